@@ -1,0 +1,13 @@
+import { ConfigError, parseServerEnv } from "./env";
+
+// A bad or missing value stops the server with a message naming the variable, instead of
+// failing on the first request.
+try {
+  parseServerEnv(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`Labs console cannot start. ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, DEFAULT_DEMO_PASSWORD, parseServerEnv } from "./env";
+
+const good = {
+  LABS_API_URL: "https://api.labsoffice.com/",
+  LABS_API_TOKEN: "tok-123",
+  AUTH_SECRET: "x".repeat(32),
+};
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    parseServerEnv(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseServerEnv", () => {
+  it("accepts a live configuration and applies defaults", () => {
+    expect(parseServerEnv(good)).toEqual({
+      upstreamUrl: "https://api.labsoffice.com",
+      upstreamToken: "tok-123",
+      upstreamTimeoutMs: 10_000,
+      demoMode: false,
+      authSecret: "x".repeat(32),
+      dataDir: "data",
+      demoPassword: DEFAULT_DEMO_PASSWORD,
+    });
+  });
+
+  it("names each missing variable", () => {
+    const problems = problemsOf({});
+    expect(problems.some((p) => p.startsWith("LABS_API_URL:"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("LABS_API_TOKEN:"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("AUTH_SECRET:"))).toBe(true);
+  });
+
+  it.each([
+    ["LABS_API_URL", "ftp://example.com"],
+    ["LABS_API_URL", "not a url"],
+    ["LABS_API_URL", "https://api.labsoffice.com/v1"],
+    ["LABS_API_URL", "https://user:pw@api.labsoffice.com"],
+    ["LABS_API_TIMEOUT_MS", "0"],
+    ["LABS_API_TIMEOUT_MS", "ten"],
+    ["AUTH_SECRET", "short"],
+    ["PORT", "70000"],
+    ["EMULATOR_PORT", "-1"],
+    ["DEMO_PASSWORD", "123"],
+    ["LABS_API_TOKEN", "has space"],
+    ["LABS_DEMO_MODE", "yes"],
+  ])("refuses a bad %s (%s) and names it", (name, value) => {
+    const problems = problemsOf({ ...good, [name]: value });
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.every((p) => p.startsWith(`${name}:`))).toBe(true);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(problemsOf({ ...good, LABS_API_TOKEN: "  " })).toEqual(["LABS_API_TOKEN: is required"]);
+  });
+});

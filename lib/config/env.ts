@@ -1,0 +1,133 @@
+import { z } from "zod";
+
+// The console's configuration, validated once at start. Kept free of "server-only" so that the
+// start script can validate the same variables before it spawns anything.
+
+const optionalString = z
+  .string()
+  .transform((v) => v.trim())
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+const port = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) {
+        ctx.addIssue({ code: "custom", message: "must be a whole number from 0 to 65535" });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const positiveInt = (fallback: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > max) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from 1 to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const upstreamUrl = optionalString.superRefine((v, ctx) => {
+  if (v === undefined) return;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "must be an absolute http(s) URL" });
+    return;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    ctx.addIssue({ code: "custom", message: "must use http or https" });
+  }
+  if (/\/v1\/?$/.test(url.pathname)) {
+    ctx.addIssue({ code: "custom", message: "must be the base URL without /v1" });
+  }
+  if (url.username || url.password) {
+    ctx.addIssue({ code: "custom", message: "must not carry credentials; use LABS_API_TOKEN" });
+  }
+});
+
+export const envSchema = z
+  .object({
+    LABS_API_URL: upstreamUrl,
+    LABS_API_TOKEN: optionalString,
+    LABS_API_TIMEOUT_MS: positiveInt(10_000, 120_000),
+    LABS_DEMO_MODE: z.enum(["0", "1"]).optional(),
+    AUTH_SECRET: optionalString,
+    DATA_DIR: optionalString,
+    DEMO_PASSWORD: optionalString,
+    PORT: port(3000),
+    EMULATOR_PORT: port(4010),
+  })
+  .superRefine((env, ctx) => {
+    if (env.LABS_API_TOKEN !== undefined && /\s/.test(env.LABS_API_TOKEN)) {
+      ctx.addIssue({ code: "custom", path: ["LABS_API_TOKEN"], message: "must not contain spaces" });
+    }
+    if (env.AUTH_SECRET !== undefined && env.AUTH_SECRET.length < 32) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "must be at least 32 characters" });
+    }
+    if (env.DEMO_PASSWORD !== undefined && env.DEMO_PASSWORD.length < 8) {
+      ctx.addIssue({ code: "custom", path: ["DEMO_PASSWORD"], message: "must be at least 8 characters" });
+    }
+  });
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface ConsoleConfig {
+  /** Base URL of the upstream, without /v1. */
+  upstreamUrl: string;
+  upstreamToken: string;
+  upstreamTimeoutMs: number;
+  /** True when the console runs against the embedded emulator started by `npm start`. */
+  demoMode: boolean;
+  authSecret: string;
+  dataDir: string;
+  demoPassword: string;
+}
+
+export const DEFAULT_DEMO_PASSWORD = "demo-password";
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Validates the variables the console server needs; throws ConfigError naming each bad one. */
+export function parseServerEnv(source: Record<string, string | undefined>): ConsoleConfig {
+  const parsed = envSchema.safeParse(source);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join(".") || "environment"}: ${issue.message}`);
+    }
+    throw new ConfigError(problems);
+  }
+  const env = parsed.data;
+  if (env.LABS_API_URL === undefined) {
+    problems.push("LABS_API_URL: is required (run `npm start` to use the embedded emulator)");
+  }
+  if (env.LABS_API_TOKEN === undefined) problems.push("LABS_API_TOKEN: is required");
+  if (env.AUTH_SECRET === undefined) problems.push("AUTH_SECRET: is required (at least 32 characters)");
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    upstreamUrl: env.LABS_API_URL!.replace(/\/+$/, ""),
+    upstreamToken: env.LABS_API_TOKEN!,
+    upstreamTimeoutMs: env.LABS_API_TIMEOUT_MS,
+    demoMode: env.LABS_DEMO_MODE === "1",
+    authSecret: env.AUTH_SECRET!,
+    dataDir: env.DATA_DIR ?? "data",
+    demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+  };
+}

@@ -1,0 +1,12 @@
+import "server-only";
+import { parseServerEnv, type ConsoleConfig } from "./env";
+
+let cached: ConsoleConfig | undefined;
+
+/** The validated configuration of this server process (read once). */
+export function getConfig(): ConsoleConfig {
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}
+
+export type { ConsoleConfig };

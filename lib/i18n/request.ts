@@ -1,0 +1,13 @@
+import { cookies, headers } from "next/headers";
+import { getRequestConfig } from "next-intl/server";
+import { isLocale, localeFromAcceptLanguage, LOCALE_COOKIE, type Locale } from "./config";
+
+// No locale in the URL: a bookmarked link opens in the reader's own language.
+export default getRequestConfig(async () => {
+  const fromCookie = (await cookies()).get(LOCALE_COOKIE)?.value;
+  const locale: Locale = isLocale(fromCookie)
+    ? fromCookie
+    : localeFromAcceptLanguage((await headers()).get("accept-language"));
+  const messages = (await import(`./messages/${locale}.json`)).default;
+  return { locale, messages, timeZone: "Europe/Istanbul" };
+});

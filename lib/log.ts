@@ -1,0 +1,44 @@
+import "server-only";
+
+// Structured one-line logs. Every line passes through redact(): the upstream token (and its
+// bearer and base64 forms) can never reach a log, whatever a caller passes in.
+
+const secrets = new Set<string>();
+
+/** Registers a value that must never appear in a log line. */
+export function registerSecret(value: string | undefined): void {
+  if (!value || value.length < 4) return;
+  secrets.add(value);
+  secrets.add(Buffer.from(value).toString("base64"));
+  secrets.add(encodeURIComponent(value));
+}
+
+export function redact(text: string): string {
+  let out = text;
+  for (const s of secrets) {
+    if (out.includes(s)) out = out.split(s).join("[redacted]");
+  }
+  return out.replace(/(bearer\s+)[^\s"',]+/gi, "$1[redacted]");
+}
+
+type Level = "debug" | "info" | "warn" | "error";
+
+function write(level: Level, message: string, fields?: Record<string, unknown>): void {
+  if (level === "debug" && process.env.LOG_LEVEL !== "debug") return;
+  let line: string;
+  try {
+    line = JSON.stringify({ t: new Date().toISOString(), level, msg: message, ...fields });
+  } catch {
+    line = JSON.stringify({ t: new Date().toISOString(), level, msg: message });
+  }
+  const safe = redact(line);
+  if (level === "error" || level === "warn") process.stderr.write(`${safe}\n`);
+  else process.stdout.write(`${safe}\n`);
+}
+
+export const log = {
+  debug: (m: string, f?: Record<string, unknown>) => write("debug", m, f),
+  info: (m: string, f?: Record<string, unknown>) => write("info", m, f),
+  warn: (m: string, f?: Record<string, unknown>) => write("warn", m, f),
+  error: (m: string, f?: Record<string, unknown>) => write("error", m, f),
+};

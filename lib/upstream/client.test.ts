@@ -1,0 +1,262 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createEmulator } from "@/emulator/server";
+import { createUpstreamClient, type UpstreamClient } from "./client";
+import { UpstreamError } from "./errors";
+
+// The upstream client against the real emulator over HTTP, including each injected fault.
+
+const TOKEN = "unit-test-token-5d1f0c";
+let dir: string;
+let emulatorUrl: string;
+let close: () => Promise<void>;
+let client: UpstreamClient;
+
+async function control(method: string, p: string, body?: unknown) {
+  const res = await fetch(`${emulatorUrl}/__emulator${p}`, {
+    method,
+    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.ok).toBe(true);
+  return res.json();
+}
+
+const fault = (rule: Record<string, unknown>) => control("POST", "/faults", rule);
+
+async function logged(): Promise<{ method: string; path: string; body: unknown }[]> {
+  return ((await control("GET", "/requests?since=0")) as { requests: { method: string; path: string; body: unknown }[] }).requests;
+}
+
+async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(UpstreamError);
+    return error as UpstreamError;
+  }
+  throw new Error("expected the call to fail");
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "labs-client-"));
+  const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
+  const { url } = await emulator.listen(0);
+  emulatorUrl = url;
+  close = () => emulator.close();
+  client = createUpstreamClient({ baseUrl: url, token: TOKEN, timeoutMs: 1000, retryDelayMs: 10 });
+});
+
+afterAll(async () => {
+  await close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await control("POST", "/reset");
+});
+
+describe("calls and normalisation", () => {
+  it("lists warehouses with flags as booleans and the ONLINE default first", async () => {
+    const page = await client.listWarehouses({ page: 1, limit: 10 });
+    expect(page.currentPage).toBe(1);
+    expect(page.limit).toBe(10);
+    expect(page.items[0]).toEqual({ id: 1, name: "Online", code: "ONLINE", erpWarehouseId: null, isDefault: true, isActive: true });
+    expect(page.items.every((w) => typeof w.isActive === "boolean" && typeof w.isDefault === "boolean")).toBe(true);
+  });
+
+  it("normalises every spelling of a flag and keeps ERP ids as strings", async () => {
+    await fault({
+      method: "GET",
+      path: "/v1/stores",
+      times: 1,
+      kind: "respond",
+      status: 200,
+      body: {
+        items: [
+          { id: 7, name: "A", code: "A", erpWarehouseId: "0042", isDefault: "1", isActive: true },
+          { id: "8", name: "B", code: "B", erpWarehouseId: 42, isDefault: false, isActive: "0" },
+        ],
+        totalItems: 2,
+        totalPage: 1,
+        currentPage: 1,
+        limit: 10,
+      },
+    });
+    const page = await client.listWarehouses({ page: 1, limit: 10 });
+    expect(page.items).toEqual([
+      { id: 7, name: "A", code: "A", erpWarehouseId: "0042", isDefault: true, isActive: true },
+      { id: 8, name: "B", code: "B", erpWarehouseId: "42", isDefault: false, isActive: false },
+    ]);
+  });
+
+  it("creates, reads, updates and deletes a warehouse, sending flags as 1/0", async () => {
+    const created = await client.createWarehouse({ name: "Unit Depo", code: "UNIT1", erpWarehouseId: "007", isActive: false });
+    expect(created.message).toBe("Depo ekleme işlemi başarılı");
+    const read = await client.getWarehouse(created.id);
+    expect(read).toEqual({ id: created.id, name: "Unit Depo", code: "UNIT1", erpWarehouseId: "007", isDefault: false, isActive: false });
+    const updated = await client.updateWarehouse(created.id, { isActive: true });
+    expect(updated).toEqual({ id: created.id, message: "Depo ekleme işlemi başarılı" });
+    const sent = (await logged()).filter((r) => r.method !== "GET").map((r) => r.body);
+    expect(sent).toEqual([{ name: "Unit Depo", code: "UNIT1", erpWarehouseId: "007", isActive: 0 }, { isActive: 1 }]);
+    expect((await client.deleteWarehouse(created.id)).message).toBe("Depo silme işlemi başarılı");
+    const gone = await failure(client.getWarehouse(created.id));
+    expect(gone.kind).toBe("http");
+    expect(gone.status).toBe(404);
+  });
+
+  it("transfers orders keeping ids as strings and reports the failures inside a success", async () => {
+    const result = await client.transferOrders(["3572000", "0003572001", "9999999"]);
+    expect(result.transferred).toEqual(["3572000"]);
+    expect(result.notTransferred).toEqual([
+      { id: "0003572001", error: "Sipariş bulunamadı." },
+      { id: "9999999", error: "Sipariş bulunamadı." },
+    ]);
+    const again = await client.transferOrders(["3572000"]);
+    expect(again.notTransferred).toEqual([{ id: "3572000", error: "Sipariş daha önce aktarılmış." }]);
+  });
+
+  it("stringifies numeric order ids coming back from the upstream", async () => {
+    await fault({
+      path: "/v1/action/orders-erp-transfer",
+      times: 1,
+      kind: "respond",
+      status: 200,
+      body: { status: "success", message: "ok", data: { transferred: [3572228], not_transferred: [{ id: 3572151, error: "x" }] } },
+    });
+    const result = await client.transferOrders(["3572228", "3572151"]);
+    expect(result.transferred).toEqual(["3572228"]);
+    expect(result.notTransferred).toEqual([{ id: "3572151", error: "x" }]);
+  });
+
+  it("starts each import with the upstream's exact message", async () => {
+    expect(await client.startImport("products")).toEqual({ message: "Ürün içe aktarma işlemi başlatıldı" });
+    expect(await client.startImport("prices")).toEqual({ message: "Fiyat içe aktarma işlemi başlatıldı." });
+    expect(await client.startImport("stock")).toEqual({ message: "Stok güncelleme işlemi başlatıldı" });
+  });
+
+  it("refuses malformed ids before anything is sent", async () => {
+    expect(() => client.getWarehouse(0)).toThrow(TypeError);
+    expect(() => client.getWarehouse(1.5)).toThrow(TypeError);
+    expect(() => client.deleteWarehouse(Number.MAX_SAFE_INTEGER + 2)).toThrow(TypeError);
+    expect(await logged()).toEqual([]);
+  });
+});
+
+describe("faults surface as UpstreamError with a useful message", () => {
+  it("timeout", async () => {
+    await fault({ path: "/v1/stores", latencyMs: 1500, times: 2 });
+    const e = await failure(client.listWarehouses({ page: 1, limit: 10 }));
+    expect(e.kind).toBe("timeout");
+    expect(e.message).toMatch(/list warehouses: no answer within 1000 ms/);
+  });
+
+  it("5xx with a JSON body, never passing success", async () => {
+    await fault({ path: "/v1/stores", kind: "respond", status: 500, body: { status: "error", message: "Sunucu hatası" } });
+    const e = await failure(client.createWarehouse({ name: "X", code: "X1" }));
+    expect(e.kind).toBe("http");
+    expect(e.status).toBe(500);
+    expect(e.upstreamMessage).toBe("Sunucu hatası");
+    expect(e.mayHaveActed).toBe(true);
+  });
+
+  it("5xx without a body", async () => {
+    await fault({ path: "/v1/stores", kind: "respond", status: 503 });
+    const e = await failure(client.getWarehouse(1));
+    expect(e.kind).toBe("http");
+    expect(e.status).toBe(503);
+    expect(e.message).toContain("HTTP 503");
+  });
+
+  it("401 from a wrong token", async () => {
+    const wrong = createUpstreamClient({ baseUrl: emulatorUrl, token: "not-the-token", timeoutMs: 1000 });
+    const e = await failure(wrong.getWarehouse(1));
+    expect(e.kind).toBe("http");
+    expect(e.status).toBe(401);
+    expect(e.upstreamMessage).toBe("Yetkisiz erişim.");
+    expect(e.message).not.toContain("not-the-token");
+  });
+
+  it("422 with the upstream's message and field errors", async () => {
+    const e = await failure(client.createWarehouse({ name: "Dup", code: "ONLINE" }));
+    expect(e.status).toBe(422);
+    expect(e.upstreamMessage).toBe("Bu depo kodu zaten kullanılıyor.");
+    expect(e.fieldErrors?.code).toEqual(["Bu depo kodu zaten kullanılıyor."]);
+    expect(e.mayHaveActed).toBe(false);
+  });
+
+  it("malformed JSON", async () => {
+    await fault({ path: "/v1/stores", kind: "malformed-json", times: 1 });
+    const e = await failure(client.listWarehouses({ page: 1, limit: 10 }));
+    expect(e.kind).toBe("invalid-response");
+    expect(e.message).toContain("not JSON");
+  });
+
+  it("an HTML error page", async () => {
+    await fault({ path: "/v1/stores", kind: "html", status: 502 });
+    const e = await failure(client.getWarehouse(1));
+    expect(e.kind).toBe("http");
+    expect(e.status).toBe(502);
+    expect(e.upstreamMessage).toBeUndefined();
+  });
+
+  it("an HTML page with a 200 status", async () => {
+    await fault({ path: "/v1/stores", kind: "html", status: 200, times: 1 });
+    const e = await failure(client.getWarehouse(1));
+    expect(e.kind).toBe("invalid-response");
+  });
+
+  it("a 200 answer of the wrong shape", async () => {
+    await fault({ path: "/v1/stores/1", kind: "respond", status: 200, body: { unexpected: true }, times: 1 });
+    const e = await failure(client.getWarehouse(1));
+    expect(e.kind).toBe("invalid-response");
+    expect(e.message).toMatch(/unexpected shape/);
+  });
+
+  it("a dropped connection", async () => {
+    await fault({ path: "/v1/action", kind: "drop" });
+    const e = await failure(client.startImport("stock"));
+    expect(e.kind).toBe("network");
+    expect(e.mayHaveActed).toBe(true);
+  });
+
+  it("a connection dropped mid-body", async () => {
+    await fault({ path: "/v1/stores", kind: "drop-mid-body" });
+    const e = await failure(client.listWarehouses({ page: 1, limit: 10 }));
+    expect(e.kind).toBe("network");
+  });
+
+  it("a refused connection says the upstream did not act", async () => {
+    const nowhere = createUpstreamClient({ baseUrl: "http://127.0.0.1:9", token: TOKEN, timeoutMs: 1000, retryDelayMs: 1 });
+    const e = await failure(nowhere.transferOrders(["3572000"]));
+    expect(e.kind).toBe("network");
+    expect(e.mayHaveActed).toBe(false);
+  });
+});
+
+describe("retries", () => {
+  it("retries a read once after a 503", async () => {
+    await fault({ path: "/v1/stores/1", kind: "respond", status: 503, times: 1 });
+    const w = await client.getWarehouse(1);
+    expect(w.code).toBe("ONLINE");
+    expect((await logged()).filter((r) => r.path === "/v1/stores/1")).toHaveLength(2);
+  });
+
+  it("never retries a write the upstream may have acted on", async () => {
+    await fault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 502, apply: "after" });
+    const e = await failure(client.transferOrders(["3572010"]));
+    expect(e.status).toBe(502);
+    expect(e.mayHaveActed).toBe(true);
+    expect((await logged()).filter((r) => r.method === "POST")).toHaveLength(1);
+    const pending = (await control("GET", "/orders?state=transferred&limit=10")) as { ids: string[] };
+    expect(pending.ids).toContain("3572010");
+  });
+
+  it("never retries a create after a dropped connection", async () => {
+    await fault({ path: "/v1/stores", method: "POST", kind: "drop", apply: "after" });
+    await failure(client.createWarehouse({ name: "Once", code: "ONCE1" }));
+    expect((await logged()).filter((r) => r.method === "POST")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,319 @@
+import { z } from "zod";
+import { UpstreamError } from "./errors";
+import { toUpstreamFlag } from "./flags";
+import {
+  upstreamErrorBodySchema,
+  upstreamStatusSchema,
+  upstreamTransferResultSchema,
+  upstreamWarehousePageSchema,
+  upstreamWarehouseSchema,
+  upstreamWriteResultSchema,
+  type UpstreamWarehouse,
+  type UpstreamWarehousePage,
+} from "./schemas";
+
+// The Labs /v1 client. This module is the only code that builds an upstream request: the bearer
+// token is added here and nowhere else, every call has a deadline, every answer is parsed, and
+// only reads are ever retried (upstream-api.md: never retry a call the upstream may have acted on).
+
+export const IMPORT_KINDS = ["products", "prices", "stock"] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+const IMPORT_PATHS: Record<ImportKind, string> = {
+  products: "/action/products-erp-sync",
+  prices: "/action/products-price-erp-sync",
+  stock: "/action/products-qty-erp-sync",
+};
+
+export interface WarehouseWrite {
+  name?: string;
+  code?: string;
+  erpWarehouseId?: string | null;
+  isDefault?: boolean;
+  isActive?: boolean;
+}
+
+export interface TransferResult {
+  message: string;
+  transferred: string[];
+  notTransferred: { id: string; error: string }[];
+}
+
+export interface UpstreamClientOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+  /** Pause before the single retry of a failed read. */
+  retryDelayMs?: number;
+  onCall?: (entry: { operation: string; method: string; path: string; status: number | null; ms: number; error?: string }) => void;
+}
+
+interface RequestSpec<S extends z.ZodType> {
+  operation: string;
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  schema: S;
+  timeoutMs?: number;
+}
+
+function assertId(id: number): void {
+  if (!Number.isSafeInteger(id) || id < 1) throw new TypeError(`invalid upstream id: ${String(id)}`);
+}
+
+function toWire(input: WarehouseWrite): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (input.name !== undefined) body.name = input.name;
+  if (input.code !== undefined) body.code = input.code;
+  if (input.erpWarehouseId !== undefined) body.erpWarehouseId = input.erpWarehouseId;
+  if (input.isDefault !== undefined) body.isDefault = toUpstreamFlag(input.isDefault);
+  if (input.isActive !== undefined) body.isActive = toUpstreamFlag(input.isActive);
+  return body;
+}
+
+function causeCode(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === "object"; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function fieldErrorsOf(errors: Record<string, string | string[]> | undefined): Record<string, string[]> | undefined {
+  if (!errors) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [field, value] of Object.entries(errors)) out[field] = Array.isArray(value) ? value : [value];
+  return out;
+}
+
+function describe(kind: string, status: number | null, message?: string): string {
+  return [kind, status === null ? null : `HTTP ${status}`, message].filter(Boolean).join(", ");
+}
+
+export function createUpstreamClient(options: UpstreamClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const authorization = `Bearer ${options.token}`;
+  const retryDelayMs = options.retryDelayMs ?? 200;
+
+  async function attempt<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    const url = new URL(`${baseUrl}/v1${spec.path}`);
+    for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, String(v));
+    const isWrite = spec.method !== "GET";
+    const started = performance.now();
+    const report = (status: number | null, error?: string) =>
+      options.onCall?.({
+        operation: spec.operation,
+        method: spec.method,
+        path: url.pathname,
+        status,
+        ms: Math.round(performance.now() - started),
+        error,
+      });
+
+    let response: Response;
+    let text: string;
+    const signal = AbortSignal.timeout(spec.timeoutMs ?? options.timeoutMs);
+    try {
+      response = await fetch(url, {
+        method: spec.method,
+        headers: {
+          Authorization: authorization,
+          Accept: "application/json",
+          // service-description.md 4.2: the sync calls carry Content-Type even without a body.
+          ...(isWrite ? { "Content-Type": "application/json" } : {}),
+        },
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        signal,
+        cache: "no-store",
+        redirect: "error",
+      });
+      text = await response.text();
+    } catch (error) {
+      const timedOut = signal.aborted;
+      const code = causeCode(error);
+      const refused = code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN";
+      const kind = timedOut ? "timeout" : "network";
+      const detail = timedOut
+        ? `no answer within ${spec.timeoutMs ?? options.timeoutMs} ms`
+        : refused
+          ? "the upstream refused the connection"
+          : `the connection failed (${code ?? "closed before a complete answer"})`;
+      report(null, kind);
+      throw new UpstreamError({ kind, operation: spec.operation, detail, mayHaveActed: isWrite && !refused });
+    }
+
+    let json: unknown;
+    let jsonOk = true;
+    try {
+      json = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      jsonOk = false;
+    }
+
+    if (!response.ok) {
+      const parsed = jsonOk ? upstreamErrorBodySchema.safeParse(json) : undefined;
+      const upstreamMessage = parsed?.success ? parsed.data.message : undefined;
+      report(response.status, "http");
+      throw new UpstreamError({
+        kind: "http",
+        operation: spec.operation,
+        status: response.status,
+        upstreamMessage,
+        fieldErrors: parsed?.success ? fieldErrorsOf(parsed.data.errors) : undefined,
+        mayHaveActed: isWrite && response.status >= 500,
+        detail: describe("upstream error", response.status, upstreamMessage),
+      });
+    }
+
+    if (!jsonOk || json === undefined) {
+      report(response.status, "invalid-response");
+      throw new UpstreamError({
+        kind: "invalid-response",
+        operation: spec.operation,
+        status: response.status,
+        mayHaveActed: isWrite,
+        detail: `the upstream answered ${json === undefined && jsonOk ? "an empty body" : "a body that is not JSON"}`,
+      });
+    }
+
+    // A 2xx whose envelope says it failed is a failure, whatever the status code said.
+    const envelope = upstreamStatusSchema.safeParse(json);
+    if (isWrite && envelope.success && envelope.data.status !== "success") {
+      report(response.status, "http");
+      throw new UpstreamError({
+        kind: "http",
+        operation: spec.operation,
+        status: response.status,
+        upstreamMessage: envelope.data.message || undefined,
+        mayHaveActed: true,
+        detail: describe("upstream reported a failure", response.status, envelope.data.message),
+      });
+    }
+
+    const result = spec.schema.safeParse(json);
+    if (!result.success) {
+      const where = result.error.issues
+        .slice(0, 3)
+        .map((i) => i.path.join(".") || "(root)")
+        .join(", ");
+      report(response.status, "invalid-response");
+      throw new UpstreamError({
+        kind: "invalid-response",
+        operation: spec.operation,
+        status: response.status,
+        mayHaveActed: isWrite,
+        detail: `the upstream answered an unexpected shape (at ${where})`,
+      });
+    }
+    report(response.status);
+    return result.data;
+  }
+
+  async function request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    try {
+      return await attempt(spec);
+    } catch (error) {
+      const retriable =
+        spec.method === "GET" &&
+        error instanceof UpstreamError &&
+        (error.kind === "network" || (error.kind === "http" && [502, 503, 504].includes(error.status ?? 0)));
+      if (!retriable) throw error;
+      await new Promise((r) => setTimeout(r, retryDelayMs));
+      return attempt(spec);
+    }
+  }
+
+  return {
+    /** GET /v1/stores: one page (both parameters are mandatory upstream). */
+    listWarehouses(params: { page: number; limit: number }, timeoutMs?: number): Promise<UpstreamWarehousePage> {
+      assertId(params.page);
+      assertId(params.limit);
+      return request({
+        operation: "list warehouses",
+        method: "GET",
+        path: "/stores",
+        query: { page: params.page, limit: params.limit },
+        schema: upstreamWarehousePageSchema,
+        timeoutMs,
+      });
+    },
+
+    /** GET /v1/stores/{id}: the bare warehouse object. */
+    getWarehouse(id: number): Promise<UpstreamWarehouse> {
+      assertId(id);
+      return request({ operation: "view warehouse", method: "GET", path: `/stores/${id}`, schema: upstreamWarehouseSchema });
+    },
+
+    /** POST /v1/stores. */
+    async createWarehouse(input: WarehouseWrite & { name: string; code: string }) {
+      const r = await request({
+        operation: "create warehouse",
+        method: "POST",
+        path: "/stores",
+        body: toWire(input),
+        schema: upstreamWriteResultSchema,
+      });
+      return { id: r.payload.id, message: r.message };
+    },
+
+    /** PUT /v1/stores/{id}. The upstream answers the "added" text here too (documented quirk). */
+    async updateWarehouse(id: number, input: WarehouseWrite) {
+      assertId(id);
+      const r = await request({
+        operation: "update warehouse",
+        method: "PUT",
+        path: `/stores/${id}`,
+        body: toWire(input),
+        schema: upstreamWriteResultSchema,
+      });
+      return { id: r.payload.id, message: r.message };
+    },
+
+    /** DELETE /v1/stores/{id}. */
+    async deleteWarehouse(id: number) {
+      assertId(id);
+      const r = await request({ operation: "delete warehouse", method: "DELETE", path: `/stores/${id}`, schema: upstreamStatusSchema });
+      return { message: r.message };
+    },
+
+    /** POST /v1/action/orders-erp-transfer. `status: "success"` says nothing about the orders. */
+    async transferOrders(orderIds: readonly string[]): Promise<TransferResult> {
+      if (orderIds.some((id) => typeof id !== "string")) throw new TypeError("order ids must be strings");
+      const r = await request({
+        operation: "transfer orders",
+        method: "POST",
+        path: "/action/orders-erp-transfer",
+        body: { orderIds },
+        schema: upstreamTransferResultSchema,
+      });
+      return { message: r.message, transferred: r.data.transferred, notTransferred: r.data.not_transferred };
+    },
+
+    /** POST /v1/action/products[-price|-qty]-erp-sync: "started", never "done". */
+    async startImport(kind: ImportKind) {
+      const path = IMPORT_PATHS[kind];
+      if (!path) throw new TypeError(`unknown import kind: ${String(kind)}`);
+      const r = await request({ operation: `start ${kind} import`, method: "POST", path, schema: upstreamStatusSchema });
+      return { message: r.message };
+    },
+
+    /** A cheap read that tells whether the upstream answers with our token. */
+    async ping(timeoutMs = 3000) {
+      const started = performance.now();
+      await request({
+        operation: "health check",
+        method: "GET",
+        path: "/stores",
+        query: { page: 1, limit: 1 },
+        schema: upstreamWarehousePageSchema,
+        timeoutMs,
+      });
+      return { latencyMs: Math.round(performance.now() - started) };
+    },
+  };
+}
+
+export type UpstreamClient = ReturnType<typeof createUpstreamClient>;

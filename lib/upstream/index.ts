@@ -1,0 +1,25 @@
+import "server-only";
+import { getConfig } from "@/lib/config";
+import { log, registerSecret } from "@/lib/log";
+import { createUpstreamClient, type UpstreamClient } from "./client";
+
+export { UpstreamError, isUpstreamError } from "./errors";
+export { IMPORT_KINDS, type ImportKind, type TransferResult, type WarehouseWrite, type UpstreamClient } from "./client";
+export type { UpstreamWarehouse, UpstreamWarehousePage } from "./schemas";
+
+let client: UpstreamClient | undefined;
+
+/** The process-wide upstream client, configured from the validated environment. */
+export function upstream(): UpstreamClient {
+  if (!client) {
+    const config = getConfig();
+    registerSecret(config.upstreamToken);
+    client = createUpstreamClient({
+      baseUrl: config.upstreamUrl,
+      token: config.upstreamToken,
+      timeoutMs: config.upstreamTimeoutMs,
+      onCall: (e) => (e.error ? log.warn("upstream call failed", e) : log.debug("upstream call", e)),
+    });
+  }
+  return client;
+}

@@ -1,0 +1,57 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_PORT, E2E_UPSTREAM_TOKEN } from "./e2e/env";
+
+// Debian's Chromium where it is installed (CI, this machine); otherwise Playwright's own browser
+// from `npx playwright install chromium`. CHROMIUM_PATH overrides both.
+const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // One worker: two cores are shared by the console, the emulator and the browser, and fault
+  // rules injected into the emulator are global to it.
+  workers: 1,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    // The built app (`npm test` builds first) and the embedded emulator, on a fresh data dir.
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx scripts/start.ts`,
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      EMULATOR_PORT: String(E2E_EMULATOR_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      LABS_API_TOKEN: E2E_UPSTREAM_TOKEN,
+      LABS_API_URL: "",
+      LOG_LEVEL: "info",
+    },
+  },
+});

@@ -1,0 +1,147 @@
+// `npm start`: builds when no build exists, starts the embedded Labs emulator when LABS_API_URL
+// is unset (sharing a token with the console), starts the console, prints its URL and shuts
+// both down cleanly on Ctrl-C. With LABS_API_URL and LABS_API_TOKEN set it runs the console alone.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { ConfigError, envSchema, parseServerEnv } from "../lib/config/env";
+
+const root = path.resolve(import.meta.dirname, "..");
+const require = createRequire(import.meta.url);
+const nextBin = require.resolve("next/dist/bin/next");
+const dev = process.argv.includes("--dev");
+
+function fail(message: string): never {
+  console.error(`Labs console cannot start. ${message}`);
+  process.exit(1);
+}
+
+/** Reads a secret kept in the data dir, creating it on first use (demo mode only). */
+function demoSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) {
+    const value = readFileSync(file, "utf8").trim();
+    if (value) return value;
+  }
+  const value = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+async function waitFor(url: string, headers: Record<string, string>, what: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) fail(`${what} exited during start-up (code ${child.exitCode}).`);
+    try {
+      const res = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
+      if (res.status < 500 || res.status === 503) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  fail(`${what} did not become ready within ${timeoutMs / 1000} s.`);
+}
+
+// Like `next start`, read .env when there is one; variables already set win.
+for (const file of [".env.local", ".env"]) {
+  if (existsSync(path.join(root, file))) process.loadEnvFile(path.join(root, file));
+}
+
+const pre = envSchema.safeParse(process.env);
+if (!pre.success) {
+  fail(`Invalid configuration:\n${pre.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+}
+const env = pre.data;
+const dataDir = path.resolve(root, env.DATA_DIR ?? "data");
+mkdirSync(dataDir, { recursive: true });
+const demo = env.LABS_API_URL === undefined;
+
+const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(env.PORT) };
+if (demo) {
+  childEnv.LABS_API_TOKEN = env.LABS_API_TOKEN ?? demoSecret(dataDir, "emulator-token");
+  childEnv.LABS_API_URL = `http://127.0.0.1:${env.EMULATOR_PORT}`;
+  childEnv.LABS_DEMO_MODE = "1";
+  childEnv.AUTH_SECRET = env.AUTH_SECRET ?? demoSecret(dataDir, "auth-secret");
+} else {
+  childEnv.LABS_DEMO_MODE = "0";
+}
+try {
+  parseServerEnv(childEnv);
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+if (!dev && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.log("No build found: building the console (this takes a minute)...");
+  const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: process.env });
+  if (build.status !== 0) fail("the build failed.");
+}
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  const force = setTimeout(() => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    process.exit(code);
+  }, 5000);
+  force.unref();
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once("exit", r))))).then(() =>
+    process.exit(code),
+  );
+}
+
+function watch(child: ChildProcess, name: string) {
+  children.push(child);
+  child.once("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped unexpectedly (${signal ?? `code ${code}`}); shutting down.`);
+    stop(1);
+  });
+}
+
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+if (demo) {
+  const emulator = spawn(process.execPath, ["--import", "tsx", path.join(root, "emulator", "main.ts")], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...childEnv, EMULATOR_PORT: String(env.EMULATOR_PORT) },
+  });
+  watch(emulator, "The Labs emulator");
+  await waitFor(
+    `${childEnv.LABS_API_URL}/__emulator/health`,
+    { Authorization: `Bearer ${childEnv.LABS_API_TOKEN}` },
+    "The Labs emulator",
+    emulator,
+    30_000,
+  );
+}
+
+const consoleServer = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(env.PORT)], {
+  cwd: root,
+  stdio: ["ignore", "inherit", "inherit"],
+  env: childEnv,
+});
+watch(consoleServer, "The console");
+await waitFor(`http://127.0.0.1:${env.PORT}/api/health`, {}, "The console", consoleServer, dev ? 180_000 : 60_000);
+
+console.log(
+  [
+    "",
+    `Labs console ready on http://localhost:${env.PORT}`,
+    demo
+      ? `Demo mode: embedded Labs emulator with sample data (data in ${dataDir.startsWith(root) ? path.relative(root, dataDir) || "." : dataDir}).`
+      : "Connected to the Labs platform at LABS_API_URL.",
+    "Press Ctrl-C to stop.",
+    "",
+  ].join("\n"),
+);

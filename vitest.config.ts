@@ -1,0 +1,21 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL(".", import.meta.url)),
+      // lib/upstream is server-only; under the unit runner there is no client bundle to guard.
+      "server-only": fileURLToPath(new URL("./scripts/empty-module.ts", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**", "e2e/**", ".next/**", "data/**"],
+    environment: "node",
+    // Two cores: one worker per core at most.
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
