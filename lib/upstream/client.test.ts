@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -138,9 +139,10 @@ describe("calls and normalisation", () => {
   });
 
   it("refuses malformed ids before anything is sent", async () => {
-    expect(() => client.getWarehouse(0)).toThrow(TypeError);
-    expect(() => client.getWarehouse(1.5)).toThrow(TypeError);
-    expect(() => client.deleteWarehouse(Number.MAX_SAFE_INTEGER + 2)).toThrow(TypeError);
+    await expect(client.getWarehouse(0)).rejects.toThrow(TypeError);
+    await expect(client.getWarehouse(1.5)).rejects.toThrow(TypeError);
+    await expect(client.deleteWarehouse(Number.MAX_SAFE_INTEGER + 2)).rejects.toThrow(TypeError);
+    await expect(client.listWarehouses({ page: 1, limit: -1 })).rejects.toThrow(TypeError);
     expect(await logged()).toEqual([]);
   });
 });
@@ -229,7 +231,11 @@ describe("faults surface as UpstreamError with a useful message", () => {
   });
 
   it("a refused connection says the upstream did not act", async () => {
-    const nowhere = createUpstreamClient({ baseUrl: "http://127.0.0.1:9", token: TOKEN, timeoutMs: 1000, retryDelayMs: 1 });
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((r) => probe.close(r));
+    const nowhere = createUpstreamClient({ baseUrl: `http://127.0.0.1:${port}`, token: TOKEN, timeoutMs: 1000, retryDelayMs: 1 });
     const e = await failure(nowhere.transferOrders(["3572000"]));
     expect(e.kind).toBe("network");
     expect(e.mayHaveActed).toBe(false);

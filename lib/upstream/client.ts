@@ -228,7 +228,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 
   return {
     /** GET /v1/stores: one page (both parameters are mandatory upstream). */
-    listWarehouses(params: { page: number; limit: number }, timeoutMs?: number): Promise<UpstreamWarehousePage> {
+    async listWarehouses(params: { page: number; limit: number }, timeoutMs?: number): Promise<UpstreamWarehousePage> {
       assertId(params.page);
       assertId(params.limit);
       return request({
@@ -242,7 +242,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     },
 
     /** GET /v1/stores/{id}: the bare warehouse object. */
-    getWarehouse(id: number): Promise<UpstreamWarehouse> {
+    async getWarehouse(id: number): Promise<UpstreamWarehouse> {
       assertId(id);
       return request({ operation: "view warehouse", method: "GET", path: `/stores/${id}`, schema: upstreamWarehouseSchema });
     },
