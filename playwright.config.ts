@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_PORT, E2E_UPSTREAM_TOKEN } from "./e2e/env";
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_OIDC, E2E_PORT, E2E_UPSTREAM_TOKEN } from "./e2e/env";
 
 // Debian's Chromium where it is installed (CI, this machine); otherwise Playwright's own browser
 // from `npx playwright install chromium`. CHROMIUM_PATH overrides both.
@@ -36,22 +36,38 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium" }],
-  webServer: {
-    // The built app (`npm test` builds first) and the embedded emulator, on a fresh data dir.
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx scripts/start.ts`,
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      EMULATOR_PORT: String(E2E_EMULATOR_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      LABS_API_TOKEN: E2E_UPSTREAM_TOKEN,
-      LABS_API_URL: "",
-      LOG_LEVEL: "info",
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "chromium", dependencies: ["setup"], use: { storageState: "e2e/.auth/admin.json" } },
+  ],
+  webServer: [
+    {
+      command: "node --import tsx e2e/oidc/provider.ts",
+      url: `${E2E_OIDC.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      // The built app (`npm test` builds first) and the embedded emulator, on a fresh data dir.
+      command: `rm -rf ${E2E_DATA_DIR} && node --import tsx scripts/start.ts`,
+      url: `${E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(E2E_PORT),
+        EMULATOR_PORT: String(E2E_EMULATOR_PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        LABS_API_TOKEN: E2E_UPSTREAM_TOKEN,
+        LABS_API_URL: "",
+        LOG_LEVEL: "info",
+        AUTH_OIDC_ISSUER: E2E_OIDC.issuer,
+        AUTH_OIDC_CLIENT_ID: E2E_OIDC.clientId,
+        AUTH_OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+        AUTH_OIDC_NAME: E2E_OIDC.name,
+        AUTH_OIDC_ALLOW: E2E_OIDC.allow,
+      },
+    },
+  ],
 });

@@ -7,3 +7,17 @@ export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
 /** A distinctive token, so that tests can search for it in everything the browser receives. */
 export const E2E_UPSTREAM_TOKEN = "e2e-LABS-token-7f3c9a1e5b2d4c6f8a0b";
 export const E2E_DATA_DIR = ".e2e-data";
+
+/** The test OpenID Connect provider started by the Playwright config. */
+export const E2E_OIDC = {
+  issuer: `http://127.0.0.1:${Number(process.env.E2E_OIDC_PORT ?? 4310)}`,
+  clientId: "labs-console-e2e",
+  clientSecret: "e2e-oidc-client-secret-not-a-real-one",
+  name: "Test IdP",
+  allow: "sso-admin@acme.test:admin, @acme.test:viewer",
+};
+
+export const DEMO_PASSWORD = "demo-password";
+export const ROLES = ["admin", "operator", "viewer"] as const;
+export type E2ERole = (typeof ROLES)[number];
+export const storageStateFor = (role: E2ERole) => `e2e/.auth/${role}.json`;

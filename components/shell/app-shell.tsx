@@ -7,7 +7,7 @@ import { ThemeSwitch } from "./theme-switch";
 export interface ShellUser {
   name: string;
   email: string;
-  role: string;
+  role: "viewer" | "operator" | "admin";
 }
 
 export async function AppShell({
@@ -44,7 +44,7 @@ export async function AppShell({
             {user ? (
               <div className="text-right text-sm" data-testid="signed-in-user">
                 <div className="font-medium">{t("shell.signedInAs", { name: user.name })}</div>
-                <div className="text-slate-600 dark:text-slate-300">{t("shell.role", { role: user.role })}</div>
+                <div className="text-slate-600 dark:text-slate-300">{t("shell.role", { role: t(`roles.${user.role}`) })}</div>
               </div>
             ) : null}
             {userMenu}

@@ -27,6 +27,7 @@ describe("parseServerEnv", () => {
       authSecret: "x".repeat(32),
       dataDir: "data",
       demoPassword: DEFAULT_DEMO_PASSWORD,
+      sso: null,
     });
   });
 
@@ -54,6 +55,33 @@ describe("parseServerEnv", () => {
     const problems = problemsOf({ ...good, [name]: value });
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.every((p) => p.startsWith(`${name}:`))).toBe(true);
+  });
+
+  it("configures single sign-on only when it is complete", () => {
+    const sso = {
+      AUTH_OIDC_ISSUER: "https://idp.example.com/",
+      AUTH_OIDC_CLIENT_ID: "console",
+      AUTH_OIDC_CLIENT_SECRET: "s3cret",
+      AUTH_OIDC_ALLOW: "boss@acme.com:admin, @acme.com:viewer",
+    };
+    expect(parseServerEnv({ ...good, ...sso }).sso).toEqual({
+      issuer: "https://idp.example.com",
+      clientId: "console",
+      clientSecret: "s3cret",
+      name: "SSO",
+      allow: [
+        { pattern: "boss@acme.com", role: "admin" },
+        { pattern: "@acme.com", role: "viewer" },
+      ],
+    });
+    expect(problemsOf({ ...good, AUTH_OIDC_ISSUER: sso.AUTH_OIDC_ISSUER })).toEqual([
+      "AUTH_OIDC_CLIENT_ID: is required when single sign-on is configured",
+      "AUTH_OIDC_CLIENT_SECRET: is required when single sign-on is configured",
+      "AUTH_OIDC_ALLOW: is required when single sign-on is configured",
+    ]);
+    const bad = problemsOf({ ...good, ...sso, AUTH_OIDC_ALLOW: "acme.com:viewer,x@y.z:owner" });
+    expect(bad).toHaveLength(2);
+    expect(bad.every((p) => p.startsWith("AUTH_OIDC_ALLOW:"))).toBe(true);
   });
 
   it("treats empty values as unset", () => {

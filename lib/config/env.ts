@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAllowList, type AllowEntry } from "../auth/sso-allow";
 
 // The console's configuration, validated once at start. Kept free of "server-only" so that the
 // start script can validate the same variables before it spawns anything.
@@ -37,6 +38,18 @@ const positiveInt = (fallback: number, max: number) =>
       return n;
     });
 
+function upstreamUrlLike() {
+  return optionalString.superRefine((v, ctx) => {
+    if (v === undefined) return;
+    try {
+      const url = new URL(v);
+      if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be an absolute http(s) URL" });
+    }
+  });
+}
+
 const upstreamUrl = optionalString.superRefine((v, ctx) => {
   if (v === undefined) return;
   let url: URL;
@@ -66,10 +79,28 @@ export const envSchema = z
     AUTH_SECRET: optionalString,
     DATA_DIR: optionalString,
     DEMO_PASSWORD: optionalString,
+    AUTH_OIDC_ISSUER: upstreamUrlLike(),
+    AUTH_OIDC_CLIENT_ID: optionalString,
+    AUTH_OIDC_CLIENT_SECRET: optionalString,
+    AUTH_OIDC_NAME: optionalString,
+    AUTH_OIDC_ALLOW: optionalString,
     PORT: port(3000),
     EMULATOR_PORT: port(4010),
   })
   .superRefine((env, ctx) => {
+    const sso = [env.AUTH_OIDC_ISSUER, env.AUTH_OIDC_CLIENT_ID, env.AUTH_OIDC_CLIENT_SECRET];
+    if (sso.some((v) => v !== undefined)) {
+      for (const name of ["AUTH_OIDC_ISSUER", "AUTH_OIDC_CLIENT_ID", "AUTH_OIDC_CLIENT_SECRET", "AUTH_OIDC_ALLOW"] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({ code: "custom", path: [name], message: "is required when single sign-on is configured" });
+        }
+      }
+    }
+    if (env.AUTH_OIDC_ALLOW !== undefined) {
+      for (const problem of parseAllowList(env.AUTH_OIDC_ALLOW).problems) {
+        ctx.addIssue({ code: "custom", path: ["AUTH_OIDC_ALLOW"], message: problem });
+      }
+    }
     if (env.LABS_API_TOKEN !== undefined && /\s/.test(env.LABS_API_TOKEN)) {
       ctx.addIssue({ code: "custom", path: ["LABS_API_TOKEN"], message: "must not contain spaces" });
     }
@@ -93,6 +124,8 @@ export interface ConsoleConfig {
   authSecret: string;
   dataDir: string;
   demoPassword: string;
+  /** Single sign-on through an OpenID Connect provider; null when not configured. */
+  sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[] } | null;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo-password";
@@ -129,5 +162,15 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
     authSecret: env.AUTH_SECRET!,
     dataDir: env.DATA_DIR ?? "data",
     demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    sso:
+      env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET && env.AUTH_OIDC_ALLOW
+        ? {
+            issuer: env.AUTH_OIDC_ISSUER.replace(/\/+$/, ""),
+            clientId: env.AUTH_OIDC_CLIENT_ID,
+            clientSecret: env.AUTH_OIDC_CLIENT_SECRET,
+            name: env.AUTH_OIDC_NAME ?? "SSO",
+            allow: parseAllowList(env.AUTH_OIDC_ALLOW).entries,
+          }
+        : null,
   };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import en from "./messages/en.json";
-import tr from "./messages/tr.json";
 import { localeFromAcceptLanguage } from "./config";
+import { CATALOG_FILES, messagesFor } from "./messages";
+
+const en = messagesFor("en");
+const tr = messagesFor("tr");
 
 function keys(obj: object, prefix = ""): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -22,6 +24,13 @@ function placeholders(obj: object): Record<string, string[]> {
 }
 
 describe("message catalogs", () => {
+  it("never define one namespace in two files", () => {
+    for (const files of Object.values(CATALOG_FILES)) {
+      const namespaces = Object.values(files).flatMap((f) => Object.keys(f));
+      expect(new Set(namespaces).size).toBe(namespaces.length);
+    }
+  });
+
   it("English and Turkish have the same keys", () => {
     expect(keys(tr).sort()).toEqual(keys(en).sort());
   });

@@ -1,6 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { isLocale, localeFromAcceptLanguage, LOCALE_COOKIE, type Locale } from "./config";
+import { messagesFor } from "./messages";
 
 // No locale in the URL: a bookmarked link opens in the reader's own language.
 export default getRequestConfig(async () => {
@@ -8,6 +9,5 @@ export default getRequestConfig(async () => {
   const locale: Locale = isLocale(fromCookie)
     ? fromCookie
     : localeFromAcceptLanguage((await headers()).get("accept-language"));
-  const messages = (await import(`./messages/${locale}.json`)).default;
-  return { locale, messages, timeZone: "Europe/Istanbul" };
+  return { locale, messages: messagesFor(locale), timeZone: "Europe/Istanbul" };
 });

@@ -1,0 +1,16 @@
+import { expect, test as setup } from "@playwright/test";
+import { DEMO_PASSWORD, ROLES, storageStateFor } from "./env";
+
+// Signs each demo member in once and saves the session for the tests of that role.
+for (const role of ROLES) {
+  setup(`sign in as ${role}`, async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(`${role}@demo.local`);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/warehouses$/);
+    const label = { admin: "Admin", operator: "Operator", viewer: "Viewer" }[role];
+    await expect(page.getByTestId("signed-in-user")).toContainText(`Role: ${label}`);
+    await page.context().storageState({ path: storageStateFor(role) });
+  });
+}

@@ -1,0 +1,32 @@
+// A real OpenID Connect provider on loopback for the SSO e2e tests (oidc-provider, with its
+// development login screen: any login name is accepted and becomes the account's email).
+import Provider from "oidc-provider";
+import { E2E_BASE_URL, E2E_OIDC } from "../env";
+
+const provider = new Provider(E2E_OIDC.issuer, {
+  clients: [
+    {
+      client_id: E2E_OIDC.clientId,
+      client_secret: E2E_OIDC.clientSecret,
+      redirect_uris: [`${E2E_BASE_URL}/api/auth/callback/oidc`],
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+    },
+  ],
+  pkce: { required: () => true },
+  claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+  cookies: { keys: ["e2e-oidc-cookie-key-0123456789"] },
+  features: { devInteractions: { enabled: true } },
+  async findAccount(_ctx, id) {
+    return {
+      accountId: id,
+      async claims() {
+        return { sub: id, email: id, email_verified: true, name: `SSO ${id.split("@")[0]}` };
+      },
+    };
+  },
+});
+provider.proxy = false;
+
+const port = Number(new URL(E2E_OIDC.issuer).port);
+provider.listen(port, () => console.log(`test OIDC provider on ${E2E_OIDC.issuer}`));

@@ -1,0 +1,7 @@
+"use server";
+
+import { signOut } from "./auth";
+
+export async function signOutAction(): Promise<void> {
+  await signOut({ redirectTo: "/login?reason=signed_out" });
+}

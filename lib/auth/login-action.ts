@@ -1,0 +1,37 @@
+"use server";
+
+import { AuthError, CredentialsSignin } from "next-auth";
+import { headers } from "next/headers";
+import { db } from "@/lib/db";
+import { clientIp } from "@/lib/http/request-context";
+import { signIn } from "./auth";
+import { safeCallbackUrl } from "./callback-url";
+import { loginFormSchema } from "./login-schema";
+import { throttleState } from "./throttle";
+
+export type LoginResult = { error: "invalid" | "throttled" | "deactivated" | "unexpected"; minutes?: number };
+
+// Password sign-in. Success redirects (the redirect travels as a thrown error and must be
+// re-thrown); every failure answers a code the form turns into a clear, non-revealing message.
+export async function loginAction(input: { email: string; password: string; callbackUrl?: string }): Promise<LoginResult> {
+  const parsed = loginFormSchema.safeParse(input);
+  if (!parsed.success) return { error: "invalid" };
+  const { email, password } = parsed.data;
+  try {
+    await signIn("credentials", { email, password, redirectTo: safeCallbackUrl(input.callbackUrl) });
+    return { error: "unexpected" };
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    if (error instanceof CredentialsSignin && error.code === "throttled") {
+      const state = await throttleState(await db(), email, clientIp(await headers()));
+      return { error: "throttled", minutes: Math.max(1, state.retryAfterMinutes) };
+    }
+    if (error instanceof CredentialsSignin && error.code === "deactivated") return { error: "deactivated" };
+    if (error instanceof CredentialsSignin) return { error: "invalid" };
+    return { error: "unexpected" };
+  }
+}
+
+export async function ssoAction(callbackUrl?: string): Promise<void> {
+  await signIn("oidc", { redirectTo: safeCallbackUrl(callbackUrl) });
+}

@@ -1,0 +1,79 @@
+import type { Kysely } from "kysely";
+import type { Database, Member, MemberUpdate, Role } from "@/lib/db/schema";
+import { hashPassword } from "./password";
+
+// Member queries shared by the app, the command-line team tool and tests. Emails are stored
+// trimmed and lower-cased; a member is never deleted (deactivation keeps their history).
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findMemberByEmail(conn: Kysely<Database>, email: string): Promise<Member | undefined> {
+  return conn.selectFrom("members").selectAll().where("email", "=", normaliseEmail(email)).executeTakeFirst();
+}
+
+export async function findMemberById(conn: Kysely<Database>, id: number): Promise<Member | undefined> {
+  return conn.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function listMembers(conn: Kysely<Database>): Promise<Member[]> {
+  return conn.selectFrom("members").selectAll().orderBy("email").execute();
+}
+
+export async function createMember(
+  conn: Kysely<Database>,
+  input: { email: string; name: string; role: Role; password?: string | null; source?: "password" | "sso" },
+): Promise<Member> {
+  const now = new Date().toISOString();
+  return conn
+    .insertInto("members")
+    .values({
+      email: normaliseEmail(input.email),
+      name: input.name.trim(),
+      role: input.role,
+      password_hash: input.password ? await hashPassword(input.password) : null,
+      active: 1,
+      source: input.source ?? "password",
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateMember(
+  conn: Kysely<Database>,
+  id: number,
+  changes: { name?: string; role?: Role; active?: boolean; password?: string },
+): Promise<Member | undefined> {
+  const values: MemberUpdate = { updated_at: new Date().toISOString() };
+  if (changes.name !== undefined) values.name = changes.name.trim();
+  if (changes.role !== undefined) values.role = changes.role;
+  if (changes.active !== undefined) values.active = changes.active ? 1 : 0;
+  if (changes.password !== undefined) values.password_hash = await hashPassword(changes.password);
+  return conn.updateTable("members").set(values).where("id", "=", id).returningAll().executeTakeFirst();
+}
+
+export async function countActiveAdmins(conn: Kysely<Database>): Promise<number> {
+  const row = await conn
+    .selectFrom("members")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("role", "=", "admin")
+    .where("active", "=", 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const DEMO_MEMBERS = [
+  { email: "admin@demo.local", name: "Ayşe Admin", role: "admin" },
+  { email: "operator@demo.local", name: "Onur Operator", role: "operator" },
+  { email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" },
+] as const satisfies readonly { email: string; name: string; role: Role }[];
+
+/** Demo mode only: the three demo members exist (created once; later changes are kept). */
+export async function ensureDemoMembers(conn: Kysely<Database>, password: string): Promise<void> {
+  for (const m of DEMO_MEMBERS) {
+    if (!(await findMemberByEmail(conn, m.email))) await createMember(conn, { ...m, password });
+  }
+}

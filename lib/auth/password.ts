@@ -1,0 +1,46 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+// Salted scrypt password hashes: "scrypt$N$r$p$salt$hash" (base64url). Verification takes the
+// same time whether or not the member exists (verifyAgainstNothing).
+
+const N = 2 ** 15;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+const MAX_MEM = 64 * 1024 * 1024;
+
+function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCb(password.normalize("NFKC"), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAX_MEM });
+  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const key = await scrypt(password, Buffer.from(salt, "base64url"), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAX_MEM,
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+let dummy: Promise<string> | undefined;
+
+/** Spends the time of one verification, so an unknown email answers as slowly as a known one. */
+export async function verifyAgainstNothing(password: string): Promise<false> {
+  dummy ??= hashPassword("no-such-member");
+  await verifyPassword(password, await dummy);
+  return false;
+}
+
+export const PASSWORD_MIN_LENGTH = 10;

@@ -1,0 +1,157 @@
+import "server-only";
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { recordAudit, type AuditEntry } from "@/lib/audit";
+import { can, PERMISSIONS, type Permission } from "@/lib/auth/roles";
+import { getCurrentMember, type CurrentMember } from "@/lib/auth/session";
+import { log } from "@/lib/log";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import { problem, upstreamProblem, validationProblem, type ProblemCode } from "./problem";
+import { requestContext } from "./request-context";
+
+// The one wrapper every route handler goes through: request id, session, role, origin check for
+// writes, and error mapping to problem+json. A handler is then: parse, call, answer.
+
+export class HttpProblem extends Error {
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail?: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(detail ?? code);
+  }
+}
+
+class ValidationFailure extends Error {
+  constructor(
+    readonly error: z.ZodError,
+    readonly where: string,
+  ) {
+    super(where);
+  }
+}
+
+export interface RouteContext<P> {
+  req: NextRequest;
+  params: P;
+  member: CurrentMember;
+  requestId: string;
+  ip: string;
+  /** Records an audit event with this request's actor, id and address filled in. */
+  audit: (entry: Omit<AuditEntry, "actor" | "requestId" | "ip">) => Promise<void>;
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** True when the request comes from a page of this console (Origin matches the Host). */
+export function isSameOrigin(headers: Headers): boolean {
+  if (headers.get("sec-fetch-site") === "cross-site") return false;
+  const origin = headers.get("origin");
+  if (!origin || origin === "null") return false;
+  const host = headers.get("x-forwarded-host") ?? headers.get("host");
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    const proto = headers.get("x-forwarded-proto");
+    if (proto && `${proto.split(",")[0]?.trim()}:` !== url.protocol) return false;
+    return url.host === host;
+  } catch {
+    return false;
+  }
+}
+
+const PERMISSION_TEXT: Record<Permission, string> = {
+  read: "view this",
+  "warehouse.write": "create or edit warehouses",
+  "erp.run": "start ERP transfers or imports",
+  "warehouse.delete": "delete warehouses",
+  "team.manage": "manage team members",
+};
+
+export function withRoute<P = Record<string, never>>(
+  permission: Permission,
+  handler: (ctx: RouteContext<P>) => Promise<Response>,
+) {
+  return async (req: NextRequest, segment: { params: Promise<P> }): Promise<Response> => {
+    const { requestId, ip } = requestContext(req.headers);
+    let response: Response;
+    try {
+      const member = await getCurrentMember();
+      if (!member) {
+        response = problem("unauthenticated", "Sign in to continue.");
+      } else if (WRITE_METHODS.has(req.method) && !isSameOrigin(req.headers)) {
+        response = problem("cross_origin", "Changes are only accepted from the console's own pages.");
+      } else if (!can(member.role, permission)) {
+        response = problem("forbidden", `Your role (${member.role}) may not ${PERMISSION_TEXT[permission]}; it needs ${PERMISSIONS[permission]} or above.`, {
+          requiredRole: PERMISSIONS[permission],
+        });
+      } else {
+        const params = (await segment?.params) ?? ({} as P);
+        response = await handler({
+          req,
+          params,
+          member,
+          requestId,
+          ip,
+          audit: (entry) => recordAudit({ ...entry, actor: { id: member.id, email: member.email }, requestId, ip }),
+        });
+      }
+    } catch (error) {
+      response = errorResponse(error, requestId, req);
+    }
+    response.headers.set("x-request-id", requestId);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    return response;
+  };
+}
+
+function errorResponse(error: unknown, requestId: string, req: NextRequest): Response {
+  if (error instanceof HttpProblem) return problem(error.code, error.detail, { ...error.extra, requestId });
+  if (error instanceof ValidationFailure) return validationProblem(error.error, error.where);
+  if (isUpstreamError(error)) return upstreamProblem(error, requestId);
+  log.error("route handler failed", { requestId, method: req.method, path: req.nextUrl.pathname, error: String(error) });
+  return problem("internal", "Something went wrong on the console's side.", { requestId });
+}
+
+/** Parses the JSON body against a schema; anything else is a 415, 413 or 422. */
+export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.output<S>> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    throw new HttpProblem("unsupported_media_type", "Send the body as application/json.");
+  }
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpProblem("validation_failed", "The body is too large.");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new HttpProblem("validation_failed", "The body is not valid JSON.", { errors: { _: ["The body is not valid JSON."] } });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ValidationFailure(parsed.error, "body");
+  return parsed.data;
+}
+
+/** Parses the query string (single values) against a schema. */
+export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.output<S> {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of req.nextUrl.searchParams) {
+    if (k in raw) throw new HttpProblem("validation_failed", `Give "${k}" once.`, { errors: { [k]: ["Given more than once."] } });
+    raw[k] = v;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ValidationFailure(parsed.error, "query");
+  return parsed.data;
+}
+
+/** Parses path parameters against a schema. */
+export function parseParams<S extends z.ZodType>(params: unknown, schema: S): z.output<S> {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw new ValidationFailure(parsed.error, "path");
+  return parsed.data;
+}
+
+export function json(body: unknown, init?: ResponseInit): NextResponse {
+  return NextResponse.json(body, init);
+}

@@ -1,0 +1,18 @@
+// The Content-Security-Policy of every page: only the app itself, scripts by per-request nonce.
+// The other security headers are in next.config.mjs. Styles allow inline because React style attributes and the toast library inject them.
+export function contentSecurityPolicy(nonce: string, options: { dev: boolean; https: boolean; formActions?: string[] }): string {
+  const formAction = ["'self'", ...(options.formActions ?? [])].join(" ");
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${options.dev ? " ws:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action ${formAction}`,
+    "frame-ancestors 'none'",
+    ...(options.https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
