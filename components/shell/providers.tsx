@@ -9,7 +9,7 @@ export function Providers({ children, nonce }: { children: React.ReactNode; nonc
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       <NuqsAdapter>
         {children}
-        <Toaster richColors closeButton position="top-right" />
+        <Toaster closeButton position="top-right" />
       </NuqsAdapter>
     </ThemeProvider>
   );

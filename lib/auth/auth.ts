@@ -2,6 +2,7 @@ import "server-only";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { recordAudit } from "@/lib/audit";
+import { log } from "@/lib/log";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
 import { clientIp } from "@/lib/http/request-context";
@@ -20,6 +21,12 @@ export class ThrottledSignIn extends CredentialsSignin {
 }
 export class DeactivatedSignIn extends CredentialsSignin {
   code = "deactivated";
+}
+
+/** Auth.js wraps the real failure as `cause` or `cause.err`; keep only its message. */
+function causeText(cause: unknown): string | undefined {
+  const err = cause && typeof cause === "object" && "err" in cause ? (cause as { err: unknown }).err : cause;
+  return err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : undefined;
 }
 
 function buildConfig(): NextAuthConfig {
@@ -87,7 +94,12 @@ function buildConfig(): NextAuthConfig {
     providers,
     // The default logger prints whole error objects; keep it to the error's name.
     logger: {
-      error: (error) => console.error(JSON.stringify({ level: "error", msg: "auth error", name: error.name })),
+      error: (error) =>
+        log.error("auth error", {
+          name: error.name,
+          message: error.message.slice(0, 300),
+          cause: causeText(error.cause),
+        }),
       warn: () => {},
       debug: () => {},
     },

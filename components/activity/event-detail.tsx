@@ -1,0 +1,87 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { diffValues, displayValue } from "@/lib/activity/diff";
+import type { AuditRecord } from "@/lib/audit";
+
+const REMOVED = "text-red-800 dark:text-red-200";
+const ADDED = "text-emerald-800 dark:text-emerald-200";
+
+/** The expanded part of a row: a field-by-field diff of before/after, details and the request. */
+export function EventDetail({ event }: { event: AuditRecord }) {
+  const t = useTranslations("activity.detail");
+  const changes = diffValues(event.before, event.after);
+  const hasValues = event.before != null || event.after != null;
+  const hasDetails = event.details != null && !(typeof event.details === "object" && Object.keys(event.details as object).length === 0);
+  const notRecorded = <span className="text-slate-600 dark:text-slate-300">{t("notRecorded")}</span>;
+
+  return (
+    <div className="grid gap-4 py-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="space-y-4">
+        <section>
+          <h2 className="text-sm font-semibold">{t("changes")}</h2>
+          {!hasValues ? (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("noChanges")}</p>
+          ) : changes.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("unchanged")}</p>
+          ) : (
+            <table className="mt-1 w-full table-fixed border-collapse text-sm" data-testid="activity-diff">
+              <thead>
+                <tr className="text-left text-slate-700 dark:text-slate-200">
+                  <th scope="col" className="w-1/4 border-b border-slate-200 py-1 pr-2 font-medium dark:border-slate-700">
+                    {t("field")}
+                  </th>
+                  <th scope="col" className="border-b border-slate-200 py-1 pr-2 font-medium dark:border-slate-700">
+                    {t("before")}
+                  </th>
+                  <th scope="col" className="border-b border-slate-200 py-1 font-medium dark:border-slate-700">
+                    {t("after")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {changes.map((c) => (
+                  <tr key={c.field} className="align-top">
+                    <th scope="row" className="break-words py-1 pr-2 text-left font-mono text-xs font-normal">
+                      {c.field || t("value")}
+                    </th>
+                    <td className={`break-words py-1 pr-2 font-mono text-xs ${c.kind === "removed" ? REMOVED : ""}`}>
+                      {c.kind === "added" ? "—" : <del className="no-underline">{displayValue(c.before)}</del>}
+                    </td>
+                    <td className={`break-words py-1 font-mono text-xs ${c.kind === "added" ? ADDED : ""}`}>
+                      {c.kind === "removed" ? "—" : <ins className="no-underline">{displayValue(c.after)}</ins>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+        <section>
+          <h2 className="text-sm font-semibold">{t("extra")}</h2>
+          {hasDetails ? (
+            <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-100 p-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+              {JSON.stringify(event.details, null, 2)}
+            </pre>
+          ) : (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("noExtra")}</p>
+          )}
+        </section>
+      </div>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 self-start text-sm">
+        <dt className="font-medium">{t("action")}</dt>
+        <dd className="break-all font-mono text-xs leading-5">{event.action}</dd>
+        <dt className="font-medium">{t("target")}</dt>
+        <dd className="break-all font-mono text-xs leading-5">
+          {event.targetType ? `${event.targetType}:${event.targetId ?? ""}` : notRecorded}
+        </dd>
+        <dt className="font-medium">{t("actorId")}</dt>
+        <dd className="font-mono text-xs leading-5">{event.actorId ?? notRecorded}</dd>
+        <dt className="font-medium">{t("requestId")}</dt>
+        <dd className="break-all font-mono text-xs leading-5">{event.requestId ?? notRecorded}</dd>
+        <dt className="font-medium">{t("ip")}</dt>
+        <dd className="break-all font-mono text-xs leading-5">{event.ip ?? notRecorded}</dd>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { OutcomeBadge } from "@/components/activity/outcome-badge";
+import { summarizeChange } from "@/lib/activity/diff";
+import { actionLabel } from "@/lib/activity/labels";
+import { activitySearchString, parseTarget } from "@/lib/activity/query";
+import { queryAudit } from "@/lib/audit";
+
+/**
+ * One target's recent audit history, for detail pages (e.g. a warehouse's), with a link to the
+ * full, filtered activity list. A store failure propagates to the page's error boundary: an
+ * outage must not read as "no history".
+ */
+export async function TargetHistory({ targetType, targetId, limit = 10 }: { targetType: string; targetId: string | number; limit?: number }) {
+  const t = await getTranslations("activity");
+  const format = await getFormatter();
+  const id = String(targetId);
+  const target = `${targetType}:${id}`;
+  const { items, total } = await queryAudit({ targetType, targetId: id, page: 1, limit });
+  // type:id is URL-safe as it is (see parseTarget), so the link reads like the brief's example.
+  const href = parseTarget(target) ? `/activity?target=${target}` : `/activity?${activitySearchString({ target })}`;
+  const headingId = `history-${targetType}-${id}`.replace(/[^\w-]/g, "_");
+
+  return (
+    <section aria-labelledby={headingId} data-testid="target-history" className="mt-8">
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t("history.title")}
+        </h2>
+        {total > 0 ? (
+          <Link href={href} className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
+            {t("history.viewAll", { target })}
+          </Link>
+        ) : null}
+      </div>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {t("history.empty")}
+        </p>
+      ) : (
+        <ol aria-label={t("history.caption")} className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm dark:divide-slate-800 dark:border-slate-700 dark:bg-slate-900">
+          {items.map((event) => {
+            const change = summarizeChange(event.before, event.after);
+            return (
+              <li key={event.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2">
+                <time dateTime={event.at} className="whitespace-nowrap text-slate-700 dark:text-slate-200">
+                  {format.dateTime(new Date(event.at), { dateStyle: "medium", timeStyle: "short" })}
+                </time>
+                <span className="break-all">{event.actorEmail ?? t("anonymous")}</span>
+                <span className="font-medium" title={event.action}>
+                  {actionLabel(t, event.action)}
+                </span>
+                <OutcomeBadge outcome={event.outcome} label={t.has(`outcomes.${event.outcome}`) ? t(`outcomes.${event.outcome}`) : event.outcome} />
+                {change ? (
+                  <span className="basis-full break-words font-mono text-xs text-slate-700 dark:text-slate-200">
+                    {change.text}
+                    {change.more ? ` ${t("history.more", { count: change.more })}` : ""}
+                  </span>
+                ) : event.message ? (
+                  <span className="basis-full break-words text-slate-700 dark:text-slate-200">{event.message}</span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

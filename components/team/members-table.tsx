@@ -1,0 +1,213 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { ROLES, type Role } from "@/lib/db/schema";
+import type { TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
+import { ConfirmDialog } from "./confirm-dialog";
+import { dangerButtonClass, inlineSelectClass, secondaryButtonClass } from "./styles";
+
+export type ApplyChange = (member: TeamMember, body: UpdateMemberBody) => Promise<boolean>;
+
+interface Confirming {
+  member: TeamMember;
+  active: boolean;
+}
+
+export function MembersTable({
+  members,
+  currentMemberId,
+  canManage,
+  manageReasonId,
+  onChange,
+}: {
+  members: TeamMember[];
+  currentMemberId: number;
+  canManage: boolean;
+  /** Id of the visible text that says why the controls are disabled for this reader. */
+  manageReasonId?: string;
+  onChange: ApplyChange;
+}) {
+  const t = useTranslations("team");
+  const tRoles = useTranslations("roles");
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [confirmPending, setConfirmPending] = useState(false);
+
+  const confirm = async () => {
+    if (!confirming) return;
+    setConfirmPending(true);
+    const ok = await onChange(confirming.member, { active: confirming.active });
+    setConfirmPending(false);
+    if (ok) setConfirming(null);
+  };
+
+  return (
+    <>
+      <div role="region" aria-labelledby="team-members-caption" tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+        <table className="min-w-full divide-y divide-slate-200 bg-white text-left text-sm dark:divide-slate-700 dark:bg-slate-900" data-testid="team-table">
+          <caption id="team-members-caption" className="sr-only">
+            {t("table.caption")}
+          </caption>
+          <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">{t("table.name")}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{t("table.email")}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{t("table.role")}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{t("table.status")}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{t("table.signIn")}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">{t("table.actions")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+            {members.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-4 py-6 text-center text-slate-600 dark:text-slate-300">
+                  {t("table.empty")}
+                </td>
+              </tr>
+            ) : (
+              members.map((m) => (
+                <MemberRow
+                  key={m.id}
+                  member={m}
+                  isSelf={m.id === currentMemberId}
+                  canManage={canManage}
+                  manageReasonId={manageReasonId}
+                  onSaveRole={(role) => onChange(m, { role })}
+                  onToggleActive={() => setConfirming({ member: m, active: !m.active })}
+                  roleLabel={(r) => tRoles(r)}
+                />
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        tone={confirming?.active ? "default" : "danger"}
+        pending={confirmPending}
+        title={
+          confirming
+            ? t(confirming.active ? "confirm.reactivateTitle" : "confirm.deactivateTitle", { name: confirming.member.name })
+            : ""
+        }
+        body={
+          confirming
+            ? t(confirming.active ? "confirm.reactivateBody" : "confirm.deactivateBody", {
+                name: confirming.member.name,
+                email: confirming.member.email,
+                role: tRoles(confirming.member.role),
+              })
+            : ""
+        }
+        confirmLabel={confirming?.active ? t("table.reactivate") : t("table.deactivate")}
+        cancelLabel={t("confirm.cancel")}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(null)}
+      />
+    </>
+  );
+}
+
+function MemberRow({
+  member,
+  isSelf,
+  canManage,
+  manageReasonId,
+  onSaveRole,
+  onToggleActive,
+  roleLabel,
+}: {
+  member: TeamMember;
+  isSelf: boolean;
+  canManage: boolean;
+  manageReasonId?: string;
+  onSaveRole: (role: Role) => Promise<boolean>;
+  onToggleActive: () => void;
+  roleLabel: (role: Role) => string;
+}) {
+  const t = useTranslations("team");
+  // null: no edit in progress, the select shows the stored role.
+  const [draft, setDraft] = useState<Role | null>(null);
+  const [saving, setSaving] = useState(false);
+  const selfReasonId = `member-${member.id}-self-reason`;
+  const locked = !canManage || isSelf;
+  const describedBy = !canManage ? manageReasonId : isSelf ? selfReasonId : undefined;
+  const role = draft ?? member.role;
+
+  const save = async () => {
+    if (draft === null || draft === member.role) return;
+    setSaving(true);
+    const ok = await onSaveRole(draft);
+    setSaving(false);
+    if (ok) setDraft(null);
+  };
+
+  return (
+    <tr data-testid={`member-row-${member.id}`} className={member.active ? undefined : "bg-slate-50 dark:bg-slate-950"}>
+      <th scope="row" className="px-4 py-3 font-medium">
+        {member.name}
+        {isSelf ? <span className="ml-1 font-normal text-slate-600 dark:text-slate-300">{t("table.you")}</span> : null}
+      </th>
+      <td className="px-4 py-3 break-all">{member.email}</td>
+      <td className="px-4 py-3">
+        <div className="flex items-center gap-2">
+          <select
+            aria-label={t("table.roleFor", { name: member.name })}
+            aria-describedby={describedBy}
+            className={inlineSelectClass}
+            value={role}
+            disabled={locked || saving}
+            onChange={(e) => setDraft(e.target.value as Role)}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {roleLabel(r)}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            aria-label={t("table.saveRoleFor", { name: member.name })}
+            aria-describedby={describedBy}
+            disabled={locked || saving || draft === null || draft === member.role}
+            aria-busy={saving || undefined}
+            onClick={() => void save()}
+          >
+            {t("table.saveRole")}
+          </button>
+        </div>
+      </td>
+      <td className="px-4 py-3">
+        <span
+          className={
+            member.active
+              ? "inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900 dark:bg-green-900/50 dark:text-green-100"
+              : "inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+          }
+        >
+          {member.active ? t("table.active") : t("table.deactivated")}
+        </span>
+      </td>
+      <td className="px-4 py-3">{member.hasPassword ? t("table.password") : t("table.sso")}</td>
+      <td className="px-4 py-3">
+        <button
+          type="button"
+          className={member.active ? dangerButtonClass : secondaryButtonClass}
+          aria-label={member.active ? t("table.deactivateFor", { name: member.name }) : t("table.reactivateFor", { name: member.name })}
+          aria-describedby={describedBy}
+          disabled={locked || saving}
+          onClick={onToggleActive}
+        >
+          {member.active ? t("table.deactivate") : t("table.reactivate")}
+        </button>
+        {isSelf && canManage ? (
+          <p id={selfReasonId} className="mt-1 max-w-56 text-xs text-slate-600 dark:text-slate-300">
+            {t("selfRow")}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,180 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./a11y";
+import { storageStateFor } from "./env";
+
+// The audit trail. The auth setup signs each demo member in once, so successful auth.sign_in
+// events exist for all three before these tests run.
+
+const DEMO = ["admin@demo.local", "operator@demo.local", "viewer@demo.local"] as const;
+const CSV_HEADER = "at,actor,action,target_type,target_id,outcome,message,before,after,details,request_id,ip";
+
+const table = (page: Page) => page.getByTestId("activity-table");
+const rows = (page: Page) => page.getByTestId("activity-row");
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+/** Waits until the table shows the answer for the current URL (not the previous page's rows). */
+async function settled(page: Page) {
+  await expect(table(page)).toBeVisible();
+  await expect(table(page)).toHaveAttribute("aria-busy", "false");
+}
+
+test.describe("activity as an admin", () => {
+  test.use({ storageState: storageStateFor("admin") });
+
+  test("lists the demo members' sign-ins", async ({ page }) => {
+    await page.goto("/activity");
+    await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
+    await settled(page);
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByTestId("activity-total")).toContainText(/\d+ events?/);
+
+    // A pasted URL opens the same filtered view; each member has a successful sign-in.
+    for (const email of DEMO) {
+      await page.goto(`/activity?actor=${encodeURIComponent(email)}&action=auth.sign_in&outcome=success`);
+      await settled(page);
+      await expect(rows(page).first()).toContainText(email);
+      await expect(rows(page).first()).toContainText("Sign-in");
+      await expect(rows(page).first()).toContainText("Success");
+    }
+  });
+
+  test("keeps filters in the URL across reload and back", async ({ page }) => {
+    await page.goto("/activity");
+    await settled(page);
+    const search = page.getByRole("search", { name: "Filter the activity" });
+
+    await search.getByLabel("Action", { exact: true }).selectOption("auth.sign_in");
+    await expect(page).toHaveURL(/[?&]action=auth\.sign_in/);
+    await search.getByLabel("Person", { exact: true }).selectOption("viewer@demo.local");
+    await expect(page).toHaveURL(/[?&]actor=viewer(%40|@)demo\.local/);
+    expect(params(page).get("action")).toBe("auth.sign_in");
+    expect(params(page).get("actor")).toBe("viewer@demo.local");
+    expect(params(page).has("page")).toBe(false);
+
+    await settled(page);
+    await expect(rows(page).first()).toContainText("viewer@demo.local");
+    for (const other of ["admin@demo.local", "operator@demo.local"]) {
+      await expect(table(page).getByText(other)).toHaveCount(0);
+    }
+    await expect(table(page).locator("[data-testid=activity-row]:not([data-action='auth.sign_in'])")).toHaveCount(0);
+
+    await page.reload();
+    await settled(page);
+    await expect(search.getByLabel("Action", { exact: true })).toHaveValue("auth.sign_in");
+    await expect(search.getByLabel("Person", { exact: true })).toHaveValue("viewer@demo.local");
+    await expect(rows(page).first()).toContainText("viewer@demo.local");
+    await expect(table(page).getByText("admin@demo.local")).toHaveCount(0);
+
+    // Expand an event: its details show, and the page stays accessible.
+    await rows(page).first().getByRole("button", { name: /^Show/ }).click();
+    await expect(page.getByTestId("activity-detail").first()).toContainText("Client address");
+    await expectAccessible(page);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/[?&]action=auth\.sign_in/);
+    expect(params(page).has("actor")).toBe(false);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/activity$/);
+    await expect(search.getByLabel("Action", { exact: true })).toHaveValue("");
+    await expect(search.getByLabel("Person", { exact: true })).toHaveValue("");
+    await settled(page);
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test("shows the no-match state and clears the filters", async ({ page }) => {
+    await page.goto("/activity");
+    await settled(page);
+    const search = page.getByRole("search", { name: "Filter the activity" });
+    await search.getByLabel("From", { exact: true }).fill("2001-01-01");
+    await expect(page).toHaveURL(/[?&]from=2001-01-01/);
+    await search.getByLabel("To", { exact: true }).fill("2001-01-31");
+    await expect(page).toHaveURL(/[?&]to=2001-01-31/);
+
+    const noMatch = page.getByTestId("activity-no-match");
+    await expect(noMatch.getByRole("heading", { name: "No events match these filters" })).toBeVisible();
+    await expect(table(page)).toHaveCount(0);
+    await expectAccessible(page);
+
+    await noMatch.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/activity$/);
+    await settled(page);
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test("filters by target as typed, after a pause", async ({ page }) => {
+    await page.goto("/activity");
+    await settled(page);
+    const target = page.getByRole("search").getByLabel("Target", { exact: true });
+    await target.fill("member:999999");
+    await expect(page).toHaveURL(/[?&]target=member(%3A|:)999999/);
+    expect(params(page).get("target")).toBe("member:999999");
+    await expect(page.getByTestId("activity-no-match")).toBeVisible();
+
+    await target.fill("member");
+    await expect(page.getByText("Write the target as type:id")).toBeVisible();
+    await page.goBack();
+    await expect(target).toHaveValue("member:999999");
+  });
+
+  test("a bad value in a pasted URL falls back to the default view", async ({ page }) => {
+    await page.goto("/activity?limit=7&page=abc&outcome=maybe");
+    await settled(page);
+    await expect(page.getByLabel("Rows per page")).toHaveValue("25");
+    await expect(page.getByRole("search").getByLabel("Outcome", { exact: true })).toHaveValue("");
+  });
+
+  test("downloads the filtered events as CSV", async ({ page }) => {
+    await page.goto("/activity?action=auth.sign_in");
+    await settled(page);
+    const link = page.getByRole("link", { name: "Download CSV" });
+    await expect(link).toHaveAttribute("href", "/api/activity/export?action=auth.sign_in");
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^activity-\d{8}-\d{4}\.csv$/);
+    const text = await readFile((await download.path())!, "utf8");
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe(CSV_HEADER);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(text).toContain("auth.sign_in");
+    for (const email of DEMO) expect(text).toContain(email);
+  });
+
+  test("the API validates its query", async ({ page }) => {
+    const bad = await page.request.get("/api/activity?limit=7");
+    expect(bad.status()).toBe(422);
+    expect(bad.headers()["content-type"]).toContain("application/problem+json");
+    const badBody = await bad.json();
+    expect(badBody.errors).toHaveProperty("limit");
+    expect(badBody.detail).toContain("limit");
+
+    const unknown = await page.request.get("/api/activity?bogus=1");
+    expect(unknown.status()).toBe(422);
+    expect((await unknown.json()).errors).toHaveProperty("bogus");
+
+    const ok = await page.request.get("/api/activity?limit=10&action=auth.sign_in");
+    expect(ok.status()).toBe(200);
+    const body = await ok.json();
+    expect(body).toMatchObject({ page: 1, limit: 10 });
+    expect(body.total).toBeGreaterThanOrEqual(3);
+    expect(body.items.length).toBeLessThanOrEqual(10);
+    for (const item of body.items) expect(item.action).toBe("auth.sign_in");
+
+    const csv = await page.request.get("/api/activity/export?outcome=success");
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="activity-\d{8}-\d{4}\.csv"$/);
+  });
+});
+
+test.describe("activity as a viewer", () => {
+  test.use({ storageState: storageStateFor("viewer") });
+
+  test("can see the page", async ({ page }) => {
+    await page.goto("/activity");
+    await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
+    await settled(page);
+    await expect(rows(page).first()).toBeVisible();
+    await expectAccessible(page);
+  });
+});

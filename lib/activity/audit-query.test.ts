@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Insertable, Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryAuditIn } from "@/lib/audit";
+import { openStore } from "@/lib/db/open";
+import type { Database } from "@/lib/db/schema";
+import { toAuditFilter } from "./dates";
+import { listActivityQuerySchema } from "./query";
+
+// The list's filters against a real store: the schema's output, through toAuditFilter, into the
+// same query the API runs.
+
+let dir: string;
+let conn: Kysely<Database>;
+
+type Row = Insertable<Database["audit_events"]>;
+const row = (over: Partial<Row> & { at: string; action: string }): Row => ({
+  actor_id: 1,
+  actor_email: "admin@demo.local",
+  target_type: null,
+  target_id: null,
+  outcome: "success",
+  message: null,
+  before_json: null,
+  after_json: null,
+  details_json: null,
+  request_id: null,
+  ip: "127.0.0.1",
+  ...over,
+});
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "labs-activity-"));
+  conn = await openStore(dir);
+  await conn
+    .insertInto("audit_events")
+    .values([
+      row({ at: "2024-04-30T20:59:59.999Z", action: "auth.sign_in" }), // 23:59 on 30 April in Istanbul
+      row({ at: "2024-04-30T21:00:00.000Z", action: "auth.sign_in", actor_email: "viewer@demo.local", actor_id: 3 }), // 00:00 on 1 May
+      row({ at: "2024-05-01T08:00:00.000Z", action: "auth.sign_in", actor_email: "nobody@x.io", actor_id: null, outcome: "failure", details_json: '{"reason":"unknown email"}' }),
+      row({ at: "2024-05-01T09:00:00.000Z", action: "warehouse.update", target_type: "warehouse", target_id: "12", before_json: '{"name":"A"}', after_json: '{"name":"B"}' }),
+      row({ at: "2024-05-01T10:00:00.000Z", action: "warehouse.delete", target_type: "warehouse", target_id: "12", outcome: "denied", actor_email: "operator@demo.local", actor_id: 2 }),
+      row({ at: "2024-05-01T20:59:59.999Z", action: "warehouse.create", target_type: "warehouse", target_id: "120" }), // last ms of 1 May
+      row({ at: "2024-05-01T21:00:00.000Z", action: "member.update", target_type: "member", target_id: "3" }), // 2 May
+      row({ at: "2024-05-03T09:00:00.000Z", action: "erp.transfer_retry", target_type: "erp_run", target_id: "r-1" }),
+    ])
+    .execute();
+});
+afterAll(async () => {
+  await conn.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function list(raw: Record<string, string>) {
+  const q = listActivityQuerySchema.parse(raw);
+  const { items, total } = await queryAuditIn(conn, { ...toAuditFilter(q, "Europe/Istanbul"), page: q.page, limit: q.limit });
+  return { total, actions: items.map((i) => i.action), items };
+}
+
+describe("activity filters on the store", () => {
+  it("lists everything newest first with a total", async () => {
+    const { total, actions } = await list({});
+    expect(total).toBe(8);
+    expect(actions[0]).toBe("erp.transfer_retry");
+    expect(actions.at(-1)).toBe("auth.sign_in");
+  });
+
+  it("pages with the total of all matches", async () => {
+    const first = await list({ limit: "10", page: "1" });
+    expect(first.items).toHaveLength(8);
+    const beyond = await list({ limit: "10", page: "2" });
+    expect(beyond).toMatchObject({ total: 8, actions: [] });
+  });
+
+  it("filters by person, case-insensitively", async () => {
+    expect((await list({ actor: "Operator@Demo.local" })).actions).toEqual(["warehouse.delete"]);
+    expect((await list({ actor: "nobody@x.io" })).items[0]).toMatchObject({ actorId: null, outcome: "failure", details: { reason: "unknown email" } });
+  });
+
+  it("filters by action and by outcome", async () => {
+    expect((await list({ action: "auth.sign_in" })).total).toBe(3);
+    expect((await list({ action: "auth.sign_in", outcome: "failure" })).total).toBe(1);
+    expect((await list({ outcome: "denied" })).actions).toEqual(["warehouse.delete"]);
+  });
+
+  it("filters by exact target (warehouse:12 is not warehouse:120)", async () => {
+    const { actions, items } = await list({ target: "warehouse:12" });
+    expect(actions).toEqual(["warehouse.delete", "warehouse.update"]);
+    expect(items[1]).toMatchObject({ before: { name: "A" }, after: { name: "B" } });
+    expect((await list({ target: "erp_run:r-1" })).actions).toEqual(["erp.transfer_retry"]);
+  });
+
+  it("bounds dates by whole days in the display time zone", async () => {
+    const may1 = await list({ from: "2024-05-01", to: "2024-05-01" });
+    expect(may1.actions).toEqual(["warehouse.create", "warehouse.delete", "warehouse.update", "auth.sign_in", "auth.sign_in"]);
+    expect((await list({ to: "2024-04-30" })).total).toBe(1);
+    expect((await list({ from: "2024-05-02" })).actions).toEqual(["erp.transfer_retry", "member.update"]);
+    expect((await list({ from: "2001-01-01", to: "2001-01-31" })).total).toBe(0);
+  });
+
+  it("combines filters", async () => {
+    expect((await list({ actor: "admin@demo.local", from: "2024-05-01", target: "warehouse:12" })).actions).toEqual(["warehouse.update"]);
+  });
+});

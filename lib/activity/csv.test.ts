@@ -1,0 +1,80 @@
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import type { AuditRecord } from "@/lib/audit";
+import { CSV_BOM } from "@/lib/csv";
+import { ACTIVITY_CSV_COLUMNS, activityCsvFilename, activityCsvHeader, activityCsvLines, buildActivityCsv } from "./csv";
+
+const record = (over: Partial<AuditRecord> = {}): AuditRecord => ({
+  id: 1,
+  at: "2024-05-01T09:30:00.000Z",
+  actorId: 1,
+  actorEmail: "admin@demo.local",
+  action: "warehouse.update",
+  targetType: "warehouse",
+  targetId: "12",
+  outcome: "success",
+  message: null,
+  before: { name: "Depo A" },
+  after: { name: "Depo B" },
+  details: null,
+  requestId: "req-1",
+  ip: "127.0.0.1",
+  ...over,
+});
+
+/** Reads a file back the way a spreadsheet would (after the BOM). */
+const read = (csv: string) => Papa.parse<string[]>(csv.slice(CSV_BOM.length), { skipEmptyLines: true }).data;
+
+describe("activity CSV", () => {
+  it("starts with a BOM and the header row, with CRLF line ends", () => {
+    const csv = buildActivityCsv([record()]);
+    expect(csv.startsWith("\uFEFFat,actor,action,target_type,target_id,outcome,message,before,after,details,request_id,ip\r\n")).toBe(true);
+    expect(csv.endsWith("\r\n")).toBe(true);
+    expect(read(csv)[0]).toEqual([...ACTIVITY_CSV_COLUMNS]);
+  });
+
+  it("writes one row per event, JSON columns as JSON and nulls as empty cells", () => {
+    const rows = read(buildActivityCsv([record(), record({ id: 2, actorEmail: null, targetType: null, targetId: null, before: null, after: null, details: { reason: "unknown email" }, requestId: null, ip: null, action: "auth.sign_in", outcome: "failure" })]));
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toEqual(["2024-05-01T09:30:00.000Z", "admin@demo.local", "warehouse.update", "warehouse", "12", "success", "", '{"name":"Depo A"}', '{"name":"Depo B"}', "", "req-1", "127.0.0.1"]);
+    expect(rows[2]).toEqual(["2024-05-01T09:30:00.000Z", "", "auth.sign_in", "", "", "failure", "", "", "", '{"reason":"unknown email"}', "", ""]);
+  });
+
+  it("quotes commas, quotes and line breaks so they survive a round trip", () => {
+    const message = 'Code "D-1" is taken,\nchoose another\r\nplease';
+    const csv = buildActivityCsv([record({ message })]);
+    expect(csv).toContain('"Code ""D-1"" is taken,\nchoose another\r\nplease"');
+    expect(read(csv)[1]?.[6]).toBe(message);
+  });
+
+  it.each(["=HYPERLINK(\"http://x\")", "+1+2", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd", "=1\n+2"])("neutralises a formula: %j", (value) => {
+    const rows = read(buildActivityCsv([record({ message: value, actorEmail: value })]));
+    expect(rows[1]?.[6]).toBe(`'${value}`);
+    expect(rows[1]?.[1]).toBe(`'${value}`);
+  });
+
+  it("leaves harmless text alone", () => {
+    const rows = read(buildActivityCsv([record({ message: "a=b, c+d" })]));
+    expect(rows[1]?.[6]).toBe("a=b, c+d");
+  });
+
+  it("keeps Turkish letters as UTF-8", () => {
+    const name = "İstanbul Şişli Çağlayan Ğüöı depo";
+    const csv = buildActivityCsv([record({ after: { name }, message: name })]);
+    expect(read(csv)[1]?.[6]).toBe(name);
+    const bytes = Buffer.from(csv, "utf8");
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString("utf8")).toContain(`""name"":""${name}""`);
+    expect(read(csv)[1]?.[8]).toBe(JSON.stringify({ name }));
+  });
+
+  it("builds the same file from a header and batches", () => {
+    const a = record({ id: 1 });
+    const b = record({ id: 2, message: "second" });
+    expect(activityCsvHeader() + activityCsvLines([a]) + activityCsvLines([]) + activityCsvLines([b])).toBe(buildActivityCsv([a, b]));
+  });
+
+  it("names the file after the time of the export, in UTC", () => {
+    expect(activityCsvFilename(new Date("2024-05-01T07:05:09Z"))).toBe("activity-20240501-0705.csv");
+  });
+});

@@ -1,0 +1,70 @@
+import type { ActivityFilters } from "./query";
+
+// The date filters are calendar days as the reader sees them in the table, i.e. in the console's
+// display time zone (lib/i18n/request.ts), not UTC days: "from 2024-05-01" in Istanbul starts at
+// 2024-04-30T21:00Z. The store keeps UTC ISO timestamps, which compare correctly as text.
+
+/** Minutes the zone's wall clock is ahead of UTC at the given instant. */
+function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/** The UTC instant at which the calendar day `YYYY-MM-DD` starts in the time zone. */
+export function startOfDayInZone(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const wallMidnight = Date.UTC(y, m - 1, d);
+  let instant = wallMidnight - zoneOffsetMinutes(wallMidnight, timeZone) * 60_000;
+  // Near a DST change the offset at the guess can differ from the offset at the answer.
+  const corrected = wallMidnight - zoneOffsetMinutes(instant, timeZone) * 60_000;
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant);
+}
+
+/** The last millisecond of the calendar day in the time zone. */
+export function endOfDayInZone(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return new Date(startOfDayInZone(next, timeZone).getTime() - 1);
+}
+
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  from?: string;
+  to?: string;
+  outcome?: ActivityFilters["outcome"];
+}
+
+/**
+ * The lib/audit filter for the activity filters: day bounds become ISO instants in the zone;
+ * `notAfter` caps the end (the export pins it to its start so that paging stays stable).
+ */
+export function toAuditFilter(q: ActivityFilters, timeZone: string, notAfter?: Date): AuditFilter {
+  const out: AuditFilter = {};
+  if (q.actor) out.actor = q.actor;
+  if (q.action) out.action = q.action;
+  if (q.targetType && q.targetId) {
+    out.targetType = q.targetType;
+    out.targetId = q.targetId;
+  }
+  if (q.from) out.from = startOfDayInZone(q.from, timeZone).toISOString();
+  let to = q.to ? endOfDayInZone(q.to, timeZone) : undefined;
+  if (notAfter && (!to || notAfter < to)) to = notAfter;
+  if (to) out.to = to.toISOString();
+  if (q.outcome) out.outcome = q.outcome;
+  return out;
+}

@@ -1,0 +1,116 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findMemberByEmail } from "@/lib/auth/members";
+import { verifyPassword } from "@/lib/auth/password";
+import { openStore } from "@/lib/db/open";
+
+// The team CLI end to end, as `npm run team` runs it, against a store in a temp dir.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const PASSWORD = "cli-secret-password-1";
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "labs-team-cli-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function team(args: string[], env: Record<string, string | undefined> = { TEAM_PASSWORD: PASSWORD }) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ["--import", "tsx", "scripts/team.ts", ...args],
+      { cwd: root, env: { ...process.env, TEAM_PASSWORD: undefined, ...env, DATA_DIR: dir }, timeout: 30_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+    child.stdin?.end();
+  });
+}
+
+async function storeState() {
+  const conn = await openStore(dir);
+  try {
+    const audit = await conn.selectFrom("audit_events").selectAll().orderBy("id").execute();
+    const admin = await findMemberByEmail(conn, "ada@example.com");
+    return { audit, admin };
+  } finally {
+    await conn.destroy();
+  }
+}
+
+describe("scripts/team.ts", { timeout: 90_000 }, () => {
+  it("adds the first admin with the password from TEAM_PASSWORD", async () => {
+    const r = await team(["add", "--email", " Ada@Example.com ", "--name", "Ada Lovelace", "--role", "admin"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Added ada@example.com");
+    expect(r.stdout).not.toContain(PASSWORD);
+    const { admin, audit } = await storeState();
+    expect(await verifyPassword(PASSWORD, admin!.password_hash!)).toBe(true);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_id: null, actor_email: "cli", action: "member.create", outcome: "success", target_type: "member", target_id: String(admin!.id) });
+    expect(audit[0]!.after_json).not.toMatch(/scrypt|cli-secret/);
+  });
+
+  it("adds an SSO member without a password, and refuses when no password can be read", async () => {
+    expect((await team(["add", "--email", "sso@example.com", "--name", "Sso User", "--role", "viewer", "--sso"], {})).code).toBe(0);
+    const r = await team(["add", "--email", "bob@example.com", "--name", "Bob", "--role", "viewer"], {});
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/TEAM_PASSWORD/);
+  });
+
+  it("validates with the shared schemas", async () => {
+    const r = await team(["add", "--email", "not-an-email", "--name", "X", "--role", "owner"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/email: Enter a valid email address/);
+    expect(r.stderr).toMatch(/role: Choose viewer, operator or admin/);
+    expect((await team(["add", "--email", "ada@example.com", "--name", "Dup", "--role", "viewer"])).stderr).toMatch(/already exists/);
+    expect((await team(["frobnicate"])).code).toBe(1);
+  });
+
+  it("lists members without any password or hash", async () => {
+    const r = await team(["list"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/ada@example\.com\s+Ada Lovelace\s+admin\s+active\s+password/);
+    expect(r.stdout).toMatch(/sso@example\.com\s+Sso User\s+viewer\s+active\s+sso/);
+    expect(r.stdout).not.toContain(PASSWORD);
+    expect(r.stdout).not.toMatch(/scrypt/);
+    const json = await team(["list", "--json"]);
+    expect(JSON.parse(json.stdout)).toHaveLength(2);
+    expect(json.stdout).not.toMatch(/scrypt|password_hash/);
+  });
+
+  it("sets roles, deactivates and activates, and keeps the last admin", async () => {
+    expect((await team(["set-role", "--email", "sso@example.com", "--role", "operator"])).code).toBe(0);
+    const last = await team(["set-role", "--email", "ada@example.com", "--role", "viewer"]);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toMatch(/last active admin/);
+    expect((await team(["deactivate", "--email", "ada@example.com"])).code).toBe(1);
+
+    expect((await team(["deactivate", "--email", "sso@example.com"])).code).toBe(0);
+    expect((await team(["list"])).stdout).toMatch(/sso@example\.com\s+Sso User\s+operator\s+deactivated/);
+    expect((await team(["activate", "--email", "sso@example.com"])).code).toBe(0);
+    expect((await team(["deactivate", "--email", "nobody@example.com"])).stderr).toMatch(/No team member/);
+
+    const { audit } = await storeState();
+    const updates = audit.filter((a) => a.action === "member.update");
+    expect(updates.map((a) => a.outcome)).toEqual(["success", "failure", "failure", "success", "success"]);
+    expect(JSON.parse(updates[0]!.before_json!)).toMatchObject({ role: "viewer" });
+    expect(JSON.parse(updates[0]!.after_json!)).toMatchObject({ role: "operator" });
+    expect(updates.every((a) => a.actor_email === "cli")).toBe(true);
+  });
+
+  it("resets a password, recording only that it changed", async () => {
+    const r = await team(["reset-password", "--email", "ada@example.com"], { TEAM_PASSWORD: "a-whole-new-password" });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain("a-whole-new-password");
+    const { admin, audit } = await storeState();
+    expect(await verifyPassword("a-whole-new-password", admin!.password_hash!)).toBe(true);
+    const last = audit.at(-1)!;
+    expect(JSON.parse(last.after_json!)).toMatchObject({ passwordChanged: true });
+    expect(last.after_json).not.toMatch(/scrypt|a-whole-new-password/);
+  });
+});

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CurrentMember } from "@/lib/auth/session";
+import { openStore } from "@/lib/db/open";
+import type { Database } from "@/lib/db/schema";
+import { createMemberBodySchema } from "./schemas";
+import { addMember } from "./service";
+
+// The /api/team handlers through the real wrapper, with the session and the store swapped for a
+// chosen member and a temp store.
+
+const state = vi.hoisted(() => ({ conn: undefined as unknown, member: null as unknown }));
+vi.mock("@/lib/db", () => ({ db: async () => state.conn }));
+vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
+
+const { GET, POST } = await import("@/app/api/team/route");
+const { PATCH } = await import("@/app/api/team/[id]/route");
+
+const ORIGIN = "http://console.test";
+let dir: string;
+let conn: Kysely<Database>;
+let admin: CurrentMember;
+let viewer: CurrentMember;
+
+function req(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  return new NextRequest(`${ORIGIN}${url}`, {
+    method,
+    headers: { host: "console.test", origin: ORIGIN, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+const noParams = { params: Promise.resolve({}) as Promise<Record<string, never>> };
+const withId = (id: string | number) => ({ params: Promise.resolve({ id: String(id) }) });
+
+async function lastAudit() {
+  return conn.selectFrom("audit_events").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "labs-team-routes-"));
+  conn = await openStore(dir);
+  state.conn = conn;
+  const add = async (email: string, role: "viewer" | "admin") => {
+    const { member } = await addMember(conn, createMemberBodySchema.parse({ email, name: email, role, password: "route-test-pw" }));
+    return { id: member.id, email: member.email, name: member.name, role: member.role };
+  };
+  admin = await add("admin@route.test", "admin");
+  viewer = await add("viewer@route.test", "viewer");
+});
+afterAll(async () => {
+  await conn.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  state.member = admin;
+});
+
+describe("GET /api/team", () => {
+  it("lists members for a viewer, without hashes", async () => {
+    state.member = viewer;
+    const res = await GET(req("GET", "/api/team"), noParams);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toMatch(/scrypt|password_hash/);
+    expect(JSON.parse(text).items).toHaveLength(2);
+  });
+
+  it("answers 401 without a session", async () => {
+    state.member = null;
+    expect((await GET(req("GET", "/api/team"), noParams)).status).toBe(401);
+  });
+});
+
+describe("POST /api/team", () => {
+  it("creates a member (201) and audits it without the password", async () => {
+    const res = await POST(req("POST", "/api/team", { email: "New@Route.test", name: "New One", role: "operator", password: "new-one-password" }), noParams);
+    expect(res.status).toBe(201);
+    const { member } = await res.json();
+    expect(member).toMatchObject({ email: "new@route.test", role: "operator", active: true, hasPassword: true });
+    const audit = await lastAudit();
+    expect(audit).toMatchObject({ action: "member.create", outcome: "success", actor_id: admin.id, target_id: String(member.id) });
+    expect(audit.after_json).not.toMatch(/new-one-password|scrypt/);
+  });
+
+  it("answers 409 naming email for a duplicate, and audits the failure", async () => {
+    const res = await POST(req("POST", "/api/team", { email: "NEW@route.test", name: "Again", role: "viewer" }), noParams);
+    expect(res.status).toBe(409);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    const body = await res.json();
+    expect(body).toMatchObject({ code: "conflict", reason: "email_taken" });
+    expect(body.errors.email[0]).toMatch(/already exists/);
+    expect(await lastAudit()).toMatchObject({ action: "member.create", outcome: "failure" });
+  });
+
+  it("answers 422 for unknown fields and 415 for a non-JSON body", async () => {
+    const unknown = await POST(req("POST", "/api/team", { email: "x@route.test", name: "X", role: "viewer", admin: true }), noParams);
+    expect(unknown.status).toBe(422);
+    const form = await POST(req("POST", "/api/team", undefined, { "content-type": "application/x-www-form-urlencoded" }), noParams);
+    expect(form.status).toBe(415);
+  });
+
+  it("answers 403 to a viewer and to a cross-origin admin", async () => {
+    state.member = viewer;
+    const denied = await POST(req("POST", "/api/team", { email: "v@route.test", name: "V", role: "viewer" }), noParams);
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toMatchObject({ code: "forbidden" });
+    state.member = admin;
+    const cross = await POST(req("POST", "/api/team", { email: "v@route.test", name: "V", role: "viewer" }, { origin: "http://evil.example" }), noParams);
+    expect(cross.status).toBe(403);
+    expect(await cross.json()).toMatchObject({ code: "cross_origin" });
+  });
+});
+
+describe("PATCH /api/team/{id}", () => {
+  it("changes a role and audits before/after, a password only as a flag", async () => {
+    const res = await PATCH(req("PATCH", `/api/team/${viewer.id}`, { role: "operator", password: "changed-password" }), withId(viewer.id));
+    expect(res.status).toBe(200);
+    expect((await res.json()).member).toMatchObject({ id: viewer.id, role: "operator" });
+    const audit = await lastAudit();
+    expect(audit).toMatchObject({ action: "member.update", outcome: "success", target_type: "member", target_id: String(viewer.id) });
+    expect(JSON.parse(audit.before_json!)).toMatchObject({ role: "viewer" });
+    expect(JSON.parse(audit.after_json!)).toMatchObject({ role: "operator", passwordChanged: true });
+    expect(audit.after_json).not.toMatch(/changed-password|scrypt/);
+  });
+
+  it("refuses self-demotion and deactivation with 409", async () => {
+    for (const body of [{ role: "viewer" }, { active: false }]) {
+      const res = await PATCH(req("PATCH", `/api/team/${admin.id}`, body), withId(admin.id));
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ code: "conflict", reason: "self_change" });
+      expect(await lastAudit()).toMatchObject({ action: "member.update", outcome: "failure" });
+    }
+  });
+
+  it("answers 404 for an unknown id and 422 for a bad one", async () => {
+    expect((await PATCH(req("PATCH", "/api/team/999999", { role: "viewer" }), withId(999999))).status).toBe(404);
+    for (const id of ["1.5", "01x", "-1", "99999999999999999999"]) {
+      const res = await PATCH(req("PATCH", `/api/team/${id}`, { role: "viewer" }), withId(id));
+      expect(res.status).toBe(422);
+    }
+    expect((await PATCH(req("PATCH", `/api/team/${viewer.id}`, {}), withId(viewer.id))).status).toBe(422);
+  });
+});

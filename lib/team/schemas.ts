@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { ROLES } from "../db/schema";
+
+// Shared by the add-member form, the /api/team handlers and the team CLI. Kept free of node
+// modules so the client bundle can import it.
+
+/** Mirrors PASSWORD_MIN_LENGTH in lib/auth/password.ts, which is node-only; a test keeps them equal. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+// C0/C1 controls, line/paragraph separators and bidi overrides (which can disguise a name).
+const CONTROL_CHARS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+export const roleSchema = z.enum(ROLES, { error: "Choose viewer, operator or admin." });
+
+export const memberEmailSchema = z
+  .string({ error: "Enter an email address." })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, { error: `Use at most ${EMAIL_MAX_LENGTH} characters.` })
+  .pipe(z.email({ error: "Enter a valid email address." }));
+
+export const memberNameSchema = z
+  .string({ error: "Enter a name." })
+  .trim()
+  .min(1, { error: "Enter a name." })
+  .max(NAME_MAX_LENGTH, { error: `Use at most ${NAME_MAX_LENGTH} characters.` })
+  .refine((v) => !CONTROL_CHARS.test(v), { error: "Remove control characters from the name." });
+
+export const memberPasswordSchema = z
+  .string({ error: "Enter a password." })
+  .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
+  .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
+
+/** POST /api/team. Without a password the member can only enter through SSO. */
+export const createMemberBodySchema = z.strictObject({
+  email: memberEmailSchema,
+  name: memberNameSchema,
+  role: roleSchema,
+  password: memberPasswordSchema.optional(),
+});
+export type CreateMemberBody = z.output<typeof createMemberBodySchema>;
+export type CreateMemberInput = z.input<typeof createMemberBodySchema>;
+
+/** PATCH /api/team/{id}: any of the fields, at least one. */
+export const updateMemberBodySchema = z
+  .strictObject({
+    name: memberNameSchema.optional(),
+    role: roleSchema.optional(),
+    active: z.boolean({ error: "Give true or false." }).optional(),
+    password: memberPasswordSchema.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    error: "Give at least one of name, role, active, password.",
+    // An unknown field already explains the refusal.
+    when: (payload) => payload.issues.length === 0,
+  });
+export type UpdateMemberBody = z.output<typeof updateMemberBodySchema>;
+
+/** Path parameter: a positive integer written plainly ("12"; not "012", "1.5", "-1", "1e3"). */
+export const memberIdParamSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, { error: "Use a positive whole number." })
+    .transform(Number)
+    .refine(Number.isSafeInteger, { error: "The number is too large." }),
+});
+
+/** One member as /api/team answers it; never a password hash. */
+export const teamMemberSchema = z.object({
+  id: z.number().int().positive(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  active: z.boolean(),
+  /** How the member was created: "password", "sso" or "both" (informational). */
+  source: z.string(),
+  /** Whether the member can sign in with a password (otherwise only through SSO). */
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamListSchema = z.object({ items: z.array(teamMemberSchema) });
+export type TeamList = z.infer<typeof teamListSchema>;

@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findMemberByEmail, findMemberById } from "@/lib/auth/members";
+import { verifyPassword } from "@/lib/auth/password";
+import { openStore } from "@/lib/db/open";
+import type { Database } from "@/lib/db/schema";
+import { createMemberBodySchema } from "./schemas";
+import { addMember, changeMember, listTeam, MemberNotFoundError, TeamRuleError } from "./service";
+
+let dir: string;
+let conn: Kysely<Database>;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "labs-team-"));
+  conn = await openStore(dir);
+});
+afterAll(async () => {
+  await conn.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const add = (email: string, role: "viewer" | "operator" | "admin", password?: string) =>
+  addMember(conn, createMemberBodySchema.parse({ email, name: email.split("@")[0], role, ...(password ? { password } : {}) }));
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  return p.then(
+    () => {
+      throw new Error("expected a refusal");
+    },
+    (e: unknown) => e,
+  );
+}
+
+const hashLike = /scrypt\$/;
+
+describe("team service", () => {
+  let adminId: number;
+
+  it("adds members, with a password or for SSO only, and never returns a hash", async () => {
+    const { member, after } = await add("Root@Example.com", "admin", "first-admin-pw");
+    adminId = member.id;
+    expect(member).toMatchObject({ email: "root@example.com", role: "admin", active: true, source: "password", hasPassword: true });
+    expect(after).toEqual({ id: member.id, email: "root@example.com", name: "Root", role: "admin", active: true, source: "password", hasPassword: true });
+    expect(JSON.stringify({ member, after })).not.toMatch(hashLike);
+    const stored = await findMemberById(conn, member.id);
+    expect(await verifyPassword("first-admin-pw", stored!.password_hash!)).toBe(true);
+
+    const sso = await add("sso@example.com", "viewer");
+    expect(sso.member).toMatchObject({ source: "sso", hasPassword: false });
+    expect((await findMemberByEmail(conn, "sso@example.com"))?.password_hash).toBeNull();
+  });
+
+  it("refuses a duplicate email, naming the field", async () => {
+    const error = await rejection(add("ROOT@example.com", "viewer", "another-pw-1"));
+    expect(error).toBeInstanceOf(TeamRuleError);
+    expect(error).toMatchObject({ reason: "email_taken", field: "email" });
+    expect((error as Error).message).toContain("root@example.com");
+  });
+
+  it("lists members without hashes", async () => {
+    const items = await listTeam(conn);
+    expect(items.map((m) => m.email)).toEqual(["root@example.com", "sso@example.com"]);
+    expect(JSON.stringify(items)).not.toMatch(hashLike);
+    for (const m of items) expect(Object.keys(m).sort()).toEqual(["active", "createdAt", "email", "hasPassword", "id", "name", "role", "source", "updatedAt"]);
+  });
+
+  it("never lets the last active admin be demoted or deactivated, not even by the CLI", async () => {
+    for (const changes of [{ role: "operator" as const }, { active: false }]) {
+      const error = await rejection(changeMember(conn, adminId, changes, null));
+      expect(error).toMatchObject({ reason: "last_admin" });
+      expect((error as Error).message).toMatch(/last active admin/);
+    }
+    expect((await findMemberById(conn, adminId))?.role).toBe("admin");
+  });
+
+  it("never lets an admin demote or deactivate themselves, even with another admin present", async () => {
+    const { member: other } = await add("second@example.com", "admin", "second-admin-pw");
+    for (const [changes, field] of [
+      [{ role: "viewer" as const }, "role"],
+      [{ active: false }, "active"],
+    ] as const) {
+      const error = await rejection(changeMember(conn, adminId, changes, { id: adminId }));
+      expect(error).toMatchObject({ reason: "self_change", field });
+    }
+    // Their own name and password are theirs to change.
+    const renamed = await changeMember(conn, adminId, { name: "Root Admin", password: "new-root-password" }, { id: adminId });
+    expect(renamed.member.name).toBe("Root Admin");
+    // Another admin may demote them now that a second active admin exists.
+    const demoted = await changeMember(conn, adminId, { role: "operator" }, { id: other.id });
+    expect(demoted.before.role).toBe("admin");
+    expect(demoted.after.role).toBe("operator");
+    // ... and the second admin is now the last one.
+    expect(await rejection(changeMember(conn, other.id, { active: false }, null))).toMatchObject({ reason: "last_admin" });
+    await changeMember(conn, adminId, { role: "admin" }, { id: other.id });
+  });
+
+  it("does not count a deactivated admin as the last admin", async () => {
+    const { member: dormant } = await add("dormant@example.com", "admin", "dormant-admin-pw");
+    await changeMember(conn, dormant.id, { active: false }, null);
+    // A deactivated admin can be demoted freely; active admins remain.
+    const r = await changeMember(conn, dormant.id, { role: "viewer" }, null);
+    expect(r.after).toMatchObject({ role: "viewer", active: false });
+  });
+
+  it("returns before/after snapshots for the audit, a password change only as a flag", async () => {
+    const { member } = await add("changes@example.com", "viewer");
+    const r = await changeMember(conn, member.id, { role: "operator", active: false, password: "brand-new-password" }, { id: adminId });
+    expect(r.before).toEqual({ id: member.id, email: "changes@example.com", name: "changes", role: "viewer", active: true, source: "sso", hasPassword: false });
+    expect(r.after).toEqual({
+      id: member.id,
+      email: "changes@example.com",
+      name: "changes",
+      role: "operator",
+      active: false,
+      source: "sso",
+      hasPassword: true,
+      passwordChanged: true,
+    });
+    const text = JSON.stringify(r);
+    expect(text).not.toMatch(hashLike);
+    expect(text).not.toContain("brand-new-password");
+    expect(r.member.updatedAt >= r.member.createdAt).toBe(true);
+
+    const noPassword = await changeMember(conn, member.id, { active: true }, { id: adminId });
+    expect(noPassword.after).not.toHaveProperty("passwordChanged");
+  });
+
+  it("reports an unknown id", async () => {
+    expect(await rejection(changeMember(conn, 999_999, { role: "viewer" }, null))).toBeInstanceOf(MemberNotFoundError);
+  });
+});

@@ -1,0 +1,206 @@
+// `npm run team -- <command>`: manage team members from the command line. Outside demo mode this
+// is how the first admin is created. Relative imports, so that it runs from any directory.
+//
+//   add --email E --name N --role R [--sso]     password from TEAM_PASSWORD, else asked twice
+//   list [--json]
+//   set-role --email E --role R
+//   deactivate --email E | activate --email E
+//   reset-password --email E                     password from TEAM_PASSWORD, else asked twice
+import { createInterface } from "node:readline/promises";
+import { Writable } from "node:stream";
+import { parseArgs } from "node:util";
+import type { Kysely } from "kysely";
+import { findMemberByEmail } from "../lib/auth/members";
+import { openStore } from "../lib/db/open";
+import type { Database } from "../lib/db/schema";
+import { recordCliAudit } from "../lib/team/cli-audit";
+import { createMemberBodySchema, memberEmailSchema, updateMemberBodySchema, type UpdateMemberBody } from "../lib/team/schemas";
+import { addMember, changeMember, listTeam, TeamRuleError } from "../lib/team/service";
+
+const USAGE = `Usage: npm run team -- <command> [options]
+
+Commands:
+  add --email <email> --name <name> --role <viewer|operator|admin> [--sso]
+      Adds a member. The password comes from TEAM_PASSWORD, or is asked twice on the
+      terminal. --sso adds a member without a password (signs in through SSO only).
+  list [--json]                       Lists the members.
+  set-role --email <email> --role <viewer|operator|admin>
+  deactivate --email <email>          The member can no longer sign in; history is kept.
+  activate --email <email>
+  reset-password --email <email>      New password from TEAM_PASSWORD, or asked twice.
+
+The store is DATA_DIR (default ./data).`;
+
+class CliError extends Error {}
+
+function issuesText(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  return error.issues.map((i) => `${i.path.length ? `${i.path.map(String).join(".")}: ` : ""}${i.message}`).join("; ");
+}
+
+/** Reads a line from the terminal without echoing it. */
+async function askHidden(prompt: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, encoding, callback) {
+      if (!muted) process.stderr.write(chunk, encoding);
+      callback();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  // Raw mode turns Ctrl-C into an event instead of a signal.
+  rl.on("SIGINT", () => {
+    rl.close();
+    process.stderr.write("\nteam: cancelled\n");
+    process.exit(1);
+  });
+  try {
+    const answer = rl.question(prompt);
+    muted = true;
+    return await answer;
+  } finally {
+    muted = false;
+    rl.close();
+    process.stderr.write("\n");
+  }
+}
+
+async function readPassword(): Promise<string> {
+  const fromEnv = process.env.TEAM_PASSWORD;
+  if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
+  if (!process.stdin.isTTY) {
+    throw new CliError("No password: set TEAM_PASSWORD, run the command in a terminal to type it, or use --sso for a member who signs in through SSO only.");
+  }
+  const first = await askHidden("Password: ");
+  const second = await askHidden("Repeat the password: ");
+  if (first !== second) throw new CliError("The two passwords differ.");
+  return first;
+}
+
+function email(value: string | undefined): string {
+  if (value === undefined) throw new CliError("Give --email.");
+  const parsed = memberEmailSchema.safeParse(value);
+  if (!parsed.success) throw new CliError(`--email: ${issuesText(parsed.error)}`);
+  return parsed.data;
+}
+
+async function memberByEmail(conn: Kysely<Database>, address: string) {
+  const member = await findMemberByEmail(conn, address);
+  if (!member) throw new CliError(`No team member has the email ${address}.`);
+  return member;
+}
+
+async function add(conn: Kysely<Database>, values: Record<string, string | boolean | undefined>): Promise<string> {
+  const body = { email: values.email, name: values.name, role: values.role };
+  // Check the rest before asking for a password that would then be thrown away.
+  const first = createMemberBodySchema.omit({ password: true }).safeParse(body);
+  if (!first.success) throw new CliError(issuesText(first.error));
+  const parsed = createMemberBodySchema.safeParse(values.sso ? body : { ...body, password: await readPassword() });
+  if (!parsed.success) throw new CliError(issuesText(parsed.error));
+  try {
+    const { member, after } = await addMember(conn, parsed.data);
+    await recordCliAudit(conn, { action: "member.create", target: { type: "member", id: member.id }, outcome: "success", after, details: { via: "cli" } });
+    return `Added ${member.email} (${member.name}) as ${member.role}, id ${member.id}, signs in with ${member.hasPassword ? "a password" : "SSO only"}.`;
+  } catch (error) {
+    if (error instanceof TeamRuleError) {
+      await recordCliAudit(conn, {
+        action: "member.create",
+        outcome: "failure",
+        message: error.message,
+        details: { via: "cli", reason: error.reason, email: parsed.data.email, role: parsed.data.role },
+      });
+    }
+    throw error;
+  }
+}
+
+async function change(conn: Kysely<Database>, address: string, raw: Record<string, unknown>, done: (name: string) => string): Promise<string> {
+  const parsed = updateMemberBodySchema.safeParse(raw);
+  if (!parsed.success) throw new CliError(issuesText(parsed.error));
+  const changes: UpdateMemberBody = parsed.data;
+  const member = await memberByEmail(conn, address);
+  try {
+    const { before, after } = await changeMember(conn, member.id, changes, null);
+    await recordCliAudit(conn, { action: "member.update", target: { type: "member", id: member.id }, outcome: "success", before, after, details: { via: "cli" } });
+    return done(member.email);
+  } catch (error) {
+    if (error instanceof TeamRuleError) {
+      const { password, ...asked } = changes;
+      await recordCliAudit(conn, {
+        action: "member.update",
+        target: { type: "member", id: member.id },
+        outcome: "failure",
+        message: error.message,
+        details: { via: "cli", reason: error.reason, asked: { ...asked, ...(password !== undefined ? { passwordChanged: true } : {}) } },
+      });
+    }
+    throw error;
+  }
+}
+
+async function list(conn: Kysely<Database>, asJson: boolean): Promise<string> {
+  const members = await listTeam(conn);
+  if (asJson) return JSON.stringify(members, null, 2);
+  if (members.length === 0) return "No team members yet. Add the first admin with: npm run team -- add --email <email> --name <name> --role admin";
+  const rows = members.map((m) => [String(m.id), m.email, m.name, m.role, m.active ? "active" : "deactivated", m.hasPassword ? "password" : "sso"]);
+  const header = ["ID", "EMAIL", "NAME", "ROLE", "STATUS", "SIGN-IN"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+}
+
+async function run(argv: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      role: { type: "string" },
+      sso: { type: "boolean" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || command === "help") return USAGE;
+  if (!command) throw new CliError(`Give a command.\n\n${USAGE}`);
+  if (rest.length) throw new CliError(`Unexpected argument: ${rest[0]}`);
+
+  const conn = await openStore(process.env.DATA_DIR || "./data");
+  try {
+    switch (command) {
+      case "add":
+        return await add(conn, values);
+      case "list":
+        return await list(conn, values.json ?? false);
+      case "set-role":
+        if (values.role === undefined) throw new CliError("Give --role (viewer, operator or admin).");
+        return await change(conn, email(values.email), { role: values.role }, (e) => `${e} is now ${values.role}.`);
+      case "deactivate":
+        return await change(conn, email(values.email), { active: false }, (e) => `${e} is deactivated; their history is kept.`);
+      case "activate":
+        return await change(conn, email(values.email), { active: true }, (e) => `${e} is active again.`);
+      case "reset-password": {
+        const address = email(values.email);
+        await memberByEmail(conn, address);
+        return await change(conn, address, { password: await readPassword() }, (e) => `The password of ${e} was changed.`);
+      }
+      default:
+        throw new CliError(`Unknown command: ${command}\n\n${USAGE}`);
+    }
+  } finally {
+    await conn.destroy();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (out) => {
+    process.stdout.write(`${out}\n`);
+    process.exitCode = 0;
+  },
+  (error: unknown) => {
+    const known = error instanceof CliError || error instanceof TeamRuleError || (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
+    process.stderr.write(`team: ${known ? (error as Error).message : `failed: ${String(error)}`}\n`);
+    process.exitCode = 1;
+  },
+);
