@@ -1,0 +1,15 @@
+import { csvResponse, toCsv } from "@/lib/csv";
+import { parseQuery, withRoute } from "@/lib/http/route";
+import { exportWarehousesQuerySchema } from "@/lib/schemas/warehouse";
+import { matchAllWarehouses } from "@/lib/warehouses/service";
+
+// GET /api/warehouses/export?q=&status=&sort=: every matching warehouse as CSV, not just a page.
+export const GET = withRoute("read", async ({ req }) => {
+  const query = parseQuery(req, exportWarehousesQuerySchema);
+  const items = await matchAllWarehouses(query);
+  const csv = toCsv(
+    ["id", "name", "code", "erpWarehouseId", "isDefault", "isActive"],
+    items.map((w) => [w.id, w.name, w.code, w.erpWarehouseId ?? "", w.isDefault ? "yes" : "no", w.isActive ? "active" : "passive"]),
+  );
+  return csvResponse(csv, "warehouses");
+});

@@ -1,0 +1,15 @@
+import { json, parseBody, parseQuery, withRoute } from "@/lib/http/route";
+import { createWarehouseBodySchema, listWarehousesQuerySchema } from "@/lib/schemas/warehouse";
+import { createWarehouse, listWarehouses } from "@/lib/warehouses/service";
+
+// GET /api/warehouses: one page, searched, filtered and sorted over all warehouses.
+export const GET = withRoute("read", async ({ req }) => {
+  const query = parseQuery(req, listWarehousesQuerySchema);
+  return json(await listWarehouses(query));
+});
+
+// POST /api/warehouses: create a warehouse.
+export const POST = withRoute("warehouse.write", async ({ req, audit }) => {
+  const body = await parseBody(req, createWarehouseBodySchema);
+  return json(await createWarehouse(body, { audit }), { status: 201 });
+});

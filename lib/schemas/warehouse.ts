@@ -1,0 +1,169 @@
+import { z } from "zod";
+
+// Warehouse schemas shared by the forms, the route handlers and the SWR hooks. Error messages are
+// catalog keys in the `warehouses.validation` namespace, so forms can translate them; route
+// handlers send them as they are.
+
+export const WAREHOUSES_MAX_PAGE_SIZE = 100;
+export const WAREHOUSE_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const WAREHOUSE_STATUSES = ["all", "active", "passive", "default"] as const;
+export const WAREHOUSE_SORT_COLUMNS = ["id", "name", "code", "erpWarehouseId", "isActive", "isDefault"] as const;
+export const WAREHOUSE_SORT_DIRECTIONS = ["asc", "desc"] as const;
+export const DEFAULT_WAREHOUSE_SORT = "id.asc";
+export const NAME_MAX = 100;
+export const CODE_MAX = 50;
+export const ERP_ID_MAX = 50;
+export const SEARCH_MAX = 100;
+
+export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
+export type WarehouseSortColumn = (typeof WAREHOUSE_SORT_COLUMNS)[number];
+export type WarehouseSort = `${WarehouseSortColumn}.${(typeof WAREHOUSE_SORT_DIRECTIONS)[number]}`;
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+const text = (max: number, required: boolean) =>
+  z
+    .string({ message: "required" })
+    .transform((v) => v.trim())
+    .pipe(
+      z
+        .string()
+        .min(required ? 1 : 0, { message: "required" })
+        .max(max, { message: "tooLong" })
+        .refine((v) => !CONTROL.test(v), { message: "controlCharacters" }),
+    );
+
+export const warehouseNameSchema = text(NAME_MAX, true);
+export const warehouseCodeSchema = text(CODE_MAX, true).refine((v) => !/\s/.test(v), { message: "codeSpaces" });
+/** Empty means "no ERP mapping" (null). Kept a string: it looks numeric but leading zeros matter. */
+export const erpWarehouseIdSchema = z
+  .union([text(ERP_ID_MAX, false), z.null()])
+  .transform((v) => (v === null || v === "" ? null : v));
+
+/** The console's view of a warehouse (flags as booleans, ERP id a string or null). */
+export const warehouseSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  code: z.string(),
+  erpWarehouseId: z.string().nullable(),
+  isDefault: z.boolean(),
+  isActive: z.boolean(),
+});
+export type Warehouse = z.infer<typeof warehouseSchema>;
+
+export const createWarehouseBodySchema = z.strictObject({
+  name: warehouseNameSchema,
+  code: warehouseCodeSchema,
+  erpWarehouseId: erpWarehouseIdSchema.optional().default(null),
+  isActive: z.boolean().optional().default(true),
+  isDefault: z.boolean().optional().default(false),
+});
+export type CreateWarehouseBody = z.output<typeof createWarehouseBodySchema>;
+export type CreateWarehouseInput = z.input<typeof createWarehouseBodySchema>;
+
+/** What the edit form loaded: the save is refused (409) when the warehouse changed since. */
+export const warehouseSnapshotSchema = warehouseSchema.omit({ id: true });
+
+export const updateWarehouseBodySchema = z.strictObject({
+  name: warehouseNameSchema.optional(),
+  code: warehouseCodeSchema.optional(),
+  erpWarehouseId: erpWarehouseIdSchema.optional(),
+  isActive: z.boolean().optional(),
+  isDefault: z.boolean().optional(),
+  /** The values the form started from; omitted only by bulk status changes. */
+  expected: warehouseSnapshotSchema.optional(),
+});
+export type UpdateWarehouseBody = z.output<typeof updateWarehouseBodySchema>;
+
+export const warehouseIdParamSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, { message: "invalidId" })
+    .transform(Number)
+    .refine((n) => Number.isSafeInteger(n), { message: "invalidId" }),
+});
+
+const pageSize = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === "") return 25;
+    const n = Number(v);
+    if (!(WAREHOUSE_PAGE_SIZES as readonly number[]).includes(n)) {
+      ctx.addIssue({ code: "custom", message: `limit must be one of ${WAREHOUSE_PAGE_SIZES.join(", ")}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const warehouseSortSchema = z
+  .string()
+  .refine(
+    (v) => {
+      const [column, direction, ...rest] = v.split(".");
+      return (
+        rest.length === 0 &&
+        (WAREHOUSE_SORT_COLUMNS as readonly string[]).includes(column ?? "") &&
+        (WAREHOUSE_SORT_DIRECTIONS as readonly string[]).includes(direction ?? "")
+      );
+    },
+    { message: `sort must be <column>.<asc|desc> with column one of ${WAREHOUSE_SORT_COLUMNS.join(", ")}` },
+  )
+  .transform((v) => v as WarehouseSort);
+
+const listFilters = {
+  q: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().max(SEARCH_MAX, { message: "q is too long" }).refine((v) => !CONTROL.test(v), { message: "q has control characters" })),
+  status: z.enum(WAREHOUSE_STATUSES).optional().default("all"),
+  sort: warehouseSortSchema.optional().default(DEFAULT_WAREHOUSE_SORT as WarehouseSort),
+};
+
+export const listWarehousesQuerySchema = z.strictObject({
+  page: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? "1" : v))
+    .pipe(z.string().regex(/^[1-9]\d{0,6}$/, { message: "page must be a whole number from 1" }))
+    .transform(Number),
+  limit: pageSize,
+  ...listFilters,
+});
+export type ListWarehousesQuery = z.output<typeof listWarehousesQuerySchema>;
+
+export const exportWarehousesQuerySchema = z.strictObject(listFilters);
+export type ExportWarehousesQuery = z.output<typeof exportWarehousesQuerySchema>;
+
+export const codeCheckQuerySchema = z.strictObject({
+  code: warehouseCodeSchema,
+  excludeId: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number)
+    .optional(),
+});
+
+export const BULK_MAX = 500;
+export const bulkStatusBodySchema = z.strictObject({
+  ids: z.array(z.number().int().positive()).min(1).max(BULK_MAX),
+  isActive: z.boolean(),
+});
+
+export interface WarehouseListResponse {
+  items: Warehouse[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+  /** Total count of warehouses without filters (tells "no warehouses yet" from "no match"). */
+  totalAll: number;
+  source: "upstream" | "index";
+}
+
+export interface WarehouseConflict {
+  theirs: Warehouse;
+  yours: Partial<Omit<Warehouse, "id">>;
+  fields: (keyof Omit<Warehouse, "id">)[];
+}

@@ -1,0 +1,238 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { getConfig } from "@/lib/config";
+import { HttpProblem, type RouteContext } from "@/lib/http/route";
+import { log } from "@/lib/log";
+import type {
+  CreateWarehouseBody,
+  ExportWarehousesQuery,
+  ListWarehousesQuery,
+  UpdateWarehouseBody,
+  Warehouse,
+  WarehouseConflict,
+  WarehouseListResponse,
+} from "@/lib/schemas/warehouse";
+import { DEFAULT_WAREHOUSE_SORT } from "@/lib/schemas/warehouse";
+import { isUpstreamError, upstream, type UpstreamError, type WarehouseWrite } from "@/lib/upstream";
+import { WarehouseIndex } from "./warehouse-index";
+
+// Warehouse operations behind the route handlers: the search index, the console's rules for the
+// default and active flags (upstream-api.md leaves them open), lost-update protection, and the
+// audit trail of every write.
+
+type Ctx = Pick<RouteContext<unknown>, "audit">;
+
+const FIELDS = ["name", "code", "erpWarehouseId", "isDefault", "isActive"] as const;
+
+const indexes = new Map<string, WarehouseIndex>();
+
+/** One index per upstream account (URL and token), so no account ever sees another's data. */
+export function warehouseIndex(): WarehouseIndex {
+  const { upstreamUrl, upstreamToken } = getConfig();
+  const key = createHash("sha256").update(`${upstreamUrl}\n${upstreamToken}`).digest("hex");
+  let index = indexes.get(key);
+  if (!index) {
+    index = new WarehouseIndex({
+      fetchPage: (page, limit) => upstream().listWarehouses({ page, limit }),
+      onBackgroundError: (error) => log.warn("warehouse index refresh failed", { error: String(error) }),
+    });
+    indexes.set(key, index);
+  }
+  return index;
+}
+
+export async function listWarehouses(q: ListWarehousesQuery): Promise<WarehouseListResponse> {
+  const plain = q.q === "" && q.status === "all" && q.sort === DEFAULT_WAREHOUSE_SORT;
+  if (plain) {
+    // The upstream pages by id already: pass straight through.
+    const page = await upstream().listWarehouses({ page: q.page, limit: q.limit });
+    return {
+      items: page.items,
+      total: page.totalItems,
+      totalAll: page.totalItems,
+      page: q.page,
+      limit: q.limit,
+      totalPages: Math.ceil(page.totalItems / q.limit),
+      source: "upstream",
+    };
+  }
+  const { items, totalAll } = await warehouseIndex().match(q);
+  const start = (q.page - 1) * q.limit;
+  return {
+    items: items.slice(start, start + q.limit),
+    total: items.length,
+    totalAll,
+    page: q.page,
+    limit: q.limit,
+    totalPages: Math.ceil(items.length / q.limit),
+    source: "index",
+  };
+}
+
+export async function matchAllWarehouses(q: ExportWarehousesQuery): Promise<Warehouse[]> {
+  return (await warehouseIndex().match(q)).items;
+}
+
+export async function getWarehouse(id: number): Promise<Warehouse> {
+  return upstream().getWarehouse(id);
+}
+
+/** A duplicate code refused by the upstream lands on the code field. */
+function rethrowUpstream(error: unknown): never {
+  if (isUpstreamError(error) && error.kind === "http" && error.status !== null && error.status >= 400 && error.status < 500) {
+    const fieldErrors = error.fieldErrors ?? {};
+    const mentionsCode = "code" in fieldErrors || /kod|code/i.test(error.upstreamMessage ?? "");
+    if (error.status === 422 || error.status === 409 || error.status === 400) {
+      throw new HttpProblem(error.status === 409 ? "conflict" : "upstream_rejected", error.upstreamMessage ?? "The Labs platform refused the change.", {
+        errors: mentionsCode ? { ...fieldErrors, code: ["codeTaken"] } : fieldErrors,
+        upstreamMessage: error.upstreamMessage ?? null,
+      });
+    }
+  }
+  throw error;
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof HttpProblem) return error.detail ?? error.code;
+  if (isUpstreamError(error)) return (error as UpstreamError).upstreamMessage ?? error.message;
+  return String(error);
+}
+
+/**
+ * Keeps exactly one default: after `id` became default, any other warehouse still marked default
+ * (the upstream may not clear it) is unmarked. Returns what was changed, for the audit.
+ */
+async function settleDefault(id: number, previous: Warehouse | undefined, ctx: Ctx): Promise<void> {
+  if (!previous || previous.id === id) return;
+  const fresh = await upstream().getWarehouse(previous.id).catch(() => undefined);
+  if (!fresh?.isDefault) {
+    if (fresh) warehouseIndex().upsert(fresh);
+    return;
+  }
+  const result = await upstream().updateWarehouse(previous.id, { isDefault: false });
+  const after = { ...fresh, isDefault: false };
+  warehouseIndex().upsert(after);
+  await ctx.audit({
+    action: "warehouse.update",
+    target: { type: "warehouse", id: previous.id },
+    outcome: "success",
+    message: result.message,
+    before: fresh,
+    after,
+    details: { reason: "another warehouse became the default", newDefaultId: id },
+  });
+}
+
+export async function createWarehouse(body: CreateWarehouseBody, ctx: Ctx): Promise<{ warehouse: Warehouse; message: string }> {
+  if (body.isDefault && !body.isActive) {
+    throw new HttpProblem("validation_failed", "The default warehouse must be active.", { errors: { isActive: ["defaultMustBeActive"] } });
+  }
+  const previousDefault = body.isDefault ? await warehouseIndex().defaultWarehouse() : undefined;
+  let result: { id: number; message: string };
+  try {
+    result = await upstream().createWarehouse(body).catch(rethrowUpstream);
+  } catch (error) {
+    await ctx.audit({ action: "warehouse.create", target: null, outcome: "failure", message: failureMessage(error), after: body });
+    throw error;
+  }
+  const warehouse = await upstream()
+    .getWarehouse(result.id)
+    .catch(() => ({ id: result.id, ...body }) satisfies Warehouse);
+  warehouseIndex().upsert(warehouse);
+  await ctx.audit({ action: "warehouse.create", target: { type: "warehouse", id: warehouse.id }, outcome: "success", message: result.message, after: warehouse });
+  if (warehouse.isDefault) await settleDefault(warehouse.id, previousDefault, ctx);
+  return { warehouse, message: result.message };
+}
+
+function changedFields(a: Omit<Warehouse, "id">, b: Omit<Warehouse, "id">) {
+  return FIELDS.filter((f) => a[f] !== b[f]);
+}
+
+export async function updateWarehouse(id: number, body: UpdateWarehouseBody, ctx: Ctx): Promise<{ warehouse: Warehouse; message: string }> {
+  const { expected, ...changes } = body;
+  const current = await upstream().getWarehouse(id);
+  if (expected) {
+    const fields = changedFields(expected, current);
+    if (fields.length > 0) {
+      const conflict: WarehouseConflict = { theirs: current, yours: changes, fields };
+      throw new HttpProblem("conflict", "This warehouse was changed by someone else since you opened it.", { conflict });
+    }
+  }
+  const next = { ...current, ...changes };
+  if (current.isDefault && changes.isDefault === false) {
+    throw new HttpProblem("conflict", "The default warehouse stays default until another warehouse is made the default.", {
+      errors: { isDefault: ["defaultCannotBeUnset"] },
+    });
+  }
+  if (next.isDefault && !next.isActive) {
+    throw new HttpProblem("conflict", "The default warehouse cannot be deactivated. Make another warehouse the default first.", {
+      errors: { isActive: ["defaultMustBeActive"] },
+    });
+  }
+  const write: WarehouseWrite = {};
+  for (const f of FIELDS) if (changes[f] !== undefined && changes[f] !== current[f]) Object.assign(write, { [f]: changes[f] });
+  if (Object.keys(write).length === 0) return { warehouse: current, message: "" };
+
+  const previousDefault = write.isDefault ? await warehouseIndex().defaultWarehouse() : undefined;
+  let result: { id: number; message: string };
+  try {
+    result = await upstream().updateWarehouse(id, write).catch(rethrowUpstream);
+  } catch (error) {
+    await ctx.audit({ action: "warehouse.update", target: { type: "warehouse", id }, outcome: "failure", message: failureMessage(error), before: current, after: next });
+    throw error;
+  }
+  const warehouse = await upstream()
+    .getWarehouse(id)
+    .catch(() => next);
+  warehouseIndex().upsert(warehouse);
+  await ctx.audit({ action: "warehouse.update", target: { type: "warehouse", id }, outcome: "success", message: result.message, before: current, after: warehouse });
+  if (write.isDefault) await settleDefault(id, previousDefault, ctx);
+  return { warehouse, message: result.message };
+}
+
+export async function deleteWarehouse(id: number, ctx: Ctx): Promise<{ message: string }> {
+  const current = await upstream().getWarehouse(id);
+  if (current.isDefault) {
+    throw new HttpProblem("conflict", "The default warehouse cannot be deleted. Make another warehouse the default first.", {
+      errors: { isDefault: ["defaultCannotBeDeleted"] },
+    });
+  }
+  try {
+    const { message } = await upstream().deleteWarehouse(id).catch(rethrowUpstream);
+    warehouseIndex().remove(id);
+    await ctx.audit({ action: "warehouse.delete", target: { type: "warehouse", id }, outcome: "success", message, before: current });
+    return { message };
+  } catch (error) {
+    await ctx.audit({ action: "warehouse.delete", target: { type: "warehouse", id }, outcome: "failure", message: failureMessage(error), before: current });
+    throw error;
+  }
+}
+
+export interface BulkResult {
+  id: number;
+  ok: boolean;
+  code?: string;
+  detail?: string;
+}
+
+/** Activates or deactivates each warehouse in turn; one row's failure does not stop the others. */
+export async function bulkSetActive(ids: number[], isActive: boolean, ctx: Ctx): Promise<BulkResult[]> {
+  const results: BulkResult[] = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      await updateWarehouse(id, { isActive }, ctx);
+      results.push({ id, ok: true });
+    } catch (error) {
+      if (error instanceof HttpProblem) results.push({ id, ok: false, code: error.code, detail: error.detail });
+      else if (isUpstreamError(error)) results.push({ id, ok: false, code: error.kind, detail: error.upstreamMessage ?? error.message.replace(/^[^:]*: /, "") });
+      else throw error;
+    }
+  }
+  return results;
+}
+
+export async function checkCode(code: string, excludeId?: number): Promise<{ available: boolean; takenBy: Pick<Warehouse, "id" | "name"> | null }> {
+  const found = await warehouseIndex().findByCode(code);
+  if (!found || found.id === excludeId) return { available: true, takenBy: null };
+  return { available: false, takenBy: { id: found.id, name: found.name } };
+}

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmulator } from "@/emulator/server";
+import { createUpstreamClient } from "@/lib/upstream/client";
+import type { Warehouse } from "@/lib/schemas/warehouse";
+import { fold } from "./fold";
+import { WarehouseIndex, type IndexPage } from "./warehouse-index";
+
+const w = (id: number, name: string, code: string, extra: Partial<Warehouse> = {}): Warehouse => ({
+  id,
+  name,
+  code,
+  erpWarehouseId: null,
+  isDefault: false,
+  isActive: true,
+  ...extra,
+});
+
+/** A paged source over a list, counting calls and concurrency like an upstream would see. */
+function pagedSource(list: Warehouse[], delayMs = 1) {
+  const source = {
+    list,
+    calls: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+    async fetchPage(page: number, limit: number): Promise<IndexPage> {
+      source.calls++;
+      source.inFlight++;
+      source.maxInFlight = Math.max(source.maxInFlight, source.inFlight);
+      await new Promise((r) => setTimeout(r, delayMs));
+      source.inFlight--;
+      return { items: source.list.slice((page - 1) * limit, page * limit), totalPage: Math.ceil(source.list.length / limit) };
+    },
+  };
+  return source;
+}
+
+describe("fold", () => {
+  it.each([
+    ["İSTANBUL Şube", "istanbul sube"],
+    ["ISTANBUL ŞUBE", "istanbul sube"],
+    ["ıspartakule", "ispartakule"],
+    ["Çağlayan Gölü", "caglayan golu"],
+    ["  Ümraniye   Depo ", "umraniye depo"],
+  ])("%s -> %s", (input, expected) => {
+    expect(fold(input)).toBe(expected);
+  });
+});
+
+describe("WarehouseIndex", () => {
+  const demo = [
+    w(1, "Online", "ONLINE", { isDefault: true }),
+    w(2, "İSTANBUL Şube", "IST01", { erpWarehouseId: "101" }),
+    w(3, "Ankara Depo", "ANK01"),
+    w(4, "Bursa Depo", "BUR01", { isActive: false }),
+    w(5, "Gaziantep Depo", "GAZ01", { erpWarehouseId: "0042" }),
+  ];
+
+  it("searches name, code and ERP id with Turkish folding, over every page", async () => {
+    const source = pagedSource(demo);
+    const index = new WarehouseIndex({ fetchPage: source.fetchPage, pageSize: 2 });
+    expect((await index.match({ q: "istanbul", status: "all", sort: "id.asc" })).items.map((x) => x.id)).toEqual([2]);
+    expect((await index.match({ q: "ŞUBE", status: "all", sort: "id.asc" })).items.map((x) => x.id)).toEqual([2]);
+    expect((await index.match({ q: "gaz0", status: "all", sort: "id.asc" })).items.map((x) => x.id)).toEqual([5]);
+    expect((await index.match({ q: "0042", status: "all", sort: "id.asc" })).items.map((x) => x.id)).toEqual([5]);
+    expect((await index.match({ q: "depo", status: "all", sort: "id.asc" })).items.map((x) => x.id)).toEqual([3, 4, 5]);
+    expect(source.calls).toBe(3);
+  });
+
+  it("filters by status and sorts with Turkish collation both ways", async () => {
+    const index = new WarehouseIndex({ fetchPage: pagedSource(demo).fetchPage });
+    const ids = async (status: "all" | "active" | "passive" | "default", sort: `${string}.${"asc" | "desc"}`) =>
+      (await index.match({ q: "", status, sort: sort as never })).items.map((x) => x.id);
+    expect(await ids("passive", "id.asc")).toEqual([4]);
+    expect(await ids("default", "id.asc")).toEqual([1]);
+    expect(await ids("active", "name.asc")).toEqual([3, 5, 2, 1]);
+    expect(await ids("all", "name.desc")).toEqual([1, 2, 5, 4, 3]);
+    expect(await ids("all", "erpWarehouseId.asc")).toEqual([5, 2, 1, 3, 4]);
+  });
+
+  it("serves a fresh copy, refreshes in the background after the ttl and rebuilds when too old", async () => {
+    let now = 0;
+    const source = pagedSource([...demo]);
+    const index = new WarehouseIndex({ fetchPage: source.fetchPage, ttlMs: 1000, maxStaleMs: 5000, now: () => now });
+    await index.match({ q: "", status: "all", sort: "id.asc" });
+    expect(source.calls).toBe(1);
+    source.list = [...demo, w(6, "Yeni Şube", "NEW01")];
+    now = 500;
+    expect((await index.match({ q: "", status: "all", sort: "id.asc" })).totalAll).toBe(5);
+    expect(source.calls).toBe(1);
+    now = 1500; // stale: answers the old copy at once and refreshes behind it
+    expect((await index.match({ q: "", status: "all", sort: "id.asc" })).totalAll).toBe(5);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await index.match({ q: "", status: "all", sort: "id.asc" })).totalAll).toBe(6);
+    source.list = demo;
+    now = 10_000; // too old: waits for a rebuild
+    expect((await index.match({ q: "", status: "all", sort: "id.asc" })).totalAll).toBe(5);
+  });
+
+  it("shares one build between concurrent queries", async () => {
+    const source = pagedSource(demo, 20);
+    const index = new WarehouseIndex({ fetchPage: source.fetchPage, pageSize: 2 });
+    await Promise.all(Array.from({ length: 5 }, () => index.match({ q: "", status: "all", sort: "id.asc" })));
+    expect(source.calls).toBe(3);
+  });
+
+  it("applies the console's own writes at once, also when they land during a build", async () => {
+    const source = pagedSource([...demo], 30);
+    const index = new WarehouseIndex({ fetchPage: source.fetchPage, pageSize: 2 });
+    const building = index.match({ q: "", status: "all", sort: "id.asc" });
+    await new Promise((r) => setTimeout(r, 5));
+    index.upsert(w(3, "Ankara Merkez", "ANK01", { isDefault: true }));
+    index.remove(4);
+    await building;
+    const all = (await index.match({ q: "", status: "all", sort: "id.asc" })).items;
+    expect(all.map((x) => x.id)).toEqual([1, 2, 3, 5]);
+    expect(all.filter((x) => x.isDefault).map((x) => x.id)).toEqual([3]);
+    expect(all.find((x) => x.id === 3)?.name).toBe("Ankara Merkez");
+    expect((await index.findByCode(" ANK01 "))?.id).toBe(3);
+    expect((await index.defaultWarehouse())?.id).toBe(3);
+  });
+
+  it("surfaces an upstream failure instead of an empty index", async () => {
+    const index = new WarehouseIndex({
+      fetchPage: async () => {
+        throw new Error("upstream down");
+      },
+    });
+    await expect(index.match({ q: "", status: "all", sort: "id.asc" })).rejects.toThrow("upstream down");
+  });
+});
+
+describe("WarehouseIndex over the emulator with 10,000 warehouses", () => {
+  const TOKEN = "index-test-token";
+  let dir: string;
+  let close: () => Promise<void>;
+  let url: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "labs-index-"));
+    const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "e.sqlite"), quiet: true });
+    url = (await emulator.listen(0)).url;
+    close = () => emulator.close();
+    const res = await fetch(`${url}/__emulator/seed`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ warehouses: 10_000, prefix: "Bulk" }),
+    });
+    expect(res.ok).toBe(true);
+  });
+  afterAll(async () => {
+    await close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("pages the whole upstream with at most 4 calls in flight", async () => {
+    const client = createUpstreamClient({ baseUrl: url, token: TOKEN, timeoutMs: 5000 });
+    const index = new WarehouseIndex({ fetchPage: (page, limit) => client.listWarehouses({ page, limit }) });
+    const { items, totalAll } = await index.match({ q: "istanbul", status: "all", sort: "name.asc" });
+    expect(totalAll).toBe(10_007);
+    expect(items.map((x) => x.code)).toEqual(["IST01"]);
+    expect(index.stats.upstreamCalls).toBe(101);
+    expect(index.stats.maxInFlight).toBeLessThanOrEqual(4);
+    const bulk = await index.match({ q: "bulk depo 9999", status: "active", sort: "code.desc" });
+    expect(bulk.items.map((x) => x.code)).toEqual(["BULK-09999"]);
+  });
+});
