@@ -16,6 +16,9 @@ const provider = new Provider(E2E_OIDC.issuer, {
   pkce: { required: () => true },
   claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
   cookies: { keys: ["e2e-oidc-cookie-key-0123456789"] },
+  // Put the email and profile claims in the ID token (as Google and Entra ID do); Auth.js reads
+  // the profile of an OIDC provider from the ID token.
+  conformIdTokenClaims: false,
   features: { devInteractions: { enabled: true } },
   async findAccount(_ctx, id) {
     return {
@@ -27,6 +30,12 @@ const provider = new Provider(E2E_OIDC.issuer, {
   },
 });
 provider.proxy = false;
+// Say why a grant failed: without this an SSO test failure only reads "invalid_grant".
+const report = (event: string) => (_ctx: unknown, error: { message?: string; error_description?: string }) =>
+  console.error(`test OIDC provider ${event}: ${error.message} ${error.error_description ?? ""}`);
+provider.on("grant.error", report("grant.error"));
+provider.on("authorization.error", report("authorization.error"));
+provider.on("server_error", report("server_error"));
 
 const port = Number(new URL(E2E_OIDC.issuer).port);
 provider.listen(port, () => console.log(`test OIDC provider on ${E2E_OIDC.issuer}`));

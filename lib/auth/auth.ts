@@ -94,12 +94,16 @@ function buildConfig(): NextAuthConfig {
     providers,
     // The default logger prints whole error objects; keep it to the error's name.
     logger: {
-      error: (error) =>
-        log.error("auth error", {
-          name: error.name,
+      error: (error) => {
+        const type = (error as { type?: string }).type ?? error.name;
+        // A refused password is not an error of the console: the audit trail has it.
+        if (type === "CredentialsSignin") return;
+        (type === "JWTSessionError" ? log.warn : log.error)("auth error", {
+          type,
           message: error.message.slice(0, 300),
           cause: causeText(error.cause),
-        }),
+        });
+      },
       warn: () => {},
       debug: () => {},
     },

@@ -1,17 +1,18 @@
-import { NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth/auth";
 
-// Under `next start` a route handler's request URL names the server's own host ("localhost"),
-// not the one the browser used. Auth.js builds its OAuth redirect_uri from the request URL, and
-// the sign-in action builds it from the Host header: both must agree or the provider refuses the
-// code exchange. Rebuild the URL from the Host the browser sent (trustHost is on).
+// Auth.js builds the OAuth redirect_uri of the code exchange from the request URL, while the
+// sign-in action builds it from the Host header; the provider refuses the exchange unless both
+// agree. A route handler's URL is not always the one the browser used (NextRequest rewrites
+// loopback hosts such as 127.0.0.1 to "localhost"), so rebuild it from the Host the browser sent
+// (trustHost is on) as a plain Request. With AUTH_URL set, Auth.js uses that instead.
 function withBrowserHost(handler: (req: NextRequest) => Promise<Response>) {
   return (req: NextRequest) => {
     const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+    if (!host || process.env.AUTH_URL) return handler(req);
     const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? req.nextUrl.protocol.replace(":", "");
-    if (!host) return handler(req);
     const url = new URL(`${req.nextUrl.pathname}${req.nextUrl.search}`, `${proto}://${host}`);
-    return handler(new NextRequest(url, req));
+    return handler(new Request(url, req) as NextRequest);
   };
 }
 
