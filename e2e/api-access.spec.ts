@@ -36,6 +36,37 @@ const ROUTES: RouteCase[] = [
     expect: { anonymous: 401, viewer: 403, operator: 403, admin: 404, "cross-origin": 403 },
   },
   { file: "activity/route.ts", method: "GET", url: "/api/activity", expect: { anonymous: 401, viewer: 200, admin: 200 } },
+  { file: "warehouses/route.ts", method: "GET", url: "/api/warehouses", expect: { anonymous: 401, viewer: 200, operator: 200 } },
+  {
+    file: "warehouses/route.ts",
+    method: "POST",
+    url: "/api/warehouses",
+    body: { bogus: true },
+    expect: { anonymous: 401, viewer: 403, operator: 422, admin: 422, "cross-origin": 403 },
+  },
+  { file: "warehouses/[id]/route.ts", method: "GET", url: "/api/warehouses/1", expect: { anonymous: 401, viewer: 200 } },
+  {
+    file: "warehouses/[id]/route.ts",
+    method: "PUT",
+    url: "/api/warehouses/1",
+    body: { bogus: true },
+    expect: { anonymous: 401, viewer: 403, operator: 422, "cross-origin": 403 },
+  },
+  {
+    file: "warehouses/[id]/route.ts",
+    method: "DELETE",
+    url: "/api/warehouses/999999",
+    expect: { anonymous: 401, viewer: 403, operator: 403, admin: 404, "cross-origin": 403 },
+  },
+  {
+    file: "warehouses/bulk/route.ts",
+    method: "POST",
+    url: "/api/warehouses/bulk",
+    body: { ids: [], isActive: false },
+    expect: { anonymous: 401, viewer: 403, operator: 422, "cross-origin": 403 },
+  },
+  { file: "warehouses/code-check/route.ts", method: "GET", url: "/api/warehouses/code-check?code=ONLINE", expect: { anonymous: 401, viewer: 200 } },
+  { file: "warehouses/export/route.ts", method: "GET", url: "/api/warehouses/export", expect: { anonymous: 401, viewer: 200 } },
   { file: "activity/export/route.ts", method: "GET", url: "/api/activity/export", expect: { anonymous: 401, viewer: 200 } },
 ];
 
