@@ -3,7 +3,7 @@
 // both down cleanly on Ctrl-C. With LABS_API_URL and LABS_API_TOKEN set it runs the console alone.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { ConfigError, envSchema, parseServerEnv } from "../lib/config/env";
@@ -98,8 +98,23 @@ function stop(code: number) {
   );
 }
 
+// CONSOLE_LOG_FILE (tests): a copy of everything the console and the emulator print, so a test can
+// search the server's logs, e.g. for the upstream token.
+const logCopy = process.env.CONSOLE_LOG_FILE ? createWriteStream(path.resolve(root, process.env.CONSOLE_LOG_FILE), { flags: "a" }) : null;
+const childStdio = ["ignore", logCopy ? "pipe" : "inherit", logCopy ? "pipe" : "inherit"] as const;
+
 function watch(child: ChildProcess, name: string) {
   children.push(child);
+  if (logCopy) {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      logCopy.write(chunk);
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      logCopy.write(chunk);
+    });
+  }
   child.once("exit", (code, signal) => {
     if (stopping) return;
     console.error(`${name} stopped unexpectedly (${signal ?? `code ${code}`}); shutting down.`);
@@ -113,7 +128,7 @@ process.on("SIGTERM", () => stop(0));
 if (demo) {
   const emulator = spawn(process.execPath, ["--import", "tsx", path.join(root, "emulator", "main.ts")], {
     cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: [...childStdio],
     env: { ...childEnv, EMULATOR_PORT: String(env.EMULATOR_PORT) },
   });
   watch(emulator, "The Labs emulator");
@@ -128,7 +143,7 @@ if (demo) {
 
 const consoleServer = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(env.PORT)], {
   cwd: root,
-  stdio: ["ignore", "inherit", "inherit"],
+  stdio: [...childStdio],
   env: childEnv,
 });
 watch(consoleServer, "The console");

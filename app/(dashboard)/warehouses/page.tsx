@@ -1,11 +1,48 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { PlaceholderPage } from "@/components/ui/placeholder-page";
+import { PageHeader } from "@/components/ui/page-header";
+import { GatedButton } from "@/components/ui/gated-button";
+import { WarehousesView } from "@/components/warehouses/warehouses-view";
+import { can } from "@/lib/auth/roles";
+import { requirePageMember } from "@/lib/auth/session";
+import { log } from "@/lib/log";
+import type { KeyedWarehouseList } from "@/lib/swr/use-warehouses";
+import { loadWarehouseListState, warehouseListKey } from "@/lib/warehouses/url-state";
+import { listWarehouses } from "@/lib/warehouses/service";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("warehouses") };
 }
 
-export default function Page() {
-  return <PlaceholderPage section="warehouses" />;
+// The list. The server reads the URL as the client does (a bad value falls back to its default)
+// and renders the first page at once; the client then takes over through /api/warehouses. When
+// the upstream fails here, the client asks again and shows the error with a retry.
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const member = await requirePageMember();
+  const t = await getTranslations("warehouses");
+  const state = loadWarehouseListState(await searchParams);
+  const perms = { canWrite: can(member.role, "warehouse.write"), canDelete: can(member.role, "warehouse.delete") };
+
+  const key = warehouseListKey(state);
+  const fallback: Record<string, KeyedWarehouseList> = {};
+  try {
+    fallback[key] = { ...(await listWarehouses({ ...state, q: state.q.trim() })), key };
+  } catch (error) {
+    log.warn("warehouse list prefetch failed", { error: String(error) });
+  }
+
+  return (
+    <section data-testid="warehouses-page">
+      <PageHeader
+        title={t("list.title")}
+        description={t("list.description")}
+        actions={
+          <GatedButton variant="primary" href="/warehouses/new" disabledReason={perms.canWrite ? null : t("reasons.writeRole")} testId="new-warehouse">
+            {t("actions.create")}
+          </GatedButton>
+        }
+      />
+      <WarehousesView fallback={fallback} perms={perms} />
+    </section>
+  );
 }

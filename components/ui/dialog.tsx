@@ -1,0 +1,125 @@
+"use client";
+
+import { useEffect, useId, useRef } from "react";
+import { buttonClass } from "./styles";
+
+/**
+ * A modal on the native <dialog>: the browser makes the rest of the page inert (focus stays
+ * inside), Escape closes it and focus returns to the control that opened it. The content is
+ * only mounted while open, so every opening starts fresh.
+ */
+export function Dialog({
+  open,
+  title,
+  description,
+  onClose,
+  closable = true,
+  testId,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  description?: React.ReactNode;
+  /** Escape, the backdrop's cancel and the caller's own buttons end up here. */
+  onClose: () => void;
+  /** False while something is pending: Escape is then ignored. */
+  closable?: boolean;
+  testId?: string;
+  children?: React.ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      data-testid={testId}
+      aria-labelledby={open ? titleId : undefined}
+      aria-describedby={open && description ? descriptionId : undefined}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (closable) onClose();
+      }}
+      className="m-auto w-full max-w-lg rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {open ? (
+        <>
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description ? (
+            <div id={descriptionId} className="mt-2 space-y-2 text-sm text-slate-700 dark:text-slate-200">
+              {description}
+            </div>
+          ) : null}
+          {children}
+        </>
+      ) : null}
+    </dialog>
+  );
+}
+
+export function DialogActions({ children }: { children: React.ReactNode }) {
+  return <div className="mt-6 flex flex-wrap justify-end gap-2">{children}</div>;
+}
+
+/** A yes/no question on a Dialog; `children` may add content (a typed confirmation, an error). */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  tone = "default",
+  pending = false,
+  confirmDisabled = false,
+  onConfirm,
+  onCancel,
+  extraActions,
+  testId,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  description?: React.ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  tone?: "default" | "danger";
+  pending?: boolean;
+  confirmDisabled?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** More buttons, shown before Cancel (e.g. "Deactivate instead"). */
+  extraActions?: React.ReactNode;
+  testId?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Dialog open={open} title={title} description={description} onClose={onCancel} closable={!pending} testId={testId}>
+      {children}
+      <DialogActions>
+        {extraActions}
+        <button type="button" className={buttonClass.secondary} onClick={onCancel} disabled={pending}>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={tone === "danger" ? buttonClass.dangerSolid : buttonClass.primary}
+          onClick={onConfirm}
+          disabled={pending || confirmDisabled}
+          aria-busy={pending || undefined}
+        >
+          {confirmLabel}
+        </button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,124 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { GatedButton } from "@/components/ui/gated-button";
+import { alertClass, buttonClass } from "@/components/ui/styles";
+import type { Warehouse } from "@/lib/schemas/warehouse";
+import { bulkSetActiveRequest, useRevalidateWarehouses } from "@/lib/swr/use-warehouses";
+import { useProblemText, useValidationText } from "./use-warehouse-text";
+
+export interface BulkRowOutcome {
+  id: number;
+  name: string;
+  ok: boolean;
+  reason?: string;
+}
+
+export interface BulkReport {
+  isActive: boolean;
+  rows: BulkRowOutcome[];
+}
+
+/** Activate or deactivate the selected rows; the outcome is reported row by row. */
+export function BulkStatusBar({
+  selected,
+  canWrite,
+  onDone,
+  onClear,
+}: {
+  selected: Warehouse[];
+  canWrite: boolean;
+  onDone: (report: BulkReport) => void;
+  onClear: () => void;
+}) {
+  const t = useTranslations("warehouses.bulk");
+  const tReasons = useTranslations("warehouses.reasons");
+  const problemText = useProblemText();
+  const validation = useValidationText();
+  const revalidate = useRevalidateWarehouses();
+  const [pending, setPending] = useState(false);
+
+  const run = async (isActive: boolean) => {
+    if (pending || selected.length === 0) return;
+    setPending(true);
+    const byId = new Map(selected.map((w) => [w.id, w]));
+    try {
+      const outcome = await bulkSetActiveRequest([...byId.keys()], isActive);
+      const rows = outcome.results.map((r): BulkRowOutcome => {
+        const w = byId.get(r.id);
+        const reason = r.ok
+          ? undefined
+          : !isActive && w?.isDefault
+            ? validation("defaultMustBeActive")
+            : r.code === "not_found"
+              ? t("gone")
+              : (r.detail ?? t("failedRow"));
+        return { id: r.id, name: w?.name ?? `#${r.id}`, ok: r.ok, reason };
+      });
+      onDone({ isActive, rows });
+    } catch (error) {
+      toast.error(t("failed", { reason: problemText(error) }));
+    } finally {
+      setPending(false);
+      void revalidate();
+    }
+  };
+
+  if (selected.length === 0) return null;
+  const reason = canWrite ? null : tReasons("writeRole");
+  return (
+    <div
+      role="region"
+      aria-label={t("label")}
+      data-testid="bulk-bar"
+      className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-brand-500/40 bg-brand-50 px-3 py-2 text-sm text-slate-900 dark:border-brand-500 dark:bg-slate-800 dark:text-slate-100"
+    >
+      <span className="font-medium" aria-live="polite">
+        {t("selected", { count: selected.length })}
+      </span>
+      <GatedButton disabledReason={reason} pending={pending} onClick={() => void run(true)} testId="bulk-activate">
+        {t("activate")}
+      </GatedButton>
+      <GatedButton disabledReason={reason} showReason={false} pending={pending} onClick={() => void run(false)} testId="bulk-deactivate">
+        {t("deactivate")}
+      </GatedButton>
+      <button type="button" className={buttonClass.ghost} onClick={onClear} disabled={pending}>
+        {t("clear")}
+      </button>
+    </div>
+  );
+}
+
+/** The last bulk change's outcome, row by row, until dismissed. */
+export function BulkReportPanel({ report, onDismiss }: { report: BulkReport; onDismiss: () => void }) {
+  const t = useTranslations("warehouses.bulk");
+  const succeeded = report.rows.filter((r) => r.ok).length;
+  const failed = report.rows.length - succeeded;
+  return (
+    <section
+      aria-labelledby="bulk-report-title"
+      data-testid="bulk-report"
+      className={`${failed ? alertClass.warning : alertClass.success} mb-3 text-sm`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p id="bulk-report-title" className="font-semibold" role="status">
+          {t(report.isActive ? "reportActivated" : "reportDeactivated", { succeeded, failed })}
+        </p>
+        <button type="button" className={buttonClass.ghost} onClick={onDismiss}>
+          {t("dismiss")}
+        </button>
+      </div>
+      <ul className="mt-2 space-y-1">
+        {report.rows.map((row) => (
+          <li key={row.id} data-testid="bulk-report-row" data-ok={row.ok}>
+            <span className="font-medium">{row.name}</span>
+            {": "}
+            {row.ok ? t(report.isActive ? "rowActivated" : "rowDeactivated") : t("rowFailed", { reason: row.reason ?? "" })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

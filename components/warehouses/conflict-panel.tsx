@@ -1,0 +1,93 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { alertClass, buttonClass } from "@/components/ui/styles";
+import type { WarehouseConflict } from "@/lib/schemas/warehouse";
+import { conflictRows, type WarehouseField, type WarehouseValues } from "./rules";
+
+/**
+ * Someone saved this warehouse after the form loaded it: their version against this person's,
+ * field by field. "Keep mine" saves these changes on top of theirs; "take theirs" drops them.
+ */
+export function ConflictPanel({
+  conflict,
+  loaded,
+  pending,
+  onKeepMine,
+  onTakeTheirs,
+}: {
+  conflict: WarehouseConflict;
+  loaded: WarehouseValues;
+  pending: boolean;
+  onKeepMine: () => void;
+  onTakeTheirs: () => void;
+}) {
+  const t = useTranslations("warehouses");
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const rows = conflictRows(conflict, loaded);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [conflict]);
+
+  const show = (field: WarehouseField, value: WarehouseValues[WarehouseField]) => {
+    if (field === "isActive") return value ? t("badges.active") : t("badges.passive");
+    if (field === "isDefault") return value ? t("conflict.yes") : t("conflict.no");
+    return value === null || value === "" ? t("conflict.empty") : String(value);
+  };
+
+  return (
+    <section aria-labelledby="conflict-title" data-testid="conflict-panel" className={`${alertClass.warning} mb-6`}>
+      <h2 id="conflict-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+        {t("conflict.title")}
+      </h2>
+      <p className="mt-1 text-sm">{t("conflict.body")}</p>
+      <div className="mt-4 overflow-x-auto rounded-md border border-amber-300 bg-white text-slate-900 dark:border-amber-700 dark:bg-slate-900 dark:text-slate-100">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">{t("conflict.caption")}</caption>
+          <thead className="bg-slate-50 text-left dark:bg-slate-800">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t("conflict.field")}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t("conflict.theirs")}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t("conflict.yours")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.field} data-testid="conflict-row" data-field={row.field} className="border-t border-slate-200 dark:border-slate-700">
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {t(`fields.${row.field}`)}
+                  {row.clash ? <span className="ml-2 text-xs font-normal">({t("conflict.both")})</span> : null}
+                </th>
+                <td className="px-3 py-2" data-testid="conflict-theirs">
+                  {show(row.field, row.theirs)}
+                  {row.changedByThem ? <span className="ml-2 text-xs text-slate-700 dark:text-slate-300">({t("conflict.changed")})</span> : null}
+                </td>
+                <td className="px-3 py-2" data-testid="conflict-yours">
+                  {show(row.field, row.yours)}
+                  {row.changedByYou ? <span className="ml-2 text-xs text-slate-700 dark:text-slate-300">({t("conflict.changed")})</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className={buttonClass.primary} onClick={onKeepMine} disabled={pending} aria-busy={pending || undefined}>
+          {t("conflict.keepMine")}
+        </button>
+        <button type="button" className={buttonClass.secondary} onClick={onTakeTheirs} disabled={pending}>
+          {t("conflict.takeTheirs")}
+        </button>
+      </div>
+      <p className="mt-2 text-xs">{t("conflict.hint")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Warehouse, WarehouseConflict } from "@/lib/schemas/warehouse";
+
+// The console's rules for what may be done to a warehouse, as the UI applies them before asking
+// the server (which applies them again): the role, and the default/active rules of issue 4.
+
+export interface WarehousePermissions {
+  canWrite: boolean;
+  canDelete: boolean;
+}
+
+/** Why an action is unavailable; a key under `warehouses.reasons`. */
+export type BlockReason =
+  | "writeRole"
+  | "deleteRole"
+  | "alreadyDefault"
+  | "passiveCannotBeDefault"
+  | "defaultCannotBeDeactivated"
+  | "defaultCannotBeDeleted";
+
+export interface ActionAvailability {
+  edit: BlockReason | null;
+  makeDefault: BlockReason | null;
+  /** Activate or deactivate, whichever applies. */
+  toggleActive: BlockReason | null;
+  remove: BlockReason | null;
+}
+
+/** The role comes first: a viewer is told about the role, not about the default rule. */
+export function actionAvailability(w: Pick<Warehouse, "isDefault" | "isActive">, perms: WarehousePermissions): ActionAvailability {
+  const write = perms.canWrite ? null : "writeRole";
+  return {
+    edit: write,
+    makeDefault: write ?? (w.isDefault ? "alreadyDefault" : w.isActive ? null : "passiveCannotBeDefault"),
+    toggleActive: write ?? (w.isDefault && w.isActive ? "defaultCannotBeDeactivated" : null),
+    remove: perms.canDelete ? (w.isDefault ? "defaultCannotBeDeleted" : null) : "deleteRole",
+  };
+}
+
+export const WAREHOUSE_FIELDS = ["name", "code", "erpWarehouseId", "isActive", "isDefault"] as const;
+export type WarehouseField = (typeof WAREHOUSE_FIELDS)[number];
+export type WarehouseValues = Omit<Warehouse, "id">;
+
+/** The fields the person changed against what the form loaded (only these are sent). */
+export function changedValues(loaded: WarehouseValues, values: WarehouseValues): Partial<WarehouseValues> {
+  const out: Partial<WarehouseValues> = {};
+  for (const field of WAREHOUSE_FIELDS) if (values[field] !== loaded[field]) Object.assign(out, { [field]: values[field] });
+  return out;
+}
+
+export function snapshotOf(w: Warehouse): WarehouseValues {
+  return { name: w.name, code: w.code, erpWarehouseId: w.erpWarehouseId, isActive: w.isActive, isDefault: w.isDefault };
+}
+
+export interface ConflictRow {
+  field: WarehouseField;
+  /** What the form loaded. */
+  loaded: WarehouseValues[WarehouseField];
+  theirs: WarehouseValues[WarehouseField];
+  /** What this person wants; their loaded value when they did not touch the field. */
+  yours: WarehouseValues[WarehouseField];
+  changedByThem: boolean;
+  changedByYou: boolean;
+  /** Both changed it, to different values. */
+  clash: boolean;
+}
+
+/** Field by field: what someone else saved against what this person is saving. */
+export function conflictRows(conflict: WarehouseConflict, loaded: WarehouseValues): ConflictRow[] {
+  const theirs = snapshotOf(conflict.theirs);
+  const rows: ConflictRow[] = [];
+  for (const field of WAREHOUSE_FIELDS) {
+    const changedByThem = theirs[field] !== loaded[field];
+    const changedByYou = field in conflict.yours && conflict.yours[field] !== loaded[field];
+    if (!changedByThem && !changedByYou) continue;
+    const yours = changedByYou ? (conflict.yours[field] as WarehouseValues[WarehouseField]) : loaded[field];
+    rows.push({ field, loaded: loaded[field], theirs: theirs[field], yours, changedByThem, changedByYou, clash: changedByThem && changedByYou && yours !== theirs[field] });
+  }
+  return rows;
+}

@@ -1,0 +1,361 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useId, useRef, useState } from "react";
+import { useForm, useWatch, type FieldError } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { alertClass, buttonClass, checkboxClass, fieldErrorClass, helpTextClass, inputClass, labelClass, linkClass } from "@/components/ui/styles";
+import { createWarehouseBodySchema, type CreateWarehouseBody, type Warehouse, type WarehouseConflict } from "@/lib/schemas/warehouse";
+import { isProblemError } from "@/lib/swr/fetcher";
+import { createWarehouseRequest, updateWarehouseRequest, useCodeCheck, useRevalidateWarehouses } from "@/lib/swr/use-warehouses";
+import { ConflictPanel } from "./conflict-panel";
+import { MakeDefaultDialog } from "./make-default-dialog";
+import { changedValues, snapshotOf, WAREHOUSE_FIELDS, type WarehouseValues } from "./rules";
+import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
+import { isTransientFailure, useProblemText, useValidationText } from "./use-warehouse-text";
+
+// One form for create and edit: react-hook-form with the schema the route handler uses. The
+// edit form remembers what it loaded, sends only what changed plus that snapshot (`expected`),
+// and shows the 409 conflict field by field. Failures keep everything as typed.
+
+type FormValues = z.input<typeof createWarehouseBodySchema>;
+
+const EMPTY: FormValues = { name: "", code: "", erpWarehouseId: "", isActive: true, isDefault: false };
+
+const toFormValues = (v: WarehouseValues): FormValues => ({
+  name: v.name,
+  code: v.code,
+  erpWarehouseId: v.erpWarehouseId ?? "",
+  isActive: v.isActive,
+  isDefault: v.isDefault,
+});
+
+interface Failure {
+  text: string;
+  transient: boolean;
+}
+
+export function WarehouseForm({ warehouse }: { /** Absent: create a new warehouse. */ warehouse?: Warehouse }) {
+  const t = useTranslations("warehouses");
+  const router = useRouter();
+  const problemText = useProblemText();
+  const validation = useValidationText();
+  const revalidate = useRevalidateWarehouses();
+  const id = useId();
+  const editing = warehouse !== undefined;
+
+  const [loaded, setLoaded] = useState<WarehouseValues | null>(warehouse ? snapshotOf(warehouse) : null);
+  const form = useForm<FormValues, unknown, CreateWarehouseBody>({
+    resolver: zodResolver(createWarehouseBodySchema),
+    defaultValues: loaded ? toFormValues(loaded) : EMPTY,
+    mode: "onTouched",
+  });
+  const { register, handleSubmit, control, setError, reset, setValue, formState } = form;
+  const { errors, isDirty, isSubmitting } = formState;
+
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [conflict, setConflict] = useState<{ conflict: WarehouseConflict; values: CreateWarehouseBody } | null>(null);
+  const [confirming, setConfirming] = useState<CreateWarehouseBody | null>(null);
+  const guardDialog = useUnsavedChangesGuard(isDirty && !saved);
+
+  const code = useWatch({ control, name: "code" }) ?? "";
+  const isDefault = useWatch({ control, name: "isDefault" }) ?? false;
+  const codeCheck = useCodeCheck(code, warehouse?.id);
+  const codeUnchanged = loaded !== null && code.trim() === loaded.code;
+  const loadedDefault = loaded?.isDefault === true;
+
+  const finish = (w: Warehouse, message: string) => {
+    setSaved(true);
+    toast.success(message);
+    void revalidate();
+    router.push(`/warehouses/${w.id}`);
+  };
+
+  const onFailure = (error: unknown, values: CreateWarehouseBody) => {
+    if (isProblemError(error)) {
+      const problem = error.problem;
+      if (problem.status === 409 && problem.conflict) {
+        setConflict({ conflict: problem.conflict as WarehouseConflict, values });
+        return;
+      }
+      const fieldErrors = problem.errors ?? {};
+      const fields = WAREHOUSE_FIELDS.filter((f) => fieldErrors[f]?.length);
+      fields.forEach((field, i) => setError(field, { type: "server", message: fieldErrors[field]?.[0] }, { shouldFocus: i === 0 }));
+      if (fields.length > 0) return;
+    }
+    setFailure({ text: problemText(error), transient: isTransientFailure(error) });
+  };
+
+  /** Sends the form; `base` is the snapshot edits are measured against (and sent as `expected`). */
+  const save = async (values: CreateWarehouseBody, base: WarehouseValues | null) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPending(true);
+    setFailure(null);
+    try {
+      if (!warehouse || !base) {
+        const { warehouse: created } = await createWarehouseRequest(values);
+        finish(created, t("toast.created", { name: created.name }));
+        return;
+      }
+      const changes = changedValues(base, { ...values, erpWarehouseId: values.erpWarehouseId ?? null });
+      if (Object.keys(changes).length === 0) {
+        finish(warehouse, t("toast.unchanged", { name: warehouse.name }));
+        return;
+      }
+      const { warehouse: updated } = await updateWarehouseRequest(warehouse.id, { ...changes, expected: base });
+      finish(updated, t("toast.updated", { name: updated.name }));
+    } catch (error) {
+      onFailure(error, values);
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+
+  const onValid = (values: CreateWarehouseBody) => {
+    if (inFlight.current) return;
+    setConflict(null);
+    if (values.isDefault && !values.isActive) {
+      setError("isActive", { type: "rule", message: "defaultMustBeActive" }, { shouldFocus: true });
+      return;
+    }
+    // Becoming the default replaces another warehouse: ask first, naming it.
+    if (values.isDefault && !loadedDefault) {
+      setConfirming(values);
+      return;
+    }
+    return save(values, loaded);
+  };
+
+  const keepMine = () => {
+    if (!conflict) return;
+    const theirs = snapshotOf(conflict.conflict.theirs);
+    const yours = conflict.conflict.yours;
+    // The form now stands on their version, with this person's own changes on top.
+    setLoaded(theirs);
+    reset(toFormValues(theirs));
+    for (const field of WAREHOUSE_FIELDS) {
+      const value = yours[field];
+      if (value !== undefined) setValue(field, field === "erpWarehouseId" ? (value ?? "") : value, { shouldDirty: true });
+    }
+    setConflict(null);
+    void save({ ...conflict.values, ...theirs, ...yours }, theirs);
+  };
+
+  const takeTheirs = () => {
+    if (!conflict) return;
+    const theirs = snapshotOf(conflict.conflict.theirs);
+    setLoaded(theirs);
+    reset(toFormValues(theirs));
+    setConflict(null);
+    setFailure(null);
+    toast.info(t("conflict.tookTheirs"));
+  };
+
+  const busy = pending || isSubmitting;
+  const fieldError = (error: FieldError | undefined) => (error ? validation(error.message) : null);
+  const describe = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
+
+  const nameError = fieldError(errors.name);
+  const codeError = fieldError(errors.code);
+  const erpError = fieldError(errors.erpWarehouseId);
+  const activeError = fieldError(errors.isActive);
+  const defaultError = fieldError(errors.isDefault);
+  const showCodeCheck = !codeError && code.trim() !== "" && !codeUnchanged;
+
+  return (
+    <div className="max-w-2xl">
+      {conflict && loaded ? (
+        <ConflictPanel conflict={conflict.conflict} loaded={loaded} pending={busy} onKeepMine={keepMine} onTakeTheirs={takeTheirs} />
+      ) : null}
+      {failure ? (
+        <div role="alert" data-testid="form-error" className={`${alertClass.error} mb-6`}>
+          <p className="font-semibold">{t("form.saveFailed")}</p>
+          <p className="mt-1 text-sm">{failure.text}</p>
+          {failure.transient ? <p className="mt-1 text-sm">{t("form.keptTyped")}</p> : null}
+        </div>
+      ) : null}
+
+      <form
+        noValidate
+        data-testid="warehouse-form"
+        aria-busy={busy || undefined}
+        className="space-y-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+        onSubmit={(e) => {
+          setFailure(null);
+          void handleSubmit(onValid)(e);
+        }}
+      >
+        <div>
+          <label htmlFor={`${id}-name`} className={labelClass}>
+            {t("fields.name")} <span aria-hidden="true">*</span>
+          </label>
+          <input
+            id={`${id}-name`}
+            className={inputClass}
+            autoComplete="off"
+            aria-required="true"
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={describe(nameError && `${id}-name-error`)}
+            {...register("name")}
+          />
+          {nameError ? (
+            <p id={`${id}-name-error`} className={fieldErrorClass} data-testid="name-error">
+              {nameError}
+            </p>
+          ) : null}
+        </div>
+
+        <div>
+          <label htmlFor={`${id}-code`} className={labelClass}>
+            {t("fields.code")} <span aria-hidden="true">*</span>
+          </label>
+          <input
+            id={`${id}-code`}
+            className={`${inputClass} font-mono`}
+            autoComplete="off"
+            spellCheck={false}
+            aria-required="true"
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={describe(codeError && `${id}-code-error`, `${id}-code-help`, showCodeCheck && `${id}-code-check`)}
+            {...register("code")}
+          />
+          {codeError ? (
+            <p id={`${id}-code-error`} className={fieldErrorClass} data-testid="code-error">
+              {codeError}
+            </p>
+          ) : null}
+          <p id={`${id}-code-check`} aria-live="polite" className={helpTextClass} data-testid="code-check">
+            {showCodeCheck ? (
+              codeCheck.checking ? (
+                t("form.codeChecking")
+              ) : codeCheck.result?.available === false && codeCheck.result.takenBy ? (
+                <span className="text-amber-900 dark:text-amber-200">
+                  {t("form.codeTakenBy", { name: codeCheck.result.takenBy.name })}{" "}
+                  <Link href={`/warehouses/${codeCheck.result.takenBy.id}`} className={linkClass} target="_blank">
+                    {t("form.codeTakenView")}
+                  </Link>
+                </span>
+              ) : codeCheck.result?.available ? (
+                t("form.codeFree")
+              ) : null
+            ) : null}
+          </p>
+          <p id={`${id}-code-help`} className={helpTextClass}>
+            {t("form.codeHelp")}
+          </p>
+        </div>
+
+        <div>
+          <label htmlFor={`${id}-erp`} className={labelClass}>
+            {t("fields.erpWarehouseId")}
+          </label>
+          <input
+            id={`${id}-erp`}
+            className={`${inputClass} font-mono`}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={erpError ? true : undefined}
+            aria-describedby={describe(erpError && `${id}-erp-error`, `${id}-erp-help`)}
+            {...register("erpWarehouseId")}
+          />
+          {erpError ? (
+            <p id={`${id}-erp-error`} className={fieldErrorClass} data-testid="erp-error">
+              {erpError}
+            </p>
+          ) : null}
+          <p id={`${id}-erp-help`} className={helpTextClass}>
+            {t("form.erpHelp")}
+          </p>
+        </div>
+
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-medium">{t("form.flags")}</legend>
+          <div>
+            <div className="flex items-center gap-2">
+              <input
+                id={`${id}-active`}
+                type="checkbox"
+                className={checkboxClass}
+                aria-invalid={activeError ? true : undefined}
+                aria-describedby={describe(activeError && `${id}-active-error`, `${id}-active-help`)}
+                {...register("isActive")}
+              />
+              <label htmlFor={`${id}-active`} className="text-sm font-medium">
+                {t("fields.isActive")}
+              </label>
+            </div>
+            {activeError ? (
+              <p id={`${id}-active-error`} className={fieldErrorClass} data-testid="active-error">
+                {activeError}
+              </p>
+            ) : null}
+            <p id={`${id}-active-help`} className={helpTextClass}>
+              {t("form.activeHelp")}
+            </p>
+          </div>
+          <div>
+            <div className="flex items-center gap-2">
+              <input
+                id={`${id}-default`}
+                type="checkbox"
+                className={checkboxClass}
+                aria-invalid={defaultError ? true : undefined}
+                aria-disabled={loadedDefault || undefined}
+                aria-describedby={describe(defaultError && `${id}-default-error`, `${id}-default-help`)}
+                {...register("isDefault")}
+                onClick={(e) => {
+                  // The default stays default until another warehouse takes over (never unset here).
+                  if (loadedDefault) e.preventDefault();
+                }}
+              />
+              <label htmlFor={`${id}-default`} className="text-sm font-medium">
+                {t("fields.isDefault")}
+              </label>
+            </div>
+            {defaultError ? (
+              <p id={`${id}-default-error`} className={fieldErrorClass} data-testid="default-error">
+                {defaultError}
+              </p>
+            ) : null}
+            <p id={`${id}-default-help`} className={helpTextClass}>
+              {loadedDefault ? t("form.defaultLocked") : isDefault ? t("form.defaultWillReplace") : t("form.defaultHelp")}
+            </p>
+          </div>
+        </fieldset>
+
+        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5 dark:border-slate-700">
+          <button type="submit" className={buttonClass.primary} disabled={busy} aria-busy={busy || undefined} data-testid="form-submit">
+            {busy ? t("form.saving") : editing ? t("form.saveChanges") : t("form.create")}
+          </button>
+          <Link href={warehouse ? `/warehouses/${warehouse.id}` : "/warehouses"} className={buttonClass.secondary}>
+            {t("form.cancel")}
+          </Link>
+          {isDirty && !saved ? <span className="text-sm text-slate-700 dark:text-slate-300">{t("form.unsaved")}</span> : null}
+        </div>
+      </form>
+
+      <MakeDefaultDialog
+        open={confirming !== null}
+        name={confirming?.name ?? ""}
+        warehouseId={warehouse?.id}
+        onCancel={() => setConfirming(null)}
+        onConfirm={async () => {
+          const values = confirming;
+          setConfirming(null);
+          if (values) await save(values, loaded);
+          return null;
+        }}
+      />
+      {guardDialog}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { MenuButton, type MenuItem } from "@/components/ui/menu";
+import type { Warehouse } from "@/lib/schemas/warehouse";
+import { actionAvailability, type WarehousePermissions } from "./rules";
+
+export interface RowActions {
+  askMakeDefault: (w: Warehouse) => void;
+  askDelete: (w: Warehouse) => void;
+  setActive: (w: Warehouse, isActive: boolean) => Promise<string | null>;
+}
+
+/** View, edit, make default, activate/deactivate, delete: the unavailable ones say why. */
+export function WarehouseRowMenu({ warehouse, perms, actions }: { warehouse: Warehouse; perms: WarehousePermissions; actions: RowActions }) {
+  const t = useTranslations("warehouses");
+  const can = actionAvailability(warehouse, perms);
+  const reason = (key: string | null) => (key ? t(`reasons.${key}`) : null);
+  const href = `/warehouses/${warehouse.id}`;
+  const items: MenuItem[] = [
+    { kind: "link", key: "view", label: t("actions.view"), href },
+    can.edit
+      ? { kind: "action", key: "edit", label: t("actions.edit"), onSelect: () => {}, disabledReason: reason(can.edit) }
+      : { kind: "link", key: "edit", label: t("actions.edit"), href: `${href}/edit` },
+    { kind: "action", key: "makeDefault", label: t("actions.makeDefault"), onSelect: () => actions.askMakeDefault(warehouse), disabledReason: reason(can.makeDefault) },
+    {
+      kind: "action",
+      key: "toggleActive",
+      label: warehouse.isActive ? t("actions.deactivate") : t("actions.activate"),
+      onSelect: () => void actions.setActive(warehouse, !warehouse.isActive),
+      disabledReason: reason(can.toggleActive),
+    },
+    { kind: "action", key: "delete", label: t("actions.delete"), tone: "danger", onSelect: () => actions.askDelete(warehouse), disabledReason: reason(can.remove) },
+  ];
+  return <MenuButton label={t("actions.menuFor", { name: warehouse.name })} items={items} testId="row-menu" />;
+}

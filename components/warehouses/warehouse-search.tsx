@@ -1,0 +1,82 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useState } from "react";
+import { inputClass, labelClass, selectClass } from "@/components/ui/styles";
+import { SEARCH_MAX, WAREHOUSE_STATUSES, type WarehouseStatus } from "@/lib/schemas/warehouse";
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Search text and status filter. The text goes to the URL once typing pauses (or on Enter). */
+export function WarehouseSearch({
+  q,
+  status,
+  onSearch,
+  onStatus,
+}: {
+  q: string;
+  status: WarehouseStatus;
+  onSearch: (q: string) => void;
+  onStatus: (status: WarehouseStatus) => void;
+}) {
+  const t = useTranslations("warehouses.filters");
+  const id = useId();
+  const [text, setText] = useState(q);
+  const [seen, setSeen] = useState(q);
+  // The URL changed under us (back/forward, "clear"): show what it says now.
+  if (q !== seen) {
+    setSeen(q);
+    setText(q);
+  }
+  useEffect(() => {
+    if (text === q) return;
+    const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, onSearch]);
+
+  return (
+    <form role="search" aria-label={t("label")} className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+      <div className="w-full sm:w-80">
+        <label htmlFor={`${id}-q`} className={labelClass}>
+          {t("search")}
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          className={inputClass}
+          value={text}
+          maxLength={SEARCH_MAX}
+          placeholder={t("searchPlaceholder")}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="warehouse-search"
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && text !== q) onSearch(text);
+          }}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-status`} className={labelClass}>
+          {t("status")}
+        </label>
+        <select
+          id={`${id}-status`}
+          className={selectClass}
+          value={status}
+          data-testid="warehouse-status-filter"
+          onChange={(e) => {
+            const next = WAREHOUSE_STATUSES.find((s) => s === e.target.value);
+            if (next) onStatus(next);
+          }}
+        >
+          {WAREHOUSE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`statuses.${s}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}

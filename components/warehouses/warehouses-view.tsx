@@ -1,0 +1,293 @@
+"use client";
+
+import { createColumnHelper, useTable, type ColumnVisibilityState, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
+import { useQueryStates } from "nuqs";
+import { useCallback, useMemo, useState } from "react";
+import { SWRConfig } from "swr";
+import { DataTable, selectionColumn } from "@/components/data-table/data-table";
+import { DataTableColumnToggle } from "@/components/data-table/data-table-column-toggle";
+import { DataTablePagination } from "@/components/data-table/data-table-pagination";
+import { DataTableSkeleton } from "@/components/data-table/data-table-skeleton";
+import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
+import { GatedButton } from "@/components/ui/gated-button";
+import { alertClass, buttonClass, linkClass } from "@/components/ui/styles";
+import { WAREHOUSE_PAGE_SIZES, type Warehouse, type WarehouseStatus } from "@/lib/schemas/warehouse";
+import type { ProblemError } from "@/lib/swr/fetcher";
+import { useWarehouses, type KeyedWarehouseList } from "@/lib/swr/use-warehouses";
+import {
+  hasListFilters,
+  listStateUpdate,
+  sortFromSorting,
+  sortingFromSort,
+  warehouseExportHref,
+  warehouseListParsers,
+  type ListStatePatch,
+  type WarehouseListState,
+  type WarehousePageSize,
+} from "@/lib/warehouses/url-state";
+import { BulkReportPanel, BulkStatusBar, type BulkReport } from "./bulk-status-bar";
+import type { WarehousePermissions } from "./rules";
+import { useWarehouseActions } from "./use-warehouse-actions";
+import { useProblemText } from "./use-warehouse-text";
+import { DefaultBadge, StatusBadge } from "./warehouse-badges";
+import { WarehouseRowMenu, type RowActions } from "./warehouse-row-menu";
+import { WarehouseSearch } from "./warehouse-search";
+
+const EMPTY_ROWS: Warehouse[] = [];
+const NO_SELECTION: RowSelectionState = {};
+const helper = createColumnHelper<DataTableFeatures, Warehouse>();
+
+/** The warehouse list: state in the URL, data from /api/warehouses (first page from the server). */
+export function WarehousesView({ fallback, perms }: { fallback: Record<string, KeyedWarehouseList>; perms: WarehousePermissions }) {
+  return (
+    <SWRConfig value={{ fallback }}>
+      <WarehouseList perms={perms} />
+    </SWRConfig>
+  );
+}
+
+function WarehouseList({ perms }: { perms: WarehousePermissions }) {
+  const t = useTranslations("warehouses");
+  const format = useFormatter();
+  const [urlState, setUrlState] = useQueryStates(warehouseListParsers, { history: "push" });
+  const state = urlState as WarehouseListState;
+  const { key, data, error, mutate, stale } = useWarehouses(state);
+  const filtered = hasListFilters(state);
+
+  const update = useCallback((patch: ListStatePatch) => void setUrlState(listStateUpdate(state, patch)), [setUrlState, state]);
+  const onSearch = useCallback((q: string) => update({ q }), [update]);
+  const onStatus = useCallback((status: WarehouseStatus) => update({ status }), [update]);
+  const clearFilters = useCallback(() => update({ q: "", status: "all" }), [update]);
+
+  const { askMakeDefault, askDelete, setActive, dialogs } = useWarehouseActions();
+  const actions = useMemo<RowActions>(() => ({ askMakeDefault, askDelete, setActive }), [askMakeDefault, askDelete, setActive]);
+
+  // Selection belongs to the view it was made in: another page or filter starts empty.
+  const [selection, setSelection] = useState<{ key: string; ids: RowSelectionState }>({ key, ids: NO_SELECTION });
+  const rowSelection = selection.key === key ? selection.ids : NO_SELECTION;
+  const onRowSelectionChange = useCallback(
+    (updater: Updater<RowSelectionState>) =>
+      setSelection((prev) => {
+        const base = prev.key === key ? prev.ids : NO_SELECTION;
+        return { key, ids: typeof updater === "function" ? updater(base) : updater };
+      }),
+    [key],
+  );
+  const clearSelection = useCallback(() => setSelection({ key, ids: NO_SELECTION }), [key]);
+  const [report, setReport] = useState<BulkReport | null>(null);
+
+  const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
+  const sorting = useMemo(() => sortingFromSort(state.sort), [state.sort]);
+  const onSortingChange = useCallback(
+    (updater: Updater<SortingState>) => update({ sort: sortFromSorting(typeof updater === "function" ? updater(sorting) : updater) }),
+    [sorting, update],
+  );
+
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        selectionColumn<Warehouse>({
+          label: t("columns.select"),
+          selectAllLabel: t("columns.selectAll"),
+          selectRowLabel: (w) => t("columns.selectRow", { name: w.name }),
+        }),
+        helper.accessor("id", {
+          header: () => t("columns.id"),
+          meta: { label: t("columns.id"), className: "w-16 tabular-nums" },
+        }),
+        helper.accessor("name", {
+          header: () => t("columns.name"),
+          meta: { label: t("columns.name") },
+          enableHiding: false,
+          cell: ({ row }) => (
+            <Link href={`/warehouses/${row.original.id}`} className={linkClass}>
+              {row.original.name}
+            </Link>
+          ),
+        }),
+        helper.accessor("code", {
+          header: () => t("columns.code"),
+          meta: { label: t("columns.code"), className: "font-mono" },
+        }),
+        helper.accessor("erpWarehouseId", {
+          header: () => t("columns.erpWarehouseId"),
+          meta: { label: t("columns.erpWarehouseId"), className: "font-mono" },
+          cell: ({ row }) =>
+            row.original.erpWarehouseId ?? (
+              <span className="text-slate-600 dark:text-slate-300">
+                <span aria-hidden="true">—</span>
+                <span className="sr-only">{t("detail.notMapped")}</span>
+              </span>
+            ),
+        }),
+        helper.accessor("isDefault", {
+          header: () => t("columns.isDefault"),
+          meta: { label: t("columns.isDefault") },
+          cell: ({ row }) => (row.original.isDefault ? <DefaultBadge /> : <span className="sr-only">{t("columns.notDefault")}</span>),
+        }),
+        helper.accessor("isActive", {
+          header: () => t("columns.isActive"),
+          meta: { label: t("columns.isActive") },
+          cell: ({ row }) => <StatusBadge isActive={row.original.isActive} />,
+        }),
+        helper.display({
+          id: "actions",
+          header: () => <span className="sr-only">{t("columns.actions")}</span>,
+          meta: { label: t("columns.actions"), className: "w-12 text-right" },
+          enableHiding: false,
+          enableSorting: false,
+          cell: ({ row }) => <WarehouseRowMenu warehouse={row.original} perms={perms} actions={actions} />,
+        }),
+      ]),
+    [t, perms, actions],
+  );
+
+  const rows = data?.items ?? EMPTY_ROWS;
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: rows,
+    getRowId: (w) => String(w.id),
+    manualSorting: true,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    enableRowRangeSelection: false,
+    state: { sorting, rowSelection, columnVisibility },
+    onSortingChange,
+    onRowSelectionChange,
+    onColumnVisibilityChange: setColumnVisibility,
+  });
+
+  const selected = rows.filter((w) => rowSelection[String(w.id)]);
+  const n = (v: number) => format.number(v);
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <WarehouseSearch q={state.q} status={state.status} onSearch={onSearch} onStatus={onStatus} />
+        <div className="flex flex-wrap items-center gap-2">
+          <DataTableColumnToggle table={table} label={t("columns.toggle")} panelLabel={t("columns.toggleLabel")} testId="column-toggle" />
+          <a href={warehouseExportHref(state)} download className={buttonClass.secondary} title={t("export.hint")} data-testid="export-csv">
+            {t("export.label")}
+          </a>
+        </div>
+      </div>
+
+      <p className="mb-3 text-sm text-slate-700 dark:text-slate-200" data-testid="warehouse-total" aria-live="polite">
+        {data && !error && !stale
+          ? filtered
+            ? t("list.totalFiltered", { total: data.total, all: n(data.totalAll) })
+            : t("list.total", { total: data.total })
+          : "\u00a0"}
+        <span role="status" className="ml-3 text-slate-600 dark:text-slate-300">
+          {stale ? t("list.updating") : ""}
+        </span>
+      </p>
+
+      {report ? <BulkReportPanel report={report} onDismiss={() => setReport(null)} /> : null}
+      <BulkStatusBar
+        selected={selected}
+        canWrite={perms.canWrite}
+        onClear={clearSelection}
+        onDone={(r) => {
+          setReport(r);
+          clearSelection();
+        }}
+      />
+
+      {error ? (
+        <ListError error={error} onRetry={() => void mutate()} />
+      ) : !data || (stale && data.items.length === 0) ? (
+        <DataTableSkeleton rows={Math.min(state.limit, 10)} columns={6} label={t("list.loading")} testId="warehouse-loading" />
+      ) : data.totalAll === 0 ? (
+        <Notice testId="warehouse-empty" title={t("list.emptyTitle")} body={t("list.emptyBody")}>
+          <GatedButton variant="primary" href="/warehouses/new" disabledReason={perms.canWrite ? null : t("reasons.writeRole")}>
+            {t("actions.create")}
+          </GatedButton>
+        </Notice>
+      ) : data.total === 0 ? (
+        <Notice
+          testId="warehouse-no-match"
+          title={state.q.trim() ? t("list.noMatchTitle", { q: state.q.trim() }) : t("list.noMatchFilterTitle")}
+          body={t("list.noMatchBody")}
+        >
+          <button type="button" className={buttonClass.primary} onClick={clearFilters}>
+            {t("filters.clear")}
+          </button>
+        </Notice>
+      ) : data.items.length === 0 ? (
+        <Notice testId="warehouse-page-empty" title={t("list.pageEmptyTitle")}>
+          <button type="button" className={buttonClass.primary} onClick={() => update({ page: 1 })}>
+            {t("list.firstPage")}
+          </button>
+        </Notice>
+      ) : (
+        <>
+          <DataTable
+            table={table}
+            caption={t("list.caption")}
+            busy={stale}
+            testId="warehouse-table"
+            rowTestId="warehouse-row"
+            rowProps={(w) => ({ "data-id": String(w.id), "data-code": w.code })}
+          />
+          <DataTablePagination<WarehousePageSize>
+            page={state.page}
+            limit={state.limit}
+            sizes={WAREHOUSE_PAGE_SIZES}
+            total={data.total}
+            shown={data.items.length}
+            testId="warehouse-pagination"
+            labels={{
+              nav: t("pagination.label"),
+              range: (v) => t("pagination.range", v),
+              pageSize: t("pagination.pageSize"),
+              previous: t("pagination.previous"),
+              next: t("pagination.next"),
+              pageOf: (v) => t("pagination.pageOf", v),
+            }}
+            onPage={(page) => update({ page })}
+            onLimit={(limit) => update({ limit })}
+          />
+        </>
+      )}
+      {dialogs}
+    </div>
+  );
+}
+
+function Notice({ testId, title, body, children }: { testId: string; title: string; body?: string; children?: React.ReactNode }) {
+  return (
+    <div data-testid={testId} className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center dark:border-slate-700 dark:bg-slate-900">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {body ? <p className="mt-1 text-slate-600 dark:text-slate-300">{body}</p> : null}
+      {children ? <div className="mt-4 flex justify-center">{children}</div> : null}
+    </div>
+  );
+}
+
+/** An outage is an error with a retry, never an empty list. */
+function ListError({ error, onRetry }: { error: ProblemError; onRetry: () => void }) {
+  const t = useTranslations("warehouses.list");
+  const problemText = useProblemText();
+  const requestId = error.problem.requestId;
+  return (
+    <div role="alert" data-testid="warehouse-error" className={alertClass.error}>
+      <h2 className="text-lg font-semibold">{t("errorTitle")}</h2>
+      <p className="mt-1">{problemText(error)}</p>
+      {requestId ? <p className="mt-1 font-mono text-xs">{t("requestId", { id: requestId })}</p> : null}
+      {error.status === 401 ? (
+        <Link href="/login" className={`${buttonClass.primary} mt-4`}>
+          {t("signIn")}
+        </Link>
+      ) : (
+        <button type="button" onClick={onRetry} className={`${buttonClass.primary} mt-4`}>
+          {t("retry")}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useState } from "react";
+import useSWR, { useSWRConfig } from "swr";
+import {
+  warehouseCodeSchema,
+  type CreateWarehouseBody,
+  type UpdateWarehouseBody,
+  type Warehouse,
+  type WarehouseListResponse,
+} from "@/lib/schemas/warehouse";
+import { WAREHOUSES_API, warehouseListKey, type WarehouseListState } from "@/lib/warehouses/url-state";
+import { fetcher, sendJson, type ProblemError } from "./fetcher";
+
+// The client's view of /api/warehouses: one hook per resource, keyed by the /api URL built from
+// validated state, plus the writes. After a write, every /api/warehouses key is revalidated.
+
+/** A page with the key it answers, so the view can tell a kept previous page from the current one. */
+export interface KeyedWarehouseList extends WarehouseListResponse {
+  key: string;
+}
+
+const fetchList = async (key: string): Promise<KeyedWarehouseList> => ({ ...(await fetcher<WarehouseListResponse>(key)), key });
+
+/** One page of the list; the previous page stays on screen (marked stale) while the next loads. */
+export function useWarehouses(state: WarehouseListState) {
+  const key = warehouseListKey(state);
+  const { data, error, mutate, isValidating } = useSWR<KeyedWarehouseList, ProblemError>(key, fetchList, { keepPreviousData: true });
+  return { key, data, error, mutate, isValidating, stale: data !== undefined && data.key !== key };
+}
+
+export const DEFAULT_WAREHOUSE_KEY = `${WAREHOUSES_API}?status=default`;
+
+/** The current default warehouse (for confirmations that name the one being replaced). */
+export function useDefaultWarehouse(enabled: boolean) {
+  const { data, error, isLoading, mutate } = useSWR<WarehouseListResponse, ProblemError>(enabled ? DEFAULT_WAREHOUSE_KEY : null, fetcher, {
+    revalidateOnFocus: false,
+  });
+  return { warehouse: data?.items[0] ?? null, known: data !== undefined, error, isLoading, mutate };
+}
+
+export interface CodeCheckResult {
+  available: boolean;
+  takenBy: Pick<Warehouse, "id" | "name"> | null;
+}
+
+export const CODE_CHECK_DEBOUNCE_MS = 350;
+
+/** Debounces a value: it follows `value` once it has stopped changing for `ms`. */
+export function useDebouncedValue<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * Whether a code is free, checked against the console's index while the person types. Only an
+ * advisory: the upstream's answer on save is final.
+ */
+export function useCodeCheck(code: string, excludeId?: number) {
+  const debounced = useDebouncedValue(code.trim(), CODE_CHECK_DEBOUNCE_MS);
+  const valid = debounced !== "" && warehouseCodeSchema.safeParse(debounced).success;
+  const params = new URLSearchParams({ code: debounced });
+  if (excludeId !== undefined) params.set("excludeId", String(excludeId));
+  const key = valid ? `${WAREHOUSES_API}/code-check?${params.toString()}` : null;
+  const { data, error, isLoading } = useSWR<CodeCheckResult, ProblemError>(key, fetcher, { revalidateOnFocus: false, dedupingInterval: 5_000 });
+  const settled = debounced === code.trim();
+  return { checking: valid && (!settled || isLoading), result: valid && settled ? (data ?? null) : null, error: valid ? error : undefined };
+}
+
+/** Revalidates every /api/warehouses key (lists, the default, code checks) after a write. */
+export function useRevalidateWarehouses() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    () => mutate((key) => typeof key === "string" && (key === WAREHOUSES_API || key.startsWith(`${WAREHOUSES_API}?`) || key.startsWith(`${WAREHOUSES_API}/`))),
+    [mutate],
+  );
+}
+
+export interface WarehouseWriteResult {
+  warehouse: Warehouse;
+  message: string;
+}
+
+export function createWarehouseRequest(body: CreateWarehouseBody): Promise<WarehouseWriteResult> {
+  return sendJson<WarehouseWriteResult>(WAREHOUSES_API, "POST", body);
+}
+
+export function updateWarehouseRequest(id: number, body: UpdateWarehouseBody): Promise<WarehouseWriteResult> {
+  return sendJson<WarehouseWriteResult>(`${WAREHOUSES_API}/${id}`, "PUT", body);
+}
+
+export function deleteWarehouseRequest(id: number): Promise<{ message: string }> {
+  return sendJson<{ message: string }>(`${WAREHOUSES_API}/${id}`, "DELETE");
+}
+
+export interface BulkOutcome {
+  results: { id: number; ok: boolean; code?: string; detail?: string }[];
+  succeeded: number;
+  failed: number;
+}
+
+export function bulkSetActiveRequest(ids: number[], isActive: boolean): Promise<BulkOutcome> {
+  return sendJson<BulkOutcome>(`${WAREHOUSES_API}/bulk`, "POST", { ids, isActive });
+}
