@@ -62,6 +62,8 @@ export default defineConfig({
         LABS_API_TOKEN: E2E_UPSTREAM_TOKEN,
         LABS_API_URL: "",
         LOG_LEVEL: "info",
+        // Short upstream deadline so that the ERP timeout test does not wait 10 s per batch.
+        LABS_API_TIMEOUT_MS: "4000",
         AUTH_OIDC_ISSUER: E2E_OIDC.issuer,
         AUTH_OIDC_CLIENT_ID: E2E_OIDC.clientId,
         AUTH_OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,

@@ -40,3 +40,26 @@ export const emulator = {
   requests: (since = 0) => control<{ requests: LoggedRequest[]; lastSeq: number }>("GET", `/requests?since=${since}`),
   seed: (counts: { warehouses?: number; orders?: number; prefix?: string }) => control<unknown>("POST", "/seed", counts),
 };
+
+/** Orders in the emulator, for the ERP tests (they create their own: fresh pending or seeded ids). */
+export const emulatorOrders = {
+  /** The lowest `limit` ids still pending (never transferred). */
+  pending: async (limit: number) => (await control<{ ids: string[] }>("GET", `/orders?state=pending&limit=${limit}`)).ids,
+  /** Inserts `count` new pending orders and returns their ids. */
+  seed: async (count: number) => (await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: count })).orders.ids,
+  /** Transfers orders straight at the emulator's /v1 API, as if someone else had done it. */
+  transferDirectly: async (orderIds: string[]) => {
+    const res = await fetch(`${E2E_EMULATOR_URL}/v1/action/orders-erp-transfer`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${E2E_UPSTREAM_TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ orderIds }),
+    });
+    if (!res.ok) throw new Error(`emulator transfer: HTTP ${res.status}`);
+  },
+  /** Every order id the emulator received in transfer calls since a request sequence number. */
+  transferredSince: async (since: number) =>
+    (await control<{ requests: LoggedRequest[] }>("GET", `/requests?since=${since}`)).requests
+      .filter((r) => r.path === "/v1/action/orders-erp-transfer")
+      .flatMap((r) => ((r.body as { orderIds?: string[] } | null)?.orderIds ?? [])),
+  lastSeq: async () => (await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1")).lastSeq,
+};

@@ -28,7 +28,15 @@ describe("parseServerEnv", () => {
       dataDir: "data",
       demoPassword: DEFAULT_DEMO_PASSWORD,
       sso: null,
+      erp: { batchSize: 100, maxOrdersPerRun: 10_000, importRepeatWindowMinutes: 15 },
     });
+  });
+
+  it("reads the ERP settings", () => {
+    expect(
+      parseServerEnv({ ...good, ERP_TRANSFER_BATCH_SIZE: "50", ERP_MAX_ORDERS_PER_RUN: "500", ERP_IMPORT_REPEAT_WINDOW_MINUTES: "60" }).erp,
+    ).toEqual({ batchSize: 50, maxOrdersPerRun: 500, importRepeatWindowMinutes: 60 });
+    expect(parseServerEnv({ ...good, ERP_TRANSFER_BATCH_SIZE: "1000" }).erp.batchSize).toBe(1000);
   });
 
   it("names each missing variable", () => {
@@ -51,6 +59,13 @@ describe("parseServerEnv", () => {
     ["DEMO_PASSWORD", "123"],
     ["LABS_API_TOKEN", "has space"],
     ["LABS_DEMO_MODE", "yes"],
+    ["ERP_TRANSFER_BATCH_SIZE", "0"],
+    ["ERP_TRANSFER_BATCH_SIZE", "1001"],
+    ["ERP_TRANSFER_BATCH_SIZE", "12.5"],
+    ["ERP_MAX_ORDERS_PER_RUN", "0"],
+    ["ERP_MAX_ORDERS_PER_RUN", "many"],
+    ["ERP_IMPORT_REPEAT_WINDOW_MINUTES", "0"],
+    ["ERP_IMPORT_REPEAT_WINDOW_MINUTES", "-5"],
   ])("refuses a bad %s (%s) and names it", (name, value) => {
     const problems = problemsOf({ ...good, [name]: value });
     expect(problems.length).toBeGreaterThan(0);

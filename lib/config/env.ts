@@ -86,6 +86,10 @@ export const envSchema = z
     AUTH_OIDC_ALLOW: optionalString,
     PORT: port(3000),
     EMULATOR_PORT: port(4010),
+    ERP_TRANSFER_BATCH_SIZE: positiveInt(100, 1000),
+    // 40,000 ids of 20 digits still fit the 1 MiB request body limit (lib/http/route.ts).
+    ERP_MAX_ORDERS_PER_RUN: positiveInt(10_000, 40_000),
+    ERP_IMPORT_REPEAT_WINDOW_MINUTES: positiveInt(15, 1440),
   })
   .superRefine((env, ctx) => {
     const sso = [env.AUTH_OIDC_ISSUER, env.AUTH_OIDC_CLIENT_ID, env.AUTH_OIDC_CLIENT_SECRET];
@@ -126,6 +130,8 @@ export interface ConsoleConfig {
   demoPassword: string;
   /** Single sign-on through an OpenID Connect provider; null when not configured. */
   sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[] } | null;
+  /** ERP actions: order ids per transfer call, ids per run, and the window that warns before an import is started again. */
+  erp: { batchSize: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo-password";
@@ -172,5 +178,10 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
             allow: parseAllowList(env.AUTH_OIDC_ALLOW).entries,
           }
         : null,
+    erp: {
+      batchSize: env.ERP_TRANSFER_BATCH_SIZE,
+      maxOrdersPerRun: env.ERP_MAX_ORDERS_PER_RUN,
+      importRepeatWindowMinutes: env.ERP_IMPORT_REPEAT_WINDOW_MINUTES,
+    },
   };
 }

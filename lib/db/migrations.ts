@@ -48,6 +48,83 @@ const migrations: Record<string, Migration> = {
       void sql;
     },
   },
+  "0002_erp_runs": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("erp_transfer_runs")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("created_by_id", "integer")
+        .addColumn("created_by_email", "text", (c) => c.notNull())
+        .addColumn("created_by_name", "text", (c) => c.notNull())
+        .addColumn("idempotency_key", "text", (c) => c.notNull())
+        .addColumn("request_hash", "text", (c) => c.notNull())
+        .addColumn("parent_run_id", "text", (c) => c.references("erp_transfer_runs.id"))
+        .addColumn("origin", "text", (c) => c.notNull())
+        .addColumn("state", "text", (c) => c.notNull())
+        .addColumn("batch_size", "integer", (c) => c.notNull())
+        .addColumn("total_orders", "integer", (c) => c.notNull())
+        .addColumn("total_batches", "integer", (c) => c.notNull())
+        .addColumn("batches_done", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("transferred_count", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("not_transferred_count", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("unknown_count", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("pending_count", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("sending_count", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("started_at", "text")
+        .addColumn("finished_at", "text")
+        .addColumn("owner_instance", "text")
+        .addColumn("heartbeat_at", "text")
+        .execute();
+      // One run per person and key: a repeated request with the same Idempotency-Key finds it.
+      await db.schema
+        .createIndex("erp_transfer_runs_idempotency")
+        .on("erp_transfer_runs")
+        .columns(["created_by_email", "idempotency_key"])
+        .unique()
+        .execute();
+      await db.schema.createIndex("erp_transfer_runs_created").on("erp_transfer_runs").column("created_at").execute();
+      await db.schema.createIndex("erp_transfer_runs_state").on("erp_transfer_runs").column("state").execute();
+      await db.schema.createIndex("erp_transfer_runs_parent").on("erp_transfer_runs").column("parent_run_id").execute();
+
+      await db.schema
+        .createTable("erp_transfer_orders")
+        .addColumn("run_id", "text", (c) => c.notNull().references("erp_transfer_runs.id").onDelete("cascade"))
+        .addColumn("position", "integer", (c) => c.notNull())
+        .addColumn("order_id", "text", (c) => c.notNull())
+        .addColumn("batch", "integer", (c) => c.notNull())
+        .addColumn("outcome", "text", (c) => c.notNull())
+        .addColumn("reason", "text")
+        .addColumn("reason_code", "text")
+        .addColumn("updated_at", "text")
+        .addPrimaryKeyConstraint("erp_transfer_orders_pk", ["run_id", "position"])
+        .execute();
+      await db.schema.createIndex("erp_transfer_orders_batch").on("erp_transfer_orders").columns(["run_id", "batch"]).execute();
+      await db.schema
+        .createIndex("erp_transfer_orders_outcome")
+        .on("erp_transfer_orders")
+        .columns(["run_id", "outcome", "position"])
+        .execute();
+
+      await db.schema
+        .createTable("erp_import_runs")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("started_at", "text", (c) => c.notNull())
+        .addColumn("started_by_id", "integer")
+        .addColumn("started_by_email", "text", (c) => c.notNull())
+        .addColumn("started_by_name", "text", (c) => c.notNull())
+        .addColumn("outcome", "text", (c) => c.notNull())
+        .addColumn("message", "text")
+        .addColumn("error_code", "text")
+        .addColumn("error_detail", "text")
+        .addColumn("may_have_acted", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("repeat_confirmed", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("finished_at", "text")
+        .execute();
+      await db.schema.createIndex("erp_import_runs_kind_started").on("erp_import_runs").columns(["kind", "started_at"]).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -42,13 +42,93 @@ export interface LoginFailuresTable {
   at: string;
 }
 
+// ERP actions (migration 0002_erp_runs). A transfer run and one row per order it holds; the
+// runner that owns a run keeps `heartbeat_at` fresh so that another instance, or this one after a
+// restart, can tell a run whose process has stopped.
+
+export type ErpTransferRunState = "queued" | "running" | "completed" | "interrupted";
+export type ErpTransferRunOrigin = "new" | "retry_failed" | "send_unsent" | "resend_unknown";
+export type ErpOrderOutcome = "pending" | "sending" | "transferred" | "not_transferred" | "unknown";
+
+export interface ErpTransferRunsTable {
+  /** A random UUID: the run's address in /erp/transfers/{id}. */
+  id: string;
+  created_at: string;
+  created_by_id: number | null;
+  created_by_email: string;
+  created_by_name: string;
+  idempotency_key: string;
+  /** SHA-256 of what was asked, so that a reused key with another request is refused. */
+  request_hash: string;
+  parent_run_id: string | null;
+  origin: ErpTransferRunOrigin;
+  state: ErpTransferRunState;
+  batch_size: number;
+  total_orders: number;
+  total_batches: number;
+  batches_done: number;
+  transferred_count: number;
+  not_transferred_count: number;
+  unknown_count: number;
+  pending_count: number;
+  sending_count: number;
+  started_at: string | null;
+  finished_at: string | null;
+  owner_instance: string | null;
+  heartbeat_at: string | null;
+}
+
+export interface ErpTransferOrdersTable {
+  run_id: string;
+  /** 1-based position in the list as submitted. */
+  position: number;
+  /** Exactly as typed: never a number (leading zeros survive). */
+  order_id: string;
+  /** 1-based batch number. */
+  batch: number;
+  outcome: ErpOrderOutcome;
+  /** The upstream's own words for a not-transferred order, or its message on a refused call. */
+  reason: string | null;
+  /** The console's reason when the upstream gave none (e.g. "timeout", "interrupted"). */
+  reason_code: string | null;
+  updated_at: string | null;
+}
+
+export type ErpImportKind = "products" | "prices" | "stock";
+export type ErpImportOutcome = "pending" | "started" | "failed";
+
+export interface ErpImportRunsTable {
+  id: Generated<number>;
+  kind: ErpImportKind;
+  started_at: string;
+  started_by_id: number | null;
+  started_by_email: string;
+  started_by_name: string;
+  /** "pending" only while the upstream call is in flight. */
+  outcome: ErpImportOutcome;
+  /** The upstream's message (success text, or its error message on a refusal). */
+  message: string | null;
+  error_code: string | null;
+  error_detail: string | null;
+  /** 1 when the upstream may have started the import even though the call failed. */
+  may_have_acted: ColumnType<number, number | undefined, number>;
+  repeat_confirmed: ColumnType<number, number | undefined, number>;
+  finished_at: string | null;
+}
+
 export interface Database {
   members: MembersTable;
   audit_events: AuditEventsTable;
   login_failures: LoginFailuresTable;
+  erp_transfer_runs: ErpTransferRunsTable;
+  erp_transfer_orders: ErpTransferOrdersTable;
+  erp_import_runs: ErpImportRunsTable;
 }
 
 export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type MemberUpdate = Updateable<MembersTable>;
 export type AuditEvent = Selectable<AuditEventsTable>;
+export type ErpTransferRun = Selectable<ErpTransferRunsTable>;
+export type ErpTransferOrder = Selectable<ErpTransferOrdersTable>;
+export type ErpImportRun = Selectable<ErpImportRunsTable>;

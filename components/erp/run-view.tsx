@@ -1,0 +1,444 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { createTransfer, exportHref, fetchRunIds, TRANSFERS_KEY } from "@/lib/erp/api-client";
+import { describeReason } from "@/lib/erp/reasons";
+import {
+  ORDER_OUTCOMES,
+  PAGE_SIZES,
+  ORDERS_DEFAULT_PAGE_SIZE,
+  parseTolerant,
+  runOrdersQueryFields,
+  type PageSize,
+  type RetryKind,
+  type TransferOrderRow,
+  type TransferRunDetail,
+} from "@/lib/erp/schemas";
+import { isRunActive } from "@/lib/erp/status";
+import { useRevalidate, useTransferRun } from "@/lib/erp/use-erp";
+import { OutcomeBadge, RunStatusBadge } from "./badges";
+import { ConfirmDialog } from "./confirm-dialog";
+import { useDurationText } from "./format";
+import { Pagination } from "./pagination";
+import { ErrorState, Notice, TableSkeleton } from "./states";
+import {
+  cardClass,
+  errorBoxClass,
+  helpTextClass,
+  linkClass,
+  primaryButtonClass,
+  reasonTextClass,
+  rowClass,
+  secondaryButtonClass,
+  selectClass,
+  tableWrapClass,
+  tdClass,
+  thClass,
+  theadClass,
+  warningBoxClass,
+} from "./styles";
+import { useProblemText } from "./use-problem-text";
+
+// The results of one transfer run: bookmarkable, polled while it runs. It says "all transferred"
+// only when every order was; anything not transferred, unknown or never sent is counted and
+// listed, and the person decides what to send again.
+
+const URL_STATE = { outcome: parseAsString, page: parseAsString, limit: parseAsString };
+
+export function RunView({ runId, canRun, disabledReason }: { runId: string; canRun: boolean; disabledReason: string | null }) {
+  const t = useTranslations("erp.run");
+  const tOutcomes = useTranslations("erp.outcomes");
+  const [raw, setRaw] = useQueryStates(URL_STATE, { history: "push" });
+  const query = useMemo(
+    () => parseTolerant(runOrdersQueryFields, { outcome: raw.outcome ?? undefined, page: raw.page ?? undefined, limit: raw.limit ?? undefined }),
+    [raw],
+  );
+  const q = { outcome: query.outcome, page: query.page, limit: query.limit };
+  const { data, error, isLoading, mutate } = useTransferRun(runId, q);
+  const id = useId();
+  const onOutcome = useCallback((outcome: string | null) => void setRaw({ outcome, page: null }), [setRaw]);
+  const onPage = useCallback((page: number) => void setRaw({ page: page > 1 ? String(page) : null }), [setRaw]);
+  const onLimit = useCallback(
+    (limit: PageSize) => void setRaw({ limit: limit === ORDERS_DEFAULT_PAGE_SIZE ? null : String(limit), page: null }),
+    [setRaw],
+  );
+
+  if (!data) {
+    return error ? (
+      <ErrorState testId="run-error" error={error} onRetry={() => void mutate()} />
+    ) : (
+      <TableSkeleton testId="run-loading" rows={5} />
+    );
+  }
+  const { run, orders } = data;
+  const stale = isLoading;
+
+  return (
+    <div className="space-y-6" data-testid="run-view" data-run-id={run.id} data-state={run.state}>
+      <RunSummary run={run} />
+      {error ? (
+        <p role="alert" className={errorBoxClass} data-testid="run-refresh-error">
+          {t("refreshFailed")}{" "}
+          <button type="button" className="font-medium underline" onClick={() => void mutate()}>
+            {t("retryRefresh")}
+          </button>
+        </p>
+      ) : null}
+      <RunActions run={run} canRun={canRun} disabledReason={disabledReason} outcome={query.outcome} />
+
+      <section aria-labelledby={`${id}-orders`} className="space-y-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id={`${id}-orders`} className="text-lg font-semibold">
+            {t("ordersTitle")}
+          </h2>
+          <div>
+            <label htmlFor={`${id}-outcome`} className="mb-1 block text-sm font-medium">
+              {t("outcomeFilter")}
+            </label>
+            <select id={`${id}-outcome`} className={selectClass} value={query.outcome ?? ""} onChange={(e) => onOutcome(e.target.value || null)}>
+              <option value="">{t("outcomeAll")}</option>
+              {ORDER_OUTCOMES.map((o) => (
+                <option key={o} value={o}>
+                  {tOutcomes(o)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {orders.total === 0 ? (
+          query.outcome ? (
+            <Notice testId="run-orders-no-match" title={t("noOrdersOfOutcome", { outcome: tOutcomes(query.outcome) })}>
+              <button type="button" className={primaryButtonClass} onClick={() => onOutcome(null)}>
+                {t("showAllOrders")}
+              </button>
+            </Notice>
+          ) : (
+            <Notice testId="run-orders-empty" title={t("noOrders")} />
+          )
+        ) : orders.items.length === 0 ? (
+          <Notice testId="run-orders-page-empty" title={t("pageEmpty")}>
+            <button type="button" className={primaryButtonClass} onClick={() => onPage(1)}>
+              {t("firstPage")}
+            </button>
+          </Notice>
+        ) : (
+          <>
+            <OrdersTable items={orders.items} busy={stale} />
+            <Pagination
+              label={t("paginationLabel")}
+              page={query.page}
+              limit={query.limit}
+              sizes={PAGE_SIZES}
+              total={orders.total}
+              shown={orders.items.length}
+              onPage={onPage}
+              onLimit={onLimit}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function RunSummary({ run }: { run: TransferRunDetail }) {
+  const t = useTranslations("erp.run");
+  const tOrigin = useTranslations("erp.history.origin");
+  const tStatus = useTranslations("erp.status");
+  const format = useFormatter();
+  const duration = useDurationText();
+  const c = run.counts;
+  const active = isRunActive(run.state);
+  const done = c.transferred + c.notTransferred + c.unknown;
+  const n = (v: number) => format.number(v);
+  const summary =
+    run.status === "running"
+      ? t("summary.running", { batchesDone: run.batchesDone, batches: run.totalBatches, done, total: c.total })
+      : run.status === "all_transferred"
+        ? t("summary.all_transferred", { total: c.total })
+        : run.status === "with_failures"
+          ? t("summary.with_failures", { transferred: c.transferred, notTransferred: c.notTransferred, unknown: c.unknown, total: c.total })
+          : t("summary.interrupted", { transferred: c.transferred, notTransferred: c.notTransferred, unknown: c.unknown, pending: c.pending + c.sending, total: c.total });
+
+  const counts: [string, number, string][] = [
+    ["total", c.total, "count-total"],
+    ["transferred", c.transferred, "count-transferred"],
+    ["notTransferred", c.notTransferred, "count-not-transferred"],
+    ["unknown", c.unknown, "count-unknown"],
+    ["notSent", c.pending + c.sending, "count-not-sent"],
+  ];
+
+  return (
+    <section className={`${cardClass} space-y-4`} aria-label={t("summaryLabel")}>
+      <div className="flex flex-wrap items-center gap-3">
+        <RunStatusBadge status={run.status} testId="run-status" />
+        <p className="font-medium" data-testid="run-summary">
+          {summary}
+        </p>
+        {/* Announces the status when it changes, not every count while the run progresses. */}
+        <p role="status" className="sr-only">
+          {tStatus(run.status)}
+        </p>
+      </div>
+      {active ? (
+        <div className="grid gap-3 sm:grid-cols-2" data-testid="run-progress">
+          <ProgressBar label={t("progressBatches", { done: run.batchesDone, total: run.totalBatches })} value={run.batchesDone} max={run.totalBatches} />
+          <ProgressBar label={t("progressOrders", { done, total: c.total })} value={done} max={c.total} />
+        </div>
+      ) : null}
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {counts.map(([key, value, testId]) => (
+          <div key={key} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+            <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`counts.${key}`)}</dt>
+            <dd className="text-xl font-semibold tabular-nums" data-testid={testId}>
+              {n(value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {run.status === "interrupted" ? <p className={warningBoxClass}>{t("interruptedNote")}</p> : null}
+      {c.unknown > 0 ? (
+        <p className={warningBoxClass} data-testid="run-unknown-note">
+          {t("unknownNote", { count: c.unknown })}
+        </p>
+      ) : null}
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium">{t("meta.startedBy")}</dt>
+        <dd>
+          {run.createdBy.name} ({run.createdBy.email})
+        </dd>
+        <dt className="font-medium">{t("meta.startedAt")}</dt>
+        <dd>
+          <time dateTime={run.createdAt}>{format.dateTime(new Date(run.createdAt), { dateStyle: "medium", timeStyle: "medium" })}</time>
+        </dd>
+        <dt className="font-medium">{active ? t("meta.elapsed") : t("meta.duration")}</dt>
+        <dd>{duration(run.durationMs)}</dd>
+        <dt className="font-medium">{t("meta.batches")}</dt>
+        <dd>{t("meta.batchesValue", { batches: run.totalBatches, batchSize: run.batchSize })}</dd>
+        {run.parent ? (
+          <>
+            <dt className="font-medium">{t("meta.parent")}</dt>
+            <dd data-testid="run-parent">
+              {tOrigin(run.origin)}{" "}
+              <Link href={`/erp/transfers/${run.parent.id}`} className={linkClass}>
+                {t("meta.runOf", { when: format.dateTime(new Date(run.parent.createdAt), { dateStyle: "medium", timeStyle: "medium" }) })}
+              </Link>
+            </dd>
+          </>
+        ) : null}
+        {run.children.length > 0 ? (
+          <>
+            <dt className="font-medium">{t("meta.children")}</dt>
+            <dd>
+              <ul data-testid="run-children">
+                {run.children.map((child) => (
+                  <li key={child.id}>
+                    <Link href={`/erp/transfers/${child.id}`} className={linkClass}>
+                      {tOrigin(child.origin)}: {format.dateTime(new Date(child.createdAt), { dateStyle: "medium", timeStyle: "medium" })}
+                    </Link>{" "}
+                    <RunStatusBadge status={child.status} />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function ProgressBar({ label, value, max }: { label: string; value: number; max: number }) {
+  const id = useId();
+  return (
+    <div>
+      <p id={id} className="mb-1 text-sm">
+        {label}
+      </p>
+      <progress aria-labelledby={id} value={value} max={Math.max(1, max)} className="h-3 w-full accent-brand-600" />
+    </div>
+  );
+}
+
+type PendingRetry = { kind: RetryKind; count: number; key: string } | null;
+
+function RunActions({
+  run,
+  canRun,
+  disabledReason,
+  outcome,
+}: {
+  run: TransferRunDetail;
+  canRun: boolean;
+  disabledReason: string | null;
+  outcome: (typeof ORDER_OUTCOMES)[number] | undefined;
+}) {
+  const t = useTranslations("erp.run");
+  const router = useRouter();
+  const problemText = useProblemText();
+  const revalidate = useRevalidate();
+  const id = useId();
+  const [retry, setRetry] = useState<PendingRetry>(null);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const pendingRef = useRef(false);
+  const c = run.counts;
+  const active = isRunActive(run.state);
+  const notSent = c.pending;
+
+  const open = (kind: RetryKind, count: number) => {
+    setFailure(null);
+    // One key per dialog: a double click or a resend after a lost answer gives back the same run.
+    setRetry({ kind, count, key: crypto.randomUUID() });
+  };
+
+  const confirm = async () => {
+    if (!retry || pendingRef.current) return;
+    pendingRef.current = true;
+    setPending(true);
+    try {
+      const { run: child } = await createTransfer(
+        { parentRunId: run.id, retry: retry.kind, ...(retry.kind === "unknown" ? { confirmUnknown: true } : {}) },
+        retry.key,
+      );
+      void revalidate(TRANSFERS_KEY);
+      toast.success(t("retryStarted", { count: child.counts.total }));
+      router.push(`/erp/transfers/${child.id}`);
+      setRetry(null);
+    } catch (error) {
+      setRetry(null);
+      setFailure(problemText(error));
+    } finally {
+      pendingRef.current = false;
+      setPending(false);
+    }
+  };
+
+  const copyFailed = async () => {
+    try {
+      const ids = await fetchRunIds(run.id, "not_transferred");
+      await navigator.clipboard.writeText(ids.join("\n"));
+      toast.success(t("copied", { count: ids.length }));
+    } catch {
+      toast.error(t("copyFailed"));
+    }
+  };
+
+  const reasonId = `${id}-reason`;
+  const describedBy = !canRun ? reasonId : active ? `${id}-active` : undefined;
+  const writeDisabled = !canRun || active || pending;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className={`${cardClass} space-y-3`} data-testid="run-actions">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t("actionsTitle")}
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={primaryButtonClass}
+          disabled={writeDisabled || c.notTransferred === 0}
+          aria-describedby={describedBy}
+          onClick={() => open("failed", c.notTransferred)}
+        >
+          {t("retryFailed", { count: c.notTransferred })}
+        </button>
+        {notSent > 0 && run.state === "interrupted" ? (
+          <button type="button" className={secondaryButtonClass} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unsent", notSent)}>
+            {t("sendUnsent", { count: notSent })}
+          </button>
+        ) : null}
+        {c.unknown > 0 ? (
+          <button type="button" className={secondaryButtonClass} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unknown", c.unknown)}>
+            {t("resendUnknown", { count: c.unknown })}
+          </button>
+        ) : null}
+        <button type="button" className={secondaryButtonClass} disabled={c.notTransferred === 0} onClick={() => void copyFailed()}>
+          {t("copyFailedIds", { count: c.notTransferred })}
+        </button>
+        <a href={exportHref(run.id, outcome)} download className={secondaryButtonClass} data-testid="run-export">
+          {outcome ? t("exportFiltered") : t("exportAll")}
+        </a>
+      </div>
+      {!canRun ? (
+        <p id={reasonId} className={reasonTextClass} data-testid="run-disabled-reason">
+          {disabledReason}
+        </p>
+      ) : active ? (
+        <p id={`${id}-active`} className={helpTextClass}>
+          {t("waitForEnd")}
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className={errorBoxClass} data-testid="run-action-error">
+          {failure}
+        </p>
+      ) : null}
+
+      <ConfirmDialog
+        open={retry !== null}
+        testId="retry-dialog"
+        title={retry ? t(`retryDialog.${retry.kind}.title`, { count: retry.count }) : ""}
+        confirmLabel={retry ? t(`retryDialog.${retry.kind}.confirm`, { count: retry.count }) : ""}
+        cancelLabel={t("cancel")}
+        tone={retry?.kind === "unknown" ? "warning" : "default"}
+        pending={pending}
+        onCancel={() => setRetry(null)}
+        onConfirm={() => void confirm()}
+      >
+        {retry ? (
+          <>
+            <p>{t(`retryDialog.${retry.kind}.body`, { count: retry.count })}</p>
+            {retry.kind === "unknown" ? (
+              <p className={warningBoxClass} data-testid="resend-unknown-warning">
+                {t("retryDialog.unknown.warning")}
+              </p>
+            ) : null}
+          </>
+        ) : null}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function OrdersTable({ items, busy }: { items: TransferOrderRow[]; busy: boolean }) {
+  const t = useTranslations("erp.run");
+  const tReasons = useTranslations("erp.reasons");
+  const format = useFormatter();
+  return (
+    <div className={tableWrapClass}>
+      <table className="w-full border-collapse text-sm" aria-busy={busy} data-testid="run-orders-table">
+        <caption className="sr-only">{t("ordersTitle")}</caption>
+        <thead className={theadClass}>
+          <tr>
+            <th scope="col" className={`${thClass} text-right`}>{t("table.position")}</th>
+            <th scope="col" className={thClass}>{t("table.orderId")}</th>
+            <th scope="col" className={`${thClass} text-right`}>{t("table.batch")}</th>
+            <th scope="col" className={thClass}>{t("table.outcome")}</th>
+            <th scope="col" className={thClass}>{t("table.reason")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((o) => (
+            <tr key={o.position} className={rowClass} data-testid="run-order-row" data-order-id={o.orderId} data-outcome={o.outcome}>
+              <td className={`${tdClass} text-right tabular-nums`}>{format.number(o.position)}</td>
+              <td className={`${tdClass} font-mono`}>{o.orderId}</td>
+              <td className={`${tdClass} text-right tabular-nums`}>{format.number(o.batch)}</td>
+              <td className={tdClass}>
+                <OutcomeBadge outcome={o.outcome} />
+              </td>
+              <td className={`${tdClass} max-w-md break-words`} data-testid="run-order-reason">
+                {o.reason || o.reasonCode ? describeReason(tReasons, o) : ""}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { createTransfer, TRANSFERS_KEY } from "@/lib/erp/api-client";
+import {
+  batchCount,
+  decodeOrderFile,
+  ORDER_FILE_MAX_BYTES,
+  orderListProblem,
+  parseOrderIds,
+  type OrderListProblem,
+  type ParsedOrderIds,
+} from "@/lib/erp/order-ids";
+import { createTransferBodySchema } from "@/lib/erp/schemas";
+import { useRevalidate } from "@/lib/erp/use-erp";
+import {
+  cardClass,
+  errorBoxClass,
+  helpTextClass,
+  inputClass,
+  primaryButtonClass,
+  reasonTextClass,
+  secondaryButtonClass,
+  warningBoxClass,
+} from "./styles";
+import { useProblemText } from "./use-problem-text";
+
+const SHOWN_INVALID = 50;
+const SHOWN_DUPLICATES = 20;
+
+interface Preview {
+  parsed: ParsedOrderIds;
+  problem: OrderListProblem | null;
+  /** The text the preview was made from: editing it makes the preview stale. */
+  text: string;
+  /** Made with the preview: a resubmit of this preview gives back the same run. */
+  idempotencyKey: string;
+}
+
+export function TransferForm({
+  canRun,
+  disabledReason,
+  maxOrders,
+  batchSize,
+}: {
+  canRun: boolean;
+  /** Why this person may not start a transfer (shown beside the disabled button). */
+  disabledReason: string | null;
+  maxOrders: number;
+  batchSize: number;
+}) {
+  const t = useTranslations("erp.transfer");
+  const router = useRouter();
+  const problemText = useProblemText();
+  const revalidate = useRevalidate();
+  const id = useId();
+  const [text, setText] = useState("");
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  // A second click can arrive before React re-renders the disabled button.
+  const sendingRef = useRef(false);
+
+  const makePreview = (source: string) => {
+    const parsed = parseOrderIds(source);
+    setPreview({ parsed, problem: orderListProblem(parsed, maxOrders), text: source, idempotencyKey: crypto.randomUUID() });
+    setSendError(null);
+  };
+
+  const onFile = async (file: File | undefined) => {
+    setFileError(null);
+    if (!file) return;
+    setFileName(file.name);
+    if (file.size > ORDER_FILE_MAX_BYTES) {
+      setFileError(t("fileTooLarge", { name: file.name }));
+      return;
+    }
+    const decoded = decodeOrderFile(new Uint8Array(await file.arrayBuffer()));
+    if ("problem" in decoded) {
+      setFileError(decoded.problem === "too_large" ? t("fileTooLarge", { name: file.name }) : t("fileNotText", { name: file.name }));
+      return;
+    }
+    setText(decoded.text);
+    makePreview(decoded.text);
+  };
+
+  const stale = preview !== null && preview.text !== text;
+  const current = preview && !stale ? preview : null;
+  const canSend = canRun && current !== null && current.problem === null && !sending;
+
+  const send = async () => {
+    if (!current || current.problem || sendingRef.current) return;
+    // The handler's own schema: what passes here passes there.
+    const checked = createTransferBodySchema(maxOrders).safeParse({ orderIds: current.parsed.ids });
+    if (!checked.success) {
+      setSendError(checked.error.issues[0]?.message ?? t("problemEmpty"));
+      return;
+    }
+    sendingRef.current = true;
+    setSending(true);
+    setSendError(null);
+    try {
+      const { run } = await createTransfer({ orderIds: checked.data.orderIds ?? [] }, current.idempotencyKey);
+      void revalidate(TRANSFERS_KEY);
+      toast.success(t("started", { count: run.counts.total }));
+      router.push(`/erp/transfers/${run.id}`);
+    } catch (error) {
+      // The key stays: sending again after a lost answer gives back the run if it was created.
+      setSendError(problemText(error));
+      sendingRef.current = false;
+      setSending(false);
+    }
+  };
+
+  const reasonId = `${id}-reason`;
+  const hintId = `${id}-hint`;
+
+  return (
+    <form
+      className={`${cardClass} space-y-4`}
+      data-testid="transfer-form"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <div>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          {t("title")}
+        </h2>
+        <p className={helpTextClass}>{t("intro", { batchSize, max: maxOrders })}</p>
+      </div>
+
+      <div>
+        <label htmlFor={`${id}-ids`} className="block text-sm font-medium">
+          {t("idsLabel")}
+        </label>
+        <p id={`${id}-ids-help`} className={helpTextClass}>
+          {t("idsHelp")}
+        </p>
+        <textarea
+          id={`${id}-ids`}
+          className={`${inputClass} mt-1 h-40 font-mono`}
+          value={text}
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby={`${id}-ids-help`}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+
+      <div>
+        <label htmlFor={`${id}-file`} className="block text-sm font-medium">
+          {t("fileLabel")}
+        </label>
+        <p id={`${id}-file-help`} className={helpTextClass}>
+          {t("fileHelp")}
+        </p>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          aria-describedby={`${id}-file-help`}
+          aria-invalid={fileError ? true : undefined}
+          className="mt-1 block text-sm file:mr-3 file:rounded-md file:border file:border-slate-500 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 dark:file:bg-slate-900 dark:file:text-slate-100"
+          onChange={(e) => {
+            void onFile(e.target.files?.[0]);
+            e.target.value = "";
+          }}
+        />
+        {fileName && !fileError ? <p className={helpTextClass}>{t("fileRead", { name: fileName })}</p> : null}
+        {fileError ? (
+          <p role="alert" className={`${errorBoxClass} mt-2`} data-testid="transfer-file-error">
+            {fileError}
+          </p>
+        ) : null}
+      </div>
+
+      <div>
+        <button type="button" className={secondaryButtonClass} onClick={() => makePreview(text)}>
+          {t("preview")}
+        </button>
+      </div>
+
+      <div aria-live="polite" data-testid="transfer-preview-region">
+        {current ? <PreviewPanel preview={current} batchSize={batchSize} maxOrders={maxOrders} /> : null}
+        {stale ? <p className={reasonTextClass}>{t("previewStale")}</p> : null}
+      </div>
+
+      {sendError ? (
+        <p role="alert" className={errorBoxClass} data-testid="transfer-send-error">
+          {t("sendFailed", { reason: sendError })}
+        </p>
+      ) : null}
+
+      <div>
+        <button
+          type="submit"
+          className={primaryButtonClass}
+          disabled={!canSend}
+          aria-describedby={!canRun ? reasonId : !current ? hintId : undefined}
+          data-testid="transfer-send"
+        >
+          {sending
+            ? t("sending")
+            : current && current.problem === null
+              ? t("send", { count: current.parsed.ids.length })
+              : t("sendIdle")}
+        </button>
+        {!canRun ? (
+          <p id={reasonId} className={reasonTextClass} data-testid="transfer-disabled-reason">
+            {disabledReason}
+          </p>
+        ) : !current ? (
+          <p id={hintId} className={helpTextClass}>
+            {t("previewFirst")}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function PreviewPanel({ preview, batchSize, maxOrders }: { preview: Preview; batchSize: number; maxOrders: number }) {
+  const t = useTranslations("erp.transfer");
+  const { parsed, problem } = preview;
+  const count = parsed.ids.length;
+  const batches = batchCount(count, batchSize);
+
+  return (
+    <div className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm dark:border-slate-700 dark:bg-slate-950" data-testid="transfer-preview">
+      <h3 className="font-semibold">{t("previewTitle")}</h3>
+      {problem ? (
+        <p role="alert" className={errorBoxClass} data-testid="transfer-preview-problem">
+          {problem === "empty"
+            ? t("problemEmpty")
+            : problem === "only_invalid"
+              ? t("problemOnlyInvalid")
+              : t("problemTooMany", { count, max: maxOrders })}
+        </p>
+      ) : (
+        <p data-testid="transfer-preview-count">
+          {t("previewCount", { count, batches, batchSize })}
+        </p>
+      )}
+      <p data-testid="transfer-preview-duplicates">
+        {parsed.duplicatesRemoved === 0
+          ? t("noDuplicates")
+          : t("duplicatesRemoved", { count: parsed.duplicatesRemoved })}
+        {parsed.duplicateIds.length > 0 ? (
+          <span className="ml-1 font-mono text-xs">
+            ({parsed.duplicateIds.slice(0, SHOWN_DUPLICATES).join(", ")}
+            {parsed.duplicateIds.length > SHOWN_DUPLICATES ? ", …" : ""})
+          </span>
+        ) : null}
+      </p>
+      {parsed.invalid.length > 0 ? (
+        <div className={warningBoxClass} data-testid="transfer-preview-invalid">
+          <p className="font-medium">{t("invalidTitle", { count: parsed.invalidTokens })}</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {parsed.invalid.slice(0, SHOWN_INVALID).map((token) => (
+              <li key={token.token} data-testid="transfer-invalid-token">
+                <code className="break-all font-mono">{token.token}</code>
+                {": "}
+                {t(`invalidReasons.${token.reason}`)}
+                {token.count > 1 ? ` ${t("times", { count: token.count })}` : ""}
+              </li>
+            ))}
+          </ul>
+          {parsed.invalid.length > SHOWN_INVALID ? <p className="mt-1">{t("invalidMore", { count: parsed.invalid.length - SHOWN_INVALID })}</p> : null}
+        </div>
+      ) : (
+        <p>{t("noInvalid")}</p>
+      )}
+    </div>
+  );
+}

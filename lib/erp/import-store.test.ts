@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import Papa from "papaparse";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStore } from "@/lib/db/open";
+import type { Database } from "@/lib/db/schema";
+import { transferCsvHeader, transferCsvLines } from "./csv";
+import { beginImport, finishImport, latestImports, listImports } from "./import-store";
+
+const OPERATOR = { id: 2, email: "operator@demo.local", name: "Demo Operator" };
+const ADMIN = { id: 1, email: "admin@demo.local", name: "Demo Admin" };
+let dir: string;
+let conn: Kysely<Database>;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "labs-erp-imports-"));
+  conn = await openStore(dir);
+});
+
+afterEach(async () => {
+  await conn.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1, 12, minutes));
+
+describe("import attempts", () => {
+  it("asks again when the same import was started within the window, naming who and when", async () => {
+    const first = await beginImport(conn, { kind: "products", actor: OPERATOR, confirmRepeat: false, windowMinutes: 15, now: at(0) });
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    await finishImport(conn, first.run.id, { outcome: "started", message: "Ürün içe aktarma işlemi başlatıldı" }, at(0));
+
+    const again = await beginImport(conn, { kind: "products", actor: ADMIN, confirmRepeat: false, windowMinutes: 15, now: at(10) });
+    expect(again.ok).toBe(false);
+    if (again.ok) return;
+    expect(again.last).toMatchObject({ started_by_email: "operator@demo.local", started_at: at(0).toISOString(), outcome: "started" });
+
+    // Another kind, or the same one after the window, or confirmed: no question.
+    expect((await beginImport(conn, { kind: "prices", actor: ADMIN, confirmRepeat: false, windowMinutes: 15, now: at(10) })).ok).toBe(true);
+    const confirmed = await beginImport(conn, { kind: "products", actor: ADMIN, confirmRepeat: true, windowMinutes: 15, now: at(11) });
+    expect(confirmed.ok && confirmed.run.repeat_confirmed).toBe(1);
+    expect((await beginImport(conn, { kind: "stock", actor: ADMIN, confirmRepeat: true, windowMinutes: 15, now: at(11) })).ok && true).toBe(true);
+  });
+
+  it("a call in flight counts as started (double click), a failure that did not act does not", async () => {
+    const a = await beginImport(conn, { kind: "stock", actor: OPERATOR, confirmRepeat: false, windowMinutes: 15, now: at(0) });
+    expect(a.ok).toBe(true);
+    const b = await beginImport(conn, { kind: "stock", actor: OPERATOR, confirmRepeat: false, windowMinutes: 15, now: at(0) });
+    expect(b.ok).toBe(false);
+    if (!a.ok) return;
+    await finishImport(conn, a.run.id, { outcome: "failed", message: "Geçersiz.", errorCode: "http_422", errorDetail: "refused", mayHaveActed: false }, at(1));
+    expect((await beginImport(conn, { kind: "stock", actor: OPERATOR, confirmRepeat: false, windowMinutes: 15, now: at(2) })).ok).toBe(true);
+  });
+
+  it("a failure after which the upstream may have acted counts as started", async () => {
+    const a = await beginImport(conn, { kind: "prices", actor: OPERATOR, confirmRepeat: false, windowMinutes: 15, now: at(0) });
+    if (!a.ok) throw new Error("expected to begin");
+    await finishImport(conn, a.run.id, { outcome: "failed", message: null, errorCode: "timeout", errorDetail: "no answer", mayHaveActed: true }, at(1));
+    const again = await beginImport(conn, { kind: "prices", actor: ADMIN, confirmRepeat: false, windowMinutes: 15, now: at(5) });
+    expect(again.ok).toBe(false);
+  });
+
+  it("lists attempts per kind, newest first, and the latest of each kind", async () => {
+    for (const [i, kind] of (["products", "stock", "products"] as const).entries()) {
+      const r = await beginImport(conn, { kind, actor: OPERATOR, confirmRepeat: true, windowMinutes: 15, now: at(i) });
+      if (r.ok) await finishImport(conn, r.run.id, { outcome: "started", message: `m${i}` }, at(i));
+    }
+    const products = await listImports(conn, { kind: "products", page: 1, limit: 10 });
+    expect(products.total).toBe(2);
+    expect(products.items.map((r) => r.message)).toEqual(["m2", "m0"]);
+    expect((await listImports(conn, { page: 1, limit: 10 })).total).toBe(3);
+    const latest = await latestImports(conn);
+    expect(latest.products?.message).toBe("m2");
+    expect(latest.stock?.message).toBe("m1");
+    expect(latest.prices).toBeNull();
+  });
+});
+
+describe("transfer CSV", () => {
+  it("has a BOM, CRLF lines and neutralises formulas in reasons", () => {
+    const csv =
+      transferCsvHeader() +
+      transferCsvLines(
+        [
+          { position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: "=HYPERLINK(\"x\")", reasonCode: null },
+          { position: 2, orderId: "3572000", batch: 1, outcome: "transferred", reason: null, reasonCode: null },
+        ],
+        (r) => r.reason ?? "",
+      );
+    expect(csv.startsWith("\uFEFFposition,order_id,batch,outcome,reason,upstream_reason,reason_code\r\n")).toBe(true);
+    const rows = Papa.parse<string[]>(csv.slice(1).trim()).data;
+    expect(rows[1]).toEqual(["1", "0042", "1", "not_transferred", "'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")", ""]);
+    expect(rows[2]).toEqual(["2", "3572000", "1", "transferred", "", "", ""]);
+  });
+});

@@ -1,0 +1,45 @@
+// Why an order was not transferred, in the reader's language where the reason is known.
+// Known upstream texts (upstream-api.md, emulator choices the real platform shares) map to catalog
+// keys; any other upstream text is shown verbatim. The console's own reasons are codes, optionally
+// with an HTTP status: "timeout", "rejected:422".
+
+export const KNOWN_UPSTREAM_REASONS: Record<string, string> = {
+  "Sipariş bulunamadı.": "notFound",
+  "Sipariş daha önce aktarılmış.": "alreadyTransferred",
+};
+
+export const REASON_CODES = [
+  "timeout",
+  "connection_lost",
+  "unreachable",
+  "invalid_response",
+  "server_error",
+  "rejected",
+  "auth",
+  "rate_limited",
+  "not_in_answer",
+  "contradictory_answer",
+  "no_reason",
+  "interrupted",
+  "console_error",
+] as const;
+
+export interface ReasonTranslator {
+  (key: string, values?: Record<string, string | number>): string;
+  has(key: string): boolean;
+}
+
+/** `t` is scoped to the `erp.reasons` namespace. */
+export function describeReason(t: ReasonTranslator, row: { reason: string | null; reasonCode: string | null }): string {
+  const parts: string[] = [];
+  if (row.reasonCode) {
+    const [code = "", status = ""] = row.reasonCode.split(":");
+    const key = `codes.${code}`;
+    parts.push(t.has(key) ? t(key, { status }) : row.reasonCode);
+  }
+  if (row.reason) {
+    const known = KNOWN_UPSTREAM_REASONS[row.reason.trim()];
+    parts.push(known && t.has(`known.${known}`) ? t(`known.${known}`) : row.reason);
+  }
+  return parts.join(": ");
+}

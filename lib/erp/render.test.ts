@@ -1,0 +1,123 @@
+import { createElement as h, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { NextIntlClientProvider } from "next-intl";
+import { NuqsTestingAdapter } from "nuqs/adapters/testing";
+import { describe, expect, it, vi } from "vitest";
+import { messagesFor } from "@/lib/i18n/messages";
+import type { ImportRunRow, TransferRunDetail } from "./schemas";
+
+// The ERP components render in both languages with no missing or malformed message, from the
+// data shapes the API answers (a smoke test; the behaviour is covered by e2e/erp.spec.ts).
+
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => undefined }), usePathname: () => "/erp" }));
+
+const { TransferForm } = await import("@/components/erp/transfer-form");
+const { TransferHistory } = await import("@/components/erp/transfer-history");
+const { ImportsPanel } = await import("@/components/erp/imports-panel");
+const { RunView } = await import("@/components/erp/run-view");
+const { SwrFallback } = await import("@/components/erp/swr-fallback");
+
+const at = new Date().toISOString();
+const RUN: TransferRunDetail = {
+  id: "3f2b8c1e-5d4a-4b7c-9e1f-0a2b3c4d5e6f",
+  createdAt: at,
+  createdBy: { id: 2, email: "operator@demo.local", name: "Onur Operator" },
+  parentRunId: null,
+  origin: "new",
+  state: "running",
+  status: "running",
+  batchSize: 100,
+  totalBatches: 3,
+  batchesDone: 1,
+  counts: { total: 250, transferred: 90, notTransferred: 10, unknown: 0, pending: 50, sending: 100 },
+  startedAt: at,
+  finishedAt: null,
+  durationMs: 65_000,
+  parent: null,
+  children: [],
+};
+const INTERRUPTED: TransferRunDetail = {
+  ...RUN,
+  state: "interrupted",
+  status: "interrupted",
+  origin: "retry_failed",
+  parentRunId: RUN.id,
+  counts: { ...RUN.counts, unknown: 100, sending: 0 },
+  parent: { id: RUN.id, createdAt: at, status: "with_failures" },
+  children: [{ id: RUN.id, createdAt: at, origin: "resend_unknown", status: "running" }],
+};
+const FAILED_IMPORT: ImportRunRow = {
+  id: 1,
+  kind: "products",
+  startedAt: at,
+  startedBy: { id: 2, email: "operator@demo.local", name: "Onur Operator" },
+  outcome: "failed",
+  message: null,
+  errorCode: "http_503",
+  errorDetail: "start products import: HTTP 503",
+  mayHaveActed: true,
+  repeatConfirmed: true,
+  finishedAt: at,
+};
+
+function render(locale: "en" | "tr", el: ReactNode, fallback: Record<string, unknown> = {}) {
+  const errors: unknown[] = [];
+  const html = renderToString(
+    h(NextIntlClientProvider, {
+      locale,
+      messages: messagesFor(locale),
+      timeZone: "Europe/Istanbul",
+      onError: (e: unknown) => void errors.push(e),
+      children: h(NuqsTestingAdapter, { searchParams: "", children: h(SwrFallback, { fallback, children: el }) }),
+    }),
+  );
+  return { html, errors };
+}
+
+describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
+  it("the transfer form, for a person who may not start runs", () => {
+    const { html, errors } = render(locale, h(TransferForm, { canRun: false, disabledReason: "REASON", maxOrders: 10_000, batchSize: 100 }));
+    expect(errors).toEqual([]);
+    expect(html).toContain("REASON");
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled/);
+  });
+
+  it("the history, the imports and a run (running and interrupted)", () => {
+    const outputs = [
+      render(locale, h(TransferHistory), { "/api/erp/transfers": { items: [RUN], total: 1, page: 1, limit: 10, people: ["operator@demo.local"] } }),
+      render(locale, h(ImportsPanel, { canRun: true, disabledReason: null }), {
+        "/api/erp/imports": {
+          items: [FAILED_IMPORT],
+          total: 1,
+          page: 1,
+          limit: 10,
+          latest: { products: FAILED_IMPORT, prices: { ...FAILED_IMPORT, kind: "prices", outcome: "started", message: "Fiyat içe aktarma işlemi başlatıldı." }, stock: null },
+          windowMinutes: 15,
+        },
+      }),
+      render(locale, h(RunView, { runId: RUN.id, canRun: true, disabledReason: null }), {
+        [`/api/erp/transfers/${RUN.id}`]: {
+          run: RUN,
+          orders: {
+            items: [
+              { position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: "Sipariş bulunamadı.", reasonCode: null },
+              { position: 2, orderId: "3572000", batch: 1, outcome: "unknown", reason: null, reasonCode: "server_error:502" },
+            ],
+            total: 2,
+            page: 1,
+            limit: 50,
+            outcome: null,
+          },
+        },
+      }),
+      render(locale, h(RunView, { runId: RUN.id, canRun: true, disabledReason: null }), {
+        [`/api/erp/transfers/${RUN.id}`]: { run: INTERRUPTED, orders: { items: [], total: 0, page: 1, limit: 50, outcome: null } },
+      }),
+    ];
+    for (const { errors } of outputs) expect(errors).toEqual([]);
+    const run = outputs[2]!.html;
+    expect(run).toContain("0042");
+    expect(run).toContain(locale === "en" ? "Order not found" : "Sipariş bulunamadı");
+    expect(run).toContain("<progress");
+  });
+});

@@ -1,0 +1,281 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createEmulator } from "@/emulator/server";
+import { openStore } from "@/lib/db/open";
+import type { Database } from "@/lib/db/schema";
+import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
+
+// The /api/erp route handlers end to end in-process: the real wrapper, store, runner and the
+// emulator over HTTP; only the session, the store's door and the config are stubbed.
+
+const TOKEN = "erp-routes-test-token-41aa";
+const ORIGIN = "http://console.test";
+const state = vi.hoisted(() => ({
+  member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
+  conn: undefined as unknown as Kysely<Database>,
+  client: undefined as unknown as UpstreamClient,
+}));
+
+vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
+vi.mock("@/lib/db", () => ({ db: async () => state.conn }));
+vi.mock("@/lib/config", () => ({
+  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 } }),
+}));
+vi.mock("@/lib/upstream", async () => {
+  const errors = await import("@/lib/upstream/errors");
+  return { ...errors, upstream: () => state.client };
+});
+vi.mock("next-intl/server", () => ({
+  getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
+}));
+
+const transfers = await import("@/app/api/erp/transfers/route");
+const oneRun = await import("@/app/api/erp/transfers/[runId]/route");
+const exportRoute = await import("@/app/api/erp/transfers/[runId]/export/route");
+const imports = await import("@/app/api/erp/imports/route");
+
+const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
+const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
+
+let dir: string;
+let emulatorUrl: string;
+let closeEmulator: () => Promise<void>;
+
+function req(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  return new NextRequest(`${ORIGIN}${url}`, {
+    method,
+    headers: {
+      host: "console.test",
+      ...(method === "GET" ? {} : { origin: ORIGIN, "content-type": "application/json" }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+const noParams = { params: Promise.resolve({} as Record<string, never>) };
+const runParams = (runId: string) => ({ params: Promise.resolve({ runId }) });
+
+async function postTransfer(body: unknown, key?: string) {
+  return transfers.POST(req("POST", "/api/erp/transfers", body, key ? { "idempotency-key": key } : {}), noParams);
+}
+
+async function waitDone(runId: string) {
+  for (let i = 0; i < 200; i++) {
+    const res = await oneRun.GET(req("GET", `/api/erp/transfers/${runId}`), runParams(runId));
+    const body = await res.json();
+    if (body.run.state === "completed" || body.run.state === "interrupted") return body;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("the run did not finish");
+}
+
+async function control(method: string, p: string, body?: unknown) {
+  const res = await fetch(`${emulatorUrl}/__emulator${p}`, {
+    method,
+    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json();
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "labs-erp-routes-"));
+  const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
+  emulatorUrl = (await emulator.listen(0)).url;
+  closeEmulator = () => emulator.close();
+  state.client = createUpstreamClient({ baseUrl: emulatorUrl, token: TOKEN, timeoutMs: 2000 });
+  state.conn = await openStore(path.join(dir, "store"));
+});
+
+afterAll(async () => {
+  await state.conn.destroy();
+  await closeEmulator();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  state.member = OPERATOR;
+  await control("POST", "/reset");
+});
+
+describe("POST /api/erp/transfers", () => {
+  it("creates a run (201), gives it back for the same key (200), refuses the key for another body (409)", async () => {
+    const first = await postTransfer({ orderIds: ["3572000", "3572001", "9999999"] }, "key-route-0001");
+    expect(first.status).toBe(201);
+    const { run } = await first.json();
+    expect(run.counts.total).toBe(3);
+    expect(run.totalBatches).toBe(2);
+    expect(first.headers.get("location")).toBe(`/api/erp/transfers/${run.id}`);
+
+    const again = await postTransfer({ orderIds: ["3572000", "3572001", "9999999"] }, "key-route-0001");
+    expect(again.status).toBe(200);
+    expect((await again.json()).run.id).toBe(run.id);
+
+    const other = await postTransfer({ orderIds: ["3572002"] }, "key-route-0001");
+    expect(other.status).toBe(409);
+    expect((await other.json()).reason).toBe("idempotency_key_reused");
+
+    const done = await waitDone(run.id);
+    expect(done.run.status).toBe("with_failures");
+    expect(done.run.counts).toMatchObject({ transferred: 2, notTransferred: 1 });
+    expect(done.orders.items.map((o: { orderId: string; outcome: string }) => [o.orderId, o.outcome])).toEqual([
+      ["3572000", "transferred"],
+      ["3572001", "transferred"],
+      ["9999999", "not_transferred"],
+    ]);
+
+    const audit = await state.conn.selectFrom("audit_events").selectAll().where("target_id", "=", run.id).orderBy("id").execute();
+    expect(audit.map((a) => [a.action, a.outcome, a.actor_email, JSON.parse(a.details_json ?? "{}").event])).toEqual([
+      ["erp.transfer", "success", "operator@demo.local", "created"],
+      ["erp.transfer", "failure", "operator@demo.local", "completed"],
+    ]);
+  });
+
+  it("validates the key and the body (422), the role (403) and the origin (403)", async () => {
+    expect((await postTransfer({ orderIds: ["1"] })).status).toBe(422);
+    const tooMany = await postTransfer({ orderIds: ["1", "2", "3", "4", "5", "6"] }, "key-route-0002");
+    expect(tooMany.status).toBe(422);
+    expect(Object.keys((await tooMany.json()).errors)).toEqual(["orderIds"]);
+    expect((await postTransfer({ orderIds: ["12x"] }, "key-route-0003")).status).toBe(422);
+    expect((await postTransfer({ orderIds: [] }, "key-route-0004")).status).toBe(422);
+    const noParent = await postTransfer({ parentRunId: "00000000-0000-4000-8000-000000000000", retry: "failed" }, "key-route-0005");
+    expect(noParent.status).toBe(422);
+
+    state.member = VIEWER;
+    const viewer = await postTransfer({ orderIds: ["1"] }, "key-route-0006");
+    expect(viewer.status).toBe(403);
+    expect((await viewer.json()).detail).toMatch(/Your role \(viewer\) may not/);
+
+    state.member = OPERATOR;
+    const cross = await transfers.POST(
+      req("POST", "/api/erp/transfers", { orderIds: ["1"] }, { origin: "http://evil.example", "idempotency-key": "key-route-0007" }),
+      noParams,
+    );
+    expect(cross.status).toBe(403);
+    const keys = ["key-route-0002", "key-route-0003", "key-route-0004", "key-route-0005", "key-route-0006", "key-route-0007"];
+    expect(await state.conn.selectFrom("erp_transfer_runs").select("id").where("idempotency_key", "in", keys).execute()).toEqual([]);
+  });
+
+  it("retries the failed orders of a finished run as a linked run", async () => {
+    const created = await (await postTransfer({ orderIds: ["3572010", "9999998"] }, "key-route-0010")).json();
+    const running = await postTransfer({ parentRunId: created.run.id, retry: "failed" }, "key-route-0011");
+    // Refused while the parent runs, or accepted once it finished: never both at once.
+    if (running.status === 409) await waitDone(created.run.id);
+    await waitDone(created.run.id);
+    const retry = running.status === 201 ? running : await postTransfer({ parentRunId: created.run.id, retry: "failed" }, "key-route-0012");
+    expect(retry.status).toBe(201);
+    const child = (await retry.json()).run;
+    expect(child.parentRunId).toBe(created.run.id);
+    expect(child.origin).toBe("retry_failed");
+    const detail = await waitDone(child.id);
+    expect(detail.orders.items.map((o: { orderId: string }) => o.orderId)).toEqual(["9999998"]);
+    expect(detail.run.parent.id).toBe(created.run.id);
+    const unknown = await postTransfer({ parentRunId: created.run.id, retry: "unknown" }, "key-route-0013");
+    expect(unknown.status).toBe(422);
+    expect(Object.keys((await unknown.json()).errors)).toEqual(["confirmUnknown"]);
+  });
+});
+
+describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
+  it("lists runs, answers 422 for a malformed id and 404 for an unknown one, and exports CSV and ids", async () => {
+    const { run } = await (await postTransfer({ orderIds: ["3572020", "9999997"] }, "key-route-0020")).json();
+    await waitDone(run.id);
+    state.member = VIEWER;
+    const list = await transfers.GET(req("GET", "/api/erp/transfers?status=with_failures&by=operator@demo.local"), noParams);
+    expect(list.status).toBe(200);
+    const body = await list.json();
+    expect(body.items.map((r: { id: string }) => r.id)).toContain(run.id);
+    expect(body.people).toContain("operator@demo.local");
+    expect((await transfers.GET(req("GET", "/api/erp/transfers?status=nope"), noParams)).status).toBe(422);
+
+    expect((await oneRun.GET(req("GET", "/api/erp/transfers/nope"), runParams("nope"))).status).toBe(422);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect((await oneRun.GET(req("GET", `/api/erp/transfers/${missing}`), runParams(missing))).status).toBe(404);
+    const filtered = await (await oneRun.GET(req("GET", `/api/erp/transfers/${run.id}?outcome=not_transferred`), runParams(run.id))).json();
+    expect(filtered.orders).toMatchObject({ total: 1, outcome: "not_transferred" });
+
+    const csv = await exportRoute.GET(req("GET", `/api/erp/transfers/${run.id}/export`), runParams(run.id));
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    expect(text.split("\r\n").slice(0, 3)).toEqual([
+      "\uFEFFposition,order_id,batch,outcome,reason,upstream_reason,reason_code",
+      "1,3572020,1,transferred,,,",
+      "2,9999997,1,not_transferred,Sipariş bulunamadı.,Sipariş bulunamadı.,",
+    ]);
+    const ids = await exportRoute.GET(req("GET", `/api/erp/transfers/${run.id}/export?outcome=not_transferred&format=txt`), runParams(run.id));
+    expect(await ids.text()).toBe("9999997\n");
+    expect((await exportRoute.GET(req("GET", `/api/erp/transfers/${missing}/export`), runParams(missing))).status).toBe(404);
+  });
+});
+
+describe("/api/erp/imports", () => {
+  const post = (body: unknown) => imports.POST(req("POST", "/api/erp/imports", body), noParams);
+
+  it("starts an import (201), asks before a repeat (409 naming who and when), and records everything", async () => {
+    const first = await post({ kind: "products" });
+    expect(first.status).toBe(201);
+    expect((await first.json()).run).toMatchObject({ kind: "products", outcome: "started", message: "Ürün içe aktarma işlemi başlatıldı" });
+
+    state.member = { id: 1, email: "admin@demo.local", name: "Ayşe Admin", role: "admin" };
+    const repeat = await post({ kind: "products" });
+    expect(repeat.status).toBe(409);
+    const problem = await repeat.json();
+    expect(problem.code).toBe("conflict");
+    expect(problem.lastRun).toMatchObject({ by: "operator@demo.local", byName: "Onur Operator", outcome: "started" });
+    expect(typeof problem.lastRun.at).toBe("string");
+
+    const confirmed = await post({ kind: "products", confirmRepeat: true });
+    expect(confirmed.status).toBe(201);
+    expect((await confirmed.json()).run.repeatConfirmed).toBe(true);
+
+    // A refusal (4xx: the upstream did not act) is recorded; the next attempt needs no confirmation.
+    await control("POST", "/faults", { path: "/v1/action/products-price-erp-sync", kind: "respond", status: 422, body: { status: "error", message: "Geçersiz." }, times: 1 });
+    const refused = await post({ kind: "prices" });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ code: "upstream_rejected", detail: "Geçersiz." });
+    expect((await post({ kind: "prices" })).status).toBe(201);
+
+    // A 5xx may have acted: recorded, and the next attempt names it and asks again.
+    await control("POST", "/faults", { path: "/v1/action/products-qty-erp-sync", kind: "respond", status: 503, times: 1 });
+    const failed = await post({ kind: "stock" });
+    expect(failed.status).toBe(503);
+    expect((await failed.json()).code).toBe("upstream_unavailable");
+    const ask = await post({ kind: "stock" });
+    expect(ask.status).toBe(409);
+    expect((await ask.json()).lastRun.outcome).toBe("failed");
+    expect((await post({ kind: "stock", confirmRepeat: true })).status).toBe(201);
+
+    expect((await post({ kind: "orders" })).status).toBe(422);
+    state.member = VIEWER;
+    expect((await post({ kind: "products", confirmRepeat: true })).status).toBe(403);
+
+    const list = await (await imports.GET(req("GET", "/api/erp/imports?kind=prices"), noParams)).json();
+    expect(list.items.map((r: { outcome: string }) => r.outcome)).toEqual(["started", "failed"]);
+    expect(list.latest.products.startedBy.email).toBe("admin@demo.local");
+    expect(list.latest.stock.outcome).toBe("started");
+    const stock = await (await imports.GET(req("GET", "/api/erp/imports?kind=stock"), noParams)).json();
+    expect(stock.items.map((r: { outcome: string; errorCode: string | null; mayHaveActed: boolean }) => [r.outcome, r.errorCode, r.mayHaveActed])).toEqual([
+      ["started", null, false],
+      ["failed", "http_503", true],
+    ]);
+    expect(list.windowMinutes).toBe(15);
+
+    const audit = await state.conn.selectFrom("audit_events").selectAll().where("action", "=", "erp.import").orderBy("id").execute();
+    expect(audit.map((a) => [a.target_id, a.outcome])).toEqual([
+      ["products", "success"],
+      ["products", "success"],
+      ["prices", "failure"],
+      ["prices", "success"],
+      ["stock", "failure"],
+      ["stock", "success"],
+    ]);
+  });
+});

@@ -1,0 +1,413 @@
+import { createHash, randomUUID } from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "../db/schema";
+import { batchCount } from "./order-ids";
+import type {
+  ListTransfersQuery,
+  OrderOutcome,
+  RetryKind,
+  TransferOrderRow,
+  TransferOrigin,
+  TransferRunDetail,
+  TransferRunSummary,
+} from "./schemas";
+import { transferRunStatus } from "./status";
+
+// The console store's side of ERP transfer runs. Every function takes the connection, so the
+// route handlers (lib/db) and the unit tests (openStore on a temp dir) share the same code. All
+// state lives here, not in memory, so that several console instances can share one store.
+
+type Conn = Kysely<Database> | Transaction<Database>;
+
+export interface RunActor {
+  id: number | null;
+  email: string;
+  name: string;
+}
+
+/** The instance that processes a run: a stable name (host and port) and this process's boot id. */
+export interface RunnerInstance {
+  name: string;
+  boot: string;
+}
+
+export const ownerId = (instance: RunnerInstance) => `${instance.name}#${instance.boot}`;
+const ownerName = (owner: string) => owner.slice(0, owner.lastIndexOf("#"));
+
+/** A run whose owner has not reported for this long has stopped. */
+export const STALE_AFTER_MS = 60_000;
+
+const INSERT_CHUNK = 500;
+
+export class IdempotencyConflictError extends Error {
+  constructor(readonly run: ErpTransferRun) {
+    super("This Idempotency-Key was already used for a different request.");
+  }
+}
+
+export class RetryRefusedError extends Error {
+  constructor(
+    readonly reason: "parent_not_found" | "parent_running" | "nothing_to_retry" | "too_many",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function requestHash(request: unknown): string {
+  return createHash("sha256").update(JSON.stringify(request)).digest("hex");
+}
+
+async function findByKey(conn: Conn, email: string, key: string) {
+  return conn
+    .selectFrom("erp_transfer_runs")
+    .selectAll()
+    .where("created_by_email", "=", email)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+}
+
+const RETRY_OUTCOME: Record<RetryKind, ErpOrderOutcome> = { failed: "not_transferred", unsent: "pending", unknown: "unknown" };
+const RETRY_ORIGIN: Record<RetryKind, TransferOrigin> = { failed: "retry_failed", unsent: "send_unsent", unknown: "resend_unknown" };
+
+export type CreateRunRequest =
+  | { orderIds: string[]; retry?: undefined; parentRunId?: undefined }
+  | { retry: RetryKind; parentRunId: string; orderIds?: undefined };
+
+export interface CreateRunInput {
+  actor: RunActor;
+  idempotencyKey: string;
+  request: CreateRunRequest;
+  batchSize: number;
+  maxOrdersPerRun: number;
+  owner: RunnerInstance;
+  now?: Date;
+}
+
+/**
+ * Records a new run and its orders (all `pending`), or gives back the run already recorded for
+ * this person's Idempotency-Key (`created: false`). The same key with another request is refused.
+ */
+export async function createTransferRun(
+  conn: Kysely<Database>,
+  input: CreateRunInput,
+): Promise<{ run: ErpTransferRun; created: boolean }> {
+  const hash = requestHash({
+    orderIds: input.request.orderIds ?? null,
+    retry: input.request.retry ?? null,
+    parentRunId: input.request.parentRunId ?? null,
+  });
+  const existing = await findByKey(conn, input.actor.email, input.idempotencyKey);
+  if (existing) return sameRequest(existing, hash);
+
+  try {
+    return await conn.transaction().execute(async (trx) => {
+      // Checked again inside the transaction: two requests with one key may race.
+      const raced = await findByKey(trx, input.actor.email, input.idempotencyKey);
+      if (raced) return sameRequest(raced, hash);
+
+      let orderIds: string[];
+      let origin: TransferOrigin = "new";
+      let parentRunId: string | null = null;
+      if (input.request.retry) {
+        const parent = await trx.selectFrom("erp_transfer_runs").selectAll().where("id", "=", input.request.parentRunId).executeTakeFirst();
+        if (!parent) throw new RetryRefusedError("parent_not_found", "The run to retry does not exist.");
+        if (parent.state === "queued" || parent.state === "running") {
+          throw new RetryRefusedError("parent_running", "The run is still running; retry when it has finished.");
+        }
+        const rows = await trx
+          .selectFrom("erp_transfer_orders")
+          .select("order_id")
+          .where("run_id", "=", parent.id)
+          .where("outcome", "=", RETRY_OUTCOME[input.request.retry])
+          .orderBy("position")
+          .execute();
+        orderIds = rows.map((r) => r.order_id);
+        if (orderIds.length === 0) throw new RetryRefusedError("nothing_to_retry", "The run has no such orders to send again.");
+        if (orderIds.length > input.maxOrdersPerRun) {
+          throw new RetryRefusedError("too_many", `More than ${input.maxOrdersPerRun} orders; the configured maximum per run.`);
+        }
+        origin = RETRY_ORIGIN[input.request.retry];
+        parentRunId = parent.id;
+      } else {
+        orderIds = input.request.orderIds;
+      }
+
+      const now = (input.now ?? new Date()).toISOString();
+      const run: ErpTransferRun = {
+        id: randomUUID(),
+        created_at: now,
+        created_by_id: input.actor.id,
+        created_by_email: input.actor.email,
+        created_by_name: input.actor.name,
+        idempotency_key: input.idempotencyKey,
+        request_hash: hash,
+        parent_run_id: parentRunId,
+        origin,
+        state: "queued",
+        batch_size: input.batchSize,
+        total_orders: orderIds.length,
+        total_batches: batchCount(orderIds.length, input.batchSize),
+        batches_done: 0,
+        transferred_count: 0,
+        not_transferred_count: 0,
+        unknown_count: 0,
+        pending_count: orderIds.length,
+        sending_count: 0,
+        started_at: null,
+        finished_at: null,
+        owner_instance: ownerId(input.owner),
+        heartbeat_at: now,
+      };
+      await trx.insertInto("erp_transfer_runs").values(run).execute();
+      for (let start = 0; start < orderIds.length; start += INSERT_CHUNK) {
+        await trx
+          .insertInto("erp_transfer_orders")
+          .values(
+            orderIds.slice(start, start + INSERT_CHUNK).map((orderId, i) => {
+              const position = start + i + 1;
+              return {
+                run_id: run.id,
+                position,
+                order_id: orderId,
+                batch: Math.ceil(position / input.batchSize),
+                outcome: "pending" as const,
+                reason: null,
+                reason_code: null,
+                updated_at: null,
+              };
+            }),
+          )
+          .execute();
+      }
+      return { run, created: true };
+    });
+  } catch (error) {
+    // A concurrent request with the same key won the unique index (PostgreSQL, several instances).
+    const winner = await findByKey(conn, input.actor.email, input.idempotencyKey);
+    if (winner && !(error instanceof RetryRefusedError)) return sameRequest(winner, hash);
+    throw error;
+  }
+}
+
+function sameRequest(run: ErpTransferRun, hash: string): { run: ErpTransferRun; created: boolean } {
+  if (run.request_hash !== hash) throw new IdempotencyConflictError(run);
+  return { run, created: false };
+}
+
+export async function getRun(conn: Conn, id: string): Promise<ErpTransferRun | undefined> {
+  return conn.selectFrom("erp_transfer_runs").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Recounts a run's orders by outcome and stores the counts on the run. */
+export async function refreshCounts(conn: Conn, runId: string): Promise<void> {
+  const rows = await conn
+    .selectFrom("erp_transfer_orders")
+    .select(["outcome", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("run_id", "=", runId)
+    .groupBy("outcome")
+    .execute();
+  const n = (o: ErpOrderOutcome) => Number(rows.find((r) => r.outcome === o)?.n ?? 0);
+  await conn
+    .updateTable("erp_transfer_runs")
+    .set({
+      transferred_count: n("transferred"),
+      not_transferred_count: n("not_transferred"),
+      unknown_count: n("unknown"),
+      pending_count: n("pending"),
+      sending_count: n("sending"),
+    })
+    .where("id", "=", runId)
+    .execute();
+}
+
+// ---- stopped runs ---------------------------------------------------------------------------
+
+/**
+ * Marks as interrupted every active run whose owner has stopped: a previous process of this same
+ * instance (it cannot be running: this one holds its name), any owner silent for `staleAfterMs`,
+ * or this process when it is silent and no longer working on the run (its runner failed).
+ * Orders that were being sent get an unknown outcome; orders not sent yet stay `pending`.
+ * Returns the runs this call interrupted (so the caller can audit them once).
+ */
+export async function recoverStoppedRuns(
+  conn: Kysely<Database>,
+  me: RunnerInstance,
+  options: {
+    now?: Date;
+    staleAfterMs?: number;
+    /** Whether this process is still working on one of its own runs (a silent one has failed). */
+    workingOn?: (runId: string) => boolean;
+  } = {},
+): Promise<ErpTransferRun[]> {
+  const now = options.now ?? new Date();
+  const staleBefore = new Date(now.getTime() - (options.staleAfterMs ?? STALE_AFTER_MS)).toISOString();
+  const mine = ownerId(me);
+  const active = await conn
+    .selectFrom("erp_transfer_runs")
+    .selectAll()
+    .where("state", "in", ["queued", "running"])
+    .execute();
+  const workingOn = options.workingOn ?? (() => true);
+  const stopped = active.filter((r) => {
+    const stale = (r.heartbeat_at ?? "") < staleBefore;
+    if (r.owner_instance === mine) return stale && !workingOn(r.id);
+    return r.owner_instance === null || ownerName(r.owner_instance) === me.name || stale;
+  });
+  const interrupted: ErpTransferRun[] = [];
+  for (const run of stopped) {
+    const done = await interruptRun(conn, run, now);
+    if (done) interrupted.push(done);
+  }
+  return interrupted;
+}
+
+/** Interrupts one run if nobody changed it since it was read (another instance may race us). */
+export async function interruptRun(conn: Kysely<Database>, run: ErpTransferRun, now = new Date()): Promise<ErpTransferRun | null> {
+  return conn.transaction().execute(async (trx) => {
+    let claim = trx
+      .updateTable("erp_transfer_runs")
+      .set({ state: "interrupted", finished_at: run.heartbeat_at ?? now.toISOString(), owner_instance: null })
+      .where("id", "=", run.id)
+      .where("state", "=", run.state);
+    claim = run.owner_instance === null ? claim.where("owner_instance", "is", null) : claim.where("owner_instance", "=", run.owner_instance);
+    claim = run.heartbeat_at === null ? claim.where("heartbeat_at", "is", null) : claim.where("heartbeat_at", "=", run.heartbeat_at);
+    const result = await claim.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return null;
+    await trx
+      .updateTable("erp_transfer_orders")
+      .set({ outcome: "unknown", reason: null, reason_code: "interrupted", updated_at: now.toISOString() })
+      .where("run_id", "=", run.id)
+      .where("outcome", "=", "sending")
+      .execute();
+    await refreshCounts(trx, run.id);
+    return (await getRun(trx, run.id)) ?? null;
+  });
+}
+
+// ---- reading ----------------------------------------------------------------------------------
+
+export function toRunSummary(row: ErpTransferRun, now = new Date()): TransferRunSummary {
+  const counts = {
+    total: row.total_orders,
+    transferred: row.transferred_count,
+    notTransferred: row.not_transferred_count,
+    unknown: row.unknown_count,
+    pending: row.pending_count,
+    sending: row.sending_count,
+  };
+  const end = row.finished_at ? Date.parse(row.finished_at) : now.getTime();
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    createdBy: { id: row.created_by_id, email: row.created_by_email, name: row.created_by_name },
+    parentRunId: row.parent_run_id,
+    origin: row.origin,
+    state: row.state,
+    status: transferRunStatus(row.state, counts),
+    batchSize: row.batch_size,
+    totalBatches: row.total_batches,
+    batchesDone: row.batches_done,
+    counts,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    durationMs: Math.max(0, end - Date.parse(row.created_at)),
+  };
+}
+
+export async function getRunDetail(conn: Conn, id: string, now = new Date()): Promise<TransferRunDetail | null> {
+  const row = await getRun(conn, id);
+  if (!row) return null;
+  const parent = row.parent_run_id ? await getRun(conn, row.parent_run_id) : undefined;
+  const children = await conn
+    .selectFrom("erp_transfer_runs")
+    .selectAll()
+    .where("parent_run_id", "=", id)
+    .orderBy("created_at")
+    .execute();
+  return {
+    ...toRunSummary(row, now),
+    parent: parent ? { id: parent.id, createdAt: parent.created_at, status: toRunSummary(parent, now).status } : null,
+    children: children.map((c) => ({ id: c.id, createdAt: c.created_at, origin: c.origin, status: toRunSummary(c, now).status })),
+  };
+}
+
+export function toOrderRow(row: ErpTransferOrder): TransferOrderRow {
+  return {
+    position: row.position,
+    orderId: row.order_id,
+    batch: row.batch,
+    outcome: row.outcome,
+    reason: row.reason,
+    reasonCode: row.reason_code,
+  };
+}
+
+export async function listRunOrders(
+  conn: Conn,
+  runId: string,
+  q: { outcome?: OrderOutcome; page: number; limit: number },
+): Promise<{ items: TransferOrderRow[]; total: number }> {
+  let base = conn.selectFrom("erp_transfer_orders").where("run_id", "=", runId);
+  if (q.outcome) base = base.where("outcome", "=", q.outcome);
+  const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy("position")
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  return { items: rows.map(toOrderRow), total: Number(total) };
+}
+
+/** Every order of a run (optionally of one outcome), in position order, a chunk at a time. */
+export async function* iterateRunOrders(conn: Conn, runId: string, outcome?: OrderOutcome, chunk = 1000): AsyncGenerator<TransferOrderRow[]> {
+  let after = 0;
+  for (;;) {
+    let q = conn.selectFrom("erp_transfer_orders").selectAll().where("run_id", "=", runId).where("position", ">", after);
+    if (outcome) q = q.where("outcome", "=", outcome);
+    const rows = await q.orderBy("position").limit(chunk).execute();
+    if (rows.length === 0) return;
+    yield rows.map(toOrderRow);
+    after = rows[rows.length - 1]!.position;
+    if (rows.length < chunk) return;
+  }
+}
+
+export async function listRuns(
+  conn: Conn,
+  q: { status?: ListTransfersQuery["status"]; by?: string; page: number; limit: number },
+  now = new Date(),
+): Promise<{ items: TransferRunSummary[]; total: number }> {
+  let base = conn.selectFrom("erp_transfer_runs");
+  if (q.by) base = base.where("created_by_email", "=", q.by);
+  switch (q.status) {
+    case "running":
+      base = base.where("state", "in", ["queued", "running"]);
+      break;
+    case "interrupted":
+      base = base.where("state", "=", "interrupted");
+      break;
+    case "all_transferred":
+      base = base.where("state", "=", "completed").where(sql<boolean>`transferred_count = total_orders`);
+      break;
+    case "with_failures":
+      base = base.where("state", "=", "completed").where(sql<boolean>`transferred_count < total_orders`);
+      break;
+  }
+  const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  return { items: rows.map((r) => toRunSummary(r, now)), total: Number(total) };
+}
+
+/** Everyone who has started a run, for the person filter. */
+export async function listRunPeople(conn: Conn): Promise<string[]> {
+  const rows = await conn.selectFrom("erp_transfer_runs").select("created_by_email").distinct().orderBy("created_by_email").execute();
+  return rows.map((r) => r.created_by_email);
+}
