@@ -1,19 +1,7 @@
-import type { E2ERole } from "./env";
+import type { RouteCase } from "./access-table";
 
 // The ERP route handlers for the access table in e2e/api-access.spec.ts. Writes carry invalid
 // bodies on purpose: nothing may be created or started by these checks.
-
-type Who = "anonymous" | E2ERole | "cross-origin";
-
-/** Same shape as RouteCase in e2e/api-access.spec.ts. */
-export interface RouteCase {
-  file: string;
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  url: string;
-  body?: unknown;
-  /** Expected status per caller; a write's cross-origin call is made as admin. */
-  expect: Partial<Record<Who, number>>;
-}
 
 const NO_RUN = "00000000-0000-4000-8000-000000000000";
 

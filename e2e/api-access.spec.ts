@@ -1,24 +1,17 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import type { RouteCase, Who } from "./access-table";
+import { ERP_ROUTES } from "./access-routes-erp";
 import { E2E_BASE_URL, storageStateFor, type E2ERole } from "./env";
 
 // Every route handler and method against anonymous, each role and a cross-origin write. A new
 // route under app/api must be added here, or the first test fails.
 
-type Who = "anonymous" | E2ERole | "cross-origin";
-interface RouteCase {
-  file: string;
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  url: string;
-  body?: unknown;
-  /** Expected status per caller; a write's cross-origin call is made as admin. */
-  expect: Partial<Record<Who, number>>;
-}
-
 const NOT_SENT = { email: "x", name: "", role: "nope" }; // invalid on purpose: nothing may be created
 
 const ROUTES: RouteCase[] = [
+  ...ERP_ROUTES,
   { file: "health/route.ts", method: "GET", url: "/api/health", expect: { anonymous: 200, viewer: 200 } },
   { file: "team/route.ts", method: "GET", url: "/api/team", expect: { anonymous: 401, viewer: 200, operator: 200, admin: 200 } },
   {
@@ -98,7 +91,7 @@ for (const route of ROUTES) {
         storageState: role ? storageStateFor(role) : { cookies: [], origins: [] },
         extraHTTPHeaders: { Origin: who === "cross-origin" ? "http://evil.example" : E2E_BASE_URL },
       });
-      const res = await api.fetch(route.url, { method: route.method, data: route.body });
+      const res = await api.fetch(route.url, { method: route.method, data: route.body, headers: route.headers });
       expect(res.status()).toBe(status);
       if (status >= 400) {
         expect(res.headers()["content-type"]).toContain("application/problem+json");

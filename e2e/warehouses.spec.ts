@@ -217,7 +217,7 @@ test.describe("warehouse list as admin", () => {
     await expect(rowByCode(page, "ONLINE").getByTestId("status-badge")).toHaveText("Active");
 
     await page.getByRole("checkbox", { name: `Select ${a.name}` }).check();
-    await page.getByTestId("bulk-bar").getByRole("button", { name: "Activate selected" }).click();
+    await page.getByTestId("bulk-bar").getByRole("button", { name: "Activate selected", exact: true }).click();
     await expect(report).toContainText("Activation: 1 done, 0 failed");
     await expect(rowByCode(page, a.code).getByTestId("status-badge")).toHaveText("Active");
   });
@@ -561,7 +561,7 @@ test.describe("warehouses as viewer", () => {
 
     // Bulk changes: selectable, but the buttons say why they cannot be used.
     await page.getByRole("checkbox", { name: "Select Ankara Depo" }).check();
-    await expect(page.getByTestId("bulk-bar").getByRole("button", { name: "Activate selected" })).toBeDisabled();
+    await expect(page.getByTestId("bulk-bar").getByRole("button", { name: "Activate selected", exact: true })).toBeDisabled();
     await expect(page.getByTestId("bulk-bar")).toContainText("Only operators and admins can create or edit warehouses.");
 
     // The detail page.

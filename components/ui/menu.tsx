@@ -158,7 +158,6 @@ export function MenuButton({
               );
             }
             const disabled = Boolean(item.disabledReason);
-            const reasonId = `${menuId}-${item.key}-reason`;
             return (
               <button
                 key={item.key}
@@ -168,9 +167,7 @@ export function MenuButton({
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
-                aria-label={item.label}
                 aria-disabled={disabled || undefined}
-                aria-describedby={disabled ? reasonId : undefined}
                 className={`${itemClass} ${disabled ? "cursor-not-allowed" : ""}`}
                 onClick={() => {
                   if (disabled) return;
@@ -178,8 +175,8 @@ export function MenuButton({
                   item.onSelect();
                 }}
               >
+                {/* The name is the label and, when unavailable, the reason: both are on screen. */}
                 <span
-                  aria-hidden="true"
                   className={
                     disabled
                       ? "text-slate-600 dark:text-slate-400"
@@ -191,7 +188,7 @@ export function MenuButton({
                   {item.label}
                 </span>
                 {disabled ? (
-                  <span id={reasonId} className="mt-0.5 block text-xs text-slate-700 dark:text-slate-300">
+                  <span className="mt-0.5 block text-xs text-slate-700 dark:text-slate-300">
                     {item.disabledReason}
                   </span>
                 ) : null}

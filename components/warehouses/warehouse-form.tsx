@@ -52,7 +52,10 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
   const form = useForm<FormValues, unknown, CreateWarehouseBody>({
     resolver: zodResolver(createWarehouseBodySchema),
     defaultValues: loaded ? toFormValues(loaded) : EMPTY,
-    mode: "onTouched",
+    // Validate on submit, then as the person corrects: an error appearing on blur would push the
+    // submit button away between mouse-down and mouse-up and swallow the click.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
   });
   const { register, handleSubmit, control, setError, reset, setValue, formState } = form;
   const { errors, isDirty, isSubmitting } = formState;
