@@ -62,6 +62,9 @@ export default defineConfig({
         LABS_API_TOKEN: E2E_UPSTREAM_TOKEN,
         LABS_API_URL: "",
         LOG_LEVEL: "info",
+        // Warehouses seeded straight into the emulator show up in searches within seconds.
+        WAREHOUSE_INDEX_TTL_SECONDS: "2",
+        CONSOLE_LOG_FILE: `${E2E_DATA_DIR}/server.log`,
         // Short upstream deadline so that the ERP timeout test does not wait 10 s per batch.
         LABS_API_TIMEOUT_MS: "4000",
         AUTH_OIDC_ISSUER: E2E_OIDC.issuer,

@@ -28,6 +28,7 @@ describe("parseServerEnv", () => {
       dataDir: "data",
       demoPassword: DEFAULT_DEMO_PASSWORD,
       sso: null,
+      warehouseIndexTtlMs: 30_000,
       erp: { batchSize: 100, maxOrdersPerRun: 10_000, importRepeatWindowMinutes: 15 },
     });
   });

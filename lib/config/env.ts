@@ -90,6 +90,7 @@ export const envSchema = z
     // 40,000 ids of 20 digits still fit the 1 MiB request body limit (lib/http/route.ts).
     ERP_MAX_ORDERS_PER_RUN: positiveInt(10_000, 40_000),
     ERP_IMPORT_REPEAT_WINDOW_MINUTES: positiveInt(15, 1440),
+    WAREHOUSE_INDEX_TTL_SECONDS: positiveInt(30, 3600),
   })
   .superRefine((env, ctx) => {
     const sso = [env.AUTH_OIDC_ISSUER, env.AUTH_OIDC_CLIENT_ID, env.AUTH_OIDC_CLIENT_SECRET];
@@ -132,6 +133,8 @@ export interface ConsoleConfig {
   sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[] } | null;
   /** ERP actions: order ids per transfer call, ids per run, and the window that warns before an import is started again. */
   erp: { batchSize: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
+  /** How long the warehouse search index is served before it is refreshed in the background. */
+  warehouseIndexTtlMs: number;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo-password";
@@ -178,6 +181,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
             allow: parseAllowList(env.AUTH_OIDC_ALLOW).entries,
           }
         : null,
+    warehouseIndexTtlMs: env.WAREHOUSE_INDEX_TTL_SECONDS * 1000,
     erp: {
       batchSize: env.ERP_TRANSFER_BATCH_SIZE,
       maxOrdersPerRun: env.ERP_MAX_ORDERS_PER_RUN,

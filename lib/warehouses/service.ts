@@ -28,12 +28,13 @@ const indexes = new Map<string, WarehouseIndex>();
 
 /** One index per upstream account (URL and token), so no account ever sees another's data. */
 export function warehouseIndex(): WarehouseIndex {
-  const { upstreamUrl, upstreamToken } = getConfig();
+  const { upstreamUrl, upstreamToken, warehouseIndexTtlMs } = getConfig();
   const key = createHash("sha256").update(`${upstreamUrl}\n${upstreamToken}`).digest("hex");
   let index = indexes.get(key);
   if (!index) {
     index = new WarehouseIndex({
       fetchPage: (page, limit) => upstream().listWarehouses({ page, limit }),
+      ttlMs: warehouseIndexTtlMs,
       onBackgroundError: (error) => log.warn("warehouse index refresh failed", { error: String(error) }),
     });
     indexes.set(key, index);
