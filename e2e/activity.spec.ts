@@ -74,6 +74,9 @@ test.describe("activity as an admin", () => {
     await page.goBack();
     await expect(page).toHaveURL(/[?&]action=auth\.sign_in/);
     expect(params(page).has("actor")).toBe(false);
+    // Wait for the view to follow before going back again, as a person would.
+    await expect(search.getByLabel("Person", { exact: true })).toHaveValue("");
+    await expect(search.getByLabel("Action", { exact: true })).toHaveValue("auth.sign_in");
     await page.goBack();
     await expect(page).toHaveURL(/\/activity$/);
     await expect(search.getByLabel("Action", { exact: true })).toHaveValue("");
