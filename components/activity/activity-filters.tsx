@@ -1,7 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useId } from "react";
+import { useDebouncedCommit } from "@/components/ui/use-debounced-commit";
 import { actionLabel } from "@/lib/activity/labels";
 import { AUDIT_OUTCOMES, isCalendarDate, parseTarget, type ActivityQuery } from "@/lib/activity/query";
 
@@ -147,18 +148,7 @@ const DEBOUNCE_MS = 300;
 /** A text filter that writes to the URL once typing pauses (or at once on Enter). */
 function TargetInput({ id, value, invalid, onCommit }: { id: string; value: string; invalid: boolean; onCommit: (value: string) => void }) {
   const t = useTranslations("activity.filters");
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  // The URL changed under us (back/forward, clear filters): show what it says now.
-  if (value !== seen) {
-    setSeen(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onCommit(text), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onCommit]);
+  const { text, setText, commit } = useDebouncedCommit(value, onCommit, DEBOUNCE_MS);
 
   return (
     <div>
@@ -177,7 +167,7 @@ function TargetInput({ id, value, invalid, onCommit }: { id: string; value: stri
         aria-describedby={invalid ? `${id}-hint` : undefined}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === "Enter" && text !== value) onCommit(text);
+          if (e.key === "Enter") commit();
         }}
       />
       {invalid ? (

@@ -2,13 +2,11 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
+import { tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { actionLabel } from "@/lib/activity/labels";
 import type { AuditRecord } from "@/lib/audit";
 import { EventDetail } from "./event-detail";
 import { OutcomeBadge } from "./outcome-badge";
-
-const CELL = "px-3 py-2 align-top";
-const HEAD = "px-3 py-2 text-left font-medium";
 
 export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boolean }) {
   const t = useTranslations("activity");
@@ -22,22 +20,22 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
     });
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+    <div className={tableWrapClass}>
       <table
         className={`w-full border-collapse text-sm transition-opacity ${busy ? "opacity-60" : ""}`}
         aria-busy={busy}
         data-testid="activity-table"
       >
         <caption className="sr-only">{t("table.caption")}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        <thead className={theadClass}>
           <tr>
-            <th scope="col" className={HEAD}>{t("table.when")}</th>
-            <th scope="col" className={HEAD}>{t("table.who")}</th>
-            <th scope="col" className={HEAD}>{t("table.action")}</th>
-            <th scope="col" className={HEAD}>{t("table.target")}</th>
-            <th scope="col" className={HEAD}>{t("table.outcome")}</th>
-            <th scope="col" className={HEAD}>{t("table.message")}</th>
-            <th scope="col" className={HEAD}>{t("table.details")}</th>
+            <th scope="col" className={thClass}>{t("table.when")}</th>
+            <th scope="col" className={thClass}>{t("table.who")}</th>
+            <th scope="col" className={thClass}>{t("table.action")}</th>
+            <th scope="col" className={thClass}>{t("table.target")}</th>
+            <th scope="col" className={thClass}>{t("table.outcome")}</th>
+            <th scope="col" className={thClass}>{t("table.message")}</th>
+            <th scope="col" className={thClass}>{t("table.details")}</th>
           </tr>
         </thead>
         <tbody>
@@ -48,21 +46,21 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
             return (
               <Fragment key={event.id}>
                 <tr className="border-b border-slate-100 dark:border-slate-800" data-testid="activity-row" data-action={event.action}>
-                  <td className={`${CELL} whitespace-nowrap`}>
+                  <td className={`${tdClass} whitespace-nowrap`}>
                     <time dateTime={event.at}>{when}</time>
                   </td>
-                  <td className={`${CELL} break-all`}>
+                  <td className={`${tdClass} break-all`}>
                     {event.actorEmail ?? <span className="italic text-slate-600 dark:text-slate-300">{t("anonymous")}</span>}
                   </td>
-                  <td className={CELL}>
+                  <td className={tdClass}>
                     <span title={event.action}>{actionLabel(t, event.action)}</span>
                   </td>
-                  <td className={`${CELL} font-mono text-xs`}>{event.targetType ? `${event.targetType}:${event.targetId ?? ""}` : "—"}</td>
-                  <td className={CELL}>
+                  <td className={`${tdClass} font-mono text-xs`}>{event.targetType ? `${event.targetType}:${event.targetId ?? ""}` : "—"}</td>
+                  <td className={tdClass}>
                     <OutcomeBadge outcome={event.outcome} label={t.has(`outcomes.${event.outcome}`) ? t(`outcomes.${event.outcome}`) : event.outcome} />
                   </td>
-                  <td className={`${CELL} max-w-xs break-words`}>{event.message ?? ""}</td>
-                  <td className={CELL}>
+                  <td className={`${tdClass} max-w-xs break-words`}>{event.message ?? ""}</td>
+                  <td className={tdClass}>
                     <button
                       type="button"
                       aria-expanded={expanded}
@@ -87,27 +85,6 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
           })}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-export function ActivityTableSkeleton({ rows }: { rows: number }) {
-  const t = useTranslations("activity");
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900" data-testid="activity-loading">
-      <p role="status" className="sr-only">
-        {t("states.loading")}
-      </p>
-      <ul aria-hidden="true" className="divide-y divide-slate-100 dark:divide-slate-800">
-        {Array.from({ length: rows }, (_, i) => (
-          <li key={i} className="flex gap-4 px-3 py-3">
-            <span className="h-4 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-            <span className="h-4 w-40 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-            <span className="h-4 w-24 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-            <span className="h-4 flex-1 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -1,17 +1,23 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useMemo } from "react";
 import { SWRConfig } from "swr";
+import { Pagination } from "@/components/ui/pagination";
+import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
+import { buttonClass } from "@/components/ui/styles";
 import {
   ACTIVITY_DEFAULT_PAGE_SIZE,
-  activityExportHref, hasActivityFilters, parseActivitySearchParams, type ActivityPageSize } from "@/lib/activity/query";
-import { useActivity, type ApiProblemError, type KeyedActivityPage } from "@/lib/activity/use-activity";
+  ACTIVITY_PAGE_SIZES,
+  activityExportHref,
+  hasActivityFilters,
+  parseActivitySearchParams,
+  type ActivityPageSize,
+} from "@/lib/activity/query";
+import { useActivity, type KeyedActivityPage } from "@/lib/activity/use-activity";
 import { ActivityFilters, type FilterPatch } from "./activity-filters";
-import { ActivityPagination } from "./activity-pagination";
-import { ActivityTable, ActivityTableSkeleton } from "./activity-table";
+import { ActivityTable } from "./activity-table";
 
 // Raw strings in the URL; lib/activity/query.ts decides what they mean, the same way the server
 // page and the API do, so a pasted link, a reload and back/forward all give the same view.
@@ -28,6 +34,7 @@ const URL_STATE = {
 
 const FILTER_KEYS = ["actor", "action", "target", "from", "to", "outcome"] as const;
 const CLEARED: FilterPatch = Object.fromEntries(FILTER_KEYS.map((key) => [key, null]));
+const SKELETON_CELLS = ["w-32", "w-40", "w-24", "flex-1"] as const;
 
 export function ActivityView({
   actors,
@@ -89,13 +96,16 @@ function ActivityList({ actors, actions }: { actors: string[]; actions: string[]
         </a>
       </div>
       {error ? (
-        <ErrorState error={error} onRetry={() => void mutate()} />
+        <ErrorState testId="activity-error" messages="activity.states" error={error} onRetry={() => void mutate()}>
+          <p className="mt-1">{t("states.errorBody")}</p>
+          {error.problem.detail ? <p className="mt-1 text-sm">{error.problem.detail}</p> : null}
+        </ErrorState>
       ) : !data || (stale && data.items.length === 0) ? (
-        <ActivityTableSkeleton rows={Math.min(query.limit, 10)} />
+        <TableSkeleton rows={Math.min(query.limit, 10)} label={t("states.loading")} cells={SKELETON_CELLS} testId="activity-loading" />
       ) : data.total === 0 ? (
         filtered ? (
           <Notice testId="activity-no-match" title={t("states.noMatchTitle")} body={t("states.noMatchBody")}>
-            <button type="button" onClick={onClear} className={PRIMARY}>
+            <button type="button" onClick={onClear} className={buttonClass.primary}>
               {t("filters.clear")}
             </button>
           </Notice>
@@ -104,67 +114,24 @@ function ActivityList({ actors, actions }: { actors: string[]; actions: string[]
         )
       ) : data.items.length === 0 ? (
         <Notice testId="activity-page-empty" title={t("states.pageEmptyTitle")}>
-          <button type="button" onClick={() => onPage(1)} className={PRIMARY}>
+          <button type="button" onClick={() => onPage(1)} className={buttonClass.primary}>
             {t("states.firstPage")}
           </button>
         </Notice>
       ) : (
         <>
           <ActivityTable items={data.items} busy={stale} />
-          <ActivityPagination
+          <Pagination
+            messages="activity.pagination"
+            rangeTestId="activity-range"
             page={query.page}
             limit={query.limit}
+            sizes={ACTIVITY_PAGE_SIZES}
             total={data.total}
             shown={data.items.length}
             onPage={onPage}
             onLimit={onLimit}
           />
-        </>
-      )}
-    </div>
-  );
-}
-
-const PRIMARY = "mt-4 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700";
-
-function Notice({ testId, title, body, children }: { testId: string; title: string; body?: string; children?: React.ReactNode }) {
-  return (
-    <div
-      data-testid={testId}
-      className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center dark:border-slate-700 dark:bg-slate-900"
-    >
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {body ? <p className="mt-1 text-slate-600 dark:text-slate-300">{body}</p> : null}
-      {children}
-    </div>
-  );
-}
-
-function ErrorState({ error, onRetry }: { error: ApiProblemError; onRetry: () => void }) {
-  const t = useTranslations("activity.states");
-  const requestId = error.problem?.requestId;
-  return (
-    <div
-      role="alert"
-      data-testid="activity-error"
-      className="rounded-lg border border-red-300 bg-red-50 p-6 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-    >
-      <h2 className="text-lg font-semibold">{t("errorTitle")}</h2>
-      {error.status === 401 ? (
-        <p className="mt-1">
-          {t("sessionEnded")}{" "}
-          <Link href="/login" className="font-medium underline">
-            {t("signIn")}
-          </Link>
-        </p>
-      ) : (
-        <>
-          <p className="mt-1">{t("errorBody")}</p>
-          {error.problem?.detail ? <p className="mt-1 text-sm">{error.problem.detail}</p> : null}
-          {requestId ? <p className="mt-1 font-mono text-xs">{t("requestId", { id: requestId })}</p> : null}
-          <button type="button" onClick={onRetry} className={PRIMARY}>
-            {t("retry")}
-          </button>
         </>
       )}
     </div>

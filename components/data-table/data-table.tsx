@@ -1,6 +1,7 @@
 "use client";
 
 import type { ColumnDef, HeaderContext, CellContext, ReactTable, RowData } from "@tanstack/react-table";
+import { tableWrapClass, thClass, theadClass } from "@/components/ui/styles";
 import type { DataTableFeatures } from "./features";
 
 // The table kit's renderer: semantic <table> markup for a TanStack Table v9 instance, sortable
@@ -24,10 +25,10 @@ export function DataTable<TData extends RowData>({
   rowProps?: (row: TData) => Record<`data-${string}`, string>;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+    <div className={tableWrapClass}>
       <table className={`w-full border-collapse text-sm transition-opacity ${busy ? "opacity-60" : ""}`} aria-busy={busy} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        <thead className={theadClass}>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
@@ -39,7 +40,7 @@ export function DataTable<TData extends RowData>({
                     key={header.id}
                     scope="col"
                     aria-sort={column.getCanSort() ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                    className={`px-3 py-2 text-left font-medium ${meta?.className ?? ""}`}
+                    className={`${thClass} ${meta?.className ?? ""}`}
                   >
                     {header.isPlaceholder ? null : column.getCanSort() ? (
                       <button

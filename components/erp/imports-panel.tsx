@@ -4,27 +4,16 @@ import { useFormatter, useNow, useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { ErpProblemError, IMPORTS_KEY, startImport, type ErpProblem } from "@/lib/erp/api-client";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Pagination } from "@/components/ui/pagination";
+import { buttonClass, cardClass, helpTextClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
+import { erpProblem, IMPORTS_KEY, startImport, type ErpProblem } from "@/lib/erp/api-client";
 import { ERP_IMPORT_KINDS, listImportsQueryFields, parseTolerant, type ImportKindName, type ImportRunRow } from "@/lib/erp/schemas";
 import { useImports, useRevalidate } from "@/lib/erp/use-erp";
 import { ImportOutcomeBadge } from "./badges";
-import { ConfirmDialog } from "./confirm-dialog";
-import { Pagination } from "./pagination";
 import { ErrorState, Notice, TableSkeleton } from "./states";
-import {
-  cardClass,
-  errorBoxClass,
-  helpTextClass,
-  primaryButtonClass,
-  reasonTextClass,
-  rowClass,
-  selectClass,
-  tableWrapClass,
-  tdClass,
-  thClass,
-  theadClass,
-} from "./styles";
-import { useProblemText } from "./use-problem-text";
+import { errorBoxClass, reasonTextClass, rowClass, selectClass } from "./styles";
+import { useErpProblemText } from "./use-problem-text";
 
 // The three imports. The upstream only says "started" (no job id, no status: upstream-api.md), so
 // the status shown is when and by whom it was started, never a progress the platform does not give.
@@ -90,7 +79,7 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
         ) : data.total === 0 ? (
           query.kind ? (
             <Notice testId="imports-no-match" title={t("noMatchTitle", { kind: t(`kinds.${query.kind}.label`) })}>
-              <button type="button" className={primaryButtonClass} onClick={() => onKind(null)}>
+              <button type="button" className={buttonClass.primary} onClick={() => onKind(null)}>
                 {t("showAll")}
               </button>
             </Notice>
@@ -101,6 +90,7 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
           <>
             <ImportHistoryTable items={data.items} busy={stale} />
             <Pagination
+              messages="erp.pagination"
               label={t("paginationLabel")}
               page={query.page}
               limit={IMPORTS_PAGE_SIZE}
@@ -135,7 +125,7 @@ function ImportCard({
   const t = useTranslations("erp.imports");
   const format = useFormatter();
   const now = useNow({ updateInterval: 30_000 });
-  const problemText = useProblemText();
+  const problemText = useErpProblemText();
   const revalidate = useRevalidate();
   const id = useId();
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -155,8 +145,9 @@ function ImportCard({
       setDialog(null);
       toast.success(t("startedToast", { kind: label, message: run.message ?? "" }));
     } catch (error) {
-      if (error instanceof ErpProblemError && error.status === 409 && error.problem.lastRun) {
-        setDialog({ step: "repeat", lastRun: error.problem.lastRun });
+      const problem = erpProblem(error);
+      if (problem?.status === 409 && problem.lastRun) {
+        setDialog({ step: "repeat", lastRun: problem.lastRun });
       } else {
         setDialog(null);
         setFailure(problemText(error));
@@ -199,7 +190,7 @@ function ImportCard({
       <div className="mt-auto">
         <button
           type="button"
-          className={primaryButtonClass}
+          className={buttonClass.primary}
           disabled={!canRun || pending}
           aria-describedby={!canRun ? `${id}-reason` : undefined}
           onClick={() => setDialog({ step: "confirm" })}
@@ -223,26 +214,27 @@ function ImportCard({
         pending={pending}
         onCancel={() => setDialog(null)}
         onConfirm={() => void start(dialog?.step === "repeat")}
-      >
-        {dialog?.step === "repeat" ? (
-          <>
-            <p data-testid="import-repeat-warning">
-              {t(dialog.lastRun.outcome === "failed" ? "repeatBodyMaybe" : "repeatBody", {
-                name: dialog.lastRun.byName,
-                email: dialog.lastRun.by,
-                kind: label,
-                ...when(dialog.lastRun.at),
-              })}
-            </p>
-            <p>{t("repeatRisk")}</p>
-          </>
-        ) : (
-          <>
-            <p>{t(`kinds.${kind}.confirmBody`)}</p>
-            <p>{t("noCompletion")}</p>
-          </>
-        )}
-      </ConfirmDialog>
+        description={
+          dialog?.step === "repeat" ? (
+            <>
+              <p data-testid="import-repeat-warning">
+                {t(dialog.lastRun.outcome === "failed" ? "repeatBodyMaybe" : "repeatBody", {
+                  name: dialog.lastRun.byName,
+                  email: dialog.lastRun.by,
+                  kind: label,
+                  ...when(dialog.lastRun.at),
+                })}
+              </p>
+              <p>{t("repeatRisk")}</p>
+            </>
+          ) : (
+            <>
+              <p>{t(`kinds.${kind}.confirmBody`)}</p>
+              <p>{t("noCompletion")}</p>
+            </>
+          )
+        }
+      />
     </div>
   );
 }

@@ -6,6 +6,9 @@ import { useFormatter, useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Pagination } from "@/components/ui/pagination";
+import { buttonClass, cardClass, helpTextClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { createTransfer, exportHref, fetchRunIds, TRANSFERS_KEY } from "@/lib/erp/api-client";
 import { describeReason } from "@/lib/erp/reasons";
 import {
@@ -22,27 +25,10 @@ import {
 import { isRunActive } from "@/lib/erp/status";
 import { useRevalidate, useTransferRun } from "@/lib/erp/use-erp";
 import { OutcomeBadge, RunStatusBadge } from "./badges";
-import { ConfirmDialog } from "./confirm-dialog";
 import { useDurationText } from "./format";
-import { Pagination } from "./pagination";
 import { ErrorState, Notice, TableSkeleton } from "./states";
-import {
-  cardClass,
-  errorBoxClass,
-  helpTextClass,
-  linkClass,
-  primaryButtonClass,
-  reasonTextClass,
-  rowClass,
-  secondaryButtonClass,
-  selectClass,
-  tableWrapClass,
-  tdClass,
-  thClass,
-  theadClass,
-  warningBoxClass,
-} from "./styles";
-import { useProblemText } from "./use-problem-text";
+import { errorBoxClass, linkClass, reasonTextClass, rowClass, selectClass, warningBoxClass } from "./styles";
+import { useErpProblemText } from "./use-problem-text";
 
 // The results of one transfer run: bookmarkable, polled while it runs. It says "all transferred"
 // only when every order was; anything not transferred, unknown or never sent is counted and
@@ -113,7 +99,7 @@ export function RunView({ runId, canRun, disabledReason }: { runId: string; canR
         {orders.total === 0 ? (
           query.outcome ? (
             <Notice testId="run-orders-no-match" title={t("noOrdersOfOutcome", { outcome: tOutcomes(query.outcome) })}>
-              <button type="button" className={primaryButtonClass} onClick={() => onOutcome(null)}>
+              <button type="button" className={buttonClass.primary} onClick={() => onOutcome(null)}>
                 {t("showAllOrders")}
               </button>
             </Notice>
@@ -122,7 +108,7 @@ export function RunView({ runId, canRun, disabledReason }: { runId: string; canR
           )
         ) : orders.items.length === 0 ? (
           <Notice testId="run-orders-page-empty" title={t("pageEmpty")}>
-            <button type="button" className={primaryButtonClass} onClick={() => onPage(1)}>
+            <button type="button" className={buttonClass.primary} onClick={() => onPage(1)}>
               {t("firstPage")}
             </button>
           </Notice>
@@ -130,6 +116,7 @@ export function RunView({ runId, canRun, disabledReason }: { runId: string; canR
           <>
             <OrdersTable items={orders.items} busy={stale} />
             <Pagination
+              messages="erp.pagination"
               label={t("paginationLabel")}
               page={query.page}
               limit={query.limit}
@@ -280,7 +267,7 @@ function RunActions({
 }) {
   const t = useTranslations("erp.run");
   const router = useRouter();
-  const problemText = useProblemText();
+  const problemText = useErpProblemText();
   const revalidate = useRevalidate();
   const id = useId();
   const [retry, setRetry] = useState<PendingRetry>(null);
@@ -341,7 +328,7 @@ function RunActions({
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
-          className={primaryButtonClass}
+          className={buttonClass.primary}
           disabled={writeDisabled || c.notTransferred === 0}
           aria-describedby={describedBy}
           onClick={() => open("failed", c.notTransferred)}
@@ -349,19 +336,19 @@ function RunActions({
           {t("retryFailed", { count: c.notTransferred })}
         </button>
         {notSent > 0 && run.state === "interrupted" ? (
-          <button type="button" className={secondaryButtonClass} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unsent", notSent)}>
+          <button type="button" className={buttonClass.secondary} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unsent", notSent)}>
             {t("sendUnsent", { count: notSent })}
           </button>
         ) : null}
         {c.unknown > 0 ? (
-          <button type="button" className={secondaryButtonClass} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unknown", c.unknown)}>
+          <button type="button" className={buttonClass.secondary} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unknown", c.unknown)}>
             {t("resendUnknown", { count: c.unknown })}
           </button>
         ) : null}
-        <button type="button" className={secondaryButtonClass} disabled={c.notTransferred === 0} onClick={() => void copyFailed()}>
+        <button type="button" className={buttonClass.secondary} disabled={c.notTransferred === 0} onClick={() => void copyFailed()}>
           {t("copyFailedIds", { count: c.notTransferred })}
         </button>
-        <a href={exportHref(run.id, outcome)} download className={secondaryButtonClass} data-testid="run-export">
+        <a href={exportHref(run.id, outcome)} download className={buttonClass.secondary} data-testid="run-export">
           {outcome ? t("exportFiltered") : t("exportAll")}
         </a>
       </div>
@@ -390,18 +377,19 @@ function RunActions({
         pending={pending}
         onCancel={() => setRetry(null)}
         onConfirm={() => void confirm()}
-      >
-        {retry ? (
-          <>
-            <p>{t(`retryDialog.${retry.kind}.body`, { count: retry.count })}</p>
-            {retry.kind === "unknown" ? (
-              <p className={warningBoxClass} data-testid="resend-unknown-warning">
-                {t("retryDialog.unknown.warning")}
-              </p>
-            ) : null}
-          </>
-        ) : null}
-      </ConfirmDialog>
+        description={
+          retry ? (
+            <>
+              <p>{t(`retryDialog.${retry.kind}.body`, { count: retry.count })}</p>
+              {retry.kind === "unknown" ? (
+                <p className={warningBoxClass} data-testid="resend-unknown-warning">
+                  {t("retryDialog.unknown.warning")}
+                </p>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
+import { buttonClass, cardClass, helpTextClass, inputClass } from "@/components/ui/styles";
 import { createTransfer, TRANSFERS_KEY } from "@/lib/erp/api-client";
 import {
   batchCount,
@@ -16,17 +17,8 @@ import {
 } from "@/lib/erp/order-ids";
 import { createTransferBodySchema } from "@/lib/erp/schemas";
 import { useRevalidate } from "@/lib/erp/use-erp";
-import {
-  cardClass,
-  errorBoxClass,
-  helpTextClass,
-  inputClass,
-  primaryButtonClass,
-  reasonTextClass,
-  secondaryButtonClass,
-  warningBoxClass,
-} from "./styles";
-import { useProblemText } from "./use-problem-text";
+import { errorBoxClass, reasonTextClass, warningBoxClass } from "./styles";
+import { useErpProblemText } from "./use-problem-text";
 
 const SHOWN_INVALID = 50;
 const SHOWN_DUPLICATES = 20;
@@ -54,7 +46,7 @@ export function TransferForm({
 }) {
   const t = useTranslations("erp.transfer");
   const router = useRouter();
-  const problemText = useProblemText();
+  const problemText = useErpProblemText();
   const revalidate = useRevalidate();
   const id = useId();
   const [text, setText] = useState("");
@@ -183,7 +175,7 @@ export function TransferForm({
       </div>
 
       <div>
-        <button type="button" className={secondaryButtonClass} onClick={() => makePreview(text)}>
+        <button type="button" className={buttonClass.secondary} onClick={() => makePreview(text)}>
           {t("preview")}
         </button>
       </div>
@@ -202,7 +194,7 @@ export function TransferForm({
       <div>
         <button
           type="submit"
-          className={primaryButtonClass}
+          className={buttonClass.primary}
           disabled={!canSend}
           aria-describedby={!canRun ? reasonId : !current ? hintId : undefined}
           data-testid="transfer-send"

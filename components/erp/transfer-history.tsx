@@ -4,13 +4,14 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useId, useMemo } from "react";
+import { Pagination } from "@/components/ui/pagination";
+import { buttonClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { listTransfersQueryFields, PAGE_SIZES, parseTolerant, RUNS_DEFAULT_PAGE_SIZE, TRANSFER_RUN_STATUSES, type PageSize } from "@/lib/erp/schemas";
 import { useTransferRuns } from "@/lib/erp/use-erp";
 import { RunStatusBadge } from "./badges";
 import { useDurationText } from "./format";
-import { Pagination } from "./pagination";
 import { ErrorState, Notice, TableSkeleton } from "./states";
-import { linkClass, primaryButtonClass, rowClass, secondaryButtonClass, selectClass, tableWrapClass, tdClass, thClass, theadClass } from "./styles";
+import { linkClass, rowClass, selectClass } from "./styles";
 
 // The history of transfer runs: who, when, counts, duration and status; filter by status and
 // person, paginated, all of it in the URL.
@@ -87,7 +88,7 @@ export function TransferHistory() {
           </select>
         </div>
         {filtered ? (
-          <button type="button" className={secondaryButtonClass} onClick={onClear}>
+          <button type="button" className={buttonClass.secondary} onClick={onClear}>
             {t("clearFilters")}
           </button>
         ) : null}
@@ -100,7 +101,7 @@ export function TransferHistory() {
       ) : data.total === 0 ? (
         filtered ? (
           <Notice testId="transfer-history-no-match" title={t("noMatchTitle")} body={t("noMatchBody")}>
-            <button type="button" className={primaryButtonClass} onClick={onClear}>
+            <button type="button" className={buttonClass.primary} onClick={onClear}>
               {t("clearFilters")}
             </button>
           </Notice>
@@ -109,7 +110,7 @@ export function TransferHistory() {
         )
       ) : data.items.length === 0 ? (
         <Notice testId="transfer-history-page-empty" title={t("pageEmpty")}>
-          <button type="button" className={primaryButtonClass} onClick={() => onPage(1)}>
+          <button type="button" className={buttonClass.primary} onClick={() => onPage(1)}>
             {t("firstPage")}
           </button>
         </Notice>
@@ -160,6 +161,7 @@ export function TransferHistory() {
             </table>
           </div>
           <Pagination
+            messages="erp.pagination"
             label={t("paginationLabel")}
             page={query.page}
             limit={query.limit}

@@ -4,8 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useForm, type FieldError } from "react-hook-form";
 import { toast } from "sonner";
+import { buttonClass, fieldErrorClass, helpTextClass, inputClass } from "@/components/ui/styles";
 import { ROLES } from "@/lib/db/schema";
-import { createMemberRequest, ProblemError } from "@/lib/team/api-client";
+import { ProblemError } from "@/lib/swr/fetcher";
+import { createMemberRequest } from "@/lib/team/api-client";
 import {
   createMemberBodySchema,
   EMAIL_MAX_LENGTH,
@@ -16,8 +18,7 @@ import {
   type CreateMemberInput,
 } from "@/lib/team/schemas";
 import type { TeamMember } from "@/lib/team/schemas";
-import { fieldErrorClass, helpTextClass, inputClass, primaryButtonClass } from "./styles";
-import { useProblemText } from "./use-problem-text";
+import { useTeamProblemText } from "./use-problem-text";
 
 const FIELDS = ["email", "name", "role", "password"] as const;
 type Field = (typeof FIELDS)[number];
@@ -35,7 +36,7 @@ export function AddMemberForm({
 }) {
   const t = useTranslations("team");
   const tRoles = useTranslations("roles");
-  const problemText = useProblemText();
+  const problemText = useTeamProblemText();
   const {
     register,
     handleSubmit,
@@ -165,7 +166,7 @@ export function AddMemberForm({
           {fieldError("password")}
         </div>
         <div className="sm:col-span-2">
-          <button type="submit" className={primaryButtonClass} disabled={disabled || isSubmitting} aria-busy={isSubmitting || undefined}>
+          <button type="submit" className={buttonClass.primary} disabled={disabled || isSubmitting} aria-busy={isSubmitting || undefined}>
             {isSubmitting ? t("form.submitting") : t("form.submit")}
           </button>
         </div>

@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { buttonClass, selectClass } from "@/components/ui/styles";
 import { ROLES, type Role } from "@/lib/db/schema";
 import type { TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
-import { ConfirmDialog } from "./confirm-dialog";
-import { dangerButtonClass, inlineSelectClass, secondaryButtonClass } from "./styles";
 
 export type ApplyChange = (member: TeamMember, body: UpdateMemberBody) => Promise<boolean>;
 
@@ -85,20 +85,23 @@ export function MembersTable({
       <ConfirmDialog
         open={confirming !== null}
         tone={confirming?.active ? "default" : "danger"}
+        size="md"
         pending={confirmPending}
         title={
           confirming
             ? t(confirming.active ? "confirm.reactivateTitle" : "confirm.deactivateTitle", { name: confirming.member.name })
             : ""
         }
-        body={
-          confirming
-            ? t(confirming.active ? "confirm.reactivateBody" : "confirm.deactivateBody", {
+        description={
+          confirming ? (
+            <p>
+              {t(confirming.active ? "confirm.reactivateBody" : "confirm.deactivateBody", {
                 name: confirming.member.name,
                 email: confirming.member.email,
                 role: tRoles(confirming.member.role),
-              })
-            : ""
+              })}
+            </p>
+          ) : null
         }
         confirmLabel={confirming?.active ? t("table.reactivate") : t("table.deactivate")}
         cancelLabel={t("confirm.cancel")}
@@ -155,7 +158,7 @@ function MemberRow({
           <select
             aria-label={t("table.roleFor", { name: member.name })}
             aria-describedby={describedBy}
-            className={inlineSelectClass}
+            className={`min-w-32 ${selectClass}`}
             value={role}
             disabled={locked || saving}
             onChange={(e) => setDraft(e.target.value as Role)}
@@ -168,7 +171,7 @@ function MemberRow({
           </select>
           <button
             type="button"
-            className={secondaryButtonClass}
+            className={buttonClass.secondary}
             aria-label={t("table.saveRoleFor", { name: member.name })}
             aria-describedby={describedBy}
             disabled={locked || saving || draft === null || draft === member.role}
@@ -194,7 +197,7 @@ function MemberRow({
       <td className="px-4 py-3">
         <button
           type="button"
-          className={member.active ? dangerButtonClass : secondaryButtonClass}
+          className={member.active ? buttonClass.danger : buttonClass.secondary}
           aria-label={member.active ? t("table.deactivateFor", { name: member.name }) : t("table.reactivateFor", { name: member.name })}
           aria-describedby={describedBy}
           disabled={locked || saving}

@@ -3,19 +3,19 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { toast } from "sonner";
+import { buttonClass, cardClass } from "@/components/ui/styles";
 import { updateMemberRequest } from "@/lib/team/api-client";
 import { useTeam } from "@/lib/team/use-team";
 import { AddMemberForm } from "./add-member-form";
 import { MembersTable, type ApplyChange } from "./members-table";
-import { cardClass, secondaryButtonClass } from "./styles";
-import { useProblemText } from "./use-problem-text";
+import { useTeamProblemText } from "./use-problem-text";
 
 const MANAGE_REASON_ID = "team-manage-reason";
 
 export function TeamManager({ currentMemberId, canManage }: { currentMemberId: number; canManage: boolean }) {
   const t = useTranslations("team");
   const tRoles = useTranslations("roles");
-  const problemText = useProblemText();
+  const problemText = useTeamProblemText();
   const { data: members, error, isLoading, isValidating, mutate } = useTeam();
 
   const applyChange = useCallback<ApplyChange>(
@@ -60,7 +60,7 @@ export function TeamManager({ currentMemberId, canManage }: { currentMemberId: n
             {error ? (
               <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
                 <span>{t("table.staleError")}</span>
-                <button type="button" className={secondaryButtonClass} disabled={isValidating} onClick={() => void mutate()}>
+                <button type="button" className={buttonClass.secondary} disabled={isValidating} onClick={() => void mutate()}>
                   {t("table.retry")}
                 </button>
               </div>
@@ -77,7 +77,7 @@ export function TeamManager({ currentMemberId, canManage }: { currentMemberId: n
           <div role="alert" data-testid="team-load-error" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
             <p className="font-medium">{t("table.loadError")}</p>
             <p className="mt-1">{problemText(error)}</p>
-            <button type="button" className={`${secondaryButtonClass} mt-3`} disabled={isValidating} onClick={() => void mutate()}>
+            <button type="button" className={`${buttonClass.secondary} mt-3`} disabled={isValidating} onClick={() => void mutate()}>
               {t("table.retry")}
             </button>
           </div>

@@ -1,23 +1,25 @@
 import { useTranslations } from "next-intl";
-import { useCallback } from "react";
-import { ProblemError } from "@/lib/team/api-client";
+import { useMemo } from "react";
+import { useProblemText, type ProblemTextOptions } from "@/components/ui/use-problem-text";
 
 /** A refusal or failure from /api/team, in the reader's language where the reason is known. */
-export function useProblemText() {
+export function useTeamProblemText() {
   const t = useTranslations("team.errors");
-  return useCallback(
-    (error: unknown): string => {
-      if (!(error instanceof ProblemError)) return t("generic");
-      const { status, reason, code, detail } = error.problem;
-      if (reason === "self_change") return t("selfChange");
-      if (reason === "last_admin") return t("lastAdmin");
-      if (status === 0 && code === "network") return t("network");
-      if (status === 401) return t("unauthenticated");
-      if (status === 403 && code === "forbidden") return t("forbidden");
-      if (status === 404) return t("notFound");
-      if (status >= 500 || !detail) return t("generic");
-      return detail;
-    },
+  const options = useMemo<ProblemTextOptions>(
+    () => ({
+      // The team's own words; where it has none, the console's detail shows.
+      texts: {
+        generic: t("generic"),
+        network: t("network"),
+        unauthenticated: t("unauthenticated"),
+        forbidden: t("forbidden"),
+        notFound: t("notFound"),
+        crossOrigin: null,
+        badResponse: null,
+      },
+      own: ({ reason }) => (reason === "self_change" ? t("selfChange") : reason === "last_admin" ? t("lastAdmin") : undefined),
+    }),
     [t],
   );
+  return useProblemText(options);
 }

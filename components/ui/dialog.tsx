@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useId, useRef } from "react";
-import { buttonClass } from "./styles";
 
 /**
  * A modal on the native <dialog>: the browser makes the rest of the page inert (focus stays
@@ -14,6 +13,7 @@ export function Dialog({
   description,
   onClose,
   closable = true,
+  size = "lg",
   testId,
   children,
 }: {
@@ -24,6 +24,8 @@ export function Dialog({
   onClose: () => void;
   /** False while something is pending: Escape is then ignored. */
   closable?: boolean;
+  /** The widest the dialog gets: "md" for a short question, "lg" for more content. */
+  size?: "md" | "lg";
   testId?: string;
   children?: React.ReactNode;
 }) {
@@ -48,7 +50,7 @@ export function Dialog({
         e.preventDefault();
         if (closable) onClose();
       }}
-      className="m-auto w-full max-w-lg rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      className={`m-auto w-full ${size === "md" ? "max-w-md" : "max-w-lg"} rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
     >
       {open ? (
         <>
@@ -69,57 +71,4 @@ export function Dialog({
 
 export function DialogActions({ children }: { children: React.ReactNode }) {
   return <div className="mt-6 flex flex-wrap justify-end gap-2">{children}</div>;
-}
-
-/** A yes/no question on a Dialog; `children` may add content (a typed confirmation, an error). */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  cancelLabel,
-  tone = "default",
-  pending = false,
-  confirmDisabled = false,
-  onConfirm,
-  onCancel,
-  extraActions,
-  testId,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  description?: React.ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
-  tone?: "default" | "danger";
-  pending?: boolean;
-  confirmDisabled?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-  /** More buttons, shown before Cancel (e.g. "Deactivate instead"). */
-  extraActions?: React.ReactNode;
-  testId?: string;
-  children?: React.ReactNode;
-}) {
-  return (
-    <Dialog open={open} title={title} description={description} onClose={onCancel} closable={!pending} testId={testId}>
-      {children}
-      <DialogActions>
-        {extraActions}
-        <button type="button" className={buttonClass.secondary} onClick={onCancel} disabled={pending}>
-          {cancelLabel}
-        </button>
-        <button
-          type="button"
-          className={tone === "danger" ? buttonClass.dangerSolid : buttonClass.primary}
-          onClick={onConfirm}
-          disabled={pending || confirmDisabled}
-          aria-busy={pending || undefined}
-        >
-          {confirmLabel}
-        </button>
-      </DialogActions>
-    </Dialog>
-  );
 }

@@ -7,6 +7,7 @@ export const buttonClass = {
   secondary: `inline-flex items-center justify-center gap-2 rounded-md border border-slate-500 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 ${DIM}`,
   danger: `inline-flex items-center justify-center gap-2 rounded-md border border-red-700 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 dark:border-red-400 dark:bg-slate-900 dark:text-red-200 dark:hover:bg-red-950 ${DIM}`,
   dangerSolid: `inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 ${DIM}`,
+  warningSolid: `inline-flex items-center justify-center gap-2 rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 ${DIM}`,
   ghost: `inline-flex items-center justify-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-200 dark:text-slate-100 dark:hover:bg-slate-800 ${DIM}`,
 } as const;
 
@@ -21,6 +22,10 @@ export const fieldErrorClass = "mt-1 text-sm text-red-700 dark:text-red-300";
 export const helpTextClass = "mt-1 text-sm text-slate-600 dark:text-slate-300";
 export const reasonClass = "text-xs text-slate-700 dark:text-slate-300";
 export const cardClass = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900";
+export const tableWrapClass = "overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900";
+export const theadClass = "border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200";
+export const thClass = "px-3 py-2 text-left font-medium";
+export const tdClass = "px-3 py-2 align-top";
 export const linkClass = "font-medium text-brand-700 underline hover:no-underline dark:text-brand-100";
 
 export const alertClass = {

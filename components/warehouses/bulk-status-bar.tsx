@@ -7,7 +7,7 @@ import { GatedButton } from "@/components/ui/gated-button";
 import { alertClass, buttonClass } from "@/components/ui/styles";
 import type { Warehouse } from "@/lib/schemas/warehouse";
 import { bulkSetActiveRequest, useRevalidateWarehouses } from "@/lib/swr/use-warehouses";
-import { useProblemText, useValidationText } from "./use-warehouse-text";
+import { useWarehouseProblemText, useValidationText } from "./use-warehouse-text";
 
 export interface BulkRowOutcome {
   id: number;
@@ -35,7 +35,7 @@ export function BulkStatusBar({
 }) {
   const t = useTranslations("warehouses.bulk");
   const tReasons = useTranslations("warehouses.reasons");
-  const problemText = useProblemText();
+  const problemText = useWarehouseProblemText();
   const validation = useValidationText();
   const revalidate = useRevalidateWarehouses();
   const [pending, setPending] = useState(false);

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/dialog";
-import { alertClass, buttonClass, inputClass, labelClass } from "@/components/ui/styles";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
 import type { Warehouse } from "@/lib/schemas/warehouse";
 
 /**
@@ -60,6 +60,7 @@ export function DeleteWarehouseDialog({
       cancelLabel={t("cancel")}
       pending={pending}
       confirmDisabled={!matches}
+      failure={failure}
       onCancel={() => {
         reset();
         onCancel();
@@ -92,11 +93,6 @@ export function DeleteWarehouseDialog({
           />
           {onDeactivateInstead ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">{t("deactivateHint")}</p> : null}
         </div>
-      ) : null}
-      {failure ? (
-        <p role="alert" className={`${alertClass.error} mt-4 text-sm`}>
-          {failure}
-        </p>
       ) : null}
     </ConfirmDialog>
   );

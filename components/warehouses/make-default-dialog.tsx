@@ -2,8 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { ConfirmDialog } from "@/components/ui/dialog";
-import { alertClass } from "@/components/ui/styles";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDefaultWarehouse } from "@/lib/swr/use-warehouses";
 
 /**
@@ -57,6 +56,7 @@ export function MakeDefaultDialog({
       cancelLabel={t("cancel")}
       pending={pending}
       confirmDisabled={!known && !error}
+      failure={failure}
       onCancel={close}
       onConfirm={async () => {
         setPending(true);
@@ -65,12 +65,6 @@ export function MakeDefaultDialog({
         setPending(false);
         if (problem) setFailure(problem);
       }}
-    >
-      {failure ? (
-        <p role="alert" className={`${alertClass.error} mt-4 text-sm`}>
-          {failure}
-        </p>
-      ) : null}
-    </ConfirmDialog>
+    />
   );
 }

@@ -7,7 +7,7 @@ import type { Warehouse } from "@/lib/schemas/warehouse";
 import { deleteWarehouseRequest, updateWarehouseRequest, useRevalidateWarehouses } from "@/lib/swr/use-warehouses";
 import { DeleteWarehouseDialog } from "./delete-warehouse-dialog";
 import { MakeDefaultDialog } from "./make-default-dialog";
-import { useProblemText } from "./use-warehouse-text";
+import { useWarehouseProblemText } from "./use-warehouse-text";
 
 /**
  * The quick actions on one warehouse (list row menu, detail page): make default (confirmed),
@@ -16,7 +16,7 @@ import { useProblemText } from "./use-warehouse-text";
  */
 export function useWarehouseActions({ onChanged, onDeleted }: { onChanged?: () => void; onDeleted?: (w: Warehouse) => void } = {}) {
   const t = useTranslations("warehouses.toast");
-  const problemText = useProblemText();
+  const problemText = useWarehouseProblemText();
   const revalidate = useRevalidateWarehouses();
   const [makingDefault, setMakingDefault] = useState<Warehouse | null>(null);
   const [deleting, setDeleting] = useState<Warehouse | null>(null);

@@ -16,7 +16,7 @@ import { ConflictPanel } from "./conflict-panel";
 import { MakeDefaultDialog } from "./make-default-dialog";
 import { changedValues, snapshotOf, WAREHOUSE_FIELDS, type WarehouseValues } from "./rules";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
-import { isTransientFailure, useProblemText, useValidationText } from "./use-warehouse-text";
+import { isTransientFailure, useWarehouseProblemText, useValidationText } from "./use-warehouse-text";
 
 // One form for create and edit: react-hook-form with the schema the route handler uses. The
 // edit form remembers what it loaded, sends only what changed plus that snapshot (`expected`),
@@ -42,7 +42,7 @@ interface Failure {
 export function WarehouseForm({ warehouse }: { /** Absent: create a new warehouse. */ warehouse?: Warehouse }) {
   const t = useTranslations("warehouses");
   const router = useRouter();
-  const problemText = useProblemText();
+  const problemText = useWarehouseProblemText();
   const validation = useValidationText();
   const revalidate = useRevalidateWarehouses();
   const id = useId();

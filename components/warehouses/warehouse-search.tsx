@@ -1,8 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { inputClass, labelClass, selectClass } from "@/components/ui/styles";
+import { useDebouncedCommit } from "@/components/ui/use-debounced-commit";
 import { SEARCH_MAX, WAREHOUSE_STATUSES, type WarehouseStatus } from "@/lib/schemas/warehouse";
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -21,18 +22,7 @@ export function WarehouseSearch({
 }) {
   const t = useTranslations("warehouses.filters");
   const id = useId();
-  const [text, setText] = useState(q);
-  const [seen, setSeen] = useState(q);
-  // The URL changed under us (back/forward, "clear"): show what it says now.
-  if (q !== seen) {
-    setSeen(q);
-    setText(q);
-  }
-  useEffect(() => {
-    if (text === q) return;
-    const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, q, onSearch]);
+  const { text, setText, commit } = useDebouncedCommit(q, onSearch, SEARCH_DEBOUNCE_MS);
 
   return (
     <form role="search" aria-label={t("label")} className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
@@ -52,7 +42,7 @@ export function WarehouseSearch({
           data-testid="warehouse-search"
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === "Enter" && text !== q) onSearch(text);
+            if (e.key === "Enter") commit();
           }}
         />
       </div>

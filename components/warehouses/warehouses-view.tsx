@@ -8,10 +8,10 @@ import { useCallback, useMemo, useState } from "react";
 import { SWRConfig } from "swr";
 import { DataTable, selectionColumn } from "@/components/data-table/data-table";
 import { DataTableColumnToggle } from "@/components/data-table/data-table-column-toggle";
-import { DataTablePagination } from "@/components/data-table/data-table-pagination";
-import { DataTableSkeleton } from "@/components/data-table/data-table-skeleton";
 import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
 import { GatedButton } from "@/components/ui/gated-button";
+import { Pagination } from "@/components/ui/pagination";
+import { Notice, TableSkeleton } from "@/components/ui/states";
 import { alertClass, buttonClass, linkClass } from "@/components/ui/styles";
 import { WAREHOUSE_PAGE_SIZES, type Warehouse, type WarehouseStatus } from "@/lib/schemas/warehouse";
 import type { ProblemError } from "@/lib/swr/fetcher";
@@ -30,13 +30,14 @@ import {
 import { BulkReportPanel, BulkStatusBar, type BulkReport } from "./bulk-status-bar";
 import type { WarehousePermissions } from "./rules";
 import { useWarehouseActions } from "./use-warehouse-actions";
-import { useProblemText } from "./use-warehouse-text";
+import { useWarehouseProblemText } from "./use-warehouse-text";
 import { DefaultBadge, StatusBadge } from "./warehouse-badges";
 import { WarehouseRowMenu, type RowActions } from "./warehouse-row-menu";
 import { WarehouseSearch } from "./warehouse-search";
 
 const EMPTY_ROWS: Warehouse[] = [];
 const NO_SELECTION: RowSelectionState = {};
+const SKELETON_CELLS = ["w-24", "flex-1", "w-24", "w-24", "w-24", "w-24"] as const;
 const helper = createColumnHelper<DataTableFeatures, Warehouse>();
 
 /** The warehouse list: state in the URL, data from /api/warehouses (first page from the server). */
@@ -201,7 +202,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
       {error ? (
         <ListError error={error} onRetry={() => void mutate()} />
       ) : !data || (stale && data.items.length === 0) ? (
-        <DataTableSkeleton rows={Math.min(state.limit, 10)} columns={6} label={t("list.loading")} testId="warehouse-loading" />
+        <TableSkeleton rows={Math.min(state.limit, 10)} cells={SKELETON_CELLS} label={t("list.loading")} testId="warehouse-loading" />
       ) : data.totalAll === 0 ? (
         <Notice testId="warehouse-empty" title={t("list.emptyTitle")} body={t("list.emptyBody")}>
           <GatedButton variant="primary" href="/warehouses/new" disabledReason={perms.canWrite ? null : t("reasons.writeRole")}>
@@ -234,21 +235,14 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
             rowTestId="warehouse-row"
             rowProps={(w) => ({ "data-id": String(w.id), "data-code": w.code })}
           />
-          <DataTablePagination<WarehousePageSize>
+          <Pagination<WarehousePageSize>
+            messages="warehouses.pagination"
             page={state.page}
             limit={state.limit}
             sizes={WAREHOUSE_PAGE_SIZES}
             total={data.total}
             shown={data.items.length}
             testId="warehouse-pagination"
-            labels={{
-              nav: t("pagination.label"),
-              range: (v) => t("pagination.range", v),
-              pageSize: t("pagination.pageSize"),
-              previous: t("pagination.previous"),
-              next: t("pagination.next"),
-              pageOf: (v) => t("pagination.pageOf", v),
-            }}
             onPage={(page) => update({ page })}
             onLimit={(limit) => update({ limit })}
           />
@@ -259,20 +253,10 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
   );
 }
 
-function Notice({ testId, title, body, children }: { testId: string; title: string; body?: string; children?: React.ReactNode }) {
-  return (
-    <div data-testid={testId} className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center dark:border-slate-700 dark:bg-slate-900">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {body ? <p className="mt-1 text-slate-600 dark:text-slate-300">{body}</p> : null}
-      {children ? <div className="mt-4 flex justify-center">{children}</div> : null}
-    </div>
-  );
-}
-
 /** An outage is an error with a retry, never an empty list. */
 function ListError({ error, onRetry }: { error: ProblemError; onRetry: () => void }) {
   const t = useTranslations("warehouses.list");
-  const problemText = useProblemText();
+  const problemText = useWarehouseProblemText();
   const requestId = error.problem.requestId;
   return (
     <div role="alert" data-testid="warehouse-error" className={alertClass.error}>

@@ -1,3 +1,4 @@
+import type { AuditQuery } from "@/lib/audit";
 import type { ActivityFilters } from "./query";
 
 // The date filters are calendar days as the reader sees them in the table, i.e. in the console's
@@ -39,15 +40,8 @@ export function endOfDayInZone(day: string, timeZone: string): Date {
   return new Date(startOfDayInZone(next, timeZone).getTime() - 1);
 }
 
-export interface AuditFilter {
-  actor?: string;
-  action?: string;
-  targetType?: string;
-  targetId?: string;
-  from?: string;
-  to?: string;
-  outcome?: ActivityFilters["outcome"];
-}
+/** The audit query's filters (the page is chosen apart). */
+export type AuditFilter = Omit<AuditQuery, "page" | "limit">;
 
 /**
  * The lib/audit filter for the activity filters: day bounds become ISO instants in the zone;

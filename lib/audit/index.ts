@@ -3,51 +3,15 @@ import type { Kysely } from "kysely";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import type { AuditEvent, Database } from "@/lib/db/schema";
+import { auditRow, type AuditEntry, type AuditOutcome } from "./row";
 
 // The audit trail: append-only from the app's point of view (there is no update or delete here).
 
-export type AuditOutcome = "success" | "failure" | "denied";
-
-export interface AuditActor {
-  id: number | null;
-  email: string | null;
-}
-
-export interface AuditEntry {
-  actor: AuditActor | null;
-  action: string;
-  target?: { type: string; id: string | number } | null;
-  outcome: AuditOutcome;
-  message?: string | null;
-  before?: unknown;
-  after?: unknown;
-  details?: unknown;
-  requestId?: string | null;
-  ip?: string | null;
-}
-
-const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+export type { AuditActor, AuditEntry, AuditOutcome } from "./row";
 
 export async function recordAudit(entry: AuditEntry): Promise<void> {
   try {
-    await (await db())
-      .insertInto("audit_events")
-      .values({
-        at: new Date().toISOString(),
-        actor_id: entry.actor?.id ?? null,
-        actor_email: entry.actor?.email ?? null,
-        action: entry.action,
-        target_type: entry.target?.type ?? null,
-        target_id: entry.target ? String(entry.target.id) : null,
-        outcome: entry.outcome,
-        message: entry.message ?? null,
-        before_json: json(entry.before),
-        after_json: json(entry.after),
-        details_json: json(entry.details),
-        request_id: entry.requestId ?? null,
-        ip: entry.ip ?? null,
-      })
-      .execute();
+    await (await db()).insertInto("audit_events").values(auditRow(entry)).execute();
   } catch (error) {
     // Never lose the fact silently: the log keeps it when the store cannot.
     log.error("audit write failed", { action: entry.action, outcome: entry.outcome, error: String(error) });

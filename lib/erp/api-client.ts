@@ -1,3 +1,4 @@
+import { fetchText, isProblemError, sendJson, type ProblemDocument } from "@/lib/swr/fetcher";
 import type {
   ImportOutcome,
   ListImportsQuery,
@@ -11,49 +12,21 @@ import type {
 } from "./schemas";
 import { ORDERS_DEFAULT_PAGE_SIZE, RUNS_DEFAULT_PAGE_SIZE } from "./schemas";
 
-// Browser side of /api/erp. Failures throw an ErpProblemError carrying the problem+json document
-// (status 0 when the console could not be reached), so an outage never reads as "no runs".
+// Browser side of /api/erp, on the shared fetcher: failures throw a ProblemError carrying the
+// problem+json document (status 0 when the console could not be reached), so an outage never reads
+// as "no runs".
 
-export interface ErpProblem {
-  status: number;
-  title?: string;
-  detail?: string;
-  code?: string;
-  reason?: string;
-  errors?: Record<string, string[]>;
-  requestId?: string;
+/** What /api/erp adds to a problem document. */
+export interface ErpProblem extends ProblemDocument {
   lastRun?: { by: string; byName: string; at: string; outcome: ImportOutcome };
   windowMinutes?: number;
   runId?: string;
 }
 
-export class ErpProblemError extends Error {
-  constructor(readonly problem: ErpProblem) {
-    super(problem.detail ?? problem.title ?? `HTTP ${problem.status}`);
-    this.name = "ErpProblemError";
-  }
-  get status(): number {
-    return this.problem.status;
-  }
+/** The ERP problem document of a failure, or null when it is not a problem from the console. */
+export function erpProblem(error: unknown): ErpProblem | null {
+  return isProblemError(error) ? (error.problem as ErpProblem) : null;
 }
-
-async function request<T>(url: string, init?: RequestInit): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, credentials: "same-origin", headers: { Accept: "application/json", ...init?.headers } });
-  } catch {
-    throw new ErpProblemError({ status: 0, code: "network" });
-  }
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const doc = body && typeof body === "object" ? (body as Partial<ErpProblem>) : {};
-    throw new ErpProblemError({ ...doc, status: res.status });
-  }
-  if (body === null) throw new ErpProblemError({ status: 0, code: "bad_response" });
-  return body as T;
-}
-
-export const erpFetcher = <T>(url: string) => request<T>(url);
 
 function search(params: Record<string, string | number | undefined | null>, defaults: Record<string, string | number> = {}): string {
   const p = new URLSearchParams();
@@ -87,25 +60,14 @@ export function exportHref(runId: string, outcome: OrderOutcome | undefined, for
 export type CreateTransferRequest = { orderIds: string[] } | { parentRunId: string; retry: RetryKind; confirmUnknown?: boolean };
 
 export function createTransfer(body: CreateTransferRequest, idempotencyKey: string): Promise<{ run: TransferRunSummary; created: boolean }> {
-  return request(TRANSFERS_KEY, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
-    body: JSON.stringify(body),
-  });
+  return sendJson(TRANSFERS_KEY, "POST", body, { "Idempotency-Key": idempotencyKey });
 }
 
 export function startImport(body: StartImportBody): Promise<{ run: ImportRunRow }> {
-  return request(IMPORTS_KEY, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return sendJson(IMPORTS_KEY, "POST", body);
 }
 
 /** Every id of a run with one outcome (for "copy failed ids"). */
 export async function fetchRunIds(runId: string, outcome: OrderOutcome): Promise<string[]> {
-  let res: Response;
-  try {
-    res = await fetch(exportHref(runId, outcome, "txt"), { credentials: "same-origin" });
-  } catch {
-    throw new ErpProblemError({ status: 0, code: "network" });
-  }
-  if (!res.ok) throw new ErpProblemError({ status: res.status });
-  return (await res.text()).split("\n").filter(Boolean);
+  return (await fetchText(exportHref(runId, outcome, "txt"))).split("\n").filter(Boolean);
 }

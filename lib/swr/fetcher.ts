@@ -7,6 +7,8 @@ export interface ProblemDocument {
   title?: string;
   detail?: string;
   code?: string;
+  /** Why a rule refused the request (e.g. "last_admin"), for the UI to word. */
+  reason?: string;
   errors?: Record<string, string[]>;
   requestId?: string;
   [extra: string]: unknown;
@@ -34,18 +36,24 @@ export function isProblemError(error: unknown): error is ProblemError {
 /** Status 0: the request never got an answer from the console (offline, connection dropped). */
 export const NETWORK_PROBLEM: ProblemDocument = { status: 0, code: "network" };
 
-async function request<T>(url: string, init?: RequestInit): Promise<T> {
-  let res: Response;
+async function send(url: string, init?: RequestInit): Promise<Response> {
   try {
-    res = await fetch(url, { ...init, credentials: "same-origin", headers: { Accept: "application/json", ...init?.headers } });
+    return await fetch(url, { ...init, credentials: "same-origin" });
   } catch {
     throw new ProblemError(NETWORK_PROBLEM);
   }
+}
+
+async function failure(res: Response): Promise<ProblemError> {
   const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const doc = body && typeof body === "object" && !Array.isArray(body) ? (body as Partial<ProblemDocument>) : {};
-    throw new ProblemError({ ...doc, status: res.status });
-  }
+  const doc = body && typeof body === "object" && !Array.isArray(body) ? (body as Partial<ProblemDocument>) : {};
+  return new ProblemError({ ...doc, status: res.status });
+}
+
+async function request<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await send(url, { ...init, headers: { Accept: "application/json", ...init?.headers } });
+  if (!res.ok) throw await failure(res);
+  const body: unknown = await res.json().catch(() => null);
   if (body === null) throw new ProblemError({ status: res.status, code: "bad_response" });
   return body as T;
 }
@@ -55,10 +63,27 @@ export function fetcher<T>(url: string): Promise<T> {
   return request<T>(url);
 }
 
-/** A JSON write (same origin, so the browser sends the Origin header the console checks). */
-export function sendJson<T>(url: string, method: "POST" | "PUT" | "PATCH" | "DELETE", body?: unknown): Promise<T> {
+/** GET a plain-text answer (an export, say); failures throw like the JSON calls. */
+export async function fetchText(url: string): Promise<string> {
+  const res = await send(url);
+  if (!res.ok) throw await failure(res);
+  return res.text();
+}
+
+/**
+ * A JSON write (same origin, so the browser sends the Origin header the console checks).
+ * `headers` adds to the JSON ones (e.g. an Idempotency-Key).
+ */
+export function sendJson<T>(
+  url: string,
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
   return request<T>(url, {
     method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+    ...(body === undefined
+      ? { headers: { ...headers } }
+      : { body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } }),
   });
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import useSWR, { useSWRConfig } from "swr";
+import useSWR from "swr";
 import {
   warehouseCodeSchema,
   type CreateWarehouseBody,
@@ -9,6 +9,7 @@ import {
 } from "@/lib/schemas/warehouse";
 import { WAREHOUSES_API, warehouseListKey, type WarehouseListState } from "@/lib/warehouses/url-state";
 import { fetcher, sendJson, type ProblemError } from "./fetcher";
+import { useRevalidateUnder } from "./revalidate";
 
 // The client's view of /api/warehouses: one hook per resource, keyed by the /api URL built from
 // validated state, plus the writes. After a write, every /api/warehouses key is revalidated.
@@ -71,11 +72,8 @@ export function useCodeCheck(code: string, excludeId?: number) {
 
 /** Revalidates every /api/warehouses key (lists, the default, code checks) after a write. */
 export function useRevalidateWarehouses() {
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    () => mutate((key) => typeof key === "string" && (key === WAREHOUSES_API || key.startsWith(`${WAREHOUSES_API}?`) || key.startsWith(`${WAREHOUSES_API}/`))),
-    [mutate],
-  );
+  const revalidate = useRevalidateUnder();
+  return useCallback(() => revalidate(WAREHOUSES_API), [revalidate]);
 }
 
 export interface WarehouseWriteResult {

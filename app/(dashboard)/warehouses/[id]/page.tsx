@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { loadWarehouseForPage } from "@/components/warehouses/load-warehouse";
 import { WarehouseActions } from "@/components/warehouses/warehouse-actions";
 import { WarehouseDetails } from "@/components/warehouses/warehouse-details";
-import { WarehouseLoadFailure } from "@/components/warehouses/warehouse-load-failure";
+import { WarehouseLoadFailedPage } from "@/components/warehouses/warehouse-load-failed-page";
 import { BackToList } from "@/components/warehouses/back-to-list";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
@@ -24,15 +24,7 @@ export default async function Page({ params }: Props) {
   const member = await requirePageMember();
   const t = await getTranslations("warehouses");
   const loaded = await loadWarehouseForPage((await params).id);
-  if ("failure" in loaded) {
-    return (
-      <section>
-        <BackToList />
-        <PageHeader title={t("detail.title")} />
-        <WarehouseLoadFailure reason={loaded.failure} />
-      </section>
-    );
-  }
+  if ("failure" in loaded) return <WarehouseLoadFailedPage reason={loaded.failure} />;
   const { warehouse } = loaded;
   const perms = { canWrite: can(member.role, "warehouse.write"), canDelete: can(member.role, "warehouse.delete") };
   return (

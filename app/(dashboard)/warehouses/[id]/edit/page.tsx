@@ -5,7 +5,7 @@ import { BackToList } from "@/components/warehouses/back-to-list";
 import { loadWarehouseForPage } from "@/components/warehouses/load-warehouse";
 import { NotAllowed } from "@/components/warehouses/not-allowed";
 import { WarehouseForm } from "@/components/warehouses/warehouse-form";
-import { WarehouseLoadFailure } from "@/components/warehouses/warehouse-load-failure";
+import { WarehouseLoadFailedPage } from "@/components/warehouses/warehouse-load-failed-page";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 
@@ -23,15 +23,7 @@ export default async function Page({ params }: Props) {
   const member = await requirePageMember();
   const t = await getTranslations("warehouses");
   const loaded = await loadWarehouseForPage((await params).id);
-  if ("failure" in loaded) {
-    return (
-      <section>
-        <BackToList />
-        <PageHeader title={t("detail.title")} />
-        <WarehouseLoadFailure reason={loaded.failure} />
-      </section>
-    );
-  }
+  if ("failure" in loaded) return <WarehouseLoadFailedPage reason={loaded.failure} />;
   const { warehouse } = loaded;
   return (
     <section data-testid="warehouse-edit">

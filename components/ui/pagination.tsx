@@ -1,40 +1,40 @@
 "use client";
 
-import { useFormatter } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
-import { buttonClass, selectClass } from "@/components/ui/styles";
+import { buttonClass, selectClass } from "./styles";
 
-export interface PaginationLabels {
-  nav: string;
-  range: (v: { from: string; to: string; total: string }) => string;
-  pageSize: string;
-  previous: string;
-  next: string;
-  pageOf: (v: { page: string; pages: string }) => string;
-}
-
-/** Page and page size controls for a server-paged list. */
-export function DataTablePagination<TSize extends number>({
+/**
+ * Page and page size controls for a server-paged list. `messages` names the catalog namespace
+ * with the texts: range, pageSize, previous, next, pageOf, and label unless `label` is given.
+ */
+export function Pagination<TSize extends number>({
+  messages,
+  label,
   page,
   limit,
   sizes,
   total,
   shown,
-  labels,
   onPage,
   onLimit,
   testId,
+  rangeTestId = testId ? `${testId}-range` : undefined,
 }: {
+  messages: string;
+  /** The navigation's name, when the namespace has no `label` (several lists share its texts). */
+  label?: string;
   page: number;
   limit: TSize;
   sizes: readonly TSize[];
   total: number;
   shown: number;
-  labels: PaginationLabels;
   onPage: (page: number) => void;
   onLimit: (limit: TSize) => void;
   testId?: string;
+  rangeTestId?: string;
 }) {
+  const t = useTranslations(messages);
   const format = useFormatter();
   const id = useId();
   const pages = Math.max(1, Math.ceil(total / limit));
@@ -42,10 +42,10 @@ export function DataTablePagination<TSize extends number>({
   const n = (v: number) => format.number(v);
 
   return (
-    <nav aria-label={labels.nav} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm" data-testid={testId}>
-      <p data-testid={testId ? `${testId}-range` : undefined}>{labels.range({ from: n(first), to: n(first ? first + shown - 1 : 0), total: n(total) })}</p>
+    <nav aria-label={label ?? t("label")} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm" data-testid={testId}>
+      <p data-testid={rangeTestId}>{t("range", { from: n(first), to: n(first ? first + shown - 1 : 0), total: n(total) })}</p>
       <div className="flex flex-wrap items-center gap-3">
-        <label htmlFor={`${id}-limit`}>{labels.pageSize}</label>
+        <label htmlFor={`${id}-limit`}>{t("pageSize")}</label>
         <select
           id={`${id}-limit`}
           className={`${selectClass} py-1`}
@@ -62,11 +62,11 @@ export function DataTablePagination<TSize extends number>({
           ))}
         </select>
         <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, pages))}>
-          {labels.previous}
+          {t("previous")}
         </button>
-        <span>{labels.pageOf({ page: n(page), pages: n(pages) })}</span>
+        <span>{t("pageOf", { page: n(page), pages: n(pages) })}</span>
         <button type="button" className={buttonClass.secondary} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          {labels.next}
+          {t("next")}
         </button>
       </div>
     </nav>

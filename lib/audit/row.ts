@@ -1,0 +1,46 @@
+import type { Insertable } from "kysely";
+import type { AuditEventsTable } from "../db/schema";
+
+// What an audit entry is, and the audit_events row that records it. No "server-only" and no
+// connection here, so the server (lib/audit) and the command-line team tool write the same columns
+// with the same meanings. Relative imports: the CLI runs without the "@/" alias.
+
+export type AuditOutcome = "success" | "failure" | "denied";
+
+export interface AuditActor {
+  id: number | null;
+  email: string | null;
+}
+
+export interface AuditEntry {
+  actor: AuditActor | null;
+  action: string;
+  target?: { type: string; id: string | number } | null;
+  outcome: AuditOutcome;
+  message?: string | null;
+  before?: unknown;
+  after?: unknown;
+  details?: unknown;
+  requestId?: string | null;
+  ip?: string | null;
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+
+export function auditRow(entry: AuditEntry, at: Date = new Date()): Insertable<AuditEventsTable> {
+  return {
+    at: at.toISOString(),
+    actor_id: entry.actor?.id ?? null,
+    actor_email: entry.actor?.email ?? null,
+    action: entry.action,
+    target_type: entry.target?.type ?? null,
+    target_id: entry.target ? String(entry.target.id) : null,
+    outcome: entry.outcome,
+    message: entry.message ?? null,
+    before_json: json(entry.before),
+    after_json: json(entry.after),
+    details_json: json(entry.details),
+    request_id: entry.requestId ?? null,
+    ip: entry.ip ?? null,
+  };
+}
