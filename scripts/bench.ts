@@ -6,10 +6,11 @@
 //
 //   npm run bench                       the whole run (several minutes)
 //   npm run bench -- --no-build         reuse the existing .next build
-//   npm run bench -- --profile          CPU profiles of the console under the (b), (c), (d) loads
+//   npm run bench -- --profile          CPU profiles of the console under the (b), (c), (d) loads and a transfer run
 //                                       -> bench/results/profile.json (the run's figures are not written)
 //
-// BENCH_PORT / BENCH_EMULATOR_PORT (3230 / 4230), BENCH_CONNECTIONS (50), BENCH_DURATION (15 s),
+// BENCH_PORT / BENCH_EMULATOR_PORT (3230 / 4230), BENCH_CONNECTIONS (50), BENCH_DURATION (15 s per
+// target, split into BENCH_ROUNDS (3) interleaved rounds),
 // BENCH_WARM_REQUESTS (50), BENCH_PAGE_LOADS (10), CHROMIUM_PATH override the defaults.
 import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -54,6 +55,7 @@ const config = {
   emulatorPort: envInt("BENCH_EMULATOR_PORT", 4230),
   connections: envInt("BENCH_CONNECTIONS", 50),
   durationS: envInt("BENCH_DURATION", 15),
+  rounds: envInt("BENCH_ROUNDS", 3),
   warmupS: 3,
   unloadedRequests: 300,
   warehouses: 10_000,
@@ -126,6 +128,7 @@ interface LoadResult {
   label: string;
   url: string;
   requestsPerSec: number;
+  roundsPerSec: number[];
   p50Ms: number;
   p99Ms: number;
   meanMs: number;
@@ -137,41 +140,75 @@ interface LoadResult {
   unloaded: { p50Ms: number; p99Ms: number };
 }
 
-async function load(target: Target): Promise<LoadResult> {
+/** Unloaded latency and a warm-up; the measured load comes in rounds (measureOverhead). */
+async function prepare(target: Target) {
   await expectOk(target.url, target.headers);
   const quiet = await unloaded(target.url, target.headers, config.unloadedRequests);
   const warm = await autocannon({ url: target.url, connections: config.connections, duration: config.warmupS, headers: target.headers });
-  const r = await autocannon({ url: target.url, connections: config.connections, duration: config.durationS, headers: target.headers });
-  const ok = r["2xx"];
-  const result: LoadResult = {
+  return { quiet, requests: 1 + 30 + config.unloadedRequests + warm["2xx"] + warm.non2xx };
+}
+
+function summarise(target: Target, prepared: Awaited<ReturnType<typeof prepare>>, rounds: CannonResult[]): LoadResult {
+  const ok = sum(rounds.map((r) => r["2xx"]));
+  const non2xx = sum(rounds.map((r) => r.non2xx));
+  return {
     label: target.label,
     url: target.url.replace(/^http:\/\/[^/]+/, ""),
-    requestsPerSec: round(ok / r.duration, 0),
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    meanMs: round(r.latency.average, 2),
+    requestsPerSec: round(ok / sum(rounds.map((r) => r.duration)), 0),
+    roundsPerSec: rounds.map((r) => round(r["2xx"] / r.duration, 0)),
+    p50Ms: median(rounds.map((r) => r.latency.p50)),
+    p99Ms: median(rounds.map((r) => r.latency.p99)),
+    meanMs: round(sum(rounds.map((r) => r.latency.average * r["2xx"])) / Math.max(1, ok), 2),
     requests: ok,
-    requestsAll: 1 + 30 + config.unloadedRequests + warm["2xx"] + warm.non2xx + ok + r.non2xx,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-    unloaded: quiet,
+    requestsAll: prepared.requests + ok + non2xx,
+    errors: sum(rounds.map((r) => r.errors + r.timeouts)),
+    non2xx,
+    unloaded: prepared.quiet,
   };
-  step(`  ${target.label}: ${result.requestsPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (unloaded p50 ${quiet.p50Ms} ms)`);
+}
+
+/** One target alone: preparation, then the whole duration in one go (profiles). */
+async function load(target: Target): Promise<LoadResult> {
+  const prepared = await prepare(target);
+  const r = await autocannon({ url: target.url, connections: config.connections, duration: config.durationS, headers: target.headers });
+  const result = summarise(target, prepared, [r]);
+  step(`  ${target.label}: ${result.requestsPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
   return result;
 }
 
 async function measureOverhead(stack: Stack, session: Session, token: string) {
-  step(`1. request overhead: ${config.connections} connections, ${config.durationS} s each (after ${config.warmupS} s warm-up)`);
+  const slice = config.durationS / config.rounds;
+  step(
+    `1. request overhead: ${config.connections} connections, ${config.durationS} s per target in ${config.rounds} interleaved rounds of ${round(slice, 1)} s (after ${config.warmupS} s warm-up)`,
+  );
+  const targets = overheadTargets(stack, session, token);
+  const prepared = new Map<Target["key"], Awaited<ReturnType<typeof prepare>>>();
+  for (const target of targets) prepared.set(target.key, await prepare(target));
+  // Round-robin, so that the machine's other load (2 shared cores) falls on every target alike.
+  const rounds = new Map<Target["key"], CannonResult[]>(targets.map((t) => [t.key, []]));
+  for (let i = 0; i < config.rounds; i++) {
+    for (const target of targets) {
+      rounds.get(target.key)!.push(await autocannon({ url: target.url, connections: config.connections, duration: slice, headers: target.headers }));
+    }
+  }
   const out = {} as Record<Target["key"], LoadResult>;
-  for (const target of overheadTargets(stack, session, token)) out[target.key] = await load(target);
+  for (const target of targets) {
+    out[target.key] = summarise(target, prepared.get(target.key)!, rounds.get(target.key)!);
+    const r = out[target.key];
+    step(`  ${target.label}: ${r.requestsPerSec} req/s (rounds ${r.roundsPerSec.join(", ")}), p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, unloaded p50 ${r.unloaded.p50Ms} ms`);
+  }
   const perRequestMs = (r: LoadResult) => 1000 / r.requestsPerSec;
+  const perRound = (a: LoadResult, b: LoadResult) => a.roundsPerSec.map((v, i) => round(v / b.roundsPerSec[i]!, 3));
   return {
     connections: config.connections,
     durationS: config.durationS,
+    rounds: config.rounds,
     targets: out,
     ratios: {
       listOverPing: round(out.list.requestsPerSec / out.ping.requestsPerSec, 3),
       detailOverPing: round(out.detail.requestsPerSec / out.ping.requestsPerSec, 3),
+      listOverPingPerRound: perRound(out.list, out.ping),
+      detailOverPingPerRound: perRound(out.detail, out.ping),
       listOverEmulatorList: round(out.list.requestsPerSec / out.emulatorList.requestsPerSec, 3),
       detailOverEmulator: round(out.detail.requestsPerSec / out.emulator.requestsPerSec, 3),
     },
@@ -506,7 +543,7 @@ function table(rows: (string | number)[][]): string {
 function print(r: Results) {
   const o = r.overhead;
   const lines: string[] = [];
-  lines.push("", `Request overhead (${o.connections} connections, ${o.durationS} s each)`);
+  lines.push("", `Request overhead (${o.connections} connections, ${o.durationS} s per target in ${o.rounds} interleaved rounds)`);
   lines.push(
     table([
       ["target", "req/s", "p50 ms", "p99 ms", "unloaded p50 ms"],
@@ -514,7 +551,8 @@ function print(r: Results) {
     ]),
   );
   lines.push(
-    `(c)/(b) ${o.ratios.listOverPing}   (d)/(b) ${o.ratios.detailOverPing}   (c)/(a') ${o.ratios.listOverEmulatorList}   (d)/(a) ${o.ratios.detailOverEmulator}`,
+    `(c)/(b) ${o.ratios.listOverPing} (rounds ${o.ratios.listOverPingPerRound.join(", ")})   (d)/(b) ${o.ratios.detailOverPing} (rounds ${o.ratios.detailOverPingPerRound.join(", ")})`,
+    `(c)/(a') ${o.ratios.listOverEmulatorList}   (d)/(a) ${o.ratios.detailOverEmulator}`,
     `console adds per request (machine time): list ${o.consoleAdds.listMsPerRequest} ms, detail ${o.consoleAdds.detailMsPerRequest} ms; unloaded p50: list +${o.consoleAdds.listUnloadedP50Ms} ms, detail +${o.consoleAdds.detailUnloadedP50Ms} ms`,
   );
   const s = r.search;
