@@ -13,6 +13,7 @@ const NOT_SENT = { email: "x", name: "", role: "nope" }; // invalid on purpose: 
 const ROUTES: RouteCase[] = [
   ...ERP_ROUTES,
   { file: "health/route.ts", method: "GET", url: "/api/health", expect: { anonymous: 200, viewer: 200 } },
+  { file: "ping/route.ts", method: "GET", url: "/api/ping", expect: { anonymous: 200, viewer: 200 } },
   { file: "team/route.ts", method: "GET", url: "/api/team", expect: { anonymous: 401, viewer: 200, operator: 200, admin: 200 } },
   {
     file: "team/route.ts",

@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+// Starts and stops the emulator and the console for the benchmark. Normally through
+// scripts/start.ts (as `npm start` does); for CPU profiles the two processes are started directly,
+// so that only the console runs under the profiler.
+
+const require = createRequire(import.meta.url);
+const nextBin = require.resolve("next/dist/bin/next");
+
+export interface StackOptions {
+  root: string;
+  port: number;
+  emulatorPort: number;
+  dataDir: string;
+  token: string;
+  authSecret: string;
+  /** Every line the servers print is appended here. */
+  logFile: string;
+  env?: Record<string, string>;
+  /** Start the console with `--cpu-prof` writing into this directory (direct start, no start.ts). */
+  cpuProfileDir?: string;
+}
+
+export interface UpstreamCallLine {
+  t: string;
+  operation: string;
+  method: string;
+  path: string;
+  status: number | null;
+  ms: number;
+}
+
+export class Stack {
+  private children: ChildProcess[] = [];
+  private log: WriteStream;
+  /** Parsed "upstream call" debug lines (LOG_LEVEL=debug) since the last clear. */
+  upstreamCalls: UpstreamCallLine[] = [];
+
+  constructor(private readonly opts: StackOptions) {
+    this.log = createWriteStream(opts.logFile, { flags: "a" });
+  }
+
+  get token(): string {
+    return this.opts.token;
+  }
+
+  /** Environment for the next start (e.g. LOG_LEVEL), on top of what the stack sets. */
+  setEnv(env: Record<string, string>): void {
+    this.opts.env = { ...this.opts.env, ...env };
+  }
+
+  get consoleUrl(): string {
+    return `http://127.0.0.1:${this.opts.port}`;
+  }
+
+  get emulatorUrl(): string {
+    return `http://127.0.0.1:${this.opts.emulatorPort}`;
+  }
+
+  private baseEnv(): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(this.opts.port),
+      EMULATOR_PORT: String(this.opts.emulatorPort),
+      DATA_DIR: this.opts.dataDir,
+      LABS_API_TOKEN: this.opts.token,
+      LABS_API_URL: "",
+      AUTH_SECRET: this.opts.authSecret,
+      LOG_LEVEL: "info",
+      ...this.opts.env,
+    };
+    // Nothing from the caller's shell may turn on single sign-on or profiling by accident.
+    for (const key of Object.keys(env)) if (key.startsWith("AUTH_OIDC_")) delete env[key];
+    delete env.NODE_OPTIONS;
+    delete env.CONSOLE_LOG_FILE;
+    return env;
+  }
+
+  private pipe(child: ChildProcess, name: string, ready: RegExp): Promise<void> {
+    this.children.push(child);
+    return new Promise((resolve, reject) => {
+      let buffered = "";
+      const onData = (chunk: Buffer) => {
+        this.log.write(chunk);
+        buffered += chunk.toString("utf8");
+        let nl: number;
+        while ((nl = buffered.indexOf("\n")) !== -1) {
+          const line = buffered.slice(0, nl);
+          buffered = buffered.slice(nl + 1);
+          if (ready.test(line)) resolve();
+          if (line.startsWith("{") && line.includes('"upstream call"')) {
+            try {
+              this.upstreamCalls.push(JSON.parse(line) as UpstreamCallLine);
+            } catch {
+              // not one of ours
+            }
+          }
+        }
+      };
+      child.stdout?.on("data", onData);
+      child.stderr?.on("data", (chunk: Buffer) => this.log.write(chunk));
+      child.once("exit", (code, signal) => reject(new Error(`${name} exited during start-up (${signal ?? `code ${code}`}); see ${this.opts.logFile}`)));
+      const timer = setTimeout(() => reject(new Error(`${name} did not start within 120 s; see ${this.opts.logFile}`)), 120_000);
+      timer.unref();
+    });
+  }
+
+  async start(): Promise<void> {
+    const env = this.baseEnv();
+    if (!this.opts.cpuProfileDir) {
+      const child = spawn(process.execPath, ["--import", "tsx", path.join(this.opts.root, "scripts", "start.ts")], {
+        cwd: this.opts.root,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      await this.pipe(child, "scripts/start.ts", /Labs console ready/);
+      return;
+    }
+    const emulator = spawn(process.execPath, ["--import", "tsx", path.join(this.opts.root, "emulator", "main.ts")], {
+      cwd: this.opts.root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    await this.pipe(emulator, "the emulator", /listening on/);
+    const consoleServer = spawn(
+      process.execPath,
+      ["--cpu-prof", `--cpu-prof-dir=${this.opts.cpuProfileDir}`, nextBin, "start", "-p", String(this.opts.port)],
+      { cwd: this.opts.root, env: { ...env, LABS_API_URL: this.emulatorUrl, LABS_DEMO_MODE: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    await this.pipe(consoleServer, "the console", /Ready in/);
+    await waitForHttp(`${this.consoleUrl}/api/ping`, 60_000);
+  }
+
+  /** SIGTERM to what we started (start.ts forwards it to its children) and wait for the exits. */
+  async stop(): Promise<void> {
+    const live = this.children.filter((c) => c.exitCode === null && c.signalCode === null);
+    this.children = [];
+    // The console first: a profiled console must write its profile while the emulator still runs.
+    for (const child of live.reverse()) {
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.kill("SIGTERM");
+      const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 15_000).unref());
+      if ((await Promise.race([exited, timeout])) === "timeout") {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    await new Promise<void>((resolve) => this.log.end(resolve));
+  }
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
