@@ -13,7 +13,8 @@ import { GatedButton } from "@/components/ui/gated-button";
 import { Pagination } from "@/components/ui/pagination";
 import { Notice, TableSkeleton } from "@/components/ui/states";
 import { alertClass, buttonClass, linkClass } from "@/components/ui/styles";
-import { WAREHOUSE_PAGE_SIZES, type Warehouse, type WarehouseStatus } from "@/lib/schemas/warehouse";
+import type { Warehouse } from "@/lib/schemas/warehouse";
+import { WAREHOUSE_PAGE_SIZES, type WarehouseStatus } from "@/lib/schemas/warehouse-constants";
 import type { ProblemError } from "@/lib/swr/fetcher";
 import { useWarehouses, type KeyedWarehouseList } from "@/lib/swr/use-warehouses";
 import {

@@ -1,23 +1,22 @@
 import { z } from "zod";
+import {
+  CODE_MAX,
+  DEFAULT_WAREHOUSE_SORT,
+  ERP_ID_MAX,
+  isWarehouseSort,
+  NAME_MAX,
+  SEARCH_MAX,
+  WAREHOUSE_PAGE_SIZES,
+  WAREHOUSE_SORT_COLUMNS,
+  WAREHOUSE_STATUSES,
+  type WarehouseSort,
+} from "./warehouse-constants";
+
+export * from "./warehouse-constants";
 
 // Warehouse schemas shared by the forms, the route handlers and the SWR hooks. Error messages are
 // catalog keys in the `warehouses.validation` namespace, so forms can translate them; route
 // handlers send them as they are.
-
-export const WAREHOUSES_MAX_PAGE_SIZE = 100;
-export const WAREHOUSE_PAGE_SIZES = [10, 25, 50, 100] as const;
-export const WAREHOUSE_STATUSES = ["all", "active", "passive", "default"] as const;
-export const WAREHOUSE_SORT_COLUMNS = ["id", "name", "code", "erpWarehouseId", "isActive", "isDefault"] as const;
-export const WAREHOUSE_SORT_DIRECTIONS = ["asc", "desc"] as const;
-export const DEFAULT_WAREHOUSE_SORT = "id.asc";
-export const NAME_MAX = 100;
-export const CODE_MAX = 50;
-export const ERP_ID_MAX = 50;
-export const SEARCH_MAX = 100;
-
-export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
-export type WarehouseSortColumn = (typeof WAREHOUSE_SORT_COLUMNS)[number];
-export type WarehouseSort = `${WarehouseSortColumn}.${(typeof WAREHOUSE_SORT_DIRECTIONS)[number]}`;
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
@@ -98,17 +97,9 @@ const pageSize = z
 
 export const warehouseSortSchema = z
   .string()
-  .refine(
-    (v) => {
-      const [column, direction, ...rest] = v.split(".");
-      return (
-        rest.length === 0 &&
-        (WAREHOUSE_SORT_COLUMNS as readonly string[]).includes(column ?? "") &&
-        (WAREHOUSE_SORT_DIRECTIONS as readonly string[]).includes(direction ?? "")
-      );
-    },
-    { message: `sort must be <column>.<asc|desc> with column one of ${WAREHOUSE_SORT_COLUMNS.join(", ")}` },
-  )
+  .refine(isWarehouseSort, {
+    message: `sort must be <column>.<asc|desc> with column one of ${WAREHOUSE_SORT_COLUMNS.join(", ")}`,
+  })
   .transform((v) => v as WarehouseSort);
 
 const listFilters = {

@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import useSWR from "swr";
-import {
-  warehouseCodeSchema,
-  type CreateWarehouseBody,
-  type UpdateWarehouseBody,
-  type Warehouse,
-  type WarehouseListResponse,
-} from "@/lib/schemas/warehouse";
+import type { CreateWarehouseBody, UpdateWarehouseBody, Warehouse, WarehouseListResponse } from "@/lib/schemas/warehouse";
 import { WAREHOUSES_API, warehouseListKey, type WarehouseListState } from "@/lib/warehouses/url-state";
 import { fetcher, sendJson, type ProblemError } from "./fetcher";
 import { useRevalidateUnder } from "./revalidate";
@@ -53,21 +47,6 @@ export function useDebouncedValue<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return debounced;
-}
-
-/**
- * Whether a code is free, checked against the console's index while the person types. Only an
- * advisory: the upstream's answer on save is final.
- */
-export function useCodeCheck(code: string, excludeId?: number) {
-  const debounced = useDebouncedValue(code.trim(), CODE_CHECK_DEBOUNCE_MS);
-  const valid = debounced !== "" && warehouseCodeSchema.safeParse(debounced).success;
-  const params = new URLSearchParams({ code: debounced });
-  if (excludeId !== undefined) params.set("excludeId", String(excludeId));
-  const key = valid ? `${WAREHOUSES_API}/code-check?${params.toString()}` : null;
-  const { data, error, isLoading } = useSWR<CodeCheckResult, ProblemError>(key, fetcher, { revalidateOnFocus: false, dedupingInterval: 5_000 });
-  const settled = debounced === code.trim();
-  return { checking: valid && (!settled || isLoading), result: valid && settled ? (data ?? null) : null, error: valid ? error : undefined };
 }
 
 /** Revalidates every /api/warehouses key (lists, the default, code checks) after a write. */

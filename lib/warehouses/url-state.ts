@@ -5,11 +5,11 @@ import {
   WAREHOUSE_PAGE_SIZES,
   WAREHOUSE_SORT_COLUMNS,
   WAREHOUSE_STATUSES,
-  warehouseSortSchema,
+  isWarehouseSort,
   type WarehouseSort,
   type WarehouseSortColumn,
   type WarehouseStatus,
-} from "@/lib/schemas/warehouse";
+} from "@/lib/schemas/warehouse-constants";
 
 // The warehouse list's state in the URL (?page&limit&q&status&sort), read the same way by the
 // server page, the client (nuqs) and the SWR key. Each parser only accepts values the API
@@ -43,7 +43,7 @@ export const statusParser = createParser<WarehouseStatus>({
 }).withDefault("all");
 
 export const sortParser = createParser<WarehouseSort>({
-  parse: (v) => (warehouseSortSchema.safeParse(v).success ? (v as WarehouseSort) : null),
+  parse: (v) => (isWarehouseSort(v) ? v : null),
   serialize: (v) => v,
 }).withDefault(DEFAULT_WAREHOUSE_SORT as WarehouseSort);
 
