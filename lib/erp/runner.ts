@@ -120,13 +120,13 @@ export async function processRun(deps: RunnerDeps, runId: string): Promise<ErpTr
           .limit(1)
           .executeTakeFirst();
         if (!next) return null;
-        await trx
+        const moved = await trx
           .updateTable("erp_transfer_orders")
           .set({ outcome: "sending", updated_at: nowIso() })
           .where("run_id", "=", runId)
           .where("batch", "=", next.batch)
           .where("outcome", "=", "pending")
-          .execute();
+          .executeTakeFirst();
         const rows = await trx
           .selectFrom("erp_transfer_orders")
           .select("order_id")
@@ -135,7 +135,14 @@ export async function processRun(deps: RunnerDeps, runId: string): Promise<ErpTr
           .where("outcome", "=", "sending")
           .orderBy("position")
           .execute();
-        await refreshCounts(trx, runId);
+        // Counted incrementally per batch (a recount of a 10,000-order run costs more than the
+        // batch itself); the run's end and the recovery recount exactly.
+        const n = Number(moved.numUpdatedRows);
+        await trx
+          .updateTable("erp_transfer_runs")
+          .set((eb) => ({ pending_count: eb("pending_count", "-", n), sending_count: eb("sending_count", "+", n) }))
+          .where("id", "=", runId)
+          .execute();
         return { number: next.batch, ids: rows.map((r) => r.order_id) };
       });
       if (!batch) break;
@@ -175,12 +182,19 @@ export async function processRun(deps: RunnerDeps, runId: string): Promise<ErpTr
             .where("order_id", "=", id)
             .execute();
         }
+        const count = (o: string) => batch.ids.filter((id) => outcomes.get(id)?.outcome === o).length;
         await trx
           .updateTable("erp_transfer_runs")
-          .set((eb) => ({ batches_done: eb("batches_done", "+", 1), heartbeat_at: at }))
+          .set((eb) => ({
+            batches_done: eb("batches_done", "+", 1),
+            heartbeat_at: at,
+            sending_count: eb("sending_count", "-", batch.ids.length),
+            transferred_count: eb("transferred_count", "+", transferred.length),
+            not_transferred_count: eb("not_transferred_count", "+", count("not_transferred")),
+            unknown_count: eb("unknown_count", "+", count("unknown")),
+          }))
           .where("id", "=", runId)
           .execute();
-        await refreshCounts(trx, runId);
       });
     }
 
