@@ -83,7 +83,8 @@ export function problem(code: ProblemCode, detail?: string, extra?: Record<strin
 
 /** Field -> messages from a zod error; the root is reported under "_". */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // No prototype: a field may be named "constructor" or "toString" (an unknown query parameter).
+  const out: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";
     (out[key] ??= []).push(issue.message);
