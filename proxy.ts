@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { problem } from "@/lib/http/problem";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
 
 // Redirects anonymous page visits to /login and sets the per-request CSP nonce and HSTS.
@@ -7,8 +8,29 @@ import { contentSecurityPolicy } from "@/lib/http/security-headers";
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 const PUBLIC_PATHS = ["/login"];
 
+/** True when the path has a percent-escape that does not decode ("%", "%zz", "%c0%ae"). */
+function malformedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // Next would fail to decode such a path into route parameters and answer a bare 500; it is the
+  // caller's mistake, so say so (found by e2e/bad-input.spec.ts).
+  if (malformedPath(pathname)) {
+    if (pathname.startsWith("/api/")) return problem("bad_request", "The address contains a malformed percent-escape.");
+    return new NextResponse("Bad request: the address contains a malformed percent-escape.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  // Route handlers check the session themselves and need no CSP.
+  if (pathname.startsWith("/api/")) return NextResponse.next();
   const hasSession = SESSION_COOKIES.some((name) => request.cookies.has(name));
   if (!hasSession && !PUBLIC_PATHS.includes(pathname)) {
     const url = request.nextUrl.clone();
@@ -36,6 +58,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: route handlers answer 401 themselves; static assets need no session.
-  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|robots.txt).*)"],
+  // Pages and route handlers (for the malformed-path check only: they answer 401 themselves);
+  // static assets need no session.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|robots.txt).*)"],
 };

@@ -1,6 +1,7 @@
 import type { E2ERole } from "./env";
 
 export type Who = "anonymous" | E2ERole | "cross-origin";
+export const CALLERS: readonly Who[] = ["anonymous", "viewer", "operator", "admin", "cross-origin"];
 
 /** One route handler and method, with the expected status for each kind of caller. */
 export interface RouteCase {
@@ -9,6 +10,19 @@ export interface RouteCase {
   url: string;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Expected status per caller; a write's cross-origin call is made as admin. */
-  expect: Partial<Record<Who, number>>;
+  /** Expected status per caller (all five); a cross-origin call is made with an admin's session. */
+  expect: Record<Who, number>;
+}
+
+/**
+ * A read: anyone signed in. Reads are not origin-checked (a cross-origin page cannot read the
+ * answer: no CORS headers, which the access test also asserts), so cross-origin gets the same.
+ */
+export function read(status = 200): Record<Who, number> {
+  return { anonymous: 401, viewer: status, operator: status, admin: status, "cross-origin": status };
+}
+
+/** A write: 401 anonymous, 403 cross-origin (checked before the role), the rest per role. */
+export function write(statuses: Pick<Record<Who, number>, "viewer" | "operator" | "admin">): Record<Who, number> {
+  return { anonymous: 401, ...statuses, "cross-origin": 403 };
 }

@@ -130,7 +130,7 @@ function ImportCard({
   const id = useId();
   const [dialog, setDialog] = useState<DialogState>(null);
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; uncertain: boolean } | null>(null);
   const pendingRef = useRef(false);
   const name = t(`kinds.${kind}.name`);
   const label = t(`kinds.${kind}.label`);
@@ -150,7 +150,8 @@ function ImportCard({
         setDialog({ step: "repeat", lastRun: problem.lastRun });
       } else {
         setDialog(null);
-        setFailure(problemText(error));
+        // No answer in time: the platform may have started it, so "not started" would be a guess.
+        setFailure({ text: problemText(error), uncertain: error instanceof ErpProblemError && error.problem.code === "upstream_timeout" });
       }
     } finally {
       pendingRef.current = false;
@@ -184,7 +185,7 @@ function ImportCard({
       </div>
       {failure ? (
         <p role="alert" className={errorBoxClass} data-testid="import-failure">
-          {t("failedNow", { kind: label, reason: failure })}
+          {t(failure.uncertain ? "uncertainNow" : "failedNow", { kind: label, reason: failure.text })}
         </p>
       ) : null}
       <div className="mt-auto">

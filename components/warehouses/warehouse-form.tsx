@@ -38,6 +38,8 @@ const toFormValues = (v: WarehouseValues): FormValues => ({
 interface Failure {
   text: string;
   transient: boolean;
+  /** No answer in time: the platform may have saved it, so "nothing was saved" would be a guess. */
+  uncertain: boolean;
 }
 
 export function WarehouseForm({ warehouse }: { /** Absent: create a new warehouse. */ warehouse?: Warehouse }) {
@@ -94,7 +96,11 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
       fields.forEach((field, i) => setError(field, { type: "server", message: fieldErrors[field]?.[0] }, { shouldFocus: i === 0 }));
       if (fields.length > 0) return;
     }
-    setFailure({ text: problemText(error), transient: isTransientFailure(error) });
+    setFailure({
+      text: problemText(error),
+      transient: isTransientFailure(error),
+      uncertain: isProblemError(error) && error.problem.code === "upstream_timeout",
+    });
   };
 
   /** Sends the form; `base` is the snapshot edits are measured against (and sent as `expected`). */
@@ -182,7 +188,7 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
       ) : null}
       {failure ? (
         <div role="alert" data-testid="form-error" className={`${alertClass.error} mb-6`}>
-          <p className="font-semibold">{t("form.saveFailed")}</p>
+          <p className="font-semibold">{failure.uncertain ? t("form.saveUncertain") : t("form.saveFailed")}</p>
           <p className="mt-1 text-sm">{failure.text}</p>
           {failure.transient ? <p className="mt-1 text-sm">{t("form.keptTyped")}</p> : null}
         </div>

@@ -83,6 +83,10 @@ describe("listActivityQuerySchema", () => {
     expect(parse({ bogus: "1", q: "x" }).error!.issues.map((i) => i.message)).toEqual(['Unknown parameter "bogus".', 'Unknown parameter "q".']);
   });
 
+  it("rejects names inherited from Object.prototype as unknown parameters", () => {
+    for (const name of ["constructor", "toString", "hasOwnProperty", "valueOf"]) expect(errorPaths({ [name]: "1" })).toEqual([name]);
+  });
+
   it("reports an unknown parameter and a bad value together", () => {
     expect(errorPaths({ bogus: "1", limit: "7" }).sort()).toEqual(["bogus", "limit"]);
   });

@@ -112,7 +112,7 @@ export const listActivityQuerySchema = z
   .looseObject(activityQueryFields)
   .superRefine((value, ctx) => {
     for (const key of Object.keys(value)) {
-      if (!(key in activityQueryFields)) ctx.addIssue({ code: "custom", path: [key], message: `Unknown parameter "${key}".` });
+      if (!Object.hasOwn(activityQueryFields, key)) ctx.addIssue({ code: "custom", path: [key], message: `Unknown parameter "${key}".` });
     }
     const { from, to } = value as { from?: unknown; to?: unknown };
     if (typeof from === "string" && typeof to === "string" && isCalendarDate(from) && isCalendarDate(to) && from > to) {

@@ -90,6 +90,10 @@ describe("other schemas", () => {
     expect(listTransfersQuerySchema.safeParse({ status: "done" }).success).toBe(false);
     expect(listTransfersQuerySchema.safeParse({ page: "0" }).success).toBe(false);
     expect(listTransfersQuerySchema.safeParse({ sort: "x" }).success).toBe(false);
+    for (const name of ["constructor", "toString", "hasOwnProperty", "valueOf"]) {
+      expect(listTransfersQuerySchema.safeParse({ [name]: "1" }).success, name).toBe(false);
+      expect(listImportsQuerySchema.safeParse({ [name]: "1" }).success, name).toBe(false);
+    }
     expect(runOrdersQuerySchema.parse({ outcome: "unknown" })).toEqual({ outcome: "unknown", page: 1, limit: 50 });
     expect(runOrdersQuerySchema.safeParse({ outcome: "failed" }).success).toBe(false);
     expect(listImportsQuerySchema.parse({ kind: "stock" })).toEqual({ kind: "stock", page: 1, limit: 10 });

@@ -168,7 +168,7 @@ function strictQuery<T extends z.ZodRawShape>(shape: T) {
   return z.looseObject(shape).superRefine(
     (value, ctx) => {
       for (const key of Object.keys(value)) {
-        if (!(key in shape)) ctx.addIssue({ code: "custom", path: [key], message: `Unknown parameter "${key}".` });
+        if (!Object.hasOwn(shape, key)) ctx.addIssue({ code: "custom", path: [key], message: `Unknown parameter "${key}".` });
       }
     },
     { when: () => true },

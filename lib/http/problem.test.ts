@@ -49,4 +49,10 @@ describe("validationProblem", () => {
     expect(Object.keys(body.errors).sort()).toEqual(["name", "page"]);
     expect(body.detail).toContain("name");
   });
+
+  it("names fields called like Object.prototype members (constructor, toString...)", async () => {
+    const parsed = z.object({ constructor: z.string(), toString: z.string(), valueOf: z.string() }).safeParse({});
+    const body = await validationProblem(parsed.error!).json();
+    expect(Object.keys(body.errors).sort()).toEqual(["constructor", "toString", "valueOf"]);
+  });
 });

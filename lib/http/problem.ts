@@ -6,6 +6,7 @@ import { UpstreamError } from "@/lib/upstream/errors";
 // `errors` (field -> messages) for validation. One table from codes to HTTP statuses.
 
 export const PROBLEM_STATUS = {
+  bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,
   cross_origin: 403,
@@ -29,6 +30,7 @@ export const PROBLEM_STATUS = {
 export type ProblemCode = keyof typeof PROBLEM_STATUS;
 
 const TITLES: Record<ProblemCode, string> = {
+  bad_request: "Bad request",
   unauthenticated: "Not signed in",
   forbidden: "Not allowed",
   cross_origin: "Cross-origin request refused",
@@ -81,7 +83,8 @@ export function problem(code: ProblemCode, detail?: string, extra?: Record<strin
 
 /** Field -> messages from a zod error; the root is reported under "_". */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // No prototype: a field may be named "constructor" or "toString" (an unknown query parameter).
+  const out: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";
     (out[key] ??= []).push(issue.message);

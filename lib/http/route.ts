@@ -135,7 +135,9 @@ export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S
 
 /** Parses the query string (single values) against a schema. */
 export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.output<S> {
-  const raw: Record<string, string> = {};
+  // No prototype: "__proto__" or "constructor" must be parameters like any other (and so refused
+  // as unknown), not prototype accessors that swallow the value (found by e2e/bad-input.spec.ts).
+  const raw: Record<string, string> = Object.create(null);
   for (const [k, v] of req.nextUrl.searchParams) {
     if (k in raw) throw new HttpProblem("validation_failed", `Give "${k}" once.`, { errors: { [k]: ["Given more than once."] } });
     raw[k] = v;

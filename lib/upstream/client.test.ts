@@ -189,6 +189,30 @@ describe("faults surface as UpstreamError with a useful message", () => {
     expect(e.mayHaveActed).toBe(false);
   });
 
+  it("an upstream echoing the token back never hands it on, in any encoding", async () => {
+    const b64 = (s: string) => Buffer.from(s).toString("base64");
+    await fault({
+      path: "/v1/stores",
+      method: "POST",
+      kind: "respond",
+      status: 422,
+      times: 1,
+      body: { status: "error", message: `Geçersiz anahtar: Bearer ${TOKEN}`, errors: { token: [TOKEN, b64(TOKEN), b64(`Authorization: Bearer ${TOKEN}`)] } },
+    });
+    const e = await failure(client.createWarehouse({ name: "Echo", code: "ECHO1" }));
+    expect(e.upstreamMessage).toBe("Geçersiz anahtar: Bearer [redacted]");
+    expect(JSON.stringify(e.fieldErrors)).not.toContain(TOKEN);
+    expect(JSON.stringify(e.fieldErrors)).not.toContain(b64(TOKEN).slice(0, 12));
+    expect(JSON.stringify(e.fieldErrors).match(/\[redacted\]/g)).toHaveLength(3);
+
+    await fault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 200, times: 1, body: {
+      status: "success", message: `ok ${encodeURIComponent(TOKEN)}`, data: { transferred: [], not_transferred: [{ id: "1", error: `token ${TOKEN} refused` }] },
+    } });
+    const r = await client.transferOrders(["1"]);
+    expect(r.message).toBe("ok [redacted]");
+    expect(r.notTransferred[0]?.error).toBe("token [redacted] refused");
+  });
+
   it("malformed JSON", async () => {
     await fault({ path: "/v1/stores", kind: "malformed-json", times: 1 });
     const e = await failure(client.listWarehouses({ page: 1, limit: 10 }));

@@ -1,0 +1,56 @@
+import { E2E_UPSTREAM_TOKEN } from "./env";
+
+// The forms in which the upstream token could show up in something the browser receives: as it
+// is, URL-encoded, as a bearer header, in hex, and base64/base64url-encoded at each of the three
+// byte alignments it can have inside a longer base64 text (a token embedded in an encoded blob
+// such as `Bearer <token>` or a JSON document does not start on a 3-byte boundary). Kept apart
+// from the app's own redaction on purpose: the test must not trust the code it checks.
+
+export interface Needle {
+  name: string;
+  value: string;
+}
+
+/** The base64 characters that depend only on the token's bytes when it sits `offset` bytes in. */
+function alignedBase64(token: Buffer, offset: number, encoding: "base64" | "base64url"): string {
+  const text = Buffer.concat([Buffer.alloc(offset), token]).toString(encoding).replace(/=+$/, "");
+  const first = Math.ceil((8 * offset) / 6);
+  const end = Math.floor((8 * (offset + token.length)) / 6);
+  return text.slice(first, end);
+}
+
+export function tokenNeedles(token: string): Needle[] {
+  const bytes = Buffer.from(token, "utf8");
+  const needles: Needle[] = [
+    { name: "token", value: token },
+    { name: "url-encoded token", value: encodeURIComponent(token) },
+    { name: "bearer header", value: `Bearer ${token}` },
+    { name: "hex token", value: bytes.toString("hex") },
+    { name: "base64 of the bearer header", value: Buffer.from(`Bearer ${token}`).toString("base64").replace(/=+$/, "") },
+  ];
+  for (const encoding of ["base64", "base64url"] as const) {
+    for (const offset of [0, 1, 2]) {
+      needles.push({ name: `${encoding} token (offset ${offset})`, value: alignedBase64(bytes, offset, encoding) });
+    }
+  }
+  // The same value may come out of two encodings; keep each once.
+  return needles.filter((n, i) => needles.findIndex((m) => m.value === n.value) === i);
+}
+
+export const NEEDLES = tokenNeedles(E2E_UPSTREAM_TOKEN);
+
+/** The names of the needles found in a text (case-sensitive, except the word "Bearer"). */
+export function tokenLeaks(text: string): string[] {
+  const found = NEEDLES.filter((n) => text.includes(n.value)).map((n) => n.name);
+  if (!found.includes("bearer header") && text.toLowerCase().includes(`bearer ${E2E_UPSTREAM_TOKEN.toLowerCase()}`)) found.push("bearer header");
+  return found;
+}
+
+/** Searches a response's headers and body. `where` names it in the failure message. */
+export function leaksIn(where: string, headers: Record<string, string>, body: Buffer | string): string[] {
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n");
+  const text = typeof body === "string" ? body : body.toString("latin1");
+  return [...tokenLeaks(head).map((n) => `${where} (headers): ${n}`), ...tokenLeaks(text).map((n) => `${where} (body): ${n}`)];
+}

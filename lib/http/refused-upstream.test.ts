@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openStore } from "@/lib/db/open";
+import type { Database } from "@/lib/db/schema";
+import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
+
+// The one row of the upstream fault matrix the shared e2e emulator cannot produce: a refused
+// connection (nothing listens on the upstream's port). Each kind of call goes through its real
+// route handler, wrapper and store; only the session, the store's door and the config are stubbed.
+// The console answers 502 upstream_unreachable and says the upstream did not act; a transfer
+// records its order as not transferred ("nothing was sent"), never as unknown.
+
+const ORIGIN = "http://console.test";
+const state = vi.hoisted(() => ({
+  conn: undefined as unknown as Kysely<Database>,
+  client: undefined as unknown as UpstreamClient,
+}));
+
+vi.mock("@/lib/auth/session", () => ({
+  getCurrentMember: async () => ({ id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" }),
+}));
+vi.mock("@/lib/db", () => ({ db: async () => state.conn }));
+vi.mock("@/lib/config", () => ({
+  getConfig: () => ({
+    upstreamUrl: "http://127.0.0.1:1",
+    upstreamToken: "refused-test-token",
+    warehouseIndexTtlMs: 1000,
+    erp: { batchSize: 100, maxOrdersPerRun: 100, importRepeatWindowMinutes: 15 },
+  }),
+}));
+vi.mock("@/lib/upstream", async () => {
+  const errors = await import("@/lib/upstream/errors");
+  return { ...errors, upstream: () => state.client };
+});
+vi.mock("next-intl/server", () => ({
+  getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
+}));
+
+const warehouses = await import("@/app/api/warehouses/route");
+const oneWarehouse = await import("@/app/api/warehouses/[id]/route");
+const transfers = await import("@/app/api/erp/transfers/route");
+const oneRun = await import("@/app/api/erp/transfers/[runId]/route");
+const imports = await import("@/app/api/erp/imports/route");
+
+let dir: string;
+
+function req(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  return new NextRequest(`${ORIGIN}${url}`, {
+    method,
+    headers: { host: "console.test", ...(method === "GET" ? {} : { origin: ORIGIN, "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+const noParams = { params: Promise.resolve({} as Record<string, never>) };
+const idParams = (id: string) => ({ params: Promise.resolve({ id }) });
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "labs-refused-"));
+  state.conn = await openStore(path.join(dir, "store"));
+  // A port that was free a moment ago: connecting to it is refused.
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((r) => probe.close(r));
+  state.client = createUpstreamClient({ baseUrl: `http://127.0.0.1:${port}`, token: "refused-test-token", timeoutMs: 2000, retryDelayMs: 1 });
+});
+
+afterAll(async () => {
+  await state.conn.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function expectUnreachable(res: Response) {
+  expect(res.status).toBe(502);
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+  const body = await res.json();
+  expect(body).toMatchObject({ code: "upstream_unreachable", mayHaveActed: false });
+  expect(JSON.stringify(body)).not.toContain("refused-test-token");
+}
+
+describe("a refused connection", () => {
+  it("list and view answer 502 upstream_unreachable", async () => {
+    await expectUnreachable(await warehouses.GET(req("GET", "/api/warehouses?page=1&limit=25"), noParams));
+    await expectUnreachable(await oneWarehouse.GET(req("GET", "/api/warehouses/2"), idParams("2")));
+  });
+
+  it("create answers 502 upstream_unreachable, saying nothing was done", async () => {
+    await expectUnreachable(await warehouses.POST(req("POST", "/api/warehouses", { name: "Refused", code: "REFUSED1" }), noParams));
+  });
+
+  it("update and delete answer 502 upstream_unreachable (their first read is refused already)", async () => {
+    await expectUnreachable(await oneWarehouse.PUT(req("PUT", "/api/warehouses/2", { name: "X" }), idParams("2")));
+    await expectUnreachable(await oneWarehouse.DELETE(req("DELETE", "/api/warehouses/2"), idParams("2")));
+  });
+
+  it("an import answers 502 upstream_unreachable and is recorded as failed, not acted on", async () => {
+    await expectUnreachable(await imports.POST(req("POST", "/api/erp/imports", { kind: "stock" }), noParams));
+    const run = await state.conn.selectFrom("erp_import_runs").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ kind: "stock", outcome: "failed", error_code: "network", may_have_acted: 0 });
+  });
+
+  it("a transfer records its orders as not transferred: nothing was sent", async () => {
+    const res = await transfers.POST(req("POST", "/api/erp/transfers", { orderIds: ["3572000"] }, { "idempotency-key": "refused-key-0001" }), noParams);
+    expect(res.status).toBe(201);
+    const runId = (await res.json()).run.id as string;
+    let body: { run: { state: string }; orders: { items: { outcome: string; reasonCode: string }[] } } | undefined;
+    for (let i = 0; i < 200 && body?.run.state !== "completed"; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      body = await (await oneRun.GET(req("GET", `/api/erp/transfers/${runId}`), { params: Promise.resolve({ runId }) })).json();
+    }
+    expect(body?.run.state).toBe("completed");
+    expect(body?.orders.items).toMatchObject([{ outcome: "not_transferred", reasonCode: "unreachable" }]);
+  });
+});
