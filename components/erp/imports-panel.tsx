@@ -151,7 +151,7 @@ function ImportCard({
       } else {
         setDialog(null);
         // No answer in time: the platform may have started it, so "not started" would be a guess.
-        setFailure({ text: problemText(error), uncertain: error instanceof ErpProblemError && error.problem.code === "upstream_timeout" });
+        setFailure({ text: problemText(error), uncertain: problem?.code === "upstream_timeout" });
       }
     } finally {
       pendingRef.current = false;
