@@ -293,8 +293,16 @@ const NOT_FUZZED = new Set(["GET health/route.ts"]);
 
 // ---------------------------------------------------------------------------------------------
 
-const admin = JSON.parse(readFileSync(storageStateFor("admin"), "utf8")) as { cookies: { name: string; value: string }[] };
-const cookie = admin.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+// Read when the first request goes out, not when the file is loaded: the setup project writes the
+// storage state after Playwright has collected the tests (a fresh checkout has none yet).
+let cookieHeader: string | undefined;
+function cookie(): string {
+  if (cookieHeader === undefined) {
+    const admin = JSON.parse(readFileSync(storageStateFor("admin"), "utf8")) as { cookies: { name: string; value: string }[] };
+    cookieHeader = admin.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  }
+  return cookieHeader;
+}
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 interface Answer {
@@ -314,7 +322,7 @@ function send(r: RawRequest): Promise<Answer> {
         path: r.path,
         agent,
         timeout: 60_000,
-        headers: { Cookie: cookie, Origin: E2E_BASE_URL, ...r.headers, ...(body ? { "Content-Length": String(body.length) } : {}) },
+        headers: { Cookie: cookie(), Origin: E2E_BASE_URL, ...r.headers, ...(body ? { "Content-Length": String(body.length) } : {}) },
       },
       (res) => {
         const chunks: Buffer[] = [];
