@@ -62,6 +62,9 @@ const echoFaults = (orderId: string): { label: string; rules: FaultRule[] }[] =>
 
 const leaks: string[] = [];
 let scanned = 0;
+/** Whether this worker ran a test that makes the upstream fail (so the log must show it). */
+let upstreamFailed = false;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 function scan(where: string, headers: Record<string, string>, body: Buffer | string) {
   scanned++;
@@ -132,8 +135,8 @@ test.afterAll(async () => {
   // The server's log (console and emulator), after everything above made it write.
   const file = path.join(process.cwd(), E2E_DATA_DIR, "server.log");
   const text = readFileSync(file, "latin1");
-  expect(text.length, "the server log is empty: nothing was searched").toBeGreaterThan(1000);
-  expect(text, "the log holds the upstream failures this spec caused").toContain("upstream call failed");
+  expect(text, "not the console's log: nothing was searched").toContain("Next.js");
+  if (upstreamFailed) expect(text, "the log holds the upstream failures this spec caused").toContain("upstream call failed");
   expect(leaksIn("server.log", {}, text)).toEqual([]);
 });
 
@@ -229,6 +232,7 @@ test("no page's HTML or RSC payload holds the token, signed in or not", async ({
 
 test("no page holds the token while the upstream fails or echoes it back", async ({ playwright }) => {
   const admin = await signedIn(playwright, "admin");
+  upstreamFailed = true;
   for (const { label, rules } of echoFaults("0")) {
     await emulator.clearFaults();
     for (const rule of rules) await emulator.addFault(rule);
@@ -265,6 +269,7 @@ test("no route handler's answer holds the token while the upstream fails or echo
   const admin = await signedIn(playwright, "admin");
   const tag = Date.now().toString(36).toUpperCase();
   const count = echoFaults("0").length;
+  upstreamFailed = true;
   const orders = await emulatorOrders.seed(count);
   const runs: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -319,8 +324,9 @@ test("a tour through every page and main action as admin receives nothing holdin
     recorded.push(
       (async () => {
         const headers = await res.allHeaders().catch(() => res.headers());
-        // Redirects and aborted loads have no body.
-        const body = await res.body().catch(() => Buffer.alloc(0));
+        // Redirects and aborted loads have no body (and a body cut off by a navigation may never
+        // resolve: give up on it after a while).
+        const body = await Promise.race([res.body().catch(() => Buffer.alloc(0)), sleep(10_000).then(() => Buffer.alloc(0))]);
         scan(`tour ${res.request().method()} ${res.url()} -> ${res.status()}`, headers, body);
       })(),
     );
@@ -415,6 +421,7 @@ test("a tour through every page and main action as admin receives nothing holdin
   const cookies = await context.cookies();
   scan("tour cookies", {}, JSON.stringify(cookies));
   scan("tour storage", {}, JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage }))));
+  await Promise.all(recorded);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login/);
 

@@ -147,6 +147,11 @@ const consoleServer = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "
   env: childEnv,
 });
 watch(consoleServer, "The console");
+// Who is who, for tools that watch the processes (npm run test:load samples the console's memory).
+writeFileSync(
+  path.join(dataDir, "pids.json"),
+  `${JSON.stringify({ start: process.pid, console: consoleServer.pid ?? null, emulator: demo ? (children[0]?.pid ?? null) : null })}\n`,
+);
 await waitFor(`http://127.0.0.1:${env.PORT}/api/health`, {}, "The console", consoleServer, dev ? 180_000 : 60_000);
 
 console.log(
