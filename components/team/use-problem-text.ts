@@ -7,15 +7,14 @@ export function useTeamProblemText() {
   const t = useTranslations("team.errors");
   const options = useMemo<ProblemTextOptions>(
     () => ({
-      // The team's own words; where it has none, the console's detail shows.
+      // The team's own words; the rest (bad answers, cross-origin, platform trouble) come from the
+      // shared problems catalog, so no English detail from the server reaches a Turkish page.
       texts: {
         generic: t("generic"),
         network: t("network"),
         unauthenticated: t("unauthenticated"),
         forbidden: t("forbidden"),
         notFound: t("notFound"),
-        crossOrigin: null,
-        badResponse: null,
       },
       own: ({ reason }) => (reason === "self_change" ? t("selfChange") : reason === "last_admin" ? t("lastAdmin") : undefined),
     }),

@@ -7,7 +7,8 @@ import { teamListSchema, teamMemberSchema } from "./schemas";
 
 export const TEAM_KEY = "/api/team";
 
-const unexpectedAnswer = () => new ProblemError({ status: 0, code: "bad_response", detail: "Unexpected answer from the console." });
+// The words for it come from the problems catalog (code bad_response), not from here.
+const unexpectedAnswer = () => new ProblemError({ status: 0, code: "bad_response" });
 
 export async function fetchTeam(url: string): Promise<TeamMember[]> {
   const parsed = teamListSchema.safeParse(await fetcher<unknown>(url));
