@@ -1,6 +1,7 @@
 // `npm start`: builds when no build exists, starts the embedded Labs emulator when LABS_API_URL
 // is unset (sharing a token with the console), starts the console, prints its URL and shuts
 // both down cleanly on Ctrl-C. With LABS_API_URL and LABS_API_TOKEN set it runs the console alone.
+import "./require-node";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,0 +1,27 @@
+// The Node versions the console runs on, as package.json's `engines` says (">=22.12"). Kept free
+// of imports so that the start script can check the runtime before loading anything else.
+
+export const REQUIRED_NODE = { major: 22, minor: 12 } as const;
+export const REQUIRED_NODE_TEXT = `Node ${REQUIRED_NODE.major}.${REQUIRED_NODE.minor} or newer (24 LTS recommended)`;
+
+/** Reads a `>=MAJOR.MINOR[.PATCH]` engines range; anything else is refused, so the two cannot drift. */
+export function parseEnginesRange(range: string): { major: number; minor: number } {
+  const match = /^>=\s*(\d+)\.(\d+)(?:\.\d+)?$/.exec(range.trim());
+  if (!match) throw new Error(`engines.node must be a ">=MAJOR.MINOR" range, got "${range}"`);
+  return { major: Number(match[1]), minor: Number(match[2]) };
+}
+
+export function satisfiesNode(version: string, required: { major: number; minor: number } = REQUIRED_NODE): boolean {
+  const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
+  return major > required.major || (major === required.major && minor >= required.minor);
+}
+
+/** Stops the process at once, naming the version it needs, when the running Node is older. */
+export function exitOnOldNode(version: string = process.versions.node): void {
+  if (satisfiesNode(version)) return;
+  console.error(
+    `Labs console cannot start. It needs ${REQUIRED_NODE_TEXT}; this is Node ${version}. ` +
+      `Run: eval "$(bash scripts/node24.sh)"`,
+  );
+  process.exit(1);
+}
