@@ -17,6 +17,24 @@ export interface MembersTable {
   source: string;
   created_at: string;
   updated_at: string;
+  /** Carried in the session cookie; bumping it ends every session of the member. */
+  session_version: ColumnType<number, number | undefined, number>;
+  /** The SSO provider's issuer and `sub`, bound at the first SSO entry. */
+  sso_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  sso_subject: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when an admin let a password member also enter through SSO. */
+  sso_allowed: ColumnType<number, number | undefined, number>;
+}
+
+/** A signed-in session (migration 0003_sessions_sso); sign-out deletes its row. */
+export interface SessionsTable {
+  /** Random id, carried in the cookie as the `sid` claim. */
+  id: string;
+  member_id: number;
+  method: "password" | "sso";
+  created_at: string;
+  /** Absolute end: never extended by activity. */
+  expires_at: string;
 }
 
 export interface AuditEventsTable {
@@ -120,6 +138,7 @@ export interface Database {
   members: MembersTable;
   audit_events: AuditEventsTable;
   login_failures: LoginFailuresTable;
+  sessions: SessionsTable;
   erp_transfer_runs: ErpTransferRunsTable;
   erp_transfer_orders: ErpTransferOrdersTable;
   erp_import_runs: ErpImportRunsTable;
@@ -129,6 +148,7 @@ export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type MemberUpdate = Updateable<MembersTable>;
 export type AuditEvent = Selectable<AuditEventsTable>;
+export type Session = Selectable<SessionsTable>;
 export type ErpTransferRun = Selectable<ErpTransferRunsTable>;
 export type ErpTransferOrder = Selectable<ErpTransferOrdersTable>;
 export type ErpImportRun = Selectable<ErpImportRunsTable>;
