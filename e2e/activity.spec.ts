@@ -7,7 +7,7 @@ import { storageStateFor } from "./env";
 // events exist for all three before these tests run.
 
 const DEMO = ["admin@demo.local", "operator@demo.local", "viewer@demo.local"] as const;
-const CSV_HEADER = "at,actor,action,target_type,target_id,outcome,message,before,after,details,request_id,ip";
+const CSV_HEADER = '"at","actor","action","target_type","target_id","outcome","message","before","after","details","request_id","ip"';
 
 const table = (page: Page) => page.getByTestId("activity-table");
 const rows = (page: Page) => page.getByTestId("activity-row");

@@ -95,8 +95,8 @@ test.describe("order transfers as operator", () => {
     const bytes = await csv.body();
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString("utf8");
-    expect(text.startsWith("position,order_id,batch,outcome,reason,upstream_reason,reason_code\r\n")).toBe(true);
-    expect(text).toContain(`9999999,1,not_transferred,Order not found,Sipariş bulunamadı.,`);
+    expect(text.startsWith('"position","order_id","batch","outcome","reason","upstream_reason","reason_code"\r\n')).toBe(true);
+    expect(text).toContain(`"9999999","1","not_transferred","Order not found","Sipariş bulunamadı.",`);
     expect(text.trim().split("\r\n")).toHaveLength(3);
 
     // The run is in the history with who and counts.

@@ -13,7 +13,7 @@ const ADMIN = storageStateFor("admin");
 const OPERATOR = storageStateFor("operator");
 const VIEWER = storageStateFor("viewer");
 const SAME_ORIGIN = { Origin: E2E_BASE_URL };
-const CSV_HEADER = "id,name,code,erpWarehouseId,isDefault,isActive";
+const CSV_HEADER = '"id","name","code","erpWarehouseId","isDefault","isActive"';
 
 interface Warehouse {
   id: number;
@@ -229,7 +229,7 @@ test.describe("warehouse list as admin", () => {
     expect(download.suggestedFilename()).toMatch(/^warehouses-.*\.csv$/);
     let lines = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
     expect(lines[0]).toBe(CSV_HEADER);
-    expect(lines).toContain("7,Gaziantep Depo,GAZ01,0042,no,active");
+    expect(lines).toContain('"7","Gaziantep Depo","GAZ01","0042","no","active"');
     expect(lines).toHaveLength(2);
 
     // Page size 10, but the file has every warehouse (at least 12: the demo's 7 and 5 more).
@@ -244,8 +244,8 @@ test.describe("warehouse list as admin", () => {
     lines = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
     expect(lines[0]).toBe(CSV_HEADER);
     expect(lines.length - 1).toBeGreaterThanOrEqual(total);
-    expect(lines).toContain("2,İSTANBUL Şube,IST01,101,no,active");
-    expect(lines.some((l) => l.includes(`,E2E Csv ${tag} 5,CSV-${tag}-5,,no,active`))).toBe(true);
+    expect(lines).toContain('"2","İSTANBUL Şube","IST01","101","no","active"');
+    expect(lines.some((l) => l.includes(`,"E2E Csv ${tag} 5","CSV-${tag}-5","","no","active"`))).toBe(true);
   });
 
   test("a failed delete says so and leaves the row; deactivate instead works", async ({ page }) => {

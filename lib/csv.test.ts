@@ -1,22 +1,81 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvFilename, toCsv } from "./csv";
+import { ACTIVITY_CSV_COLUMNS, activityCsvHeader, activityCsvLines } from "@/lib/activity/csv";
+import type { AuditRecord } from "@/lib/audit";
+import { TRANSFER_CSV_COLUMNS, transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
+import { CSV_BOM, csvFilename, csvGuard, toCsv } from "./csv";
+
+const read = (csv: string) => Papa.parse<string[]>(csv.slice(CSV_BOM.length), { skipEmptyLines: true }).data;
+
+/** Splits a file the way Excel in a ";" list-separator locale does when it ignores the quotes. */
+const semicolonCells = (csv: string) =>
+  csv
+    .slice(CSV_BOM.length)
+    .split(/\r\n/)
+    .flatMap((line) => line.split(/[;,]/))
+    .map((cell) => cell.replace(/^"+/, ""));
 
 describe("toCsv", () => {
   it("writes a BOM, the header and CRLF rows that survive a round trip", () => {
     const csv = toCsv(["id", "name"], [[1, 'İSTANBUL "Şube", 1\nkat'], [2, null]]);
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv).toContain("\r\n");
-    const rows = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
-    expect(rows).toEqual([["id", "name"], ["1", 'İSTANBUL "Şube", 1\nkat'], ["2", ""]]);
+    expect(read(csv)).toEqual([["id", "name"], ["1", 'İSTANBUL "Şube", 1\nkat'], ["2", ""]]);
+  });
+
+  it("quotes every cell, the header's too", () => {
+    expect(toCsv(["id", "ip"], [[7, "203.0.113.7"], [8, null]])).toBe(`${CSV_BOM}"id","ip"\r\n"7","203.0.113.7"\r\n"8",""\r\n`);
   });
 
   it("neutralises cells a spreadsheet would run", () => {
-    const rows = Papa.parse<string[]>(toCsv(["v"], [["=1+2"], ["@SUM(A1)"], ["-3"], ["=1\n+2"], ["safe"]]).slice(1), { skipEmptyLines: true }).data;
-    expect(rows.slice(1).map((r) => r[0])).toEqual(["'=1+2", "'@SUM(A1)", "'-3", "'=1\n+2", "safe"]);
+    const rows = read(toCsv(["v"], [["=1+2"], ["@SUM(A1)"], ["-3"], ["+3"], ["\tcmd"], ["\rcmd"], ["\ncmd"], ["=1\n+2"], ["safe"]]));
+    expect(rows.slice(1).map((r) => r[0])).toEqual(["'=1+2", "'@SUM(A1)", "'-3", "'+3", "'\tcmd", "'\rcmd", "'\ncmd", "'=1\n+2", "safe"]);
+  });
+
+  it("neutralises a formula behind a ; or , inside a cell (Turkish Excel splits on ;)", () => {
+    const csv = toCsv(["ip"], [["203.0.113.7;=1+1"], ["a,=HYPERLINK(CHAR(104))"], ["x; \t@SUM(A1)"], ["1;+2,-3"]]);
+    expect(read(csv).slice(1).map((r) => r[0])).toEqual(["203.0.113.7;'=1+1", "a,'=HYPERLINK(CHAR(104))", "x;' \t@SUM(A1)", "1;'+2,'-3"]);
+    expect(csv).toContain('"203.0.113.7;\'=1+1"\r\n');
+    // Read without quotes and split on both separators, no cell starts a formula.
+    for (const cell of semicolonCells(csv)) expect(cell).not.toMatch(/^[=+\-@]/);
+  });
+
+  it("leaves harmless text alone", () => {
+    for (const text of ["a=b, c+d", "2024-05-01", "Code taken,\nchoose another", "x; y", "e-mail@x.test"]) expect(csvGuard(text)).toBe(text);
   });
 
   it("names files with a UTC stamp", () => {
     expect(csvFilename("warehouses", new Date("2026-05-01T09:07:00Z"))).toBe("warehouses-20260501-0907.csv");
+  });
+});
+
+describe("every export writes the same way", () => {
+  const hostile = "203.0.113.7;=1+1";
+  const record: AuditRecord = {
+    id: 1,
+    at: "2024-05-01T09:30:00.000Z",
+    actorId: null,
+    actorEmail: null,
+    action: "auth.sign_in",
+    targetType: null,
+    targetId: null,
+    outcome: "failure",
+    message: hostile,
+    before: null,
+    after: null,
+    details: null,
+    requestId: null,
+    ip: hostile,
+  };
+
+  it("the activity and transfer files quote and guard like toCsv", () => {
+    expect(activityCsvHeader() + activityCsvLines([record])).toBe(
+      toCsv(ACTIVITY_CSV_COLUMNS, [[record.at, "", record.action, "", "", "failure", hostile, "", "", "", "", hostile]]),
+    );
+    const transfer =
+      transferCsvHeader() +
+      transferCsvLines([{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: hostile, reasonCode: null }], (r) => r.reason ?? "");
+    expect(transfer).toBe(toCsv(TRANSFER_CSV_COLUMNS, [[1, "0042", 1, "not_transferred", hostile, hostile, ""]]));
+    expect(transfer.endsWith(`"203.0.113.7;'=1+1","203.0.113.7;'=1+1",""\r\n`)).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ const read = (csv: string) => Papa.parse<string[]>(csv.slice(CSV_BOM.length), { 
 describe("activity CSV", () => {
   it("starts with a BOM and the header row, with CRLF line ends", () => {
     const csv = buildActivityCsv([record()]);
-    expect(csv.startsWith("\uFEFFat,actor,action,target_type,target_id,outcome,message,before,after,details,request_id,ip\r\n")).toBe(true);
+    expect(csv.startsWith('\uFEFF"at","actor","action","target_type","target_id","outcome","message","before","after","details","request_id","ip"\r\n')).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(read(csv)[0]).toEqual([...ACTIVITY_CSV_COLUMNS]);
   });
@@ -51,6 +51,12 @@ describe("activity CSV", () => {
     const rows = read(buildActivityCsv([record({ message: value, actorEmail: value })]));
     expect(rows[1]?.[6]).toBe(`'${value}`);
     expect(rows[1]?.[1]).toBe(`'${value}`);
+  });
+
+  it("quotes and guards the last column, which a ; list-separator Excel would split (S-1)", () => {
+    const csv = buildActivityCsv([record({ ip: "203.0.113.7;=1+1" })]);
+    expect(csv.endsWith(`,"203.0.113.7;'=1+1"\r\n`)).toBe(true);
+    expect(read(csv)[1]?.[11]).toBe("203.0.113.7;'=1+1");
   });
 
   it("leaves harmless text alone", () => {

@@ -1,32 +1,18 @@
-import Papa from "papaparse";
+import { csvHeader, csvLines } from "@/lib/csv";
 import type { TransferOrderRow } from "./schemas";
 
-// The export of a transfer run's orders. A byte order mark leads the file so that Excel reads it
-// as UTF-8 (Turkish reasons), lines end in CRLF (RFC 4180), and a cell a spreadsheet would run as
-// a formula gets a leading apostrophe (OWASP "CSV injection"); the upstream's reason texts are not
-// ours, so they are treated as hostile.
+// The export of a transfer run's orders. Encoding, quoting and the formula guard come from
+// lib/csv.ts; the upstream's reason texts are not ours, so they go through the same guard.
 
 export const TRANSFER_CSV_COLUMNS = ["position", "order_id", "batch", "outcome", "reason", "upstream_reason", "reason_code"] as const;
 
-export const CSV_BOM = "\uFEFF";
-const NEWLINE = "\r\n";
-// papaparse's default pattern misses values with a leading line break: use a stricter one.
-const FORMULA_START = /^[=+\-@\t\r\n]/;
-
-function unparse(rows: string[][]): string {
-  return Papa.unparse(rows, { newline: NEWLINE, escapeFormulae: FORMULA_START, quotes: false });
-}
-
 export function transferCsvHeader(): string {
-  return `${CSV_BOM}${unparse([[...TRANSFER_CSV_COLUMNS]])}${NEWLINE}`;
+  return csvHeader(TRANSFER_CSV_COLUMNS);
 }
 
 /** Data lines, each ending in a line break; `describe` gives the readable reason. */
 export function transferCsvLines(rows: TransferOrderRow[], describe: (row: TransferOrderRow) => string): string {
-  if (rows.length === 0) return "";
-  return `${unparse(
-    rows.map((r) => [String(r.position), r.orderId, String(r.batch), r.outcome, describe(r), r.reason ?? "", r.reasonCode ?? ""]),
-  )}${NEWLINE}`;
+  return csvLines(rows.map((r) => [String(r.position), r.orderId, String(r.batch), r.outcome, describe(r), r.reason ?? "", r.reasonCode ?? ""]));
 }
 
 export function transferCsvFilename(runId: string, outcome: string | undefined, ext: "csv" | "txt" = "csv"): string {

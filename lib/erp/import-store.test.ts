@@ -90,7 +90,7 @@ describe("transfer CSV", () => {
         ],
         (r) => r.reason ?? "",
       );
-    expect(csv.startsWith("\uFEFFposition,order_id,batch,outcome,reason,upstream_reason,reason_code\r\n")).toBe(true);
+    expect(csv.startsWith('\uFEFF"position","order_id","batch","outcome","reason","upstream_reason","reason_code"\r\n')).toBe(true);
     const rows = Papa.parse<string[]>(csv.slice(1).trim()).data;
     expect(rows[1]).toEqual(["1", "0042", "1", "not_transferred", "'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")", ""]);
     expect(rows[2]).toEqual(["2", "3572000", "1", "transferred", "", "", ""]);
