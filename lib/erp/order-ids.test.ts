@@ -50,6 +50,36 @@ describe("parseOrderIds", () => {
     expect(parsed.invalidTokens).toBe(7);
   });
 
+  it("strips quotes only at the ends of a token", () => {
+    const parsed = parseOrderIds(`"x""y" ""3572000"" '"\u201c\u2018\u2019\u201d"' \u201c'0042'\u201d`);
+    expect(parsed.ids).toEqual(["3572000", "0042"]);
+    expect(parsed.invalid).toEqual([{ token: 'x""y', reason: "not_a_number", count: 1 }]);
+  });
+
+  it("runs in linear time on a long run of quotes (a crafted file of a million quotes)", () => {
+    const token = (quotes: number) => `x${'"'.repeat(quotes)}y`;
+    const time = (text: string) => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        parseOrderIds(text);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    };
+    // Each step is 4x the input: linear time grows about 4x, quadratic 16x. Below 5 ms is noise.
+    let previous = time(token(4_000));
+    for (const quotes of [16_000, 64_000, 256_000, 1_024_000]) {
+      const text = token(quotes);
+      const took = time(text);
+      expect(took, `${quotes} quotes took ${took.toFixed(1)} ms after ${previous.toFixed(1)} ms`).toBeLessThan(8 * Math.max(previous, 5));
+      previous = took;
+    }
+    expect(previous).toBeLessThan(5_000);
+    expect(parseOrderIds(token(1_024_000)).invalid).toEqual([{ token: token(1_024_000), reason: "not_a_number", count: 1 }]);
+    expect(parseOrderIds(`${'"'.repeat(1_000_000)}3572000${'"'.repeat(1_000_000)}`).ids).toEqual(["3572000"]);
+  });
+
   it("ignores a byte order mark and no-break spaces", () => {
     expect(parseOrderIds("\uFEFF3572000\u00a03572001").ids).toEqual(["3572000", "3572001"]);
   });

@@ -35,7 +35,17 @@ export interface ParsedOrderIds {
 // New lines, commas, semicolons, tabs and spaces (including no-break and other Unicode spaces).
 const SEPARATORS = /[\s,;\u00a0\u2007\u202f\ufeff]+/u;
 // Quotes around a CSV cell, straight or typographic.
-const QUOTES = /^["'\u201c\u201d\u2018\u2019]+|["'\u201c\u201d\u2018\u2019]+$/gu;
+const QUOTES = new Set(['"', "'", "\u201c", "\u201d", "\u2018", "\u2019"]);
+
+// A scan from each end, not a regex: `[…]+$` retries from every position of a long run of quotes,
+// which is quadratic on a crafted file.
+function unquote(raw: string): string {
+  let start = 0;
+  let end = raw.length;
+  while (start < end && QUOTES.has(raw[start]!)) start++;
+  while (end > start && QUOTES.has(raw[end - 1]!)) end--;
+  return raw.slice(start, end);
+}
 
 export function classifyOrderId(token: string): InvalidReason | null {
   if (!/^\d+$/.test(token)) return "not_a_number";
@@ -52,7 +62,7 @@ export function parseOrderIds(text: string): ParsedOrderIds {
   let invalidTokens = 0;
 
   for (const raw of text.split(SEPARATORS)) {
-    const token = raw.replace(QUOTES, "");
+    const token = unquote(raw);
     if (token === "") continue;
     const reason = classifyOrderId(token);
     if (reason) {
