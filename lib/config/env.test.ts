@@ -100,6 +100,15 @@ describe("parseServerEnv", () => {
     expect(bad.every((p) => p.startsWith("AUTH_OIDC_ALLOW:"))).toBe(true);
   });
 
+  it("requires https for the upstream unless it is on this machine", () => {
+    for (const url of ["http://api.labsoffice.com", "http://10.0.0.5:4010", "http://127.0.0.1.nip.io", "http://[::ffff:10.0.0.1]", "http://localhost.example.com"]) {
+      expect(problemsOf({ ...good, LABS_API_URL: url }), url).toEqual(["LABS_API_URL: must use https (http only for localhost, 127.0.0.0/8 or ::1)"]);
+    }
+    for (const url of ["http://127.0.0.1:4010", "http://127.1.2.3", "http://127.1:4010", "http://localhost:4010", "http://LOCALHOST", "http://[::1]:4010", "http://[0:0::1]", "https://10.0.0.5"]) {
+      expect(parseServerEnv({ ...good, LABS_API_URL: url }).upstreamUrl, url).toBe(url.replace(/\/+$/, ""));
+    }
+  });
+
   it("treats empty values as unset", () => {
     expect(problemsOf({ ...good, LABS_API_TOKEN: "  " })).toEqual(["LABS_API_TOKEN: is required"]);
   });

@@ -50,6 +50,11 @@ function upstreamUrlLike() {
   });
 }
 
+/** localhost, 127.0.0.0/8 or ::1, as the URL parser normalises them ("127.1" becomes "127.0.0.1"). */
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
 const upstreamUrl = optionalString.superRefine((v, ctx) => {
   if (v === undefined) return;
   let url: URL;
@@ -61,6 +66,10 @@ const upstreamUrl = optionalString.superRefine((v, ctx) => {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     ctx.addIssue({ code: "custom", message: "must use http or https" });
+  }
+  // The token travels in every request: plain http only where it never leaves the machine.
+  if (url.protocol === "http:" && !isLoopback(url.hostname)) {
+    ctx.addIssue({ code: "custom", message: "must use https (http only for localhost, 127.0.0.0/8 or ::1)" });
   }
   if (/\/v1\/?$/.test(url.pathname)) {
     ctx.addIssue({ code: "custom", message: "must be the base URL without /v1" });
