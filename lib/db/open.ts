@@ -1,5 +1,5 @@
 import path from "node:path";
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import Database from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { migrationProvider } from "./migrations";
@@ -8,9 +8,32 @@ import type { Database as Schema } from "./schema";
 // Opening and migrating the console store. Kept free of "server-only" so that the command-line
 // team tool and unit tests can use it; the app goes through lib/db/index.ts.
 
+// The store holds password hashes and the audit trail: owner only, whatever the umask, and files
+// left with wider modes by an older version are tightened at every open.
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+const STORE_FILES = ["console.sqlite", "console.sqlite-wal", "console.sqlite-shm", "console.sqlite-journal"];
+
+function chmodIfPresent(file: string, mode: number): void {
+  try {
+    chmodSync(file, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+function tightenStore(dataDir: string): void {
+  chmodSync(dataDir, DIR_MODE);
+  for (const name of STORE_FILES) chmodIfPresent(path.join(dataDir, name), FILE_MODE);
+}
+
 export async function openStore(dataDir: string): Promise<Kysely<Schema>> {
-  mkdirSync(dataDir, { recursive: true });
-  const sqlite = new Database(path.join(dataDir, "console.sqlite"));
+  mkdirSync(dataDir, { recursive: true, mode: DIR_MODE });
+  const file = path.join(dataDir, "console.sqlite");
+  // Created before SQLite opens it, which then gives its -wal and -shm files the same mode.
+  closeSync(openSync(file, "a", FILE_MODE));
+  tightenStore(dataDir);
+  const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
