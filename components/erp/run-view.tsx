@@ -114,7 +114,7 @@ export function RunView({ runId, canRun, disabledReason }: { runId: string; canR
           </Notice>
         ) : (
           <>
-            <OrdersTable items={orders.items} busy={stale} />
+            <OrdersTable items={orders.items} busy={stale} followUps={run.children} />
             <Pagination
               messages="erp.pagination"
               label={t("paginationLabel")}
@@ -276,7 +276,9 @@ function RunActions({
   const pendingRef = useRef(false);
   const c = run.counts;
   const active = isRunActive(run.state);
-  const notSent = c.pending;
+  // What each retry would send now: orders already handed to a follow-up run are not offered again.
+  const left = run.retryable;
+  const handedOn = c.notTransferred - left.failed + (c.pending - left.unsent) + (c.unknown - left.unknown);
 
   const open = (kind: RetryKind, count: number) => {
     setFailure(null);
@@ -329,20 +331,20 @@ function RunActions({
         <button
           type="button"
           className={buttonClass.primary}
-          disabled={writeDisabled || c.notTransferred === 0}
+          disabled={writeDisabled || left.failed === 0}
           aria-describedby={describedBy}
-          onClick={() => open("failed", c.notTransferred)}
+          onClick={() => open("failed", left.failed)}
         >
-          {t("retryFailed", { count: c.notTransferred })}
+          {t("retryFailed", { count: left.failed })}
         </button>
-        {notSent > 0 && run.state === "interrupted" ? (
-          <button type="button" className={buttonClass.secondary} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unsent", notSent)}>
-            {t("sendUnsent", { count: notSent })}
+        {left.unsent > 0 && run.state === "interrupted" ? (
+          <button type="button" className={buttonClass.secondary} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unsent", left.unsent)}>
+            {t("sendUnsent", { count: left.unsent })}
           </button>
         ) : null}
-        {c.unknown > 0 ? (
-          <button type="button" className={buttonClass.secondary} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unknown", c.unknown)}>
-            {t("resendUnknown", { count: c.unknown })}
+        {left.unknown > 0 ? (
+          <button type="button" className={buttonClass.secondary} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unknown", left.unknown)}>
+            {t("resendUnknown", { count: left.unknown })}
           </button>
         ) : null}
         <button type="button" className={buttonClass.secondary} disabled={c.notTransferred === 0} onClick={() => void copyFailed()}>
@@ -352,6 +354,11 @@ function RunActions({
           {outcome ? t("exportFiltered") : t("exportAll")}
         </a>
       </div>
+      {handedOn > 0 ? (
+        <p className={helpTextClass} data-testid="run-already-retried">
+          {t("alreadyRetried", { count: handedOn })}
+        </p>
+      ) : null}
       {!canRun ? (
         <p id={reasonId} className={reasonTextClass} data-testid="run-disabled-reason">
           {disabledReason}
@@ -394,10 +401,14 @@ function RunActions({
   );
 }
 
-function OrdersTable({ items, busy }: { items: TransferOrderRow[]; busy: boolean }) {
+function OrdersTable({ items, busy, followUps }: { items: TransferOrderRow[]; busy: boolean; followUps: TransferRunDetail["children"] }) {
   const t = useTranslations("erp.run");
   const tReasons = useTranslations("erp.reasons");
   const format = useFormatter();
+  const followUpText = (runId: string) => {
+    const child = followUps.find((c) => c.id === runId);
+    return child ? t("meta.runOf", { when: format.dateTime(new Date(child.createdAt), { dateStyle: "medium", timeStyle: "medium" }) }) : t("table.followUpRun");
+  };
   return (
     <div className={tableWrapClass}>
       <table className="w-full border-collapse text-sm" aria-busy={busy} data-testid="run-orders-table">
@@ -409,6 +420,7 @@ function OrdersTable({ items, busy }: { items: TransferOrderRow[]; busy: boolean
             <th scope="col" className={`${thClass} text-right`}>{t("table.batch")}</th>
             <th scope="col" className={thClass}>{t("table.outcome")}</th>
             <th scope="col" className={thClass}>{t("table.reason")}</th>
+            <th scope="col" className={thClass}>{t("table.retriedIn")}</th>
           </tr>
         </thead>
         <tbody>
@@ -422,6 +434,13 @@ function OrdersTable({ items, busy }: { items: TransferOrderRow[]; busy: boolean
               </td>
               <td className={`${tdClass} max-w-md break-words`} data-testid="run-order-reason">
                 {o.reason || o.reasonCode ? describeReason(tReasons, o) : ""}
+              </td>
+              <td className={tdClass} data-testid="run-order-retried-in">
+                {o.retriedIn ? (
+                  <Link href={`/erp/transfers/${o.retriedIn}`} className={linkClass}>
+                    {followUpText(o.retriedIn)}
+                  </Link>
+                ) : null}
               </td>
             </tr>
           ))}

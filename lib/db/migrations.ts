@@ -125,6 +125,31 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("erp_import_runs_kind_started").on("erp_import_runs").columns(["kind", "started_at"]).execute();
     },
   },
+  "0004_erp_retries": {
+    async up(db: Kysely<unknown>) {
+      // The child run each failed, unsent or unknown order was handed to: an order is retried once.
+      await db.schema
+        .alterTable("erp_transfer_orders")
+        .addColumn("retried_in", "text", (c) => c.references("erp_transfer_runs.id"))
+        .execute();
+      // Orders that earlier retries already took: the first child run that holds the same id.
+      await sql`
+        UPDATE erp_transfer_orders SET retried_in = (
+          SELECT c.id FROM erp_transfer_runs c
+          JOIN erp_transfer_orders co ON co.run_id = c.id
+          WHERE c.parent_run_id = erp_transfer_orders.run_id AND co.order_id = erp_transfer_orders.order_id
+          ORDER BY c.created_at, c.id LIMIT 1
+        )
+        WHERE outcome IN ('not_transferred', 'pending', 'unknown')`.execute(db);
+      // Named leases shared by every instance (the default warehouse's changes take one).
+      await db.schema
+        .createTable("console_locks")
+        .addColumn("name", "text", (c) => c.primaryKey())
+        .addColumn("holder", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .execute();
+    },
+  },
   "0003_sessions_sso": {
     async up(db: Kysely<unknown>) {
       // session_version: bumped to end every session of a member (password, role, deactivation,

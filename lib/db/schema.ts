@@ -110,6 +110,8 @@ export interface ErpTransferOrdersTable {
   /** The console's reason when the upstream gave none (e.g. "timeout", "interrupted"). */
   reason_code: string | null;
   updated_at: string | null;
+  /** The child run this order was handed to by a retry (migration 0004): handed on only once. */
+  retried_in: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ErpImportKind = "products" | "prices" | "stock";
@@ -134,6 +136,13 @@ export interface ErpImportRunsTable {
   finished_at: string | null;
 }
 
+/** A named lease (migration 0004): held by `holder` until `expires_at`, renewed while in use. */
+export interface ConsoleLocksTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   audit_events: AuditEventsTable;
@@ -142,6 +151,7 @@ export interface Database {
   erp_transfer_runs: ErpTransferRunsTable;
   erp_transfer_orders: ErpTransferOrdersTable;
   erp_import_runs: ErpImportRunsTable;
+  console_locks: ConsoleLocksTable;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -35,6 +35,7 @@ const RUN: TransferRunDetail = {
   durationMs: 65_000,
   parent: null,
   children: [],
+  retryable: { failed: 10, unsent: 50, unknown: 0 },
 };
 const INTERRUPTED: TransferRunDetail = {
   ...RUN,

@@ -181,6 +181,41 @@ describe("POST /api/erp/transfers", () => {
   });
 });
 
+describe("POST /api/erp/transfers: a retry hands orders on once", () => {
+  it("answers 409 for a second retry of the same orders, replays the first for its key, and sends each id once", async () => {
+    const parent = (await (await postTransfer({ orderIds: ["3572030", "9999971", "9999972"] }, "key-route-0030")).json()).run;
+    await waitDone(parent.id);
+    const first = await postTransfer({ parentRunId: parent.id, retry: "failed" }, "key-route-0031");
+    expect(first.status).toBe(201);
+    const child = (await first.json()).run;
+    await waitDone(child.id);
+
+    const second = await postTransfer({ parentRunId: parent.id, retry: "failed" }, "key-route-0032");
+    expect(second.status).toBe(409);
+    expect(second.headers.get("content-type")).toBe("application/problem+json");
+    expect(await second.json()).toMatchObject({ code: "conflict", reason: "already_retried" });
+    const replay = await postTransfer({ parentRunId: parent.id, retry: "failed" }, "key-route-0031");
+    expect(replay.status).toBe(200);
+    expect((await replay.json()).run.id).toBe(child.id);
+
+    const sent = ((await control("GET", "/requests?since=0")) as { requests: { path: string; body: { orderIds: string[] } }[] }).requests
+      .filter((r) => r.path === "/v1/action/orders-erp-transfer")
+      .flatMap((r) => r.body.orderIds);
+    expect(sent.filter((id) => id === "9999971")).toHaveLength(2);
+    expect(sent.filter((id) => id === "9999972")).toHaveLength(2);
+
+    const page = await (await oneRun.GET(req("GET", `/api/erp/transfers/${parent.id}`), runParams(parent.id))).json();
+    expect(page.run.retryable).toEqual({ failed: 0, unsent: 0, unknown: 0 });
+    expect(page.orders.items.map((o: { orderId: string; retriedIn: string | null }) => [o.orderId, o.retriedIn])).toEqual([
+      ["3572030", null],
+      ["9999971", child.id],
+      ["9999972", child.id],
+    ]);
+    const created = await state.conn.selectFrom("erp_transfer_runs").select("id").where("parent_run_id", "=", parent.id).execute();
+    expect(created).toEqual([{ id: child.id }]);
+  });
+});
+
 describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
   it("lists runs, answers 422 for a malformed id and 404 for an unknown one, and exports CSV and ids", async () => {
     const { run } = await (await postTransfer({ orderIds: ["3572020", "9999997"] }, "key-route-0020")).json();

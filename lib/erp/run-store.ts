@@ -47,7 +47,7 @@ export class IdempotencyConflictError extends Error {
 
 export class RetryRefusedError extends Error {
   constructor(
-    readonly reason: "parent_not_found" | "parent_running" | "nothing_to_retry" | "too_many",
+    readonly reason: "parent_not_found" | "parent_running" | "nothing_to_retry" | "already_retried" | "too_many",
     message: string,
   ) {
     super(message);
@@ -117,13 +117,18 @@ export async function createTransferRun(
         }
         const rows = await trx
           .selectFrom("erp_transfer_orders")
-          .select("order_id")
+          .select(["order_id", "retried_in"])
           .where("run_id", "=", parent.id)
           .where("outcome", "=", RETRY_OUTCOME[input.request.retry])
           .orderBy("position")
           .execute();
-        orderIds = rows.map((r) => r.order_id);
-        if (orderIds.length === 0) throw new RetryRefusedError("nothing_to_retry", "The run has no such orders to send again.");
+        // An order goes to one child run only: those already handed on are not sent again.
+        orderIds = rows.filter((r) => r.retried_in === null).map((r) => r.order_id);
+        if (orderIds.length === 0) {
+          throw rows.length > 0
+            ? new RetryRefusedError("already_retried", "These orders were already sent again in a later run.")
+            : new RetryRefusedError("nothing_to_retry", "The run has no such orders to send again.");
+        }
         if (orderIds.length > input.maxOrdersPerRun) {
           throw new RetryRefusedError("too_many", `More than ${input.maxOrdersPerRun} orders; the configured maximum per run.`);
         }
@@ -179,6 +184,20 @@ export async function createTransferRun(
             }),
           )
           .execute();
+      }
+      if (parentRunId !== null) {
+        // Claims the parent's orders for this run; a concurrent retry that claimed some first
+        // (another instance, PostgreSQL) leaves fewer rows to claim and this one is refused.
+        const claimed = await trx
+          .updateTable("erp_transfer_orders")
+          .set({ retried_in: run.id })
+          .where("run_id", "=", parentRunId)
+          .where("outcome", "=", RETRY_OUTCOME[input.request.retry!])
+          .where("retried_in", "is", null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== orderIds.length) {
+          throw new RetryRefusedError("already_retried", "These orders were already sent again in a later run.");
+        }
       }
       return { run, created: true };
     });
@@ -325,10 +344,20 @@ export async function getRunDetail(conn: Conn, id: string, now = new Date()): Pr
     .where("parent_run_id", "=", id)
     .orderBy("created_at")
     .execute();
+  const open = await conn
+    .selectFrom("erp_transfer_orders")
+    .select(["outcome", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("run_id", "=", id)
+    .where("outcome", "in", Object.values(RETRY_OUTCOME))
+    .where("retried_in", "is", null)
+    .groupBy("outcome")
+    .execute();
+  const left = (kind: RetryKind) => Number(open.find((r) => r.outcome === RETRY_OUTCOME[kind])?.n ?? 0);
   return {
     ...toRunSummary(row, now),
     parent: parent ? { id: parent.id, createdAt: parent.created_at, status: toRunSummary(parent, now).status } : null,
     children: children.map((c) => ({ id: c.id, createdAt: c.created_at, origin: c.origin, status: toRunSummary(c, now).status })),
+    retryable: { failed: left("failed"), unsent: left("unsent"), unknown: left("unknown") },
   };
 }
 
@@ -340,6 +369,7 @@ export function toOrderRow(row: ErpTransferOrder): TransferOrderRow {
     outcome: row.outcome,
     reason: row.reason,
     reasonCode: row.reason_code,
+    retriedIn: row.retried_in,
   };
 }
 

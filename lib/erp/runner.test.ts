@@ -369,6 +369,78 @@ describe("creating runs", () => {
     ).rejects.toMatchObject({ reason: "parent_not_found" });
   });
 
+  it("hands each failed order to one child run only: a second retry is refused, the same key replays the child", async () => {
+    const [a] = await pendingIds(1);
+    const run = await newRun([a!, "9999981", "9999982"]);
+    await processRun(deps(), run.id);
+    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, owner: HERE };
+    const request = { retry: "failed" as const, parentRunId: run.id };
+    const first = await createTransferRun(conn, { ...base, idempotencyKey: "handed-on-1", request });
+    expect(first.created).toBe(true);
+    expect((await outcomesOf(first.run.id)).map((o) => o.orderId)).toEqual(["9999981", "9999982"]);
+
+    // The same key and body give back the same child; a new key finds nothing left to retry.
+    expect(await createTransferRun(conn, { ...base, idempotencyKey: "handed-on-1", request })).toEqual({ run: first.run, created: false });
+    await expect(createTransferRun(conn, { ...base, idempotencyKey: "handed-on-2", request })).rejects.toMatchObject({ reason: "already_retried" });
+    // Another person cannot send them again either.
+    await expect(
+      createTransferRun(conn, { ...base, actor: { id: 8, email: "admin@demo.local", name: "Admin" }, idempotencyKey: "handed-on-3", request }),
+    ).rejects.toMatchObject({ reason: "already_retried" });
+
+    // The parent says where each order went and offers no retry for them.
+    const parentOrders = await outcomesOf(run.id);
+    expect(parentOrders.map((o) => [o.orderId, o.retriedIn])).toEqual([
+      [a, null],
+      ["9999981", first.run.id],
+      ["9999982", first.run.id],
+    ]);
+    const detail = await getRunDetail(conn, run.id);
+    expect(detail?.retryable).toEqual({ failed: 0, unsent: 0, unknown: 0 });
+    expect(detail?.children.map((c) => c.id)).toEqual([first.run.id]);
+
+    // The child's own failures can be retried from the child, once.
+    await processRun(deps(), first.run.id);
+    expect((await getRunDetail(conn, first.run.id))?.retryable.failed).toBe(2);
+    const grandchild = await createTransferRun(conn, { ...base, idempotencyKey: "handed-on-4", request: { retry: "failed", parentRunId: first.run.id } });
+    expect(grandchild.run.total_orders).toBe(2);
+  });
+
+  it("two retries of the same orders at the same moment create one child", async () => {
+    const run = await newRun(["9999983", "9999984"]);
+    await processRun(deps(), run.id);
+    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, owner: HERE };
+    const results = await Promise.allSettled(
+      ["race-1", "race-2", "race-3"].map((key) => createTransferRun(conn, { ...base, idempotencyKey: key, request: { retry: "failed", parentRunId: run.id } })),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.reason)).toEqual(["already_retried", "already_retried"]);
+    const children = await conn.selectFrom("erp_transfer_runs").select("id").where("parent_run_id", "=", run.id).execute();
+    expect(children).toHaveLength(1);
+  });
+
+  it("an interrupted run's unsent orders are sent once; its unknown ones are offered apart", async () => {
+    const run = await newRun(["9999985", "9999986", "9999987"], { batchSize: 1 });
+    // Stopped after the first order went out and while the second was being sent.
+    await conn.updateTable("erp_transfer_orders").set({ outcome: "transferred" }).where("run_id", "=", run.id).where("position", "=", 1).execute();
+    await conn.updateTable("erp_transfer_orders").set({ outcome: "sending" }).where("run_id", "=", run.id).where("position", "=", 2).execute();
+    await conn.updateTable("erp_transfer_runs").set({ state: "running", heartbeat_at: "2000-01-01T00:00:00.000Z" }).where("id", "=", run.id).execute();
+    await recoverStoppedRuns(conn, HERE, { workingOn: () => false });
+    expect((await getRunDetail(conn, run.id))?.retryable).toEqual({ failed: 0, unsent: 1, unknown: 1 });
+
+    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, owner: HERE };
+    const unsent = await createTransferRun(conn, { ...base, idempotencyKey: "unsent-1", request: { retry: "unsent", parentRunId: run.id } });
+    expect((await outcomesOf(unsent.run.id)).map((o) => o.orderId)).toEqual(["9999987"]);
+    await expect(createTransferRun(conn, { ...base, idempotencyKey: "unsent-2", request: { retry: "unsent", parentRunId: run.id } })).rejects.toMatchObject({
+      reason: "already_retried",
+    });
+    const unknown = await createTransferRun(conn, { ...base, idempotencyKey: "unknown-1", request: { retry: "unknown", parentRunId: run.id } });
+    expect((await outcomesOf(unknown.run.id)).map((o) => o.orderId)).toEqual(["9999986"]);
+    await expect(createTransferRun(conn, { ...base, idempotencyKey: "unknown-2", request: { retry: "unknown", parentRunId: run.id } })).rejects.toMatchObject({
+      reason: "already_retried",
+    });
+    expect((await getRunDetail(conn, run.id))?.retryable).toEqual({ failed: 0, unsent: 0, unknown: 0 });
+  });
+
   it("lists runs newest first, filtered by status and person", async () => {
     const [a] = await pendingIds(1);
     const ok = await newRun([a!]);

@@ -283,6 +283,8 @@ export interface TransferRunSummary {
 export interface TransferRunDetail extends TransferRunSummary {
   parent: { id: string; createdAt: string; status: TransferRunStatus } | null;
   children: { id: string; createdAt: string; origin: TransferOrigin; status: TransferRunStatus }[];
+  /** Orders of each retry kind not yet handed to a child run: what a retry would send now. */
+  retryable: Record<RetryKind, number>;
 }
 
 export interface TransferOrderRow {
@@ -292,6 +294,8 @@ export interface TransferOrderRow {
   outcome: OrderOutcome;
   reason: string | null;
   reasonCode: string | null;
+  /** The child run a retry handed this order to, if any (always given by the API). */
+  retriedIn?: string | null;
 }
 
 export interface TransferRunPage {
