@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./a11y";
-import { emulator } from "./emulator";
+import { emulator, emulatorOrders } from "./emulator";
 import { E2E_UPSTREAM_TOKEN } from "./env";
 
 test.describe("the console on the embedded default", () => {
@@ -48,6 +48,8 @@ test.describe("the console on the embedded default", () => {
   });
 
   test("health says the upstream answers, without the token or its address", async ({ request }) => {
+    // The answer is reused for a few seconds, so an earlier test's failure may still show.
+    await expect.poll(async () => (await request.get("/api/health")).status(), { timeout: 15_000 }).toBe(200);
     const res = await request.get("/api/health");
     expect(res.status()).toBe(200);
     const text = await res.text();
@@ -65,10 +67,32 @@ test.describe("health when the upstream fails", () => {
 
   test("answers 503 with the reason, still without the token", async ({ request }) => {
     await emulator.addFault({ path: "/v1/stores", kind: "html", status: 502 });
+    await expect.poll(async () => (await request.get("/api/health")).status(), { timeout: 15_000 }).toBe(503);
     const res = await request.get("/api/health");
     expect(res.status()).toBe(503);
     const text = await res.text();
     expect(JSON.parse(text)).toMatchObject({ status: "degraded", upstream: { reachable: false, reason: "http", upstreamStatus: 502 } });
     expect(text).not.toContain(E2E_UPSTREAM_TOKEN);
+  });
+});
+
+test.describe("health under load", () => {
+  test.afterEach(async () => {
+    await emulator.clearFaults();
+  });
+
+  test("many hits, failing or not, ask the upstream at most once a window and never retry (F-10)", async ({ request }) => {
+    const healthCalls = async (since: number) =>
+      (await emulator.requests(since)).requests.filter((r) => r.path === "/v1/stores" && r.query.limit === "1").length;
+    for (const fault of [null, { path: "/v1/stores", kind: "respond", status: 503 } as const]) {
+      if (fault) await emulator.addFault(fault);
+      // Let the previous answer expire (5 s, lib/health/probe.ts), then hit the route many times.
+      await new Promise((r) => setTimeout(r, 5_500));
+      const lastSeq = await emulatorOrders.lastSeq();
+      const hits = await Promise.all(Array.from({ length: 40 }, () => request.get("/api/health")));
+      for (let i = 0; i < 20; i++) hits.push(await request.get("/api/health"));
+      expect(new Set(hits.map((r) => r.status()))).toEqual(new Set([fault ? 503 : 200]));
+      expect(await healthCalls(lastSeq)).toBe(1);
+    }
   });
 });

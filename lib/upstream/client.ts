@@ -320,10 +320,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       return { message: r.message };
     },
 
-    /** A cheap read that tells whether the upstream answers with our token. */
+    /** A cheap read that tells whether the upstream answers with our token. Never retried: the
+     * health route calls it for anonymous clients, and one check must cost one upstream call. */
     async ping(timeoutMs = 3000) {
       const started = performance.now();
-      await request({
+      await attempt({
         operation: "health check",
         method: "GET",
         path: "/stores",

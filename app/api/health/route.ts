@@ -1,22 +1,22 @@
 import { NextResponse } from "next/server";
 import { getConfig } from "@/lib/config";
-import { isUpstreamError, upstream } from "@/lib/upstream";
+import { createHealthProbe } from "@/lib/health/probe";
+import { upstream } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
+const check = createHealthProbe(() => upstream().ping());
+
 // GET /api/health: whether the upstream answers, without the token or the upstream's address.
+// Anonymous, so the upstream is asked at most once every few seconds (lib/health/probe.ts).
 export async function GET() {
   const { demoMode } = getConfig();
   const headers = { "Cache-Control": "no-store" };
-  try {
-    const { latencyMs } = await upstream().ping();
-    return NextResponse.json({ status: "ok", mode: demoMode ? "demo" : "live", upstream: { reachable: true, latencyMs } }, { headers });
-  } catch (error) {
-    const reason = isUpstreamError(error) ? error.kind : "internal";
-    const upstreamStatus = isUpstreamError(error) ? error.status : null;
-    return NextResponse.json(
-      { status: "degraded", mode: demoMode ? "demo" : "live", upstream: { reachable: false, reason, upstreamStatus } },
-      { status: 503, headers },
-    );
+  const mode = demoMode ? "demo" : "live";
+  const snapshot = await check();
+  if (snapshot.reachable) {
+    return NextResponse.json({ status: "ok", mode, upstream: { reachable: true, latencyMs: snapshot.latencyMs } }, { headers });
   }
+  const { reason, upstreamStatus } = snapshot;
+  return NextResponse.json({ status: "degraded", mode, upstream: { reachable: false, reason, upstreamStatus } }, { status: 503, headers });
 }
