@@ -50,8 +50,10 @@ export function useWarehouseActions({ onChanged, onDeleted }: { onChanged?: () =
   const makeDefault = useCallback(
     async (w: Warehouse): Promise<string | null> => {
       try {
-        await updateWarehouseRequest(w.id, { isDefault: true });
+        const { warning } = await updateWarehouseRequest(w.id, { isDefault: true });
         toast.success(t("madeDefault", { name: w.name }));
+        // The change was made; only unmarking the previous default failed.
+        if (warning === "defaultNotSettled") toast.warning(t("defaultNotSettled", { name: w.name }), { duration: Infinity });
         setMakingDefault(null);
         return null;
       } catch (error) {

@@ -12,7 +12,7 @@ import { alertClass, buttonClass, checkboxClass, fieldErrorClass, helpTextClass,
 import { createWarehouseBodySchema, type CreateWarehouseBody, type Warehouse, type WarehouseConflict } from "@/lib/schemas/warehouse";
 import { isProblemError } from "@/lib/swr/fetcher";
 import { useCodeCheck } from "@/lib/swr/use-code-check";
-import { createWarehouseRequest, updateWarehouseRequest, useRevalidateWarehouses } from "@/lib/swr/use-warehouses";
+import { createWarehouseRequest, updateWarehouseRequest, useRevalidateWarehouses, type WarehouseWriteResult } from "@/lib/swr/use-warehouses";
 import { ConflictPanel } from "./conflict-panel";
 import { MakeDefaultDialog } from "./make-default-dialog";
 import { changedValues, snapshotOf, WAREHOUSE_FIELDS, type WarehouseValues } from "./rules";
@@ -77,9 +77,11 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
   const codeUnchanged = loaded !== null && code.trim() === loaded.code;
   const loadedDefault = loaded?.isDefault === true;
 
-  const finish = (w: Warehouse, message: string) => {
+  const finish = (w: Warehouse, message: string, warning?: WarehouseWriteResult["warning"]) => {
     setSaved(true);
     toast.success(message);
+    // The save was made; only unmarking the previous default failed.
+    if (warning === "defaultNotSettled") toast.warning(t("toast.defaultNotSettled", { name: w.name }), { duration: Infinity });
     void revalidate();
     router.push(`/warehouses/${w.id}`);
   };
@@ -111,8 +113,8 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
     setFailure(null);
     try {
       if (!warehouse || !base) {
-        const { warehouse: created } = await createWarehouseRequest(values);
-        finish(created, t("toast.created", { name: created.name }));
+        const { warehouse: created, warning } = await createWarehouseRequest(values);
+        finish(created, t("toast.created", { name: created.name }), warning);
         return;
       }
       const changes = changedValues(base, { ...values, erpWarehouseId: values.erpWarehouseId ?? null });
@@ -120,8 +122,8 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
         finish(warehouse, t("toast.unchanged", { name: warehouse.name }));
         return;
       }
-      const { warehouse: updated } = await updateWarehouseRequest(warehouse.id, { ...changes, expected: base });
-      finish(updated, t("toast.updated", { name: updated.name }));
+      const { warehouse: updated, warning } = await updateWarehouseRequest(warehouse.id, { ...changes, expected: base });
+      finish(updated, t("toast.updated", { name: updated.name }), warning);
     } catch (error) {
       onFailure(error, values);
     } finally {

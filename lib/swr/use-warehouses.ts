@@ -58,6 +58,8 @@ export function useRevalidateWarehouses() {
 export interface WarehouseWriteResult {
   warehouse: Warehouse;
   message: string;
+  /** The write was made, but the previous default could not be unmarked. */
+  warning?: "defaultNotSettled";
 }
 
 export function createWarehouseRequest(body: CreateWarehouseBody): Promise<WarehouseWriteResult> {

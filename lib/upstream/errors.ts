@@ -39,3 +39,16 @@ export class UpstreamError extends Error {
 export function isUpstreamError(e: unknown): e is UpstreamError {
   return e instanceof UpstreamError;
 }
+
+/**
+ * What may be shown to people and kept in the audit trail about an upstream failure: the
+ * platform's own words only when it refused the request (4xx: its user-facing validation texts,
+ * the same policy as lib/http/problem.ts); otherwise the console's description. A 5xx body, or
+ * the message of a 2xx that said it failed, may hold internals and is never passed on.
+ */
+export function publicUpstreamText(error: UpstreamError): string {
+  if (error.kind !== "http") return error.message;
+  const status = error.status ?? 0;
+  if (status >= 400 && status < 500 && error.upstreamMessage) return error.upstreamMessage;
+  return `${error.operation}: the Labs platform failed to process the request (HTTP ${status})`;
+}

@@ -13,7 +13,10 @@ import type {
   WarehouseListResponse,
 } from "@/lib/schemas/warehouse";
 import { DEFAULT_WAREHOUSE_SORT } from "@/lib/schemas/warehouse";
-import { isUpstreamError, upstream, type UpstreamError, type WarehouseWrite } from "@/lib/upstream";
+import { db } from "@/lib/db";
+import { isUpstreamError, upstream, type WarehouseWrite } from "@/lib/upstream";
+import { publicUpstreamText } from "@/lib/upstream/errors";
+import { LockBusyError, withStoreLock } from "./store-lock";
 import { WarehouseIndex } from "./warehouse-index";
 
 // Warehouse operations behind the route handlers: the search index, the console's rules for the
@@ -95,40 +98,109 @@ function rethrowUpstream(error: unknown): never {
 
 function failureMessage(error: unknown): string {
   if (error instanceof HttpProblem) return error.detail ?? error.code;
-  if (isUpstreamError(error)) return (error as UpstreamError).upstreamMessage ?? error.message;
+  if (isUpstreamError(error)) return publicUpstreamText(error);
   return String(error);
 }
 
-/**
- * Keeps exactly one default: after `id` became default, any other warehouse still marked default
- * (the upstream may not clear it) is unmarked. Returns what was changed, for the audit.
- */
-async function settleDefault(id: number, previous: Warehouse | undefined, ctx: Ctx): Promise<void> {
-  if (!previous || previous.id === id) return;
-  const fresh = await upstream().getWarehouse(previous.id).catch(() => undefined);
-  if (!fresh?.isDefault) {
-    if (fresh) warehouseIndex().upsert(fresh);
-    return;
-  }
-  const result = await upstream().updateWarehouse(previous.id, { isDefault: false });
-  const after = { ...fresh, isDefault: false };
-  warehouseIndex().upsert(after);
-  await ctx.audit({
-    action: "warehouse.update",
-    target: { type: "warehouse", id: previous.id },
-    outcome: "success",
-    message: result.message,
-    before: fresh,
-    after,
-    details: { reason: "another warehouse became the default", newDefaultId: id },
-  });
+// ---- the default warehouse ------------------------------------------------------------------
+//
+// Exactly one warehouse is the default (upstream-api.md leaves it to the console). Every write
+// that can change which one is (make default, deactivate, delete) runs under one lock shared by
+// all instances, reads the state it checks inside it, and un-defaults only the warehouses that
+// were default just before its own write and still are: never one that became default later.
+
+const DEFAULT_LOCK = "warehouse-default";
+
+/** The warning of a write that was made while the previous default could not be unmarked. */
+export type WarehouseWriteWarning = "defaultNotSettled";
+
+export interface WarehouseWriteResult {
+  warehouse: Warehouse;
+  message: string;
+  warning?: WarehouseWriteWarning;
 }
 
-export async function createWarehouse(body: CreateWarehouseBody, ctx: Ctx): Promise<{ warehouse: Warehouse; message: string }> {
+async function withDefaultLock<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await withStoreLock(await db(), DEFAULT_LOCK, fn, {
+      onLost: () => log.warn("the default warehouse lock was taken over while held"),
+    });
+  } catch (error) {
+    if (!(error instanceof LockBusyError)) throw error;
+    throw new HttpProblem("conflict", "Another change of the default warehouse is under way. Try again in a moment.", {
+      errors: { isDefault: ["defaultChangeBusy"] },
+    });
+  }
+}
+
+/** Every warehouse marked default now, read from the upstream (not the index, which may be stale). */
+async function currentDefaults(): Promise<Warehouse[]> {
+  const limit = 100;
+  const first = await upstream().listWarehouses({ page: 1, limit });
+  const found = first.items.filter((w) => w.isDefault);
+  for (let page = 2; page <= first.totalPage; page++) {
+    found.push(...(await upstream().listWarehouses({ page, limit })).items.filter((w) => w.isDefault));
+  }
+  return found;
+}
+
+/**
+ * After `id` became the default: unmarks each warehouse that was default before the write and,
+ * read again now, still is (the upstream may not clear it). A failure here does not undo the
+ * write that was made: it is audited and answered as a warning.
+ */
+async function settleDefault(id: number, previous: Warehouse[], ctx: Ctx): Promise<WarehouseWriteWarning | undefined> {
+  let unsettled = false;
+  for (const old of previous) {
+    if (old.id === id) continue;
+    let fresh: Warehouse | undefined;
+    try {
+      fresh = await upstream().getWarehouse(old.id);
+      if (!fresh.isDefault) {
+        warehouseIndex().upsert(fresh);
+        continue;
+      }
+      const result = await upstream().updateWarehouse(old.id, { isDefault: false });
+      const after = { ...fresh, isDefault: false };
+      warehouseIndex().upsert(after);
+      await ctx.audit({
+        action: "warehouse.update",
+        target: { type: "warehouse", id: old.id },
+        outcome: "success",
+        message: result.message,
+        before: fresh,
+        after,
+        details: { reason: "another warehouse became the default", newDefaultId: id },
+      });
+    } catch (error) {
+      if (isUpstreamError(error) && error.kind === "http" && error.status === 404) continue;
+      unsettled = true;
+      await ctx.audit({
+        action: "warehouse.update",
+        target: { type: "warehouse", id: old.id },
+        outcome: "failure",
+        message: `The previous default could not be unmarked: ${failureMessage(error)}`,
+        before: fresh ?? old,
+        after: fresh ? { ...fresh, isDefault: false } : undefined,
+        details: { reason: "another warehouse became the default", newDefaultId: id },
+      });
+    }
+  }
+  if (!unsettled) return undefined;
+  // The index marked only the new default; the truth is now unsure, so it is read again.
+  warehouseIndex().invalidate();
+  return "defaultNotSettled";
+}
+
+export async function createWarehouse(body: CreateWarehouseBody, ctx: Ctx): Promise<WarehouseWriteResult> {
   if (body.isDefault && !body.isActive) {
     throw new HttpProblem("validation_failed", "The default warehouse must be active.", { errors: { isActive: ["defaultMustBeActive"] } });
   }
-  const previousDefault = body.isDefault ? await warehouseIndex().defaultWarehouse() : undefined;
+  return body.isDefault ? withDefaultLock(() => create(body, ctx)) : create(body, ctx);
+}
+
+async function create(body: CreateWarehouseBody, ctx: Ctx): Promise<WarehouseWriteResult> {
+  const previousDefaults = body.isDefault ? await currentDefaults() : [];
   let result: { id: number; message: string };
   try {
     result = await upstream().createWarehouse(body).catch(rethrowUpstream);
@@ -141,15 +213,22 @@ export async function createWarehouse(body: CreateWarehouseBody, ctx: Ctx): Prom
     .catch(() => ({ id: result.id, ...body }) satisfies Warehouse);
   warehouseIndex().upsert(warehouse);
   await ctx.audit({ action: "warehouse.create", target: { type: "warehouse", id: warehouse.id }, outcome: "success", message: result.message, after: warehouse });
-  if (warehouse.isDefault) await settleDefault(warehouse.id, previousDefault, ctx);
-  return { warehouse, message: result.message };
+  const warning = warehouse.isDefault ? await settleDefault(warehouse.id, previousDefaults, ctx) : undefined;
+  return { warehouse, message: result.message, ...(warning ? { warning } : {}) };
 }
 
 function changedFields(a: Omit<Warehouse, "id">, b: Omit<Warehouse, "id">) {
   return FIELDS.filter((f) => a[f] !== b[f]);
 }
 
-export async function updateWarehouse(id: number, body: UpdateWarehouseBody, ctx: Ctx): Promise<{ warehouse: Warehouse; message: string }> {
+export async function updateWarehouse(id: number, body: UpdateWarehouseBody, ctx: Ctx): Promise<WarehouseWriteResult> {
+  // Making a warehouse default, or deactivating one (it may be becoming the default), waits for
+  // any other such change; other edits do not.
+  const touchesDefault = body.isDefault !== undefined || body.isActive === false;
+  return touchesDefault ? withDefaultLock(() => update(id, body, ctx)) : update(id, body, ctx);
+}
+
+async function update(id: number, body: UpdateWarehouseBody, ctx: Ctx): Promise<WarehouseWriteResult> {
   const { expected, ...changes } = body;
   const current = await upstream().getWarehouse(id);
   if (expected) {
@@ -174,7 +253,7 @@ export async function updateWarehouse(id: number, body: UpdateWarehouseBody, ctx
   for (const f of FIELDS) if (changes[f] !== undefined && changes[f] !== current[f]) Object.assign(write, { [f]: changes[f] });
   if (Object.keys(write).length === 0) return { warehouse: current, message: "" };
 
-  const previousDefault = write.isDefault ? await warehouseIndex().defaultWarehouse() : undefined;
+  const previousDefaults = write.isDefault ? await currentDefaults() : [];
   let result: { id: number; message: string };
   try {
     result = await upstream().updateWarehouse(id, write).catch(rethrowUpstream);
@@ -187,26 +266,29 @@ export async function updateWarehouse(id: number, body: UpdateWarehouseBody, ctx
     .catch(() => next);
   warehouseIndex().upsert(warehouse);
   await ctx.audit({ action: "warehouse.update", target: { type: "warehouse", id }, outcome: "success", message: result.message, before: current, after: warehouse });
-  if (write.isDefault) await settleDefault(id, previousDefault, ctx);
-  return { warehouse, message: result.message };
+  const warning = write.isDefault && warehouse.isDefault ? await settleDefault(id, previousDefaults, ctx) : undefined;
+  return { warehouse, message: result.message, ...(warning ? { warning } : {}) };
 }
 
 export async function deleteWarehouse(id: number, ctx: Ctx): Promise<{ message: string }> {
-  const current = await upstream().getWarehouse(id);
-  if (current.isDefault) {
-    throw new HttpProblem("conflict", "The default warehouse cannot be deleted. Make another warehouse the default first.", {
-      errors: { isDefault: ["defaultCannotBeDeleted"] },
-    });
-  }
-  try {
-    const { message } = await upstream().deleteWarehouse(id).catch(rethrowUpstream);
-    warehouseIndex().remove(id);
-    await ctx.audit({ action: "warehouse.delete", target: { type: "warehouse", id }, outcome: "success", message, before: current });
-    return { message };
-  } catch (error) {
-    await ctx.audit({ action: "warehouse.delete", target: { type: "warehouse", id }, outcome: "failure", message: failureMessage(error), before: current });
-    throw error;
-  }
+  // Under the default lock: the warehouse may be becoming the default right now.
+  return withDefaultLock(async () => {
+    const current = await upstream().getWarehouse(id);
+    if (current.isDefault) {
+      throw new HttpProblem("conflict", "The default warehouse cannot be deleted. Make another warehouse the default first.", {
+        errors: { isDefault: ["defaultCannotBeDeleted"] },
+      });
+    }
+    try {
+      const { message } = await upstream().deleteWarehouse(id).catch(rethrowUpstream);
+      warehouseIndex().remove(id);
+      await ctx.audit({ action: "warehouse.delete", target: { type: "warehouse", id }, outcome: "success", message, before: current });
+      return { message };
+    } catch (error) {
+      await ctx.audit({ action: "warehouse.delete", target: { type: "warehouse", id }, outcome: "failure", message: failureMessage(error), before: current });
+      throw error;
+    }
+  });
 }
 
 export interface BulkResult {
@@ -225,7 +307,11 @@ export async function bulkSetActive(ids: number[], isActive: boolean, ctx: Ctx):
       results.push({ id, ok: true });
     } catch (error) {
       if (error instanceof HttpProblem) results.push({ id, ok: false, code: error.code, detail: error.detail });
-      else if (isUpstreamError(error)) results.push({ id, ok: false, code: error.kind, detail: error.upstreamMessage ?? error.message.replace(/^[^:]*: /, "") });
+      else if (isUpstreamError(error)) {
+        const text = publicUpstreamText(error);
+        const prefix = `${error.operation}: `;
+        results.push({ id, ok: false, code: error.kind, detail: text.startsWith(prefix) ? text.slice(prefix.length) : text });
+      }
       else throw error;
     }
   }
