@@ -192,6 +192,62 @@ test.describe("order transfers as operator", () => {
     await expect(childLink).toHaveAttribute("href", `/erp/transfers/${childId}`);
   });
 
+  test("a retry hands each order on once: a second retry is refused, nothing is sent twice, and the parent links each order to its run", async ({ page, context }) => {
+    const failed = ["9999961", "9999962"];
+    const [ok] = await emulatorOrders.pending(1);
+    await page.goto("/erp");
+    await previewAndSend(page, `${ok} ${failed.join(" ")}`);
+    await page.getByTestId("transfer-send").click();
+    await expect(page).toHaveURL(RUN_URL);
+    const parentId = runIdOf(page);
+    await waitForEnd(page);
+
+    // A second tab (another operator, or a page left open) has its retry dialog open already.
+    const other = await context.newPage();
+    await other.goto(`/erp/transfers/${parentId}`);
+    await other.getByRole("button", { name: "Retry failed (2)" }).click();
+    const otherDialog = other.getByRole("dialog", { name: "Retry 2 failed orders?" });
+    await expect(otherDialog).toBeVisible();
+
+    const seq = await emulatorOrders.lastSeq();
+    await page.getByRole("button", { name: "Retry failed (2)" }).click();
+    await page.getByRole("dialog", { name: "Retry 2 failed orders?" }).getByRole("button", { name: "Retry 2 orders" }).click();
+    await expect.poll(() => runIdOf(page)).not.toBe(parentId);
+    const childId = runIdOf(page);
+    await waitForEnd(page);
+
+    // The second retry is refused, in the reader's words, and stays on the parent.
+    await otherDialog.getByRole("button", { name: "Retry 2 orders" }).click();
+    await expect(other.getByTestId("run-action-error")).toHaveText(
+      "These orders were already sent again in a follow-up run, so they are not sent a second time. Open that run from “Follow-up runs”.",
+    );
+    await expect(other).toHaveURL(new RegExp(`/erp/transfers/${parentId}$`));
+    await other.close();
+
+    // So is one sent straight to the API with a fresh key: 409 problem+json.
+    const again = await page.request.post("/api/erp/transfers", {
+      headers: { Origin: E2E_BASE_URL, "Idempotency-Key": `second-retry-${Date.now()}` },
+      data: { parentRunId: parentId, retry: "failed" },
+    });
+    expect(again.status()).toBe(409);
+    expect(again.headers()["content-type"]).toContain("application/problem+json");
+    expect(await again.json()).toMatchObject({ code: "conflict", reason: "already_retried" });
+
+    // Since the retry, the platform received each failed id exactly once.
+    expect((await emulatorOrders.transferredSince(seq)).sort()).toEqual(failed);
+
+    // The parent says where each order went and offers no second retry.
+    await page.goto(`/erp/transfers/${parentId}`);
+    await expect(page.getByRole("button", { name: "Retry failed (0)" })).toBeDisabled();
+    await expect(page.getByTestId("run-already-retried")).toContainText("2 orders of this run were already sent again in a follow-up run");
+    for (const id of failed) {
+      const link = page.locator(`[data-testid="run-order-row"][data-order-id="${id}"]`).getByTestId("run-order-retried-in").getByRole("link");
+      await expect(link).toHaveAttribute("href", `/erp/transfers/${childId}`);
+    }
+    await expect(page.locator(`[data-testid="run-order-row"][data-order-id="${ok}"]`).getByTestId("run-order-retried-in")).toHaveText("");
+    await expectAccessible(page);
+  });
+
   test("a double click on send creates one run and sends each order once", async ({ page }) => {
     const ids = await emulatorOrders.pending(2);
     const before = await runsBy(page, "operator@demo.local");

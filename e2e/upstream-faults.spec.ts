@@ -454,3 +454,42 @@ test.describe("what the pages show", () => {
     await expect(page.getByTestId("run-order-reason").first()).toContainText(MESSAGE);
   });
 });
+
+test.describe("upstream 5xx texts stay on the server", () => {
+  test.use({ storageState: ADMIN });
+
+  test("a 5xx body reaches neither a bulk result row nor the audit trail; a 4xx platform message does", async ({ page }) => {
+    const secret = "INTERNAL db=10.0.0.5 stack at Store.update (store.js:42)";
+    const refusal = "Depo şu an pasif yapılamaz.";
+    const t = tag();
+    const made = [];
+    for (const suffix of ["A", "B"]) {
+      const res = await page.request.post("/api/warehouses", { headers: { Origin: E2E_BASE_URL }, data: { name: `E2E Leak ${t} ${suffix}`, code: `LEAK-${t}-${suffix}` } });
+      expect(res.status(), await res.text()).toBe(201);
+      made.push((await res.json()).warehouse as { id: number; name: string });
+    }
+    const [a, b] = made as [{ id: number; name: string }, { id: number; name: string }];
+    await emulator.addFault({ method: "PUT", path: `/v1/stores/${a.id}`, times: 1, kind: "respond", status: 500, body: { status: "error", message: secret } });
+    await emulator.addFault({ method: "PUT", path: `/v1/stores/${b.id}`, times: 1, kind: "respond", status: 422, body: { status: "error", message: refusal } });
+
+    await page.goto(`/warehouses?q=${encodeURIComponent(`E2E Leak ${t}`)}`);
+    await expect(page.getByTestId("warehouse-table")).toHaveAttribute("aria-busy", "false");
+    await page.getByRole("checkbox", { name: `Select ${a.name}` }).check();
+    await page.getByRole("checkbox", { name: `Select ${b.name}` }).check();
+    await page.getByTestId("bulk-bar").getByRole("button", { name: "Deactivate selected" }).click();
+    const report = page.getByTestId("bulk-report");
+    await expect(report).toContainText("Deactivation: 0 done, 2 failed");
+    await expect(report.getByTestId("bulk-report-row").filter({ hasText: a.name })).toContainText("The Labs platform is not available right now.");
+    await expect(report.getByTestId("bulk-report-row").filter({ hasText: b.name })).toContainText(refusal);
+    await expect(report).not.toContainText("INTERNAL");
+
+    const failures = async (id: number) => {
+      const res = await page.request.get(`/api/activity?target=warehouse:${id}&outcome=failure`);
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { items: { message: string }[] }).items.map((i) => i.message);
+    };
+    const leaked = await failures(a.id);
+    expect(leaked).toEqual(["update warehouse: the Labs platform failed to process the request (HTTP 500)"]);
+    expect(await failures(b.id)).toEqual([refusal]);
+  });
+});

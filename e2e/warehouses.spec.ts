@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expectAccessible } from "./a11y";
 import { emulator } from "./emulator";
-import { E2E_BASE_URL, storageStateFor } from "./env";
+import { E2E_BASE_URL, E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "./env";
 
 // The warehouse pages against the emulator's demo data (ONLINE is the default; IST01 "İSTANBUL
 // Şube", ANK01 "Ankara Depo", GAZ01 "Gaziantep Depo" with ERP id "0042", BUR01 passive...).
@@ -512,6 +512,78 @@ test.describe("warehouse lifecycle as admin", () => {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: "Warehouse not found" })).toBeVisible();
+    }
+  });
+});
+
+/** The ids the platform itself marks default now (every page, straight from the emulator). */
+async function platformDefaults(): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1, pages = 1; page <= pages; page++) {
+    const res = await fetch(`${E2E_EMULATOR_URL}/v1/stores?page=${page}&limit=100`, { headers: { Authorization: `Bearer ${E2E_UPSTREAM_TOKEN}` } });
+    const body = (await res.json()) as { items: { id: number; isDefault: number }[]; totalPage: number };
+    pages = body.totalPage;
+    ids.push(...body.items.filter((w) => w.isDefault).map((w) => w.id));
+  }
+  return ids;
+}
+
+test.describe("the default warehouse under concurrent and failing writes", () => {
+  test.use({ storageState: OPERATOR });
+
+  test("two make-default edits at once leave exactly one default: the later one", async ({ page }) => {
+    const tag = unique();
+    const a = await createWarehouse(page.request, { name: `E2E Race A ${tag}`, code: `RACE-${tag}-A` });
+    const b = await createWarehouse(page.request, { name: `E2E Race B ${tag}`, code: `RACE-${tag}-B` });
+    try {
+      await updateWarehouse(page.request, a.id, { isDefault: true });
+      // The first edit's re-read of the default it replaces (a) is slow; the second edit, making a
+      // the default again, arrives inside that window.
+      await emulator.addFault({ method: "GET", path: `/v1/stores/${a.id}`, times: 1, latencyMs: 3000 });
+      const first = page.request.put(`/api/warehouses/${b.id}`, { headers: SAME_ORIGIN, data: { isDefault: true } });
+      await page.waitForTimeout(1000);
+      const second = page.request.put(`/api/warehouses/${a.id}`, { headers: SAME_ORIGIN, data: { isDefault: true } });
+      const [r1, r2] = await Promise.all([first, second]);
+      expect([r1.status(), r2.status()]).toEqual([200, 200]);
+      expect(await platformDefaults()).toEqual([a.id]);
+      await page.goto("/warehouses?status=default");
+      await settled(page);
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rowByCode(page, a.code)).toBeVisible();
+    } finally {
+      await restoreOnlineDefault(page.request);
+    }
+  });
+
+  test("a make-default whose previous default cannot be unmarked is saved, says so, and is audited", async ({ page }) => {
+    const tag = unique();
+    const c = await createWarehouse(page.request, { name: `E2E Settle C ${tag}`, code: `SETL-${tag}-C` });
+    const a = await createWarehouse(page.request, { name: `E2E Settle A ${tag}`, code: `SETL-${tag}-A` });
+    try {
+      await updateWarehouse(page.request, a.id, { isDefault: true });
+      // A platform that keeps a marked, and fails to unmark it.
+      await emulator.addFault({ method: "GET", path: `/v1/stores/${a.id}`, times: 1, kind: "respond", status: 200, body: { ...a, isDefault: 1, isActive: 1 } });
+      await emulator.addFault({ method: "PUT", path: `/v1/stores/${a.id}`, times: 1, kind: "respond", status: 500, body: { status: "error", message: "INTERNAL settle stack" } });
+
+      await page.goto(`/warehouses/${c.id}`);
+      await page.getByRole("button", { name: "Make default" }).click();
+      const dialog = page.getByRole("dialog", { name: `Make ${c.name} the default warehouse?` });
+      await dialog.getByRole("button", { name: "Make default" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText(`${c.name} is now the default warehouse.`)).toBeVisible();
+      await expect(
+        page.getByText(`${c.name} was saved, but the previous default warehouse could not be unmarked. Check the list: if two warehouses are marked default, make ${c.name} the default again.`),
+      ).toBeVisible();
+      await expect(page.getByTestId("default-badge")).toBeVisible();
+
+      const res = await page.request.get(`/api/activity?target=warehouse:${a.id}&outcome=failure`);
+      expect(res.status()).toBe(200);
+      const { items } = (await res.json()) as { items: { action: string; message: string }[] };
+      expect(items.map((i) => i.action)).toEqual(["warehouse.update"]);
+      expect(items[0]?.message).toContain("The previous default could not be unmarked");
+      expect(JSON.stringify(items)).not.toContain("INTERNAL");
+    } finally {
+      await restoreOnlineDefault(page.request);
     }
   });
 });

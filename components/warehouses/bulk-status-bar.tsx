@@ -35,10 +35,15 @@ export function BulkStatusBar({
 }) {
   const t = useTranslations("warehouses.bulk");
   const tReasons = useTranslations("warehouses.reasons");
+  const tErrors = useTranslations("warehouses.errors");
   const problemText = useWarehouseProblemText();
   const validation = useValidationText();
   const revalidate = useRevalidateWarehouses();
   const [pending, setPending] = useState(false);
+
+  // A row the platform failed on carries no platform text (only its 4xx refusals pass).
+  const upstreamFailure = (code: string | undefined) =>
+    code === "timeout" ? tErrors("upstreamTimeout") : code === "http" || code === "network" || code === "invalid-response" ? tErrors("upstreamDown") : t("failedRow");
 
   const run = async (isActive: boolean) => {
     if (pending || selected.length === 0) return;
@@ -54,7 +59,7 @@ export function BulkStatusBar({
             ? validation("defaultMustBeActive")
             : r.code === "not_found"
               ? t("gone")
-              : (r.detail ?? t("failedRow"));
+              : (r.detail ?? upstreamFailure(r.code));
         return { id: r.id, name: w?.name ?? `#${r.id}`, ok: r.ok, reason };
       });
       onDone({ isActive, rows });

@@ -308,9 +308,9 @@ export async function bulkSetActive(ids: number[], isActive: boolean, ctx: Ctx):
     } catch (error) {
       if (error instanceof HttpProblem) results.push({ id, ok: false, code: error.code, detail: error.detail });
       else if (isUpstreamError(error)) {
+        // Only a platform refusal (4xx) has words for people; the page says the rest in its own.
         const text = publicUpstreamText(error);
-        const prefix = `${error.operation}: `;
-        results.push({ id, ok: false, code: error.kind, detail: text.startsWith(prefix) ? text.slice(prefix.length) : text });
+        results.push({ id, ok: false, code: error.kind, ...(text === error.upstreamMessage ? { detail: text } : {}) });
       }
       else throw error;
     }
