@@ -40,7 +40,7 @@ test.describe("password sign-in", () => {
       await signIn(page, `${role}@demo.local`);
       await expect(page).toHaveURL(/\/warehouses$/);
       await expect(page.getByTestId("signed-in-user")).toContainText(`Role: ${label}`);
-      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.getByRole("button", { name: "Sign out", exact: true }).click();
       await expect(page).toHaveURL(/\/login\?reason=signed_out$/);
       await expect(page.getByRole("status")).toHaveText("You have been signed out.");
       await page.goto("/team");
@@ -157,9 +157,12 @@ test.describe("role and active flag are read on every request", () => {
     await signIn(page, email, password);
     await expect(page.getByTestId("signed-in-user")).toContainText("Role: Viewer");
 
+    // A role change ends the member's sessions; the next sign-in carries the new role.
     const promoted = await request.patch(`/api/team/${member.id}`, { headers: SAME_ORIGIN, data: { role: "operator" } });
     expect(promoted.status()).toBe(200);
     await page.reload();
+    await expect(page).toHaveURL(/\/login\?reason=expired$/);
+    await signIn(page, email, password);
     await expect(page.getByTestId("signed-in-user")).toContainText("Role: Operator");
 
     const deactivated = await request.patch(`/api/team/${member.id}`, { headers: SAME_ORIGIN, data: { active: false } });

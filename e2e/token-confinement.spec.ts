@@ -422,7 +422,7 @@ test("a tour through every page and main action as admin receives nothing holdin
   scan("tour cookies", {}, JSON.stringify(cookies));
   scan("tour storage", {}, JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage }))));
   await Promise.all(recorded);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
 
   await Promise.all(recorded);

@@ -6,6 +6,8 @@
 //   set-role --email E --role R
 //   deactivate --email E | activate --email E
 //   reset-password --email E                     password from TEAM_PASSWORD, else asked twice
+//   sign-out-everywhere --email E
+//   link-sso --email E | unlink-sso --email E
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
@@ -15,7 +17,7 @@ import { openStore } from "../lib/db/open";
 import type { Database } from "../lib/db/schema";
 import { recordCliAudit } from "../lib/team/cli-audit";
 import { createMemberBodySchema, memberEmailSchema, updateMemberBodySchema, type UpdateMemberBody } from "../lib/team/schemas";
-import { addMember, changeMember, listTeam, TeamRuleError } from "../lib/team/service";
+import { addMember, changeMember, listTeam, setSsoAccess, signOutEverywhere, TeamRuleError } from "../lib/team/service";
 
 const USAGE = `Usage: npm run team -- <command> [options]
 
@@ -28,6 +30,13 @@ Commands:
   deactivate --email <email>          The member can no longer sign in; history is kept.
   activate --email <email>
   reset-password --email <email>      New password from TEAM_PASSWORD, or asked twice.
+                                      Every change above ends the member's sessions.
+  sign-out-everywhere --email <email> Ends the member's sessions in every browser.
+  link-sso --email <email>            Lets the member enter through single sign-on although
+                                      they have a password or are not on AUTH_OIDC_ALLOW; the
+                                      first SSO entry binds the provider's identity.
+  unlink-sso --email <email>          Takes that back, forgets the bound SSO identity and ends
+                                      the member's sessions.
 
 The store is DATA_DIR (default ./data).`;
 
@@ -137,6 +146,34 @@ async function change(conn: Kysely<Database>, address: string, raw: Record<strin
   }
 }
 
+async function ssoAccess(conn: Kysely<Database>, address: string, allowed: boolean): Promise<string> {
+  const member = await memberByEmail(conn, address);
+  const { before, after, sessionsEnded } = await setSsoAccess(conn, member.id, allowed, null);
+  await recordCliAudit(conn, {
+    action: "member.update",
+    target: { type: "member", id: member.id },
+    outcome: "success",
+    before,
+    after,
+    details: { via: "cli", ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) },
+  });
+  return allowed
+    ? `${member.email} may now enter through SSO; their first SSO entry binds the provider's identity.`
+    : `${member.email} may no longer enter through SSO unless AUTH_OIDC_ALLOW admits them; the bound SSO identity is forgotten and their sessions ended.`;
+}
+
+async function endSessions(conn: Kysely<Database>, address: string): Promise<string> {
+  const member = await memberByEmail(conn, address);
+  const sessionsEnded = await signOutEverywhere(conn, member.id);
+  await recordCliAudit(conn, {
+    action: "auth.sign_out",
+    target: { type: "member", id: member.id },
+    outcome: "success",
+    details: { via: "cli", scope: "everywhere", sessionsEnded },
+  });
+  return `${member.email} is signed out everywhere (${sessionsEnded} ${sessionsEnded === 1 ? "session" : "sessions"} ended).`;
+}
+
 async function list(conn: Kysely<Database>, asJson: boolean): Promise<string> {
   const members = await listTeam(conn);
   if (asJson) return JSON.stringify(members, null, 2);
@@ -185,6 +222,12 @@ async function run(argv: string[]): Promise<string> {
         await memberByEmail(conn, address);
         return await change(conn, address, { password: await readPassword() }, (e) => `The password of ${e} was changed.`);
       }
+      case "sign-out-everywhere":
+        return await endSessions(conn, email(values.email));
+      case "link-sso":
+        return await ssoAccess(conn, email(values.email), true);
+      case "unlink-sso":
+        return await ssoAccess(conn, email(values.email), false);
       default:
         throw new CliError(`Unknown command: ${command}\n\n${USAGE}`);
     }

@@ -3,6 +3,25 @@
 import Provider from "oidc-provider";
 import { E2E_BASE_URL, E2E_OIDC } from "../env";
 
+/**
+ * The claims for a login name. A test picks unusual claims with flags after "#":
+ * `someone@acme.test#verified=absent`, `#verified=false`, `#verified=string-true`,
+ * `#verified=string-false`, `#sub=other-id`, `#name=bidi` (a name with a bidi override).
+ * Without flags: sub and email are the login name, email_verified is true.
+ */
+function claimsFor(login: string): { sub: string; [claim: string]: unknown } {
+  const [email = "", ...flags] = login.split("#");
+  const options = new Map(flags.map((f) => [f.slice(0, f.indexOf("=")), f.slice(f.indexOf("=") + 1)]));
+  const claims: { sub: string; [claim: string]: unknown } = { sub: options.get("sub") ?? email, email, name: `SSO ${email.split("@")[0]}` };
+  const verified = options.get("verified");
+  if (verified === undefined) claims.email_verified = true;
+  else if (verified === "false") claims.email_verified = false;
+  else if (verified === "string-true") claims.email_verified = "true";
+  else if (verified === "string-false") claims.email_verified = "false";
+  if (options.get("name") === "bidi") claims.name = "SSO \u202Enimda";
+  return claims;
+}
+
 const provider = new Provider(E2E_OIDC.issuer, {
   clients: [
     {
@@ -24,7 +43,7 @@ const provider = new Provider(E2E_OIDC.issuer, {
     return {
       accountId: id,
       async claims() {
-        return { sub: id, email: id, email_verified: true, name: `SSO ${id.split("@")[0]}` };
+        return claimsFor(id);
       },
     };
   },

@@ -1,5 +1,6 @@
 import "server-only";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import { headers } from "next/headers";
 import Credentials from "next-auth/providers/credentials";
 import { recordAudit } from "@/lib/audit";
 import { log } from "@/lib/log";
@@ -7,14 +8,16 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
 import { clientIp } from "@/lib/http/request-context";
 import { loginFormSchema } from "./login-schema";
-import { createMember, findMemberByEmail, normaliseEmail } from "./members";
+import { findMemberByEmail } from "./members";
 import { verifyAgainstNothing, verifyPassword } from "./password";
-import { roleForEmail } from "./sso-allow";
+import { endSession, readClaims, refreshedToken, startSession } from "./sessions";
+import { admitSsoProfile } from "./sso-identity";
 import { clearAccountFailures, recordFailure, throttleState } from "./throttle";
 
 // Sign-in for team members: email and password from the console store, and single sign-on
 // through any OpenID Connect provider when configured. The session is a signed cookie carrying
-// the member id only; the role is read from the store on every request (lib/auth/session.ts).
+// the member id and a server-side session (lib/auth/sessions.ts); the role is read from the
+// store on every request (lib/auth/session.ts).
 
 export class ThrottledSignIn extends CredentialsSignin {
   code = "throttled";
@@ -110,50 +113,78 @@ function buildConfig(): NextAuthConfig {
     callbacks: {
       async signIn({ account, profile, user }) {
         if (account?.provider !== "oidc") return true;
+        if (!config.sso) return false;
         const conn = await db();
-        const email = typeof profile?.email === "string" ? normaliseEmail(profile.email) : null;
-        const verified = profile?.email_verified !== false;
-        const role = email && verified && config.sso ? roleForEmail(config.sso.allow, email) : null;
-        const existing = email ? await findMemberByEmail(conn, email) : undefined;
-        if (!email || !verified || (!role && !existing) || (existing && !existing.active)) {
+        const ip = await requestIp();
+        const { decision, member } = await admitSsoProfile(conn, profile as Record<string, unknown> | undefined, {
+          issuer: config.sso.issuer,
+          allow: config.sso.allow,
+          trustUnverifiedEmail: config.sso.trustUnverifiedEmail,
+        });
+        if (!decision.ok || !member) {
           await recordAudit({
-            actor: { id: existing?.id ?? null, email },
+            actor: { id: decision.ok ? null : decision.memberId, email: decision.ok ? null : decision.email },
             action: "auth.sign_in",
             outcome: "denied",
-            details: { method: "sso", reason: !email ? "no email" : !verified ? "email not verified" : existing ? "deactivated" : "not on the allow-list" },
+            details: { method: "sso", reason: decision.ok ? "identity bound to another member" : decision.reason },
+            ip,
           });
           return "/login?error=sso_refused";
         }
-        // The allow-list gives the role on first entry; after that the team page decides.
-        const member =
-          existing ??
-          (await createMember(conn, { email, name: (typeof profile?.name === "string" && profile.name) || email, role: role!, source: "sso" }));
-        if (!existing) {
+        const email = member.email;
+        if (decision.kind === "create") {
+          // The allow-list gives the role on first entry; after that the team page decides.
           await recordAudit({
             actor: { id: member.id, email },
             action: "member.create",
             target: { type: "member", id: member.id },
             outcome: "success",
             after: { email, role: member.role, source: "sso" },
-            details: { via: "sso allow-list" },
+            details: { via: "sso allow-list", ssoIssuer: member.sso_issuer },
+            ip,
+          });
+        } else if (decision.bind) {
+          await recordAudit({
+            actor: { id: member.id, email },
+            action: "member.update",
+            target: { type: "member", id: member.id },
+            outcome: "success",
+            before: { ssoLinked: false, source: decision.member.source },
+            after: { ssoLinked: true, source: member.source },
+            details: { via: "first sso entry", ssoIssuer: member.sso_issuer },
+            ip,
           });
         }
-        await recordAudit({ actor: { id: member.id, email }, action: "auth.sign_in", outcome: "success", details: { method: "sso" } });
+        await recordAudit({ actor: { id: member.id, email }, action: "auth.sign_in", outcome: "success", details: { method: "sso" }, ip });
         user.id = String(member.id);
         user.email = member.email;
         user.name = member.name;
         return true;
       },
-      async jwt({ token, user }) {
+      async jwt({ token, user, account }) {
         if (user?.id) {
+          // A sign-in (password or SSO): a new server-side session with a fixed end.
+          const claims = await startSession(await db(), Number(user.id), account?.provider === "oidc" ? "sso" : "password");
           token.sub = user.id;
           token.email = user.email;
           token.name = user.name;
+          token.sid = claims.sid;
+          token.sv = claims.sv;
+          token.aexp = claims.aexp;
+          return token;
         }
-        return token;
+        // Auth.js re-signs the cookie on activity; the absolute end never moves, and a cookie
+        // without our claims is no session (getCurrentMember checks the store as well).
+        return refreshedToken(token);
       },
       async session({ session, token }) {
-        if (token.sub) session.user.id = token.sub;
+        const claims = readClaims(token);
+        if (claims) {
+          session.user.id = String(claims.memberId);
+          session.sid = claims.sid;
+          session.sv = claims.sv;
+          session.aexp = claims.aexp;
+        }
         return session;
       },
     },
@@ -161,14 +192,36 @@ function buildConfig(): NextAuthConfig {
       async signOut(message) {
         const token = "token" in message ? message.token : null;
         const id = token?.sub ? Number(token.sub) : null;
+        // The cookie is gone from this browser; its session ends on the server too.
+        const claims = readClaims(token);
+        if (claims) await endSession(await db(), claims.sid);
         await recordAudit({
           actor: { id: Number.isSafeInteger(id) ? id : null, email: typeof token?.email === "string" ? token.email : null },
           action: "auth.sign_out",
           outcome: "success",
+          ip: await requestIp(),
         });
       },
     },
   };
+}
+
+/** The client address of the request being handled (route handler or server action), if any. */
+async function requestIp(): Promise<string | null> {
+  try {
+    return clientIp(await headers());
+  } catch {
+    return null;
+  }
+}
+
+declare module "next-auth" {
+  interface Session {
+    /** Session claims for getCurrentMember (lib/auth/sessions.ts). */
+    sid?: string;
+    sv?: number;
+    aexp?: number;
+  }
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => buildConfig());

@@ -17,13 +17,30 @@ export async function findMemberById(conn: Kysely<Database>, id: number): Promis
   return conn.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The member bound to this SSO identity (issuer and `sub`), if any. */
+export async function findMemberBySsoIdentity(conn: Kysely<Database>, issuer: string, subject: string): Promise<Member | undefined> {
+  return conn.selectFrom("members").selectAll().where("sso_issuer", "=", issuer).where("sso_subject", "=", subject).executeTakeFirst();
+}
+
 export async function listMembers(conn: Kysely<Database>): Promise<Member[]> {
   return conn.selectFrom("members").selectAll().orderBy("email").execute();
 }
 
 export async function createMember(
   conn: Kysely<Database>,
-  input: { email: string; name: string; role: Role; password?: string | null; source?: "password" | "sso" },
+  input: {
+    email: string;
+    name: string;
+    role: Role;
+    password?: string | null;
+    /** Already hashed (hashPassword), so that a caller can hash outside its transaction. */
+    passwordHash?: string;
+    source?: "password" | "sso";
+    /** Bound at creation when the member comes in through SSO. */
+    sso?: { issuer: string; subject: string };
+    /** An admin allowed this member to enter through SSO (see lib/auth/sso-identity.ts). */
+    ssoAllowed?: boolean;
+  },
 ): Promise<Member> {
   const now = new Date().toISOString();
   return conn
@@ -32,9 +49,12 @@ export async function createMember(
       email: normaliseEmail(input.email),
       name: input.name.trim(),
       role: input.role,
-      password_hash: input.password ? await hashPassword(input.password) : null,
+      password_hash: input.passwordHash ?? (input.password ? await hashPassword(input.password) : null),
       active: 1,
       source: input.source ?? "password",
+      sso_issuer: input.sso?.issuer ?? null,
+      sso_subject: input.sso?.subject ?? null,
+      sso_allowed: input.ssoAllowed ? 1 : 0,
       created_at: now,
       updated_at: now,
     })
@@ -52,7 +72,15 @@ export async function updateMember(
   if (changes.role !== undefined) values.role = changes.role;
   if (changes.active !== undefined) values.active = changes.active ? 1 : 0;
   if (changes.password !== undefined) values.password_hash = await hashPassword(changes.password);
-  return conn.updateTable("members").set(values).where("id", "=", id).returningAll().executeTakeFirst();
+  // A new password, role or active flag ends the member's sessions (lib/auth/sessions.ts).
+  const endsSessions = changes.password !== undefined || changes.role !== undefined || changes.active !== undefined;
+  return conn
+    .updateTable("members")
+    .set(values)
+    .$if(endsSessions, (q) => q.set((eb) => ({ session_version: eb("session_version", "+", 1) })))
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function countActiveAdmins(conn: Kysely<Database>): Promise<number> {

@@ -1,10 +1,11 @@
 import "server-only";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { db } from "@/lib/db";
 import type { Role } from "@/lib/db/schema";
 import { auth } from "./auth";
-import { findMemberById } from "./members";
+import { checkSession, readClaims, type SessionVerdict } from "./sessions";
 
 export interface CurrentMember {
   id: number;
@@ -14,25 +15,41 @@ export interface CurrentMember {
 }
 
 /**
+ * The session check, once per request: the cookie's claims against the server-side session and
+ * the member as the store knows them now (lib/auth/sessions.ts).
+ */
+const currentSession = cache(async (): Promise<SessionVerdict> => {
+  const session = await auth();
+  const claims = readClaims(session ? { id: session.user?.id, sid: session.sid, sv: session.sv, aexp: session.aexp } : null);
+  return checkSession(await db(), claims);
+});
+
+/**
  * The signed-in member as the store knows them now: the session only says who you are, the role
- * and the active flag are read on every request, so a change takes effect at once.
+ * and the active flag are read on every request, so a change takes effect at once. Null when the
+ * session was signed out, ended by "sign out everywhere" or a password, role or active change,
+ * or reached its absolute end.
  */
 export const getCurrentMember = cache(async (): Promise<CurrentMember | null> => {
-  const session = await auth();
-  const id = Number(session?.user?.id);
-  if (!Number.isSafeInteger(id) || id < 1) return null;
-  const member = await findMemberById(await db(), id);
-  if (!member || !member.active) return null;
+  const verdict = await currentSession();
+  if (!verdict.ok) return null;
+  const { member } = verdict;
   return { id: member.id, email: member.email, name: member.name, role: member.role };
 });
+
+const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 
 /** For dashboard layouts and pages: the member, or off to the sign-in page. */
 export async function requirePageMember(): Promise<CurrentMember> {
   const member = await getCurrentMember();
   if (!member) {
-    const session = await auth();
-    // A valid cookie for a member who is gone or deactivated: signed out, with the reason.
-    redirect(session?.user?.id ? "/login?reason=inactive" : "/login");
+    const verdict = await currentSession();
+    const cookieStore = await cookies();
+    // A cookie that no longer counts: signed out, with the reason.
+    let reason = verdict.ok ? null : verdict.reason;
+    // Auth.js no longer decodes a cookie past its absolute end, but the browser still sends it.
+    if (reason === "no_session" && SESSION_COOKIES.some((name) => cookieStore.has(name))) reason = "expired";
+    redirect(reason === "inactive" ? "/login?reason=inactive" : reason === "expired" || reason === "ended" ? "/login?reason=expired" : "/login");
   }
   return member;
 }

@@ -18,6 +18,12 @@ describe("SSO allow-list", () => {
     expect(roleForEmail(entries, "not-an-email")).toBeNull();
   });
 
+  it("never folds a non-ASCII address into an allowed one (Kelvin sign)", () => {
+    expect(roleForEmail(entries, "\u212Aim@acme.com")).toBeNull();
+    expect(roleForEmail(entries, "boss@acme.com\u200b")).toBeNull();
+    expect(parseAllowList("\u212Aim@acme.com:admin").problems).toHaveLength(1);
+  });
+
   it("reports malformed entries", () => {
     expect(parseAllowList("acme.com:viewer").problems).toHaveLength(1);
     expect(parseAllowList("a@b.c:root").problems).toHaveLength(1);

@@ -21,7 +21,9 @@ export function parseAllowList(value: string): { entries: AllowEntry[]; problems
     const at = item.lastIndexOf(":");
     const pattern = (at > 0 ? item.slice(0, at) : "").trim().toLowerCase();
     const role = (at > 0 ? item.slice(at + 1) : "").trim().toLowerCase();
-    const validPattern = /^[^\s@:]+@[^\s@:]+\.[^\s@:]+$/.test(pattern) || /^@[^\s@:]+\.[^\s@:]+$/.test(pattern);
+    // ASCII only, checked before lower-casing folded anything into ASCII.
+    const validPattern =
+      /^[\x20-\x7E]+$/.test(item) && (/^[^\s@:]+@[^\s@:]+\.[^\s@:]+$/.test(pattern) || /^@[^\s@:]+\.[^\s@:]+$/.test(pattern));
     if (!validPattern || !ROLE_NAMES.has(role)) {
       problems.push(`"${item}" is not "email:role" or "@domain:role" (roles: viewer, operator, admin)`);
       continue;
@@ -33,6 +35,8 @@ export function parseAllowList(value: string): { entries: AllowEntry[]; problems
 
 /** The role an SSO email enters with, or null when the allow-list does not admit it. */
 export function roleForEmail(entries: readonly AllowEntry[], email: string): Role | null {
+  // ASCII only, before folding: "\u212A" (Kelvin sign) would lower-case to "k".
+  if (!/^[\x21-\x7E]+$/.test(email.trim())) return null;
   const e = email.trim().toLowerCase();
   const exact = entries.find((x) => x.pattern === e);
   if (exact) return exact.role;

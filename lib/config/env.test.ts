@@ -89,7 +89,10 @@ describe("parseServerEnv", () => {
         { pattern: "boss@acme.com", role: "admin" },
         { pattern: "@acme.com", role: "viewer" },
       ],
+      trustUnverifiedEmail: false,
     });
+    expect(parseServerEnv({ ...good, ...sso, AUTH_OIDC_TRUST_UNVERIFIED_EMAIL: "1" }).sso?.trustUnverifiedEmail).toBe(true);
+    expect(problemsOf({ ...good, ...sso, AUTH_OIDC_TRUST_UNVERIFIED_EMAIL: "yes" })).toEqual(["AUTH_OIDC_TRUST_UNVERIFIED_EMAIL: must be 0 or 1"]);
     expect(problemsOf({ ...good, AUTH_OIDC_ISSUER: sso.AUTH_OIDC_ISSUER })).toEqual([
       "AUTH_OIDC_CLIENT_ID: is required when single sign-on is configured",
       "AUTH_OIDC_CLIENT_SECRET: is required when single sign-on is configured",

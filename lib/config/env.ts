@@ -93,6 +93,8 @@ export const envSchema = z
     AUTH_OIDC_CLIENT_SECRET: optionalString,
     AUTH_OIDC_NAME: optionalString,
     AUTH_OIDC_ALLOW: optionalString,
+    // Accept an SSO email the provider does not mark `email_verified: true` (a takeover risk).
+    AUTH_OIDC_TRUST_UNVERIFIED_EMAIL: z.enum(["0", "1"], { error: "must be 0 or 1" }).optional(),
     PORT: port(3000),
     EMULATOR_PORT: port(4010),
     ERP_TRANSFER_BATCH_SIZE: positiveInt(100, 1000),
@@ -139,7 +141,7 @@ export interface ConsoleConfig {
   dataDir: string;
   demoPassword: string;
   /** Single sign-on through an OpenID Connect provider; null when not configured. */
-  sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[] } | null;
+  sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[]; trustUnverifiedEmail: boolean } | null;
   /** ERP actions: order ids per transfer call, ids per run, and the window that warns before an import is started again. */
   erp: { batchSize: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
   /** How long the warehouse search index is served before it is refreshed in the background. */
@@ -188,6 +190,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
             clientSecret: env.AUTH_OIDC_CLIENT_SECRET,
             name: env.AUTH_OIDC_NAME ?? "SSO",
             allow: parseAllowList(env.AUTH_OIDC_ALLOW).entries,
+            trustUnverifiedEmail: env.AUTH_OIDC_TRUST_UNVERIFIED_EMAIL === "1",
           }
         : null,
     warehouseIndexTtlMs: env.WAREHOUSE_INDEX_TTL_SECONDS * 1000,

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findMemberByEmail } from "@/lib/auth/members";
+import { startSession } from "@/lib/auth/sessions";
 import { verifyPassword } from "@/lib/auth/password";
 import { openStore } from "@/lib/db/open";
 
@@ -112,5 +113,58 @@ describe("scripts/team.ts", { timeout: 90_000 }, () => {
     const last = audit.at(-1)!;
     expect(JSON.parse(last.after_json!)).toMatchObject({ passwordChanged: true });
     expect(last.after_json).not.toMatch(/scrypt|a-whole-new-password/);
+  });
+
+  it("ends a member's sessions on a password reset and with sign-out-everywhere, audited", async () => {
+    const live = async () => {
+      const conn = await openStore(dir);
+      try {
+        const admin = (await findMemberByEmail(conn, "ada@example.com"))!;
+        const rows = await conn.selectFrom("sessions").select("id").where("member_id", "=", admin.id).execute();
+        return { rows: rows.length, version: admin.session_version, admin };
+      } finally {
+        await conn.destroy();
+      }
+    };
+    const start = async () => {
+      const conn = await openStore(dir);
+      try {
+        await startSession(conn, (await findMemberByEmail(conn, "ada@example.com"))!.id, "password");
+      } finally {
+        await conn.destroy();
+      }
+    };
+    await start();
+    const before = await live();
+    expect(before.rows).toBe(1);
+    expect((await team(["reset-password", "--email", "ada@example.com"], { TEAM_PASSWORD: "yet-another-password" })).code).toBe(0);
+    const afterReset = await live();
+    expect(afterReset).toMatchObject({ rows: 0, version: before.version + 1 });
+
+    await start();
+    await start();
+    const r = await team(["sign-out-everywhere", "--email", "ada@example.com"], {});
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("2 sessions ended");
+    expect(await live()).toMatchObject({ rows: 0, version: before.version + 2 });
+    const last = (await storeState()).audit.at(-1)!;
+    expect(last).toMatchObject({ action: "auth.sign_out", actor_email: "cli", outcome: "success", target_id: String(afterReset.admin.id) });
+    expect(JSON.parse(last.details_json!)).toMatchObject({ scope: "everywhere", sessionsEnded: 2 });
+  });
+
+  it("links a password member to SSO and unlinks them, audited", async () => {
+    const link = await team(["link-sso", "--email", "ada@example.com"], {});
+    expect(link.code).toBe(0);
+    let { admin, audit } = await storeState();
+    expect(admin!.sso_allowed).toBe(1);
+    expect(audit.at(-1)).toMatchObject({ action: "member.update", actor_email: "cli", outcome: "success" });
+    expect(JSON.parse(audit.at(-1)!.before_json!)).toMatchObject({ ssoAllowed: false });
+    expect(JSON.parse(audit.at(-1)!.after_json!)).toMatchObject({ ssoAllowed: true });
+
+    expect((await team(["unlink-sso", "--email", "ada@example.com"], {})).code).toBe(0);
+    ({ admin, audit } = await storeState());
+    expect(admin).toMatchObject({ sso_allowed: 0, sso_issuer: null, sso_subject: null });
+    expect(JSON.parse(audit.at(-1)!.after_json!)).toMatchObject({ ssoAllowed: false, ssoLinked: false });
+    expect((await team(["link-sso", "--email", "nobody@example.com"], {})).stderr).toMatch(/No team member/);
   });
 });

@@ -18,6 +18,8 @@ export const roleSchema = z.enum(ROLES, { error: "Choose viewer, operator or adm
 export const memberEmailSchema = z
   .string({ error: "Enter an email address." })
   .trim()
+  // Printable ASCII before lower-casing: "\u212A" (Kelvin sign) would otherwise fold into "k".
+  .regex(/^[\x21-\x7E]*$/, { error: "Enter a valid email address." })
   .toLowerCase()
   .max(EMAIL_MAX_LENGTH, { error: `Use at most ${EMAIL_MAX_LENGTH} characters.` })
   .pipe(z.email({ error: "Enter a valid email address." }));
@@ -79,6 +81,10 @@ export const teamMemberSchema = z.object({
   source: z.string(),
   /** Whether the member can sign in with a password (otherwise only through SSO). */
   hasPassword: z.boolean(),
+  /** An admin allowed this member to enter through SSO (outside the allow-list, or with a password). */
+  ssoAllowed: z.boolean(),
+  /** An SSO identity is bound to the member. */
+  ssoLinked: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

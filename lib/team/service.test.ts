@@ -8,7 +8,8 @@ import { verifyPassword } from "@/lib/auth/password";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 import { createMemberBodySchema } from "./schemas";
-import { addMember, changeMember, listTeam, MemberNotFoundError, TeamRuleError } from "./service";
+import { startSession } from "@/lib/auth/sessions";
+import { ActorNotAdminError, addMember, changeMember, listTeam, MemberNotFoundError, setSsoAccess, signOutEverywhere, TeamRuleError } from "./service";
 
 let dir: string;
 let conn: Kysely<Database>;
@@ -43,13 +44,14 @@ describe("team service", () => {
     const { member, after } = await add("Root@Example.com", "admin", "first-admin-pw");
     adminId = member.id;
     expect(member).toMatchObject({ email: "root@example.com", role: "admin", active: true, source: "password", hasPassword: true });
-    expect(after).toEqual({ id: member.id, email: "root@example.com", name: "Root", role: "admin", active: true, source: "password", hasPassword: true });
+    expect(after).toEqual({ id: member.id, email: "root@example.com", name: "Root", role: "admin", active: true, source: "password", hasPassword: true, ssoAllowed: false, ssoLinked: false });
     expect(JSON.stringify({ member, after })).not.toMatch(hashLike);
     const stored = await findMemberById(conn, member.id);
     expect(await verifyPassword("first-admin-pw", stored!.password_hash!)).toBe(true);
 
     const sso = await add("sso@example.com", "viewer");
-    expect(sso.member).toMatchObject({ source: "sso", hasPassword: false });
+    // Added for SSO only by an admin: allowed to enter through SSO even outside the allow-list.
+    expect(sso.member).toMatchObject({ source: "sso", hasPassword: false, ssoAllowed: true, ssoLinked: false });
     expect((await findMemberByEmail(conn, "sso@example.com"))?.password_hash).toBeNull();
   });
 
@@ -64,7 +66,7 @@ describe("team service", () => {
     const items = await listTeam(conn);
     expect(items.map((m) => m.email)).toEqual(["root@example.com", "sso@example.com"]);
     expect(JSON.stringify(items)).not.toMatch(hashLike);
-    for (const m of items) expect(Object.keys(m).sort()).toEqual(["active", "createdAt", "email", "hasPassword", "id", "name", "role", "source", "updatedAt"]);
+    for (const m of items) expect(Object.keys(m).sort()).toEqual(["active", "createdAt", "email", "hasPassword", "id", "name", "role", "source", "ssoAllowed", "ssoLinked", "updatedAt"]);
   });
 
   it("never lets the last active admin be demoted or deactivated, not even by the CLI", async () => {
@@ -108,7 +110,7 @@ describe("team service", () => {
   it("returns before/after snapshots for the audit, a password change only as a flag", async () => {
     const { member } = await add("changes@example.com", "viewer");
     const r = await changeMember(conn, member.id, { role: "operator", active: false, password: "brand-new-password" }, { id: adminId });
-    expect(r.before).toEqual({ id: member.id, email: "changes@example.com", name: "changes", role: "viewer", active: true, source: "sso", hasPassword: false });
+    expect(r.before).toEqual({ id: member.id, email: "changes@example.com", name: "changes", role: "viewer", active: true, source: "sso", hasPassword: false, ssoAllowed: true, ssoLinked: false });
     expect(r.after).toEqual({
       id: member.id,
       email: "changes@example.com",
@@ -117,6 +119,8 @@ describe("team service", () => {
       active: false,
       source: "sso",
       hasPassword: true,
+      ssoAllowed: true,
+      ssoLinked: false,
       passwordChanged: true,
     });
     const text = JSON.stringify(r);
@@ -126,6 +130,66 @@ describe("team service", () => {
 
     const noPassword = await changeMember(conn, member.id, { active: true }, { id: adminId });
     expect(noPassword.after).not.toHaveProperty("passwordChanged");
+  });
+
+  it("ends the member's sessions on a password, role or active change, not on a rename", async () => {
+    const { member } = await add("sessions@example.com", "viewer", "sessions-password-1");
+    const version = async () => (await findMemberById(conn, member.id))!.session_version;
+    const live = async () => (await conn.selectFrom("sessions").select("id").where("member_id", "=", member.id).execute()).length;
+    let v = await version();
+    for (const changes of [{ password: "another-password-2" }, { role: "operator" as const }, { active: false }, { active: true }]) {
+      await startSession(conn, member.id, "password");
+      const r = await changeMember(conn, member.id, changes, { id: adminId });
+      expect(r.sessionsEnded).toBe(1);
+      expect(await version()).toBe(v + 1);
+      expect(await live()).toBe(0);
+      v += 1;
+    }
+    await startSession(conn, member.id, "password");
+    const renamed = await changeMember(conn, member.id, { name: "Renamed" }, { id: adminId });
+    expect(renamed.sessionsEnded).toBeUndefined();
+    expect(await version()).toBe(v);
+    expect(await live()).toBe(1);
+
+    expect(await signOutEverywhere(conn, member.id)).toBe(1);
+    expect(await version()).toBe(v + 1);
+    expect(await live()).toBe(0);
+  });
+
+  it("re-reads the actor inside the change: a demoted or deactivated admin's change fails (F-14)", async () => {
+    const { member: actor } = await add("actor@example.com", "admin", "actor-password-1");
+    const { member: target } = await add("target@example.com", "viewer", "target-password-1");
+    const before = (await findMemberById(conn, target.id))!;
+    // The request was let in while the actor was an admin; another admin demotes them meanwhile.
+    await changeMember(conn, actor.id, { role: "operator" }, { id: adminId });
+    for (const attempt of [
+      () => changeMember(conn, target.id, { password: "taken-over-123" }, { id: actor.id }),
+      () => changeMember(conn, target.id, { role: "admin" }, { id: actor.id }),
+      () => addMember(conn, createMemberBodySchema.parse({ email: "late@example.com", name: "Late", role: "admin" }), { id: actor.id }),
+      () => setSsoAccess(conn, target.id, true, { id: actor.id }),
+    ]) {
+      expect(await rejection(attempt())).toBeInstanceOf(ActorNotAdminError);
+    }
+    expect(await findMemberById(conn, target.id)).toEqual(before);
+    expect(await findMemberByEmail(conn, "late@example.com")).toBeUndefined();
+
+    await changeMember(conn, actor.id, { role: "admin", active: false }, { id: adminId });
+    expect(await rejection(changeMember(conn, target.id, { name: "X" }, { id: actor.id }))).toBeInstanceOf(ActorNotAdminError);
+    await changeMember(conn, actor.id, { active: true }, { id: adminId });
+    expect((await changeMember(conn, target.id, { name: "Now Fine" }, { id: actor.id })).after.name).toBe("Now Fine");
+  });
+
+  it("allows SSO for a password member and takes it back, forgetting the bound identity", async () => {
+    const { member } = await add("link@example.com", "operator", "link-password-1");
+    const linked = await setSsoAccess(conn, member.id, true, { id: adminId });
+    expect(linked.before).toMatchObject({ ssoAllowed: false });
+    expect(linked.after).toMatchObject({ ssoAllowed: true, ssoLinked: false });
+    await conn.updateTable("members").set({ sso_issuer: "https://idp.example", sso_subject: "abc" }).where("id", "=", member.id).execute();
+    await startSession(conn, member.id, "sso");
+    const unlinked = await setSsoAccess(conn, member.id, false, { id: adminId });
+    expect(unlinked.before).toMatchObject({ ssoAllowed: true, ssoLinked: true });
+    expect(unlinked.after).toMatchObject({ ssoAllowed: false, ssoLinked: false });
+    expect(unlinked.sessionsEnded).toBe(1);
   });
 
   it("reports an unknown id", async () => {

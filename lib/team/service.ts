@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { countActiveAdmins, createMember, findMemberByEmail, findMemberById, listMembers } from "../auth/members";
 import { hashPassword } from "../auth/password";
+import { endAllSessions } from "../auth/sessions";
 import type { Database, Member, MemberUpdate } from "../db/schema";
 import type { CreateMemberBody, TeamMember, UpdateMemberBody } from "./schemas";
 
@@ -21,6 +22,15 @@ export class TeamRuleError extends Error {
   }
 }
 
+/** The acting admin was demoted or deactivated while the change was on its way (the handlers answer 403). */
+export class ActorNotAdminError extends Error {
+  readonly reason = "actor_not_admin";
+  constructor() {
+    super("You are no longer an active admin; the change was not made.");
+    this.name = "ActorNotAdminError";
+  }
+}
+
 export class MemberNotFoundError extends Error {
   constructor(readonly id: number) {
     super(`No team member has id ${id}.`);
@@ -37,6 +47,10 @@ export interface MemberSnapshot {
   active: boolean;
   source: string;
   hasPassword: boolean;
+  /** An admin allowed SSO entry for this member (lib/auth/sso-identity.ts). */
+  ssoAllowed: boolean;
+  /** An SSO identity (issuer and subject) is bound to the member. */
+  ssoLinked: boolean;
 }
 
 export function toSnapshot(row: Member): MemberSnapshot {
@@ -48,6 +62,8 @@ export function toSnapshot(row: Member): MemberSnapshot {
     active: row.active === 1,
     source: row.source,
     hasPassword: row.password_hash !== null,
+    ssoAllowed: row.sso_allowed === 1,
+    ssoLinked: row.sso_subject !== null,
   };
 }
 
@@ -69,14 +85,40 @@ function emailTaken(email: string): TeamRuleError {
   return new TeamRuleError("email_taken", `A team member with the email ${email} already exists.`, "email");
 }
 
+/**
+ * Inside the change's transaction: the actor (null for the command-line tool) must still be an
+ * active admin, since the role was checked when the request started.
+ */
+async function requireActiveAdmin(trx: Transaction<Database>, actor: { id: number } | null): Promise<void> {
+  if (!actor) return;
+  const row = await findMemberById(trx, actor.id);
+  if (!row || row.active !== 1 || row.role !== "admin") throw new ActorNotAdminError();
+}
+
+/**
+ * Adds a member. Without a password the member enters through SSO only, which the admin allows
+ * explicitly by adding them (even outside the SSO allow-list).
+ */
 export async function addMember(
   conn: Kysely<Database>,
   input: CreateMemberBody,
+  actor: { id: number } | null = null,
 ): Promise<{ member: TeamMember; after: MemberSnapshot }> {
-  if (await findMemberByEmail(conn, input.email)) throw emailTaken(input.email);
+  // Hash outside the transaction: scrypt is slow and the store serialises transactions.
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
   let row: Member;
   try {
-    row = await createMember(conn, { ...input, source: input.password ? "password" : "sso" });
+    row = await conn.transaction().execute(async (trx) => {
+      await requireActiveAdmin(trx, actor);
+      if (await findMemberByEmail(trx, input.email)) throw emailTaken(input.email);
+      return createMember(trx, {
+        ...input,
+        password: null,
+        ...(passwordHash ? { passwordHash } : {}),
+        source: passwordHash ? "password" : "sso",
+        ssoAllowed: !passwordHash,
+      });
+    });
   } catch (error) {
     // Two requests for the same email at once: the unique index decides.
     if (isUniqueViolation(error)) throw emailTaken(input.email);
@@ -90,6 +132,8 @@ export interface MemberChange {
   before: MemberSnapshot;
   /** The snapshot after the change; a new password shows only as `passwordChanged: true`. */
   after: MemberSnapshot & { passwordChanged?: true };
+  /** Set when the change ended the member's sessions: how many were live. */
+  sessionsEnded?: number;
 }
 
 /**
@@ -107,6 +151,7 @@ export async function changeMember(
   const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
 
   return conn.transaction().execute(async (trx) => {
+    await requireActiveAdmin(trx, actor);
     const current = await findMemberById(trx, id);
     if (!current) throw new MemberNotFoundError(id);
     const before = toSnapshot(current);
@@ -133,10 +178,55 @@ export async function changeMember(
     if (changes.role !== undefined) values.role = changes.role;
     if (changes.active !== undefined) values.active = changes.active ? 1 : 0;
     if (passwordHash !== undefined) values.password_hash = passwordHash;
-    const row = await trx.updateTable("members").set(values).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+    await trx.updateTable("members").set(values).where("id", "=", id).execute();
+    // A new password, role or active flag ends every session the member has.
+    let sessionsEnded: number | undefined;
+    if (passwordHash !== undefined || changes.role !== undefined || changes.active !== undefined) {
+      sessionsEnded = await endAllSessions(trx, id);
+    }
+    const row = (await findMemberById(trx, id))!;
 
     const after: MemberChange["after"] = toSnapshot(row);
     if (passwordHash !== undefined) after.passwordChanged = true;
-    return { member: toTeamMember(row), before, after };
+    return { member: toTeamMember(row), before, after, ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) };
+  });
+}
+
+/**
+ * Lets a member enter through SSO although they were created with a password (`allowed`), or
+ * takes that back and forgets the bound SSO identity, so that the next SSO entry binds anew.
+ */
+export async function setSsoAccess(
+  conn: Kysely<Database>,
+  id: number,
+  allowed: boolean,
+  actor: { id: number } | null,
+): Promise<MemberChange> {
+  return conn.transaction().execute(async (trx) => {
+    await requireActiveAdmin(trx, actor);
+    const current = await findMemberById(trx, id);
+    if (!current) throw new MemberNotFoundError(id);
+    const before = toSnapshot(current);
+    await trx
+      .updateTable("members")
+      .set({
+        sso_allowed: allowed ? 1 : 0,
+        ...(allowed ? {} : { sso_issuer: null, sso_subject: null }),
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", id)
+      .execute();
+    // Taking SSO away also ends the sessions it may have opened.
+    const sessionsEnded = allowed ? undefined : await endAllSessions(trx, id);
+    const row = (await findMemberById(trx, id))!;
+    return { member: toTeamMember(row), before, after: toSnapshot(row), ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) };
+  });
+}
+
+/** "Sign out everywhere": ends every session of the member; returns how many were live. */
+export async function signOutEverywhere(conn: Kysely<Database>, id: number): Promise<number> {
+  return conn.transaction().execute(async (trx) => {
+    if (!(await findMemberById(trx, id))) throw new MemberNotFoundError(id);
+    return endAllSessions(trx, id);
   });
 }

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { json, parseBody, withRoute } from "@/lib/http/route";
 import { teamProblem } from "@/lib/team/http";
 import { createMemberBodySchema } from "@/lib/team/schemas";
-import { addMember, listTeam, TeamRuleError } from "@/lib/team/service";
+import { ActorNotAdminError, addMember, listTeam, TeamRuleError } from "@/lib/team/service";
 
 export const dynamic = "force-dynamic";
 
@@ -12,14 +12,14 @@ export const GET = withRoute("read", async () => {
 });
 
 // POST /api/team: adds a member (admins only); 409 naming `email` when it is taken.
-export const POST = withRoute("team.manage", async ({ req, audit }) => {
+export const POST = withRoute("team.manage", async ({ req, member: actor, audit }) => {
   const body = await parseBody(req, createMemberBodySchema);
   try {
-    const { member, after } = await addMember(await db(), body);
+    const { member, after } = await addMember(await db(), body, { id: actor.id });
     await audit({ action: "member.create", target: { type: "member", id: member.id }, outcome: "success", after });
     return json({ member }, { status: 201 });
   } catch (error) {
-    if (error instanceof TeamRuleError) {
+    if (error instanceof TeamRuleError || error instanceof ActorNotAdminError) {
       await audit({
         action: "member.create",
         outcome: "failure",

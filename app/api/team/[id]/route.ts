@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { json, parseBody, parseParams, withRoute } from "@/lib/http/route";
 import { teamProblem } from "@/lib/team/http";
 import { memberIdParamSchema, updateMemberBodySchema } from "@/lib/team/schemas";
-import { changeMember, TeamRuleError } from "@/lib/team/service";
+import { ActorNotAdminError, changeMember, TeamRuleError } from "@/lib/team/service";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +16,7 @@ export const PATCH = withRoute<{ id: string }>("team.manage", async ({ req, para
     await audit({ action: "member.update", target: { type: "member", id }, outcome: "success", before, after });
     return json({ member });
   } catch (error) {
-    if (error instanceof TeamRuleError) {
+    if (error instanceof TeamRuleError || error instanceof ActorNotAdminError) {
       const { password, ...asked } = body;
       await audit({
         action: "member.update",
