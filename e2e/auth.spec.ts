@@ -172,9 +172,9 @@ test.describe("role and active flag are read on every request", () => {
     await expect(page.getByRole("status")).toHaveText("You have been signed out: your account is no longer active.");
     expect((await page.request.get("/api/team")).status()).toBe(401);
 
-    // Signing in again is refused with a clear message.
+    // Signing in again is refused like a wrong password, so the answer never confirms the password.
     await signIn(page, email, password);
-    await expect(page.getByTestId("login-error")).toHaveText("This account has been deactivated. Ask an administrator of your team.");
+    await expect(page.getByTestId("login-error")).toHaveText("Email or password is incorrect.");
     await context.close();
 
     const updates = await activity(request, `action=member.update&target=member:${member.id}`);

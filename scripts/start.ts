@@ -61,6 +61,10 @@ mkdirSync(dataDir, { recursive: true });
 const demo = env.LABS_API_URL === undefined;
 
 const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(env.PORT) };
+// Demo mode has well-known passwords: it listens on this machine only unless HOST says otherwise.
+const listenHost = env.HOST ?? (demo ? "127.0.0.1" : undefined);
+if (listenHost) childEnv.HOST = listenHost;
+else delete childEnv.HOST;
 if (demo) {
   childEnv.LABS_API_TOKEN = env.LABS_API_TOKEN ?? demoSecret(dataDir, "emulator-token");
   childEnv.LABS_API_URL = `http://127.0.0.1:${env.EMULATOR_PORT}`;
@@ -142,7 +146,8 @@ if (demo) {
   );
 }
 
-const consoleServer = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(env.PORT)], {
+// The console's own server (scripts/server.ts) runs Next and settles each client's address.
+const consoleServer = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "server.ts"), ...(dev ? ["--dev"] : [])], {
   cwd: root,
   stdio: [...childStdio],
   env: childEnv,
@@ -153,12 +158,15 @@ writeFileSync(
   path.join(dataDir, "pids.json"),
   `${JSON.stringify({ start: process.pid, console: consoleServer.pid ?? null, emulator: demo ? (children[0]?.pid ?? null) : null })}\n`,
 );
-await waitFor(`http://127.0.0.1:${env.PORT}/api/health`, {}, "The console", consoleServer, dev ? 180_000 : 60_000);
+const wildcard = !listenHost || listenHost === "0.0.0.0" || listenHost === "::";
+const probeHost = wildcard ? "127.0.0.1" : listenHost.includes(":") ? `[${listenHost}]` : listenHost;
+await waitFor(`http://${probeHost}:${env.PORT}/api/health`, {}, "The console", consoleServer, dev ? 180_000 : 60_000);
 
 console.log(
   [
     "",
-    `Labs console ready on http://localhost:${env.PORT}`,
+    `Labs console ready on http://${wildcard || listenHost === "127.0.0.1" || listenHost === "::1" ? "localhost" : probeHost}:${env.PORT}`,
+    ...(demo && !env.HOST ? ["Listening on this machine only (127.0.0.1); set HOST=0.0.0.0 to open it to the network."] : []),
     demo
       ? `Demo mode: embedded Labs emulator with sample data (data in ${dataDir.startsWith(root) ? path.relative(root, dataDir) || "." : dataDir}).`
       : "Connected to the Labs platform at LABS_API_URL.",

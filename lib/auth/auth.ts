@@ -12,7 +12,7 @@ import { findMemberByEmail } from "./members";
 import { verifyAgainstNothing, verifyPassword } from "./password";
 import { endSession, readClaims, refreshedToken, startSession } from "./sessions";
 import { admitSsoProfile } from "./sso-identity";
-import { clearAccountFailures, recordFailure, throttleState } from "./throttle";
+import { releaseAttempt, reserveAttempt } from "./throttle";
 
 // Sign-in for team members: email and password from the console store, and single sign-on
 // through any OpenID Connect provider when configured. The session is a signed cookie carrying
@@ -21,9 +21,6 @@ import { clearAccountFailures, recordFailure, throttleState } from "./throttle";
 
 export class ThrottledSignIn extends CredentialsSignin {
   code = "throttled";
-}
-export class DeactivatedSignIn extends CredentialsSignin {
-  code = "deactivated";
 }
 
 /** Auth.js wraps the real failure as `cause` or `cause.err`; keep only its message. */
@@ -44,32 +41,35 @@ function buildConfig(): NextAuthConfig {
         const { email, password } = parsed.data;
         const ip = clientIp(request.headers);
         const conn = await db();
-        const fail = async (reason: string, actorId: number | null = null) => {
-          await recordFailure(conn, email, ip);
-          await recordAudit({
-            actor: { id: actorId, email },
-            action: "auth.sign_in",
-            outcome: "failure",
-            details: { method: "password", reason },
-            ip,
-          });
-        };
-
-        if ((await throttleState(conn, email, ip)).blocked) {
-          await recordAudit({ actor: { id: null, email }, action: "auth.sign_in", outcome: "denied", details: { method: "password", reason: "throttled" }, ip });
+        // Reserved before the password is checked, so parallel guesses count one by one.
+        const reservation = await reserveAttempt(conn, email, ip);
+        if (!reservation.ok) {
+          // One audit row per limit and window, not one per refused attempt.
+          if (reservation.first) {
+            await recordAudit({
+              actor: { id: null, email },
+              action: "auth.sign_in",
+              outcome: "denied",
+              details: { method: "password", reason: "throttled", limit: reservation.limit },
+              ip,
+            });
+          }
           throw new ThrottledSignIn();
         }
         const member = await findMemberByEmail(conn, email);
         const ok = member?.password_hash ? await verifyPassword(password, member.password_hash) : await verifyAgainstNothing(password);
-        if (!member || !ok) {
-          await fail(member ? "wrong password" : "unknown email", member?.id ?? null);
+        // A deactivated account answers like a wrong password, so the answer never confirms one.
+        if (!member || !ok || !member.active) {
+          await recordAudit({
+            actor: { id: member?.id ?? null, email },
+            action: "auth.sign_in",
+            outcome: "failure",
+            details: { method: "password", reason: !member ? "unknown email" : !ok ? "wrong password" : "deactivated" },
+            ip,
+          });
           return null;
         }
-        if (!member.active) {
-          await fail("deactivated", member.id);
-          throw new DeactivatedSignIn();
-        }
-        await clearAccountFailures(conn, email);
+        await releaseAttempt(conn, reservation, email, ip);
         await recordAudit({ actor: { id: member.id, email: member.email }, action: "auth.sign_in", outcome: "success", details: { method: "password" }, ip });
         return { id: String(member.id), email: member.email, name: member.name };
       },

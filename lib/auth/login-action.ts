@@ -9,7 +9,7 @@ import { safeCallbackUrl } from "./callback-url";
 import { loginFormSchema } from "./login-schema";
 import { throttleState } from "./throttle";
 
-export type LoginResult = { error: "invalid" | "throttled" | "deactivated" | "unexpected"; minutes?: number };
+export type LoginResult = { error: "invalid" | "throttled" | "unexpected"; minutes?: number };
 
 // Password sign-in. Success redirects (the redirect travels as a thrown error and must be
 // re-thrown); every failure answers a code the form turns into a clear, non-revealing message.
@@ -26,7 +26,6 @@ export async function loginAction(input: { email: string; password: string; call
       const state = await throttleState(await db(), email, clientIp(await headers()));
       return { error: "throttled", minutes: Math.max(1, state.retryAfterMinutes) };
     }
-    if (error instanceof CredentialsSignin && error.code === "deactivated") return { error: "deactivated" };
     if (error instanceof CredentialsSignin) return { error: "invalid" };
     return { error: "unexpected" };
   }

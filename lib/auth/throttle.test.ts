@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { clearAccountFailures, recordFailure, THROTTLE, throttleState } from "./throttle";
+import { releaseAttempt, reserveAttempt, THROTTLE, throttleState } from "./throttle";
 
 let dir: string;
 let conn: Kysely<Database>;
@@ -19,34 +19,95 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("sign-in throttling", () => {
-  const t0 = Date.parse("2026-01-01T10:00:00Z");
+// Each test has its own hour, so that no two see each other's rows in the window.
+let hour = 0;
+const nextHour = () => Date.parse("2026-01-01T00:00:00Z") + ++hour * 4 * THROTTLE.windowMs;
 
-  it("blocks an account after the limit and says for how long", async () => {
-    for (let i = 0; i < THROTTLE.perAccount - 1; i++) await recordFailure(conn, "a@x.io", `10.0.0.${i}`, t0 + i * 1000);
-    expect((await throttleState(conn, "a@x.io", "10.9.9.9", t0 + 10_000)).blocked).toBe(false);
-    await recordFailure(conn, "A@X.io", "10.0.0.99", t0 + 20_000);
-    const state = await throttleState(conn, "a@x.io", "10.9.9.9", t0 + 60_000);
-    expect(state).toEqual({ blocked: true, retryAfterMinutes: 14 });
-    // Another account from the same addresses is not blocked.
-    expect((await throttleState(conn, "b@x.io", "10.9.9.9", t0 + 60_000)).blocked).toBe(false);
-    // Unblocked once the oldest failure leaves the window.
-    expect((await throttleState(conn, "a@x.io", "10.9.9.9", t0 + THROTTLE.windowMs + 1)).blocked).toBe(false);
+/** n failed attempts (reserved and never released); returns how many got through. */
+async function fail(n: number, email: (i: number) => string, ip: (i: number) => string, t: number, stepMs = 1000) {
+  let passed = 0;
+  for (let i = 0; i < n; i++) if ((await reserveAttempt(conn, email(i), ip(i), t + i * stepMs)).ok) passed++;
+  return passed;
+}
+
+describe("sign-in limits", () => {
+  it("reserves atomically: parallel attempts on one account from one address get 5 checks", async () => {
+    const t = nextHour();
+    const results = await Promise.all(Array.from({ length: 15 }, () => reserveAttempt(conn, "race@x.io", "192.0.2.1", t)));
+    expect(results.filter((r) => r.ok)).toHaveLength(THROTTLE.perPair);
+    const refused = results.filter((r) => !r.ok);
+    expect(refused.every((r) => !r.ok && r.limit === "pair")).toBe(true);
+    // Only the first refusal is marked for the audit trail.
+    expect(refused.filter((r) => !r.ok && r.first)).toHaveLength(1);
   });
 
-  it("blocks a client address that tries many accounts", async () => {
-    const t1 = t0 + 10 * THROTTLE.windowMs;
-    for (let i = 0; i < THROTTLE.perAddress; i++) await recordFailure(conn, `user${i}@x.io`, "192.0.2.7", t1 + i);
-    const state = await throttleState(conn, "fresh@x.io", "192.0.2.7", t1 + 1000);
-    expect(state.blocked).toBe(true);
-    expect(state.retryAfterMinutes).toBe(15);
+  it("blocks one account from one address after 5 failures, but not its owner elsewhere", async () => {
+    const t = nextHour();
+    expect(await fail(5, () => "a@x.io", () => "10.0.0.1", t)).toBe(5);
+    const refused = await reserveAttempt(conn, "A@X.io ", "10.0.0.1", t + 60_000);
+    expect(refused).toMatchObject({ ok: false, limit: "pair" });
+    expect(await throttleState(conn, "a@x.io", "10.0.0.1", t + 60_000)).toEqual({ blocked: true, limit: "pair", retryAfterMinutes: 14 });
+    // The same account from another address is not locked out by a stranger.
+    expect((await reserveAttempt(conn, "a@x.io", "10.0.0.2", t + 61_000)).ok).toBe(true);
+    // Free again once the oldest failure leaves the window.
+    expect((await reserveAttempt(conn, "a@x.io", "10.0.0.1", t + THROTTLE.windowMs + 1)).ok).toBe(true);
   });
 
-  it("forgets an account's failures after a successful sign-in", async () => {
-    const t2 = t0 + 20 * THROTTLE.windowMs;
-    for (let i = 0; i < THROTTLE.perAccount; i++) await recordFailure(conn, "c@x.io", `10.1.0.${i}`, t2 + i);
-    expect((await throttleState(conn, "c@x.io", "10.2.0.1", t2 + 100)).blocked).toBe(true);
-    await clearAccountFailures(conn, "c@x.io");
-    expect((await throttleState(conn, "c@x.io", "10.2.0.1", t2 + 100)).blocked).toBe(false);
+  it("blocks an address that tries many accounts after 20 failures", async () => {
+    const t = nextHour();
+    expect(await fail(20, (i) => `user${i}@x.io`, () => "192.0.2.7", t, 1)).toBe(20);
+    const refused = await reserveAttempt(conn, "fresh@x.io", "192.0.2.7", t + 1000);
+    expect(refused).toMatchObject({ ok: false, limit: "address", first: true });
+    expect(await reserveAttempt(conn, "other@x.io", "192.0.2.7", t + 2000)).toMatchObject({ ok: false, limit: "address", first: false });
+    expect((await throttleState(conn, "fresh@x.io", "192.0.2.7", t + 1000)).retryAfterMinutes).toBe(15);
+    // Another address is not affected.
+    expect((await reserveAttempt(conn, "fresh@x.io", "192.0.2.8", t + 1000)).ok).toBe(true);
+  });
+
+  it("slows an account down across addresses instead of locking it", async () => {
+    const t = nextHour();
+    // Failures from many addresses, each under its own limits.
+    expect(await fail(THROTTLE.accountSlowAfter, () => "b@x.io", (i) => `198.51.100.${i}`, t)).toBe(THROTTLE.accountSlowAfter);
+    const last = t + (THROTTLE.accountSlowAfter - 1) * 1000;
+    // Now one check per spacing for the whole account, from any new address.
+    expect(await reserveAttempt(conn, "b@x.io", "203.0.113.1", last + 1000)).toMatchObject({ ok: false, limit: "account" });
+    expect((await throttleState(conn, "b@x.io", "203.0.113.1", last + 1000)).retryAfterMinutes).toBe(1);
+    expect((await reserveAttempt(conn, "b@x.io", "203.0.113.2", last + THROTTLE.accountSpacingMs)).ok).toBe(true);
+    expect((await reserveAttempt(conn, "b@x.io", "203.0.113.3", last + THROTTLE.accountSpacingMs + 1000)).ok).toBe(false);
+    // Parallel attempts get one check between them.
+    const burst = last + 3 * THROTTLE.accountSpacingMs;
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => reserveAttempt(conn, "b@x.io", `203.0.113.${10 + i}`, burst)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+
+  it("lets an address the account signed in from before skip the account-wide delay", async () => {
+    const t = nextHour();
+    const ok = await reserveAttempt(conn, "c@x.io", "192.0.2.50", t);
+    expect(ok.ok).toBe(true);
+    if (ok.ok) await releaseAttempt(conn, ok, "c@x.io", "192.0.2.50", t);
+    expect(await fail(THROTTLE.accountSlowAfter, () => "c@x.io", (i) => `198.51.100.${i}`, t + 1000)).toBe(THROTTLE.accountSlowAfter);
+    const after = t + (THROTTLE.accountSlowAfter + 1) * 1000;
+    expect((await reserveAttempt(conn, "c@x.io", "203.0.113.9", after)).ok).toBe(false);
+    expect((await reserveAttempt(conn, "c@x.io", "192.0.2.50", after)).ok).toBe(true);
+  });
+
+  it("a success gives its reservation back and forgets that address's failures for the account", async () => {
+    const t = nextHour();
+    expect(await fail(4, () => "d@x.io", () => "10.9.0.1", t)).toBe(4);
+    const r = await reserveAttempt(conn, "d@x.io", "10.9.0.1", t + 10_000);
+    expect(r.ok).toBe(true);
+    if (r.ok) await releaseAttempt(conn, r, "d@x.io", "10.9.0.1", t + 10_000);
+    expect(await fail(5, () => "d@x.io", () => "10.9.0.1", t + 20_000)).toBe(5);
+    // The address's own failures still count towards its limit: 4 + 5, the success not at all.
+    const address = await conn.selectFrom("login_failures").select("id").where("key", "=", "address:10.9.0.1").execute();
+    expect(address).toHaveLength(9);
+  });
+
+  it("drops rows once they leave the window", async () => {
+    const t = nextHour();
+    await fail(3, () => "e@x.io", () => "10.8.0.1", t);
+    await reserveAttempt(conn, "f@x.io", "10.8.0.2", t + THROTTLE.windowMs + 5000);
+    const left = await conn.selectFrom("login_failures").select("key").where("key", "like", "%e@x.io%").execute();
+    expect(left).toEqual([]);
   });
 });

@@ -1,61 +1,168 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/db/schema";
 
-// Sign-in throttling: too many failures for one account, or from one client address, within the
-// window block further attempts until the oldest counted failure leaves the window.
+// Sign-in limits. Every attempt is reserved before its password is checked: the limits are
+// read and the attempt is recorded in one immediate transaction, so attempts sent in parallel
+// are counted one after the other. A failed attempt keeps its reservation as a failure; a
+// successful one gives it back.
+// - One account from one address: 5 failures per window, then refused until the oldest leaves.
+// - One address, any accounts: 20 failures per window.
+// - One account from anywhere: beyond 10 failures per window, one password check per minute,
+//   so strangers cannot lock a known email out; addresses that signed in to the account
+//   before (within 30 days) are not slowed down.
+// A refused attempt writes nothing, except one marker per limit and window so that the caller
+// can audit the first refusal only.
 
 export const THROTTLE = {
   windowMs: 15 * 60 * 1000,
-  perAccount: 5,
+  perPair: 5,
   perAddress: 20,
+  accountSlowAfter: 10,
+  accountSpacingMs: 60 * 1000,
+  knownAddressMs: 30 * 24 * 60 * 60 * 1000,
 };
 
-export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+export type ThrottleLimit = "pair" | "address" | "account";
+
+const email = (value: string) => value.trim().toLowerCase();
+export const pairKey = (account: string, ip: string) => `pair:${email(account)}|${ip}`;
 export const addressKey = (ip: string) => `address:${ip}`;
+export const accountKey = (account: string) => `account:${email(account)}`;
+const knownKey = (account: string, ip: string) => `known:${email(account)}|${ip}`;
+const notedKey = (key: string) => `noted:${key}`;
+
+export type Reservation =
+  | { ok: true; ids: number[] }
+  | {
+      ok: false;
+      limit: ThrottleLimit;
+      retryAfterMs: number;
+      /** True for the first refusal of this limit in the window: the one worth auditing. */
+      first: boolean;
+    };
 
 export interface ThrottleState {
   blocked: boolean;
+  limit: ThrottleLimit | null;
   /** Whole minutes until the next attempt is allowed (at least 1 when blocked). */
   retryAfterMinutes: number;
 }
 
-async function stateFor(conn: Kysely<Database>, key: string, limit: number, now: number): Promise<number> {
-  const since = new Date(now - THROTTLE.windowMs).toISOString();
+type Conn = Kysely<Database>;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Milliseconds until fewer than `limit` rows of `key` are in the window (0: not blocked). */
+async function hardWait(conn: Conn, key: string, limit: number, now: number): Promise<number> {
   const rows = await conn
     .selectFrom("login_failures")
     .select("at")
     .where("key", "=", key)
-    .where("at", ">", since)
+    .where("at", ">", iso(now - THROTTLE.windowMs))
     .orderBy("at", "desc")
     .limit(limit)
     .execute();
   if (rows.length < limit) return 0;
-  const oldest = Date.parse(rows[rows.length - 1]!.at);
-  return Math.max(0, oldest + THROTTLE.windowMs - now);
+  return Math.max(0, Date.parse(rows[rows.length - 1]!.at) + THROTTLE.windowMs - now);
 }
 
-export async function throttleState(conn: Kysely<Database>, email: string, ip: string, now = Date.now()): Promise<ThrottleState> {
-  const waits = await Promise.all([
-    stateFor(conn, accountKey(email), THROTTLE.perAccount, now),
-    stateFor(conn, addressKey(ip), THROTTLE.perAddress, now),
-  ]);
-  const waitMs = Math.max(...waits);
-  return { blocked: waitMs > 0, retryAfterMinutes: waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 60_000)) : 0 };
+/** Milliseconds until the account may have its next password check (0: now). */
+async function accountWait(conn: Conn, account: string, ip: string, now: number): Promise<number> {
+  const since = iso(now - THROTTLE.windowMs);
+  const counted = await conn
+    .selectFrom("login_failures")
+    .select([sql<number>`count(*)`.as("n"), sql<string | null>`max(at)`.as("newest")])
+    .where("key", "=", accountKey(account))
+    .where("at", ">", since)
+    .executeTakeFirstOrThrow();
+  if (counted.n < THROTTLE.accountSlowAfter || !counted.newest) return 0;
+  const known = await conn
+    .selectFrom("login_failures")
+    .select("id")
+    .where("key", "=", knownKey(account, ip))
+    .where("at", ">", iso(now - THROTTLE.knownAddressMs))
+    .executeTakeFirst();
+  if (known) return 0;
+  return Math.max(0, Date.parse(counted.newest) + THROTTLE.accountSpacingMs - now);
 }
 
-export async function recordFailure(conn: Kysely<Database>, email: string, ip: string, now = Date.now()): Promise<void> {
-  const at = new Date(now).toISOString();
-  await conn
-    .insertInto("login_failures")
-    .values([
-      { key: accountKey(email), at },
-      { key: addressKey(ip), at },
-    ])
-    .execute();
-  // Keep the table small: nothing older than the window matters.
-  await conn.deleteFrom("login_failures").where("at", "<", new Date(now - THROTTLE.windowMs).toISOString()).execute();
+async function waits(conn: Conn, account: string, ip: string, now: number): Promise<[ThrottleLimit, string, number][]> {
+  return [
+    ["pair", pairKey(account, ip), await hardWait(conn, pairKey(account, ip), THROTTLE.perPair, now)],
+    ["address", addressKey(ip), await hardWait(conn, addressKey(ip), THROTTLE.perAddress, now)],
+    ["account", accountKey(account), await accountWait(conn, account, ip, now)],
+  ];
 }
 
-export async function clearAccountFailures(conn: Kysely<Database>, email: string): Promise<void> {
-  await conn.deleteFrom("login_failures").where("key", "=", accountKey(email)).execute();
+/** Runs `work` in one BEGIN IMMEDIATE transaction (also exclusive against other processes). */
+async function immediate<T>(conn: Conn, work: (c: Conn) => Promise<T>): Promise<T> {
+  return conn.connection().execute(async (c) => {
+    await sql`begin immediate`.execute(c);
+    try {
+      const result = await work(c);
+      await sql`commit`.execute(c);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(c);
+      throw error;
+    }
+  });
+}
+
+/** Checks the limits and, when none refuses, records the attempt as a failure until released. */
+export async function reserveAttempt(conn: Conn, account: string, ip: string, now = Date.now()): Promise<Reservation> {
+  return immediate(conn, async (c) => {
+    // Nothing older than the window matters, except which addresses an account is known from.
+    await c
+      .deleteFrom("login_failures")
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("key", "not like", "known:%"), eb("at", "<", iso(now - THROTTLE.windowMs))]),
+          eb.and([eb("key", "like", "known:%"), eb("at", "<", iso(now - THROTTLE.knownAddressMs))]),
+        ]),
+      )
+      .execute();
+    const blocking = (await waits(c, account, ip, now)).filter(([, , wait]) => wait > 0).sort((a, b) => b[2] - a[2])[0];
+    if (blocking) {
+      const [limit, key, retryAfterMs] = blocking;
+      const noted = await c.selectFrom("login_failures").select("id").where("key", "=", notedKey(key)).executeTakeFirst();
+      if (!noted) await c.insertInto("login_failures").values({ key: notedKey(key), at: iso(now) }).execute();
+      return { ok: false, limit, retryAfterMs, first: !noted };
+    }
+    const at = iso(now);
+    const rows = await c
+      .insertInto("login_failures")
+      .values([
+        { key: pairKey(account, ip), at },
+        { key: addressKey(ip), at },
+        { key: accountKey(account), at },
+      ])
+      .returning("id")
+      .execute();
+    return { ok: true, ids: rows.map((r) => r.id) };
+  });
+}
+
+/**
+ * After a successful sign-in: gives the reservation back, forgets this address's failures for
+ * the account (its owner's typos) and remembers the address as known for the account. Failures
+ * from elsewhere stay counted.
+ */
+export async function releaseAttempt(conn: Conn, reservation: { ids: number[] }, account: string, ip: string, now = Date.now()): Promise<void> {
+  await conn.transaction().execute(async (trx) => {
+    if (reservation.ids.length > 0) await trx.deleteFrom("login_failures").where("id", "in", reservation.ids).execute();
+    await trx
+      .deleteFrom("login_failures")
+      .where("key", "in", [pairKey(account, ip), notedKey(pairKey(account, ip)), knownKey(account, ip)])
+      .execute();
+    await trx.insertInto("login_failures").values({ key: knownKey(account, ip), at: iso(now) }).execute();
+  });
+}
+
+/** The current state for an account and address, without recording anything (for the form's message). */
+export async function throttleState(conn: Conn, account: string, ip: string, now = Date.now()): Promise<ThrottleState> {
+  const blocking = (await waits(conn, account, ip, now)).sort((a, b) => b[2] - a[2])[0]!;
+  const [limit, , waitMs] = blocking;
+  return waitMs > 0
+    ? { blocked: true, limit, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / 60_000)) }
+    : { blocked: false, limit: null, retryAfterMinutes: 0 };
 }

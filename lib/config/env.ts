@@ -102,6 +102,25 @@ export const envSchema = z
     ERP_MAX_ORDERS_PER_RUN: positiveInt(10_000, 40_000),
     ERP_IMPORT_REPEAT_WINDOW_MINUTES: positiveInt(15, 1440),
     WAREHOUSE_INDEX_TTL_SECONDS: positiveInt(30, 3600),
+    // Proxies in front of the console whose X-Forwarded-* headers are believed (scripts/server.ts).
+    TRUSTED_PROXY_HOPS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return 0;
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 0 || n > 10) {
+          ctx.addIssue({ code: "custom", message: "must be a whole number from 0 to 10" });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    // Interface the console listens on; unset: 127.0.0.1 in demo mode, all interfaces otherwise.
+    HOST: optionalString.superRefine((v, ctx) => {
+      if (v !== undefined && !/^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+)$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: "must be a host name or an IP address, such as 127.0.0.1 or 0.0.0.0" });
+      }
+    }),
   })
   .superRefine((env, ctx) => {
     const sso = [env.AUTH_OIDC_ISSUER, env.AUTH_OIDC_CLIENT_ID, env.AUTH_OIDC_CLIENT_SECRET];

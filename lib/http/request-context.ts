@@ -1,18 +1,27 @@
 import { randomUUID } from "node:crypto";
+import { CLIENT_IP_HEADER, openClientIp } from "@/lib/server/client-address";
 
 export interface RequestContext {
+  /** Always ours: a client cannot choose the id the audit trail stores. */
   requestId: string;
+  /** The id the client sent, if well-formed; for logs only. */
+  clientRequestId: string | null;
   ip: string;
 }
 
-/** The client address as the server saw it (first X-Forwarded-For hop, set by Next's server). */
+/**
+ * The client address as the console's server determined it (scripts/server.ts: the socket's
+ * peer, or a trusted proxy's X-Forwarded-For entry). Forwarding headers are never read here.
+ */
 export function clientIp(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || headers.get("x-real-ip") || "unknown";
+  return openClientIp(headers.get(CLIENT_IP_HEADER)) ?? "unknown";
 }
 
 export function requestContext(headers: Headers): RequestContext {
   const incoming = headers.get("x-request-id");
-  const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-  return { requestId, ip: clientIp(headers) };
+  return {
+    requestId: randomUUID(),
+    clientRequestId: incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : null,
+    ip: clientIp(headers),
+  };
 }
