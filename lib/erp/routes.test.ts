@@ -241,9 +241,9 @@ describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(text.split("\r\n").slice(0, 3)).toEqual([
-      "\uFEFFposition,order_id,batch,outcome,reason,upstream_reason,reason_code",
-      "1,3572020,1,transferred,,,",
-      "2,9999997,1,not_transferred,Sipariş bulunamadı.,Sipariş bulunamadı.,",
+      '\uFEFF"position","order_id","batch","outcome","reason","upstream_reason","reason_code"',
+      '"1","3572020","1","transferred","","",""',
+      '"2","9999997","1","not_transferred","Sipariş bulunamadı.","Sipariş bulunamadı.",""',
     ]);
     const ids = await exportRoute.GET(req("GET", `/api/erp/transfers/${run.id}/export?outcome=not_transferred&format=txt`), runParams(run.id));
     expect(await ids.text()).toBe("9999997\n");
