@@ -125,6 +125,30 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("erp_import_runs_kind_started").on("erp_import_runs").columns(["kind", "started_at"]).execute();
     },
   },
+  "0003_sessions_sso": {
+    async up(db: Kysely<unknown>) {
+      // session_version: bumped to end every session of a member (password, role, deactivation,
+      // "sign out everywhere"). sso_issuer/sso_subject: the provider identity bound at first SSO
+      // entry. sso_allowed: an admin let a password member also enter through SSO.
+      await db.schema.alterTable("members").addColumn("session_version", "integer", (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema.alterTable("members").addColumn("sso_issuer", "text").execute();
+      await db.schema.alterTable("members").addColumn("sso_subject", "text").execute();
+      await db.schema.alterTable("members").addColumn("sso_allowed", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.createIndex("members_sso_identity").on("members").columns(["sso_issuer", "sso_subject"]).unique().execute();
+
+      // One row per signed-in session; a cookie whose id has no live row here is refused.
+      await db.schema
+        .createTable("sessions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("member_id", "integer", (c) => c.notNull().references("members.id"))
+        .addColumn("method", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("sessions_member").on("sessions").column("member_id").execute();
+      await db.schema.createIndex("sessions_expires").on("sessions").column("expires_at").execute();
+    },
+  },
   "0004_erp_retries": {
     async up(db: Kysely<unknown>) {
       // The child run each failed, unsent or unknown order was handed to: an order is retried once.
@@ -148,30 +172,6 @@ const migrations: Record<string, Migration> = {
         .addColumn("holder", "text", (c) => c.notNull())
         .addColumn("expires_at", "text", (c) => c.notNull())
         .execute();
-    },
-  },
-  "0003_sessions_sso": {
-    async up(db: Kysely<unknown>) {
-      // session_version: bumped to end every session of a member (password, role, deactivation,
-      // "sign out everywhere"). sso_issuer/sso_subject: the provider identity bound at first SSO
-      // entry. sso_allowed: an admin let a password member also enter through SSO.
-      await db.schema.alterTable("members").addColumn("session_version", "integer", (c) => c.notNull().defaultTo(1)).execute();
-      await db.schema.alterTable("members").addColumn("sso_issuer", "text").execute();
-      await db.schema.alterTable("members").addColumn("sso_subject", "text").execute();
-      await db.schema.alterTable("members").addColumn("sso_allowed", "integer", (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.createIndex("members_sso_identity").on("members").columns(["sso_issuer", "sso_subject"]).unique().execute();
-
-      // One row per signed-in session; a cookie whose id has no live row here is refused.
-      await db.schema
-        .createTable("sessions")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("member_id", "integer", (c) => c.notNull().references("members.id"))
-        .addColumn("method", "text", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("expires_at", "text", (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex("sessions_member").on("sessions").column("member_id").execute();
-      await db.schema.createIndex("sessions_expires").on("sessions").column("expires_at").execute();
     },
   },
 };
