@@ -170,6 +170,35 @@ test.describe("activity as an admin", () => {
   });
 });
 
+test.describe("activity's Person filter", () => {
+  test.use({ storageState: storageStateFor("admin") });
+
+  test("lists the team's members, not the emails people typed at a failed sign-in", async ({ page, playwright, baseURL }) => {
+    // A failed sign-in with an address that is no member's: it is in the trail, not in the menu.
+    const typed = `typed-${Date.now()}@nowhere.test`;
+    const stranger = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    const { csrfToken } = await (await stranger.get("/api/auth/csrf")).json();
+    const attempt = await stranger.post("/api/auth/callback/credentials", { form: { csrfToken, email: typed, password: "not-the-password" }, maxRedirects: 0 });
+    expect(attempt.headers()["location"]).toContain("error=");
+    await stranger.dispose();
+    const trail = await page.request.get(`/api/activity?actor=${encodeURIComponent(typed)}`);
+    expect((await trail.json()).total, "the failed sign-in is in the trail").toBeGreaterThanOrEqual(1);
+
+    await page.goto("/activity");
+    await settled(page);
+    const person = page.getByRole("search", { name: "Filter the activity" }).getByLabel("Person", { exact: true });
+    const options = await person.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
+    for (const email of DEMO) expect(options).toContain(email);
+    expect(options).not.toContain(typed);
+
+    // A link that names the address still filters by it (the menu shows it as the current value).
+    await page.goto(`/activity?actor=${encodeURIComponent(typed)}`);
+    await settled(page);
+    await expect(person).toHaveValue(typed);
+    await expect(rows(page).first()).toContainText(typed);
+  });
+});
+
 test.describe("activity as a viewer", () => {
   test.use({ storageState: storageStateFor("viewer") });
 

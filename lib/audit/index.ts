@@ -69,13 +69,8 @@ export function toAuditRecord(row: AuditEvent): AuditRecord {
   };
 }
 
-/** Newest first, filtered; `from`/`to` are ISO dates or timestamps (inclusive day bounds). */
-export async function queryAudit(q: AuditQuery): Promise<{ items: AuditRecord[]; total: number }> {
-  return queryAuditIn(await db(), q);
-}
-
-/** queryAudit on a given connection (unit tests and command-line tools). */
-export async function queryAuditIn(conn: Kysely<Database>, q: AuditQuery): Promise<{ items: AuditRecord[]; total: number }> {
+/** The events matching the filters (no order, no paging). */
+function matching(conn: Kysely<Database>, q: Omit<AuditQuery, "page" | "limit">) {
   let base = conn.selectFrom("audit_events");
   if (q.actor) base = base.where("actor_email", "=", q.actor.toLowerCase());
   if (q.action) base = base.where("action", "=", q.action);
@@ -84,6 +79,34 @@ export async function queryAuditIn(conn: Kysely<Database>, q: AuditQuery): Promi
   if (q.from) base = base.where("at", ">=", q.from);
   if (q.to) base = base.where("at", "<=", q.to.length === 10 ? `${q.to}T23:59:59.999Z` : q.to);
   if (q.outcome) base = base.where("outcome", "=", q.outcome);
+  return base;
+}
+
+// The trail names people, addresses and before/after snapshots, so the readers pages call check
+// the member themselves: a page that forgets its own check still gets nothing (an RSC navigation
+// does not render the shared layout again, so its check alone is not enough). Route handlers
+// are gated by withRoute and use the connection-level functions.
+
+/** The signed-in, active member, or a redirect to sign-in (see requirePageMember). */
+async function requireMember(): Promise<void> {
+  // Loaded when first needed: lib/auth records audit events (an import would be a cycle), and the
+  // command-line tools and unit tests that use this module have no Next runtime.
+  const { requirePageMember } = await import("@/lib/auth/session");
+  await requirePageMember();
+}
+
+/**
+ * Newest first, filtered; `from`/`to` are ISO dates or timestamps (inclusive day bounds). For
+ * pages: a caller without a signed-in, active member is sent to sign in before anything is read.
+ */
+export async function queryAudit(q: AuditQuery): Promise<{ items: AuditRecord[]; total: number }> {
+  await requireMember();
+  return queryAuditIn(await db(), q);
+}
+
+/** queryAudit on a given connection, with no member check (route handlers, unit tests, tools). */
+export async function queryAuditIn(conn: Kysely<Database>, q: AuditQuery): Promise<{ items: AuditRecord[]; total: number }> {
+  const base = matching(conn, q);
   const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
   const rows = await base
     .selectAll()
@@ -94,19 +117,38 @@ export async function queryAuditIn(conn: Kysely<Database>, q: AuditQuery): Promi
   return { items: rows.map(toAuditRecord), total: Number(total) };
 }
 
-/** Streams every matching event (newest first) in pages, for CSV export. */
-export async function* iterateAudit(q: Omit<AuditQuery, "page" | "limit">, pageSize = 500): AsyncGenerator<AuditRecord> {
-  for (let page = 1; ; page++) {
-    const { items } = await queryAudit({ ...q, page, limit: pageSize });
-    yield* items;
-    if (items.length < pageSize) return;
+/**
+ * Every matching event, newest first, in pages of `pageSize`, for the CSV export. Pages by key
+ * (id below the last one seen), so each page costs the same however deep it is, and an event
+ * recorded meanwhile neither shifts nor repeats a row. Nothing is counted.
+ */
+export async function* iterateAuditIn(conn: Kysely<Database>, q: Omit<AuditQuery, "page" | "limit">, pageSize = 500): AsyncGenerator<AuditRecord> {
+  let below: number | null = null;
+  for (;;) {
+    let page = matching(conn, q).selectAll().orderBy("id", "desc").limit(pageSize);
+    if (below !== null) page = page.where("id", "<", below);
+    const rows = await page.execute();
+    yield* rows.map(toAuditRecord);
+    if (rows.length < pageSize) return;
+    below = rows[rows.length - 1]!.id;
   }
 }
 
-/** Distinct actors and actions, for the filter menus. */
+/**
+ * The filter menus: the people are the team's members (every one, deactivated too, for their
+ * history), never the free-text emails of audit rows, which anyone can write by failing to sign
+ * in; the actions are those the console has recorded.
+ */
+export async function auditFacetsIn(conn: Kysely<Database>): Promise<{ actors: string[]; actions: string[] }> {
+  const [actors, actions] = await Promise.all([
+    conn.selectFrom("members").select("email").orderBy("email").execute(),
+    conn.selectFrom("audit_events").select("action").distinct().orderBy("action").execute(),
+  ]);
+  return { actors: actors.map((m) => m.email), actions: actions.map((a) => a.action) };
+}
+
+/** auditFacetsIn for pages: checks the member first, like queryAudit. */
 export async function auditFacets(): Promise<{ actors: string[]; actions: string[] }> {
-  const conn = await db();
-  const actors = await conn.selectFrom("audit_events").select("actor_email").distinct().where("actor_email", "is not", null).orderBy("actor_email").execute();
-  const actions = await conn.selectFrom("audit_events").select("action").distinct().orderBy("action").execute();
-  return { actors: actors.map((a) => a.actor_email!).filter(Boolean), actions: actions.map((a) => a.action) };
+  await requireMember();
+  return auditFacetsIn(await db());
 }

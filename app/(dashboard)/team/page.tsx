@@ -6,6 +6,7 @@ import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {
+  await requirePageMember();
   return { title: (await getTranslations("nav"))("team") };
 }
 

@@ -11,6 +11,7 @@ import { loadWarehouseListState, warehouseListKey } from "@/lib/warehouses/url-s
 import { listWarehouses } from "@/lib/warehouses/service";
 
 export async function generateMetadata(): Promise<Metadata> {
+  await requirePageMember();
   return { title: (await getTranslations("nav"))("warehouses") };
 }
 

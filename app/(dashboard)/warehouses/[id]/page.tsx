@@ -13,6 +13,7 @@ import { requirePageMember } from "@/lib/auth/session";
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requirePageMember();
   const t = await getTranslations("warehouses");
   const loaded = await loadWarehouseForPage((await params).id);
   return { title: "warehouse" in loaded ? loaded.warehouse.name : t("detail.title") };

@@ -8,6 +8,7 @@ import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {
+  await requirePageMember();
   return { title: (await getTranslations("warehouses"))("form.createTitle") };
 }
 

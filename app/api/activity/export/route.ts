@@ -2,8 +2,9 @@ import { getTimeZone } from "next-intl/server";
 import { activityCsvFilename, activityCsvHeader, activityCsvLines } from "@/lib/activity/csv";
 import { toAuditFilter } from "@/lib/activity/dates";
 import { listActivityQuerySchema } from "@/lib/activity/query";
-import { iterateAudit, type AuditRecord } from "@/lib/audit";
+import { iterateAuditIn, type AuditRecord } from "@/lib/audit";
 import { csvHeaders } from "@/lib/csv";
+import { db } from "@/lib/db";
 import { parseQuery, withRoute } from "@/lib/http/route";
 import { log } from "@/lib/log";
 
@@ -15,9 +16,9 @@ const BATCH = 500;
 export const GET = withRoute("read", async ({ req, requestId }) => {
   const q = parseQuery(req, listActivityQuerySchema);
   const startedAt = new Date();
-  // Events recorded while the export runs would shift the pages it reads: stop at its start.
+  // The file is the trail as of its start: events recorded while it streams are left out.
   const filter = toAuditFilter(q, (await getTimeZone()) ?? "UTC", startedAt);
-  const events = iterateAudit(filter, BATCH)[Symbol.asyncIterator]();
+  const events = iterateAuditIn(await db(), filter, BATCH)[Symbol.asyncIterator]();
 
   const readBatch = async (): Promise<{ batch: AuditRecord[]; done: boolean }> => {
     const batch: AuditRecord[] = [];

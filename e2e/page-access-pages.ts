@@ -1,0 +1,86 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { E2ERole } from "./env";
+
+// Every page of the console (app/**/page.tsx) with a URL to open it by and what each signed-in
+// role gets. Callers without a valid, active session get a redirect to /login on every page but
+// the public ones. Used by the page access matrix (page-access.spec.ts); a page file without a
+// row here makes that suite fail.
+
+/** Values made by the matrix before it runs (a warehouse and a transfer run of its own). */
+export interface PageFixtures {
+  warehouseId: number;
+  warehouseName: string;
+  runId: string;
+}
+
+/** What a member of one role gets: the page (200, with this text in it) or a redirect. */
+/** Text or a pattern; a pattern lets one check match both the HTML and the RSC payload. */
+export type Marker = string | RegExp;
+export type MemberExpectation = { contains: Marker; lacks?: Marker } | { redirect: string };
+
+export interface PageCase {
+  /** Relative to app/. */
+  file: string;
+  url: (f: PageFixtures) => string;
+  /** Public pages answer everyone; the rest redirect callers without a session to /login. */
+  public?: { contains: string };
+  expect: Record<E2ERole, MemberExpectation | ((f: PageFixtures) => MemberExpectation)>;
+}
+
+const all = (e: MemberExpectation): Record<E2ERole, MemberExpectation> => ({ viewer: e, operator: e, admin: e });
+// The not-allowed notice (a server component): data-testid="not-allowed" in HTML, "data-testid":"not-allowed" in RSC.
+const NOT_ALLOWED_VIEW = /data-testid"?[=:]"not-allowed"/;
+const NOT_ALLOWED = { contains: NOT_ALLOWED_VIEW };
+const form = (section: string) => ({ contains: section, lacks: NOT_ALLOWED_VIEW });
+
+export const PAGES: PageCase[] = [
+  // The root only sends members on to the list.
+  { file: "page.tsx", url: () => "/", expect: all({ redirect: "/warehouses" }) },
+  // A member who opens the sign-in page is sent on; everyone else gets the form.
+  { file: "(auth)/login/page.tsx", url: () => "/login", public: { contains: "Sign in with your team account" }, expect: all({ redirect: "/warehouses" }) },
+  { file: "(dashboard)/warehouses/page.tsx", url: () => "/warehouses", expect: all({ contains: "warehouses-page" }) },
+  {
+    file: "(dashboard)/warehouses/new/page.tsx",
+    url: () => "/warehouses/new",
+    // A viewer sees the page with the reason instead of the form.
+    expect: { viewer: NOT_ALLOWED, operator: form("warehouse-create"), admin: form("warehouse-create") },
+  },
+  {
+    file: "(dashboard)/warehouses/[id]/page.tsx",
+    url: (f) => `/warehouses/${f.warehouseId}`,
+    expect: all({ contains: "warehouse-detail" }),
+  },
+  {
+    file: "(dashboard)/warehouses/[id]/edit/page.tsx",
+    url: (f) => `/warehouses/${f.warehouseId}/edit`,
+    expect: { viewer: NOT_ALLOWED, operator: form("warehouse-edit"), admin: form("warehouse-edit") },
+  },
+  { file: "(dashboard)/erp/page.tsx", url: () => "/erp", expect: all({ contains: "erp-page" }) },
+  { file: "(dashboard)/erp/transfers/[runId]/page.tsx", url: (f) => `/erp/transfers/${f.runId}`, expect: all({ contains: "run-page" }) },
+  { file: "(dashboard)/activity/page.tsx", url: () => "/activity", expect: all({ contains: "auth.sign_in" }) },
+  { file: "(dashboard)/team/page.tsx", url: () => "/team", expect: all({ contains: "team-page" }) },
+];
+
+/** The dashboard sections; an RSC navigation is sent "from" each one's list page. */
+export const SECTIONS = ["warehouses", "erp", "activity", "team"] as const;
+
+/** The router state a browser has on a section's list page (what Next-Router-State-Tree carries). */
+export function stateTreeOf(section: (typeof SECTIONS)[number]): string {
+  return encodeURIComponent(JSON.stringify(["", { children: ["(dashboard)", { children: [section, { children: ["__PAGE__", {}] }] }] }]));
+}
+
+const APP_DIR = path.join(process.cwd(), "app");
+
+/** Every app/**\/page.tsx, relative to app/. */
+export function pageFiles(dir = APP_DIR, prefix = ""): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? entry.name === "api"
+        ? []
+        : pageFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+      : /^page\.(tsx|ts|jsx|js|mdx)$/.test(entry.name)
+        ? [`${prefix}${entry.name}`]
+        : [],
+  );
+}
