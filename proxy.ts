@@ -3,7 +3,8 @@ import { problem } from "@/lib/http/problem";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
 
 // Redirects anonymous page visits to /login and sets the per-request CSP nonce and HSTS.
-// It is not the auth gate: every dashboard layout and route handler checks the session again.
+// It is not the auth gate (any cookie with the right name passes): every page, its
+// generateMetadata and the loaders it calls, and every route handler check the member again.
 
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 const PUBLIC_PATHS = ["/login"];

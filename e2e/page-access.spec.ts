@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { setCacheBustingSearchParam } from "next/dist/client/components/router-reducer/set-cache-busting-search-param.js";
+import { emulator } from "./emulator";
 import { E2E_BASE_URL, ROLES, storageStateFor, type E2ERole } from "./env";
 import { pageFiles, PAGES, SECTIONS, stateTreeOf, type Marker, type MemberExpectation, type PageCase, type PageFixtures } from "./page-access-pages";
 
@@ -217,6 +218,7 @@ for (const caller of CALLERS) {
     const api: APIRequestContext = await playwright.request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [], origins: [] } });
     const secret = needles(fixtures, deactivatedEmail);
     const cells = PAGES.flatMap((page) => kindsFor(page.url(fixtures)).map((kind) => ({ page, kind })));
+    const since = (await emulator.requests()).lastSeq;
     const failures = await pool(
       cells.map(({ page, kind }) => async () => {
         const url = await requestUrl(page.url(fixtures), kind);
@@ -228,6 +230,12 @@ for (const caller of CALLERS) {
       4,
     );
     await api.dispose();
+    // Nor does a refused caller make the console ask the upstream for anything (a warehouse's
+    // name for a title, a list): the member is checked first.
+    if (REFUSED.includes(caller)) {
+      const upstream = (await emulator.requests(since)).requests.filter((r) => r.path.startsWith("/v1/stores"));
+      failures.push(...upstream.map((r) => `${caller} made the console call the upstream: ${r.method} ${r.path}`));
+    }
     expect(failures.filter(Boolean)).toEqual([]);
   });
 }
