@@ -5,8 +5,6 @@ import { emulator } from "./emulator";
 import { E2E_BASE_URL, ROLES, storageStateFor, type E2ERole } from "./env";
 import { pageFiles, PAGES, SECTIONS, stateTreeOf, type Marker, type MemberExpectation, type PageCase, type PageFixtures } from "./page-access-pages";
 
-const has = (body: string, marker: Marker) => (typeof marker === "string" ? body.includes(marker) : marker.test(body));
-
 // Every page x every kind of caller x every kind of page request. A page must check the member
 // itself: on an RSC navigation from another dashboard page the shared layout is not rendered
 // again, so a check there alone does not run. Callers without a valid, active session get a
@@ -70,6 +68,8 @@ function needles(f: PageFixtures, deactivatedEmail: string): string[] {
     "signed-in-user",
   ];
 }
+
+const has = (body: string, marker: Marker) => (typeof marker === "string" ? body.includes(marker) : marker.test(body));
 
 const REDIRECT_STATUSES = [302, 303, 307, 308];
 /** A redirect thrown while rendering an RSC answer travels in the payload as this digest. */
