@@ -68,5 +68,9 @@ process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 
 await app.prepare();
-// Without HOST: all interfaces, as `next start` does.
-httpServer.listen(env.PORT, host);
+// Without HOST: all interfaces, as `next start` does. The banner names the framework like
+// `next start` did, so a log can be told apart from the emulator's.
+const { version } = (await import("next/package.json", { with: { type: "json" } })).default;
+httpServer.listen(env.PORT, host, () => {
+  console.log(`Next.js ${version} console server listening on ${host ?? "all interfaces"}, port ${env.PORT}${dev ? " (development)" : ""}`);
+});
