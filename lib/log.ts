@@ -1,26 +1,18 @@
 import "server-only";
-import { tokenForms } from "@/lib/upstream/client";
+import { Redactor } from "@/lib/rules/secrets";
 
 // Structured one-line logs. Every line passes through redact(): the upstream token (and its
 // bearer, URL-encoded and base64 forms) can never reach a log, whatever a caller passes in.
 
-const secrets = new Set<string>();
-// Longest first, so that a shorter form never cuts a longer one in two.
-let ordered: string[] = [];
+const redactor = new Redactor();
 
 /** Registers a value that must never appear in a log line, in the same forms the upstream client scrubs. */
 export function registerSecret(value: string | undefined): void {
-  if (!value || value.length < 4) return;
-  for (const form of [value, encodeURIComponent(value), ...tokenForms(value)]) secrets.add(form);
-  ordered = [...secrets].sort((a, b) => b.length - a.length);
+  redactor.add(value);
 }
 
 export function redact(text: string): string {
-  let out = text;
-  for (const s of ordered) {
-    if (out.includes(s)) out = out.split(s).join("[redacted]");
-  }
-  return out.replace(/(bearer\s+)[^\s"',]+/gi, "$1[redacted]");
+  return redactor.redact(text);
 }
 
 type Level = "debug" | "info" | "warn" | "error";

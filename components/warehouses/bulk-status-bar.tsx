@@ -5,6 +5,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { GatedButton } from "@/components/ui/gated-button";
 import { alertClass, buttonClass } from "@/components/ui/styles";
+import { saveRuleBreak } from "@/lib/rules/warehouse";
 import type { Warehouse } from "@/lib/schemas/warehouse";
 import { bulkSetActiveRequest, useRevalidateWarehouses } from "@/lib/swr/use-warehouses";
 import { useWarehouseProblemText, useValidationText } from "./use-warehouse-text";
@@ -53,10 +54,11 @@ export function BulkStatusBar({
       const outcome = await bulkSetActiveRequest([...byId.keys()], isActive);
       const rows = outcome.results.map((r): BulkRowOutcome => {
         const w = byId.get(r.id);
+        const broken = w ? saveRuleBreak({ isActive }, w) : null;
         const reason = r.ok
           ? undefined
-          : !isActive && w?.isDefault
-            ? validation("defaultMustBeActive")
+          : broken
+            ? validation(broken.key)
             : r.code === "not_found"
               ? t("gone")
               : (r.detail ?? upstreamFailure(r.code));

@@ -1,7 +1,8 @@
+import { deleteRuleBreak, saveRuleBreak } from "@/lib/rules/warehouse";
 import type { Warehouse, WarehouseConflict } from "@/lib/schemas/warehouse";
 
 // The console's rules for what may be done to a warehouse, as the UI applies them before asking
-// the server (which applies them again): the role, and the default/active rules of issue 4.
+// the server (which applies them again): the role, and the default/active rules of lib/rules/warehouse.ts.
 
 export interface WarehousePermissions {
   canWrite: boolean;
@@ -30,9 +31,9 @@ export function actionAvailability(w: Pick<Warehouse, "isDefault" | "isActive">,
   const write = perms.canWrite ? null : "writeRole";
   return {
     edit: write,
-    makeDefault: write ?? (w.isDefault ? "alreadyDefault" : w.isActive ? null : "passiveCannotBeDefault"),
-    toggleActive: write ?? (w.isDefault && w.isActive ? "defaultCannotBeDeactivated" : null),
-    remove: perms.canDelete ? (w.isDefault ? "defaultCannotBeDeleted" : null) : "deleteRole",
+    makeDefault: write ?? (w.isDefault ? "alreadyDefault" : saveRuleBreak({ isDefault: true }, w) ? "passiveCannotBeDefault" : null),
+    toggleActive: write ?? (saveRuleBreak({ isActive: !w.isActive }, w) ? "defaultCannotBeDeactivated" : null),
+    remove: perms.canDelete ? (deleteRuleBreak(w) ? "defaultCannotBeDeleted" : null) : "deleteRole",
   };
 }
 

@@ -9,6 +9,7 @@ import { useForm, useWatch, type FieldError } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { alertClass, buttonClass, checkboxClass, fieldErrorClass, helpTextClass, inputClass, labelClass, linkClass } from "@/components/ui/styles";
+import { saveRuleBreak } from "@/lib/rules/warehouse";
 import { createWarehouseBodySchema, type CreateWarehouseBody, type Warehouse, type WarehouseConflict } from "@/lib/schemas/warehouse";
 import { isProblemError } from "@/lib/swr/fetcher";
 import { useCodeCheck } from "@/lib/swr/use-code-check";
@@ -135,8 +136,9 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
   const onValid = (values: CreateWarehouseBody) => {
     if (inFlight.current) return;
     setConflict(null);
-    if (values.isDefault && !values.isActive) {
-      setError("isActive", { type: "rule", message: "defaultMustBeActive" }, { shouldFocus: true });
+    const broken = saveRuleBreak(values);
+    if (broken) {
+      setError(broken.field, { type: "rule", message: broken.key }, { shouldFocus: true });
       return;
     }
     // Becoming the default replaces another warehouse: ask first, naming it.

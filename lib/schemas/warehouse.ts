@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "@/lib/rules/text";
 import {
   CODE_MAX,
   DEFAULT_WAREHOUSE_SORT,
@@ -18,8 +19,6 @@ export * from "./warehouse-constants";
 // catalog keys in the `warehouses.validation` namespace, so forms can translate them; route
 // handlers send them as they are.
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
 const text = (max: number, required: boolean) =>
   z
     .string({ message: "required" })
@@ -29,7 +28,7 @@ const text = (max: number, required: boolean) =>
         .string()
         .min(required ? 1 : 0, { message: "required" })
         .max(max, { message: "tooLong" })
-        .refine((v) => !CONTROL.test(v), { message: "controlCharacters" }),
+        .refine((v) => !hasControlCharacters(v), { message: "controlCharacters" }),
     );
 
 export const warehouseNameSchema = text(NAME_MAX, true);
@@ -107,7 +106,7 @@ const listFilters = {
     .string()
     .optional()
     .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(SEARCH_MAX, { message: "q is too long" }).refine((v) => !CONTROL.test(v), { message: "q has control characters" })),
+    .pipe(z.string().max(SEARCH_MAX, { message: "q is too long" }).refine((v) => !hasControlCharacters(v), { message: "q has control characters" })),
   status: z.enum(WAREHOUSE_STATUSES).optional().default("all"),
   sort: warehouseSortSchema.optional().default(DEFAULT_WAREHOUSE_SORT as WarehouseSort),
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "../rules/text";
 import { ROLES } from "../db/schema";
 
 // Shared by the add-member form, the /api/team handlers and the team CLI. Kept free of node
@@ -9,9 +10,6 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
-
-// C0/C1 controls, line/paragraph separators and bidi overrides (which can disguise a name).
-const CONTROL_CHARS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
 export const roleSchema = z.enum(ROLES, { error: "Choose viewer, operator or admin." });
 
@@ -29,7 +27,7 @@ export const memberNameSchema = z
   .trim()
   .min(1, { error: "Enter a name." })
   .max(NAME_MAX_LENGTH, { error: `Use at most ${NAME_MAX_LENGTH} characters.` })
-  .refine((v) => !CONTROL_CHARS.test(v), { error: "Remove control characters from the name." });
+  .refine((v) => !hasControlCharacters(v), { error: "Remove control characters from the name." });
 
 export const memberPasswordSchema = z
   .string({ error: "Enter a password." })

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator } from "@/emulator/server";
 import { createUpstreamClient, type UpstreamClient } from "./client";
 import { UpstreamError } from "./errors";
+import { redact, registerSecret } from "@/lib/log";
 
 // The upstream client against the real emulator over HTTP, including each injected fault.
 
@@ -211,6 +212,22 @@ describe("faults surface as UpstreamError with a useful message", () => {
     const r = await client.transferOrders(["1"]);
     expect(r.message).toBe("ok [redacted]");
     expect(r.notTransferred[0]?.error).toBe("token [redacted] refused");
+  });
+
+  it("the client and the log redact the same forms of the token", async () => {
+    registerSecret(TOKEN);
+    const inside = (lead: number, encoding: "base64" | "base64url") =>
+      Buffer.concat([Buffer.from("x".repeat(lead)), Buffer.from(`${TOKEN}?>`), Buffer.from(" tail")]).toString(encoding);
+    const echoed = [
+      `raw ${TOKEN}`,
+      `url ${encodeURIComponent(`${TOKEN}&`)}`,
+      "Authorization: Bearer someone-elses",
+      ...[0, 1, 2].flatMap((lead) => [inside(lead, "base64"), inside(lead, "base64url")]),
+    ];
+    await fault({ path: "/v1/stores", method: "POST", kind: "respond", status: 422, times: 1, body: { status: "error", message: "no", errors: { token: echoed } } });
+    const e = await failure(client.createWarehouse({ name: "Echo", code: "ECHO2" }));
+    expect(e.fieldErrors?.token).toEqual(echoed.map(redact));
+    for (const text of e.fieldErrors?.token ?? []) expect(text).toContain("[redacted]");
   });
 
   it("malformed JSON", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Redactor } from "@/lib/rules/secrets";
 import { UpstreamError } from "./errors";
 import { toUpstreamFlag } from "./flags";
 import {
@@ -89,24 +90,6 @@ function fieldErrorsOf(errors: Record<string, string | string[]> | undefined): R
   return out;
 }
 
-/**
- * The forms in which an upstream could echo our token back (as is, URL-encoded, or base64 at any
- * byte alignment inside a longer encoded text). Error messages, field errors and per-order reasons
- * reach the browser, so an answer is cleaned of them before anything reads it.
- */
-export function tokenForms(token: string): string[] {
-  const bytes = Buffer.from(token, "utf8");
-  const forms = new Set([token, encodeURIComponent(token)]);
-  for (const encoding of ["base64", "base64url"] as const) {
-    for (const offset of [0, 1, 2]) {
-      const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString(encoding).replace(/=+$/, "");
-      forms.add(text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6)));
-    }
-  }
-  // Short fragments would match ordinary text; tokens are long.
-  return [...forms].filter((f) => f.length >= 8).sort((a, b) => b.length - a.length);
-}
-
 function describe(kind: string, status: number | null, message?: string): string {
   return [kind, status === null ? null : `HTTP ${status}`, message].filter(Boolean).join(", ");
 }
@@ -114,8 +97,11 @@ function describe(kind: string, status: number | null, message?: string): string
 export function createUpstreamClient(options: UpstreamClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const authorization = `Bearer ${options.token}`;
-  const secrets = tokenForms(options.token);
-  const scrub = (text: string) => secrets.reduce((out, secret) => (out.includes(secret) ? out.split(secret).join("[redacted]") : out), text);
+  // Error messages, field errors and per-order reasons reach the browser, so an answer is cleaned
+  // of any echoed form of the token before anything reads it.
+  const redactor = new Redactor();
+  redactor.add(options.token);
+  const scrub = (text: string) => redactor.redact(text);
   const retryDelayMs = options.retryDelayMs ?? 200;
 
   async function attempt<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {

@@ -16,6 +16,7 @@ import { DEFAULT_WAREHOUSE_SORT } from "@/lib/schemas/warehouse";
 import { db } from "@/lib/db";
 import { isUpstreamError, upstream, type WarehouseWrite } from "@/lib/upstream";
 import { publicUpstreamText } from "@/lib/upstream/errors";
+import { deleteRuleBreak, saveRuleBreak } from "@/lib/rules/warehouse";
 import { LockBusyError, withStoreLock } from "./store-lock";
 import { WarehouseIndex } from "./warehouse-index";
 
@@ -193,9 +194,8 @@ async function settleDefault(id: number, previous: Warehouse[], ctx: Ctx): Promi
 }
 
 export async function createWarehouse(body: CreateWarehouseBody, ctx: Ctx): Promise<WarehouseWriteResult> {
-  if (body.isDefault && !body.isActive) {
-    throw new HttpProblem("validation_failed", "The default warehouse must be active.", { errors: { isActive: ["defaultMustBeActive"] } });
-  }
+  const broken = saveRuleBreak(body);
+  if (broken) throw new HttpProblem("validation_failed", "The default warehouse must be active.", { errors: { [broken.field]: [broken.key] } });
   return body.isDefault ? withDefaultLock(() => create(body, ctx)) : create(body, ctx);
 }
 
@@ -239,15 +239,13 @@ async function update(id: number, body: UpdateWarehouseBody, ctx: Ctx): Promise<
     }
   }
   const next = { ...current, ...changes };
-  if (current.isDefault && changes.isDefault === false) {
-    throw new HttpProblem("conflict", "The default warehouse stays default until another warehouse is made the default.", {
-      errors: { isDefault: ["defaultCannotBeUnset"] },
-    });
-  }
-  if (next.isDefault && !next.isActive) {
-    throw new HttpProblem("conflict", "The default warehouse cannot be deactivated. Make another warehouse the default first.", {
-      errors: { isActive: ["defaultMustBeActive"] },
-    });
+  const broken = saveRuleBreak(changes, current);
+  if (broken) {
+    const detail =
+      broken.key === "defaultCannotBeUnset"
+        ? "The default warehouse stays default until another warehouse is made the default."
+        : "The default warehouse cannot be deactivated. Make another warehouse the default first.";
+    throw new HttpProblem("conflict", detail, { errors: { [broken.field]: [broken.key] } });
   }
   const write: WarehouseWrite = {};
   for (const f of FIELDS) if (changes[f] !== undefined && changes[f] !== current[f]) Object.assign(write, { [f]: changes[f] });
@@ -274,9 +272,10 @@ export async function deleteWarehouse(id: number, ctx: Ctx): Promise<{ message: 
   // Under the default lock: the warehouse may be becoming the default right now.
   return withDefaultLock(async () => {
     const current = await upstream().getWarehouse(id);
-    if (current.isDefault) {
+    const broken = deleteRuleBreak(current);
+    if (broken) {
       throw new HttpProblem("conflict", "The default warehouse cannot be deleted. Make another warehouse the default first.", {
-        errors: { isDefault: ["defaultCannotBeDeleted"] },
+        errors: { [broken.field]: [broken.key] },
       });
     }
     try {

@@ -10,6 +10,7 @@ import {
   type WarehouseSortColumn,
   type WarehouseStatus,
 } from "@/lib/schemas/warehouse-constants";
+import { hasControlCharacters } from "@/lib/rules/text";
 
 // The warehouse list's state in the URL (?page&limit&q&status&sort), read the same way by the
 // server page, the client (nuqs) and the SWR key. Each parser only accepts values the API
@@ -18,8 +19,6 @@ import {
 export type WarehousePageSize = (typeof WAREHOUSE_PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: WarehousePageSize = 25;
 const MAX_PAGE = 9_999_999; // the API's page: /^[1-9]\d{0,6}$/
-
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export const pageParser = createParser<number>({
   parse: (v) => (/^[1-9]\d{0,6}$/.test(v) && Number(v) <= MAX_PAGE ? Number(v) : null),
@@ -33,7 +32,7 @@ export const limitParser = createParser<WarehousePageSize>({
 
 /** Search text as typed (the API trims it); too long or with control characters: ignored. */
 export const searchParser = createParser<string>({
-  parse: (v) => (v.trim().length <= SEARCH_MAX && !CONTROL.test(v) ? v : null),
+  parse: (v) => (v.trim().length <= SEARCH_MAX && !hasControlCharacters(v) ? v : null),
   serialize: (v) => v,
 }).withDefault("");
 
