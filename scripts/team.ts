@@ -15,6 +15,7 @@ import type { Kysely } from "kysely";
 import { findMemberByEmail } from "../lib/auth/members";
 import { openStore } from "../lib/db/open";
 import type { Database } from "../lib/db/schema";
+import { validationMessage, type IssueLike } from "../lib/i18n/validation";
 import { recordCliAudit } from "../lib/team/cli-audit";
 import { createMemberBodySchema, memberEmailSchema, updateMemberBodySchema, type UpdateMemberBody } from "../lib/team/schemas";
 import { addMember, changeMember, listTeam, setSsoAccess, signOutEverywhere, TeamRuleError } from "../lib/team/service";
@@ -42,8 +43,8 @@ The store is DATA_DIR (default ./data).`;
 
 class CliError extends Error {}
 
-function issuesText(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  return error.issues.map((i) => `${i.path.length ? `${i.path.map(String).join(".")}: ` : ""}${i.message}`).join("; ");
+function issuesText(error: { issues: readonly (IssueLike & { path: readonly PropertyKey[] })[] }): string {
+  return error.issues.map((i) => `${i.path.length ? `${i.path.map(String).join(".")}: ` : ""}${validationMessage(i)}`).join("; ");
 }
 
 /** Reads a line from the terminal without echoing it. */

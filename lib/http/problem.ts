@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { validationMessage } from "@/lib/i18n/validation";
 import { UpstreamError } from "@/lib/upstream/errors";
 
 // One error shape for every route handler: RFC 9457 problem+json, with `code` for machines and
@@ -81,13 +82,13 @@ export function problem(code: ProblemCode, detail?: string, extra?: Record<strin
   return res;
 }
 
-/** Field -> messages from a zod error; the root is reported under "_". */
+/** Field -> messages from a zod error (catalog keys as English text); the root is reported under "_". */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   // No prototype: a field may be named "constructor" or "toString" (an unknown query parameter).
   const out: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";
-    (out[key] ??= []).push(issue.message);
+    (out[key] ??= []).push(validationMessage(issue));
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MIN_LENGTH as AUTH_PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { validationMessage } from "@/lib/i18n/validation";
 import { createMemberBodySchema, memberIdParamSchema, PASSWORD_MIN_LENGTH, updateMemberBodySchema } from "./schemas";
 
 const valid = { email: "  Ada@Example.COM ", name: "  Ada Lovelace ", role: "admin", password: "correct-horse-1" };
@@ -73,7 +74,8 @@ describe("updateMemberBodySchema", () => {
   it("needs at least one field", () => {
     const r = updateMemberBodySchema.safeParse({});
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toMatch(/at least one/);
+    expect(r.error?.issues[0]?.message).toBe("validation.team.updateEmpty");
+    expect(validationMessage(r.error!.issues[0]!)).toMatch(/at least one/);
   });
 
   it("rejects unknown fields, with that reason only", () => {

@@ -3,7 +3,8 @@ import { hasControlCharacters } from "../rules/text";
 import { ROLES } from "../db/schema";
 
 // Shared by the add-member form, the /api/team handlers and the team CLI. Kept free of node
-// modules so the client bundle can import it.
+// modules so the client bundle can import it. Messages are catalog keys (validation.*); the API
+// and the CLI answer their English text (lib/i18n/validation.ts).
 
 /** Mirrors PASSWORD_MIN_LENGTH in lib/auth/password.ts, which is node-only; a test keeps them equal. */
 export const PASSWORD_MIN_LENGTH = 10;
@@ -11,28 +12,28 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-export const roleSchema = z.enum(ROLES, { error: "Choose viewer, operator or admin." });
+export const roleSchema = z.enum(ROLES, { error: "validation.team.role" });
 
 export const memberEmailSchema = z
-  .string({ error: "Enter an email address." })
+  .string({ error: "validation.team.emailRequired" })
   .trim()
   // Printable ASCII before lower-casing: "\u212A" (Kelvin sign) would otherwise fold into "k".
-  .regex(/^[\x21-\x7E]*$/, { error: "Enter a valid email address." })
+  .regex(/^[\x21-\x7E]*$/, { error: "validation.team.emailInvalid" })
   .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, { error: `Use at most ${EMAIL_MAX_LENGTH} characters.` })
-  .pipe(z.email({ error: "Enter a valid email address." }));
+  .max(EMAIL_MAX_LENGTH, { error: "validation.tooLong" })
+  .pipe(z.email({ error: "validation.team.emailInvalid" }));
 
 export const memberNameSchema = z
-  .string({ error: "Enter a name." })
+  .string({ error: "validation.team.nameRequired" })
   .trim()
-  .min(1, { error: "Enter a name." })
-  .max(NAME_MAX_LENGTH, { error: `Use at most ${NAME_MAX_LENGTH} characters.` })
-  .refine((v) => !hasControlCharacters(v), { error: "Remove control characters from the name." });
+  .min(1, { error: "validation.team.nameRequired" })
+  .max(NAME_MAX_LENGTH, { error: "validation.tooLong" })
+  .refine((v) => !hasControlCharacters(v), { error: "validation.team.nameControlCharacters" });
 
 export const memberPasswordSchema = z
-  .string({ error: "Enter a password." })
-  .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
-  .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
+  .string({ error: "validation.team.passwordRequired" })
+  .min(PASSWORD_MIN_LENGTH, { error: "validation.tooShort" })
+  .max(PASSWORD_MAX_LENGTH, { error: "validation.tooLong" });
 
 /** POST /api/team. Without a password the member can only enter through SSO. */
 export const createMemberBodySchema = z.strictObject({
@@ -49,11 +50,11 @@ export const updateMemberBodySchema = z
   .strictObject({
     name: memberNameSchema.optional(),
     role: roleSchema.optional(),
-    active: z.boolean({ error: "Give true or false." }).optional(),
+    active: z.boolean({ error: "validation.trueOrFalse" }).optional(),
     password: memberPasswordSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    error: "Give at least one of name, role, active, password.",
+    error: "validation.team.updateEmpty",
     // An unknown field already explains the refusal.
     when: (payload) => payload.issues.length === 0,
   });
@@ -63,9 +64,9 @@ export type UpdateMemberBody = z.output<typeof updateMemberBodySchema>;
 export const memberIdParamSchema = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,15}$/, { error: "Use a positive whole number." })
+    .regex(/^[1-9]\d{0,15}$/, { error: "validation.team.idNotPositive" })
     .transform(Number)
-    .refine(Number.isSafeInteger, { error: "The number is too large." }),
+    .refine(Number.isSafeInteger, { error: "validation.team.idTooLarge" }),
 });
 
 /** One member as /api/team answers it; never a password hash. */

@@ -1,0 +1,91 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as loginSchemas from "@/lib/auth/login-schema";
+import * as teamSchemas from "@/lib/team/schemas";
+import { messagesFor } from "./messages";
+
+// Every custom message of a shared schema must be a catalog key in English and Turkish: these
+// messages reach pages, which translate them with the reader's locale.
+
+const en = messagesFor("en");
+const tr = messagesFor("tr");
+
+interface Source {
+  file: string;
+  exports: Record<string, unknown>;
+  /** Where the file's short keys live; keys starting with "validation." are always full keys. */
+  namespace?: string;
+}
+
+const SOURCES: Source[] = [
+  { file: "lib/team/schemas.ts", exports: teamSchemas },
+  { file: "lib/auth/login-schema.ts", exports: loginSchemas, namespace: "auth.login" },
+];
+
+function lookup(catalog: Record<string, unknown>, key: string): unknown {
+  let node: unknown = catalog;
+  for (const part of key.split(".")) {
+    if (!node || typeof node !== "object" || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** The full catalog key of a message, when it names a text in both languages. */
+function catalogKey(message: string, namespace?: string): string | null {
+  const candidates = message.startsWith("validation.") || !namespace ? [message] : [message, `${namespace}.${message}`];
+  return candidates.find((k) => typeof lookup(en, k) === "string" && typeof lookup(tr, k) === "string") ?? null;
+}
+
+/** String literals given as `message:` or `error:` in the source, including template literals. */
+function sourceMessages(file: string): string[] {
+  const text = readFileSync(path.join(process.cwd(), file), "utf8");
+  return [...text.matchAll(/\b(?:message|error)\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`([^`]*)`)/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3] ?? "",
+  );
+}
+
+const DEFAULT = "\u0000zod default";
+const BAD_VALUES: unknown[] = [undefined, null, 0, -1, 1.5, 1e30, true, "", " ", "x".repeat(2000), "a\u0007b", "a b", "0", "-1", "99999999999999999999", "x@", [], [1], {}, { extra: 1 }];
+
+/** Messages the schema gives for a spread of bad inputs, its own fields' included; zod defaults left out. */
+function runtimeMessages(schema: z.ZodType): string[] {
+  const inputs: unknown[] = [...BAD_VALUES];
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  if (shape && typeof shape === "object") {
+    for (const key of Object.keys(shape)) for (const bad of BAD_VALUES) inputs.push({ [key]: bad });
+  }
+  const out = new Set<string>();
+  for (const input of inputs) {
+    const r = schema.safeParse(input, { error: () => DEFAULT });
+    for (const issue of r.error?.issues ?? []) if (issue.message !== DEFAULT) out.add(issue.message);
+  }
+  return [...out];
+}
+
+describe("schema messages are catalog keys", () => {
+  for (const source of SOURCES) {
+    it(`${source.file}: every message in the source is a key in both catalogs`, () => {
+      const messages = sourceMessages(source.file);
+      expect(messages.length).toBeGreaterThan(0);
+      expect(messages.filter((m) => !catalogKey(m, source.namespace))).toEqual([]);
+    });
+
+    it(`${source.file}: every message a schema gives is a key in both catalogs`, () => {
+      const schemas = Object.entries(source.exports).filter(([, v]) => v instanceof z.ZodType) as [string, z.ZodType][];
+      expect(schemas.length).toBeGreaterThan(0);
+      const bad: string[] = [];
+      let seen = 0;
+      for (const [name, schema] of schemas) {
+        for (const m of runtimeMessages(schema)) {
+          seen++;
+          if (!catalogKey(m, source.namespace)) bad.push(`${name}: ${m}`);
+        }
+      }
+      expect(seen).toBeGreaterThan(0);
+      expect(bad).toEqual([]);
+    });
+  }
+});
