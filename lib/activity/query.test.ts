@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { validationMessage } from "@/lib/i18n/validation";
 import {
   activityApiKey,
   activityExportHref,
@@ -80,7 +81,7 @@ describe("listActivityQuerySchema", () => {
 
   it("rejects unknown parameters by name", () => {
     expect(errorPaths({ bogus: "1" })).toEqual(["bogus"]);
-    expect(parse({ bogus: "1", q: "x" }).error!.issues.map((i) => i.message)).toEqual(['Unknown parameter "bogus".', 'Unknown parameter "q".']);
+    expect(parse({ bogus: "1", q: "x" }).error!.issues.map(validationMessage)).toEqual(['Unknown parameter "bogus".', 'Unknown parameter "q".']);
   });
 
   it("rejects names inherited from Object.prototype as unknown parameters", () => {

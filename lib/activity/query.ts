@@ -38,33 +38,33 @@ export function parseTarget(value: string): { type: string; id: string } | null 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
 
-const dateField = z.string().refine(isCalendarDate, { error: "Use a date written as YYYY-MM-DD." });
+const dateField = z.string().refine(isCalendarDate, { error: "validation.date" });
 
 /** One schema per parameter; also used one by one for the tolerant page parse. */
 export const activityQueryFields = {
-  actor: optional(z.string().trim().toLowerCase().pipe(z.email({ error: "Use a team member's email address." }).max(254))),
-  action: optional(z.string().regex(ACTION_PATTERN, { error: "Use an action name such as auth.sign_in." })),
+  actor: optional(z.string().trim().toLowerCase().pipe(z.email({ error: "validation.memberEmail" }).max(254))),
+  action: optional(z.string().regex(ACTION_PATTERN, { error: "validation.activity.action" })),
   target: optional(
     z.string().trim().refine((v) => parseTarget(v) !== null, {
-      error: "Use type:id, such as warehouse:12 (type: a-z and _, id: up to 64 letters, digits, _ . @ -).",
+      error: "validation.activity.target",
     }),
   ),
   from: optional(dateField),
   to: optional(dateField),
-  outcome: optional(z.enum(AUDIT_OUTCOMES, { error: "Use success, failure or denied." })),
+  outcome: optional(z.enum(AUDIT_OUTCOMES, { error: "validation.activity.outcome" })),
   page: z.preprocess(
     blankToUndefined,
     z.coerce
-      .number({ error: "Use a whole number from 1." })
-      .int({ error: "Use a whole number from 1." })
-      .min(1, { error: "Use a whole number from 1." })
-      .max(ACTIVITY_MAX_PAGE, { error: `Use a page number up to ${ACTIVITY_MAX_PAGE}.` })
+      .number({ error: "validation.pageNumber" })
+      .int({ error: "validation.pageNumber" })
+      .min(1, { error: "validation.pageNumber" })
+      .max(ACTIVITY_MAX_PAGE, { error: "validation.pageMax" })
       .default(1),
   ),
   limit: z.preprocess(
     blankToUndefined,
     z
-      .enum(["10", "25", "50", "100"], { error: "Use 10, 25, 50 or 100." })
+      .enum(["10", "25", "50", "100"], { error: "validation.pageSize" })
       .default(String(ACTIVITY_DEFAULT_PAGE_SIZE) as "25")
       .transform((v) => Number(v) as ActivityPageSize),
   ),
@@ -111,12 +111,14 @@ function toActivityQuery(raw: RawFields): ActivityQuery {
 export const listActivityQuerySchema = z
   .looseObject(activityQueryFields)
   .superRefine((value, ctx) => {
+    // Runs even when the input is no object at all (already refused).
+    if (typeof value !== "object" || value === null) return;
     for (const key of Object.keys(value)) {
-      if (!Object.hasOwn(activityQueryFields, key)) ctx.addIssue({ code: "custom", path: [key], message: `Unknown parameter "${key}".` });
+      if (!Object.hasOwn(activityQueryFields, key)) ctx.addIssue({ code: "custom", path: [key], message: "validation.unknownParameter", params: { name: key } });
     }
     const { from, to } = value as { from?: unknown; to?: unknown };
     if (typeof from === "string" && typeof to === "string" && isCalendarDate(from) && isCalendarDate(to) && from > to) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: "The end date is before the start date." });
+      ctx.addIssue({ code: "custom", path: ["to"], message: "validation.activity.endBeforeStart" });
     }
     // Runs even when a value failed, so that one answer names every problem.
   }, { when: () => true })

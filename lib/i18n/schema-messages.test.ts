@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import * as activityQuery from "@/lib/activity/query";
 import * as loginSchemas from "@/lib/auth/login-schema";
 import * as teamSchemas from "@/lib/team/schemas";
 import { messagesFor } from "./messages";
@@ -22,6 +23,7 @@ interface Source {
 const SOURCES: Source[] = [
   { file: "lib/team/schemas.ts", exports: teamSchemas },
   { file: "lib/auth/login-schema.ts", exports: loginSchemas, namespace: "auth.login" },
+  { file: "lib/activity/query.ts", exports: activityQuery },
 ];
 
 function lookup(catalog: Record<string, unknown>, key: string): unknown {
@@ -65,6 +67,19 @@ function runtimeMessages(schema: z.ZodType): string[] {
   return [...out];
 }
 
+/** Exported schemas, and the schemas of exported field tables ({ page: schema, ... }). */
+function exportedSchemas(exports: Record<string, unknown>): [string, z.ZodType][] {
+  return Object.entries(exports).flatMap(([name, v]): [string, z.ZodType][] => {
+    if (v instanceof z.ZodType) return [[name, v]];
+    if (v && typeof v === "object" && !Array.isArray(v)) {
+      return Object.entries(v)
+        .filter(([, f]) => f instanceof z.ZodType)
+        .map(([k, f]) => [`${name}.${k}`, f as z.ZodType]);
+    }
+    return [];
+  });
+}
+
 describe("schema messages are catalog keys", () => {
   for (const source of SOURCES) {
     it(`${source.file}: every message in the source is a key in both catalogs`, () => {
@@ -74,7 +89,7 @@ describe("schema messages are catalog keys", () => {
     });
 
     it(`${source.file}: every message a schema gives is a key in both catalogs`, () => {
-      const schemas = Object.entries(source.exports).filter(([, v]) => v instanceof z.ZodType) as [string, z.ZodType][];
+      const schemas = exportedSchemas(source.exports);
       expect(schemas.length).toBeGreaterThan(0);
       const bad: string[] = [];
       let seen = 0;
