@@ -16,6 +16,7 @@ import {
   type ParsedOrderIds,
 } from "@/lib/erp/order-ids";
 import { createTransferBodySchema } from "@/lib/erp/schemas";
+import { englishValidationText, issueValues } from "@/lib/i18n/validation";
 import { useRevalidate } from "@/lib/erp/use-erp";
 import { errorBoxClass, reasonTextClass, warningBoxClass } from "./styles";
 import { useErpProblemText } from "./use-problem-text";
@@ -45,6 +46,7 @@ export function TransferForm({
   batchSize: number;
 }) {
   const t = useTranslations("erp.transfer");
+  const tv = useTranslations();
   const router = useRouter();
   const problemText = useErpProblemText();
   const revalidate = useRevalidate();
@@ -90,7 +92,9 @@ export function TransferForm({
     // The handler's own schema: what passes here passes there.
     const checked = createTransferBodySchema(maxOrders).safeParse({ orderIds: current.parsed.ids });
     if (!checked.success) {
-      setSendError(checked.error.issues[0]?.message ?? t("problemEmpty"));
+      const issue = checked.error.issues[0];
+      // Schema messages are catalog keys: shown in the reader's language.
+      setSendError(issue && englishValidationText(issue.message) ? tv(issue.message, issueValues(issue)) : t("problemEmpty"));
       return;
     }
     sendingRef.current = true;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { validationMessage } from "@/lib/i18n/validation";
 import {
   createTransferBodySchema,
   idempotencyKeySchema,
@@ -20,7 +21,7 @@ function issuesOf(body: unknown): Record<string, string[]> {
   const r = schema.safeParse(body);
   if (r.success) return {};
   const out: Record<string, string[]> = {};
-  for (const i of r.error.issues) (out[i.path.join(".") || "_"] ??= []).push(i.message);
+  for (const i of r.error.issues) (out[i.path.join(".") || "_"] ??= []).push(validationMessage(i));
   return out;
 }
 
@@ -52,7 +53,7 @@ describe("createTransferBodySchema", () => {
     const r = big.safeParse({ orderIds: Array.from({ length: 30 }, (_, i) => `x${i}`) });
     expect(r.success).toBe(false);
     expect(r.error!.issues).toHaveLength(21);
-    expect(r.error!.issues.at(-1)!.message).toBe("10 more order ids are invalid or repeated.");
+    expect(validationMessage(r.error!.issues.at(-1)!)).toBe("10 more order ids are invalid or repeated.");
   });
 
   it("requires a parent for a retry and a confirmation for unknown outcomes", () => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { classifyOrderId } from "./order-ids";
 
 // Shared by the ERP page (forms, URL state), the /api/erp handlers and the SWR hooks. Kept free of
-// node modules so the client bundle can import it.
+// node modules so the client bundle can import it. Messages are catalog keys (validation.*).
 
 /** The three imports (upstream-api.md); the same words as IMPORT_KINDS in lib/upstream. */
 export const ERP_IMPORT_KINDS = ["products", "prices", "stock"] as const;
@@ -37,20 +37,20 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
 
 export const runIdSchema = z
-  .string({ error: "Give a run id." })
+  .string({ error: "validation.erp.runIdRequired" })
   .trim()
-  .pipe(z.uuid({ error: "A run id is a UUID such as 3f2b8c1e-…." }))
+  .pipe(z.uuid({ error: "validation.erp.runIdInvalid" }))
   .transform((v) => v.toLowerCase());
 
 export const runIdParamSchema = z.object({ runId: runIdSchema });
 
 /** The Idempotency-Key header: made by the browser (crypto.randomUUID) when the preview is made. */
 export const idempotencyKeySchema = z
-  .string({ error: "Send an Idempotency-Key header (for example a random UUID)." })
+  .string({ error: "validation.erp.idempotencyKeyMissing" })
   .trim()
-  .min(8, { error: "Use an Idempotency-Key of 8 to 200 characters." })
-  .max(200, { error: "Use an Idempotency-Key of 8 to 200 characters." })
-  .regex(/^[A-Za-z0-9._:-]+$/, { error: "Use letters, digits and . _ : - in the Idempotency-Key." });
+  .min(8, { error: "validation.erp.idempotencyKeyLength" })
+  .max(200, { error: "validation.erp.idempotencyKeyLength" })
+  .regex(/^[A-Za-z0-9._:-]+$/, { error: "validation.erp.idempotencyKeyCharacters" });
 
 /**
  * POST /api/erp/transfers. Either `orderIds` (a new list: unique, digits only, 1..20 characters
@@ -62,50 +62,51 @@ export function createTransferBodySchema(maxOrdersPerRun: number) {
   return z
     .strictObject({
       orderIds: z
-        .array(z.string({ error: "Each order id is a string of digits." }), { error: "Give orderIds as a list of strings." })
+        .array(z.string({ error: "validation.erp.orderIdString" }), { error: "validation.erp.orderIdsList" })
         .optional(),
       parentRunId: runIdSchema.optional(),
-      retry: z.enum(RETRY_KINDS, { error: "Use failed, unsent or unknown." }).optional(),
-      confirmUnknown: z.boolean({ error: "Give true or false." }).optional(),
+      retry: z.enum(RETRY_KINDS, { error: "validation.erp.retryKind" }).optional(),
+      confirmUnknown: z.boolean({ error: "validation.trueOrFalse" }).optional(),
     })
     .superRefine((body, ctx) => {
       if (body.orderIds !== undefined && body.retry !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["retry"], message: "Give either orderIds or retry, not both." });
+        ctx.addIssue({ code: "custom", path: ["retry"], message: "validation.erp.idsOrRetry" });
         return;
       }
       if (body.orderIds === undefined && body.retry === undefined) {
-        ctx.addIssue({ code: "custom", path: ["orderIds"], message: "Give the order ids to transfer." });
+        ctx.addIssue({ code: "custom", path: ["orderIds"], message: "validation.erp.orderIdsMissing" });
         return;
       }
       if (body.retry !== undefined) {
         if (body.parentRunId === undefined) {
-          ctx.addIssue({ code: "custom", path: ["parentRunId"], message: "Name the run to retry." });
+          ctx.addIssue({ code: "custom", path: ["parentRunId"], message: "validation.erp.parentRunMissing" });
         }
         if (body.retry === "unknown" && body.confirmUnknown !== true) {
           ctx.addIssue({
             code: "custom",
             path: ["confirmUnknown"],
-            message: "Orders with an unknown outcome may already be transferred: confirm with confirmUnknown: true.",
+            message: "validation.erp.confirmUnknown",
           });
         }
         return;
       }
       if (body.parentRunId !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["parentRunId"], message: "parentRunId goes with retry." });
+        ctx.addIssue({ code: "custom", path: ["parentRunId"], message: "validation.erp.parentRunWithoutRetry" });
       }
       if (body.confirmUnknown !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["confirmUnknown"], message: "confirmUnknown goes with retry: unknown." });
+        ctx.addIssue({ code: "custom", path: ["confirmUnknown"], message: "validation.erp.confirmUnknownWithoutRetry" });
       }
       const ids = body.orderIds ?? [];
       if (ids.length === 0) {
-        ctx.addIssue({ code: "custom", path: ["orderIds"], message: "Give at least one order id." });
+        ctx.addIssue({ code: "custom", path: ["orderIds"], message: "validation.erp.orderIdsEmpty" });
         return;
       }
       if (ids.length > maxOrdersPerRun) {
         ctx.addIssue({
           code: "custom",
           path: ["orderIds"],
-          message: `Give at most ${maxOrdersPerRun} order ids in one run (got ${ids.length}).`,
+          message: "validation.erp.tooManyOrders",
+          params: { max: maxOrdersPerRun, count: ids.length },
         });
         return;
       }
@@ -125,14 +126,15 @@ export function createTransferBodySchema(maxOrdersPerRun: number) {
           path: ["orderIds", i],
           message:
             reason === "too_long"
-              ? "An order id has at most 20 digits."
+              ? "validation.erp.orderIdTooLong"
               : reason === "not_a_number"
-                ? "An order id has digits only."
-                : `"${id}" is given more than once.`,
+                ? "validation.erp.orderIdDigits"
+                : "validation.erp.orderIdRepeated",
+          params: { id },
         });
       });
       if (bad > reported) {
-        ctx.addIssue({ code: "custom", path: ["orderIds"], message: `${bad - reported} more order ids are invalid or repeated.` });
+        ctx.addIssue({ code: "custom", path: ["orderIds"], message: "validation.erp.moreInvalid", params: { count: bad - reported } });
       }
     });
 }
@@ -141,10 +143,10 @@ export type CreateTransferBody = z.output<ReturnType<typeof createTransferBodySc
 const pageField = z.preprocess(
   blankToUndefined,
   z.coerce
-    .number({ error: "Use a whole number from 1." })
-    .int({ error: "Use a whole number from 1." })
-    .min(1, { error: "Use a whole number from 1." })
-    .max(MAX_PAGE, { error: `Use a page number up to ${MAX_PAGE}.` })
+    .number({ error: "validation.pageNumber" })
+    .int({ error: "validation.pageNumber" })
+    .min(1, { error: "validation.pageNumber" })
+    .max(MAX_PAGE, { error: "validation.pageMax" })
     .default(1),
 );
 
@@ -152,7 +154,7 @@ const limitField = (fallback: PageSize) =>
   z.preprocess(
     blankToUndefined,
     z
-      .enum(["10", "25", "50", "100"], { error: "Use 10, 25, 50 or 100." })
+      .enum(["10", "25", "50", "100"], { error: "validation.pageSize" })
       .default(String(fallback) as "10")
       .transform((v) => Number(v) as PageSize),
   );
@@ -161,14 +163,15 @@ const emailField = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: "Use a team member's email address." }).max(254));
+  .pipe(z.email({ error: "validation.memberEmail" }).max(254));
 
 /** Refuses parameters the schema does not know, naming them. */
 function strictQuery<T extends z.ZodRawShape>(shape: T) {
   return z.looseObject(shape).superRefine(
     (value, ctx) => {
+      if (typeof value !== "object" || value === null) return;
       for (const key of Object.keys(value)) {
-        if (!Object.hasOwn(shape, key)) ctx.addIssue({ code: "custom", path: [key], message: `Unknown parameter "${key}".` });
+        if (!Object.hasOwn(shape, key)) ctx.addIssue({ code: "custom", path: [key], message: "validation.unknownParameter", params: { name: key } });
       }
     },
     { when: () => true },
@@ -176,7 +179,7 @@ function strictQuery<T extends z.ZodRawShape>(shape: T) {
 }
 
 export const listTransfersQueryFields = {
-  status: optional(z.enum(TRANSFER_RUN_STATUSES, { error: "Use running, all_transferred, with_failures or interrupted." })),
+  status: optional(z.enum(TRANSFER_RUN_STATUSES, { error: "validation.erp.runStatus" })),
   by: optional(emailField),
   page: pageField,
   limit: limitField(RUNS_DEFAULT_PAGE_SIZE),
@@ -191,7 +194,7 @@ export const listTransfersQuerySchema = strictQuery(listTransfersQueryFields).tr
 export type ListTransfersQuery = z.output<typeof listTransfersQuerySchema>;
 
 export const runOrdersQueryFields = {
-  outcome: optional(z.enum(ORDER_OUTCOMES, { error: "Use pending, sending, transferred, not_transferred or unknown." })),
+  outcome: optional(z.enum(ORDER_OUTCOMES, { error: "validation.erp.outcome" })),
   page: pageField,
   limit: limitField(ORDERS_DEFAULT_PAGE_SIZE),
 };
@@ -205,19 +208,19 @@ export type RunOrdersQuery = z.output<typeof runOrdersQuerySchema>;
 
 /** GET /api/erp/transfers/{runId}/export: CSV of the orders, or their ids one per line (txt). */
 export const exportQuerySchema = strictQuery({
-  outcome: optional(z.enum(ORDER_OUTCOMES, { error: "Use pending, sending, transferred, not_transferred or unknown." })),
-  format: optional(z.enum(["csv", "txt"], { error: "Use csv or txt." })),
+  outcome: optional(z.enum(ORDER_OUTCOMES, { error: "validation.erp.outcome" })),
+  format: optional(z.enum(["csv", "txt"], { error: "validation.erp.format" })),
 }).transform((v) => ({ outcome: v.outcome as OrderOutcome | undefined, format: (v.format ?? "csv") as "csv" | "txt" }));
 
 /** POST /api/erp/imports. */
 export const startImportBodySchema = z.strictObject({
-  kind: z.enum(ERP_IMPORT_KINDS, { error: "Use products, prices or stock." }),
-  confirmRepeat: z.boolean({ error: "Give true or false." }).optional(),
+  kind: z.enum(ERP_IMPORT_KINDS, { error: "validation.erp.importKind" }),
+  confirmRepeat: z.boolean({ error: "validation.trueOrFalse" }).optional(),
 });
 export type StartImportBody = z.output<typeof startImportBodySchema>;
 
 export const listImportsQueryFields = {
-  kind: optional(z.enum(ERP_IMPORT_KINDS, { error: "Use products, prices or stock." })),
+  kind: optional(z.enum(ERP_IMPORT_KINDS, { error: "validation.erp.importKind" })),
   page: pageField,
   limit: limitField(RUNS_DEFAULT_PAGE_SIZE),
 };

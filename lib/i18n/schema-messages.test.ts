@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as activityQuery from "@/lib/activity/query";
 import * as loginSchemas from "@/lib/auth/login-schema";
+import * as erpSchemas from "@/lib/erp/schemas";
 import * as teamSchemas from "@/lib/team/schemas";
 import { messagesFor } from "./messages";
 
@@ -18,12 +19,31 @@ interface Source {
   exports: Record<string, unknown>;
   /** Where the file's short keys live; keys starting with "validation." are always full keys. */
   namespace?: string;
+  /** Inputs beyond the generic bad values, to reach the cross-field checks. */
+  inputs?: unknown[];
 }
 
 const SOURCES: Source[] = [
   { file: "lib/team/schemas.ts", exports: teamSchemas },
   { file: "lib/auth/login-schema.ts", exports: loginSchemas, namespace: "auth.login" },
-  { file: "lib/activity/query.ts", exports: activityQuery },
+  {
+    file: "lib/activity/query.ts",
+    exports: activityQuery,
+    inputs: [{ from: "2026-02-01", to: "2026-01-01", bogus: "1" }],
+  },
+  {
+    file: "lib/erp/schemas.ts",
+    exports: { ...erpSchemas, createTransferBodySchema: erpSchemas.createTransferBodySchema(50) },
+    inputs: [
+      { orderIds: ["1", "1", "x", "1".repeat(30)] },
+      { orderIds: Array.from({ length: 30 }, (_, i) => `x${i}`) },
+      { orderIds: Array.from({ length: 51 }, (_, i) => String(i + 1)) },
+      { orderIds: ["1"], retry: "failed" },
+      { retry: "unknown" },
+      { orderIds: ["1"], parentRunId: "3f2b8c1e-5d4a-4b7c-9e1f-0a2b3c4d5e6f", confirmUnknown: true },
+      { from: "2026-02-01", to: "2026-01-01", page: "100001", limit: "7" },
+    ],
+  },
 ];
 
 function lookup(catalog: Record<string, unknown>, key: string): unknown {
@@ -53,8 +73,8 @@ const DEFAULT = "\u0000zod default";
 const BAD_VALUES: unknown[] = [undefined, null, 0, -1, 1.5, 1e30, true, "", " ", "x".repeat(2000), "a\u0007b", "a b", "0", "-1", "99999999999999999999", "x@", [], [1], {}, { extra: 1 }];
 
 /** Messages the schema gives for a spread of bad inputs, its own fields' included; zod defaults left out. */
-function runtimeMessages(schema: z.ZodType): string[] {
-  const inputs: unknown[] = [...BAD_VALUES];
+function runtimeMessages(schema: z.ZodType, extra: unknown[] = []): string[] {
+  const inputs: unknown[] = [...BAD_VALUES, ...extra];
   const shape = (schema as { shape?: Record<string, unknown> }).shape;
   if (shape && typeof shape === "object") {
     for (const key of Object.keys(shape)) for (const bad of BAD_VALUES) inputs.push({ [key]: bad });
@@ -94,7 +114,7 @@ describe("schema messages are catalog keys", () => {
       const bad: string[] = [];
       let seen = 0;
       for (const [name, schema] of schemas) {
-        for (const m of runtimeMessages(schema)) {
+        for (const m of runtimeMessages(schema, source.inputs)) {
           seen++;
           if (!catalogKey(m, source.namespace)) bad.push(`${name}: ${m}`);
         }

@@ -3,6 +3,7 @@ import { IdempotencyConflictError, RetryRefusedError } from "@/lib/erp/run-store
 import { idempotencyKeySchema } from "@/lib/erp/schemas";
 import { ImportRecentlyStartedError } from "@/lib/erp/service";
 import { HttpProblem } from "@/lib/http/route";
+import { validationMessage } from "@/lib/i18n/validation";
 
 // The one mapping of ERP domain errors to problem documents; anything else is rethrown as is
 // (an upstream failure becomes its own problem in withRoute).
@@ -31,6 +32,7 @@ export function throwErpProblem(error: unknown): never {
 export function parseIdempotencyKey(req: NextRequest): string {
   const key = idempotencyKeySchema.safeParse(req.headers.get("idempotency-key") ?? undefined);
   if (key.success) return key.data;
-  const message = key.error.issues[0]?.message ?? "Send an Idempotency-Key header.";
+  const issue = key.error.issues[0];
+  const message = issue ? validationMessage(issue) : "Send an Idempotency-Key header.";
   throw new HttpProblem("validation_failed", message, { errors: { "Idempotency-Key": [message] } });
 }
