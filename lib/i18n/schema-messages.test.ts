@@ -5,6 +5,7 @@ import { z } from "zod";
 import * as activityQuery from "@/lib/activity/query";
 import * as loginSchemas from "@/lib/auth/login-schema";
 import * as erpSchemas from "@/lib/erp/schemas";
+import * as warehouseSchemas from "@/lib/schemas/warehouse";
 import * as teamSchemas from "@/lib/team/schemas";
 import { messagesFor } from "./messages";
 
@@ -25,6 +26,12 @@ interface Source {
 
 const SOURCES: Source[] = [
   { file: "lib/team/schemas.ts", exports: teamSchemas },
+  {
+    file: "lib/schemas/warehouse.ts",
+    exports: warehouseSchemas,
+    namespace: "warehouses.validation",
+    inputs: [{ q: "x".repeat(500), sort: "bogus", limit: "7", page: "0" }],
+  },
   { file: "lib/auth/login-schema.ts", exports: loginSchemas, namespace: "auth.login" },
   {
     file: "lib/activity/query.ts",

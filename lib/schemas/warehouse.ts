@@ -16,8 +16,8 @@ import {
 export * from "./warehouse-constants";
 
 // Warehouse schemas shared by the forms, the route handlers and the SWR hooks. Error messages are
-// catalog keys in the `warehouses.validation` namespace, so forms can translate them; route
-// handlers send them as they are.
+// catalog keys: form fields' in the `warehouses.validation` namespace, sent by route handlers as
+// they are; list query parameters' in `validation.warehouses`, answered in English.
 
 const text = (max: number, required: boolean) =>
   z
@@ -88,7 +88,7 @@ const pageSize = z
     if (v === undefined || v === "") return 25;
     const n = Number(v);
     if (!(WAREHOUSE_PAGE_SIZES as readonly number[]).includes(n)) {
-      ctx.addIssue({ code: "custom", message: `limit must be one of ${WAREHOUSE_PAGE_SIZES.join(", ")}` });
+      ctx.addIssue({ code: "custom", message: "validation.warehouses.limit", params: { sizes: WAREHOUSE_PAGE_SIZES.join(", ") } });
       return z.NEVER;
     }
     return n;
@@ -97,7 +97,8 @@ const pageSize = z
 export const warehouseSortSchema = z
   .string()
   .refine(isWarehouseSort, {
-    message: `sort must be <column>.<asc|desc> with column one of ${WAREHOUSE_SORT_COLUMNS.join(", ")}`,
+    message: "validation.warehouses.sort",
+    params: { columns: WAREHOUSE_SORT_COLUMNS.join(", ") },
   })
   .transform((v) => v as WarehouseSort);
 
@@ -106,7 +107,7 @@ const listFilters = {
     .string()
     .optional()
     .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(SEARCH_MAX, { message: "q is too long" }).refine((v) => !hasControlCharacters(v), { message: "q has control characters" })),
+    .pipe(z.string().max(SEARCH_MAX, { message: "validation.warehouses.searchTooLong" }).refine((v) => !hasControlCharacters(v), { message: "validation.warehouses.searchControlCharacters" })),
   status: z.enum(WAREHOUSE_STATUSES).optional().default("all"),
   sort: warehouseSortSchema.optional().default(DEFAULT_WAREHOUSE_SORT as WarehouseSort),
 };
@@ -116,7 +117,7 @@ export const listWarehousesQuerySchema = z.strictObject({
     .string()
     .optional()
     .transform((v) => (v === undefined || v === "" ? "1" : v))
-    .pipe(z.string().regex(/^[1-9]\d{0,6}$/, { message: "page must be a whole number from 1" }))
+    .pipe(z.string().regex(/^[1-9]\d{0,6}$/, { message: "validation.warehouses.page" }))
     .transform(Number),
   limit: pageSize,
   ...listFilters,
