@@ -85,11 +85,14 @@ function redirectTarget(res: APIResponse, body: string, isRsc: boolean): string 
   return null;
 }
 
-// The sign-in form's demo hint names the demo accounts; it is public and travels in the message
-// catalog of every document, so it is taken out before looking for account data.
-const PUBLIC_TEXT = ["en", "tr"].map(
-  (locale) => (JSON.parse(readFileSync(`lib/i18n/messages/${locale}/auth.json`, "utf8")) as { auth: { login: { demoHint: string } } }).auth.login.demoHint,
-);
+// Public catalog texts that name things the matrix also looks for: the sign-in form's demo hint
+// (the demo accounts) and the activity filter's example action. They travel in the message
+// catalog of every document, so they are taken out before looking for account data.
+const catalog = <T>(locale: string, file: string) => JSON.parse(readFileSync(`lib/i18n/messages/${locale}/${file}.json`, "utf8")) as T;
+const PUBLIC_TEXT = ["en", "tr"].flatMap((locale) => [
+  catalog<{ auth: { login: { demoHint: string } } }>(locale, "auth").auth.login.demoHint,
+  catalog<{ validation: { activity: { action: string } } }>(locale, "validation").validation.activity.action,
+]);
 const withoutPublicText = (body: string) => PUBLIC_TEXT.reduce((b, text) => b.replaceAll(text, ""), body);
 
 /** Where a needle shows, with a little context, for the failure message. */
