@@ -1,29 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator } from "@/emulator/server";
-import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
+import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
+import { createUpstreamClient } from "@/lib/upstream/client";
 import { createHealthProbe } from "./probe";
 
 // The health check against the real emulator over HTTP: however often it is asked, the upstream
 // gets at most one call per window, and none is retried.
 
 const TOKEN = "unit-test-token-health-3b8e1d";
-let dir: string;
-let emulatorUrl: string;
-let close: () => Promise<void>;
-let client: UpstreamClient;
-
-async function control(method: string, p: string, body?: unknown) {
-  const res = await fetch(`${emulatorUrl}/__emulator${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok).toBe(true);
-  return res.json();
-}
+let emulator: LiveEmulator;
+const control = (method: string, p: string, body?: unknown) => emulator.control(method, p, body);
 
 /** Calls the upstream received for the health check's read. */
 async function probes(): Promise<number> {
@@ -38,18 +23,10 @@ function manualClock() {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-health-"));
-  const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
-  const { url } = await emulator.listen(0);
-  emulatorUrl = url;
-  close = () => emulator.close();
-  client = createUpstreamClient({ baseUrl: url, token: TOKEN, timeoutMs: 1000, retryDelayMs: 10 });
+  emulator = await startLiveEmulator(TOKEN, "health");
 });
 
-afterAll(async () => {
-  await close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => emulator.close());
 
 beforeEach(async () => {
   await control("DELETE", "/faults");
@@ -59,7 +36,7 @@ beforeEach(async () => {
 describe("health probe", () => {
   it("shares one upstream call between concurrent checks and reuses the answer within the window", async () => {
     const clock = manualClock();
-    const check = createHealthProbe(() => client.ping(), { ttlMs: 5_000, now: clock.now });
+    const check = createHealthProbe(() => emulator.client.ping(), { ttlMs: 5_000, now: clock.now });
     const answers = await Promise.all(Array.from({ length: 50 }, () => check()));
     expect(answers.every((a) => a.reachable)).toBe(true);
     expect(await probes()).toBe(1);
@@ -77,7 +54,7 @@ describe("health probe", () => {
 
   it("asks once, without a retry, when the upstream fails, and reuses the failure", async () => {
     const clock = manualClock();
-    const check = createHealthProbe(() => client.ping(), { ttlMs: 5_000, now: clock.now });
+    const check = createHealthProbe(() => emulator.client.ping(), { ttlMs: 5_000, now: clock.now });
     await control("POST", "/faults", { method: "GET", path: "/v1/stores", kind: "respond", status: 503 });
     const answers = await Promise.all(Array.from({ length: 30 }, () => check()));
     expect(answers[0]).toEqual({ reachable: false, reason: "http", upstreamStatus: 503 });
