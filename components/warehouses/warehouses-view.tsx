@@ -3,31 +3,20 @@
 import { createColumnHelper, useTable, type ColumnVisibilityState, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { useQueryStates } from "nuqs";
 import { useCallback, useMemo, useState } from "react";
 import { SWRConfig } from "swr";
 import { DataTable, selectionColumn } from "@/components/data-table/data-table";
 import { DataTableColumnToggle } from "@/components/data-table/data-table-column-toggle";
 import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
+import { ResourceList } from "@/components/data-table/resource-list";
 import { GatedButton } from "@/components/ui/gated-button";
 import { Pagination } from "@/components/ui/pagination";
-import { Notice, TableSkeleton } from "@/components/ui/states";
-import { alertClass, buttonClass, linkClass } from "@/components/ui/styles";
+import { buttonClass, linkClass } from "@/components/ui/styles";
+import { useListState } from "@/lib/list/client";
 import type { Warehouse } from "@/lib/schemas/warehouse";
 import { WAREHOUSE_PAGE_SIZES, type WarehouseStatus } from "@/lib/schemas/warehouse-constants";
-import type { ProblemError } from "@/lib/swr/fetcher";
 import { useWarehouses, type KeyedWarehouseList } from "@/lib/swr/use-warehouses";
-import {
-  hasListFilters,
-  listStateUpdate,
-  sortFromSorting,
-  sortingFromSort,
-  warehouseExportHref,
-  warehouseListParsers,
-  type ListStatePatch,
-  type WarehouseListState,
-  type WarehousePageSize,
-} from "@/lib/warehouses/url-state";
+import { sortFromSorting, sortingFromSort, warehouseExportHref, warehouseList, type WarehousePageSize } from "@/lib/warehouses/url-state";
 import { BulkReportPanel, BulkStatusBar, type BulkReport } from "./bulk-status-bar";
 import type { WarehousePermissions } from "./rules";
 import { useWarehouseActions } from "./use-warehouse-actions";
@@ -53,12 +42,11 @@ export function WarehousesView({ fallback, perms }: { fallback: Record<string, K
 function WarehouseList({ perms }: { perms: WarehousePermissions }) {
   const t = useTranslations("warehouses");
   const format = useFormatter();
-  const [urlState, setUrlState] = useQueryStates(warehouseListParsers, { history: "push" });
-  const state = urlState as WarehouseListState;
+  const problemText = useWarehouseProblemText();
+  const [state, update] = useListState(warehouseList);
   const { key, data, error, mutate, stale } = useWarehouses(state);
-  const filtered = hasListFilters(state);
+  const filtered = warehouseList.isFiltered(state);
 
-  const update = useCallback((patch: ListStatePatch) => void setUrlState(listStateUpdate(state, patch)), [setUrlState, state]);
   const onSearch = useCallback((q: string) => update({ q }), [update]);
   const onStatus = useCallback((status: WarehouseStatus) => update({ status }), [update]);
   const clearFilters = useCallback(() => update({ q: "", status: "all" }), [update]);
@@ -200,79 +188,55 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
         }}
       />
 
-      {error ? (
-        <ListError error={error} onRetry={() => void mutate()} />
-      ) : !data || (stale && data.items.length === 0) ? (
-        <TableSkeleton rows={Math.min(state.limit, 10)} cells={SKELETON_CELLS} label={t("list.loading")} testId="warehouse-loading" />
-      ) : data.totalAll === 0 ? (
-        <Notice testId="warehouse-empty" title={t("list.emptyTitle")} body={t("list.emptyBody")}>
+      <ResourceList
+        testId="warehouse"
+        errorMessages="warehouses.list"
+        texts={{
+          loading: t("list.loading"),
+          emptyTitle: t("list.emptyTitle"),
+          emptyBody: t("list.emptyBody"),
+          noMatchTitle: state.q.trim() ? t("list.noMatchTitle", { q: state.q.trim() }) : t("list.noMatchFilterTitle"),
+          noMatchBody: t("list.noMatchBody"),
+          clearFilters: t("filters.clear"),
+          pageEmptyTitle: t("list.pageEmptyTitle"),
+          firstPage: t("list.firstPage"),
+        }}
+        page={data}
+        error={error}
+        stale={stale}
+        filtered={filtered}
+        skeleton={{ rows: Math.min(state.limit, 10), cells: SKELETON_CELLS }}
+        errorDetail={error ? <p className="mt-1">{problemText(error)}</p> : null}
+        emptyAction={
           <GatedButton variant="primary" href="/warehouses/new" disabledReason={perms.canWrite ? null : t("reasons.writeRole")}>
             {t("actions.create")}
           </GatedButton>
-        </Notice>
-      ) : data.total === 0 ? (
-        <Notice
-          testId="warehouse-no-match"
-          title={state.q.trim() ? t("list.noMatchTitle", { q: state.q.trim() }) : t("list.noMatchFilterTitle")}
-          body={t("list.noMatchBody")}
-        >
-          <button type="button" className={buttonClass.primary} onClick={clearFilters}>
-            {t("filters.clear")}
-          </button>
-        </Notice>
-      ) : data.items.length === 0 ? (
-        <Notice testId="warehouse-page-empty" title={t("list.pageEmptyTitle")}>
-          <button type="button" className={buttonClass.primary} onClick={() => update({ page: 1 })}>
-            {t("list.firstPage")}
-          </button>
-        </Notice>
-      ) : (
-        <>
-          <DataTable
-            table={table}
-            caption={t("list.caption")}
-            busy={stale}
-            testId="warehouse-table"
-            rowTestId="warehouse-row"
-            rowProps={(w) => ({ "data-id": String(w.id), "data-code": w.code })}
-          />
-          <Pagination<WarehousePageSize>
-            messages="warehouses.pagination"
-            page={state.page}
-            limit={state.limit}
-            sizes={WAREHOUSE_PAGE_SIZES}
-            total={data.total}
-            shown={data.items.length}
-            testId="warehouse-pagination"
-            onPage={(page) => update({ page })}
-            onLimit={(limit) => update({ limit })}
-          />
-        </>
-      )}
+        }
+        onRetry={() => void mutate()}
+        onClearFilters={clearFilters}
+        onFirstPage={() => update({ page: 1 })}
+      >
+        <DataTable
+          table={table}
+          caption={t("list.caption")}
+          busy={stale}
+          testId="warehouse-table"
+          rowTestId="warehouse-row"
+          rowProps={(w) => ({ "data-id": String(w.id), "data-code": w.code })}
+        />
+        <Pagination<WarehousePageSize>
+          messages="warehouses.pagination"
+          page={state.page}
+          limit={state.limit}
+          sizes={WAREHOUSE_PAGE_SIZES}
+          total={data?.total ?? 0}
+          shown={data?.items.length ?? 0}
+          testId="warehouse-pagination"
+          onPage={(page) => update({ page })}
+          onLimit={(limit) => update({ limit })}
+        />
+      </ResourceList>
       {dialogs}
-    </div>
-  );
-}
-
-/** An outage is an error with a retry, never an empty list. */
-function ListError({ error, onRetry }: { error: ProblemError; onRetry: () => void }) {
-  const t = useTranslations("warehouses.list");
-  const problemText = useWarehouseProblemText();
-  const requestId = error.problem.requestId;
-  return (
-    <div role="alert" data-testid="warehouse-error" className={alertClass.error}>
-      <h2 className="text-lg font-semibold">{t("errorTitle")}</h2>
-      <p className="mt-1">{problemText(error)}</p>
-      {requestId ? <p className="mt-1 font-mono text-xs">{t("requestId", { id: requestId })}</p> : null}
-      {error.status === 401 ? (
-        <Link href="/login" className={`${buttonClass.primary} mt-4`}>
-          {t("signIn")}
-        </Link>
-      ) : (
-        <button type="button" onClick={onRetry} className={`${buttonClass.primary} mt-4`}>
-          {t("retry")}
-        </button>
-      )}
     </div>
   );
 }

@@ -81,19 +81,6 @@ export const warehouseIdParamSchema = z.object({
     .refine((n) => Number.isSafeInteger(n), { message: "invalidId" }),
 });
 
-const pageSize = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === "") return 25;
-    const n = Number(v);
-    if (!(WAREHOUSE_PAGE_SIZES as readonly number[]).includes(n)) {
-      ctx.addIssue({ code: "custom", message: "validation.warehouses.limit", params: { sizes: WAREHOUSE_PAGE_SIZES.join(", ") } });
-      return z.NEVER;
-    }
-    return n;
-  });
-
 export const warehouseSortSchema = z
   .string()
   .refine(isWarehouseSort, {
@@ -112,17 +99,6 @@ const listFilters = {
   sort: warehouseSortSchema.optional().default(DEFAULT_WAREHOUSE_SORT as WarehouseSort),
 };
 
-export const listWarehousesQuerySchema = z.strictObject({
-  page: z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined || v === "" ? "1" : v))
-    .pipe(z.string().regex(/^[1-9]\d{0,6}$/, { message: "validation.warehouses.page" }))
-    .transform(Number),
-  limit: pageSize,
-  ...listFilters,
-});
-export type ListWarehousesQuery = z.output<typeof listWarehousesQuerySchema>;
 
 export const exportWarehousesQuerySchema = z.strictObject(listFilters);
 export type ExportWarehousesQuery = z.output<typeof exportWarehousesQuerySchema>;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import useSWR from "swr";
 import type { CreateWarehouseBody, UpdateWarehouseBody, Warehouse, WarehouseListResponse } from "@/lib/schemas/warehouse";
-import { WAREHOUSES_API, warehouseListKey, type WarehouseListState } from "@/lib/warehouses/url-state";
+import { useList } from "@/lib/list/client";
+import { WAREHOUSES_API, warehouseList, type WarehouseListState } from "@/lib/warehouses/url-state";
 import { fetcher, sendJson, type ProblemError } from "./fetcher";
 import { useRevalidateUnder } from "./revalidate";
 
@@ -13,13 +14,9 @@ export interface KeyedWarehouseList extends WarehouseListResponse {
   key: string;
 }
 
-const fetchList = async (key: string): Promise<KeyedWarehouseList> => ({ ...(await fetcher<WarehouseListResponse>(key)), key });
-
 /** One page of the list; the previous page stays on screen (marked stale) while the next loads. */
 export function useWarehouses(state: WarehouseListState) {
-  const key = warehouseListKey(state);
-  const { data, error, mutate, isValidating } = useSWR<KeyedWarehouseList, ProblemError>(key, fetchList, { keepPreviousData: true });
-  return { key, data, error, mutate, isValidating, stale: data !== undefined && data.key !== key };
+  return useList<WarehouseListResponse>(warehouseList, state);
 }
 
 export const DEFAULT_WAREHOUSE_KEY = `${WAREHOUSES_API}?status=default`;

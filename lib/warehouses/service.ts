@@ -6,7 +6,6 @@ import { log } from "@/lib/log";
 import type {
   CreateWarehouseBody,
   ExportWarehousesQuery,
-  ListWarehousesQuery,
   UpdateWarehouseBody,
   Warehouse,
   WarehouseConflict,
@@ -18,6 +17,7 @@ import { isUpstreamError, upstream, type WarehouseWrite } from "@/lib/upstream";
 import { publicUpstreamText } from "@/lib/upstream/errors";
 import { deleteRuleBreak, saveRuleBreak } from "@/lib/rules/warehouse";
 import { LockBusyError, withStoreLock } from "./store-lock";
+import type { WarehouseListState } from "./url-state";
 import { WarehouseIndex } from "./warehouse-index";
 
 // Warehouse operations behind the route handlers: the search index, the console's rules for the
@@ -46,7 +46,8 @@ export function warehouseIndex(): WarehouseIndex {
   return index;
 }
 
-export async function listWarehouses(q: ListWarehousesQuery): Promise<WarehouseListResponse> {
+export async function listWarehouses(query: WarehouseListState): Promise<WarehouseListResponse> {
+  const q = { ...query, q: query.q.trim() };
   const plain = q.q === "" && q.status === "all" && q.sort === DEFAULT_WAREHOUSE_SORT;
   if (plain) {
     // The upstream pages by id already: pass straight through.

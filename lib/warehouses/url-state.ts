@@ -1,4 +1,6 @@
-import { createLoader, createParser, createSerializer } from "nuqs/server";
+import { z } from "zod";
+import { defineList, type ListPatch, type ListState } from "@/lib/list/definition";
+import { hasControlCharacters } from "@/lib/rules/text";
 import {
   DEFAULT_WAREHOUSE_SORT,
   SEARCH_MAX,
@@ -8,125 +10,70 @@ import {
   isWarehouseSort,
   type WarehouseSort,
   type WarehouseSortColumn,
-  type WarehouseStatus,
 } from "@/lib/schemas/warehouse-constants";
-import { hasControlCharacters } from "@/lib/rules/text";
-
-// The warehouse list's state in the URL (?page&limit&q&status&sort), read the same way by the
-// server page, the client (nuqs) and the SWR key. Each parser only accepts values the API
-// accepts; anything else in a pasted link falls back to its default instead of a 422.
 
 export type WarehousePageSize = (typeof WAREHOUSE_PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: WarehousePageSize = 25;
-const MAX_PAGE = 9_999_999; // the API's page: /^[1-9]\d{0,6}$/
+export const WAREHOUSES_API = "/api/warehouses";
 
-export const pageParser = createParser<number>({
-  parse: (v) => (/^[1-9]\d{0,6}$/.test(v) && Number(v) <= MAX_PAGE ? Number(v) : null),
-  serialize: String,
-}).withDefault(1);
+const blank = (v: string | undefined) => v === undefined || v === "";
 
-export const limitParser = createParser<WarehousePageSize>({
-  parse: (v) => WAREHOUSE_PAGE_SIZES.find((n) => String(n) === v) ?? null,
-  serialize: String,
-}).withDefault(DEFAULT_PAGE_SIZE);
+/** The warehouse list (?page&limit&q&status&sort): the API's query and the page's URL. */
+export const warehouseList = defineList({
+  path: WAREHOUSES_API,
+  pageSizes: WAREHOUSE_PAGE_SIZES,
+  filters: ["q", "status"],
+  fields: {
+    page: z
+      .string()
+      .optional()
+      .transform((v) => (blank(v) ? "1" : v!))
+      .pipe(z.string().regex(/^[1-9]\d{0,6}$/, { message: "validation.warehouses.page" }))
+      .transform(Number),
+    limit: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (blank(v)) return DEFAULT_PAGE_SIZE;
+        const size = WAREHOUSE_PAGE_SIZES.find((n) => String(n) === v);
+        if (size !== undefined) return size;
+        ctx.addIssue({ code: "custom", message: "validation.warehouses.limit", params: { sizes: WAREHOUSE_PAGE_SIZES.join(", ") } });
+        return z.NEVER;
+      }),
+    // As typed (the search box shows it so); the API's copy is trimmed.
+    q: z
+      .string()
+      .optional()
+      .transform((v) => v ?? "")
+      .refine((v) => v.trim().length <= SEARCH_MAX, { message: "validation.warehouses.searchTooLong" })
+      .refine((v) => !hasControlCharacters(v), { message: "validation.warehouses.searchControlCharacters" }),
+    status: z.enum(WAREHOUSE_STATUSES).optional().default("all"),
+    sort: z
+      .string()
+      .refine(isWarehouseSort, { message: "validation.warehouses.sort", params: { columns: WAREHOUSE_SORT_COLUMNS.join(", ") } })
+      .transform((v) => v as WarehouseSort)
+      .optional()
+      .default(DEFAULT_WAREHOUSE_SORT as WarehouseSort),
+  },
+  apiValue: { q: (q) => q.trim() },
+});
 
-/** Search text as typed (the API trims it); too long or with control characters: ignored. */
-export const searchParser = createParser<string>({
-  parse: (v) => (v.trim().length <= SEARCH_MAX && !hasControlCharacters(v) ? v : null),
-  serialize: (v) => v,
-}).withDefault("");
-
-export const statusParser = createParser<WarehouseStatus>({
-  parse: (v) => WAREHOUSE_STATUSES.find((s) => s === v) ?? null,
-  serialize: (v) => v,
-}).withDefault("all");
-
-export const sortParser = createParser<WarehouseSort>({
-  parse: (v) => (isWarehouseSort(v) ? v : null),
-  serialize: (v) => v,
-}).withDefault(DEFAULT_WAREHOUSE_SORT as WarehouseSort);
-
-export const warehouseListParsers = {
-  page: pageParser,
-  limit: limitParser,
-  q: searchParser,
-  status: statusParser,
-  sort: sortParser,
-};
-
-export interface WarehouseListState {
-  page: number;
-  limit: WarehousePageSize;
-  q: string;
-  status: WarehouseStatus;
-  sort: WarehouseSort;
-}
-
-export const DEFAULT_LIST_STATE: WarehouseListState = {
-  page: 1,
-  limit: DEFAULT_PAGE_SIZE,
-  q: "",
-  status: "all",
-  sort: DEFAULT_WAREHOUSE_SORT as WarehouseSort,
-};
-
-/** Reads the page's `searchParams` (server) or any query string: bad values become defaults. */
-export const loadWarehouseListState = createLoader(warehouseListParsers);
-
-/** `?q=…&page=2`, defaults left out, so equal views give equal URLs. */
-export const serializeWarehouseListState = createSerializer(warehouseListParsers, { clearOnDefault: true });
-
-/** A change to what the list shows. Filters, sort and page size start again at page 1. */
-export type ListStatePatch = Partial<Omit<WarehouseListState, "page">> | { page: number };
-
-/**
- * The URL update for a patch: `null` removes a key (its default). Changing the search, status,
- * sort or page size resets the page; a page change keeps everything else.
- */
-export function listStateUpdate(current: WarehouseListState, patch: ListStatePatch): { [K in keyof WarehouseListState]?: WarehouseListState[K] | null } {
-  if ("page" in patch) return { page: patch.page > 1 ? patch.page : null };
-  const out: { [K in keyof WarehouseListState]?: WarehouseListState[K] | null } = {};
-  let changed = false;
-  for (const key of ["limit", "q", "status", "sort"] as const) {
-    if (!(key in patch)) continue;
-    const value = patch[key];
-    if (value === undefined) continue;
-    if (value !== current[key]) changed = true;
-    Object.assign(out, { [key]: value === DEFAULT_LIST_STATE[key] ? null : value });
-  }
-  if (changed) out.page = null;
-  return out;
-}
+export type WarehouseListState = ListState<(typeof warehouseList)["fields"]>;
+export type ListStatePatch = ListPatch<(typeof warehouseList)["fields"]>;
+export const DEFAULT_LIST_STATE: WarehouseListState = warehouseList.defaults;
+export const loadWarehouseListState = warehouseList.load;
+export const serializeWarehouseListState = warehouseList.urlSearch;
+export const listStateUpdate = warehouseList.update;
+export const warehouseListKey = warehouseList.key;
 
 /** True when search or status narrow the list (sort and paging do not). */
 export function hasListFilters(state: Pick<WarehouseListState, "q" | "status">): boolean {
-  return state.q.trim() !== "" || state.status !== "all";
-}
-
-/** The canonical query string for the API: fixed key order, defaults left out, search trimmed. */
-export function listSearchString(state: Partial<WarehouseListState>, { paging = true } = {}): string {
-  const params = new URLSearchParams();
-  const q = state.q?.trim() ?? "";
-  if (paging && state.page !== undefined && state.page !== 1) params.set("page", String(state.page));
-  if (paging && state.limit !== undefined && state.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(state.limit));
-  if (q) params.set("q", q);
-  if (state.status && state.status !== "all") params.set("status", state.status);
-  if (state.sort && state.sort !== DEFAULT_WAREHOUSE_SORT) params.set("sort", state.sort);
-  return params.toString();
-}
-
-export const WAREHOUSES_API = "/api/warehouses";
-
-/** The SWR key (and URL) of one page of the list. */
-export function warehouseListKey(state: WarehouseListState): string {
-  const search = listSearchString(state);
-  return search ? `${WAREHOUSES_API}?${search}` : WAREHOUSES_API;
+  return warehouseList.isFiltered({ ...DEFAULT_LIST_STATE, ...state });
 }
 
 /** The CSV of every warehouse matching the filter and sort (no paging). */
 export function warehouseExportHref(state: Pick<WarehouseListState, "q" | "status" | "sort">): string {
-  const search = listSearchString(state, { paging: false });
-  return search ? `${WAREHOUSES_API}/export?${search}` : `${WAREHOUSES_API}/export`;
+  return warehouseList.href("export", state);
 }
 
 export interface SortParts {

@@ -27,7 +27,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const key = warehouseListKey(state);
   const fallback: Record<string, KeyedWarehouseList> = {};
   try {
-    fallback[key] = { ...(await listWarehouses({ ...state, q: state.q.trim() })), key };
+    fallback[key] = { ...(await listWarehouses(state)), key };
   } catch (error) {
     log.warn("warehouse list prefetch failed", { error: String(error) });
   }

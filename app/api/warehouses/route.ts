@@ -1,10 +1,11 @@
 import { json, parseBody, parseQuery, withRoute } from "@/lib/http/route";
-import { createWarehouseBodySchema, listWarehousesQuerySchema } from "@/lib/schemas/warehouse";
+import { createWarehouseBodySchema } from "@/lib/schemas/warehouse";
+import { warehouseList } from "@/lib/warehouses/url-state";
 import { createWarehouse, listWarehouses } from "@/lib/warehouses/service";
 
 // GET /api/warehouses: one page, searched, filtered and sorted over all warehouses.
 export const GET = withRoute("read", async ({ req }) => {
-  const query = parseQuery(req, listWarehousesQuerySchema);
+  const query = parseQuery(req, warehouseList.querySchema);
   return json(await listWarehouses(query));
 });
 

@@ -1,0 +1,105 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
+import { buttonClass } from "@/components/ui/styles";
+import type { ProblemError } from "@/lib/swr/fetcher";
+
+// Every list's ladder of states, in one order: an error (never an empty list), loading, empty,
+// no match, a page past the end, then the rows. Test ids are `<testId>-error`, `-loading`,
+// `-empty`, `-no-match` and `-page-empty`.
+
+export interface ListPage {
+  items: readonly unknown[];
+  total: number;
+  /** The count without filters, when the API gives it (tells "none yet" from "no match"). */
+  totalAll?: number;
+}
+
+export interface ResourceListTexts {
+  loading: string;
+  emptyTitle: string;
+  emptyBody?: string;
+  noMatchTitle: string;
+  noMatchBody?: string;
+  clearFilters?: string;
+  pageEmptyTitle: string;
+  firstPage: string;
+}
+
+export function ResourceList({
+  testId,
+  texts,
+  errorMessages,
+  page,
+  error,
+  stale,
+  filtered,
+  compact = false,
+  skeleton,
+  errorDetail,
+  emptyAction,
+  onRetry,
+  onClearFilters,
+  onFirstPage,
+  children,
+}: {
+  testId: string;
+  texts: ResourceListTexts;
+  /** The catalog namespace of the error state (errorTitle, sessionEnded, signIn, requestId, retry). */
+  errorMessages: string;
+  page: ListPage | undefined;
+  error: ProblemError | undefined;
+  stale: boolean;
+  filtered: boolean;
+  compact?: boolean;
+  skeleton: { rows: number; cells: readonly string[] };
+  /** What went wrong, in the reader's words. */
+  errorDetail?: ReactNode;
+  emptyAction?: ReactNode;
+  onRetry: () => void;
+  onClearFilters?: () => void;
+  onFirstPage: () => void;
+  /** The table and its pagination, shown when the page has rows. */
+  children: ReactNode;
+}) {
+  if (error) {
+    return (
+      <ErrorState testId={`${testId}-error`} messages={errorMessages} error={error} onRetry={onRetry} compact={compact}>
+        {errorDetail}
+      </ErrorState>
+    );
+  }
+  if (!page || (stale && page.items.length === 0)) {
+    return <TableSkeleton rows={skeleton.rows} cells={skeleton.cells} label={texts.loading} testId={`${testId}-loading`} />;
+  }
+  const none = page.totalAll !== undefined ? page.totalAll === 0 : page.total === 0 && !filtered;
+  if (none) {
+    return (
+      <Notice testId={`${testId}-empty`} title={texts.emptyTitle} body={texts.emptyBody} compact={compact}>
+        {emptyAction}
+      </Notice>
+    );
+  }
+  if (page.total === 0) {
+    return (
+      <Notice testId={`${testId}-no-match`} title={texts.noMatchTitle} body={texts.noMatchBody} compact={compact}>
+        {onClearFilters && texts.clearFilters ? (
+          <button type="button" className={buttonClass.primary} onClick={onClearFilters}>
+            {texts.clearFilters}
+          </button>
+        ) : null}
+      </Notice>
+    );
+  }
+  if (page.items.length === 0) {
+    return (
+      <Notice testId={`${testId}-page-empty`} title={texts.pageEmptyTitle} compact={compact}>
+        <button type="button" className={buttonClass.primary} onClick={onFirstPage}>
+          {texts.firstPage}
+        </button>
+      </Notice>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,37 @@
+"use client";
+
+import { useQueryStates } from "nuqs";
+import { useCallback, useMemo } from "react";
+import useSWR, { type SWRConfiguration } from "swr";
+import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
+import type { ListDefinition, ListPatch, ListState } from "./definition";
+
+// The browser half of a list definition: its state in the URL and one SWR hook keyed by the
+// canonical API URL, keeping the previous page on screen (marked stale) while the next loads.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDefinition = ListDefinition<any>;
+type StateOf<D> = D extends ListDefinition<infer F> ? ListState<F> : never;
+type PatchOf<D> = D extends ListDefinition<infer F> ? ListPatch<F> : never;
+
+/** The list's state from the URL (bad values read as defaults) and its updater (pushes history). */
+export function useListState<D extends AnyDefinition>(definition: D): [StateOf<D>, (patch: PatchOf<D>) => void] {
+  const [raw, setRaw] = useQueryStates(definition.parsers, { history: "push", urlKeys: definition.urlKeys });
+  const state = useMemo(() => definition.normalize(raw) as StateOf<D>, [definition, raw]);
+  const update = useCallback((patch: PatchOf<D>) => void setRaw(definition.update(state, patch) as never), [definition, setRaw, state]);
+  return [state, update];
+}
+
+/** An answer with the key it answers, so a kept previous page can be told from the current one. */
+export type Keyed<R> = R & { key: string };
+
+/** One page of a list; `stale` while the previous page is shown for the next. */
+export function useList<R extends object>(definition: AnyDefinition, state: object, config?: SWRConfiguration<Keyed<R>, ProblemError>) {
+  const key = definition.key(state);
+  const { data, error, mutate, isValidating } = useSWR<Keyed<R>, ProblemError>(key, keyedFetcher<R>, { keepPreviousData: true, ...config });
+  return { key, data, error, mutate, isValidating, stale: data !== undefined && data.key !== key };
+}
+
+export async function keyedFetcher<R extends object>(key: string): Promise<Keyed<R>> {
+  return { ...(await fetcher<R>(key)), key };
+}
