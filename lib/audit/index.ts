@@ -7,7 +7,7 @@ import { auditRow, type AuditEntry, type AuditOutcome } from "./row";
 
 // The audit trail: append-only from the app's point of view (there is no update or delete here).
 
-export type { AuditActor, AuditEntry, AuditOutcome } from "./row";
+export type { AuditActor, AuditEntry, AuditOutcome, AuditPort, ServiceContext } from "./row";
 
 export async function recordAudit(entry: AuditEntry): Promise<void> {
   try {

@@ -12,6 +12,15 @@ export interface AuditActor {
   email: string | null;
 }
 
+/** Where a domain service writes its audit events; the caller fills in actor, request id and address. */
+export type AuditPort = (entry: Omit<AuditEntry, "actor" | "requestId" | "ip">) => Promise<void>;
+
+/** What a domain service is given by its caller (a handler, a page action, a job, the CLI). */
+export interface ServiceContext {
+  actor: AuditActor;
+  audit: AuditPort;
+}
+
 export interface AuditEntry {
   actor: AuditActor | null;
   action: string;

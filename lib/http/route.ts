@@ -1,26 +1,19 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { recordAudit, type AuditEntry } from "@/lib/audit";
+import { recordAudit, type AuditPort, type ServiceContext } from "@/lib/audit";
 import { can, PERMISSIONS, type Permission } from "@/lib/auth/roles";
 import { getCurrentMember, type CurrentMember } from "@/lib/auth/session";
 import { log } from "@/lib/log";
-import { isUpstreamError } from "@/lib/upstream/errors";
-import { problem, upstreamProblem, validationProblem, type ProblemCode } from "./problem";
+import { DomainError } from "@/lib/rules/problems";
+import { problem, problemResponse, toProblem, validationProblem } from "./problem";
 import { requestContext } from "./request-context";
 
 // The one wrapper every route handler goes through: request id, session, role, origin check for
 // writes, and error mapping to problem+json. A handler is then: parse, call, answer.
 
-export class HttpProblem extends Error {
-  constructor(
-    readonly code: ProblemCode,
-    readonly detail?: string,
-    readonly extra?: Record<string, unknown>,
-  ) {
-    super(detail ?? code);
-  }
-}
+/** A handler's own refusal (bad header, body too large): the same error a domain service throws. */
+export { DomainError as HttpProblem } from "@/lib/rules/problems";
 
 class ValidationFailure extends Error {
   constructor(
@@ -38,7 +31,9 @@ export interface RouteContext<P> {
   requestId: string;
   ip: string;
   /** Records an audit event with this request's actor, id and address filled in. */
-  audit: (entry: Omit<AuditEntry, "actor" | "requestId" | "ip">) => Promise<void>;
+  audit: AuditPort;
+  /** What a domain service needs of the request: who acts, and where its audit events go. */
+  service: ServiceContext;
 }
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -88,14 +83,9 @@ export function withRoute<P = Record<string, never>>(
         });
       } else {
         const params = (await segment?.params) ?? ({} as P);
-        response = await handler({
-          req,
-          params,
-          member,
-          requestId,
-          ip,
-          audit: (entry) => recordAudit({ ...entry, actor: { id: member.id, email: member.email }, requestId, ip }),
-        });
+        const actor = { id: member.id, email: member.email };
+        const audit: AuditPort = (entry) => recordAudit({ ...entry, actor, requestId, ip });
+        response = await handler({ req, params, member, requestId, ip, audit, service: { actor, audit } });
       }
     } catch (error) {
       response = errorResponse(error, requestId, req);
@@ -107,9 +97,9 @@ export function withRoute<P = Record<string, never>>(
 }
 
 function errorResponse(error: unknown, requestId: string, req: NextRequest): Response {
-  if (error instanceof HttpProblem) return problem(error.code, error.detail, { ...error.extra, requestId });
   if (error instanceof ValidationFailure) return validationProblem(error.error, error.where);
-  if (isUpstreamError(error)) return upstreamProblem(error, requestId);
+  const body = toProblem(error, requestId);
+  if (body) return problemResponse(body);
   log.error("route handler failed", { requestId, method: req.method, path: req.nextUrl.pathname, error: String(error) });
   return problem("internal", "Something went wrong on the console's side.", { requestId });
 }
@@ -118,15 +108,15 @@ function errorResponse(error: unknown, requestId: string, req: NextRequest): Res
 export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.output<S>> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw new HttpProblem("unsupported_media_type", "Send the body as application/json.");
+    throw new DomainError("unsupported_media_type", "Send the body as application/json.");
   }
   const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpProblem("validation_failed", "The body is too large.");
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new DomainError("validation_failed", "The body is too large.");
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new HttpProblem("validation_failed", "The body is not valid JSON.", { errors: { _: ["The body is not valid JSON."] } });
+    throw new DomainError("validation_failed", "The body is not valid JSON.", { errors: { _: ["The body is not valid JSON."] } });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ValidationFailure(parsed.error, "body");
@@ -139,7 +129,7 @@ export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.
   // as unknown), not prototype accessors that swallow the value (found by e2e/bad-input.spec.ts).
   const raw: Record<string, string> = Object.create(null);
   for (const [k, v] of req.nextUrl.searchParams) {
-    if (k in raw) throw new HttpProblem("validation_failed", `Give "${k}" once.`, { errors: { [k]: ["Given more than once."] } });
+    if (k in raw) throw new DomainError("validation_failed", `Give "${k}" once.`, { errors: { [k]: ["Given more than once."] } });
     raw[k] = v;
   }
   const parsed = schema.safeParse(raw);
