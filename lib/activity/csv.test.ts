@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import type { AuditRecord } from "@/lib/audit";
-import { CSV_BOM } from "@/lib/csv";
+import { CSV_BOM } from "@/lib/rules/csv";
 import { ACTIVITY_CSV_COLUMNS, activityCsvFilename, activityCsvHeader, activityCsvLines, buildActivityCsv } from "./csv";
 
 const record = (over: Partial<AuditRecord> = {}): AuditRecord => ({

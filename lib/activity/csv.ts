@@ -1,8 +1,8 @@
-import { csvFilename, csvHeader, csvLines } from "@/lib/csv";
+import { csvFilename, csvHeader, csvLines } from "@/lib/rules/csv";
 import type { AuditRecord } from "@/lib/audit";
 
 // The activity export. Every cell is text; JSON columns hold the values as JSON. Encoding, line
-// ends and the formula guard come from lib/csv.ts.
+// ends and the formula guard come from lib/rules/csv.ts.
 
 export const ACTIVITY_CSV_COLUMNS = [
   "at",

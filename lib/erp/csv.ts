@@ -1,8 +1,8 @@
-import { csvHeader, csvLines } from "@/lib/csv";
+import { csvHeader, csvLines } from "@/lib/rules/csv";
 import type { TransferOrderRow } from "./schemas";
 
 // The export of a transfer run's orders. Encoding, quoting and the formula guard come from
-// lib/csv.ts; the upstream's reason texts are not ours, so they go through the same guard.
+// lib/rules/csv.ts; the upstream's reason texts are not ours, so they go through the same guard.
 
 export const TRANSFER_CSV_COLUMNS = ["position", "order_id", "batch", "outcome", "reason", "upstream_reason", "reason_code"] as const;
 

@@ -3,7 +3,7 @@ import { activityCsvFilename, activityCsvHeader, activityCsvLines } from "@/lib/
 import { toAuditFilter } from "@/lib/activity/dates";
 import { listActivityQuerySchema } from "@/lib/activity/query";
 import { iterateAuditIn, type AuditRecord } from "@/lib/audit";
-import { csvHeaders } from "@/lib/csv";
+import { csvHeaders } from "@/lib/rules/csv";
 import { db } from "@/lib/db";
 import { parseQuery, withRoute } from "@/lib/http/route";
 import { log } from "@/lib/log";

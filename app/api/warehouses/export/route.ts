@@ -1,4 +1,4 @@
-import { csvResponse, toCsv } from "@/lib/csv";
+import { csvResponse, toCsv } from "@/lib/rules/csv";
 import { parseQuery, withRoute } from "@/lib/http/route";
 import { exportWarehousesQuerySchema } from "@/lib/schemas/warehouse";
 import { matchAllWarehouses } from "@/lib/warehouses/service";

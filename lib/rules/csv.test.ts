@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ACTIVITY_CSV_COLUMNS, activityCsvHeader, activityCsvLines } from "@/lib/activity/csv";
 import type { AuditRecord } from "@/lib/audit";
 import { TRANSFER_CSV_COLUMNS, transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
-import { CSV_BOM, csvFilename, csvGuard, toCsv } from "./csv";
+import { CSV_BOM, csvFilename, csvGuard, toCsv } from "@/lib/rules/csv";
 
 const read = (csv: string) => Papa.parse<string[]>(csv.slice(CSV_BOM.length), { skipEmptyLines: true }).data;
 
