@@ -111,22 +111,26 @@ export function defineList<F extends Fields>(spec: ListSpec<F>): ListDefinition<
   const urlKeys: Partial<Record<keyof F & string, string>> = spec.urlKeys ?? {};
   const defaults = Object.fromEntries(keys.map((k) => [k, spec.fields[k]!.parse(undefined)])) as ListState<F>;
 
-  const querySchema = z
-    .looseObject(spec.fields)
-    .superRefine(
-      (value, ctx) => {
-        if (typeof value !== "object" || value === null) return;
-        for (const key of Object.keys(value)) {
-          if (!Object.hasOwn(spec.fields, key)) ctx.addIssue({ code: "custom", path: [key], message: "validation.unknownParameter", params: { name: key } });
-        }
-        if (spec.refine && keys.every((k) => spec.fields[k]!.safeParse((value as Record<string, unknown>)[k]).success)) {
-          spec.refine(value as ListState<F>, ctx);
-        }
-      },
-      // Runs even when a value failed, so that one answer names every problem.
-      { when: () => true },
-    )
-    .transform((value) => Object.fromEntries(keys.map((k) => [k, (value as Record<string, unknown>)[k]])) as ListState<F>);
+  // Each field is parsed on its own so that one answer names every bad parameter; the rule across
+  // fields sees only the fields that passed (a bad one reads as absent).
+  const querySchema = z.unknown().transform((input, ctx) => {
+    const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+    const out = {} as Record<string, unknown>;
+    for (const key of Object.keys(raw)) {
+      if (!Object.hasOwn(spec.fields, key)) ctx.addIssue({ code: "custom", path: [key], message: "validation.unknownParameter", params: { name: key } });
+    }
+    let valid = true;
+    for (const key of keys) {
+      const parsed = spec.fields[key]!.safeParse(raw[key]);
+      if (parsed.success) out[key] = parsed.data;
+      else {
+        valid = false;
+        for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] } as z.core.$ZodRawIssue);
+      }
+    }
+    spec.refine?.(out as ListState<F>, ctx);
+    return valid ? (out as ListState<F>) : z.NEVER;
+  }) as unknown as z.ZodType<ListState<F>>;
 
   const load = (input: SearchParamsInput | URLSearchParams | string): ListState<F> => {
     const params = typeof input === "string" ? new URLSearchParams(input) : input;

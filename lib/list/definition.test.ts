@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineList, limitField, optionalField, pageField } from "./definition";
+
+const list = defineList({
+  path: "/api/things",
+  pageSizes: [10, 25],
+  fields: {
+    color: optionalField(z.enum(["red", "blue"], { error: "validation.color" })),
+    from: optionalField(z.string().regex(/^\d+$/)),
+    to: optionalField(z.string().regex(/^\d+$/)),
+    sort: z.enum(["a", "b"]).optional().default("a"),
+    page: pageField(100),
+    limit: limitField([10, 25] as const, 10),
+  },
+  filters: ["color", "from", "to"],
+  urlKeys: { page: "tpage" },
+  refine: (v, ctx) => {
+    if (v.from && v.to && Number(v.from) > Number(v.to)) ctx.addIssue({ code: "custom", path: ["to"], message: "validation.range" });
+  },
+  repair: (v) => (v.from && v.to && Number(v.from) > Number(v.to) ? { ...v, from: undefined, to: undefined } : v),
+});
+
+const messages = (r: z.ZodSafeParseResult<unknown>) => (r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message])));
+
+describe("defineList", () => {
+  it("gives each field's default", () => {
+    expect(list.defaults).toEqual({ color: undefined, from: undefined, to: undefined, sort: "a", page: 1, limit: 10 });
+  });
+
+  it("strict query: names unknown parameters, bad values and the cross-field rule in one answer", () => {
+    expect(list.querySchema.parse({ color: "red", page: "2", limit: "25" })).toEqual({ ...list.defaults, color: "red", page: 2, limit: 25 });
+    const bad = list.querySchema.safeParse({ color: "green", page: "0", limit: "11", nope: "1" });
+    expect(messages(bad)).toEqual({ color: "validation.color", page: "validation.pageNumber", limit: "validation.pageSize", nope: "validation.unknownParameter" });
+    expect(messages(list.querySchema.safeParse({ from: "5", to: "2" }))).toEqual({ to: "validation.range" });
+  });
+
+  it("tolerant load: a bad value falls back to its default, URL keys are read, the repair runs", () => {
+    expect(list.load({ color: "green", tpage: "3", limit: "999", sort: "b" })).toEqual({ ...list.defaults, page: 3, sort: "b" });
+    expect(list.load("?from=5&to=2&color=blue")).toEqual({ ...list.defaults, color: "blue" });
+    expect(list.load({ color: ["blue", "red"] }).color).toBe("blue");
+  });
+
+  it("keys: canonical order, defaults left out, API keys; links drop paging; the URL uses URL keys", () => {
+    const state = { ...list.defaults, limit: 25 as const, page: 2, color: "red" as const, sort: "b" as const };
+    expect(list.key(list.defaults)).toBe("/api/things");
+    expect(list.key(state)).toBe("/api/things?color=red&sort=b&page=2&limit=25");
+    expect(list.href("export", state)).toBe("/api/things/export?color=red&sort=b");
+    expect(list.urlSearch(state)).toBe("?color=red&sort=b&tpage=2&limit=25");
+    expect(list.load(list.urlSearch(state))).toEqual(state);
+  });
+
+  it("update: a filter, sort or size change goes back to page 1; a default is cleared; a page change keeps the rest", () => {
+    const current = { ...list.defaults, page: 4, color: "red" as const };
+    expect(list.update(current, { color: "blue" })).toEqual({ color: "blue", page: null });
+    expect(list.update(current, { color: undefined })).toEqual({ color: null, page: null });
+    expect(list.update(current, { sort: "a" })).toEqual({ sort: null });
+    expect(list.update(current, { page: 1 })).toEqual({ page: null });
+    expect(list.update(current, { page: 7 })).toEqual({ page: 7 });
+  });
+
+  it("tells filters from sort and paging", () => {
+    expect(list.isFiltered(list.defaults)).toBe(false);
+    expect(list.isFiltered({ ...list.defaults, sort: "b", page: 3 })).toBe(false);
+    expect(list.isFiltered({ ...list.defaults, from: "1" })).toBe(true);
+  });
+
+  it("nuqs parsers read what the fields accept and nothing else", () => {
+    expect(list.parsers.color.parse("red")).toBe("red");
+    expect(list.parsers.color.parse("green")).toBeNull();
+    expect(list.parsers.page.parse("0")).toBeNull();
+    expect(list.normalize({ color: null, page: null })).toEqual(list.defaults);
+  });
+});
