@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "@/lib/db/schema";
+import { SESSION_ID_PATTERN } from "@/lib/rules/ids";
 
 // Server-side sessions. The signed cookie carries the member id, a session id (`sid`), the
 // member's session version (`sv`) at sign-in and an absolute end (`aexp`, seconds). A request is
@@ -30,7 +31,7 @@ export function readClaims(source: { sub?: unknown; id?: unknown; sid?: unknown;
   const memberId = Number(source.sub ?? source.id);
   const { sid, sv, aexp } = source;
   if (!Number.isSafeInteger(memberId) || memberId < 1) return null;
-  if (typeof sid !== "string" || !/^[A-Za-z0-9_-]{20,64}$/.test(sid)) return null;
+  if (typeof sid !== "string" || !SESSION_ID_PATTERN.test(sid)) return null;
   if (typeof sv !== "number" || !Number.isSafeInteger(sv)) return null;
   if (typeof aexp !== "number" || !Number.isFinite(aexp)) return null;
   return { memberId, sid, sv, aexp };

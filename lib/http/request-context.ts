@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CLIENT_REQUEST_ID_PATTERN } from "@/lib/rules/ids";
 import { CLIENT_IP_HEADER, openClientIp } from "@/lib/server/client-address";
 
 export interface RequestContext {
@@ -21,7 +22,7 @@ export function requestContext(headers: Headers): RequestContext {
   const incoming = headers.get("x-request-id");
   return {
     requestId: randomUUID(),
-    clientRequestId: incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : null,
+    clientRequestId: incoming && CLIENT_REQUEST_ID_PATTERN.test(incoming) ? incoming : null,
     ip: clientIp(headers),
   };
 }

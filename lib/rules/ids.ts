@@ -1,0 +1,43 @@
+// The id formats of the console, free of zod and server code so forms, schemas and handlers agree.
+
+/** Warehouse and member ids: a positive integer written plainly ("12"; not "012", "1.5", "-1", "1e3"). */
+export const POSITIVE_ID_PATTERN = /^[1-9]\d{0,15}$/;
+export const WAREHOUSE_ID_PATTERN = POSITIVE_ID_PATTERN;
+export const MEMBER_ID_PATTERN = POSITIVE_ID_PATTERN;
+
+/** The number a positive id stands for, or null (16 digits can exceed Number.MAX_SAFE_INTEGER). */
+export function parsePositiveId(text: string): number | null {
+  if (!POSITIVE_ID_PATTERN.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Transfer run ids: a UUID, the same set zod's `z.uuid()` accepts (any case). */
+export const RUN_ID_PATTERN =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+
+export function isRunId(text: string): boolean {
+  return RUN_ID_PATTERN.test(text);
+}
+
+/** Order ids stay strings exactly as typed: digits only, leading zeros and long ids survive. */
+export const ORDER_ID_MAX_LENGTH = 20;
+export const ORDER_ID_PATTERN = /^\d{1,20}$/;
+
+export function isOrderId(text: string): boolean {
+  return ORDER_ID_PATTERN.test(text);
+}
+
+/** A client's X-Request-Id, kept for logs only when it has this shape. */
+export const CLIENT_REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+
+/** The Idempotency-Key header's characters (its length, 8..200, is checked with a message of its own). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;
+export const IDEMPOTENCY_KEY_MIN_LENGTH = 8;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+
+/** Session ids in the session cookie: URL-safe base64 of the random bytes. */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
+
+/** An audit event's target id as the activity filter takes it. */
+export const AUDIT_TARGET_ID_PATTERN = /^[A-Za-z0-9_.@-]{1,64}$/;
