@@ -1,14 +1,20 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useMemo } from "react";
-import { problemText, UPSTREAM_CODES, type ProblemReading, type ProblemTexts, type UpstreamCode } from "@/lib/swr/problem-text";
+import { DEFAULT_LOCALE } from "@/lib/i18n/config";
+import { validationKeyOf } from "@/lib/i18n/validation";
+import { UPSTREAM_CODES, type UpstreamCode } from "@/lib/rules/problems";
+import { problemText, type ProblemReading, type ProblemTexts } from "@/lib/swr/problem-text";
 
 export interface ProblemTextOptions {
   /** A feature's words replacing the shared ones (the `problems` catalog). */
   texts?: Partial<ProblemTexts>;
   own?: ProblemReading;
 }
+
+/** Codes whose catalog text stands in for the console's English detail on other pages. */
+const CODE_TEXTS = ["bad_request", "conflict", "validation_failed", "too_many_requests"] as const;
 
 /**
  * Why a request to /api failed, in the reader's language where the reason is known. Pass options
@@ -17,6 +23,8 @@ export interface ProblemTextOptions {
  */
 export function useProblemText(options?: ProblemTextOptions): (error: unknown) => string {
   const t = useTranslations("problems");
+  const catalog = useTranslations();
+  const english = useLocale() === DEFAULT_LOCALE;
   const overrides = options?.texts;
   const own = options?.own;
   const texts = useMemo<ProblemTexts>(
@@ -32,9 +40,18 @@ export function useProblemText(options?: ProblemTextOptions): (error: unknown) =
       upstream: Object.fromEntries(UPSTREAM_CODES.map((code) => [code, t(code)])) as Record<UpstreamCode, string>,
       upstreamRejected: t("upstreamRejected"),
       upstreamRejectedWith: (message) => t("upstreamRejectedWith", { message }),
+      ...(english
+        ? {}
+        : {
+            translate: (sentence: string) => {
+              const hit = validationKeyOf(sentence);
+              return hit && catalog.has(hit.key) ? catalog(hit.key, hit.values) : undefined;
+            },
+            byCode: Object.fromEntries(CODE_TEXTS.map((code) => [code, t(code)])),
+          }),
       ...overrides,
     }),
-    [t, overrides],
+    [t, catalog, english, overrides],
   );
   return useCallback((error: unknown) => problemText(error, texts, own), [texts, own]);
 }

@@ -3,8 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo } from "react";
 import { useProblemText, type ProblemTextOptions } from "@/components/ui/use-problem-text";
+import { isUpstreamCode } from "@/lib/rules/problems";
 import { isProblemError } from "@/lib/swr/fetcher";
-import { firstFieldError, isUpstreamCode } from "@/lib/swr/problem-text";
+import { firstFieldError } from "@/lib/swr/problem-text";
 
 /** A validation key from the schemas or the handlers, in the reader's language; other text as is. */
 export function useValidationText() {

@@ -4,8 +4,6 @@ import { validationMessage } from "@/lib/i18n/validation";
 import { DomainError, problemBody, type ProblemBody, type ProblemCode } from "@/lib/rules/problems";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 
-export { PROBLEM_STATUS, problemBody, type ProblemBody, type ProblemCode } from "@/lib/rules/problems";
-
 // One error shape for every route handler: RFC 9457 problem+json, with `code` for machines and
 // `errors` (field -> messages) for validation. One table from codes to HTTP statuses.
 

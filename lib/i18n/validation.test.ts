@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "@/lib/http/problem";
 import { createMemberBodySchema, memberNameSchema, memberPasswordSchema } from "@/lib/team/schemas";
-import { englishValidationText, validationMessage } from "./validation";
+import { englishValidationText, validationKeyOf, validationMessage } from "@/lib/i18n/validation";
 
 describe("validationMessage", () => {
   it("gives the English text of a key, with the issue's limits filled in", () => {
@@ -27,5 +27,20 @@ describe("validationMessage", () => {
       name: ["Enter a name."],
       role: ["Choose viewer, operator or admin."],
     });
+  });
+});
+
+describe("validationKeyOf", () => {
+  it("finds the key and values behind an English sentence the console sent", () => {
+    expect(validationKeyOf("Use at most 100 characters.")).toEqual({ key: "validation.tooLong", values: { maximum: "100" } });
+    expect(validationKeyOf("Enter a valid email address.")).toEqual({ key: "validation.team.emailInvalid", values: {} });
+    const sentence = validationMessage({ message: "validation.erp.orderIdRepeated", params: { id: "0042" } });
+    expect(validationKeyOf(sentence)).toEqual({ key: "validation.erp.orderIdRepeated", values: { id: "0042" } });
+  });
+
+  it("leaves any other text alone", () => {
+    expect(validationKeyOf("The Labs platform is down.")).toBeUndefined();
+    expect(validationKeyOf("")).toBeUndefined();
+    expect(validationKeyOf("Use at most 100 characters. And more")).toBeUndefined();
   });
 });

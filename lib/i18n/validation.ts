@@ -40,3 +40,48 @@ export function validationMessage(issue: IssueLike): string {
   const values = issueValues(issue);
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
+
+interface EnglishPattern {
+  key: string;
+  pattern: RegExp;
+  names: string[];
+}
+
+let patterns: EnglishPattern[] | undefined;
+
+function englishPatterns(): EnglishPattern[] {
+  if (patterns) return patterns;
+  const out: EnglishPattern[] = [];
+  const walk = (node: unknown, prefix: string) => {
+    if (typeof node === "string") {
+      const names: string[] = [];
+      const source = node
+        .split(/(\{\w+\})/)
+        .map((part) => {
+          const name = /^\{(\w+)\}$/.exec(part)?.[1];
+          if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          names.push(name);
+          return "(.+?)";
+        })
+        .join("");
+      out.push({ key: prefix, pattern: new RegExp(`^${source}$`, "s"), names });
+    } else if (node && typeof node === "object") {
+      for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
+    }
+  };
+  walk(en, "");
+  patterns = out;
+  return patterns;
+}
+
+/**
+ * The catalog key and placeholder values of an English sentence `validationMessage` made, so a
+ * page can show it in its own language; undefined for any other text.
+ */
+export function validationKeyOf(english: string): { key: string; values: Record<string, string> } | undefined {
+  for (const { key, pattern, names } of englishPatterns()) {
+    const match = pattern.exec(english);
+    if (match) return { key, values: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ""])) };
+  }
+  return undefined;
+}

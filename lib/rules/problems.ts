@@ -81,3 +81,35 @@ export class DomainError extends Error {
     this.name = "DomainError";
   }
 }
+
+/**
+ * A problem document as the browser reads it: any answer's status, and codes of its own for an
+ * answer that never came (`network`) or could not be read (`bad_response`).
+ */
+export interface ProblemDocument {
+  status: number;
+  title?: string;
+  detail?: string;
+  code?: string;
+  /** Why a rule refused the request (e.g. "last_admin"), for the UI to word. */
+  reason?: string;
+  errors?: Record<string, string[]>;
+  requestId?: string;
+  [extra: string]: unknown;
+}
+
+export const UPSTREAM_CODES = [
+  "upstream_timeout",
+  "upstream_unreachable",
+  "upstream_error",
+  "upstream_bad_response",
+  "upstream_auth",
+  "upstream_unavailable",
+  "upstream_rate_limited",
+] as const satisfies readonly ProblemCode[];
+
+export type UpstreamCode = (typeof UPSTREAM_CODES)[number];
+
+export function isUpstreamCode(code: string | undefined): code is UpstreamCode {
+  return (UPSTREAM_CODES as readonly (string | undefined)[]).includes(code);
+}

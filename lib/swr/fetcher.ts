@@ -1,18 +1,8 @@
+import type { ProblemDocument } from "@/lib/rules/problems";
+
 // The browser side of the console's /api: one fetcher for SWR and one helper for writes. A failure
 // throws a ProblemError carrying the problem+json document (RFC 9457), so callers can put field
 // errors on fields and never mistake an outage for an empty answer.
-
-export interface ProblemDocument {
-  status: number;
-  title?: string;
-  detail?: string;
-  code?: string;
-  /** Why a rule refused the request (e.g. "last_admin"), for the UI to word. */
-  reason?: string;
-  errors?: Record<string, string[]>;
-  requestId?: string;
-  [extra: string]: unknown;
-}
 
 export class ProblemError extends Error {
   constructor(readonly problem: ProblemDocument) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { NETWORK_PROBLEM, ProblemError, type ProblemDocument } from "./fetcher";
-import { firstFieldError, isUpstreamCode, problemText, UPSTREAM_CODES, type ProblemTexts } from "./problem-text";
+import type { ProblemDocument } from "@/lib/rules/problems";
+import { NETWORK_PROBLEM, ProblemError } from "@/lib/swr/fetcher";
+import { isUpstreamCode, UPSTREAM_CODES } from "@/lib/rules/problems";
+import { firstFieldError, problemText, type ProblemTexts } from "@/lib/swr/problem-text";
 
 const SHARED: ProblemTexts = {
   generic: "generic",
@@ -66,5 +68,30 @@ describe("helpers", () => {
     expect(isUpstreamCode("upstream_timeout")).toBe(true);
     expect(isUpstreamCode("upstream_rejected")).toBe(false);
     expect(isUpstreamCode(undefined)).toBe(false);
+  });
+});
+
+describe("a page not in English", () => {
+  const turkish: Partial<ProblemTexts> = {
+    translate: (english) => (english === "Use at most 40 characters." ? "En fazla 40 karakter kullanın." : undefined),
+    byCode: { conflict: "tr:conflict", validation_failed: "tr:validation" },
+  };
+
+  it("never shows the console's English detail or field message", () => {
+    expect(text({ status: 409, code: "conflict", detail: "taken" }, turkish)).toBe("tr:conflict");
+    expect(text({ status: 422, code: "validation_failed", detail: "Invalid input: check name." }, turkish)).toBe("tr:validation");
+    expect(text({ status: 400, code: "bad_request", detail: "Send JSON." }, turkish)).toBe("generic");
+    const own = (p: ProblemDocument) => firstFieldError(p);
+    expect(text({ status: 422, code: "validation_failed", errors: { name: ["Use at most 40 characters."] } }, turkish, own)).toBe(
+      "En fazla 40 karakter kullanın.",
+    );
+    expect(text({ status: 422, code: "validation_failed", errors: { name: ["Something else."] } }, turkish, own)).toBe("tr:validation");
+  });
+
+  it("keeps the page's own words and the platform's message inside them", () => {
+    expect(text({ status: 409, code: "conflict", detail: "taken" }, { ...turkish, conflict: "çakışma" })).toBe("çakışma");
+    expect(text({ status: 422, code: "upstream_rejected", detail: "dup" }, turkish)).toBe("rejected: dup");
+    const own = (p: ProblemDocument) => (p.reason === "last_admin" ? "son yönetici" : undefined);
+    expect(text({ status: 409, code: "conflict", reason: "last_admin", detail: "x" }, turkish, own)).toBe("son yönetici");
   });
 });

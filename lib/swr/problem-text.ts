@@ -1,23 +1,8 @@
-import { isProblemError, type ProblemDocument } from "./fetcher";
+import { isUpstreamCode, type ProblemDocument, type UpstreamCode } from "@/lib/rules/problems";
+import { isProblemError } from "@/lib/swr/fetcher";
 
 // From a failed /api call to the words a person reads: one reading of the problem codes and
 // statuses for every feature; each feature brings its own words where they differ.
-
-export const UPSTREAM_CODES = [
-  "upstream_timeout",
-  "upstream_unreachable",
-  "upstream_error",
-  "upstream_bad_response",
-  "upstream_auth",
-  "upstream_unavailable",
-  "upstream_rate_limited",
-] as const;
-
-export type UpstreamCode = (typeof UPSTREAM_CODES)[number];
-
-export function isUpstreamCode(code: string | undefined): code is UpstreamCode {
-  return (UPSTREAM_CODES as readonly (string | undefined)[]).includes(code);
-}
 
 /**
  * The words for each kind of failure. `null`: the feature has no words of its own for it, so the
@@ -35,14 +20,19 @@ export interface ProblemTexts {
   upstream: Record<UpstreamCode, string>;
   upstreamRejected: string | null;
   upstreamRejectedWith: ((detail: string) => string) | null;
+  /**
+   * Set on pages not in English, where the console's own sentences (its `detail` and field
+   * messages are English) must not show: their catalog text in the page's language, or undefined.
+   */
+  translate?: (english: string) => string | undefined;
+  /** Catalog texts by problem code, shown instead of an English sentence `translate` cannot word. */
+  byCode?: Partial<Record<string, string>>;
 }
 
 /** A feature's own reading of a problem (a refusal reason, field errors), tried first; undefined passes. */
 export type ProblemReading = (problem: ProblemDocument) => string | undefined;
 
-export function problemText(error: unknown, texts: ProblemTexts, own?: ProblemReading): string {
-  if (!isProblemError(error)) return texts.generic;
-  const problem = error.problem;
+function reading(problem: ProblemDocument, texts: ProblemTexts, own?: ProblemReading): string {
   const special = own?.(problem);
   if (special !== undefined) return special;
   const { status, code, detail } = problem;
@@ -61,6 +51,20 @@ export function problemText(error: unknown, texts: ProblemTexts, own?: ProblemRe
   }
   if (status === 409 && texts.conflict !== null) return texts.conflict;
   return status >= 500 || !detail ? texts.generic : detail;
+}
+
+/** True when the text is one of the console's own sentences in the document (its detail, a field message). */
+function isServerSentence(problem: ProblemDocument, text: string): boolean {
+  if (text === problem.detail) return true;
+  return Object.values(problem.errors ?? {}).some((messages) => Array.isArray(messages) && messages.includes(text));
+}
+
+export function problemText(error: unknown, texts: ProblemTexts, own?: ProblemReading): string {
+  if (!isProblemError(error)) return texts.generic;
+  const problem = error.problem;
+  const text = reading(problem, texts, own);
+  if (!texts.translate || !isServerSentence(problem, text)) return text;
+  return texts.translate(text) ?? (problem.code ? texts.byCode?.[problem.code] : undefined) ?? texts.generic;
 }
 
 /** The first message of a problem's field errors, if it has any. */
