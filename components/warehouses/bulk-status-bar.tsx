@@ -6,8 +6,8 @@ import { toast } from "sonner";
 import { GatedButton } from "@/components/ui/gated-button";
 import { alertClass, buttonClass } from "@/components/ui/styles";
 import { saveRuleBreak } from "@/lib/rules/warehouse";
-import type { Warehouse } from "@/lib/schemas/warehouse";
-import { bulkSetActiveRequest, useRevalidateWarehouses } from "@/lib/swr/use-warehouses";
+import type { Warehouse } from "@/lib/warehouses/schemas";
+import { bulkSetActiveRequest, useRevalidateWarehouses } from "@/lib/warehouses/client";
 import { useWarehouseProblemText, useValidationText } from "./use-warehouse-text";
 
 export interface BulkRowOutcome {

@@ -3,8 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { alertClass, buttonClass } from "@/components/ui/styles";
-import type { WarehouseConflict } from "@/lib/schemas/warehouse";
-import { conflictRows, type WarehouseField, type WarehouseValues } from "./rules";
+import type { WarehouseField } from "@/lib/rules/warehouse";
+import type { WarehouseConflict, WarehouseValues } from "@/lib/warehouses/schemas";
+import { conflictRows } from "./rules";
 
 /**
  * Someone saved this warehouse after the form loaded it: their version against this person's,

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
-import type { Warehouse } from "@/lib/schemas/warehouse";
+import type { Warehouse } from "@/lib/warehouses/schemas";
 
 /**
  * Deleting cannot be undone: the dialog names the warehouse, asks for its code to be typed, and

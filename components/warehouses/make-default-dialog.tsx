@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useDefaultWarehouse } from "@/lib/swr/use-warehouses";
+import { useDefaultWarehouse } from "@/lib/warehouses/client";
 
 /**
  * "Make X the default?", naming the warehouse it replaces (read fresh when the dialog opens).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Warehouse } from "@/lib/schemas/warehouse";
+import type { Warehouse } from "@/lib/warehouses/schemas";
 import { actionAvailability, changedValues, conflictRows, snapshotOf } from "./rules";
 
 const ADMIN = { canWrite: true, canDelete: true };

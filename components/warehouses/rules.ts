@@ -1,8 +1,7 @@
-import { deleteRuleBreak, saveRuleBreak } from "@/lib/rules/warehouse";
-import type { Warehouse, WarehouseConflict } from "@/lib/schemas/warehouse";
+import { deleteRuleBreak, saveRuleBreak, WAREHOUSE_FIELDS, type WarehouseField } from "@/lib/rules/warehouse";
+import type { Warehouse, WarehouseConflict, WarehouseValues } from "@/lib/warehouses/schemas";
 
-// The console's rules for what may be done to a warehouse, as the UI applies them before asking
-// the server (which applies them again): the role, and the default/active rules of lib/rules/warehouse.ts.
+// What the UI offers for a warehouse before asking the server (which checks again): role first, then the rules.
 
 export interface WarehousePermissions {
   canWrite: boolean;
@@ -37,9 +36,6 @@ export function actionAvailability(w: Pick<Warehouse, "isDefault" | "isActive">,
   };
 }
 
-export const WAREHOUSE_FIELDS = ["name", "code", "erpWarehouseId", "isActive", "isDefault"] as const;
-export type WarehouseField = (typeof WAREHOUSE_FIELDS)[number];
-export type WarehouseValues = Omit<Warehouse, "id">;
 
 /** The fields the person changed against what the form loaded (only these are sent). */
 export function changedValues(loaded: WarehouseValues, values: WarehouseValues): Partial<WarehouseValues> {

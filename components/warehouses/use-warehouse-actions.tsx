@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
-import type { Warehouse } from "@/lib/schemas/warehouse";
-import { deleteWarehouseRequest, updateWarehouseRequest, useRevalidateWarehouses } from "@/lib/swr/use-warehouses";
+import type { Warehouse } from "@/lib/warehouses/schemas";
+import { deleteWarehouseRequest, updateWarehouseRequest, useRevalidateWarehouses } from "@/lib/warehouses/client";
 import { DeleteWarehouseDialog } from "./delete-warehouse-dialog";
 import { MakeDefaultDialog } from "./make-default-dialog";
 import { useWarehouseProblemText } from "./use-warehouse-text";

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { GatedButton } from "@/components/ui/gated-button";
 import { linkClass } from "@/components/ui/styles";
-import type { Warehouse } from "@/lib/schemas/warehouse";
+import type { Warehouse } from "@/lib/warehouses/schemas";
 import { actionAvailability, type WarehousePermissions } from "./rules";
 import { useWarehouseActions } from "./use-warehouse-actions";
 

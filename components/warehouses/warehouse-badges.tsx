@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import type { Warehouse } from "@/lib/schemas/warehouse";
+import type { Warehouse } from "@/lib/warehouses/schemas";
 
 export function DefaultBadge() {
   const t = useTranslations("warehouses.badges");

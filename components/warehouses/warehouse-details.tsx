@@ -1,15 +1,25 @@
 import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import { cardClass } from "@/components/ui/styles";
-import type { Warehouse } from "@/lib/schemas/warehouse";
+import type { Warehouse } from "@/lib/warehouses/schemas";
 import { WarehouseBadges } from "./warehouse-badges";
 
 /** Every field of a warehouse, and what its ERP mapping means. */
 export async function WarehouseDetails({ warehouse }: { warehouse: Warehouse }) {
   const t = await getTranslations("warehouses");
   const mapped = warehouse.erpWarehouseId !== null;
-  const row = "grid gap-1 py-3 sm:grid-cols-3 sm:gap-4";
-  const term = "text-sm font-medium text-slate-700 dark:text-slate-300";
-  const value = "text-sm sm:col-span-2";
+  const rows: [string, ReactNode, string?][] = [
+    [t("fields.id"), warehouse.id, "tabular-nums"],
+    [t("fields.name"), warehouse.name],
+    [t("fields.code"), warehouse.code, "font-mono"],
+    [
+      t("fields.erpWarehouseId"),
+      warehouse.erpWarehouseId ?? <span className="font-sans text-slate-600 dark:text-slate-300">{t("detail.notMapped")}</span>,
+      "font-mono",
+    ],
+    [t("fields.isDefault"), warehouse.isDefault ? t("detail.isDefaultYes") : t("detail.isDefaultNo")],
+    [t("fields.isActive"), warehouse.isActive ? t("detail.isActiveYes") : t("detail.isActiveNo")],
+  ];
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <section aria-labelledby="warehouse-fields" className={`${cardClass} lg:col-span-2`}>
@@ -20,30 +30,12 @@ export async function WarehouseDetails({ warehouse }: { warehouse: Warehouse }) 
           <WarehouseBadges warehouse={warehouse} />
         </div>
         <dl className="mt-2 divide-y divide-slate-100 dark:divide-slate-800" data-testid="warehouse-fields">
-          <div className={row}>
-            <dt className={term}>{t("fields.id")}</dt>
-            <dd className={`${value} tabular-nums`}>{warehouse.id}</dd>
-          </div>
-          <div className={row}>
-            <dt className={term}>{t("fields.name")}</dt>
-            <dd className={value}>{warehouse.name}</dd>
-          </div>
-          <div className={row}>
-            <dt className={term}>{t("fields.code")}</dt>
-            <dd className={`${value} font-mono`}>{warehouse.code}</dd>
-          </div>
-          <div className={row}>
-            <dt className={term}>{t("fields.erpWarehouseId")}</dt>
-            <dd className={`${value} font-mono`}>{warehouse.erpWarehouseId ?? <span className="font-sans text-slate-600 dark:text-slate-300">{t("detail.notMapped")}</span>}</dd>
-          </div>
-          <div className={row}>
-            <dt className={term}>{t("fields.isDefault")}</dt>
-            <dd className={value}>{warehouse.isDefault ? t("detail.isDefaultYes") : t("detail.isDefaultNo")}</dd>
-          </div>
-          <div className={row}>
-            <dt className={term}>{t("fields.isActive")}</dt>
-            <dd className={value}>{warehouse.isActive ? t("detail.isActiveYes") : t("detail.isActiveNo")}</dd>
-          </div>
+          {rows.map(([label, content, extra = ""]) => (
+            <div key={label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+              <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{label}</dt>
+              <dd className={`text-sm sm:col-span-2 ${extra}`.trim()}>{content}</dd>
+            </div>
+          ))}
         </dl>
       </section>
       <section aria-labelledby="warehouse-erp" className={cardClass} data-testid="erp-mapping">

@@ -4,19 +4,25 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState } from "react";
-import { useForm, useWatch, type FieldError } from "react-hook-form";
+import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useForm, useWatch, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { alertClass, buttonClass, checkboxClass, fieldErrorClass, helpTextClass, inputClass, labelClass, linkClass } from "@/components/ui/styles";
-import { saveRuleBreak } from "@/lib/rules/warehouse";
-import { createWarehouseBodySchema, type CreateWarehouseBody, type Warehouse, type WarehouseConflict } from "@/lib/schemas/warehouse";
+import { saveRuleBreak, WAREHOUSE_FIELDS } from "@/lib/rules/warehouse";
 import { isProblemError } from "@/lib/swr/fetcher";
-import { useCodeCheck } from "@/lib/swr/use-code-check";
-import { createWarehouseRequest, updateWarehouseRequest, useRevalidateWarehouses, type WarehouseWriteResult } from "@/lib/swr/use-warehouses";
+import { createWarehouseRequest, updateWarehouseRequest, useCodeCheck, useRevalidateWarehouses } from "@/lib/warehouses/client";
+import {
+  createWarehouseBodySchema,
+  type CreateWarehouseBody,
+  type Warehouse,
+  type WarehouseConflict,
+  type WarehouseValues,
+  type WarehouseWriteResult,
+} from "@/lib/warehouses/schemas";
 import { ConflictPanel } from "./conflict-panel";
 import { MakeDefaultDialog } from "./make-default-dialog";
-import { changedValues, snapshotOf, WAREHOUSE_FIELDS, type WarehouseValues } from "./rules";
+import { changedValues, snapshotOf } from "./rules";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 import { isTransientFailure, useWarehouseProblemText, useValidationText } from "./use-warehouse-text";
 
@@ -176,7 +182,6 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
 
   const busy = pending || isSubmitting;
   const fieldError = (error: FieldError | undefined) => (error ? validation(error.message) : null);
-  const describe = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
 
   const nameError = fieldError(errors.name);
   const codeError = fieldError(errors.code);
@@ -208,142 +213,47 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
           void handleSubmit(onValid)(e);
         }}
       >
-        <div>
-          <label htmlFor={`${id}-name`} className={labelClass}>
-            {t("fields.name")} <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id={`${id}-name`}
-            className={inputClass}
-            autoComplete="off"
-            aria-required="true"
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={describe(nameError && `${id}-name-error`)}
-            {...register("name")}
-          />
-          {nameError ? (
-            <p id={`${id}-name-error`} className={fieldErrorClass} data-testid="name-error">
-              {nameError}
-            </p>
-          ) : null}
-        </div>
-
-        <div>
-          <label htmlFor={`${id}-code`} className={labelClass}>
-            {t("fields.code")} <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id={`${id}-code`}
-            className={`${inputClass} font-mono`}
-            autoComplete="off"
-            spellCheck={false}
-            aria-required="true"
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={describe(codeError && `${id}-code-error`, `${id}-code-help`, showCodeCheck && `${id}-code-check`)}
-            {...register("code")}
-          />
-          {codeError ? (
-            <p id={`${id}-code-error`} className={fieldErrorClass} data-testid="code-error">
-              {codeError}
-            </p>
-          ) : null}
-          <p id={`${id}-code-check`} aria-live="polite" className={helpTextClass} data-testid="code-check">
-            {showCodeCheck ? (
-              codeCheck.checking ? (
-                t("form.codeChecking")
-              ) : codeCheck.result?.available === false && codeCheck.result.takenBy ? (
-                <span className="text-amber-900 dark:text-amber-200">
-                  {t("form.codeTakenBy", { name: codeCheck.result.takenBy.name })}{" "}
-                  <Link href={`/warehouses/${codeCheck.result.takenBy.id}`} className={linkClass} target="_blank">
-                    {t("form.codeTakenView")}
-                  </Link>
-                </span>
-              ) : codeCheck.result?.available ? (
-                t("form.codeFree")
-              ) : null
-            ) : null}
-          </p>
-          <p id={`${id}-code-help`} className={helpTextClass}>
-            {t("form.codeHelp")}
-          </p>
-        </div>
-
-        <div>
-          <label htmlFor={`${id}-erp`} className={labelClass}>
-            {t("fields.erpWarehouseId")}
-          </label>
-          <input
-            id={`${id}-erp`}
-            className={`${inputClass} font-mono`}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={erpError ? true : undefined}
-            aria-describedby={describe(erpError && `${id}-erp-error`, `${id}-erp-help`)}
-            {...register("erpWarehouseId")}
-          />
-          {erpError ? (
-            <p id={`${id}-erp-error`} className={fieldErrorClass} data-testid="erp-error">
-              {erpError}
-            </p>
-          ) : null}
-          <p id={`${id}-erp-help`} className={helpTextClass}>
-            {t("form.erpHelp")}
-          </p>
-        </div>
+        <Field id={`${id}-name`} label={t("fields.name")} required error={nameError} errorTestId="name-error" input={{ autoComplete: "off", ...register("name") }} />
+        <Field
+          id={`${id}-code`}
+          label={t("fields.code")}
+          required
+          mono
+          error={codeError}
+          errorTestId="code-error"
+          help={t("form.codeHelp")}
+          status={{ shown: showCodeCheck, testId: "code-check", node: showCodeCheck ? <CodeCheckText check={codeCheck} /> : null }}
+          input={{ autoComplete: "off", spellCheck: false, ...register("code") }}
+        />
+        <Field
+          id={`${id}-erp`}
+          label={t("fields.erpWarehouseId")}
+          mono
+          error={erpError}
+          errorTestId="erp-error"
+          help={t("form.erpHelp")}
+          input={{ autoComplete: "off", spellCheck: false, ...register("erpWarehouseId") }}
+        />
 
         <fieldset className="space-y-4">
           <legend className="text-sm font-medium">{t("form.flags")}</legend>
-          <div>
-            <div className="flex items-center gap-2">
-              <input
-                id={`${id}-active`}
-                type="checkbox"
-                className={checkboxClass}
-                aria-invalid={activeError ? true : undefined}
-                aria-describedby={describe(activeError && `${id}-active-error`, `${id}-active-help`)}
-                {...register("isActive")}
-              />
-              <label htmlFor={`${id}-active`} className="text-sm font-medium">
-                {t("fields.isActive")}
-              </label>
-            </div>
-            {activeError ? (
-              <p id={`${id}-active-error`} className={fieldErrorClass} data-testid="active-error">
-                {activeError}
-              </p>
-            ) : null}
-            <p id={`${id}-active-help`} className={helpTextClass}>
-              {t("form.activeHelp")}
-            </p>
-          </div>
-          <div>
-            <div className="flex items-center gap-2">
-              <input
-                id={`${id}-default`}
-                type="checkbox"
-                className={checkboxClass}
-                aria-invalid={defaultError ? true : undefined}
-                aria-disabled={loadedDefault || undefined}
-                aria-describedby={describe(defaultError && `${id}-default-error`, `${id}-default-help`)}
-                {...register("isDefault")}
-                onClick={(e) => {
-                  // The default stays default until another warehouse takes over (never unset here).
-                  if (loadedDefault) e.preventDefault();
-                }}
-              />
-              <label htmlFor={`${id}-default`} className="text-sm font-medium">
-                {t("fields.isDefault")}
-              </label>
-            </div>
-            {defaultError ? (
-              <p id={`${id}-default-error`} className={fieldErrorClass} data-testid="default-error">
-                {defaultError}
-              </p>
-            ) : null}
-            <p id={`${id}-default-help`} className={helpTextClass}>
-              {loadedDefault ? t("form.defaultLocked") : isDefault ? t("form.defaultWillReplace") : t("form.defaultHelp")}
-            </p>
-          </div>
+          <Field id={`${id}-active`} checkbox label={t("fields.isActive")} error={activeError} errorTestId="active-error" help={t("form.activeHelp")} input={register("isActive")} />
+          <Field
+            id={`${id}-default`}
+            checkbox
+            label={t("fields.isDefault")}
+            error={defaultError}
+            errorTestId="default-error"
+            help={loadedDefault ? t("form.defaultLocked") : isDefault ? t("form.defaultWillReplace") : t("form.defaultHelp")}
+            input={{
+              "aria-disabled": loadedDefault || undefined,
+              ...register("isDefault"),
+              onClick: (e) => {
+                // Never unset here: the default stays default until another warehouse takes over.
+                if (loadedDefault) e.preventDefault();
+              },
+            }}
+          />
         </fieldset>
 
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5 dark:border-slate-700">
@@ -372,4 +282,91 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
       {guardDialog}
     </div>
   );
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  error: string | null;
+  errorTestId: string;
+  help?: string;
+  required?: boolean;
+  mono?: boolean;
+  checkbox?: boolean;
+  /** A live line between the error and the help (the code check), described only while shown. */
+  status?: { shown: boolean; testId: string; node: ReactNode };
+  input: InputHTMLAttributes<HTMLInputElement> & Partial<UseFormRegisterReturn>;
+}
+
+/** One labelled input with its error and help, described by them for screen readers. */
+function Field({ id, label, error, errorTestId, help, required, mono, checkbox, status, input }: FieldProps) {
+  const describedBy = [error && `${id}-error`, help && `${id}-help`, status?.shown && `${id}-check`].filter(Boolean).join(" ") || undefined;
+  const control = (
+    <input
+      id={id}
+      type={checkbox ? "checkbox" : undefined}
+      className={checkbox ? checkboxClass : mono ? `${inputClass} font-mono` : inputClass}
+      aria-required={required ? "true" : undefined}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      {...input}
+    />
+  );
+  return (
+    <div>
+      {checkbox ? (
+        <div className="flex items-center gap-2">
+          {control}
+          <label htmlFor={id} className="text-sm font-medium">
+            {label}
+          </label>
+        </div>
+      ) : (
+        <>
+          <label htmlFor={id} className={labelClass}>
+            {label}
+            {required ? (
+              <>
+                {" "}
+                <span aria-hidden="true">*</span>
+              </>
+            ) : null}
+          </label>
+          {control}
+        </>
+      )}
+      {error ? (
+        <p id={`${id}-error`} className={fieldErrorClass} data-testid={errorTestId}>
+          {error}
+        </p>
+      ) : null}
+      {status ? (
+        <p id={`${id}-check`} aria-live="polite" className={helpTextClass} data-testid={status.testId}>
+          {status.node}
+        </p>
+      ) : null}
+      {help ? (
+        <p id={`${id}-help`} className={helpTextClass}>
+          {help}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function CodeCheckText({ check }: { check: ReturnType<typeof useCodeCheck> }) {
+  const t = useTranslations("warehouses.form");
+  if (check.checking) return t("codeChecking");
+  const takenBy = check.result?.available === false ? check.result.takenBy : null;
+  if (takenBy) {
+    return (
+      <span className="text-amber-900 dark:text-amber-200">
+        {t("codeTakenBy", { name: takenBy.name })}{" "}
+        <Link href={`/warehouses/${takenBy.id}`} className={linkClass} target="_blank">
+          {t("codeTakenView")}
+        </Link>
+      </span>
+    );
+  }
+  return check.result?.available ? t("codeFree") : null;
 }

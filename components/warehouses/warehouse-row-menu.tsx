@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { MenuButton, type MenuItem } from "@/components/ui/menu";
-import type { Warehouse } from "@/lib/schemas/warehouse";
+import type { Warehouse } from "@/lib/warehouses/schemas";
 import { actionAvailability, type WarehousePermissions } from "./rules";
 
 export interface RowActions {

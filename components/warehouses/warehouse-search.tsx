@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { inputClass, labelClass, selectClass } from "@/components/ui/styles";
 import { useDebouncedCommit } from "@/components/ui/use-debounced-commit";
-import { SEARCH_MAX, WAREHOUSE_STATUSES, type WarehouseStatus } from "@/lib/schemas/warehouse-constants";
+import { SEARCH_MAX, WAREHOUSE_STATUSES, type WarehouseStatus } from "@/lib/rules/warehouse";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

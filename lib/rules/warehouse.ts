@@ -1,5 +1,32 @@
-// The console's default/active rules for warehouses (upstream-api.md leaves them open), free of
-// zod and of server code: the forms, the row menus, the bulk bar and the service all ask here.
+// The warehouse rules and fixed values, free of zod and server code: forms, list, bulk bar and service share them.
+
+export const WAREHOUSE_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const WAREHOUSE_STATUSES = ["all", "active", "passive", "default"] as const;
+export const WAREHOUSE_SORT_COLUMNS = ["id", "name", "code", "erpWarehouseId", "isActive", "isDefault"] as const;
+export const WAREHOUSE_SORT_DIRECTIONS = ["asc", "desc"] as const;
+export const DEFAULT_WAREHOUSE_SORT = "id.asc";
+/** The fields a person edits, in the order forms and conflicts show them. */
+export const WAREHOUSE_FIELDS = ["name", "code", "erpWarehouseId", "isActive", "isDefault"] as const;
+export const NAME_MAX = 100;
+export const CODE_MAX = 50;
+export const ERP_ID_MAX = 50;
+export const SEARCH_MAX = 100;
+export const BULK_MAX = 500;
+
+export type WarehousePageSize = (typeof WAREHOUSE_PAGE_SIZES)[number];
+export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
+export type WarehouseSortColumn = (typeof WAREHOUSE_SORT_COLUMNS)[number];
+export type WarehouseSort = `${WarehouseSortColumn}.${(typeof WAREHOUSE_SORT_DIRECTIONS)[number]}`;
+export type WarehouseField = (typeof WAREHOUSE_FIELDS)[number];
+
+export function isWarehouseSort(value: string): value is WarehouseSort {
+  const [column, direction, ...rest] = value.split(".");
+  return (
+    rest.length === 0 &&
+    (WAREHOUSE_SORT_COLUMNS as readonly string[]).includes(column ?? "") &&
+    (WAREHOUSE_SORT_DIRECTIONS as readonly string[]).includes(direction ?? "")
+  );
+}
 
 export interface WarehouseFlags {
   isDefault: boolean;
@@ -12,8 +39,8 @@ export type WarehouseRuleBreak =
   | { field: "isDefault"; key: "defaultCannotBeUnset" | "defaultCannotBeDeleted" };
 
 /**
- * What saving `change` over `current` (absent when creating) would break: the default stays default
- * until another takes its place, and the default is always active.
+ * What saving `change` over `current` (absent when creating) would break: upstream-api.md leaves
+ * the default to the console, which keeps exactly one, always active, until another replaces it.
  */
 export function saveRuleBreak(change: Partial<WarehouseFlags>, current?: WarehouseFlags): WarehouseRuleBreak | null {
   const next = { isDefault: change.isDefault ?? current?.isDefault ?? false, isActive: change.isActive ?? current?.isActive ?? true };
@@ -22,7 +49,6 @@ export function saveRuleBreak(change: Partial<WarehouseFlags>, current?: Warehou
   return null;
 }
 
-/** The default cannot be deleted: another warehouse must be made the default first. */
 export function deleteRuleBreak(current: WarehouseFlags): WarehouseRuleBreak | null {
   return current.isDefault ? { field: "isDefault", key: "defaultCannotBeDeleted" } : null;
 }

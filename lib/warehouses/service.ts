@@ -1,32 +1,28 @@
+// Warehouse reads and writes behind the route handlers: search index, default rule, lost-update check, audit.
 import "server-only";
 import { createHash } from "node:crypto";
+import type { ServiceContext } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
-import { HttpProblem, type RouteContext } from "@/lib/http/route";
 import { log } from "@/lib/log";
+import { DomainError } from "@/lib/rules/problems";
+import { DEFAULT_WAREHOUSE_SORT, deleteRuleBreak, saveRuleBreak, WAREHOUSE_FIELDS } from "@/lib/rules/warehouse";
+import { isUpstreamError, upstream, type WarehouseWrite } from "@/lib/upstream";
+import { publicUpstreamText } from "@/lib/upstream/errors";
 import type {
+  BulkResult,
+  CodeCheckResult,
   CreateWarehouseBody,
   ExportWarehousesQuery,
   UpdateWarehouseBody,
   Warehouse,
   WarehouseConflict,
   WarehouseListResponse,
-} from "@/lib/schemas/warehouse";
-import { DEFAULT_WAREHOUSE_SORT } from "@/lib/schemas/warehouse";
-import { db } from "@/lib/db";
-import { isUpstreamError, upstream, type WarehouseWrite } from "@/lib/upstream";
-import { publicUpstreamText } from "@/lib/upstream/errors";
-import { deleteRuleBreak, saveRuleBreak } from "@/lib/rules/warehouse";
-import { LockBusyError, withStoreLock } from "./store-lock";
-import type { WarehouseListState } from "./url-state";
+  WarehouseListState,
+  WarehouseValues,
+  WarehouseWriteResult,
+} from "./schemas";
+import { LockBusyError, withDefaultLock } from "./store";
 import { WarehouseIndex } from "./warehouse-index";
-
-// Warehouse operations behind the route handlers: the search index, the console's rules for the
-// default and active flags (upstream-api.md leaves them open), lost-update protection, and the
-// audit trail of every write.
-
-type Ctx = Pick<RouteContext<unknown>, "audit">;
-
-const FIELDS = ["name", "code", "erpWarehouseId", "isDefault", "isActive"] as const;
 
 const indexes = new Map<string, WarehouseIndex>();
 
@@ -48,31 +44,23 @@ export function warehouseIndex(): WarehouseIndex {
 
 export async function listWarehouses(query: WarehouseListState): Promise<WarehouseListResponse> {
   const q = { ...query, q: query.q.trim() };
-  const plain = q.q === "" && q.status === "all" && q.sort === DEFAULT_WAREHOUSE_SORT;
-  if (plain) {
-    // The upstream pages by id already: pass straight through.
-    const page = await upstream().listWarehouses({ page: q.page, limit: q.limit });
-    return {
-      items: page.items,
-      total: page.totalItems,
-      totalAll: page.totalItems,
-      page: q.page,
-      limit: q.limit,
-      totalPages: Math.ceil(page.totalItems / q.limit),
-      source: "upstream",
-    };
+  const { page, limit } = q;
+  const answer = (items: Warehouse[], total: number, totalAll: number, source: WarehouseListResponse["source"]) => ({
+    items,
+    total,
+    totalAll,
+    page,
+    limit,
+    totalPages: Math.ceil(total / limit),
+    source,
+  });
+  if (q.q === "" && q.status === "all" && q.sort === DEFAULT_WAREHOUSE_SORT) {
+    // The upstream pages by id already, so the plain view needs no index.
+    const upstreamPage = await upstream().listWarehouses({ page, limit });
+    return answer(upstreamPage.items, upstreamPage.totalItems, upstreamPage.totalItems, "upstream");
   }
   const { items, totalAll } = await warehouseIndex().match(q);
-  const start = (q.page - 1) * q.limit;
-  return {
-    items: items.slice(start, start + q.limit),
-    total: items.length,
-    totalAll,
-    page: q.page,
-    limit: q.limit,
-    totalPages: Math.ceil(items.length / q.limit),
-    source: "index",
-  };
+  return answer(items.slice((page - 1) * limit, page * limit), items.length, totalAll, "index");
 }
 
 export async function matchAllWarehouses(q: ExportWarehousesQuery): Promise<Warehouse[]> {
@@ -89,7 +77,7 @@ function rethrowUpstream(error: unknown): never {
     const fieldErrors = error.fieldErrors ?? {};
     const mentionsCode = "code" in fieldErrors || /kod|code/i.test(error.upstreamMessage ?? "");
     if (error.status === 422 || error.status === 409 || error.status === 400) {
-      throw new HttpProblem(error.status === 409 ? "conflict" : "upstream_rejected", error.upstreamMessage ?? "The Labs platform refused the change.", {
+      throw new DomainError(error.status === 409 ? "conflict" : "upstream_rejected", error.upstreamMessage ?? "The Labs platform refused the change.", {
         errors: mentionsCode ? { ...fieldErrors, code: ["codeTaken"] } : fieldErrors,
         upstreamMessage: error.upstreamMessage ?? null,
       });
@@ -99,37 +87,20 @@ function rethrowUpstream(error: unknown): never {
 }
 
 function failureMessage(error: unknown): string {
-  if (error instanceof HttpProblem) return error.detail ?? error.code;
+  if (error instanceof DomainError) return error.detail ?? error.code;
   if (isUpstreamError(error)) return publicUpstreamText(error);
   return String(error);
 }
 
-// ---- the default warehouse ------------------------------------------------------------------
-//
-// Exactly one warehouse is the default (upstream-api.md leaves it to the console). Every write
-// that can change which one is (make default, deactivate, delete) runs under one lock shared by
-// all instances, reads the state it checks inside it, and un-defaults only the warehouses that
-// were default just before its own write and still are: never one that became default later.
+// Every write that can change the default runs under one lock shared by all instances, and
+// un-defaults only warehouses that were default just before it: never one that became so later.
 
-const DEFAULT_LOCK = "warehouse-default";
-
-/** The warning of a write that was made while the previous default could not be unmarked. */
-export type WarehouseWriteWarning = "defaultNotSettled";
-
-export interface WarehouseWriteResult {
-  warehouse: Warehouse;
-  message: string;
-  warning?: WarehouseWriteWarning;
-}
-
-async function withDefaultLock<T>(fn: () => Promise<T>): Promise<T> {
+async function underDefaultLock<T>(fn: () => Promise<T>): Promise<T> {
   try {
-    return await withStoreLock(await db(), DEFAULT_LOCK, fn, {
-      onLost: () => log.warn("the default warehouse lock was taken over while held"),
-    });
+    return await withDefaultLock(fn);
   } catch (error) {
     if (!(error instanceof LockBusyError)) throw error;
-    throw new HttpProblem("conflict", "Another change of the default warehouse is under way. Try again in a moment.", {
+    throw new DomainError("conflict", "Another change of the default warehouse is under way. Try again in a moment.", {
       errors: { isDefault: ["defaultChangeBusy"] },
     });
   }
@@ -151,7 +122,7 @@ async function currentDefaults(): Promise<Warehouse[]> {
  * read again now, still is (the upstream may not clear it). A failure here does not undo the
  * write that was made: it is audited and answered as a warning.
  */
-async function settleDefault(id: number, previous: Warehouse[], ctx: Ctx): Promise<WarehouseWriteWarning | undefined> {
+async function settleDefault(id: number, previous: Warehouse[], ctx: ServiceContext): Promise<WarehouseWriteResult["warning"]> {
   let unsettled = false;
   for (const old of previous) {
     if (old.id === id) continue;
@@ -194,13 +165,13 @@ async function settleDefault(id: number, previous: Warehouse[], ctx: Ctx): Promi
   return "defaultNotSettled";
 }
 
-export async function createWarehouse(body: CreateWarehouseBody, ctx: Ctx): Promise<WarehouseWriteResult> {
+export async function createWarehouse(body: CreateWarehouseBody, ctx: ServiceContext): Promise<WarehouseWriteResult> {
   const broken = saveRuleBreak(body);
-  if (broken) throw new HttpProblem("validation_failed", "The default warehouse must be active.", { errors: { [broken.field]: [broken.key] } });
-  return body.isDefault ? withDefaultLock(() => create(body, ctx)) : create(body, ctx);
+  if (broken) throw new DomainError("validation_failed", "The default warehouse must be active.", { errors: { [broken.field]: [broken.key] } });
+  return body.isDefault ? underDefaultLock(() => create(body, ctx)) : create(body, ctx);
 }
 
-async function create(body: CreateWarehouseBody, ctx: Ctx): Promise<WarehouseWriteResult> {
+async function create(body: CreateWarehouseBody, ctx: ServiceContext): Promise<WarehouseWriteResult> {
   const previousDefaults = body.isDefault ? await currentDefaults() : [];
   let result: { id: number; message: string };
   try {
@@ -218,25 +189,25 @@ async function create(body: CreateWarehouseBody, ctx: Ctx): Promise<WarehouseWri
   return { warehouse, message: result.message, ...(warning ? { warning } : {}) };
 }
 
-function changedFields(a: Omit<Warehouse, "id">, b: Omit<Warehouse, "id">) {
-  return FIELDS.filter((f) => a[f] !== b[f]);
+function changedFields(a: WarehouseValues, b: WarehouseValues) {
+  return WAREHOUSE_FIELDS.filter((f) => a[f] !== b[f]);
 }
 
-export async function updateWarehouse(id: number, body: UpdateWarehouseBody, ctx: Ctx): Promise<WarehouseWriteResult> {
+export async function updateWarehouse(id: number, body: UpdateWarehouseBody, ctx: ServiceContext): Promise<WarehouseWriteResult> {
   // Making a warehouse default, or deactivating one (it may be becoming the default), waits for
   // any other such change; other edits do not.
   const touchesDefault = body.isDefault !== undefined || body.isActive === false;
-  return touchesDefault ? withDefaultLock(() => update(id, body, ctx)) : update(id, body, ctx);
+  return touchesDefault ? underDefaultLock(() => update(id, body, ctx)) : update(id, body, ctx);
 }
 
-async function update(id: number, body: UpdateWarehouseBody, ctx: Ctx): Promise<WarehouseWriteResult> {
+async function update(id: number, body: UpdateWarehouseBody, ctx: ServiceContext): Promise<WarehouseWriteResult> {
   const { expected, ...changes } = body;
   const current = await upstream().getWarehouse(id);
   if (expected) {
     const fields = changedFields(expected, current);
     if (fields.length > 0) {
       const conflict: WarehouseConflict = { theirs: current, yours: changes, fields };
-      throw new HttpProblem("conflict", "This warehouse was changed by someone else since you opened it.", { conflict });
+      throw new DomainError("conflict", "This warehouse was changed by someone else since you opened it.", { conflict });
     }
   }
   const next = { ...current, ...changes };
@@ -246,10 +217,10 @@ async function update(id: number, body: UpdateWarehouseBody, ctx: Ctx): Promise<
       broken.key === "defaultCannotBeUnset"
         ? "The default warehouse stays default until another warehouse is made the default."
         : "The default warehouse cannot be deactivated. Make another warehouse the default first.";
-    throw new HttpProblem("conflict", detail, { errors: { [broken.field]: [broken.key] } });
+    throw new DomainError("conflict", detail, { errors: { [broken.field]: [broken.key] } });
   }
   const write: WarehouseWrite = {};
-  for (const f of FIELDS) if (changes[f] !== undefined && changes[f] !== current[f]) Object.assign(write, { [f]: changes[f] });
+  for (const f of WAREHOUSE_FIELDS) if (changes[f] !== undefined && changes[f] !== current[f]) Object.assign(write, { [f]: changes[f] });
   if (Object.keys(write).length === 0) return { warehouse: current, message: "" };
 
   const previousDefaults = write.isDefault ? await currentDefaults() : [];
@@ -269,13 +240,13 @@ async function update(id: number, body: UpdateWarehouseBody, ctx: Ctx): Promise<
   return { warehouse, message: result.message, ...(warning ? { warning } : {}) };
 }
 
-export async function deleteWarehouse(id: number, ctx: Ctx): Promise<{ message: string }> {
+export async function deleteWarehouse(id: number, ctx: ServiceContext): Promise<{ message: string }> {
   // Under the default lock: the warehouse may be becoming the default right now.
-  return withDefaultLock(async () => {
+  return underDefaultLock(async () => {
     const current = await upstream().getWarehouse(id);
     const broken = deleteRuleBreak(current);
     if (broken) {
-      throw new HttpProblem("conflict", "The default warehouse cannot be deleted. Make another warehouse the default first.", {
+      throw new DomainError("conflict", "The default warehouse cannot be deleted. Make another warehouse the default first.", {
         errors: { [broken.field]: [broken.key] },
       });
     }
@@ -291,22 +262,15 @@ export async function deleteWarehouse(id: number, ctx: Ctx): Promise<{ message: 
   });
 }
 
-export interface BulkResult {
-  id: number;
-  ok: boolean;
-  code?: string;
-  detail?: string;
-}
-
 /** Activates or deactivates each warehouse in turn; one row's failure does not stop the others. */
-export async function bulkSetActive(ids: number[], isActive: boolean, ctx: Ctx): Promise<BulkResult[]> {
+export async function bulkSetActive(ids: number[], isActive: boolean, ctx: ServiceContext): Promise<BulkResult[]> {
   const results: BulkResult[] = [];
   for (const id of [...new Set(ids)]) {
     try {
       await updateWarehouse(id, { isActive }, ctx);
       results.push({ id, ok: true });
     } catch (error) {
-      if (error instanceof HttpProblem) results.push({ id, ok: false, code: error.code, detail: error.detail });
+      if (error instanceof DomainError) results.push({ id, ok: false, code: error.code, detail: error.detail });
       else if (isUpstreamError(error)) {
         // Only a platform refusal (4xx) has words for people; the page says the rest in its own.
         const text = publicUpstreamText(error);
@@ -318,7 +282,7 @@ export async function bulkSetActive(ids: number[], isActive: boolean, ctx: Ctx):
   return results;
 }
 
-export async function checkCode(code: string, excludeId?: number): Promise<{ available: boolean; takenBy: Pick<Warehouse, "id" | "name"> | null }> {
+export async function checkCode(code: string, excludeId?: number): Promise<CodeCheckResult> {
   const found = await warehouseIndex().findByCode(code);
   if (!found || found.id === excludeId) return { available: true, takenBy: null };
   return { available: false, takenBy: { id: found.id, name: found.name } };

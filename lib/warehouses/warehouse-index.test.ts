@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmulator } from "@/emulator/server";
 import { createUpstreamClient } from "@/lib/upstream/client";
-import type { Warehouse } from "@/lib/schemas/warehouse";
+import type { Warehouse } from "@/lib/warehouses/schemas";
 import { fold } from "./fold";
 import { WarehouseIndex, type IndexPage } from "./warehouse-index";
 

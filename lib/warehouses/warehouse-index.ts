@@ -1,4 +1,5 @@
-import type { Warehouse, WarehouseSort, WarehouseStatus } from "@/lib/schemas/warehouse";
+import type { WarehouseSort, WarehouseStatus } from "@/lib/rules/warehouse";
+import type { Warehouse } from "@/lib/warehouses/schemas";
 import { fold } from "./fold";
 
 // A server-side index of ALL warehouses, built by paging the upstream (which has no search, sort

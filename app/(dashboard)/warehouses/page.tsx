@@ -6,8 +6,8 @@ import { WarehousesView } from "@/components/warehouses/warehouses-view";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 import { log } from "@/lib/log";
-import type { KeyedWarehouseList } from "@/lib/swr/use-warehouses";
-import { loadWarehouseListState, warehouseListKey } from "@/lib/warehouses/url-state";
+import type { KeyedWarehouseList } from "@/lib/warehouses/client";
+import { loadWarehouseListState, warehouseListKey } from "@/lib/warehouses/schemas";
 import { listWarehouses } from "@/lib/warehouses/service";
 
 export async function generateMetadata(): Promise<Metadata> {

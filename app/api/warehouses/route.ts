@@ -1,6 +1,5 @@
 import { json, parseBody, parseQuery, withRoute } from "@/lib/http/route";
-import { createWarehouseBodySchema } from "@/lib/schemas/warehouse";
-import { warehouseList } from "@/lib/warehouses/url-state";
+import { createWarehouseBodySchema, warehouseList } from "@/lib/warehouses/schemas";
 import { createWarehouse, listWarehouses } from "@/lib/warehouses/service";
 
 // GET /api/warehouses: one page, searched, filtered and sorted over all warehouses.
@@ -10,7 +9,7 @@ export const GET = withRoute("read", async ({ req }) => {
 });
 
 // POST /api/warehouses: create a warehouse.
-export const POST = withRoute("warehouse.write", async ({ req, audit }) => {
+export const POST = withRoute("warehouse.write", async ({ req, service }) => {
   const body = await parseBody(req, createWarehouseBodySchema);
-  return json(await createWarehouse(body, { audit }), { status: 201 });
+  return json(await createWarehouse(body, service), { status: 201 });
 });

@@ -1,5 +1,5 @@
 import { json, parseQuery, withRoute } from "@/lib/http/route";
-import { codeCheckQuerySchema } from "@/lib/schemas/warehouse";
+import { codeCheckQuerySchema } from "@/lib/warehouses/schemas";
 import { checkCode } from "@/lib/warehouses/service";
 
 // GET /api/warehouses/code-check?code=&excludeId=: is the code free (against the index)?

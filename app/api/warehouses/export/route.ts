@@ -1,6 +1,6 @@
 import { csvResponse, toCsv } from "@/lib/rules/csv";
 import { parseQuery, withRoute } from "@/lib/http/route";
-import { exportWarehousesQuerySchema } from "@/lib/schemas/warehouse";
+import { exportWarehousesQuerySchema } from "@/lib/warehouses/schemas";
 import { matchAllWarehouses } from "@/lib/warehouses/service";
 
 // GET /api/warehouses/export?q=&status=&sort=: every matching warehouse as CSV, not just a page.

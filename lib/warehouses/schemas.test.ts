@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import en from "@/lib/i18n/messages/en/warehouses.json";
+import tr from "@/lib/i18n/messages/tr/warehouses.json";
+import { validationMessage } from "@/lib/i18n/validation";
 import {
   DEFAULT_LIST_STATE,
   hasListFilters,
@@ -11,7 +14,12 @@ import {
   warehouseExportHref,
   warehouseListKey,
   type WarehouseListState,
-} from "./url-state";
+  createWarehouseBodySchema,
+  exportWarehousesQuerySchema,
+  warehouseCodeSchema,
+  warehouseList,
+  warehouseNameSchema,
+} from "./schemas";
 
 const load = (query: string) => loadWarehouseListState(query);
 
@@ -132,5 +140,54 @@ describe("sorting", () => {
     expect(toggleSort("name.asc", "name")).toBe("name.desc");
     expect(toggleSort("name.desc", "name")).toBe("name.asc");
     expect(toggleSort("name.desc", "code")).toBe("code.asc");
+  });
+});
+
+const issueOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0]!.message);
+
+describe("warehouse text fields", () => {
+  it.each(["\u202E", "\u202D", "\u2066", "\u2069", "\u0000", "\u0085", "\u2028"])("refuses %j in a name with the catalog's control-character message", (c) => {
+    expect(issueOf(warehouseNameSchema.safeParse(`Depo ${c}1`))).toBe("controlCharacters");
+  });
+
+  it("speaks a key both catalogs hold", () => {
+    expect(en.warehouses.validation.controlCharacters).toBeTruthy();
+    expect(tr.warehouses.validation.controlCharacters).toBeTruthy();
+  });
+
+  it("refuses a bidi override in a code and in a create body", () => {
+    expect(issueOf(warehouseCodeSchema.safeParse("GAZ\u202E01"))).toBe("controlCharacters");
+    expect(issueOf(createWarehouseBodySchema.safeParse({ name: "Ana \u202EopeD", code: "ANA" }))).toBe("controlCharacters");
+  });
+
+  it("refuses a bidi isolate in the search text", () => {
+    expect(validationMessage(exportWarehousesQuerySchema.safeParse({ q: "ana\u2067" }).error!.issues[0]!)).toBe("q has control characters");
+  });
+
+  it("keeps accepting ordinary Turkish names", () => {
+    expect(warehouseNameSchema.safeParse("  İstanbul Şişli Depo  ")).toEqual({ success: true, data: "İstanbul Şişli Depo" });
+  });
+});
+
+describe("the export query, derived from the list's", () => {
+  it("reads the list's filters and sort, the search trimmed", () => {
+    expect(exportWarehousesQuerySchema.parse({})).toEqual({ q: "", status: "all", sort: "id.asc" });
+    expect(exportWarehousesQuerySchema.parse({ q: "  Şube ", status: "passive", sort: "code.desc" })).toEqual({ q: "Şube", status: "passive", sort: "code.desc" });
+  });
+
+  it("refuses paging and unknown parameters", () => {
+    for (const extra of [{ page: "1" }, { limit: "25" }, { foo: "bar" }]) expect(exportWarehousesQuerySchema.safeParse(extra).success).toBe(false);
+  });
+
+  it("refuses what the list refuses", () => {
+    for (const bad of [{ status: "ALL" }, { sort: "name.up" }, { q: "a".repeat(101) }, { q: "a\u0000b" }]) {
+      expect(warehouseList.querySchema.safeParse(bad).success).toBe(false);
+      expect(exportWarehousesQuerySchema.safeParse(bad).success).toBe(false);
+    }
+  });
+
+  it("takes blanks around the search as blanks, not control characters", () => {
+    expect(warehouseList.querySchema.safeParse({ q: "\tist\n" }).success).toBe(true);
+    expect(exportWarehousesQuerySchema.parse({ q: "\tist\n" }).q).toBe("ist");
   });
 });

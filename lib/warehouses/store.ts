@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { db } from "@/lib/db";
 import type { Database } from "@/lib/db/schema";
+import { log } from "@/lib/log";
 
-// A named lock that holds across console instances: a lease row in the console store, renewed
-// while its holder works and taken over only once it has expired (a holder that stopped). In
-// front of it an in-process queue, so that waiters in one process line up instead of polling.
+// Named locks across console instances: a lease row renewed while held, taken over once expired.
 
 export class LockBusyError extends Error {
   constructor(readonly lockName: string) {
@@ -55,7 +55,7 @@ export async function release(conn: Kysely<Database>, name: string, holder: stri
   await conn.deleteFrom("console_locks").where("name", "=", name).where("holder", "=", holder).execute();
 }
 
-/** Runs `fn` while holding the lock `name`, one holder at a time across every instance. */
+/** Runs `fn` while holding the lock `name`; an in-process queue lines up local waiters instead of polling. */
 export async function withStoreLock<T>(conn: Kysely<Database>, name: string, fn: () => Promise<T>, options: StoreLockOptions = {}): Promise<T> {
   const leaseMs = options.leaseMs ?? 30_000;
   const waitMs = options.waitMs ?? 45_000;
@@ -95,4 +95,11 @@ export async function withStoreLock<T>(conn: Kysely<Database>, name: string, fn:
     leave();
     if (queues.get(name) === tail) queues.delete(name);
   }
+}
+
+/** The lock of every write that can change which warehouse is the default. */
+export async function withDefaultLock<T>(fn: () => Promise<T>): Promise<T> {
+  return withStoreLock(await db(), "warehouse-default", fn, {
+    onLost: () => log.warn("the default warehouse lock was taken over while held"),
+  });
 }

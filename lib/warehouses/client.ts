@@ -1,20 +1,25 @@
 import { useCallback, useEffect, useState } from "react";
 import useSWR from "swr";
-import type { CreateWarehouseBody, UpdateWarehouseBody, Warehouse, WarehouseListResponse } from "@/lib/schemas/warehouse";
-import { useList } from "@/lib/list/client";
-import { WAREHOUSES_API, warehouseList, type WarehouseListState } from "@/lib/warehouses/url-state";
-import { fetcher, sendJson, type ProblemError } from "./fetcher";
-import { useRevalidateUnder } from "./revalidate";
+import { useList, type Keyed } from "@/lib/list/client";
+import { fetcher, sendJson, type ProblemError } from "@/lib/swr/fetcher";
+import { useRevalidateUnder } from "@/lib/swr/revalidate";
+import {
+  WAREHOUSES_API,
+  warehouseCodeSchema,
+  warehouseList,
+  type BulkOutcome,
+  type CodeCheckResult,
+  type CreateWarehouseBody,
+  type UpdateWarehouseBody,
+  type WarehouseListResponse,
+  type WarehouseListState,
+  type WarehouseWriteResult,
+} from "./schemas";
 
-// The client's view of /api/warehouses: one hook per resource, keyed by the /api URL built from
-// validated state, plus the writes. After a write, every /api/warehouses key is revalidated.
+// The browser's side of /api/warehouses. After any write every /api/warehouses key is revalidated.
 
-/** A page with the key it answers, so the view can tell a kept previous page from the current one. */
-export interface KeyedWarehouseList extends WarehouseListResponse {
-  key: string;
-}
+export type KeyedWarehouseList = Keyed<WarehouseListResponse>;
 
-/** One page of the list; the previous page stays on screen (marked stale) while the next loads. */
 export function useWarehouses(state: WarehouseListState) {
   return useList<WarehouseListResponse>(warehouseList, state);
 }
@@ -29,14 +34,9 @@ export function useDefaultWarehouse(enabled: boolean) {
   return { warehouse: data?.items[0] ?? null, known: data !== undefined, error, isLoading, mutate };
 }
 
-export interface CodeCheckResult {
-  available: boolean;
-  takenBy: Pick<Warehouse, "id" | "name"> | null;
-}
-
 export const CODE_CHECK_DEBOUNCE_MS = 350;
 
-/** Debounces a value: it follows `value` once it has stopped changing for `ms`. */
+/** Follows `value` once it has stopped changing for `ms`. */
 export function useDebouncedValue<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -46,17 +46,21 @@ export function useDebouncedValue<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Revalidates every /api/warehouses key (lists, the default, code checks) after a write. */
+/** Whether a code is free, against the console's index: advisory only, the upstream decides on save. */
+export function useCodeCheck(code: string, excludeId?: number) {
+  const debounced = useDebouncedValue(code.trim(), CODE_CHECK_DEBOUNCE_MS);
+  const valid = debounced !== "" && warehouseCodeSchema.safeParse(debounced).success;
+  const params = new URLSearchParams({ code: debounced });
+  if (excludeId !== undefined) params.set("excludeId", String(excludeId));
+  const key = valid ? `${WAREHOUSES_API}/code-check?${params.toString()}` : null;
+  const { data, error, isLoading } = useSWR<CodeCheckResult, ProblemError>(key, fetcher, { revalidateOnFocus: false, dedupingInterval: 5_000 });
+  const settled = debounced === code.trim();
+  return { checking: valid && (!settled || isLoading), result: valid && settled ? (data ?? null) : null, error: valid ? error : undefined };
+}
+
 export function useRevalidateWarehouses() {
   const revalidate = useRevalidateUnder();
   return useCallback(() => revalidate(WAREHOUSES_API), [revalidate]);
-}
-
-export interface WarehouseWriteResult {
-  warehouse: Warehouse;
-  message: string;
-  /** The write was made, but the previous default could not be unmarked. */
-  warning?: "defaultNotSettled";
 }
 
 export function createWarehouseRequest(body: CreateWarehouseBody): Promise<WarehouseWriteResult> {
@@ -69,12 +73,6 @@ export function updateWarehouseRequest(id: number, body: UpdateWarehouseBody): P
 
 export function deleteWarehouseRequest(id: number): Promise<{ message: string }> {
   return sendJson<{ message: string }>(`${WAREHOUSES_API}/${id}`, "DELETE");
-}
-
-export interface BulkOutcome {
-  results: { id: number; ok: boolean; code?: string; detail?: string }[];
-  succeeded: number;
-  failed: number;
 }
 
 export function bulkSetActiveRequest(ids: number[], isActive: boolean): Promise<BulkOutcome> {

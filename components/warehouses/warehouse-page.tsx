@@ -1,0 +1,60 @@
+import "server-only";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { cache } from "react";
+import { PageHeader } from "@/components/ui/page-header";
+import { requirePageMember } from "@/lib/auth/session";
+import { toProblem } from "@/lib/http/problem";
+import { warehouseIdParamSchema, type Warehouse } from "@/lib/warehouses/schemas";
+import { getWarehouse } from "@/lib/warehouses/service";
+import { BackToList } from "./back-to-list";
+import { WarehouseLoadFailure, type LoadFailure } from "./warehouse-load-failure";
+
+export type WarehousePageProps = { params: Promise<{ id: string }> };
+type Texts = Awaited<ReturnType<typeof getTranslations<"warehouses">>>;
+
+const FAILURES: Partial<Record<string, LoadFailure>> = { upstream_timeout: "timeout", upstream_auth: "auth" };
+
+/**
+ * The warehouse of a `/warehouses/{id}` page as the upstream has it now, cached per request for
+ * metadata and page. The member is checked first, so without one the upstream is never asked.
+ */
+export const loadWarehouseForPage = cache(async (rawId: string): Promise<{ warehouse: Warehouse } | { failure: LoadFailure }> => {
+  await requirePageMember();
+  const parsed = warehouseIdParamSchema.safeParse({ id: rawId });
+  if (!parsed.success) notFound();
+  try {
+    return { warehouse: await getWarehouse(parsed.data.id) };
+  } catch (error) {
+    const code = toProblem(error)?.code;
+    if (!code) throw error;
+    // Only a missing warehouse is "not found"; a failing platform is said to be failing.
+    if (code === "not_found") notFound();
+    return { failure: FAILURES[code] ?? "unavailable" };
+  }
+});
+
+export async function warehouseMetadata({ params }: WarehousePageProps, title: (warehouse: Warehouse, t: Texts) => string): Promise<Metadata> {
+  await requirePageMember();
+  const t = await getTranslations("warehouses");
+  const loaded = await loadWarehouseForPage((await params).id);
+  return { title: "warehouse" in loaded ? title(loaded.warehouse, t) : t("detail.title") };
+}
+
+/** What a warehouse page renders from, or the page saying the platform failed to give it. */
+export async function loadWarehousePage({ params }: WarehousePageProps) {
+  const member = await requirePageMember();
+  const t = await getTranslations("warehouses");
+  const loaded = await loadWarehouseForPage((await params).id);
+  if ("warehouse" in loaded) return { member, t, warehouse: loaded.warehouse };
+  return {
+    failed: (
+      <section>
+        <BackToList />
+        <PageHeader title={t("detail.title")} />
+        <WarehouseLoadFailure reason={loaded.failure} />
+      </section>
+    ),
+  };
+}

@@ -1,0 +1,243 @@
+import { z } from "zod";
+import { defineList, type ListPatch, type ListState } from "@/lib/list/definition";
+import { WAREHOUSE_ID_PATTERN } from "@/lib/rules/ids";
+import { hasControlCharacters } from "@/lib/rules/text";
+import {
+  BULK_MAX,
+  CODE_MAX,
+  DEFAULT_WAREHOUSE_SORT,
+  ERP_ID_MAX,
+  isWarehouseSort,
+  NAME_MAX,
+  SEARCH_MAX,
+  WAREHOUSE_PAGE_SIZES,
+  WAREHOUSE_SORT_COLUMNS,
+  WAREHOUSE_STATUSES,
+  type WarehousePageSize,
+  type WarehouseSort,
+  type WarehouseSortColumn,
+} from "@/lib/rules/warehouse";
+
+// Form field messages are short keys under `warehouses.validation` (pages translate them); list
+// query messages are full `validation.warehouses.*` keys, answered in English by the API.
+
+const text = (max: number, required: boolean) =>
+  z
+    .string({ message: "required" })
+    .transform((v) => v.trim())
+    .pipe(
+      z
+        .string()
+        .min(required ? 1 : 0, { message: "required" })
+        .max(max, { message: "tooLong" })
+        .refine((v) => !hasControlCharacters(v), { message: "controlCharacters" }),
+    );
+
+export const warehouseNameSchema = text(NAME_MAX, true);
+export const warehouseCodeSchema = text(CODE_MAX, true).refine((v) => !/\s/.test(v), { message: "codeSpaces" });
+/** Empty means "no ERP mapping" (null). Kept a string: it looks numeric but leading zeros matter. */
+export const erpWarehouseIdSchema = z
+  .union([text(ERP_ID_MAX, false), z.null()])
+  .transform((v) => (v === null || v === "" ? null : v));
+
+export const warehouseSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  code: z.string(),
+  erpWarehouseId: z.string().nullable(),
+  isDefault: z.boolean(),
+  isActive: z.boolean(),
+});
+export type Warehouse = z.infer<typeof warehouseSchema>;
+export type WarehouseValues = Omit<Warehouse, "id">;
+
+export const createWarehouseBodySchema = z.strictObject({
+  name: warehouseNameSchema,
+  code: warehouseCodeSchema,
+  erpWarehouseId: erpWarehouseIdSchema.optional().default(null),
+  isActive: z.boolean().optional().default(true),
+  isDefault: z.boolean().optional().default(false),
+});
+export type CreateWarehouseBody = z.output<typeof createWarehouseBodySchema>;
+export type CreateWarehouseInput = z.input<typeof createWarehouseBodySchema>;
+
+/** What the edit form loaded: the save is refused (409) when the warehouse changed since. */
+export const warehouseSnapshotSchema = warehouseSchema.omit({ id: true });
+
+export const updateWarehouseBodySchema = z.strictObject({
+  name: warehouseNameSchema.optional(),
+  code: warehouseCodeSchema.optional(),
+  erpWarehouseId: erpWarehouseIdSchema.optional(),
+  isActive: z.boolean().optional(),
+  isDefault: z.boolean().optional(),
+  /** Omitted only by bulk status changes, which have no form to be stale. */
+  expected: warehouseSnapshotSchema.optional(),
+});
+export type UpdateWarehouseBody = z.output<typeof updateWarehouseBodySchema>;
+
+export const warehouseIdParamSchema = z.object({
+  id: z
+    .string()
+    .regex(WAREHOUSE_ID_PATTERN, { message: "invalidId" })
+    .transform(Number)
+    .refine((n) => Number.isSafeInteger(n), { message: "invalidId" }),
+});
+
+export const codeCheckQuerySchema = z.strictObject({
+  code: warehouseCodeSchema,
+  excludeId: z.string().regex(WAREHOUSE_ID_PATTERN).transform(Number).optional(),
+});
+
+export const bulkStatusBodySchema = z.strictObject({
+  ids: z.array(z.number().int().positive()).min(1).max(BULK_MAX),
+  isActive: z.boolean(),
+});
+
+export const WAREHOUSES_API = "/api/warehouses";
+export const DEFAULT_PAGE_SIZE: WarehousePageSize = 25;
+const blank = (v: string | undefined) => v === undefined || v === "";
+
+/** The warehouse list (?page&limit&q&status&sort): the API's query and the page's URL. */
+export const warehouseList = defineList({
+  path: WAREHOUSES_API,
+  pageSizes: WAREHOUSE_PAGE_SIZES,
+  filters: ["q", "status"],
+  fields: {
+    page: z
+      .string()
+      .optional()
+      .transform((v) => (blank(v) ? "1" : v!))
+      .pipe(z.string().regex(/^[1-9]\d{0,6}$/, { message: "validation.warehouses.page" }))
+      .transform(Number),
+    limit: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (blank(v)) return DEFAULT_PAGE_SIZE;
+        const size = WAREHOUSE_PAGE_SIZES.find((n) => String(n) === v);
+        if (size !== undefined) return size;
+        ctx.addIssue({ code: "custom", message: "validation.warehouses.limit", params: { sizes: WAREHOUSE_PAGE_SIZES.join(", ") } });
+        return z.NEVER;
+      }),
+    // Kept as typed for the search box; checked as trimmed, since blanks around it are not control text.
+    q: z
+      .string()
+      .optional()
+      .transform((v) => v ?? "")
+      .refine((v) => v.trim().length <= SEARCH_MAX, { message: "validation.warehouses.searchTooLong" })
+      .refine((v) => !hasControlCharacters(v.trim()), { message: "validation.warehouses.searchControlCharacters" }),
+    status: z.enum(WAREHOUSE_STATUSES).optional().default("all"),
+    sort: z
+      .string()
+      .refine(isWarehouseSort, { message: "validation.warehouses.sort", params: { columns: WAREHOUSE_SORT_COLUMNS.join(", ") } })
+      .transform((v) => v as WarehouseSort)
+      .optional()
+      .default(DEFAULT_WAREHOUSE_SORT as WarehouseSort),
+  },
+  apiValue: { q: (q) => q.trim() },
+});
+
+type ListFields = (typeof warehouseList)["fields"];
+export type WarehouseListState = ListState<ListFields>;
+export type ListStatePatch = ListPatch<ListFields>;
+export const DEFAULT_LIST_STATE: WarehouseListState = warehouseList.defaults;
+export const loadWarehouseListState = warehouseList.load;
+export const serializeWarehouseListState = warehouseList.urlSearch;
+export const listStateUpdate = warehouseList.update;
+export const warehouseListKey = warehouseList.key;
+
+/** The list's filters and sort without its paging, each read as the list reads it. */
+function withoutPaging({ page, limit, ...filters }: ListFields) {
+  void page;
+  void limit;
+  return filters;
+}
+
+/** The CSV export: the list's query without paging (page and limit are unknown parameters here). */
+export const exportWarehousesQuerySchema = z.strictObject(withoutPaging(warehouseList.fields)).transform((v) => ({ ...v, q: v.q.trim() }));
+export type ExportWarehousesQuery = z.output<typeof exportWarehousesQuerySchema>;
+
+/** True when search or status narrow the list (sort and paging do not). */
+export function hasListFilters(state: Pick<WarehouseListState, "q" | "status">): boolean {
+  return warehouseList.isFiltered({ ...DEFAULT_LIST_STATE, ...state });
+}
+
+export function warehouseExportHref(state: Pick<WarehouseListState, "q" | "status" | "sort">): string {
+  return warehouseList.href("export", state);
+}
+
+export interface SortParts {
+  column: WarehouseSortColumn;
+  desc: boolean;
+}
+
+export function parseSort(sort: WarehouseSort): SortParts {
+  const [column, direction] = sort.split(".");
+  const known = WAREHOUSE_SORT_COLUMNS.find((c) => c === column) ?? "id";
+  return { column: known, desc: direction === "desc" };
+}
+
+export function formatSort({ column, desc }: SortParts): WarehouseSort {
+  return `${column}.${desc ? "desc" : "asc"}`;
+}
+
+/** TanStack Table's sorting state for the URL's sort (one column, always set). */
+export function sortingFromSort(sort: WarehouseSort): { id: string; desc: boolean }[] {
+  const { column, desc } = parseSort(sort);
+  return [{ id: column, desc }];
+}
+
+/** The URL's sort for TanStack Table's sorting state; an unknown or cleared sort is the default. */
+export function sortFromSorting(sorting: readonly { id: string; desc: boolean }[]): WarehouseSort {
+  const first = sorting[0];
+  const column = WAREHOUSE_SORT_COLUMNS.find((c) => c === first?.id);
+  return first && column ? formatSort({ column, desc: first.desc }) : (DEFAULT_WAREHOUSE_SORT as WarehouseSort);
+}
+
+/** A header click: the same column flips direction, another column starts ascending. */
+export function toggleSort(current: WarehouseSort, column: WarehouseSortColumn): WarehouseSort {
+  const now = parseSort(current);
+  return formatSort({ column, desc: now.column === column ? !now.desc : false });
+}
+
+export interface WarehouseListResponse {
+  items: Warehouse[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+  /** Tells "no warehouses yet" from "no match". */
+  totalAll: number;
+  source: "upstream" | "index";
+}
+
+export interface WarehouseConflict {
+  theirs: Warehouse;
+  yours: Partial<WarehouseValues>;
+  fields: (keyof WarehouseValues)[];
+}
+
+export interface WarehouseWriteResult {
+  warehouse: Warehouse;
+  message: string;
+  /** The write was made, but the previous default could not be unmarked. */
+  warning?: "defaultNotSettled";
+}
+
+export interface BulkResult {
+  id: number;
+  ok: boolean;
+  code?: string;
+  detail?: string;
+}
+
+export interface BulkOutcome {
+  results: BulkResult[];
+  succeeded: number;
+  failed: number;
+}
+
+export interface CodeCheckResult {
+  available: boolean;
+  takenBy: Pick<Warehouse, "id" | "name"> | null;
+}
