@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { log, redact, registerSecret } from "./log";
+import { log, redact, registerSecret } from "@/lib/log";
 
 // Bytes 0x3e/0x3f ("> ?") give "+" and "/" in base64 and "-" and "_" in base64url, so the two differ.
 const TOKEN = "log-test-token-7c1e9a>>??>>??-4b2d";

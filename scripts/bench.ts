@@ -19,11 +19,11 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { summariseProfile, type ProfileSummary } from "./bench/cpu-profile";
-import { firstLoadJs, type FirstLoadJs } from "./bench/first-load-js";
-import { EmulatorControl, signIn, type Session } from "./bench/http";
-import { Stack } from "./bench/stack";
-import { coveredTime, maxOverlap, median, percentile, round, sum } from "./bench/stats";
+import { summariseProfile, type ProfileSummary } from "@/scripts/bench/cpu-profile";
+import { firstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
+import { EmulatorControl, signIn, type Session } from "@/scripts/bench/http";
+import { Stack } from "@/scripts/bench/stack";
+import { coveredTime, maxOverlap, median, percentile, round, sum } from "@/scripts/bench/stats";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);

@@ -1,4 +1,4 @@
 // Imported first by the start scripts: on an older Node, stop before loading anything else.
-import { exitOnOldNode } from "../lib/runtime/node-version";
+import { exitOnOldNode } from "@/lib/runtime/node-version";
 
 exitOnOldNode();

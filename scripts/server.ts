@@ -4,11 +4,11 @@
 // proxy appended to X-Forwarded-For. Client-sent forwarding headers are dropped when no proxy is
 // trusted, a malformed Host is refused with 400, and the address reaches the app in a header
 // only this process can produce (lib/server/client-address.ts).
-import "./require-node";
+import "@/scripts/require-node";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
-import { envSchema } from "../lib/config/env";
-import { settleClientHeaders } from "../lib/server/client-address";
+import { envSchema } from "@/lib/config/env";
+import { settleClientHeaders } from "@/lib/server/client-address";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");

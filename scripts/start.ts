@@ -1,13 +1,13 @@
 // `npm start`: builds when no build exists, starts the embedded Labs emulator when LABS_API_URL
 // is unset (sharing a token with the console), starts the console, prints its URL and shuts
 // both down cleanly on Ctrl-C. With LABS_API_URL and LABS_API_TOKEN set it runs the console alone.
-import "./require-node";
+import "@/scripts/require-node";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { ConfigError, envSchema, parseServerEnv } from "../lib/config/env";
+import { ConfigError, envSchema, parseServerEnv } from "@/lib/config/env";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);

@@ -2,7 +2,7 @@
 
 import type { ColumnDef, HeaderContext, CellContext, ReactTable, RowData } from "@tanstack/react-table";
 import { tableWrapClass, thClass, theadClass } from "@/components/ui/styles";
-import type { DataTableFeatures } from "./features";
+import type { DataTableFeatures } from "@/components/data-table/features";
 
 // The table kit's renderer: semantic <table> markup for a TanStack Table v9 instance, sortable
 // headers as buttons with aria-sort on the header cell, visibility-aware cells, and a busy state

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { LocaleSwitch } from "./locale-switch";
-import { NavLinks } from "./nav-links";
-import { ThemeSwitch } from "./theme-switch";
+import { LocaleSwitch } from "@/components/shell/locale-switch";
+import { NavLinks } from "@/components/shell/nav-links";
+import { ThemeSwitch } from "@/components/shell/theme-switch";
 
 export interface ShellUser {
   name: string;

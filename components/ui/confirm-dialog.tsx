@@ -1,7 +1,7 @@
 "use client";
 
-import { Dialog, DialogActions } from "./dialog";
-import { alertClass, buttonClass } from "./styles";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { alertClass, buttonClass } from "@/components/ui/styles";
 
 const CONFIRM_CLASS = { default: buttonClass.primary, danger: buttonClass.dangerSolid, warning: buttonClass.warningSolid } as const;
 

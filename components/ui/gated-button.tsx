@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useId } from "react";
-import { buttonClass } from "./styles";
+import { buttonClass } from "@/components/ui/styles";
 
 type Variant = keyof typeof buttonClass;
 

@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
-import { buttonClass, selectClass } from "./styles";
+import { buttonClass, selectClass } from "@/components/ui/styles";
 
 /**
  * Page and page size controls for a server-paged list. `messages` names the catalog namespace

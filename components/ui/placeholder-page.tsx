@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { PageHeader } from "./page-header";
+import { PageHeader } from "@/components/ui/page-header";
 
 /** A section of the shell whose feature is not built yet. */
 export async function PlaceholderPage({ section }: { section: "warehouses" | "erp" | "activity" | "team" }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { buttonClass } from "./styles";
+import { buttonClass } from "@/components/ui/styles";
 
 /**
  * A disclosure button with a floating panel of controls (e.g. checkboxes). Escape closes it and

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ProblemError } from "@/lib/swr/fetcher";
-import { buttonClass } from "./styles";
+import { buttonClass } from "@/components/ui/styles";
 
 // The distinct states of a list besides its rows: loading, empty or no match, and an error with a
 // retry. An outage never shows as an empty list. `compact` suits a list inside a page section

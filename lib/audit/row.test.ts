@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openStore } from "@/lib/db/open";
 import { recordCliAudit } from "@/lib/team/cli-audit";
-import { auditRow } from "./row";
+import { auditRow } from "@/lib/audit/row";
 
 const AT = new Date("2024-05-01T10:00:00.000Z");
 

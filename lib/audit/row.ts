@@ -1,9 +1,9 @@
 import type { Insertable } from "kysely";
-import type { AuditEventsTable } from "../db/schema";
+import type { AuditEventsTable } from "@/lib/db/schema";
 
 // What an audit entry is, and the audit_events row that records it. No "server-only" and no
 // connection here, so the server (lib/audit) and the command-line team tool write the same columns
-// with the same meanings. Relative imports: the CLI runs without the "@/" alias.
+// with the same meanings.
 
 export type AuditOutcome = "success" | "failure" | "denied";
 

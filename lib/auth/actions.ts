@@ -6,8 +6,8 @@ import { recordAudit } from "@/lib/audit";
 import { db } from "@/lib/db";
 import { clientIp } from "@/lib/http/request-context";
 import { signOutEverywhere } from "@/lib/team/service";
-import { signOut } from "./auth";
-import { getCurrentMember } from "./session";
+import { signOut } from "@/lib/auth/auth";
+import { getCurrentMember } from "@/lib/auth/session";
 
 const SESSION_COOKIE = /^(__Secure-)?authjs\.session-token(\.\d+)?$/;
 

@@ -7,12 +7,12 @@ import { log } from "@/lib/log";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
 import { clientIp } from "@/lib/http/request-context";
-import { loginFormSchema } from "./login-schema";
-import { findMemberByEmail } from "./members";
-import { verifyAgainstNothing, verifyPassword } from "./password";
-import { endSession, readClaims, refreshedToken, startSession } from "./sessions";
-import { admitSsoProfile } from "./sso-identity";
-import { releaseAttempt, reserveAttempt } from "./throttle";
+import { loginFormSchema } from "@/lib/auth/login-schema";
+import { findMemberByEmail } from "@/lib/auth/members";
+import { verifyAgainstNothing, verifyPassword } from "@/lib/auth/password";
+import { endSession, readClaims, refreshedToken, startSession } from "@/lib/auth/sessions";
+import { admitSsoProfile } from "@/lib/auth/sso-identity";
+import { releaseAttempt, reserveAttempt } from "@/lib/auth/throttle";
 
 // Sign-in for team members: email and password from the console store, and single sign-on
 // through any OpenID Connect provider when configured. The session is a signed cookie carrying

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeCallbackUrl } from "./callback-url";
+import { safeCallbackUrl } from "@/lib/auth/callback-url";
 
 describe("safeCallbackUrl", () => {
   it.each([

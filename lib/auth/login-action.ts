@@ -4,10 +4,10 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { headers } from "next/headers";
 import { db } from "@/lib/db";
 import { clientIp } from "@/lib/http/request-context";
-import { signIn } from "./auth";
-import { safeCallbackUrl } from "./callback-url";
-import { loginFormSchema } from "./login-schema";
-import { throttleState } from "./throttle";
+import { signIn } from "@/lib/auth/auth";
+import { safeCallbackUrl } from "@/lib/auth/callback-url";
+import { loginFormSchema } from "@/lib/auth/login-schema";
+import { throttleState } from "@/lib/auth/throttle";
 
 export type LoginResult = { error: "invalid" | "throttled" | "unexpected"; minutes?: number };
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Member, MemberUpdate, Role } from "@/lib/db/schema";
-import { hashPassword } from "./password";
+import { hashPassword } from "@/lib/auth/password";
 
 // Member queries shared by the app, the command-line team tool and tests. Emails are stored
 // trimmed and lower-cased; a member is never deleted (deactivation keeps their history).

@@ -4,8 +4,8 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { db } from "@/lib/db";
 import type { Role } from "@/lib/db/schema";
-import { auth } from "./auth";
-import { checkSession, readClaims, type SessionVerdict } from "./sessions";
+import { auth } from "@/lib/auth/auth";
+import { checkSession, readClaims, type SessionVerdict } from "@/lib/auth/sessions";
 
 export interface CurrentMember {
   id: number;

@@ -5,8 +5,8 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { createMember } from "./members";
-import { checkSession, endAllSessions, endSession, readClaims, refreshedToken, SESSION_LIFETIME_MS, startSession } from "./sessions";
+import { createMember } from "@/lib/auth/members";
+import { checkSession, endAllSessions, endSession, readClaims, refreshedToken, SESSION_LIFETIME_MS, startSession } from "@/lib/auth/sessions";
 
 let dir: string;
 let conn: Kysely<Database>;

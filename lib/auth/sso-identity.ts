@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database, Member, Role } from "@/lib/db/schema";
 import { memberEmailSchema, memberNameSchema } from "@/lib/team/schemas";
-import { createMember, findMemberByEmail, findMemberBySsoIdentity } from "./members";
-import { roleForEmail, type AllowEntry } from "./sso-allow";
+import { createMember, findMemberByEmail, findMemberBySsoIdentity } from "@/lib/auth/members";
+import { roleForEmail, type AllowEntry } from "@/lib/auth/sso-allow";
 
 // Who a single sign-on identity may enter as. The provider's (issuer, sub) is bound to the
 // member at the first SSO entry and must match afterwards; the email only finds the member the

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { releaseAttempt, reserveAttempt, THROTTLE, throttleState } from "./throttle";
+import { releaseAttempt, reserveAttempt, THROTTLE, throttleState } from "@/lib/auth/throttle";
 
 let dir: string;
 let conn: Kysely<Database>;

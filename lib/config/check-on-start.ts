@@ -1,4 +1,4 @@
-import { ConfigError, parseServerEnv } from "./env";
+import { ConfigError, parseServerEnv } from "@/lib/config/env";
 
 // A bad or missing value stops the server with a message naming the variable, instead of
 // failing on the first request.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { envSchema } from "./env";
+import { envSchema } from "@/lib/config/env";
 
 // TRUSTED_PROXY_HOPS and HOST, read by the console's server (scripts/server.ts).
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_DEMO_PASSWORD, parseServerEnv } from "./env";
+import { ConfigError, DEFAULT_DEMO_PASSWORD, parseServerEnv } from "@/lib/config/env";
 
 const good = {
   LABS_API_URL: "https://api.labsoffice.com/",

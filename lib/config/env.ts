@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseAllowList, type AllowEntry } from "../auth/sso-allow";
+import { parseAllowList, type AllowEntry } from "@/lib/auth/sso-allow";
 
 // The console's configuration, validated once at start. Kept free of "server-only" so that the
 // start script can validate the same variables before it spawns anything.

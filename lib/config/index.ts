@@ -1,5 +1,5 @@
 import "server-only";
-import { parseServerEnv, type ConsoleConfig } from "./env";
+import { parseServerEnv, type ConsoleConfig } from "@/lib/config/env";
 
 let cached: ConsoleConfig | undefined;
 

@@ -3,11 +3,11 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { ensureDemoMembers } from "@/lib/auth/members";
 import { getConfig } from "@/lib/config";
-import { openStore } from "./open";
-import type { Database } from "./schema";
+import { openStore } from "@/lib/db/open";
+import type { Database } from "@/lib/db/schema";
 
-export type { Database, Member, AuditEvent, Role } from "./schema";
-export { ROLES } from "./schema";
+export type { Database, Member, AuditEvent, Role } from "@/lib/db/schema";
+export { ROLES } from "@/lib/db/schema";
 
 // One connection per server process, opened (and migrated) on first use. This is the only door
 // to the console store for the app.

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "./open";
+import { openStore } from "@/lib/db/open";
 
 // The store's files are readable by their owner only (password hashes, the audit trail).
 

@@ -2,8 +2,8 @@ import path from "node:path";
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import Database from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
-import { migrationProvider } from "./migrations";
-import type { Database as Schema } from "./schema";
+import { migrationProvider } from "@/lib/db/migrations";
+import type { Database as Schema } from "@/lib/db/schema";
 
 // Opening and migrating the console store. Kept free of "server-only" so that the command-line
 // team tool and unit tests can use it; the app goes through lib/db/index.ts.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
 import { createUpstreamClient } from "@/lib/upstream/client";
-import { createHealthProbe } from "./probe";
+import { createHealthProbe } from "@/lib/health/probe";
 
 // The health check against the real emulator over HTTP: however often it is asked, the upstream
 // gets at most one call per window, and none is retried.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { UpstreamError, type UpstreamErrorKind } from "@/lib/upstream/errors";
-import { upstreamProblem, validationProblem } from "./problem";
+import { upstreamProblem, validationProblem } from "@/lib/http/problem";
 
 const err = (kind: UpstreamErrorKind, status: number | null, extra: Partial<{ upstreamMessage: string; fieldErrors: Record<string, string[]> }> = {}) =>
   new UpstreamError({ kind, status, operation: "op", detail: "d", mayHaveActed: false, ...extra });

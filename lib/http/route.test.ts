@@ -5,7 +5,7 @@ import { z } from "zod";
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => null }));
 vi.mock("@/lib/db", () => ({ db: async () => undefined }));
 
-const { parseQuery } = await import("./route");
+const { parseQuery } = await import("@/lib/http/route");
 
 const schema = z.strictObject({ q: z.string().optional() });
 const query = (search: string) => parseQuery(new NextRequest(`http://console.test/api/x${search}`), schema);

@@ -6,8 +6,8 @@ import { can, PERMISSIONS, type Permission } from "@/lib/auth/roles";
 import { getCurrentMember, type CurrentMember } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
-import { problem, problemResponse, toProblem, validationProblem } from "./problem";
-import { requestContext } from "./request-context";
+import { problem, problemResponse, toProblem, validationProblem } from "@/lib/http/problem";
+import { requestContext } from "@/lib/http/request-context";
 
 // The one wrapper every route handler goes through: request id, session, role, origin check for
 // writes, and error mapping to problem+json. A handler is then: parse, call, answer.

@@ -1,7 +1,7 @@
 "use server";
 
 import { cookies } from "next/headers";
-import { isLocale, LOCALE_COOKIE } from "./config";
+import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/config";
 
 /** Stores the person's language choice for a year. */
 export async function setLocale(locale: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { localeFromAcceptLanguage } from "./config";
-import { CATALOG_FILES, messagesFor } from "./messages";
+import { localeFromAcceptLanguage } from "@/lib/i18n/config";
+import { CATALOG_FILES, messagesFor } from "@/lib/i18n/messages";
 
 const en = messagesFor("en");
 const tr = messagesFor("tr");

@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { isLocale, localeFromAcceptLanguage, LOCALE_COOKIE, type Locale } from "./config";
-import { messagesFor } from "./messages";
+import { isLocale, localeFromAcceptLanguage, LOCALE_COOKIE, type Locale } from "@/lib/i18n/config";
+import { messagesFor } from "@/lib/i18n/messages";
 
 // No locale in the URL: a bookmarked link opens in the reader's own language.
 export default getRequestConfig(async () => {

@@ -1,4 +1,4 @@
-import en from "./messages/en/validation.json";
+import en from "@/lib/i18n/messages/en/validation.json";
 
 // Schema messages are catalog keys ("validation.team.emailInvalid"); pages translate them with the
 // reader's locale. API answers and the CLI speak English, so they resolve the key here.

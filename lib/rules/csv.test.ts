@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { ACTIVITY_CSV_COLUMNS, activityCsvHeader, activityCsvLines } from "@/lib/activity/csv";
-import type { AuditRecord } from "@/lib/audit";
+import type { AuditRecord } from "@/lib/activity/schemas";
 import { TRANSFER_CSV_COLUMNS, transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
 import { CSV_BOM, csvFilename, csvGuard, toCsv } from "@/lib/rules/csv";
 

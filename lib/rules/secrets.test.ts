@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Redactor, secretForms } from "./secrets";
+import { Redactor, secretForms } from "@/lib/rules/secrets";
 
 // Bytes 0x3e/0x3f ("> ?") give "+" and "/" in base64 and "-" and "_" in base64url.
 const TOKEN = "rules-test-token>>??>>??-9f";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTROL_CHARACTERS, hasControlCharacters } from "./text";
+import { CONTROL_CHARACTERS, hasControlCharacters } from "@/lib/rules/text";
 
 const hex = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 

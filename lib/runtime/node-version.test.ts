@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseEnginesRange, REQUIRED_NODE, satisfiesNode } from "./node-version";
+import { parseEnginesRange, REQUIRED_NODE, satisfiesNode } from "@/lib/runtime/node-version";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   engines: { node: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { IncomingHttpHeaders } from "node:http";
-import { CLIENT_IP_HEADER, clientAddress, isValidHost, normaliseIp, openClientIp, sealClientIp, settleClientHeaders } from "./client-address";
+import { CLIENT_IP_HEADER, clientAddress, isValidHost, normaliseIp, openClientIp, sealClientIp, settleClientHeaders } from "@/lib/server/client-address";
 
 describe("normaliseIp", () => {
   it.each([

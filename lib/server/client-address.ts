@@ -3,8 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { isIP } from "node:net";
 
 // The client address of a request and the hand-over from the console's HTTP server
-// (scripts/server.ts) to the app. Kept free of "server-only" and of path aliases so that the
-// server script can import it.
+// (scripts/server.ts) to the app. Free of "server-only" so that the server script can import it.
 
 /** Header the console's server sets on every request: "<secret> <address>". */
 export const CLIENT_IP_HEADER = "x-labs-client-ip";

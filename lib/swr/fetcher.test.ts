@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetcher, fetchText, isProblemError, NETWORK_PROBLEM, ProblemError, sendJson } from "./fetcher";
+import { fetcher, fetchText, isProblemError, NETWORK_PROBLEM, ProblemError, sendJson } from "@/lib/swr/fetcher";
 
 function answer(status: number, body: string, type = "application/json") {
   return vi.fn(async () => new Response(body, { status, headers: { "Content-Type": type } }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isKeyUnder } from "./revalidate";
+import { isKeyUnder } from "@/lib/swr/revalidate";
 
 describe("isKeyUnder", () => {
   it("takes the resource, its queries and its items, and nothing else", () => {

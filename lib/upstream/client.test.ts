@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator } from "@/emulator/server";
-import { createUpstreamClient, type UpstreamClient } from "./client";
-import { UpstreamError } from "./errors";
+import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
+import { UpstreamError } from "@/lib/upstream/errors";
 import { redact, registerSecret } from "@/lib/log";
 
 // The upstream client against the real emulator over HTTP, including each injected fault.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Redactor } from "@/lib/rules/secrets";
-import { UpstreamError } from "./errors";
-import { toUpstreamFlag } from "./flags";
+import { UpstreamError } from "@/lib/upstream/errors";
+import { toUpstreamFlag } from "@/lib/upstream/flags";
 import {
   upstreamErrorBodySchema,
   upstreamStatusSchema,
@@ -11,7 +11,7 @@ import {
   upstreamWriteResultSchema,
   type UpstreamWarehouse,
   type UpstreamWarehousePage,
-} from "./schemas";
+} from "@/lib/upstream/schemas";
 
 // The Labs /v1 client. This module is the only code that builds an upstream request: the bearer
 // token is added here and nowhere else, every call has a deadline, every answer is parsed, and

@@ -1,11 +1,11 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { log, registerSecret } from "@/lib/log";
-import { createUpstreamClient, type UpstreamClient } from "./client";
+import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
-export { UpstreamError, isUpstreamError } from "./errors";
-export { IMPORT_KINDS, type ImportKind, type TransferResult, type WarehouseWrite, type UpstreamClient } from "./client";
-export type { UpstreamWarehouse, UpstreamWarehousePage } from "./schemas";
+export { UpstreamError, isUpstreamError } from "@/lib/upstream/errors";
+export { IMPORT_KINDS, type ImportKind, type TransferResult, type WarehouseWrite, type UpstreamClient } from "@/lib/upstream/client";
+export type { UpstreamWarehouse, UpstreamWarehousePage } from "@/lib/upstream/schemas";
 
 let client: UpstreamClient | undefined;
 

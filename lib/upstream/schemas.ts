@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { upstreamFlagSchema } from "./flags";
+import { upstreamFlagSchema } from "@/lib/upstream/flags";
 
 // Parsers for what the Labs /v1 API answers (upstream-api.md). Everything that leaves
 // lib/upstream has been through one of these, so callers see normalised values only.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coveredTime, maxOverlap, median, percentile } from "./stats";
+import { coveredTime, maxOverlap, median, percentile } from "@/scripts/bench/stats";
 
 describe("bench stats", () => {
   it("takes medians and nearest-rank percentiles", () => {

@@ -1,20 +1,20 @@
-import enActivity from "./en/activity.json";
-import enAuth from "./en/auth.json";
-import enCommon from "./en/common.json";
-import enErp from "./en/erp.json";
-import enProblems from "./en/problems.json";
-import enTeam from "./en/team.json";
-import enValidation from "./en/validation.json";
-import enWarehouses from "./en/warehouses.json";
-import trActivity from "./tr/activity.json";
-import trAuth from "./tr/auth.json";
-import trCommon from "./tr/common.json";
-import trErp from "./tr/erp.json";
-import trProblems from "./tr/problems.json";
-import trTeam from "./tr/team.json";
-import trValidation from "./tr/validation.json";
-import trWarehouses from "./tr/warehouses.json";
-import type { Locale } from "../config";
+import enActivity from "@/lib/i18n/messages/en/activity.json";
+import enAuth from "@/lib/i18n/messages/en/auth.json";
+import enCommon from "@/lib/i18n/messages/en/common.json";
+import enErp from "@/lib/i18n/messages/en/erp.json";
+import enProblems from "@/lib/i18n/messages/en/problems.json";
+import enTeam from "@/lib/i18n/messages/en/team.json";
+import enValidation from "@/lib/i18n/messages/en/validation.json";
+import enWarehouses from "@/lib/i18n/messages/en/warehouses.json";
+import trActivity from "@/lib/i18n/messages/tr/activity.json";
+import trAuth from "@/lib/i18n/messages/tr/auth.json";
+import trCommon from "@/lib/i18n/messages/tr/common.json";
+import trErp from "@/lib/i18n/messages/tr/erp.json";
+import trProblems from "@/lib/i18n/messages/tr/problems.json";
+import trTeam from "@/lib/i18n/messages/tr/team.json";
+import trValidation from "@/lib/i18n/messages/tr/validation.json";
+import trWarehouses from "@/lib/i18n/messages/tr/warehouses.json";
+import type { Locale } from "@/lib/i18n/config";
 
 // One catalog file per feature and language, so features can grow their texts independently.
 // Each file's top-level keys are namespaces; files must not share a namespace.
