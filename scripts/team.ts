@@ -1,24 +1,16 @@
-// `npm run team -- <command>`: manage team members from the command line. Outside demo mode this
-// is how the first admin is created. Relative imports, so that it runs from any directory.
-//
-//   add --email E --name N --role R [--sso]     password from TEAM_PASSWORD, else asked twice
-//   list [--json]
-//   set-role --email E --role R
-//   deactivate --email E | activate --email E
-//   reset-password --email E                     password from TEAM_PASSWORD, else asked twice
-//   sign-out-everywhere --email E
-//   link-sso --email E | unlink-sso --email E
+// `npm run team -- <command>` (usage below): the team from the command line, and the first admin outside demo mode.
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { Kysely } from "kysely";
-import { findMemberByEmail } from "../lib/auth/members";
-import { openStore } from "../lib/db/open";
-import type { Database } from "../lib/db/schema";
-import { validationMessage, type IssueLike } from "../lib/i18n/validation";
-import { recordCliAudit } from "../lib/team/cli-audit";
-import { createMemberBodySchema, memberEmailSchema, updateMemberBodySchema, type UpdateMemberBody } from "../lib/team/schemas";
-import { addMember, changeMember, listTeam, setSsoAccess, signOutEverywhere, TeamRuleError } from "../lib/team/service";
+import { findMemberByEmail } from "@/lib/auth/members";
+import { openStore } from "@/lib/db/open";
+import type { Database } from "@/lib/db/schema";
+import { validationMessage, type IssueLike } from "@/lib/i18n/validation";
+import { DomainError } from "@/lib/rules/problems";
+import { cliContext } from "@/lib/team/cli-audit";
+import { createMemberBodySchema, memberEmailSchema, updateMemberBodySchema } from "@/lib/team/schemas";
+import { addMember, changeMember, listTeam, setSsoAccess, signOutEverywhere } from "@/lib/team/service";
 
 const USAGE = `Usage: npm run team -- <command> [options]
 
@@ -106,58 +98,21 @@ async function add(conn: Kysely<Database>, values: Record<string, string | boole
   if (!first.success) throw new CliError(issuesText(first.error));
   const parsed = createMemberBodySchema.safeParse(values.sso ? body : { ...body, password: await readPassword() });
   if (!parsed.success) throw new CliError(issuesText(parsed.error));
-  try {
-    const { member, after } = await addMember(conn, parsed.data);
-    await recordCliAudit(conn, { action: "member.create", target: { type: "member", id: member.id }, outcome: "success", after, details: { via: "cli" } });
-    return `Added ${member.email} (${member.name}) as ${member.role}, id ${member.id}, signs in with ${member.hasPassword ? "a password" : "SSO only"}.`;
-  } catch (error) {
-    if (error instanceof TeamRuleError) {
-      await recordCliAudit(conn, {
-        action: "member.create",
-        outcome: "failure",
-        message: error.message,
-        details: { via: "cli", reason: error.reason, email: parsed.data.email, role: parsed.data.role },
-      });
-    }
-    throw error;
-  }
+  const { member } = await addMember(conn, parsed.data, cliContext(conn));
+  return `Added ${member.email} (${member.name}) as ${member.role}, id ${member.id}, signs in with ${member.hasPassword ? "a password" : "SSO only"}.`;
 }
 
 async function change(conn: Kysely<Database>, address: string, raw: Record<string, unknown>, done: (name: string) => string): Promise<string> {
   const parsed = updateMemberBodySchema.safeParse(raw);
   if (!parsed.success) throw new CliError(issuesText(parsed.error));
-  const changes: UpdateMemberBody = parsed.data;
   const member = await memberByEmail(conn, address);
-  try {
-    const { before, after } = await changeMember(conn, member.id, changes, null);
-    await recordCliAudit(conn, { action: "member.update", target: { type: "member", id: member.id }, outcome: "success", before, after, details: { via: "cli" } });
-    return done(member.email);
-  } catch (error) {
-    if (error instanceof TeamRuleError) {
-      const { password, ...asked } = changes;
-      await recordCliAudit(conn, {
-        action: "member.update",
-        target: { type: "member", id: member.id },
-        outcome: "failure",
-        message: error.message,
-        details: { via: "cli", reason: error.reason, asked: { ...asked, ...(password !== undefined ? { passwordChanged: true } : {}) } },
-      });
-    }
-    throw error;
-  }
+  await changeMember(conn, member.id, parsed.data, cliContext(conn));
+  return done(member.email);
 }
 
 async function ssoAccess(conn: Kysely<Database>, address: string, allowed: boolean): Promise<string> {
   const member = await memberByEmail(conn, address);
-  const { before, after, sessionsEnded } = await setSsoAccess(conn, member.id, allowed, null);
-  await recordCliAudit(conn, {
-    action: "member.update",
-    target: { type: "member", id: member.id },
-    outcome: "success",
-    before,
-    after,
-    details: { via: "cli", ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) },
-  });
+  await setSsoAccess(conn, member.id, allowed, cliContext(conn));
   return allowed
     ? `${member.email} may now enter through SSO; their first SSO entry binds the provider's identity.`
     : `${member.email} may no longer enter through SSO unless AUTH_OIDC_ALLOW admits them; the bound SSO identity is forgotten and their sessions ended.`;
@@ -165,13 +120,7 @@ async function ssoAccess(conn: Kysely<Database>, address: string, allowed: boole
 
 async function endSessions(conn: Kysely<Database>, address: string): Promise<string> {
   const member = await memberByEmail(conn, address);
-  const sessionsEnded = await signOutEverywhere(conn, member.id);
-  await recordCliAudit(conn, {
-    action: "auth.sign_out",
-    target: { type: "member", id: member.id },
-    outcome: "success",
-    details: { via: "cli", scope: "everywhere", sessionsEnded },
-  });
+  const sessionsEnded = await signOutEverywhere(conn, member.id, cliContext(conn));
   return `${member.email} is signed out everywhere (${sessionsEnded} ${sessionsEnded === 1 ? "session" : "sessions"} ended).`;
 }
 
@@ -243,7 +192,7 @@ run(process.argv.slice(2)).then(
     process.exitCode = 0;
   },
   (error: unknown) => {
-    const known = error instanceof CliError || error instanceof TeamRuleError || (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
+    const known = error instanceof CliError || error instanceof DomainError || (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
     process.stderr.write(`team: ${known ? (error as Error).message : `failed: ${String(error)}`}\n`);
     process.exitCode = 1;
   },

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
+import { FormField } from "@/components/ui/form-field";
 import { loginAction, ssoAction, type LoginResult } from "@/lib/auth/login-action";
 import { loginFormSchema, type LoginForm as LoginValues } from "@/lib/auth/login-schema";
 
@@ -56,45 +57,12 @@ export function LoginForm({ callbackUrl, ssoName, notice }: { callbackUrl: strin
         ) : null}
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="email" className="block text-sm font-medium">
-            {t("email")}
-          </label>
-          <input
-            id="email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            className={inputClass}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? "email-error" : undefined}
-            {...register("email")}
-          />
-          {errors.email?.message ? (
-            <p id="email-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
-              {t(errors.email.message as "emailInvalid")}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="password" className="block text-sm font-medium">
-            {t("password")}
-          </label>
-          <input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? "password-error" : undefined}
-            {...register("password")}
-          />
-          {errors.password?.message ? (
-            <p id="password-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
-              {t(errors.password.message as "passwordRequired")}
-            </p>
-          ) : null}
-        </div>
+        <FormField id="email" label={t("email")} error={errors.email?.message ? t(errors.email.message as "emailInvalid") : null}>
+          {(aria) => <input {...aria} type="email" autoComplete="username" autoFocus className={inputClass} {...register("email")} />}
+        </FormField>
+        <FormField id="password" label={t("password")} error={errors.password?.message ? t(errors.password.message as "passwordRequired") : null}>
+          {(aria) => <input {...aria} type="password" autoComplete="current-password" className={inputClass} {...register("password")} />}
+        </FormField>
         <button
           type="submit"
           disabled={pending}

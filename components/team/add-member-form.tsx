@@ -4,10 +4,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useForm, type FieldError } from "react-hook-form";
 import { toast } from "sonner";
-import { buttonClass, fieldErrorClass, helpTextClass, inputClass } from "@/components/ui/styles";
+import { FormField } from "@/components/ui/form-field";
+import { buttonClass, inputClass } from "@/components/ui/styles";
 import { ROLES } from "@/lib/db/schema";
 import { ProblemError } from "@/lib/swr/fetcher";
-import { createMemberRequest } from "@/lib/team/api-client";
+import { createMemberRequest } from "@/lib/team/client";
 import {
   createMemberBodySchema,
   EMAIL_MAX_LENGTH,
@@ -16,8 +17,8 @@ import {
   PASSWORD_MIN_LENGTH,
   type CreateMemberBody,
   type CreateMemberInput,
+  type TeamMember,
 } from "@/lib/team/schemas";
-import type { TeamMember } from "@/lib/team/schemas";
 import { useTeamProblemText } from "./use-problem-text";
 
 const FIELDS = ["email", "name", "role", "password"] as const;
@@ -81,90 +82,43 @@ export function AddMemberForm({
     });
   };
 
-  const describe = (field: Field, extra?: string) =>
-    [extra, errors[field] ? `add-member-${field}-error` : undefined, disabled ? disabledReasonId : undefined].filter(Boolean).join(" ") ||
-    undefined;
-
-  const fieldError = (field: Field) => {
-    const text = messageFor(field, errors[field]);
-    return text ? (
-      <p id={`add-member-${field}-error`} className={fieldErrorClass}>
-        {text}
-      </p>
-    ) : null;
-  };
+  const field = (name: Field) => ({
+    id: `add-member-${name}`,
+    label: t(`form.${name}`),
+    error: messageFor(name, errors[name]),
+    describedBy: disabled ? disabledReasonId : undefined,
+  });
+  const control = `${inputClass} mt-1`;
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="add-member-heading" data-testid="add-member-form">
       <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="add-member-email" className="block text-sm font-medium">
-            {t("form.email")}
-          </label>
-          <input
-            id="add-member-email"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            className={`${inputClass} mt-1`}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describe("email")}
-            {...register("email")}
-          />
-          {fieldError("email")}
-        </div>
-        <div>
-          <label htmlFor="add-member-name" className="block text-sm font-medium">
-            {t("form.name")}
-          </label>
-          <input
-            id="add-member-name"
-            type="text"
-            autoComplete="off"
-            className={`${inputClass} mt-1`}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describe("name")}
-            {...register("name")}
-          />
-          {fieldError("name")}
-        </div>
-        <div>
-          <label htmlFor="add-member-role" className="block text-sm font-medium">
-            {t("form.role")}
-          </label>
-          <select
-            id="add-member-role"
-            className={`${inputClass} mt-1`}
-            aria-invalid={errors.role ? true : undefined}
-            aria-describedby={describe("role")}
-            {...register("role")}
-          >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {tRoles(r)}
-              </option>
-            ))}
-          </select>
-          {fieldError("role")}
-        </div>
-        <div>
-          <label htmlFor="add-member-password" className="block text-sm font-medium">
-            {t("form.password")}
-          </label>
-          <input
-            id="add-member-password"
-            type="password"
-            autoComplete="new-password"
-            className={`${inputClass} mt-1`}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describe("password", "add-member-password-help")}
-            {...register("password", { setValueAs: (v: unknown) => (v === "" || v === null ? undefined : v) })}
-          />
-          <p id="add-member-password-help" className={helpTextClass}>
-            {t("form.passwordHelp", { min: PASSWORD_MIN_LENGTH })}
-          </p>
-          {fieldError("password")}
-        </div>
+        <FormField {...field("email")}>
+          {(aria) => <input {...aria} type="email" autoComplete="off" spellCheck={false} className={control} {...register("email")} />}
+        </FormField>
+        <FormField {...field("name")}>{(aria) => <input {...aria} type="text" autoComplete="off" className={control} {...register("name")} />}</FormField>
+        <FormField {...field("role")}>
+          {(aria) => (
+            <select {...aria} className={control} {...register("role")}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {tRoles(r)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField {...field("password")} help={t("form.passwordHelp", { min: PASSWORD_MIN_LENGTH })}>
+          {(aria) => (
+            <input
+              {...aria}
+              type="password"
+              autoComplete="new-password"
+              className={control}
+              {...register("password", { setValueAs: (v: unknown) => (v === "" || v === null ? undefined : v) })}
+            />
+          )}
+        </FormField>
         <div className="sm:col-span-2">
           <button type="submit" className={buttonClass.primary} disabled={disabled || isSubmitting} aria-busy={isSubmitting || undefined}>
             {isSubmitting ? t("form.submitting") : t("form.submit")}

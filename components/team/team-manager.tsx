@@ -3,20 +3,40 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { toast } from "sonner";
+import { SWRConfig } from "swr";
+import { ResourceList } from "@/components/data-table/resource-list";
+import { Pagination } from "@/components/ui/pagination";
 import { buttonClass, cardClass } from "@/components/ui/styles";
-import { updateMemberRequest } from "@/lib/team/api-client";
-import { useTeam } from "@/lib/team/use-team";
+import { useListState, type Keyed } from "@/lib/list/client";
+import { updateMemberRequest, useTeam } from "@/lib/team/client";
+import { TEAM_PAGE_SIZES, teamList, type TeamList } from "@/lib/team/schemas";
 import { AddMemberForm } from "./add-member-form";
 import { MembersTable, type ApplyChange } from "./members-table";
 import { useTeamProblemText } from "./use-problem-text";
 
 const MANAGE_REASON_ID = "team-manage-reason";
+const SKELETON_CELLS = ["w-32", "flex-1", "w-32", "w-24", "w-24", "w-32"] as const;
 
-export function TeamManager({ currentMemberId, canManage }: { currentMemberId: number; canManage: boolean }) {
+interface TeamProps {
+  currentMemberId: number;
+  canManage: boolean;
+}
+
+/** The team page's body: the list (first page from the server) and the add-member form. */
+export function TeamManager({ fallback, ...props }: TeamProps & { fallback: Record<string, Keyed<TeamList>> }) {
+  return (
+    <SWRConfig value={{ fallback }}>
+      <Team {...props} />
+    </SWRConfig>
+  );
+}
+
+function Team({ currentMemberId, canManage }: TeamProps) {
   const t = useTranslations("team");
   const tRoles = useTranslations("roles");
   const problemText = useTeamProblemText();
-  const { data: members, error, isLoading, isValidating, mutate } = useTeam();
+  const [state, update] = useListState(teamList);
+  const { data, error, isValidating, mutate, stale } = useTeam(state);
 
   const applyChange = useCallback<ApplyChange>(
     async (member, body) => {
@@ -55,37 +75,55 @@ export function TeamManager({ currentMemberId, canManage }: { currentMemberId: n
         <h2 id="team-members-heading" className="text-lg font-semibold">
           {t("membersHeading")}
         </h2>
-        {members ? (
-          <>
-            {error ? (
-              <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-                <span>{t("table.staleError")}</span>
-                <button type="button" className={buttonClass.secondary} disabled={isValidating} onClick={() => void mutate()}>
-                  {t("table.retry")}
-                </button>
-              </div>
-            ) : null}
-            <MembersTable
-              members={members}
-              currentMemberId={currentMemberId}
-              canManage={canManage}
-              manageReasonId={canManage ? undefined : MANAGE_REASON_ID}
-              onChange={applyChange}
-            />
-          </>
-        ) : error ? (
-          <div role="alert" data-testid="team-load-error" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-            <p className="font-medium">{t("table.loadError")}</p>
-            <p className="mt-1">{problemText(error)}</p>
-            <button type="button" className={`${buttonClass.secondary} mt-3`} disabled={isValidating} onClick={() => void mutate()}>
+        {data && error ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            <span>{t("table.staleError")}</span>
+            <button type="button" className={buttonClass.secondary} disabled={isValidating} onClick={() => void mutate()}>
               {t("table.retry")}
             </button>
           </div>
-        ) : isLoading ? (
-          <p role="status" className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
-            {t("table.loading")}
-          </p>
         ) : null}
+        <ResourceList
+          testId="team-load"
+          errorMessages="team.table"
+          texts={{
+            loading: t("table.loading"),
+            emptyTitle: t("table.empty"),
+            noMatchTitle: t("table.empty"),
+            pageEmptyTitle: t("table.pageEmpty"),
+            firstPage: t("table.firstPage"),
+          }}
+          // Rows already shown stay, under the banner above, when a refresh fails.
+          page={data}
+          error={data ? undefined : error}
+          stale={stale}
+          filtered={false}
+          compact
+          skeleton={{ rows: 3, cells: SKELETON_CELLS }}
+          errorDetail={error ? <p className="mt-1">{problemText(error)}</p> : null}
+          onRetry={() => void mutate()}
+          onFirstPage={() => update({ page: 1 })}
+        >
+          <MembersTable
+            members={data?.items ?? []}
+            currentMemberId={currentMemberId}
+            canManage={canManage}
+            manageReasonId={canManage ? undefined : MANAGE_REASON_ID}
+            onChange={applyChange}
+          />
+          {data && data.total > state.limit ? (
+            <Pagination
+              messages="team.pagination"
+              page={state.page}
+              limit={state.limit}
+              sizes={TEAM_PAGE_SIZES}
+              total={data.total}
+              shown={data.items.length}
+              onPage={(page) => update({ page })}
+              onLimit={(limit) => update({ limit })}
+            />
+          ) : null}
+        </ResourceList>
       </section>
 
       <section aria-labelledby="add-member-heading" className={cardClass}>

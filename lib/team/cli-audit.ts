@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { auditRow, type AuditEntry } from "../audit/row";
-import type { Database } from "../db/schema";
+import type { ServiceContext } from "@/lib/audit";
+import { auditRow, type AuditEntry } from "@/lib/audit/row";
+import type { Database } from "@/lib/db/schema";
 
-// The command-line team tool runs outside the server, so it cannot use lib/audit (server-only,
-// bound to the app's connection). It writes the same row, built by the same function.
+// The CLI's audit port: lib/audit is bound to the app's connection, so the CLI writes the same row itself.
 
 export const CLI_ACTOR = { id: null, email: "cli" } as const;
 
@@ -14,4 +14,12 @@ export async function recordCliAudit(conn: Kysely<Database>, entry: CliAuditEntr
     .insertInto("audit_events")
     .values(auditRow({ ...entry, actor: CLI_ACTOR, requestId: null, ip: null }))
     .execute();
+}
+
+/** The team service's context for the CLI: no admin to re-check, events marked `via: "cli"`. */
+export function cliContext(conn: Kysely<Database>): ServiceContext {
+  return {
+    actor: CLI_ACTOR,
+    audit: (entry) => recordCliAudit(conn, { ...entry, details: { via: "cli", ...(entry.details as object) } }),
+  };
 }

@@ -8,6 +8,7 @@ import type { CurrentMember } from "@/lib/auth/session";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 import { createMemberBodySchema } from "./schemas";
+import { cliContext } from "./cli-audit";
 import { addMember } from "./service";
 
 // The /api/team handlers through the real wrapper, with the session and the store swapped for a
@@ -45,7 +46,7 @@ beforeAll(async () => {
   conn = await openStore(dir);
   state.conn = conn;
   const add = async (email: string, role: "viewer" | "admin") => {
-    const { member } = await addMember(conn, createMemberBodySchema.parse({ email, name: email, role, password: "route-test-pw" }));
+    const { member } = await addMember(conn, createMemberBodySchema.parse({ email, name: email, role, password: "route-test-pw" }), cliContext(conn));
     return { id: member.id, email: member.email, name: member.name, role: member.role };
   };
   admin = await add("admin@route.test", "admin");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MIN_LENGTH as AUTH_PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
 import { validationMessage } from "@/lib/i18n/validation";
-import { createMemberBodySchema, memberIdParamSchema, PASSWORD_MIN_LENGTH, updateMemberBodySchema } from "./schemas";
+import { createMemberBodySchema, memberIdParamSchema, PASSWORD_MIN_LENGTH, teamList, teamListSchema, updateMemberBodySchema } from "./schemas";
 
 const valid = { email: "  Ada@Example.COM ", name: "  Ada Lovelace ", role: "admin", password: "correct-horse-1" };
 
@@ -104,4 +104,29 @@ describe("memberIdParamSchema", () => {
       expect(memberIdParamSchema.safeParse({ id }).success).toBe(false);
     },
   );
+});
+
+describe("teamList", () => {
+  it("asks for the whole team by default, at /api/team with no query", () => {
+    expect(teamList.defaults).toEqual({ page: 1, limit: 1000 });
+    expect(teamList.key(teamList.defaults)).toBe("/api/team");
+    expect(teamList.key({ page: 2, limit: 1000 })).toBe("/api/team?page=2");
+  });
+
+  it("strict query for the handler: unknown parameters and bad paging are refused by name", () => {
+    expect(teamList.querySchema.parse({})).toEqual({ page: 1, limit: 1000 });
+    const r = teamList.querySchema.safeParse({ page: "0", limit: "10", q: "x" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["limit", "page", "q"]);
+  });
+
+  it("tolerant load for the page: a bad value reads as its default", () => {
+    expect(teamList.load({ page: "x", limit: "7" })).toEqual(teamList.defaults);
+    expect(teamList.load("?page=3")).toEqual({ page: 3, limit: 1000 });
+  });
+
+  it("an answer needs items and a total", () => {
+    expect(teamListSchema.safeParse({ items: [] }).success).toBe(false);
+    expect(teamListSchema.safeParse({ items: [], total: 0 }).success).toBe(true);
+  });
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { hasControlCharacters } from "../rules/text";
-import { ROLES } from "../db/schema";
+import { ROLES } from "@/lib/db/schema";
+import { defineList, limitField, pageField } from "@/lib/list/definition";
+import { MEMBER_ID_PATTERN } from "@/lib/rules/ids";
+import { hasControlCharacters } from "@/lib/rules/text";
 
-// Shared by the add-member form, the /api/team handlers and the team CLI. Kept free of node
-// modules so the client bundle can import it. Messages are catalog keys (validation.*); the API
-// and the CLI answer their English text (lib/i18n/validation.ts).
+// Team schemas for the form, the /api/team handlers and the CLI; free of node modules for the browser.
 
 /** Mirrors PASSWORD_MIN_LENGTH in lib/auth/password.ts, which is node-only; a test keeps them equal. */
 export const PASSWORD_MIN_LENGTH = 10;
@@ -60,11 +60,11 @@ export const updateMemberBodySchema = z
   });
 export type UpdateMemberBody = z.output<typeof updateMemberBodySchema>;
 
-/** Path parameter: a positive integer written plainly ("12"; not "012", "1.5", "-1", "1e3"). */
+/** Path parameter: a member id (lib/rules/ids). */
 export const memberIdParamSchema = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,15}$/, { error: "validation.team.idNotPositive" })
+    .regex(MEMBER_ID_PATTERN, { error: "validation.team.idNotPositive" })
     .transform(Number)
     .refine(Number.isSafeInteger, { error: "validation.team.idTooLarge" }),
 });
@@ -89,5 +89,17 @@ export const teamMemberSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-export const teamListSchema = z.object({ items: z.array(teamMemberSchema) });
+export const TEAM_API = "/api/team";
+// The console shows the whole team at once; paging only begins past this many members.
+export const TEAM_PAGE_SIZES = [1000] as const;
+
+/** GET /api/team (?page&limit): members by email. */
+export const teamList = defineList({
+  path: TEAM_API,
+  pageSizes: TEAM_PAGE_SIZES,
+  fields: { page: pageField(1000), limit: limitField(TEAM_PAGE_SIZES, 1000) },
+});
+export type TeamListState = (typeof teamList)["defaults"];
+
+export const teamListSchema = z.object({ items: z.array(teamMemberSchema), total: z.number().int().nonnegative() });
 export type TeamList = z.infer<typeof teamListSchema>;

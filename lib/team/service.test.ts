@@ -7,9 +7,12 @@ import { findMemberByEmail, findMemberById } from "@/lib/auth/members";
 import { verifyPassword } from "@/lib/auth/password";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
+import type { ServiceContext } from "@/lib/audit";
+import { cliContext } from "./cli-audit";
 import { createMemberBodySchema } from "./schemas";
 import { startSession } from "@/lib/auth/sessions";
-import { ActorNotAdminError, addMember, changeMember, listTeam, MemberNotFoundError, setSsoAccess, signOutEverywhere, TeamRuleError } from "./service";
+import { toProblem } from "@/lib/http/problem";
+import { ActorNotAdminError, addMember, changeMember, listTeam, listTeamPage, MemberNotFoundError, setSsoAccess, signOutEverywhere, TeamRuleError } from "./service";
 
 let dir: string;
 let conn: Kysely<Database>;
@@ -23,8 +26,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const cli = () => cliContext(conn);
+const by = (id: number): ServiceContext => ({ actor: { id, email: null }, audit: async () => {} });
 const add = (email: string, role: "viewer" | "operator" | "admin", password?: string) =>
-  addMember(conn, createMemberBodySchema.parse({ email, name: email.split("@")[0], role, ...(password ? { password } : {}) }));
+  addMember(conn, createMemberBodySchema.parse({ email, name: email.split("@")[0], role, ...(password ? { password } : {}) }), cli());
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   return p.then(
@@ -71,7 +76,7 @@ describe("team service", () => {
 
   it("never lets the last active admin be demoted or deactivated, not even by the CLI", async () => {
     for (const changes of [{ role: "operator" as const }, { active: false }]) {
-      const error = await rejection(changeMember(conn, adminId, changes, null));
+      const error = await rejection(changeMember(conn, adminId, changes, cli()));
       expect(error).toMatchObject({ reason: "last_admin" });
       expect((error as Error).message).toMatch(/last active admin/);
     }
@@ -84,32 +89,32 @@ describe("team service", () => {
       [{ role: "viewer" as const }, "role"],
       [{ active: false }, "active"],
     ] as const) {
-      const error = await rejection(changeMember(conn, adminId, changes, { id: adminId }));
+      const error = await rejection(changeMember(conn, adminId, changes, by(adminId)));
       expect(error).toMatchObject({ reason: "self_change", field });
     }
     // Their own name and password are theirs to change.
-    const renamed = await changeMember(conn, adminId, { name: "Root Admin", password: "new-root-password" }, { id: adminId });
+    const renamed = await changeMember(conn, adminId, { name: "Root Admin", password: "new-root-password" }, by(adminId));
     expect(renamed.member.name).toBe("Root Admin");
     // Another admin may demote them now that a second active admin exists.
-    const demoted = await changeMember(conn, adminId, { role: "operator" }, { id: other.id });
+    const demoted = await changeMember(conn, adminId, { role: "operator" }, by(other.id));
     expect(demoted.before.role).toBe("admin");
     expect(demoted.after.role).toBe("operator");
     // ... and the second admin is now the last one.
-    expect(await rejection(changeMember(conn, other.id, { active: false }, null))).toMatchObject({ reason: "last_admin" });
-    await changeMember(conn, adminId, { role: "admin" }, { id: other.id });
+    expect(await rejection(changeMember(conn, other.id, { active: false }, cli()))).toMatchObject({ reason: "last_admin" });
+    await changeMember(conn, adminId, { role: "admin" }, by(other.id));
   });
 
   it("does not count a deactivated admin as the last admin", async () => {
     const { member: dormant } = await add("dormant@example.com", "admin", "dormant-admin-pw");
-    await changeMember(conn, dormant.id, { active: false }, null);
+    await changeMember(conn, dormant.id, { active: false }, cli());
     // A deactivated admin can be demoted freely; active admins remain.
-    const r = await changeMember(conn, dormant.id, { role: "viewer" }, null);
+    const r = await changeMember(conn, dormant.id, { role: "viewer" }, cli());
     expect(r.after).toMatchObject({ role: "viewer", active: false });
   });
 
   it("returns before/after snapshots for the audit, a password change only as a flag", async () => {
     const { member } = await add("changes@example.com", "viewer");
-    const r = await changeMember(conn, member.id, { role: "operator", active: false, password: "brand-new-password" }, { id: adminId });
+    const r = await changeMember(conn, member.id, { role: "operator", active: false, password: "brand-new-password" }, by(adminId));
     expect(r.before).toEqual({ id: member.id, email: "changes@example.com", name: "changes", role: "viewer", active: true, source: "sso", hasPassword: false, ssoAllowed: true, ssoLinked: false });
     expect(r.after).toEqual({
       id: member.id,
@@ -128,7 +133,7 @@ describe("team service", () => {
     expect(text).not.toContain("brand-new-password");
     expect(r.member.updatedAt >= r.member.createdAt).toBe(true);
 
-    const noPassword = await changeMember(conn, member.id, { active: true }, { id: adminId });
+    const noPassword = await changeMember(conn, member.id, { active: true }, by(adminId));
     expect(noPassword.after).not.toHaveProperty("passwordChanged");
   });
 
@@ -139,14 +144,14 @@ describe("team service", () => {
     let v = await version();
     for (const changes of [{ password: "another-password-2" }, { role: "operator" as const }, { active: false }, { active: true }]) {
       await startSession(conn, member.id, "password");
-      const r = await changeMember(conn, member.id, changes, { id: adminId });
+      const r = await changeMember(conn, member.id, changes, by(adminId));
       expect(r.sessionsEnded).toBe(1);
       expect(await version()).toBe(v + 1);
       expect(await live()).toBe(0);
       v += 1;
     }
     await startSession(conn, member.id, "password");
-    const renamed = await changeMember(conn, member.id, { name: "Renamed" }, { id: adminId });
+    const renamed = await changeMember(conn, member.id, { name: "Renamed" }, by(adminId));
     expect(renamed.sessionsEnded).toBeUndefined();
     expect(await version()).toBe(v);
     expect(await live()).toBe(1);
@@ -161,38 +166,87 @@ describe("team service", () => {
     const { member: target } = await add("target@example.com", "viewer", "target-password-1");
     const before = (await findMemberById(conn, target.id))!;
     // The request was let in while the actor was an admin; another admin demotes them meanwhile.
-    await changeMember(conn, actor.id, { role: "operator" }, { id: adminId });
+    await changeMember(conn, actor.id, { role: "operator" }, by(adminId));
     for (const attempt of [
-      () => changeMember(conn, target.id, { password: "taken-over-123" }, { id: actor.id }),
-      () => changeMember(conn, target.id, { role: "admin" }, { id: actor.id }),
-      () => addMember(conn, createMemberBodySchema.parse({ email: "late@example.com", name: "Late", role: "admin" }), { id: actor.id }),
-      () => setSsoAccess(conn, target.id, true, { id: actor.id }),
+      () => changeMember(conn, target.id, { password: "taken-over-123" }, by(actor.id)),
+      () => changeMember(conn, target.id, { role: "admin" }, by(actor.id)),
+      () => addMember(conn, createMemberBodySchema.parse({ email: "late@example.com", name: "Late", role: "admin" }), by(actor.id)),
+      () => setSsoAccess(conn, target.id, true, by(actor.id)),
     ]) {
       expect(await rejection(attempt())).toBeInstanceOf(ActorNotAdminError);
     }
     expect(await findMemberById(conn, target.id)).toEqual(before);
     expect(await findMemberByEmail(conn, "late@example.com")).toBeUndefined();
 
-    await changeMember(conn, actor.id, { role: "admin", active: false }, { id: adminId });
-    expect(await rejection(changeMember(conn, target.id, { name: "X" }, { id: actor.id }))).toBeInstanceOf(ActorNotAdminError);
-    await changeMember(conn, actor.id, { active: true }, { id: adminId });
-    expect((await changeMember(conn, target.id, { name: "Now Fine" }, { id: actor.id })).after.name).toBe("Now Fine");
+    await changeMember(conn, actor.id, { role: "admin", active: false }, by(adminId));
+    expect(await rejection(changeMember(conn, target.id, { name: "X" }, by(actor.id)))).toBeInstanceOf(ActorNotAdminError);
+    await changeMember(conn, actor.id, { active: true }, by(adminId));
+    expect((await changeMember(conn, target.id, { name: "Now Fine" }, by(actor.id))).after.name).toBe("Now Fine");
   });
 
   it("allows SSO for a password member and takes it back, forgetting the bound identity", async () => {
     const { member } = await add("link@example.com", "operator", "link-password-1");
-    const linked = await setSsoAccess(conn, member.id, true, { id: adminId });
+    const linked = await setSsoAccess(conn, member.id, true, by(adminId));
     expect(linked.before).toMatchObject({ ssoAllowed: false });
     expect(linked.after).toMatchObject({ ssoAllowed: true, ssoLinked: false });
     await conn.updateTable("members").set({ sso_issuer: "https://idp.example", sso_subject: "abc" }).where("id", "=", member.id).execute();
     await startSession(conn, member.id, "sso");
-    const unlinked = await setSsoAccess(conn, member.id, false, { id: adminId });
+    const unlinked = await setSsoAccess(conn, member.id, false, by(adminId));
     expect(unlinked.before).toMatchObject({ ssoAllowed: true, ssoLinked: true });
     expect(unlinked.after).toMatchObject({ ssoAllowed: false, ssoLinked: false });
     expect(unlinked.sessionsEnded).toBe(1);
   });
 
   it("reports an unknown id", async () => {
-    expect(await rejection(changeMember(conn, 999_999, { role: "viewer" }, null))).toBeInstanceOf(MemberNotFoundError);
+    expect(await rejection(changeMember(conn, 999_999, { role: "viewer" }, cli()))).toBeInstanceOf(MemberNotFoundError);
+  });
+
+  it("pages the team by email, with the total", async () => {
+    const all = await listTeam(conn);
+    const second = await listTeamPage(conn, { page: 2, limit: 1000 });
+    expect(second).toEqual({ items: [], total: all.length });
+    const first = await listTeamPage(conn, { page: 1, limit: 1000 });
+    expect(first.items).toEqual(all);
+  });
+
+  it("writes its own audit events through the context: successes, and refusals with the reason", async () => {
+    const events: unknown[] = [];
+    const ctx: ServiceContext = { actor: { id: adminId, email: "root@example.com" }, audit: async (e) => void events.push(e) };
+    const { member } = await addMember(conn, createMemberBodySchema.parse({ email: "audited@example.com", name: "Audited", role: "viewer" }), ctx);
+    await rejection(addMember(conn, createMemberBodySchema.parse({ email: "audited@example.com", name: "Again", role: "admin" }), ctx));
+    await changeMember(conn, member.id, { role: "operator", password: "audited-password-1" }, ctx);
+    await rejection(changeMember(conn, adminId, { active: false, password: "x-password-123" }, ctx));
+    await rejection(changeMember(conn, 999_999, { role: "viewer" }, ctx));
+    expect(events).toEqual([
+      { action: "member.create", target: { type: "member", id: member.id }, outcome: "success", after: expect.objectContaining({ email: "audited@example.com" }) },
+      {
+        action: "member.create",
+        outcome: "failure",
+        message: expect.stringContaining("already exists"),
+        details: { reason: "email_taken", email: "audited@example.com", role: "admin" },
+      },
+      {
+        action: "member.update",
+        target: { type: "member", id: member.id },
+        outcome: "success",
+        before: expect.objectContaining({ role: "viewer" }),
+        after: expect.objectContaining({ role: "operator", passwordChanged: true }),
+      },
+      {
+        action: "member.update",
+        target: { type: "member", id: adminId },
+        outcome: "failure",
+        message: expect.stringContaining("your own role"),
+        details: { reason: "self_change", asked: { active: false, passwordChanged: true } },
+      },
+    ]);
+    expect(JSON.stringify(events)).not.toMatch(/audited-password-1|x-password-123|scrypt/);
+  });
+
+  it("refuses with domain errors that answer as today's problems", () => {
+    expect(toProblem(new TeamRuleError("last_admin", "Last.", "role"))).toMatchObject({ status: 409, code: "conflict", detail: "Last.", reason: "last_admin", errors: { role: ["Last."] } });
+    expect(toProblem(new TeamRuleError("email_taken", "Taken."))).not.toHaveProperty("errors");
+    expect(toProblem(new ActorNotAdminError())).toMatchObject({ status: 403, code: "forbidden", reason: "actor_not_admin", requiredRole: "admin" });
+    expect(toProblem(new MemberNotFoundError(7))).toMatchObject({ status: 404, code: "not_found", detail: "No team member has id 7." });
   });
 });

@@ -1,39 +1,41 @@
 import type { Kysely, Transaction } from "kysely";
-import { countActiveAdmins, createMember, findMemberByEmail, findMemberById, listMembers } from "../auth/members";
-import { hashPassword } from "../auth/password";
-import { endAllSessions } from "../auth/sessions";
-import type { Database, Member, MemberUpdate } from "../db/schema";
-import type { CreateMemberBody, TeamMember, UpdateMemberBody } from "./schemas";
+import type { AuditPort, ServiceContext } from "@/lib/audit";
+import { countActiveAdmins, createMember, findMemberByEmail, findMemberById } from "@/lib/auth/members";
+import { hashPassword } from "@/lib/auth/password";
+import { endAllSessions } from "@/lib/auth/sessions";
+import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
+import { DomainError } from "@/lib/rules/problems";
+import type { CreateMemberBody, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "./schemas";
+import { memberRows, updateMemberRow } from "./store";
 
-// The team rules, over a Kysely connection so that the route handlers, the command-line tool
-// and the tests share them. No password hash ever leaves this module.
+// No "server-only": the team CLI runs this module under plain Node. No password hash leaves it.
 
 export type TeamRuleReason = "email_taken" | "self_change" | "last_admin";
 
-/** A change the rules refuse (the handlers answer 409). `field` names the input at fault. */
-export class TeamRuleError extends Error {
+/** A change the team rules refuse: 409 with `reason` and the field at fault. */
+export class TeamRuleError extends DomainError {
   constructor(
     readonly reason: TeamRuleReason,
     message: string,
     readonly field?: "email" | "role" | "active",
   ) {
-    super(message);
+    super("conflict", message, { reason, ...(field ? { errors: { [field]: [message] } } : {}) });
     this.name = "TeamRuleError";
   }
 }
 
-/** The acting admin was demoted or deactivated while the change was on its way (the handlers answer 403). */
-export class ActorNotAdminError extends Error {
+/** The acting admin was demoted or deactivated while the change was on its way: a role refusal. */
+export class ActorNotAdminError extends DomainError {
   readonly reason = "actor_not_admin";
   constructor() {
-    super("You are no longer an active admin; the change was not made.");
+    super("forbidden", "You are no longer an active admin; the change was not made.", { reason: "actor_not_admin", requiredRole: "admin" });
     this.name = "ActorNotAdminError";
   }
 }
 
-export class MemberNotFoundError extends Error {
+export class MemberNotFoundError extends DomainError {
   constructor(readonly id: number) {
-    super(`No team member has id ${id}.`);
+    super("not_found", `No team member has id ${id}.`);
     this.name = "MemberNotFoundError";
   }
 }
@@ -47,9 +49,7 @@ export interface MemberSnapshot {
   active: boolean;
   source: string;
   hasPassword: boolean;
-  /** An admin allowed SSO entry for this member (lib/auth/sso-identity.ts). */
   ssoAllowed: boolean;
-  /** An SSO identity (issuer and subject) is bound to the member. */
   ssoLinked: boolean;
 }
 
@@ -72,12 +72,16 @@ export function toTeamMember(row: Member): TeamMember {
 }
 
 export async function listTeam(conn: Kysely<Database>): Promise<TeamMember[]> {
-  return (await listMembers(conn)).map(toTeamMember);
+  return (await memberRows(conn)).rows.map(toTeamMember);
+}
+
+export async function listTeamPage(conn: Kysely<Database>, query: TeamListState): Promise<TeamList> {
+  const { rows, total } = await memberRows(conn, query);
+  return { items: rows.map(toTeamMember), total };
 }
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  // better-sqlite3, and PostgreSQL's unique_violation for the planned shared store.
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
 
@@ -85,148 +89,134 @@ function emailTaken(email: string): TeamRuleError {
   return new TeamRuleError("email_taken", `A team member with the email ${email} already exists.`, "email");
 }
 
-/**
- * Inside the change's transaction: the actor (null for the command-line tool) must still be an
- * active admin, since the role was checked when the request started.
- */
-async function requireActiveAdmin(trx: Transaction<Database>, actor: { id: number } | null): Promise<void> {
-  if (!actor) return;
-  const row = await findMemberById(trx, actor.id);
+/** The role was checked when the request started; inside the change the actor must still be an active admin. */
+async function requireActiveAdmin(trx: Transaction<Database>, ctx: ServiceContext): Promise<void> {
+  if (ctx.actor.id === null) return;
+  const row = await findMemberById(trx, ctx.actor.id);
   if (!row || row.active !== 1 || row.role !== "admin") throw new ActorNotAdminError();
 }
 
-/**
- * Adds a member. Without a password the member enters through SSO only, which the admin allows
- * explicitly by adding them (even outside the SSO allow-list).
- */
-export async function addMember(
-  conn: Kysely<Database>,
-  input: CreateMemberBody,
-  actor: { id: number } | null = null,
-): Promise<{ member: TeamMember; after: MemberSnapshot }> {
-  // Hash outside the transaction: scrypt is slow and the store serialises transactions.
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
-  let row: Member;
+/** Runs a change; a refusal by the rules is audited as a failure before it is thrown on. */
+async function auditRefusal<T>(ctx: ServiceContext, entry: Omit<Parameters<AuditPort>[0], "outcome">, change: () => Promise<T>): Promise<T> {
   try {
-    row = await conn.transaction().execute(async (trx) => {
-      await requireActiveAdmin(trx, actor);
-      if (await findMemberByEmail(trx, input.email)) throw emailTaken(input.email);
-      return createMember(trx, {
-        ...input,
-        password: null,
-        ...(passwordHash ? { passwordHash } : {}),
-        source: passwordHash ? "password" : "sso",
-        ssoAllowed: !passwordHash,
-      });
-    });
+    return await change();
   } catch (error) {
-    // Two requests for the same email at once: the unique index decides.
-    if (isUniqueViolation(error)) throw emailTaken(input.email);
+    if (error instanceof TeamRuleError || error instanceof ActorNotAdminError) {
+      await ctx.audit({ ...entry, outcome: "failure", message: error.message, details: { reason: error.reason, ...(entry.details as object) } });
+    }
     throw error;
   }
-  return { member: toTeamMember(row), after: toSnapshot(row) };
+}
+
+/** Adds a member; without a password the member enters through SSO only, which adding them allows. */
+export async function addMember(conn: Kysely<Database>, input: CreateMemberBody, ctx: ServiceContext): Promise<{ member: TeamMember; after: MemberSnapshot }> {
+  // Hashed outside the transaction: scrypt is slow and the store serialises transactions.
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const row = await auditRefusal(ctx, { action: "member.create", details: { email: input.email, role: input.role } }, async () => {
+    try {
+      return await conn.transaction().execute(async (trx) => {
+        await requireActiveAdmin(trx, ctx);
+        if (await findMemberByEmail(trx, input.email)) throw emailTaken(input.email);
+        return createMember(trx, {
+          ...input,
+          password: null,
+          ...(passwordHash ? { passwordHash } : {}),
+          source: passwordHash ? "password" : "sso",
+          ssoAllowed: !passwordHash,
+        });
+      });
+    } catch (error) {
+      // Two requests for the same email at once: the unique index decides.
+      if (isUniqueViolation(error)) throw emailTaken(input.email);
+      throw error;
+    }
+  });
+  const after = toSnapshot(row);
+  await ctx.audit({ action: "member.create", target: { type: "member", id: row.id }, outcome: "success", after });
+  return { member: toTeamMember(row), after };
 }
 
 export interface MemberChange {
   member: TeamMember;
   before: MemberSnapshot;
-  /** The snapshot after the change; a new password shows only as `passwordChanged: true`. */
+  /** A new password shows only as `passwordChanged: true`. */
   after: MemberSnapshot & { passwordChanged?: true };
-  /** Set when the change ended the member's sessions: how many were live. */
+  /** How many live sessions the change ended, when it ended them. */
   sessionsEnded?: number;
 }
 
 /**
- * Changes a member. `actor` is the admin making the change (null for the command-line tool): an
- * admin may not demote or deactivate themselves, and the last active admin can never be demoted
- * or deactivated, so the console always keeps someone who can manage it.
+ * Changes a member. An admin may not demote or deactivate themselves, and the last active admin
+ * can never be demoted or deactivated, so someone can always manage the console.
  */
-export async function changeMember(
-  conn: Kysely<Database>,
-  id: number,
-  changes: UpdateMemberBody,
-  actor: { id: number } | null,
-): Promise<MemberChange> {
-  // Hash outside the transaction: scrypt is slow and the store serialises transactions.
+export async function changeMember(conn: Kysely<Database>, id: number, changes: UpdateMemberBody, ctx: ServiceContext): Promise<MemberChange> {
   const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
+  const { password, ...asked } = changes;
+  const target = { type: "member", id };
+  const refusal = { action: "member.update", target, details: { asked: { ...asked, ...(password !== undefined ? { passwordChanged: true } : {}) } } };
 
-  return conn.transaction().execute(async (trx) => {
-    await requireActiveAdmin(trx, actor);
-    const current = await findMemberById(trx, id);
-    if (!current) throw new MemberNotFoundError(id);
-    const before = toSnapshot(current);
+  const change = await auditRefusal(ctx, refusal, () =>
+    conn.transaction().execute(async (trx) => {
+      await requireActiveAdmin(trx, ctx);
+      const current = await findMemberById(trx, id);
+      if (!current) throw new MemberNotFoundError(id);
+      const before = toSnapshot(current);
 
-    const demotes = changes.role !== undefined && changes.role !== "admin" && before.role === "admin";
-    const deactivates = changes.active === false && before.active;
-    if (actor && actor.id === id && (demotes || deactivates)) {
-      throw new TeamRuleError(
-        "self_change",
-        "You cannot change your own role or deactivate yourself; ask another admin.",
-        demotes ? "role" : "active",
-      );
-    }
-    if (before.role === "admin" && before.active && (demotes || deactivates) && (await countActiveAdmins(trx)) <= 1) {
-      throw new TeamRuleError(
-        "last_admin",
-        `${current.email} is the last active admin; make another member an admin first.`,
-        demotes ? "role" : "active",
-      );
-    }
+      const demotes = changes.role !== undefined && changes.role !== "admin" && before.role === "admin";
+      const deactivates = changes.active === false && before.active;
+      if (ctx.actor.id === id && (demotes || deactivates)) {
+        throw new TeamRuleError("self_change", "You cannot change your own role or deactivate yourself; ask another admin.", demotes ? "role" : "active");
+      }
+      if (before.role === "admin" && before.active && (demotes || deactivates) && (await countActiveAdmins(trx)) <= 1) {
+        throw new TeamRuleError("last_admin", `${current.email} is the last active admin; make another member an admin first.`, demotes ? "role" : "active");
+      }
 
-    const values: MemberUpdate = { updated_at: new Date().toISOString() };
-    if (changes.name !== undefined) values.name = changes.name;
-    if (changes.role !== undefined) values.role = changes.role;
-    if (changes.active !== undefined) values.active = changes.active ? 1 : 0;
-    if (passwordHash !== undefined) values.password_hash = passwordHash;
-    await trx.updateTable("members").set(values).where("id", "=", id).execute();
-    // A new password, role or active flag ends every session the member has.
-    let sessionsEnded: number | undefined;
-    if (passwordHash !== undefined || changes.role !== undefined || changes.active !== undefined) {
-      sessionsEnded = await endAllSessions(trx, id);
-    }
-    const row = (await findMemberById(trx, id))!;
+      const values: Omit<MemberUpdate, "updated_at"> = {};
+      if (changes.name !== undefined) values.name = changes.name;
+      if (changes.role !== undefined) values.role = changes.role;
+      if (changes.active !== undefined) values.active = changes.active ? 1 : 0;
+      if (passwordHash !== undefined) values.password_hash = passwordHash;
+      await updateMemberRow(trx, id, values);
+      const endsSessions = passwordHash !== undefined || changes.role !== undefined || changes.active !== undefined;
+      const sessionsEnded = endsSessions ? await endAllSessions(trx, id) : undefined;
+      const row = (await findMemberById(trx, id))!;
 
-    const after: MemberChange["after"] = toSnapshot(row);
-    if (passwordHash !== undefined) after.passwordChanged = true;
-    return { member: toTeamMember(row), before, after, ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) };
-  });
+      const after: MemberChange["after"] = toSnapshot(row);
+      if (passwordHash !== undefined) after.passwordChanged = true;
+      return { member: toTeamMember(row), before, after, ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) };
+    }),
+  );
+  await ctx.audit({ action: "member.update", target, outcome: "success", before: change.before, after: change.after });
+  return change;
 }
 
 /**
- * Lets a member enter through SSO although they were created with a password (`allowed`), or
- * takes that back and forgets the bound SSO identity, so that the next SSO entry binds anew.
+ * Lets a password member enter through SSO too (`allowed`), or takes that back and forgets the
+ * bound identity, so that the next SSO entry binds anew.
  */
-export async function setSsoAccess(
-  conn: Kysely<Database>,
-  id: number,
-  allowed: boolean,
-  actor: { id: number } | null,
-): Promise<MemberChange> {
-  return conn.transaction().execute(async (trx) => {
-    await requireActiveAdmin(trx, actor);
+export async function setSsoAccess(conn: Kysely<Database>, id: number, allowed: boolean, ctx: ServiceContext): Promise<MemberChange> {
+  const change = await conn.transaction().execute(async (trx) => {
+    await requireActiveAdmin(trx, ctx);
     const current = await findMemberById(trx, id);
     if (!current) throw new MemberNotFoundError(id);
     const before = toSnapshot(current);
-    await trx
-      .updateTable("members")
-      .set({
-        sso_allowed: allowed ? 1 : 0,
-        ...(allowed ? {} : { sso_issuer: null, sso_subject: null }),
-        updated_at: new Date().toISOString(),
-      })
-      .where("id", "=", id)
-      .execute();
+    await updateMemberRow(trx, id, { sso_allowed: allowed ? 1 : 0, ...(allowed ? {} : { sso_issuer: null, sso_subject: null }) });
     // Taking SSO away also ends the sessions it may have opened.
     const sessionsEnded = allowed ? undefined : await endAllSessions(trx, id);
     const row = (await findMemberById(trx, id))!;
     return { member: toTeamMember(row), before, after: toSnapshot(row), ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) };
   });
+  const { before, after, sessionsEnded } = change;
+  await ctx.audit({ action: "member.update", target: { type: "member", id }, outcome: "success", before, after, ...(sessionsEnded !== undefined ? { details: { sessionsEnded } } : {}) });
+  return change;
 }
 
-/** "Sign out everywhere": ends every session of the member; returns how many were live. */
-export async function signOutEverywhere(conn: Kysely<Database>, id: number): Promise<number> {
-  return conn.transaction().execute(async (trx) => {
+/** "Sign out everywhere": ends every session of the member and returns how many were live; audited when `ctx` is given. */
+export async function signOutEverywhere(conn: Kysely<Database>, id: number, ctx?: ServiceContext): Promise<number> {
+  const sessionsEnded = await conn.transaction().execute(async (trx) => {
     if (!(await findMemberById(trx, id))) throw new MemberNotFoundError(id);
     return endAllSessions(trx, id);
   });
+  await ctx?.audit({ action: "auth.sign_out", target: { type: "member", id }, outcome: "success", details: { scope: "everywhere", sessionsEnded } });
+  return sessionsEnded;
 }

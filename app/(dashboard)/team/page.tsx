@@ -4,19 +4,33 @@ import { TeamManager } from "@/components/team/team-manager";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import type { Keyed } from "@/lib/list/client";
+import { log } from "@/lib/log";
+import { teamList, type TeamList } from "@/lib/team/schemas";
+import { listTeamPage } from "@/lib/team/service";
 
 export async function generateMetadata(): Promise<Metadata> {
   await requirePageMember();
   return { title: (await getTranslations("nav"))("team") };
 }
 
-export default async function Page() {
+// The first page comes with the HTML; when it cannot be read here, the client asks and shows the error.
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requirePageMember();
   const t = await getTranslations("team");
+  const state = teamList.load(await searchParams);
+  const key = teamList.key(state);
+  const fallback: Record<string, Keyed<TeamList>> = {};
+  try {
+    fallback[key] = { ...(await listTeamPage(await db(), state)), key };
+  } catch (error) {
+    log.warn("team list prefetch failed", { error: String(error) });
+  }
   return (
     <section data-testid="team-page">
       <PageHeader title={t("title")} description={t("description")} />
-      <TeamManager currentMemberId={member.id} canManage={can(member.role, "team.manage")} />
+      <TeamManager fallback={fallback} currentMemberId={member.id} canManage={can(member.role, "team.manage")} />
     </section>
   );
 }

@@ -1,0 +1,38 @@
+import type { Middleware } from "swr";
+import { useList } from "@/lib/list/client";
+import { ProblemError, sendJson } from "@/lib/swr/fetcher";
+import { TEAM_API, teamList, teamListSchema, teamMemberSchema, type CreateMemberInput, type TeamList, type TeamListState, type TeamMember, type UpdateMemberBody } from "./schemas";
+
+// Browser side of /api/team. An answer that does not parse is a bad_response, never an empty team.
+
+const unexpectedAnswer = () => new ProblemError({ status: 0, code: "bad_response" });
+
+const checkedPages: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  const checked =
+    fetcher &&
+    (async (...args: unknown[]) => {
+      const page = await fetcher(...args);
+      if (!teamListSchema.safeParse(page).success) throw unexpectedAnswer();
+      return page;
+    });
+  return useSWRNext(key, checked, config);
+};
+
+/** One page of the team (the first comes from the server); `mutate()` after each write. */
+export function useTeam(state: TeamListState) {
+  return useList<TeamList>(teamList, state, { use: [checkedPages] });
+}
+
+function memberFrom(body: unknown): TeamMember {
+  const parsed = teamMemberSchema.safeParse((body as { member?: unknown } | null)?.member);
+  if (!parsed.success) throw unexpectedAnswer();
+  return parsed.data;
+}
+
+export async function createMemberRequest(body: CreateMemberInput): Promise<TeamMember> {
+  return memberFrom(await sendJson<unknown>(TEAM_API, "POST", body));
+}
+
+export async function updateMemberRequest(id: number, body: UpdateMemberBody): Promise<TeamMember> {
+  return memberFrom(await sendJson<unknown>(`${TEAM_API}/${id}`, "PATCH", body));
+}

@@ -1,0 +1,22 @@
+import type { Kysely } from "kysely";
+import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
+
+// The team's own reads and writes of the members table; lookups shared with sign-in stay in lib/auth/members.
+
+export async function memberRows(conn: Kysely<Database>, paging?: { page: number; limit: number }): Promise<{ rows: Member[]; total: number }> {
+  let query = conn.selectFrom("members").selectAll().orderBy("email");
+  if (paging) query = query.limit(paging.limit).offset((paging.page - 1) * paging.limit);
+  const [rows, count] = await Promise.all([
+    query.execute(),
+    conn.selectFrom("members").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function updateMemberRow(conn: Kysely<Database>, id: number, values: Omit<MemberUpdate, "updated_at">): Promise<void> {
+  await conn
+    .updateTable("members")
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
