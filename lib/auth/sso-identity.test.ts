@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
+import { cliContext } from "@/lib/team/cli-audit";
 import { setSsoAccess } from "@/lib/team/service";
 import { createMember, findMemberByEmail } from "./members";
 import { parseAllowList } from "./sso-allow";
@@ -95,21 +96,21 @@ describe("admitting an SSO identity", () => {
     expect(refusal(refused)).toBe("password member not linked to SSO");
     expect(refused.decision).toMatchObject({ memberId: pw.id });
 
-    await setSsoAccess(conn, pw.id, true, null);
+    await setSsoAccess(conn, pw.id, true, cliContext(conn));
     const linked = await admitSsoProfile(conn, profile("pw@acme.test"), policy);
     expect(linked.decision).toMatchObject({ ok: true, kind: "enter", bind: true });
     expect(linked.member).toMatchObject({ id: pw.id, role: "admin", source: "both", sso_subject: "sub-pw@acme.test" });
     expect(refusal(await admitSsoProfile(conn, profile("pw@acme.test", { sub: "impostor" }), policy))).toBe("another identity is bound to this member");
 
     // Unlinking forgets the identity: the next entry is refused again.
-    await setSsoAccess(conn, pw.id, false, null);
+    await setSsoAccess(conn, pw.id, false, cliContext(conn));
     expect(refusal(await admitSsoProfile(conn, profile("pw@acme.test"), policy))).toBe("password member not linked to SSO");
   });
 
   it("keeps applying the allow-list to existing members, unless an admin allowed the member", async () => {
     const outside = await createMember(conn, { email: "ext@partner.test", name: "External", role: "viewer", source: "sso" });
     expect(refusal(await admitSsoProfile(conn, profile("ext@partner.test"), policy))).toBe("not on the allow-list");
-    await setSsoAccess(conn, outside.id, true, null);
+    await setSsoAccess(conn, outside.id, true, cliContext(conn));
     expect((await admitSsoProfile(conn, profile("ext@partner.test"), policy)).decision).toMatchObject({ ok: true, kind: "enter" });
   });
 
