@@ -1,38 +1,31 @@
 "use client";
 
+import { createColumnHelper } from "@tanstack/react-table";
 import { useFormatter, useNow, useTranslations } from "next-intl";
-import { parseAsString, useQueryStates } from "nuqs";
-import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
+import type { DataTableFeatures } from "@/components/data-table/features";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Pagination } from "@/components/ui/pagination";
-import { buttonClass, cardClass, helpTextClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
-import { erpProblem, IMPORTS_KEY, startImport, type ErpProblem } from "@/lib/erp/api-client";
-import { ERP_IMPORT_KINDS, listImportsQueryFields, parseTolerant, type ImportKindName, type ImportRunRow } from "@/lib/erp/schemas";
-import { useImports, useRevalidate } from "@/lib/erp/use-erp";
+import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
+import { erpProblem, startImport, useImports, useRevalidate, type ErpProblem } from "@/lib/erp/client";
+import { ERP_IMPORT_KINDS, IMPORTS_API, importList, type ImportKindName, type ImportRunRow } from "@/lib/erp/schemas";
+import { useListState } from "@/lib/list/client";
 import { ImportOutcomeBadge } from "./badges";
-import { ErrorState, Notice, TableSkeleton } from "./states";
-import { errorBoxClass, reasonTextClass, rowClass, selectClass } from "./styles";
+import { ErpTable, FilterSelect } from "./list";
+import { errorBoxClass, reasonTextClass } from "./styles";
 import { useErpProblemText } from "./use-problem-text";
 
 // The three imports. The upstream only says "started" (no job id, no status: upstream-api.md), so
 // the status shown is when and by whom it was started, never a progress the platform does not give.
 
-const URL_STATE = { import: parseAsString, ipage: parseAsString };
-const IMPORTS_PAGE_SIZE = 10 as const;
+const helper = createColumnHelper<DataTableFeatures, ImportRunRow>();
 
 export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disabledReason: string | null }) {
   const t = useTranslations("erp.imports");
   const id = useId();
-  const [raw, setRaw] = useQueryStates(URL_STATE, { history: "push" });
-  const query = useMemo(() => {
-    const parsed = parseTolerant(listImportsQueryFields, { kind: raw.import ?? undefined, page: raw.ipage ?? undefined });
-    return { kind: parsed.kind, page: parsed.page, limit: IMPORTS_PAGE_SIZE };
-  }, [raw]);
-  const { data, error, isLoading, mutate } = useImports(query);
-  const onKind = useCallback((kind: string | null) => void setRaw({ import: kind, ipage: null }), [setRaw]);
-  const onPage = useCallback((page: number) => void setRaw({ ipage: page > 1 ? String(page) : null }), [setRaw]);
-  const stale = Boolean(data && isLoading);
+  const [state, update] = useListState(importList);
+  const { data, error, mutate, stale } = useImports(state);
+  const columns = useImportColumns();
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4" data-testid="imports">
@@ -58,50 +51,33 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
       <div className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h3 className="text-base font-semibold">{t("historyTitle")}</h3>
-          <div>
-            <label htmlFor={`${id}-kind`} className="mb-1 block text-sm font-medium">
-              {t("kindFilter")}
-            </label>
-            <select id={`${id}-kind`} className={selectClass} value={query.kind ?? ""} onChange={(e) => onKind(e.target.value || null)}>
-              <option value="">{t("kindAll")}</option>
-              {ERP_IMPORT_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`kinds.${kind}.name`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label={t("kindFilter")}
+            allLabel={t("kindAll")}
+            value={state.kind}
+            options={ERP_IMPORT_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}.name`) }))}
+            onChange={(kind) => update({ kind })}
+          />
         </div>
-        {error ? (
-          <ErrorState testId="imports-error" error={error} onRetry={() => void mutate()} />
-        ) : !data ? (
-          <TableSkeleton testId="imports-loading" rows={3} />
-        ) : data.total === 0 ? (
-          query.kind ? (
-            <Notice testId="imports-no-match" title={t("noMatchTitle", { kind: t(`kinds.${query.kind}.label`) })}>
-              <button type="button" className={buttonClass.primary} onClick={() => onKind(null)}>
-                {t("showAll")}
-              </button>
-            </Notice>
-          ) : (
-            <Notice testId="imports-empty" title={t("emptyTitle")} body={t("emptyBody")} />
-          )
-        ) : (
-          <>
-            <ImportHistoryTable items={data.items} busy={stale} />
-            <Pagination
-              messages="erp.pagination"
-              label={t("paginationLabel")}
-              page={query.page}
-              limit={IMPORTS_PAGE_SIZE}
-              sizes={[IMPORTS_PAGE_SIZE]}
-              total={data.total}
-              shown={data.items.length}
-              onPage={onPage}
-              onLimit={() => undefined}
-            />
-          </>
-        )}
+        <ErpTable
+          testId="imports"
+          texts={{
+            emptyTitle: t("emptyTitle"),
+            emptyBody: t("emptyBody"),
+            noMatchTitle: state.kind ? t("noMatchTitle", { kind: t(`kinds.${state.kind}.label`) }) : t("emptyTitle"),
+            clearFilters: t("showAll"),
+            pageEmptyTitle: t("pageEmpty"),
+            firstPage: t("firstPage"),
+          }}
+          page={data}
+          error={error}
+          stale={stale}
+          filtered={importList.isFiltered(state)}
+          onRetry={() => void mutate()}
+          onClearFilters={() => update({ kind: undefined })}
+          table={{ columns, caption: t("historyTitle"), rowTestId: "imports-row", rowId: (run) => String(run.id), rowProps: (run) => ({ "data-kind": run.kind }) }}
+          paging={{ page: state.page, limit: state.limit, sizes: importList.pageSizes, label: t("paginationLabel"), onPage: (page) => update({ page }) }}
+        />
       </div>
     </section>
   );
@@ -156,7 +132,7 @@ function ImportCard({
     } finally {
       pendingRef.current = false;
       setPending(false);
-      void revalidate(IMPORTS_KEY);
+      void revalidate(IMPORTS_API);
     }
   };
 
@@ -284,44 +260,49 @@ function LatestStatus({ run, when }: { run: ImportRunRow; when: { relative: stri
   );
 }
 
-function ImportHistoryTable({ items, busy }: { items: ImportRunRow[]; busy: boolean }) {
+function useImportColumns() {
   const t = useTranslations("erp.imports");
   const format = useFormatter();
-  return (
-    <div className={tableWrapClass}>
-      <table className="w-full border-collapse text-sm" aria-busy={busy} data-testid="imports-table">
-        <caption className="sr-only">{t("historyTitle")}</caption>
-        <thead className={theadClass}>
-          <tr>
-            <th scope="col" className={thClass}>{t("table.when")}</th>
-            <th scope="col" className={thClass}>{t("table.who")}</th>
-            <th scope="col" className={thClass}>{t("table.kind")}</th>
-            <th scope="col" className={thClass}>{t("table.outcome")}</th>
-            <th scope="col" className={thClass}>{t("table.message")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((run) => {
-            return (
-              <tr key={run.id} className={rowClass} data-testid="imports-row" data-kind={run.kind}>
-                <td className={`${tdClass} whitespace-nowrap`}>
-                  <time dateTime={run.startedAt}>{format.dateTime(new Date(run.startedAt), { dateStyle: "medium", timeStyle: "medium" })}</time>
-                </td>
-                <td className={`${tdClass} break-all`}>{run.startedBy.email}</td>
-                <td className={tdClass}>{t(`kinds.${run.kind}.name`)}</td>
-                <td className={tdClass}>
-                  <ImportOutcomeBadge outcome={run.outcome} />
-                  {run.repeatConfirmed ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">{t("repeatConfirmed")}</span> : null}
-                </td>
-                <td className={`${tdClass} max-w-md break-words`}>
-                  {run.outcome === "failed" ? importErrorText(t, run.errorCode) : null}
-                  {run.message ? <span className={run.outcome === "failed" ? "ml-1" : ""} lang="tr">{run.message}</span> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+  return useMemo(
+    () =>
+      helper.columns([
+        helper.display({
+          id: "when",
+          header: () => t("table.when"),
+          meta: { label: t("table.when"), className: "whitespace-nowrap" },
+          cell: ({ row: { original: run } }) => (
+            <time dateTime={run.startedAt}>{format.dateTime(new Date(run.startedAt), { dateStyle: "medium", timeStyle: "medium" })}</time>
+          ),
+        }),
+        helper.display({ id: "who", header: () => t("table.who"), meta: { label: t("table.who"), className: "break-all" }, cell: ({ row }) => row.original.startedBy.email }),
+        helper.display({ id: "kind", header: () => t("table.kind"), meta: { label: t("table.kind") }, cell: ({ row }) => t(`kinds.${row.original.kind}.name`) }),
+        helper.display({
+          id: "outcome",
+          header: () => t("table.outcome"),
+          meta: { label: t("table.outcome") },
+          cell: ({ row: { original: run } }) => (
+            <>
+              <ImportOutcomeBadge outcome={run.outcome} />
+              {run.repeatConfirmed ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">{t("repeatConfirmed")}</span> : null}
+            </>
+          ),
+        }),
+        helper.display({
+          id: "message",
+          header: () => t("table.message"),
+          meta: { label: t("table.message"), className: "max-w-md break-words" },
+          cell: ({ row: { original: run } }) => (
+            <>
+              {run.outcome === "failed" ? importErrorText(t, run.errorCode) : null}
+              {run.message ? (
+                <span className={run.outcome === "failed" ? "ml-1" : ""} lang="tr">
+                  {run.message}
+                </span>
+              ) : null}
+            </>
+          ),
+        }),
+      ]),
+    [t, format],
   );
 }

@@ -1,68 +1,53 @@
 "use client";
 
+import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import { parseAsString, useQueryStates } from "nuqs";
-import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
+import type { DataTableFeatures } from "@/components/data-table/features";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Pagination } from "@/components/ui/pagination";
-import { buttonClass, cardClass, helpTextClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
-import { createTransfer, exportHref, fetchRunIds, TRANSFERS_KEY } from "@/lib/erp/api-client";
+import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
+import { createTransfer, exportHref, fetchRunIds, useRevalidate, useTransferRun } from "@/lib/erp/client";
 import { describeReason } from "@/lib/erp/reasons";
 import {
   ORDER_OUTCOMES,
   PAGE_SIZES,
-  ORDERS_DEFAULT_PAGE_SIZE,
-  parseTolerant,
-  runOrdersQueryFields,
+  runOrderList,
+  TRANSFERS_API,
+  type OrderOutcome,
   type PageSize,
   type RetryKind,
   type TransferOrderRow,
   type TransferRunDetail,
 } from "@/lib/erp/schemas";
-import { isRunActive } from "@/lib/erp/status";
-import { useRevalidate, useTransferRun } from "@/lib/erp/use-erp";
+import { isRunActive, ordersDone } from "@/lib/erp/status";
+import { useListState } from "@/lib/list/client";
 import { OutcomeBadge, RunStatusBadge } from "./badges";
 import { useDurationText } from "./format";
-import { ErrorState, Notice, TableSkeleton } from "./states";
-import { errorBoxClass, linkClass, reasonTextClass, rowClass, selectClass, warningBoxClass } from "./styles";
+import { ErpTable, ErrorState, FilterSelect, TableSkeleton } from "./list";
+import { errorBoxClass, linkClass, reasonTextClass, warningBoxClass } from "./styles";
 import { useErpProblemText } from "./use-problem-text";
 
-// The results of one transfer run: bookmarkable, polled while it runs. It says "all transferred"
-// only when every order was; anything not transferred, unknown or never sent is counted and
-// listed, and the person decides what to send again.
+// One transfer run, polled while it runs: "all transferred" only when every order was; the person decides what to send again.
 
-const URL_STATE = { outcome: parseAsString, page: parseAsString, limit: parseAsString };
+const helper = createColumnHelper<DataTableFeatures, TransferOrderRow>();
+const WHEN = { dateStyle: "medium", timeStyle: "medium" } as const;
 
 export function RunView({ runId, canRun, disabledReason }: { runId: string; canRun: boolean; disabledReason: string | null }) {
   const t = useTranslations("erp.run");
   const tOutcomes = useTranslations("erp.outcomes");
-  const [raw, setRaw] = useQueryStates(URL_STATE, { history: "push" });
-  const query = useMemo(
-    () => parseTolerant(runOrdersQueryFields, { outcome: raw.outcome ?? undefined, page: raw.page ?? undefined, limit: raw.limit ?? undefined }),
-    [raw],
-  );
-  const q = { outcome: query.outcome, page: query.page, limit: query.limit };
-  const { data, error, isLoading, mutate } = useTransferRun(runId, q);
+  const list = useMemo(() => runOrderList(runId), [runId]);
+  const [state, update] = useListState(list);
+  const { data, error, mutate, stale } = useTransferRun(list, state);
+  const columns = useOrderColumns(data?.run.children ?? []);
   const id = useId();
-  const onOutcome = useCallback((outcome: string | null) => void setRaw({ outcome, page: null }), [setRaw]);
-  const onPage = useCallback((page: number) => void setRaw({ page: page > 1 ? String(page) : null }), [setRaw]);
-  const onLimit = useCallback(
-    (limit: PageSize) => void setRaw({ limit: limit === ORDERS_DEFAULT_PAGE_SIZE ? null : String(limit), page: null }),
-    [setRaw],
-  );
 
   if (!data) {
-    return error ? (
-      <ErrorState testId="run-error" error={error} onRetry={() => void mutate()} />
-    ) : (
-      <TableSkeleton testId="run-loading" rows={5} />
-    );
+    return error ? <ErrorState testId="run-error" error={error} onRetry={() => void mutate()} /> : <TableSkeleton testId="run-loading" rows={5} />;
   }
   const { run, orders } = data;
-  const stale = isLoading;
 
   return (
     <div className="space-y-6" data-testid="run-view" data-run-id={run.id} data-state={run.state}>
@@ -75,59 +60,51 @@ export function RunView({ runId, canRun, disabledReason }: { runId: string; canR
           </button>
         </p>
       ) : null}
-      <RunActions run={run} canRun={canRun} disabledReason={disabledReason} outcome={query.outcome} />
+      <RunActions run={run} canRun={canRun} disabledReason={disabledReason} outcome={state.outcome} />
 
       <section aria-labelledby={`${id}-orders`} className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id={`${id}-orders`} className="text-lg font-semibold">
             {t("ordersTitle")}
           </h2>
-          <div>
-            <label htmlFor={`${id}-outcome`} className="mb-1 block text-sm font-medium">
-              {t("outcomeFilter")}
-            </label>
-            <select id={`${id}-outcome`} className={selectClass} value={query.outcome ?? ""} onChange={(e) => onOutcome(e.target.value || null)}>
-              <option value="">{t("outcomeAll")}</option>
-              {ORDER_OUTCOMES.map((o) => (
-                <option key={o} value={o}>
-                  {tOutcomes(o)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label={t("outcomeFilter")}
+            allLabel={t("outcomeAll")}
+            value={state.outcome}
+            options={ORDER_OUTCOMES.map((o) => ({ value: o, label: tOutcomes(o) }))}
+            onChange={(outcome) => update({ outcome })}
+          />
         </div>
-        {orders.total === 0 ? (
-          query.outcome ? (
-            <Notice testId="run-orders-no-match" title={t("noOrdersOfOutcome", { outcome: tOutcomes(query.outcome) })}>
-              <button type="button" className={buttonClass.primary} onClick={() => onOutcome(null)}>
-                {t("showAllOrders")}
-              </button>
-            </Notice>
-          ) : (
-            <Notice testId="run-orders-empty" title={t("noOrders")} />
-          )
-        ) : orders.items.length === 0 ? (
-          <Notice testId="run-orders-page-empty" title={t("pageEmpty")}>
-            <button type="button" className={buttonClass.primary} onClick={() => onPage(1)}>
-              {t("firstPage")}
-            </button>
-          </Notice>
-        ) : (
-          <>
-            <OrdersTable items={orders.items} busy={stale} followUps={run.children} />
-            <Pagination
-              messages="erp.pagination"
-              label={t("paginationLabel")}
-              page={query.page}
-              limit={query.limit}
-              sizes={PAGE_SIZES}
-              total={orders.total}
-              shown={orders.items.length}
-              onPage={onPage}
-              onLimit={onLimit}
-            />
-          </>
-        )}
+        <ErpTable
+          testId="run-orders"
+          texts={{
+            emptyTitle: t("noOrders"),
+            noMatchTitle: state.outcome ? t("noOrdersOfOutcome", { outcome: tOutcomes(state.outcome) }) : t("noOrders"),
+            clearFilters: t("showAllOrders"),
+            pageEmptyTitle: t("pageEmpty"),
+            firstPage: t("firstPage"),
+          }}
+          page={orders}
+          stale={stale}
+          filtered={list.isFiltered(state)}
+          onRetry={() => void mutate()}
+          onClearFilters={() => update({ outcome: undefined })}
+          table={{
+            columns,
+            caption: t("ordersTitle"),
+            rowTestId: "run-order-row",
+            rowId: (o) => String(o.position),
+            rowProps: (o) => ({ "data-order-id": o.orderId, "data-outcome": o.outcome }),
+          }}
+          paging={{
+            page: state.page,
+            limit: state.limit,
+            sizes: PAGE_SIZES,
+            label: t("paginationLabel"),
+            onPage: (page) => update({ page }),
+            onLimit: (limit) => update({ limit: limit as PageSize }),
+          }}
+        />
       </section>
     </div>
   );
@@ -141,7 +118,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
   const duration = useDurationText();
   const c = run.counts;
   const active = isRunActive(run.state);
-  const done = c.transferred + c.notTransferred + c.unknown;
+  const done = ordersDone(c);
   const n = (v: number) => format.number(v);
   const summary =
     run.status === "running"
@@ -201,7 +178,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
         </dd>
         <dt className="font-medium">{t("meta.startedAt")}</dt>
         <dd>
-          <time dateTime={run.createdAt}>{format.dateTime(new Date(run.createdAt), { dateStyle: "medium", timeStyle: "medium" })}</time>
+          <time dateTime={run.createdAt}>{format.dateTime(new Date(run.createdAt), WHEN)}</time>
         </dd>
         <dt className="font-medium">{active ? t("meta.elapsed") : t("meta.duration")}</dt>
         <dd>{duration(run.durationMs)}</dd>
@@ -213,7 +190,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
             <dd data-testid="run-parent">
               {tOrigin(run.origin)}{" "}
               <Link href={`/erp/transfers/${run.parent.id}`} className={linkClass}>
-                {t("meta.runOf", { when: format.dateTime(new Date(run.parent.createdAt), { dateStyle: "medium", timeStyle: "medium" }) })}
+                {t("meta.runOf", { when: format.dateTime(new Date(run.parent.createdAt), WHEN) })}
               </Link>
             </dd>
           </>
@@ -226,7 +203,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
                 {run.children.map((child) => (
                   <li key={child.id}>
                     <Link href={`/erp/transfers/${child.id}`} className={linkClass}>
-                      {tOrigin(child.origin)}: {format.dateTime(new Date(child.createdAt), { dateStyle: "medium", timeStyle: "medium" })}
+                      {tOrigin(child.origin)}: {format.dateTime(new Date(child.createdAt), WHEN)}
                     </Link>{" "}
                     <RunStatusBadge status={child.status} />
                   </li>
@@ -263,7 +240,7 @@ function RunActions({
   run: TransferRunDetail;
   canRun: boolean;
   disabledReason: string | null;
-  outcome: (typeof ORDER_OUTCOMES)[number] | undefined;
+  outcome: OrderOutcome | undefined;
 }) {
   const t = useTranslations("erp.run");
   const router = useRouter();
@@ -295,7 +272,7 @@ function RunActions({
         { parentRunId: run.id, retry: retry.kind, ...(retry.kind === "unknown" ? { confirmUnknown: true } : {}) },
         retry.key,
       );
-      void revalidate(TRANSFERS_KEY);
+      void revalidate(TRANSFERS_API);
       toast.success(t("retryStarted", { count: child.counts.total }));
       router.push(`/erp/transfers/${child.id}`);
       setRetry(null);
@@ -401,51 +378,40 @@ function RunActions({
   );
 }
 
-function OrdersTable({ items, busy, followUps }: { items: TransferOrderRow[]; busy: boolean; followUps: TransferRunDetail["children"] }) {
+function useOrderColumns(followUps: TransferRunDetail["children"]) {
   const t = useTranslations("erp.run");
   const tReasons = useTranslations("erp.reasons");
   const format = useFormatter();
-  const followUpText = (runId: string) => {
-    const child = followUps.find((c) => c.id === runId);
-    return child ? t("meta.runOf", { when: format.dateTime(new Date(child.createdAt), { dateStyle: "medium", timeStyle: "medium" }) }) : t("table.followUpRun");
-  };
-  return (
-    <div className={tableWrapClass}>
-      <table className="w-full border-collapse text-sm" aria-busy={busy} data-testid="run-orders-table">
-        <caption className="sr-only">{t("ordersTitle")}</caption>
-        <thead className={theadClass}>
-          <tr>
-            <th scope="col" className={`${thClass} text-right`}>{t("table.position")}</th>
-            <th scope="col" className={thClass}>{t("table.orderId")}</th>
-            <th scope="col" className={`${thClass} text-right`}>{t("table.batch")}</th>
-            <th scope="col" className={thClass}>{t("table.outcome")}</th>
-            <th scope="col" className={thClass}>{t("table.reason")}</th>
-            <th scope="col" className={thClass}>{t("table.retriedIn")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((o) => (
-            <tr key={o.position} className={rowClass} data-testid="run-order-row" data-order-id={o.orderId} data-outcome={o.outcome}>
-              <td className={`${tdClass} text-right tabular-nums`}>{format.number(o.position)}</td>
-              <td className={`${tdClass} font-mono`}>{o.orderId}</td>
-              <td className={`${tdClass} text-right tabular-nums`}>{format.number(o.batch)}</td>
-              <td className={tdClass}>
-                <OutcomeBadge outcome={o.outcome} />
-              </td>
-              <td className={`${tdClass} max-w-md break-words`} data-testid="run-order-reason">
-                {o.reason || o.reasonCode ? describeReason(tReasons, o) : ""}
-              </td>
-              <td className={tdClass} data-testid="run-order-retried-in">
-                {o.retriedIn ? (
-                  <Link href={`/erp/transfers/${o.retriedIn}`} className={linkClass}>
-                    {followUpText(o.retriedIn)}
-                  </Link>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return useMemo(() => {
+    const followUpText = (runId: string) => {
+      const child = followUps.find((c) => c.id === runId);
+      return child ? t("meta.runOf", { when: format.dateTime(new Date(child.createdAt), WHEN) }) : t("table.followUpRun");
+    };
+    return helper.columns([
+      helper.display({ id: "position", header: () => t("table.position"), meta: { label: t("table.position"), className: "text-right tabular-nums" }, cell: ({ row }) => format.number(row.original.position) }),
+      helper.display({ id: "orderId", header: () => t("table.orderId"), meta: { label: t("table.orderId"), className: "font-mono" }, cell: ({ row }) => row.original.orderId }),
+      helper.display({ id: "batch", header: () => t("table.batch"), meta: { label: t("table.batch"), className: "text-right tabular-nums" }, cell: ({ row }) => format.number(row.original.batch) }),
+      helper.display({ id: "outcome", header: () => t("table.outcome"), meta: { label: t("table.outcome") }, cell: ({ row }) => <OutcomeBadge outcome={row.original.outcome} /> }),
+      helper.display({
+        id: "reason",
+        header: () => t("table.reason"),
+        meta: { label: t("table.reason"), className: "max-w-md break-words" },
+        cell: ({ row: { original: o } }) => <span data-testid="run-order-reason">{o.reason || o.reasonCode ? describeReason(tReasons, o) : ""}</span>,
+      }),
+      helper.display({
+        id: "retriedIn",
+        header: () => t("table.retriedIn"),
+        meta: { label: t("table.retriedIn") },
+        cell: ({ row: { original: o } }) => (
+          <span data-testid="run-order-retried-in">
+            {o.retriedIn ? (
+              <Link href={`/erp/transfers/${o.retriedIn}`} className={linkClass}>
+                {followUpText(o.retriedIn)}
+              </Link>
+            ) : null}
+          </span>
+        ),
+      }),
+    ]);
+  }, [t, tReasons, format, followUps]);
 }

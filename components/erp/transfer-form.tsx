@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { buttonClass, cardClass, helpTextClass, inputClass } from "@/components/ui/styles";
-import { createTransfer, TRANSFERS_KEY } from "@/lib/erp/api-client";
+import { createTransfer, useRevalidate } from "@/lib/erp/client";
 import {
   batchCount,
   decodeOrderFile,
@@ -15,9 +15,8 @@ import {
   type OrderListProblem,
   type ParsedOrderIds,
 } from "@/lib/erp/order-ids";
-import { createTransferBodySchema } from "@/lib/erp/schemas";
+import { createTransferBodySchema, TRANSFERS_API } from "@/lib/erp/schemas";
 import { englishValidationText, issueValues } from "@/lib/i18n/validation";
-import { useRevalidate } from "@/lib/erp/use-erp";
 import { errorBoxClass, reasonTextClass, warningBoxClass } from "./styles";
 import { useErpProblemText } from "./use-problem-text";
 
@@ -102,7 +101,7 @@ export function TransferForm({
     setSendError(null);
     try {
       const { run } = await createTransfer({ orderIds: checked.data.orderIds ?? [] }, current.idempotencyKey);
-      void revalidate(TRANSFERS_KEY);
+      void revalidate(TRANSFERS_API);
       toast.success(t("started", { count: run.counts.total }));
       router.push(`/erp/transfers/${run.id}`);
     } catch (error) {

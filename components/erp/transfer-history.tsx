@@ -1,22 +1,23 @@
 "use client";
 
+import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { parseAsString, useQueryStates } from "nuqs";
-import { useCallback, useId, useMemo } from "react";
-import { Pagination } from "@/components/ui/pagination";
-import { buttonClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
-import { listTransfersQueryFields, PAGE_SIZES, parseTolerant, RUNS_DEFAULT_PAGE_SIZE, TRANSFER_RUN_STATUSES, type PageSize } from "@/lib/erp/schemas";
-import { useTransferRuns } from "@/lib/erp/use-erp";
+import { useId, useMemo } from "react";
+import type { DataTableFeatures } from "@/components/data-table/features";
+import { buttonClass } from "@/components/ui/styles";
+import { useTransferRuns } from "@/lib/erp/client";
+import { PAGE_SIZES, TRANSFER_RUN_STATUSES, transferRunList, type PageSize, type TransferRunSummary } from "@/lib/erp/schemas";
+import { useListState } from "@/lib/list/client";
 import { RunStatusBadge } from "./badges";
 import { useDurationText } from "./format";
-import { ErrorState, Notice, TableSkeleton } from "./states";
-import { linkClass, rowClass, selectClass } from "./styles";
+import { ErpTable, FilterSelect } from "./list";
+import { linkClass } from "./styles";
 
-// The history of transfer runs: who, when, counts, duration and status; filter by status and
-// person, paginated, all of it in the URL.
+// The history of transfer runs: who, when, counts, duration and status, filtered and paged in the URL.
 
-const URL_STATE = { status: parseAsString, by: parseAsString, page: parseAsString, limit: parseAsString };
+const helper = createColumnHelper<DataTableFeatures, TransferRunSummary>();
+const NUMBER = "text-right tabular-nums";
 
 export function TransferHistory() {
   const t = useTranslations("erp.history");
@@ -24,31 +25,41 @@ export function TransferHistory() {
   const format = useFormatter();
   const duration = useDurationText();
   const id = useId();
-  const [raw, setRaw] = useQueryStates(URL_STATE, { history: "push" });
-  const query = useMemo(
-    () =>
-      parseTolerant(listTransfersQueryFields, {
-        status: raw.status ?? undefined,
-        by: raw.by ?? undefined,
-        page: raw.page ?? undefined,
-        limit: raw.limit ?? undefined,
-      }),
-    [raw],
-  );
-  const q = { status: query.status, by: query.by, page: query.page, limit: query.limit };
-  const { data, error, isLoading, mutate } = useTransferRuns(q);
-  const filtered = Boolean(query.status || query.by);
-  const stale = Boolean(data && isLoading);
-
-  const onFilter = useCallback((patch: { status?: string | null; by?: string | null }) => void setRaw({ ...patch, page: null }), [setRaw]);
-  const onClear = useCallback(() => void setRaw({ status: null, by: null, page: null }), [setRaw]);
-  const onPage = useCallback((page: number) => void setRaw({ page: page > 1 ? String(page) : null }), [setRaw]);
-  const onLimit = useCallback(
-    (limit: PageSize) => void setRaw({ limit: limit === RUNS_DEFAULT_PAGE_SIZE ? null : String(limit), page: null }),
-    [setRaw],
-  );
+  const [state, update] = useListState(transferRunList);
+  const { data, error, mutate, stale } = useTransferRuns(state);
+  const filtered = transferRunList.isFiltered(state);
+  const clear = () => update({ status: undefined, by: undefined });
   const people = data?.people ?? [];
-  const personOptions = query.by && !people.includes(query.by) ? [query.by, ...people] : people;
+  const personOptions = state.by && !people.includes(state.by) ? [state.by, ...people] : people;
+
+  const columns = useMemo(() => {
+    const count = (key: string, label: string, value: (c: TransferRunSummary["counts"]) => number) =>
+      helper.display({ id: key, header: () => label, meta: { label, className: NUMBER }, cell: ({ row }) => format.number(value(row.original.counts)) });
+    return helper.columns([
+      helper.display({
+        id: "when",
+        header: () => t("when"),
+        meta: { label: t("when"), className: "whitespace-nowrap" },
+        cell: ({ row: { original: run } }) => (
+          <>
+            <Link href={`/erp/transfers/${run.id}`} className={linkClass}>
+              <time dateTime={run.createdAt}>{format.dateTime(new Date(run.createdAt), { dateStyle: "medium", timeStyle: "medium" })}</time>
+              <span className="sr-only">: {t("openRun")}</span>
+            </Link>
+            {run.parentRunId ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">{t(`origin.${run.origin}`)}</span> : null}
+          </>
+        ),
+      }),
+      helper.display({ id: "who", header: () => t("who"), meta: { label: t("who"), className: "break-all" }, cell: ({ row }) => row.original.createdBy.email }),
+      helper.display({ id: "status", header: () => t("status"), meta: { label: t("status") }, cell: ({ row }) => <RunStatusBadge status={row.original.status} /> }),
+      count("orders", t("orders"), (c) => c.total),
+      count("transferred", t("transferred"), (c) => c.transferred),
+      count("notTransferred", t("notTransferred"), (c) => c.notTransferred),
+      count("unknown", t("unknown"), (c) => c.unknown),
+      count("notSent", t("notSent"), (c) => c.pending + c.sending),
+      helper.display({ id: "duration", header: () => t("duration"), meta: { label: t("duration"), className: "whitespace-nowrap" }, cell: ({ row }) => duration(row.original.durationMs) }),
+    ]);
+  }, [t, format, duration]);
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3" data-testid="transfer-history">
@@ -61,118 +72,54 @@ export function TransferHistory() {
         </p>
       </div>
       <form role="search" aria-label={t("filtersLabel")} className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
-        <div>
-          <label htmlFor={`${id}-status`} className="mb-1 block text-sm font-medium">
-            {t("statusFilter")}
-          </label>
-          <select id={`${id}-status`} className={selectClass} value={query.status ?? ""} onChange={(e) => onFilter({ status: e.target.value || null })}>
-            <option value="">{t("statusAll")}</option>
-            {TRANSFER_RUN_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {tStatus(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-by`} className="mb-1 block text-sm font-medium">
-            {t("personFilter")}
-          </label>
-          <select id={`${id}-by`} className={selectClass} value={query.by ?? ""} onChange={(e) => onFilter({ by: e.target.value || null })}>
-            <option value="">{t("personAll")}</option>
-            {personOptions.map((email) => (
-              <option key={email} value={email}>
-                {email}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t("statusFilter")}
+          allLabel={t("statusAll")}
+          value={state.status}
+          options={TRANSFER_RUN_STATUSES.map((s) => ({ value: s, label: tStatus(s) }))}
+          onChange={(status) => update({ status })}
+        />
+        <FilterSelect
+          label={t("personFilter")}
+          allLabel={t("personAll")}
+          value={state.by}
+          options={personOptions.map((email) => ({ value: email, label: email }))}
+          onChange={(by) => update({ by })}
+        />
         {filtered ? (
-          <button type="button" className={buttonClass.secondary} onClick={onClear}>
+          <button type="button" className={buttonClass.secondary} onClick={clear}>
             {t("clearFilters")}
           </button>
         ) : null}
       </form>
 
-      {error ? (
-        <ErrorState testId="transfer-history-error" error={error} onRetry={() => void mutate()} />
-      ) : !data ? (
-        <TableSkeleton testId="transfer-history-loading" rows={3} />
-      ) : data.total === 0 ? (
-        filtered ? (
-          <Notice testId="transfer-history-no-match" title={t("noMatchTitle")} body={t("noMatchBody")}>
-            <button type="button" className={buttonClass.primary} onClick={onClear}>
-              {t("clearFilters")}
-            </button>
-          </Notice>
-        ) : (
-          <Notice testId="transfer-history-empty" title={t("emptyTitle")} body={t("emptyBody")} />
-        )
-      ) : data.items.length === 0 ? (
-        <Notice testId="transfer-history-page-empty" title={t("pageEmpty")}>
-          <button type="button" className={buttonClass.primary} onClick={() => onPage(1)}>
-            {t("firstPage")}
-          </button>
-        </Notice>
-      ) : (
-        <>
-          <div className={tableWrapClass}>
-            <table className="w-full border-collapse text-sm" aria-busy={stale} data-testid="transfer-history-table">
-              <caption className="sr-only">{t("caption")}</caption>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={thClass}>{t("when")}</th>
-                  <th scope="col" className={thClass}>{t("who")}</th>
-                  <th scope="col" className={thClass}>{t("status")}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t("orders")}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t("transferred")}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t("notTransferred")}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t("unknown")}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t("notSent")}</th>
-                  <th scope="col" className={thClass}>{t("duration")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((run) => {
-                  const when = format.dateTime(new Date(run.createdAt), { dateStyle: "medium", timeStyle: "medium" });
-                  return (
-                    <tr key={run.id} className={rowClass} data-testid="transfer-history-row" data-run-id={run.id}>
-                      <td className={`${tdClass} whitespace-nowrap`}>
-                        <Link href={`/erp/transfers/${run.id}`} className={linkClass}>
-                          <time dateTime={run.createdAt}>{when}</time>
-                          <span className="sr-only">: {t("openRun")}</span>
-                        </Link>
-                        {run.parentRunId ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">{t(`origin.${run.origin}`)}</span> : null}
-                      </td>
-                      <td className={`${tdClass} break-all`}>{run.createdBy.email}</td>
-                      <td className={tdClass}>
-                        <RunStatusBadge status={run.status} />
-                      </td>
-                      <td className={`${tdClass} text-right tabular-nums`}>{format.number(run.counts.total)}</td>
-                      <td className={`${tdClass} text-right tabular-nums`}>{format.number(run.counts.transferred)}</td>
-                      <td className={`${tdClass} text-right tabular-nums`}>{format.number(run.counts.notTransferred)}</td>
-                      <td className={`${tdClass} text-right tabular-nums`}>{format.number(run.counts.unknown)}</td>
-                      <td className={`${tdClass} text-right tabular-nums`}>{format.number(run.counts.pending + run.counts.sending)}</td>
-                      <td className={`${tdClass} whitespace-nowrap`}>{duration(run.durationMs)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            messages="erp.pagination"
-            label={t("paginationLabel")}
-            page={query.page}
-            limit={query.limit}
-            sizes={PAGE_SIZES}
-            total={data.total}
-            shown={data.items.length}
-            onPage={onPage}
-            onLimit={onLimit}
-          />
-        </>
-      )}
+      <ErpTable
+        testId="transfer-history"
+        texts={{
+          emptyTitle: t("emptyTitle"),
+          emptyBody: t("emptyBody"),
+          noMatchTitle: t("noMatchTitle"),
+          noMatchBody: t("noMatchBody"),
+          clearFilters: t("clearFilters"),
+          pageEmptyTitle: t("pageEmpty"),
+          firstPage: t("firstPage"),
+        }}
+        page={data}
+        error={error}
+        stale={stale}
+        filtered={filtered}
+        onRetry={() => void mutate()}
+        onClearFilters={clear}
+        table={{ columns, caption: t("caption"), rowTestId: "transfer-history-row", rowId: (run) => run.id, rowProps: (run) => ({ "data-run-id": run.id }) }}
+        paging={{
+          page: state.page,
+          limit: state.limit,
+          sizes: PAGE_SIZES,
+          label: t("paginationLabel"),
+          onPage: (page) => update({ page }),
+          onLimit: (limit) => update({ limit: limit as PageSize }),
+        }}
+      />
     </section>
   );
 }

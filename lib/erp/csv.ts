@@ -1,8 +1,7 @@
 import { csvHeader, csvLines } from "@/lib/rules/csv";
 import type { TransferOrderRow } from "./schemas";
 
-// The export of a transfer run's orders. Encoding, quoting and the formula guard come from
-// lib/rules/csv.ts; the upstream's reason texts are not ours, so they go through the same guard.
+// A run's orders as CSV (or ids one per line); the upstream's reason texts go through the same formula guard as ours.
 
 export const TRANSFER_CSV_COLUMNS = ["position", "order_id", "batch", "outcome", "reason", "upstream_reason", "reason_code"] as const;
 
@@ -17,4 +16,39 @@ export function transferCsvLines(rows: TransferOrderRow[], describe: (row: Trans
 
 export function transferCsvFilename(runId: string, outcome: string | undefined, ext: "csv" | "txt" = "csv"): string {
   return `erp-transfer-${runId.slice(0, 8)}${outcome ? `-${outcome}` : ""}.${ext}`;
+}
+
+/** The export as a download, read from the store a chunk at a time as the client takes it. */
+export function transferExportResponse(
+  chunks: AsyncIterator<TransferOrderRow[]>,
+  file: { runId: string; outcome: string | undefined; format: "csv" | "txt" },
+  describe: (row: TransferOrderRow) => string,
+  onError: (error: unknown) => void,
+): Response {
+  const encoder = new TextEncoder();
+  const txt = file.format === "txt";
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (!txt) controller.enqueue(encoder.encode(transferCsvHeader()));
+    },
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (next.done) return controller.close();
+        controller.enqueue(encoder.encode(txt ? next.value.map((r) => `${r.orderId}\n`).join("") : transferCsvLines(next.value, describe)));
+      } catch (error) {
+        onError(error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return?.(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": txt ? "text/plain; charset=utf-8" : "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${transferCsvFilename(file.runId, file.outcome, file.format)}"`,
+    },
+  });
 }

@@ -20,7 +20,7 @@ import {
   toRunSummary,
   type RunActor,
   type RunnerInstance,
-} from "./run-store";
+} from "./store";
 import { processRun, type RunnerDeps } from "./runner";
 
 // The runner against the real emulator over HTTP and a real console store in a temp dir.

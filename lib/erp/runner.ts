@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Database, ErpOrderOutcome, ErpTransferRun } from "../db/schema";
-import { UpstreamError } from "../upstream/errors";
-import type { TransferResult } from "../upstream/client";
-import { getRun, ownerId, refreshCounts, type RunnerInstance } from "./run-store";
+import type { Database, ErpOrderOutcome, ErpTransferRun } from "@/lib/db/schema";
+import type { TransferResult } from "@/lib/upstream/client";
+import { UpstreamError } from "@/lib/upstream/errors";
+import { getRun, ownerId, refreshCounts, type RunnerInstance } from "./store";
 
 // Processes a transfer run batch by batch, sequentially, in the server process that owns it.
 // Before a batch is sent its orders become `sending`; the answer makes each one `transferred` or

@@ -3,17 +3,17 @@ import { validationMessage } from "@/lib/i18n/validation";
 import {
   createTransferBodySchema,
   idempotencyKeySchema,
-  listImportsQuerySchema,
-  listTransfersQueryFields,
-  listTransfersQuerySchema,
-  parseTolerant,
+  importList,
   runIdParamSchema,
   runOrdersQuerySchema,
   startImportBodySchema,
+  transferRunList,
 } from "./schemas";
 import { transferRunStatus } from "./status";
 import { describeReason, type ReasonTranslator } from "./reasons";
 
+const listTransfersQuerySchema = transferRunList.querySchema;
+const listImportsQuerySchema = importList.querySchema;
 const PARENT = "3f2b8c1e-5d4a-4b7c-9e1f-0a2b3c4d5e6f";
 const schema = createTransferBodySchema(5);
 
@@ -102,7 +102,7 @@ describe("other schemas", () => {
   });
 
   it("a page's URL falls back to defaults for bad values", () => {
-    expect(parseTolerant(listTransfersQueryFields, { status: "nope", page: "-1", by: "operator@demo.local" })).toEqual({
+    expect(transferRunList.load({ status: "nope", page: "-1", by: "operator@demo.local" })).toEqual({
       status: undefined,
       by: "operator@demo.local",
       page: 1,

@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { defineList, limitField, optionalField, pageField, type ListState } from "@/lib/list/definition";
+import { validationMessage } from "@/lib/i18n/validation";
+import { DomainError } from "@/lib/rules/problems";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/lib/rules/ids";
 import { classifyOrderId } from "./order-ids";
 
-// Shared by the ERP page (forms, URL state), the /api/erp handlers and the SWR hooks. Kept free of
-// node modules so the client bundle can import it. Messages are catalog keys (validation.*).
+// ERP schemas, list definitions and answer types for pages, handlers and the browser alike.
 
 /** The three imports (upstream-api.md); the same words as IMPORT_KINDS in lib/upstream. */
 export const ERP_IMPORT_KINDS = ["products", "prices", "stock"] as const;
@@ -33,9 +36,6 @@ export const MAX_PAGE = 100_000;
 /** How many bad ids one 422 names before it summarises the rest. */
 const MAX_REPORTED_IDS = 20;
 
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
-
 export const runIdSchema = z
   .string({ error: "validation.erp.runIdRequired" })
   .trim()
@@ -48,9 +48,17 @@ export const runIdParamSchema = z.object({ runId: runIdSchema });
 export const idempotencyKeySchema = z
   .string({ error: "validation.erp.idempotencyKeyMissing" })
   .trim()
-  .min(8, { error: "validation.erp.idempotencyKeyLength" })
-  .max(200, { error: "validation.erp.idempotencyKeyLength" })
-  .regex(/^[A-Za-z0-9._:-]+$/, { error: "validation.erp.idempotencyKeyCharacters" });
+  .min(IDEMPOTENCY_KEY_MIN_LENGTH, { error: "validation.erp.idempotencyKeyLength" })
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: "validation.erp.idempotencyKeyLength" })
+  .regex(IDEMPOTENCY_KEY_PATTERN, { error: "validation.erp.idempotencyKeyCharacters" });
+
+/** The Idempotency-Key header of a transfer request; a missing or malformed one is a 422 naming it. */
+export function parseIdempotencyKey(headers: Headers): string {
+  const key = idempotencyKeySchema.safeParse(headers.get("idempotency-key") ?? undefined);
+  if (key.success) return key.data;
+  const message = validationMessage(key.error.issues[0]!);
+  throw new DomainError("validation_failed", message, { errors: { "Idempotency-Key": [message] } });
+}
 
 /**
  * POST /api/erp/transfers. Either `orderIds` (a new list: unique, digits only, 1..20 characters
@@ -140,77 +148,74 @@ export function createTransferBodySchema(maxOrdersPerRun: number) {
 }
 export type CreateTransferBody = z.output<ReturnType<typeof createTransferBodySchema>>;
 
-const pageField = z.preprocess(
-  blankToUndefined,
-  z.coerce
-    .number({ error: "validation.pageNumber" })
-    .int({ error: "validation.pageNumber" })
-    .min(1, { error: "validation.pageNumber" })
-    .max(MAX_PAGE, { error: "validation.pageMax" })
-    .default(1),
-);
-
-const limitField = (fallback: PageSize) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .enum(["10", "25", "50", "100"], { error: "validation.pageSize" })
-      .default(String(fallback) as "10")
-      .transform((v) => Number(v) as PageSize),
-  );
-
 const emailField = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: "validation.memberEmail" }).max(254));
+const outcomeField = optionalField(z.enum(ORDER_OUTCOMES, { error: "validation.erp.outcome" }));
 
-/** Refuses parameters the schema does not know, naming them. */
-function strictQuery<T extends z.ZodRawShape>(shape: T) {
-  return z.looseObject(shape).superRefine(
-    (value, ctx) => {
-      if (typeof value !== "object" || value === null) return;
-      for (const key of Object.keys(value)) {
-        if (!Object.hasOwn(shape, key)) ctx.addIssue({ code: "custom", path: [key], message: "validation.unknownParameter", params: { name: key } });
-      }
-    },
-    { when: () => true },
-  );
+export const TRANSFERS_API = "/api/erp/transfers";
+export const IMPORTS_API = "/api/erp/imports";
+
+/** The transfer runs (?status&by&page&limit), newest first. */
+export const transferRunList = defineList({
+  path: TRANSFERS_API,
+  pageSizes: PAGE_SIZES,
+  fields: {
+    status: optionalField(z.enum(TRANSFER_RUN_STATUSES, { error: "validation.erp.runStatus" })),
+    by: optionalField(emailField),
+    page: pageField(MAX_PAGE),
+    limit: limitField(PAGE_SIZES, RUNS_DEFAULT_PAGE_SIZE),
+  },
+});
+export type TransferRunListState = ListState<(typeof transferRunList)["fields"]>;
+
+const runOrderFields = {
+  outcome: outcomeField,
+  page: pageField(MAX_PAGE),
+  limit: limitField(PAGE_SIZES, ORDERS_DEFAULT_PAGE_SIZE),
+};
+
+/** One run's orders (?outcome&page&limit); the run's id is in the path, so each run has its own. */
+export function runOrderList(runId: string) {
+  return defineList({ path: `${TRANSFERS_API}/${runId}`, pageSizes: PAGE_SIZES, fields: runOrderFields });
 }
+export type RunOrderList = ReturnType<typeof runOrderList>;
+export type RunOrderListState = ListState<typeof runOrderFields>;
+/** The strict query of any run's orders (the path plays no part in it). */
+export const runOrdersQuerySchema = runOrderList("").querySchema;
 
-export const listTransfersQueryFields = {
-  status: optional(z.enum(TRANSFER_RUN_STATUSES, { error: "validation.erp.runStatus" })),
-  by: optional(emailField),
-  page: pageField,
-  limit: limitField(RUNS_DEFAULT_PAGE_SIZE),
-};
-/** GET /api/erp/transfers. */
-export const listTransfersQuerySchema = strictQuery(listTransfersQueryFields).transform((v) => ({
-  status: v.status as TransferRunStatus | undefined,
-  by: v.by as string | undefined,
-  page: v.page as number,
-  limit: v.limit as PageSize,
-}));
-export type ListTransfersQuery = z.output<typeof listTransfersQuerySchema>;
+export const IMPORTS_PAGE_SIZE = 10;
 
-export const runOrdersQueryFields = {
-  outcome: optional(z.enum(ORDER_OUTCOMES, { error: "validation.erp.outcome" })),
-  page: pageField,
-  limit: limitField(ORDERS_DEFAULT_PAGE_SIZE),
-};
-/** GET /api/erp/transfers/{runId}: the run and one page of its orders. */
-export const runOrdersQuerySchema = strictQuery(runOrdersQueryFields).transform((v) => ({
-  outcome: v.outcome as OrderOutcome | undefined,
-  page: v.page as number,
-  limit: v.limit as PageSize,
-}));
-export type RunOrdersQuery = z.output<typeof runOrdersQuerySchema>;
+/** The imports on /erp (?import&ipage beside the runs' own keys). */
+export const importList = defineList({
+  path: IMPORTS_API,
+  // The page shows ten a page; the API takes any of the sizes.
+  pageSizes: [IMPORTS_PAGE_SIZE],
+  fields: {
+    kind: optionalField(z.enum(ERP_IMPORT_KINDS, { error: "validation.erp.importKind" })),
+    page: pageField(MAX_PAGE),
+    limit: limitField(PAGE_SIZES, IMPORTS_PAGE_SIZE),
+  },
+  urlKeys: { kind: "import", page: "ipage" },
+  repair: (state) => ({ ...state, limit: IMPORTS_PAGE_SIZE }),
+});
+export type ImportListState = ListState<(typeof importList)["fields"]>;
 
 /** GET /api/erp/transfers/{runId}/export: CSV of the orders, or their ids one per line (txt). */
-export const exportQuerySchema = strictQuery({
-  outcome: optional(z.enum(ORDER_OUTCOMES, { error: "validation.erp.outcome" })),
-  format: optional(z.enum(["csv", "txt"], { error: "validation.erp.format" })),
-}).transform((v) => ({ outcome: v.outcome as OrderOutcome | undefined, format: (v.format ?? "csv") as "csv" | "txt" }));
+export const exportQuerySchema = z.unknown().transform((input, ctx) => {
+  const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  for (const key of Object.keys(raw)) {
+    if (key !== "outcome" && key !== "format") ctx.addIssue({ code: "custom", path: [key], message: "validation.unknownParameter", params: { name: key } });
+  }
+  const outcome = outcomeField.safeParse(raw.outcome);
+  const format = optionalField(z.enum(["csv", "txt"], { error: "validation.erp.format" })).safeParse(raw.format);
+  for (const [key, r] of [["outcome", outcome], ["format", format]] as const) {
+    for (const issue of r.error?.issues ?? []) ctx.addIssue({ ...issue, path: [key, ...issue.path] } as z.core.$ZodRawIssue);
+  }
+  return outcome.success && format.success ? { outcome: outcome.data, format: format.data ?? ("csv" as const) } : z.NEVER;
+});
 
 /** POST /api/erp/imports. */
 export const startImportBodySchema = z.strictObject({
@@ -218,40 +223,6 @@ export const startImportBodySchema = z.strictObject({
   confirmRepeat: z.boolean({ error: "validation.trueOrFalse" }).optional(),
 });
 export type StartImportBody = z.output<typeof startImportBodySchema>;
-
-export const listImportsQueryFields = {
-  kind: optional(z.enum(ERP_IMPORT_KINDS, { error: "validation.erp.importKind" })),
-  page: pageField,
-  limit: limitField(RUNS_DEFAULT_PAGE_SIZE),
-};
-/** GET /api/erp/imports. */
-export const listImportsQuerySchema = strictQuery(listImportsQueryFields).transform((v) => ({
-  kind: v.kind as ImportKindName | undefined,
-  page: v.page as number,
-  limit: v.limit as PageSize,
-}));
-export type ListImportsQuery = z.output<typeof listImportsQuerySchema>;
-
-export type SearchParamsInput = Record<string, string | string[] | null | undefined>;
-
-/**
- * A page's reading of its URL: each known parameter parsed on its own, a bad one falling back to
- * its default, so a mangled link still opens the page.
- */
-export function parseTolerant<F extends Record<string, z.ZodType>>(
-  fields: F,
-  input: SearchParamsInput,
-  rename: Partial<Record<keyof F, string>> = {},
-): { [K in keyof F]: z.output<F[K]> } {
-  const out = {} as { [K in keyof F]: z.output<F[K]> };
-  for (const key of Object.keys(fields) as (keyof F)[]) {
-    const value = input[(rename[key] ?? key) as string];
-    const first = Array.isArray(value) ? value[0] : (value ?? undefined);
-    const parsed = fields[key]!.safeParse(first);
-    out[key] = (parsed.success ? parsed.data : fields[key]!.parse(undefined)) as z.output<F[typeof key]>;
-  }
-  return out;
-}
 
 // What the API answers (the client's view).
 

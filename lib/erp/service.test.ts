@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { createTransferRun } from "./run-store";
+import { createTransferRun } from "./store";
 
 // Reads never write (a run page polled once a second must not interrupt or audit anything); the
 // sweeper is what marks a stopped owner's run interrupted, once.
@@ -134,7 +134,7 @@ describe("the stopped-run sweeper", () => {
   });
 
   it("the interval is shorter than the stale limit of a silent owner", async () => {
-    const { STALE_AFTER_MS } = await import("./run-store");
+    const { STALE_AFTER_MS } = await import("./store");
     const { HEARTBEAT_MS } = await import("./runner");
     expect(service.SWEEP_INTERVAL_MS).toBeLessThan(STALE_AFTER_MS);
     expect(service.SWEEP_INTERVAL_MS).toBeGreaterThan(HEARTBEAT_MS);

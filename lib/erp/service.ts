@@ -1,47 +1,56 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { recordAudit, type AuditEntry } from "@/lib/audit";
+import { recordAudit, type ServiceContext } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
-import type { ErpImportRun, ErpTransferRun } from "@/lib/db/schema";
+import type { ErpTransferRun } from "@/lib/db/schema";
 import { log } from "@/lib/log";
+import { DomainError } from "@/lib/rules/problems";
 import { isUpstreamError, upstream } from "@/lib/upstream";
-import { beginImport, finishImport, latestImports, listImports, toImportRow } from "./import-store";
+import { processRun } from "./runner";
+import type {
+  ImportListState,
+  ImportRunList,
+  ImportRunRow,
+  OrderOutcome,
+  RetryKind,
+  RunOrderListState,
+  StartImportBody,
+  TransferRunList,
+  TransferRunListState,
+  TransferRunPage,
+  TransferOrderRow,
+  TransferRunSummary,
+} from "./schemas";
 import {
+  beginImport,
   createTransferRun,
+  finishImport,
+  getRun,
   getRunDetail,
+  iterateRunOrders,
+  latestImports,
+  listImports,
   listRunOrders,
   listRunPeople,
   listRuns,
   recoverStoppedRuns,
   STALE_AFTER_MS,
+  toImportRow,
   toRunSummary,
+  type CreateRunRequest,
   type RunActor,
   type RunnerInstance,
-} from "./run-store";
-import { processRun } from "./runner";
-import type {
-  CreateTransferBody,
-  ImportRunList,
-  ImportRunRow,
-  ListImportsQuery,
-  ListTransfersQuery,
-  RunOrdersQuery,
-  StartImportBody,
-  TransferRunList,
-  TransferRunPage,
-  TransferRunSummary,
-} from "./schemas";
+} from "./store";
 import { startSweeper } from "./sweeper";
 
-// The ERP facade: what pages and route handlers call (list runs, a run page, start a transfer,
-// start an import), and the runner's wiring. Reads only read; runs whose owner stopped are marked
-// interrupted by the sweeper started at boot. Runs are processed in this Node server process;
-// leaving the page does not stop them.
+// The ERP facade pages and handlers call (list, a run page, start, retry, import) and the runner's wiring in this process.
 
-/** Writes an audit event with the caller's actor, request id and address filled in. */
-export type AuditPort = (entry: Omit<AuditEntry, "actor" | "requestId" | "ip">) => Promise<void>;
+/** Who starts a run: the audit context, with the name the run records. */
+export interface ErpContext extends ServiceContext {
+  actor: RunActor;
+}
 
 interface RunnerState {
   instance: RunnerInstance;
@@ -49,12 +58,11 @@ interface RunnerState {
 }
 
 // On globalThis: Next may load this module once per bundle layer, and there must be one runner.
-const g = globalThis as unknown as { erpRunner?: RunnerState };
+const g = globalThis as unknown as { erpRunner?: RunnerState; erpSweeper?: () => void };
 
 function state(): RunnerState {
   g.erpRunner ??= {
-    // A stable name (host and port: two live processes cannot share both) and this boot's id: a
-    // run owned by the same name with another boot belongs to a process that has stopped.
+    // Host and port cannot be shared by two live processes; a new boot id marks the old one's runs as stopped.
     instance: { name: `${hostname()}:${process.env.PORT ?? "3000"}`, boot: randomUUID() },
     active: new Set(),
   };
@@ -74,7 +82,7 @@ export function transferAuditMessage(run: ErpTransferRun): string {
   return `Transfer run completed with failures: ${counts}.`;
 }
 
-/** The audit event of a run's end, recorded with the person who started it as the actor. */
+/** The audit event of a run's end, with the person who started it as the actor. */
 export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
   const s = toRunSummary(run);
   await recordAudit({
@@ -87,7 +95,7 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
   });
 }
 
-/** Marks runs whose owner stopped as interrupted (once) and audits each. Only the sweeper calls it. */
+/** Marks runs whose owner stopped as interrupted (once) and audits each; only the sweeper and a retry call it. */
 export async function sweepStoppedRuns(): Promise<void> {
   const s = state();
   const interrupted = await recoverStoppedRuns(await db(), s.instance, { workingOn: (runId) => s.active.has(runId) });
@@ -100,31 +108,23 @@ export async function sweepStoppedRuns(): Promise<void> {
 // Half the stale limit: another instance's stopped run shows as interrupted within 1.5 times it.
 export const SWEEP_INTERVAL_MS = STALE_AFTER_MS / 2;
 
-const sweeperHolder = globalThis as unknown as { erpSweeper?: () => void };
-
-/** Starts the stopped-run sweeper of this process once: a sweep now, then one per interval. */
+/** Starts this process's stopped-run sweeper once: a sweep now, then one per interval. */
 export function startRunSweeper(): void {
-  sweeperHolder.erpSweeper ??= startSweeper(sweepStoppedRuns, {
+  g.erpSweeper ??= startSweeper(sweepStoppedRuns, {
     intervalMs: SWEEP_INTERVAL_MS,
     onError: (error) => log.error("stopped-run sweep failed", { error: String(error) }),
   });
 }
 
 /** Starts processing a run this process owns, unless it already does. Never throws. */
-export function startProcessing(runId: string): void {
+function startProcessing(runId: string): void {
   const s = state();
   if (s.active.has(runId)) return;
   s.active.add(runId);
   void (async () => {
     try {
       await processRun(
-        {
-          db: await db(),
-          upstream: upstream(),
-          instance: s.instance,
-          onFinished: auditRunEnd,
-          onError: (message, fields) => log.error(message, fields),
-        },
+        { db: await db(), upstream: upstream(), instance: s.instance, onFinished: auditRunEnd, onError: (message, fields) => log.error(message, fields) },
         runId,
       );
     } catch (error) {
@@ -137,46 +137,46 @@ export function startProcessing(runId: string): void {
 
 // ---- the facade -------------------------------------------------------------------------------
 
-/** GET /api/erp/transfers and the /erp page: one page of runs and everyone who started one. */
-export async function listTransferRuns(q: ListTransfersQuery): Promise<TransferRunList> {
+const NO_RUN = "There is no transfer run with this id.";
+
+export async function listTransferRuns(q: TransferRunListState): Promise<TransferRunList> {
   const conn = await db();
   const [{ items, total }, people] = await Promise.all([listRuns(conn, q), listRunPeople(conn)]);
   return { items, total, page: q.page, limit: q.limit, people };
 }
 
-/** GET /api/erp/transfers/{id} and the run page: the run and one page of its orders; null if unknown. */
-export async function getRunPage(runId: string, q: RunOrdersQuery): Promise<TransferRunPage | null> {
+/** The run and one page of its orders. */
+export async function getRunPage(runId: string, q: RunOrderListState): Promise<TransferRunPage> {
   const conn = await db();
   const run = await getRunDetail(conn, runId);
-  if (!run) return null;
+  if (!run) throw new DomainError("not_found", NO_RUN);
   const orders = await listRunOrders(conn, runId, q);
   return { run, orders: { ...orders, page: q.page, limit: q.limit, outcome: q.outcome ?? null } };
 }
 
-/**
- * Records a run (new ids, or a retry of a finished run's failed, unsent or unknown orders),
- * audits its creation and starts it. A repeated Idempotency-Key gives back the same run
- * (`created: false`). Throws IdempotencyConflictError or RetryRefusedError.
- */
-export async function startTransfer(
-  input: { actor: RunActor; idempotencyKey: string; body: CreateTransferBody },
-  audit: AuditPort,
-): Promise<{ run: TransferRunSummary; created: boolean }> {
+/** Every order of a run (optionally of one outcome), a chunk at a time, for the export. */
+export async function runOrderChunks(runId: string, outcome?: OrderOutcome): Promise<AsyncIterator<TransferOrderRow[]>> {
+  const conn = await db();
+  if (!(await getRun(conn, runId))) throw new DomainError("not_found", NO_RUN);
+  return iterateRunOrders(conn, runId, outcome)[Symbol.asyncIterator]();
+}
+
+type Started = { run: TransferRunSummary; created: boolean };
+
+/** Records a run and starts it; a repeated Idempotency-Key gives back the same run (`created: false`). */
+async function launch(ctx: ErpContext, idempotencyKey: string, request: CreateRunRequest): Promise<Started> {
   const { erp } = getConfig();
-  const { body } = input;
-  // A retry of a run whose owner stopped since the last sweep must not be refused as running.
-  if (body.retry) await sweepStoppedRuns();
   const { run, created } = await createTransferRun(await db(), {
-    actor: input.actor,
-    idempotencyKey: input.idempotencyKey,
-    request: body.retry ? { retry: body.retry, parentRunId: body.parentRunId! } : { orderIds: body.orderIds! },
+    actor: ctx.actor,
+    idempotencyKey,
+    request,
     batchSize: erp.batchSize,
     maxOrdersPerRun: erp.maxOrdersPerRun,
     owner: runnerInstance(),
   });
   if (created) {
     const s = toRunSummary(run);
-    await audit({
+    await ctx.audit({
       action: "erp.transfer",
       target: { type: "erp_transfer_run", id: run.id },
       outcome: "success",
@@ -188,45 +188,42 @@ export async function startTransfer(
   return { run: toRunSummary(run), created };
 }
 
-/** The same import was started (or may have been) within the repeat window, and not confirmed. */
-export class ImportRecentlyStartedError extends Error {
-  constructor(
-    readonly kind: StartImportBody["kind"],
-    readonly last: ErpImportRun,
-    readonly windowMinutes: number,
-  ) {
-    super(`The ${kind} import was already started by ${last.started_by_email} at ${last.started_at}. Send confirmRepeat: true to start it again.`);
-  }
+export function startTransfer(ctx: ErpContext, idempotencyKey: string, orderIds: string[]): Promise<Started> {
+  return launch(ctx, idempotencyKey, { orderIds });
 }
 
-/** GET /api/erp/imports and the /erp page: one page of imports, the latest of each kind, the window. */
-export async function listImportRuns(q: ListImportsQuery): Promise<ImportRunList> {
+/** Sends a finished run's failed, unsent or unknown orders again, in a run of their own. */
+export async function retryTransfer(ctx: ErpContext, idempotencyKey: string, parentRunId: string, retry: RetryKind): Promise<Started> {
+  // A parent whose owner stopped since the last sweep must not be refused as running.
+  await sweepStoppedRuns();
+  return launch(ctx, idempotencyKey, { parentRunId, retry });
+}
+
+export async function listImportRuns(q: ImportListState): Promise<ImportRunList> {
   const conn = await db();
   const [{ items, total }, latest] = await Promise.all([listImports(conn, q), latestImports(conn)]);
   return { items, total, page: q.page, limit: q.limit, latest, windowMinutes: getConfig().erp.importRepeatWindowMinutes };
 }
 
-/**
- * Starts an import. Every attempt that reaches the upstream is recorded and audited; an upstream
- * failure is rethrown after that. Throws ImportRecentlyStartedError before any call.
- */
-export async function startImport(input: { actor: RunActor; body: StartImportBody }, audit: AuditPort): Promise<{ run: ImportRunRow }> {
-  const { kind } = input.body;
+/** Starts an import; every attempt that reaches the upstream is recorded and audited, then a failure is rethrown. */
+export async function startImport(ctx: ErpContext, body: StartImportBody): Promise<{ run: ImportRunRow }> {
+  const { kind } = body;
   const windowMinutes = getConfig().erp.importRepeatWindowMinutes;
   const conn = await db();
-  const begun = await beginImport(conn, { kind, actor: input.actor, confirmRepeat: input.body.confirmRepeat === true, windowMinutes });
-  if (!begun.ok) throw new ImportRecentlyStartedError(kind, begun.last, windowMinutes);
+  const begun = await beginImport(conn, { kind, actor: ctx.actor, confirmRepeat: body.confirmRepeat === true, windowMinutes });
+  if (!begun.ok) {
+    const last = begun.last;
+    throw new DomainError(
+      "conflict",
+      `The ${kind} import was already started by ${last.started_by_email} at ${last.started_at}. Send confirmRepeat: true to start it again.`,
+      { reason: "import_recently_started", lastRun: { by: last.started_by_email, byName: last.started_by_name, at: last.started_at, outcome: last.outcome }, windowMinutes },
+    );
+  }
   const target = { type: "erp_import", id: kind };
   try {
     const { message } = await upstream().startImport(kind);
     const run = await finishImport(conn, begun.run.id, { outcome: "started", message });
-    await audit({
-      action: "erp.import",
-      target,
-      outcome: "success",
-      message,
-      details: { importRunId: run.id, kind, repeatConfirmed: run.repeat_confirmed === 1 },
-    });
+    await ctx.audit({ action: "erp.import", target, outcome: "success", message, details: { importRunId: run.id, kind, repeatConfirmed: run.repeat_confirmed === 1 } });
     return { run: toImportRow(run) };
   } catch (error) {
     const upstreamError = isUpstreamError(error) ? error : null;
@@ -240,7 +237,7 @@ export async function startImport(input: { actor: RunActor; body: StartImportBod
         : upstreamError.message;
     const mayHaveActed = upstreamError ? upstreamError.mayHaveActed : true;
     const run = await finishImport(conn, begun.run.id, { outcome: "failed", message: upstreamMessage, errorCode, errorDetail: detail, mayHaveActed });
-    await audit({
+    await ctx.audit({
       action: "erp.import",
       target,
       outcome: "failure",

@@ -1,30 +1,20 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { requirePageMember } from "@/lib/auth/session";
-import { importsKey, runKey, transfersKey } from "@/lib/erp/api-client";
-import {
-  listImportsQueryFields,
-  listTransfersQueryFields,
-  parseTolerant,
-  runIdSchema,
-  runOrdersQueryFields,
-  type SearchParamsInput,
-} from "@/lib/erp/schemas";
+import { importList, runIdSchema, runOrderList, transferRunList } from "@/lib/erp/schemas";
 import { getRunPage, listImportRuns, listTransferRuns } from "@/lib/erp/service";
+import { toProblem } from "@/lib/http/problem";
+import type { SearchParamsInput } from "@/lib/list/definition";
 
-// The ERP pages' server reads. Each checks the member before it reads anything, so a page (or a
-// new one) that calls them cannot show runs to a caller the layout's check did not see.
-
-const IMPORTS_PAGE_SIZE = 10 as const;
+// Each reader checks the member first, so no page that calls it can show runs to a caller the layout did not see.
 
 /** /erp: the first page of runs and of imports, read the way the client reads the URL. */
 export async function loadErpPage(sp: SearchParamsInput) {
   const member = await requirePageMember();
-  const runsQuery = parseTolerant(listTransfersQueryFields, sp);
-  const importsQuery = { ...parseTolerant(listImportsQueryFields, { kind: sp.import, page: sp.ipage }), limit: IMPORTS_PAGE_SIZE };
-  const [runs, imports] = await Promise.all([listTransferRuns(runsQuery), listImportRuns(importsQuery)]);
-  const fallback = { [transfersKey(runsQuery)]: runs, [importsKey(importsQuery)]: imports };
-  return { member, fallback };
+  const runs = transferRunList.load(sp);
+  const imports = importList.load(sp);
+  const [runPage, importPage] = await Promise.all([listTransferRuns(runs), listImportRuns(imports)]);
+  return { member, fallback: { ...keyed(transferRunList.key(runs), runPage), ...keyed(importList.key(imports), importPage) } };
 }
 
 /** /erp/transfers/{id}: the run and its first page of orders. A malformed or unknown id is a 404. */
@@ -33,9 +23,16 @@ export async function loadRunPage(rawRunId: string, sp: SearchParamsInput) {
   const parsed = runIdSchema.safeParse(rawRunId);
   if (!parsed.success) notFound();
   const runId = parsed.data;
-  const query = parseTolerant(runOrdersQueryFields, sp);
-  const page = await getRunPage(runId, query);
-  if (!page) notFound();
-  const fallback = { [runKey(runId, query)]: page };
-  return { member, runId, fallback };
+  const list = runOrderList(runId);
+  const state = list.load(sp);
+  const page = await getRunPage(runId, state).catch((error: unknown) => {
+    if (toProblem(error)?.code === "not_found") notFound();
+    throw error;
+  });
+  return { member, runId, fallback: keyed(list.key(state), page) };
+}
+
+/** A first page for the SWR fallback, marked with its key as the client's fetcher marks it. */
+function keyed<T extends object>(key: string, page: T) {
+  return { [key]: { ...page, key } };
 }

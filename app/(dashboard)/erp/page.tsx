@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
-import type { SearchParamsInput } from "@/lib/erp/schemas";
+import type { SearchParamsInput } from "@/lib/list/definition";
 import { loadErpPage } from "./load";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -7,7 +7,7 @@ import { SwrFallback } from "@/components/erp/swr-fallback";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
-import type { SearchParamsInput } from "@/lib/erp/schemas";
+import type { SearchParamsInput } from "@/lib/list/definition";
 import { loadRunPage } from "../../load";
 
 export async function generateMetadata(): Promise<Metadata> {

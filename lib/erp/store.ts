@@ -1,21 +1,22 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "../db/schema";
+import type { Database, ErpImportRun, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "@/lib/db/schema";
+import { DomainError } from "@/lib/rules/problems";
 import { batchCount } from "./order-ids";
 import type {
-  ListTransfersQuery,
+  ImportKindName,
+  ImportRunRow,
   OrderOutcome,
   RetryKind,
   TransferOrderRow,
   TransferOrigin,
   TransferRunDetail,
+  TransferRunStatus,
   TransferRunSummary,
 } from "./schemas";
 import { transferRunStatus } from "./status";
 
-// The console store's side of ERP transfer runs. Every function takes the connection, so the
-// route handlers (lib/db) and the unit tests (openStore on a temp dir) share the same code. All
-// state lives here, not in memory, so that several console instances can share one store.
+// ERP runs and imports in the console store, on a given connection; no state in memory, so several instances share one store.
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -39,18 +40,23 @@ export const STALE_AFTER_MS = 60_000;
 
 const INSERT_CHUNK = 500;
 
-export class IdempotencyConflictError extends Error {
+export class IdempotencyConflictError extends DomainError {
   constructor(readonly run: ErpTransferRun) {
-    super("This Idempotency-Key was already used for a different request.");
+    super("conflict", "This Idempotency-Key was already used for a different request.", { reason: "idempotency_key_reused", runId: run.id });
   }
 }
 
-export class RetryRefusedError extends Error {
+export type RetryRefusal = "parent_not_found" | "parent_running" | "nothing_to_retry" | "already_retried" | "too_many";
+/** A missing parent or too many orders are the request's fault (422 on that field); the rest conflict with the run's state. */
+const REFUSAL_FIELD: Partial<Record<RetryRefusal, string>> = { parent_not_found: "parentRunId", too_many: "retry" };
+
+export class RetryRefusedError extends DomainError {
   constructor(
-    readonly reason: "parent_not_found" | "parent_running" | "nothing_to_retry" | "already_retried" | "too_many",
+    readonly reason: RetryRefusal,
     message: string,
   ) {
-    super(message);
+    const field = REFUSAL_FIELD[reason];
+    super(field ? "validation_failed" : "conflict", message, field ? { errors: { [field]: [message] } } : { reason });
   }
 }
 
@@ -406,7 +412,7 @@ export async function* iterateRunOrders(conn: Conn, runId: string, outcome?: Ord
 
 export async function listRuns(
   conn: Conn,
-  q: { status?: ListTransfersQuery["status"]; by?: string; page: number; limit: number },
+  q: { status?: TransferRunStatus; by?: string; page: number; limit: number },
   now = new Date(),
 ): Promise<{ items: TransferRunSummary[]; total: number }> {
   let base = conn.selectFrom("erp_transfer_runs");
@@ -440,4 +446,132 @@ export async function listRuns(
 export async function listRunPeople(conn: Conn): Promise<string[]> {
   const rows = await conn.selectFrom("erp_transfer_runs").select("created_by_email").distinct().orderBy("created_by_email").execute();
   return rows.map((r) => r.created_by_email);
+}
+
+// ---- imports ----------------------------------------------------------------------------------
+// The upstream only answers "started" (upstream-api.md), so who started which import when is known only from these records.
+
+export function toImportRow(row: ErpImportRun): ImportRunRow {
+  return {
+    id: row.id,
+    kind: row.kind,
+    startedAt: row.started_at,
+    startedBy: { id: row.started_by_id, email: row.started_by_email, name: row.started_by_name },
+    outcome: row.outcome,
+    message: row.message,
+    errorCode: row.error_code,
+    errorDetail: row.error_detail,
+    mayHaveActed: row.may_have_acted === 1,
+    repeatConfirmed: row.repeat_confirmed === 1,
+    finishedAt: row.finished_at,
+  };
+}
+
+/**
+ * Records an attempt as `pending` before the upstream is called, unless the same import was
+ * started (or may have been: a call still in flight, or one that failed after the upstream may
+ * have acted) within the window and the person has not confirmed the repeat. Check and insert
+ * are one transaction, so a double click cannot start the same import twice.
+ */
+export async function beginImport(
+  conn: Kysely<Database>,
+  input: { kind: ImportKindName; actor: RunActor; confirmRepeat: boolean; windowMinutes: number; now?: Date },
+): Promise<{ ok: true; run: ErpImportRun } | { ok: false; last: ErpImportRun }> {
+  const now = input.now ?? new Date();
+  const since = new Date(now.getTime() - input.windowMinutes * 60_000).toISOString();
+  return conn.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom("erp_import_runs")
+      .selectAll()
+      .where("kind", "=", input.kind)
+      .where("started_at", ">=", since)
+      .where((eb) =>
+        eb.or([eb("outcome", "in", ["pending", "started"]), eb.and([eb("outcome", "=", "failed"), eb("may_have_acted", "=", 1)])]),
+      )
+      .orderBy("started_at", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (last && !input.confirmRepeat) return { ok: false as const, last };
+    const inserted = await trx
+      .insertInto("erp_import_runs")
+      .values({
+        kind: input.kind,
+        started_at: now.toISOString(),
+        started_by_id: input.actor.id,
+        started_by_email: input.actor.email,
+        started_by_name: input.actor.name,
+        outcome: "pending",
+        message: null,
+        error_code: null,
+        error_detail: null,
+        may_have_acted: 0,
+        repeat_confirmed: last && input.confirmRepeat ? 1 : 0,
+        finished_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ok: true as const, run: inserted };
+  });
+}
+
+export async function finishImport(
+  conn: Kysely<Database>,
+  id: number,
+  result:
+    | { outcome: "started"; message: string }
+    | { outcome: "failed"; message: string | null; errorCode: string; errorDetail: string; mayHaveActed: boolean },
+  now = new Date(),
+): Promise<ErpImportRun> {
+  return conn
+    .updateTable("erp_import_runs")
+    .set(
+      result.outcome === "started"
+        ? { outcome: "started", message: result.message, finished_at: now.toISOString() }
+        : {
+            outcome: "failed",
+            message: result.message,
+            error_code: result.errorCode,
+            error_detail: result.errorDetail,
+            may_have_acted: result.mayHaveActed ? 1 : 0,
+            finished_at: now.toISOString(),
+          },
+    )
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listImports(
+  conn: Kysely<Database>,
+  q: { kind?: ImportKindName; page: number; limit: number },
+): Promise<{ items: ImportRunRow[]; total: number }> {
+  let base = conn.selectFrom("erp_import_runs");
+  if (q.kind) base = base.where("kind", "=", q.kind);
+  const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy("started_at", "desc")
+    .orderBy("id", "desc")
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  return { items: rows.map(toImportRow), total: Number(total) };
+}
+
+/** The latest attempt of each kind (null when there has been none). */
+export async function latestImports(conn: Kysely<Database>): Promise<Record<ImportKindName, ImportRunRow | null>> {
+  const out: Record<ImportKindName, ImportRunRow | null> = { products: null, prices: null, stock: null };
+  for (const kind of Object.keys(out) as ImportKindName[]) {
+    const row = await conn
+      .selectFrom("erp_import_runs")
+      .selectAll()
+      .where("kind", "=", kind)
+      .orderBy("started_at", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    out[kind] = row ? toImportRow(row) : null;
+  }
+  return out;
 }

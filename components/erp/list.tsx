@@ -1,0 +1,133 @@
+"use client";
+
+import { useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
+import { useId } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
+import { ResourceList, type ListPage, type ResourceListTexts } from "@/components/data-table/resource-list";
+import { ErrorState as BaseErrorState, TableSkeleton as BaseTableSkeleton } from "@/components/ui/states";
+import { Pagination } from "@/components/ui/pagination";
+import type { ProblemError } from "@/lib/swr/fetcher";
+import { selectClass } from "./styles";
+import { useErpProblemText } from "./use-problem-text";
+
+// The ERP lists' shared parts: compact states (each list sits in a section of its page), a filter menu and a read-only table.
+
+const CELLS = ["w-32", "w-40", "flex-1"] as const;
+
+export function ErrorState({ testId, error, onRetry }: { testId: string; error: ProblemError; onRetry: () => void }) {
+  const problemText = useErpProblemText();
+  return (
+    <BaseErrorState testId={testId} messages="erp.states" error={error} onRetry={onRetry} compact>
+      <p className="mt-1 text-sm">{problemText(error)}</p>
+    </BaseErrorState>
+  );
+}
+
+export function TableSkeleton({ testId, rows }: { testId: string; rows: number }) {
+  const t = useTranslations("erp.states");
+  return <BaseTableSkeleton testId={testId} rows={rows} label={t("loading")} cells={CELLS} />;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a column's value type differs per column
+type Columns<T extends RowData> = ColumnDef<DataTableFeatures, T, any>[];
+
+interface ErpTableProps<T extends RowData> {
+  testId: string;
+  texts: Omit<ResourceListTexts, "loading">;
+  page: (ListPage & { items: readonly T[] }) | undefined;
+  error?: ProblemError;
+  stale: boolean;
+  filtered: boolean;
+  onRetry: () => void;
+  onClearFilters: () => void;
+  /** The table: its columns, caption, row test id and data attributes. */
+  table: {
+    columns: Columns<T>;
+    caption: string;
+    rowTestId: string;
+    rowId: (row: T) => string;
+    rowProps: (row: T) => Record<`data-${string}`, string>;
+  };
+  /** The paging: the current page, size and sizes, and the pagination's name. */
+  paging: { page: number; limit: number; sizes: readonly number[]; label: string; onPage: (page: number) => void; onLimit?: (limit: number) => void };
+}
+
+/** One ERP list: its state ladder, then a read-only table of the page and its pagination. */
+export function ErpTable<T extends RowData>({ testId, texts, page, error, stale, filtered, onRetry, onClearFilters, table, paging }: ErpTableProps<T>) {
+  const tStates = useTranslations("erp.states");
+  const problemText = useErpProblemText();
+  return (
+    <ResourceList
+      testId={testId}
+      texts={{ loading: tStates("loading"), ...texts }}
+      errorMessages="erp.states"
+      page={page}
+      error={error}
+      stale={stale}
+      filtered={filtered}
+      compact
+      skeleton={{ rows: 3, cells: CELLS }}
+      errorDetail={error ? <p className="mt-1 text-sm">{problemText(error)}</p> : null}
+      onRetry={onRetry}
+      onClearFilters={onClearFilters}
+      onFirstPage={() => paging.onPage(1)}
+    >
+      <Rows testId={testId} rows={page?.items ?? []} busy={stale} {...table} />
+      <Pagination
+        messages="erp.pagination"
+        label={paging.label}
+        page={paging.page}
+        limit={paging.limit}
+        sizes={paging.sizes}
+        total={page?.total ?? 0}
+        shown={page?.items.length ?? 0}
+        onPage={paging.onPage}
+        onLimit={paging.onLimit ?? (() => undefined)}
+      />
+    </ResourceList>
+  );
+}
+
+function Rows<T extends RowData>({ testId, rows, busy, columns, caption, rowTestId, rowId, rowProps }: { testId: string; rows: readonly T[]; busy: boolean } & ErpTableProps<T>["table"]) {
+  const table = useTable({ features: dataTableFeatures, columns, data: rows as T[], getRowId: rowId, enableSorting: false });
+  return <DataTable table={table} caption={caption} busy={busy} testId={`${testId}-table`} rowTestId={rowTestId} rowProps={rowProps} />;
+}
+
+/** A filter menu whose empty value means "all". */
+export function FilterSelect<V extends string>({
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  value: V | undefined;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={selectClass}
+        value={value ?? ""}
+        onChange={(e) => onChange(options.find((o) => o.value === e.target.value)?.value)}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
