@@ -1,47 +1,51 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useId } from "react";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useCallback, useId, type ReactNode } from "react";
 import { useDebouncedCommit } from "@/components/ui/use-debounced-commit";
 import { actionLabel } from "@/lib/activity/labels";
-import { AUDIT_OUTCOMES, isCalendarDate, parseTarget, type ActivityQuery } from "@/lib/activity/query";
+import { ACTIVITY_FILTER_KEYS, AUDIT_OUTCOMES, isCalendarDate, parseTarget, type ActivityFilterKey, type ActivityState } from "@/lib/activity/schemas";
 
-export type FilterKey = "actor" | "action" | "target" | "from" | "to" | "outcome";
-export type FilterPatch = Partial<Record<FilterKey, string | null>>;
+export type FilterPatch = Partial<Record<ActivityFilterKey, string | undefined>>;
 
 const CONTROL =
   "w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
 const HINT = "mt-1 text-xs text-amber-900 dark:text-amber-200";
+const DEBOUNCE_MS = 300;
+const AS_WRITTEN = Object.fromEntries(ACTIVITY_FILTER_KEYS.map((key) => [key, parseAsString])) as Record<ActivityFilterKey, typeof parseAsString>;
 
-/** Options for a select: the known values, plus the current one when a link names another. */
-const withCurrent = (values: string[], current: string | undefined) =>
-  current && !values.includes(current) ? [current, ...values] : values;
+/** The filters as the URL writes them, bad values included, so the form shows what was typed. */
+function useFiltersAsWritten() {
+  const [written] = useQueryStates(AS_WRITTEN);
+  return written;
+}
 
 export function ActivityFilters({
-  query,
-  raw,
+  state,
   actors,
   actions,
   onChange,
   onClear,
-  hasFilters,
 }: {
-  query: ActivityQuery;
-  /** The URL's values as written, for the text and date inputs. */
-  raw: { target: string | null; from: string | null; to: string | null };
+  state: ActivityState;
   actors: string[];
   actions: string[];
   onChange: (patch: FilterPatch) => void;
   onClear: () => void;
-  hasFilters: boolean;
 }) {
   const t = useTranslations("activity");
   const id = useId();
-  const from = raw.from && isCalendarDate(raw.from) ? raw.from : "";
-  const to = raw.to && isCalendarDate(raw.to) ? raw.to : "";
+  const written = useFiltersAsWritten();
+  const from = written.from && isCalendarDate(written.from) ? written.from : "";
+  const to = written.to && isCalendarDate(written.to) ? written.to : "";
   const rangeInvalid = Boolean(from && to && from > to);
-  const targetInvalid = Boolean(raw.target?.trim() && !parseTarget(raw.target.trim()));
-  const commitTarget = useCallback((value: string) => onChange({ target: value.trim() || null }), [onChange]);
+  const target = written.target ?? "";
+  const targetInvalid = Boolean(target.trim() && !parseTarget(target.trim()));
+  const commitTarget = useCallback((value: string) => onChange({ target: value.trim() || undefined }), [onChange]);
+  const { text, setText, commit } = useDebouncedCommit(target, commitTarget, DEBOUNCE_MS);
+  const set = (key: ActivityFilterKey) => (value: string) => onChange({ [key]: value || undefined });
+  const rangeHint = rangeInvalid ? `${id}-range` : undefined;
 
   return (
     <form
@@ -50,85 +54,54 @@ export function ActivityFilters({
       className="mb-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 dark:border-slate-700 dark:bg-slate-900"
       onSubmit={(e) => e.preventDefault()}
     >
-      <div>
-        <label htmlFor={`${id}-actor`} className="mb-1 block text-sm font-medium">
-          {t("filters.actor")}
-        </label>
-        <select id={`${id}-actor`} className={CONTROL} value={query.actor ?? ""} onChange={(e) => onChange({ actor: e.target.value || null })}>
-          <option value="">{t("filters.actorAll")}</option>
-          {withCurrent(actors, query.actor).map((email) => (
-            <option key={email} value={email}>
-              {email}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-action`} className="mb-1 block text-sm font-medium">
-          {t("filters.action")}
-        </label>
-        <select id={`${id}-action`} className={CONTROL} value={query.action ?? ""} onChange={(e) => onChange({ action: e.target.value || null })}>
-          <option value="">{t("filters.actionAll")}</option>
-          {withCurrent(actions, query.action).map((action) => (
-            <option key={action} value={action}>
-              {actionLabel(t, action)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <TargetInput
-        id={`${id}-target`}
-        value={raw.target ?? ""}
-        invalid={targetInvalid}
-        onCommit={commitTarget}
+      <Choice id={`${id}-actor`} label={t("filters.actor")} all={t("filters.actorAll")} value={state.actor} options={withCurrent(actors, state.actor)} onChange={set("actor")} />
+      <Choice
+        id={`${id}-action`}
+        label={t("filters.action")}
+        all={t("filters.actionAll")}
+        value={state.action}
+        options={withCurrent(actions, state.action)}
+        optionLabel={(action) => actionLabel(t, action)}
+        onChange={set("action")}
       />
-      <div>
-        <label htmlFor={`${id}-from`} className="mb-1 block text-sm font-medium">
-          {t("filters.from")}
-        </label>
+      <Field id={`${id}-target`} label={t("filters.target")} hint={targetInvalid ? t("filters.targetInvalid") : null}>
         <input
-          id={`${id}-from`}
-          type="date"
-          className={CONTROL}
-          value={from}
-          max={to || undefined}
-          aria-describedby={rangeInvalid ? `${id}-range` : undefined}
-          onChange={(e) => onChange({ from: e.target.value || null })}
+          id={`${id}-target`}
+          type="search"
+          className={`${CONTROL} font-mono`}
+          value={text}
+          placeholder={t("filters.targetPlaceholder")}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={targetInvalid || undefined}
+          aria-describedby={targetInvalid ? `${id}-target-hint` : undefined}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") commit();
+          }}
         />
-      </div>
-      <div>
-        <label htmlFor={`${id}-to`} className="mb-1 block text-sm font-medium">
-          {t("filters.to")}
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className={CONTROL}
-          value={to}
-          min={from || undefined}
-          aria-describedby={rangeInvalid ? `${id}-range` : undefined}
-          onChange={(e) => onChange({ to: e.target.value || null })}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-outcome`} className="mb-1 block text-sm font-medium">
-          {t("filters.outcome")}
-        </label>
-        <select id={`${id}-outcome`} className={CONTROL} value={query.outcome ?? ""} onChange={(e) => onChange({ outcome: e.target.value || null })}>
-          <option value="">{t("filters.outcomeAll")}</option>
-          {AUDIT_OUTCOMES.map((outcome) => (
-            <option key={outcome} value={outcome}>
-              {t(`outcomes.${outcome}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      </Field>
+      <Field id={`${id}-from`} label={t("filters.from")}>
+        <input id={`${id}-from`} type="date" className={CONTROL} value={from} max={to || undefined} aria-describedby={rangeHint} onChange={(e) => set("from")(e.target.value)} />
+      </Field>
+      <Field id={`${id}-to`} label={t("filters.to")}>
+        <input id={`${id}-to`} type="date" className={CONTROL} value={to} min={from || undefined} aria-describedby={rangeHint} onChange={(e) => set("to")(e.target.value)} />
+      </Field>
+      <Choice
+        id={`${id}-outcome`}
+        label={t("filters.outcome")}
+        all={t("filters.outcomeAll")}
+        value={state.outcome}
+        options={AUDIT_OUTCOMES}
+        optionLabel={(outcome) => t(`outcomes.${outcome}`)}
+        onChange={set("outcome")}
+      />
       {rangeInvalid ? (
-        <p id={`${id}-range`} className={`${HINT} sm:col-span-2 lg:col-span-6`}>
+        <p id={rangeHint} className={`${HINT} sm:col-span-2 lg:col-span-6`}>
           {t("filters.rangeInvalid")}
         </p>
       ) : null}
-      {hasFilters ? (
+      {ACTIVITY_FILTER_KEYS.some((key) => written[key] !== null) ? (
         <div className="sm:col-span-2 lg:col-span-6">
           <button
             type="button"
@@ -143,38 +116,52 @@ export function ActivityFilters({
   );
 }
 
-const DEBOUNCE_MS = 300;
+/** Options for a select: the known values, plus the current one when a link names another. */
+const withCurrent = (values: string[], current: string | undefined) => (current && !values.includes(current) ? [current, ...values] : values);
 
-/** A text filter that writes to the URL once typing pauses (or at once on Enter). */
-function TargetInput({ id, value, invalid, onCommit }: { id: string; value: string; invalid: boolean; onCommit: (value: string) => void }) {
-  const t = useTranslations("activity.filters");
-  const { text, setText, commit } = useDebouncedCommit(value, onCommit, DEBOUNCE_MS);
-
+function Field({ id, label, hint = null, children }: { id: string; label: string; hint?: string | null; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {t("target")}
+        {label}
       </label>
-      <input
-        id={id}
-        type="search"
-        className={`${CONTROL} font-mono`}
-        value={text}
-        placeholder={t("targetPlaceholder")}
-        autoComplete="off"
-        spellCheck={false}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-hint` : undefined}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") commit();
-        }}
-      />
-      {invalid ? (
+      {children}
+      {hint ? (
         <p id={`${id}-hint`} className={HINT}>
-          {t("targetInvalid")}
+          {hint}
         </p>
       ) : null}
     </div>
+  );
+}
+
+function Choice({
+  id,
+  label,
+  all,
+  value,
+  options,
+  optionLabel = (option) => option,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value: string | undefined;
+  options: readonly string[];
+  optionLabel?: (option: string) => string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} className={CONTROL} value={value ?? ""} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }

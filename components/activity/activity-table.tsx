@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
 import { tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { actionLabel } from "@/lib/activity/labels";
-import type { AuditRecord } from "@/lib/audit";
+import type { AuditRecord } from "@/lib/activity/schemas";
 import { EventDetail } from "./event-detail";
 import { OutcomeBadge } from "./outcome-badge";
 

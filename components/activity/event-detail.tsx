@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { diffValues, displayValue } from "@/lib/activity/diff";
-import type { AuditRecord } from "@/lib/audit";
+import type { AuditRecord } from "@/lib/activity/schemas";
 
 const REMOVED = "text-red-800 dark:text-red-200";
 const ADDED = "text-emerald-800 dark:text-emerald-200";

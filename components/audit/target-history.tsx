@@ -3,22 +3,18 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { OutcomeBadge } from "@/components/activity/outcome-badge";
 import { summarizeChange } from "@/lib/activity/diff";
 import { actionLabel } from "@/lib/activity/labels";
-import { activitySearchString, parseTarget } from "@/lib/activity/query";
-import { queryAudit } from "@/lib/audit";
+import { activityList, parseTarget } from "@/lib/activity/schemas";
+import { queryAudit } from "@/lib/activity/service";
 
-/**
- * One target's recent audit history, for detail pages (e.g. a warehouse's), with a link to the
- * full, filtered activity list. A store failure propagates to the page's error boundary: an
- * outage must not read as "no history".
- */
+/** One target's recent events and a link to the filtered list; a store failure is the page's error, not "no history". */
 export async function TargetHistory({ targetType, targetId, limit = 10 }: { targetType: string; targetId: string | number; limit?: number }) {
   const t = await getTranslations("activity");
   const format = await getFormatter();
   const id = String(targetId);
   const target = `${targetType}:${id}`;
   const { items, total } = await queryAudit({ targetType, targetId: id, page: 1, limit });
-  // type:id is URL-safe as it is (see parseTarget), so the link reads like the brief's example.
-  const href = parseTarget(target) ? `/activity?target=${target}` : `/activity?${activitySearchString({ target })}`;
+  // A valid type:id is URL-safe, so the link stays readable.
+  const href = parseTarget(target) ? `/activity?target=${target}` : `/activity?${activityList.search({ target })}`;
   const headingId = `history-${targetType}-${id}`.replace(/[^\w-]/g, "_");
 
   return (

@@ -3,11 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Insertable, Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryAuditIn } from "@/lib/audit";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 import { toAuditFilter } from "./dates";
-import { listActivityQuerySchema } from "./query";
+import { activityList, activityQuery } from "./schemas";
+import { queryAuditIn } from "./store";
+
+const listActivityQuerySchema = activityList.querySchema.transform(activityQuery);
 
 // The list's filters against a real store: the schema's output, through toAuditFilter, into the
 // same query the API runs.

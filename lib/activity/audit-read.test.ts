@@ -16,7 +16,8 @@ const storeOpened = vi.fn();
 vi.mock("@/lib/auth/session", () => ({ requirePageMember }));
 vi.mock("@/lib/db", () => ({ db: storeOpened }));
 
-const { auditFacets, auditFacetsIn, iterateAuditIn, queryAudit, queryAuditIn } = await import("@/lib/audit");
+const { auditFacetsIn, iterateAuditIn, queryAuditIn } = await import("./store");
+const { auditFacets, queryAudit } = await import("./service");
 
 let dir: string;
 let conn: Kysely<Database>;

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import type { AuditRecord } from "@/lib/audit";
+import type { AuditRecord } from "@/lib/activity/schemas";
 import { CSV_BOM } from "@/lib/rules/csv";
 import { ACTIVITY_CSV_COLUMNS, activityCsvFilename, activityCsvHeader, activityCsvLines, buildActivityCsv } from "./csv";
 

@@ -1,5 +1,5 @@
 import { csvFilename, csvHeader, csvLines } from "@/lib/rules/csv";
-import type { AuditRecord } from "@/lib/audit";
+import type { AuditRecord } from "./schemas";
 
 // The activity export. Every cell is text; JSON columns hold the values as JSON. Encoding, line
 // ends and the formula guard come from lib/rules/csv.ts.

@@ -1,9 +1,7 @@
-import type { AuditQuery } from "@/lib/audit";
-import type { ActivityFilters } from "./query";
+import type { ActivityFilters } from "./schemas";
+import type { AuditFilter } from "./store";
 
-// The date filters are calendar days as the reader sees them in the table, i.e. in the console's
-// display time zone (lib/i18n/request.ts), not UTC days: "from 2024-05-01" in Istanbul starts at
-// 2024-04-30T21:00Z. The store keeps UTC ISO timestamps, which compare correctly as text.
+// Date filters are days in the display time zone (lib/i18n/request.ts), as the table shows them.
 
 /** Minutes the zone's wall clock is ahead of UTC at the given instant. */
 function zoneOffsetMinutes(instant: number, timeZone: string): number {
@@ -40,13 +38,7 @@ export function endOfDayInZone(day: string, timeZone: string): Date {
   return new Date(startOfDayInZone(next, timeZone).getTime() - 1);
 }
 
-/** The audit query's filters (the page is chosen apart). */
-export type AuditFilter = Omit<AuditQuery, "page" | "limit">;
-
-/**
- * The lib/audit filter for the activity filters: day bounds become ISO instants in the zone;
- * `notAfter` caps the end (the export pins it to its start so that paging stays stable).
- */
+/** The store filter: days become ISO instants in the zone; `notAfter` caps the end (the export's start). */
 export function toAuditFilter(q: ActivityFilters, timeZone: string, notAfter?: Date): AuditFilter {
   const out: AuditFilter = {};
   if (q.actor) out.actor = q.actor;

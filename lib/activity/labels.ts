@@ -1,4 +1,4 @@
-import { ACTION_PATTERN } from "./query";
+import { ACTION_PATTERN } from "./schemas";
 
 // Human labels for action names. The catalog holds them as activity.actions.<group>.<verb>;
 // an action the catalog does not know yet (a feature added later) shows its raw name.

@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { validationMessage } from "@/lib/i18n/validation";
-import {
-  activityApiKey,
-  activityExportHref,
-  activitySearchString,
-  hasActivityFilters,
-  isCalendarDate,
-  listActivityQuerySchema,
-  parseActivitySearchParams,
-  parseTarget,
-} from "./query";
+import type { SearchParamsInput } from "@/lib/list/definition";
+import { activityList, activityQuery, isCalendarDate, parseTarget, type ActivityFilters, type ActivityState } from "./schemas";
 
+// The handler's reading (strict) and the page's (tolerant), both as the service sees them.
+const listActivityQuerySchema = activityList.querySchema.transform(activityQuery);
 const parse = (raw: Record<string, string>) => listActivityQuerySchema.safeParse(raw);
+const parseActivitySearchParams = (input: SearchParamsInput) => activityQuery(activityList.load(input));
+const activitySearchString = (q: ActivityState) => activityList.search(q);
+const activityApiKey = (q: ActivityState) => activityList.key(q);
+const activityExportHref = (q: ActivityFilters) => activityList.href("export", q);
+const hasActivityFilters = (q: ActivityState) => activityList.isFiltered(q);
 const errorPaths = (raw: Record<string, string>) => {
   const result = parse(raw);
   expect(result.success).toBe(false);
@@ -161,5 +160,31 @@ describe("query strings", () => {
   it("know when a filter is set", () => {
     expect(hasActivityFilters(parse({ page: "2", limit: "10" }).data!)).toBe(false);
     expect(hasActivityFilters(parse({ outcome: "denied" }).data!)).toBe(true);
+  });
+});
+
+describe("the list's URL state (what the form writes)", () => {
+  it("never sends a target written as typed but malformed", () => {
+    expect(activityList.normalize({ target: "member", action: "auth.sign_in" })).toMatchObject({ target: undefined, action: "auth.sign_in", page: 1, limit: 25 });
+    expect(activityList.key(activityList.normalize({ target: "member" }))).toBe("/api/activity");
+    expect(activityList.normalize({ target: "member:3" }).target).toBe("member:3");
+  });
+
+  it("drops an inverted range the form wrote", () => {
+    expect(activityList.normalize({ from: "2024-05-02", to: "2024-05-01", outcome: "denied" })).toMatchObject({ from: undefined, to: undefined, outcome: "denied" });
+  });
+
+  it("splits the target for the store and leaves no part of a bad one", () => {
+    const state = activityList.normalize({});
+    expect(activityQuery({ ...state, target: "erp_run:r-1" })).toMatchObject({ targetType: "erp_run", targetId: "r-1" });
+    const bad = activityQuery({ ...state, target: "nope" });
+    expect([bad.target, bad.targetType, bad.targetId]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("goes back to the first page when a filter changes, not when it is set again", () => {
+    const state = activityList.load({ page: "3", action: "auth.sign_in" });
+    expect(activityList.update(state, { actor: "a@b.io" })).toEqual({ actor: "a@b.io", page: null });
+    expect(activityList.update(state, { action: "auth.sign_in" })).toEqual({ action: "auth.sign_in" });
+    expect(activityList.update(state, { action: undefined })).toEqual({ action: null, page: null });
   });
 });

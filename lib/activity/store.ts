@@ -1,0 +1,98 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import type { AuditEvent, Database } from "@/lib/db/schema";
+import type { ActivityOutcome, AuditRecord } from "./schemas";
+
+// Reads of the audit trail; lib/audit writes it.
+
+/** The store's filters; `from`/`to` are ISO dates or timestamps (inclusive day bounds). */
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  from?: string;
+  to?: string;
+  outcome?: ActivityOutcome;
+}
+
+export interface AuditQuery extends AuditFilter {
+  page: number;
+  limit: number;
+}
+
+const parse = (v: string | null): unknown => (v === null ? null : JSON.parse(v));
+
+export function toAuditRecord(row: AuditEvent): AuditRecord {
+  return {
+    id: row.id,
+    at: row.at,
+    actorId: row.actor_id,
+    actorEmail: row.actor_email,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    outcome: row.outcome,
+    message: row.message,
+    before: parse(row.before_json),
+    after: parse(row.after_json),
+    details: parse(row.details_json),
+    requestId: row.request_id,
+    ip: row.ip,
+  };
+}
+
+/** The events matching the filters (no order, no paging). */
+function matching(conn: Kysely<Database>, q: AuditFilter) {
+  let base = conn.selectFrom("audit_events");
+  if (q.actor) base = base.where("actor_email", "=", q.actor.toLowerCase());
+  if (q.action) base = base.where("action", "=", q.action);
+  if (q.targetType) base = base.where("target_type", "=", q.targetType);
+  if (q.targetId) base = base.where("target_id", "=", q.targetId);
+  if (q.from) base = base.where("at", ">=", q.from);
+  if (q.to) base = base.where("at", "<=", q.to.length === 10 ? `${q.to}T23:59:59.999Z` : q.to);
+  if (q.outcome) base = base.where("outcome", "=", q.outcome);
+  return base;
+}
+
+/** Newest first, filtered, one page with the total of all matches. */
+export async function queryAuditIn(conn: Kysely<Database>, q: AuditQuery): Promise<{ items: AuditRecord[]; total: number }> {
+  const base = matching(conn, q);
+  const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy("id", "desc")
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  return { items: rows.map(toAuditRecord), total: Number(total) };
+}
+
+/**
+ * Every matching event, newest first, in pages of `pageSize`. Pages by key (id below the last one
+ * seen) so each page costs the same however deep it is and an event recorded meanwhile neither
+ * shifts nor repeats a row.
+ */
+export async function* iterateAuditIn(conn: Kysely<Database>, q: AuditFilter, pageSize = 500): AsyncGenerator<AuditRecord> {
+  let below: number | null = null;
+  for (;;) {
+    let page = matching(conn, q).selectAll().orderBy("id", "desc").limit(pageSize);
+    if (below !== null) page = page.where("id", "<", below);
+    const rows = await page.execute();
+    yield* rows.map(toAuditRecord);
+    if (rows.length < pageSize) return;
+    below = rows[rows.length - 1]!.id;
+  }
+}
+
+/**
+ * The filter menus. People are the team's members (deactivated too, for their history), never the
+ * emails of audit rows, which anyone can write by failing to sign in.
+ */
+export async function auditFacetsIn(conn: Kysely<Database>): Promise<{ actors: string[]; actions: string[] }> {
+  const [actors, actions] = await Promise.all([
+    conn.selectFrom("members").select("email").orderBy("email").execute(),
+    conn.selectFrom("audit_events").select("action").distinct().orderBy("action").execute(),
+  ]);
+  return { actors: actors.map((m) => m.email), actions: actions.map((a) => a.action) };
+}
