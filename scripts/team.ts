@@ -39,7 +39,6 @@ function issuesText(error: { issues: readonly (IssueLike & { path: readonly Prop
   return error.issues.map((i) => `${i.path.length ? `${i.path.map(String).join(".")}: ` : ""}${validationMessage(i)}`).join("; ");
 }
 
-/** Reads a line from the terminal without echoing it. */
 async function askHidden(prompt: string): Promise<string> {
   let muted = false;
   const output = new Writable({

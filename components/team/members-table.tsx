@@ -7,6 +7,8 @@ import { buttonClass, selectClass } from "@/components/ui/styles";
 import { ROLES, type Role } from "@/lib/db/schema";
 import type { TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
 
+const COLUMNS = ["name", "email", "role", "status", "signIn", "actions"] as const;
+
 export type ApplyChange = (member: TeamMember, body: UpdateMemberBody) => Promise<boolean>;
 
 interface Confirming {
@@ -24,7 +26,6 @@ export function MembersTable({
   members: TeamMember[];
   currentMemberId: number;
   canManage: boolean;
-  /** Id of the visible text that says why the controls are disabled for this reader. */
   manageReasonId?: string;
   onChange: ApplyChange;
 }) {
@@ -50,35 +51,26 @@ export function MembersTable({
           </caption>
           <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">{t("table.name")}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t("table.email")}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t("table.role")}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t("table.status")}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t("table.signIn")}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t("table.actions")}</th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                  {t(`table.${column}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-            {members.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-600 dark:text-slate-300">
-                  {t("table.empty")}
-                </td>
-              </tr>
-            ) : (
-              members.map((m) => (
-                <MemberRow
-                  key={m.id}
-                  member={m}
-                  isSelf={m.id === currentMemberId}
-                  canManage={canManage}
-                  manageReasonId={manageReasonId}
-                  onSaveRole={(role) => onChange(m, { role })}
-                  onToggleActive={() => setConfirming({ member: m, active: !m.active })}
-                  roleLabel={(r) => tRoles(r)}
-                />
-              ))
-            )}
+            {members.map((m) => (
+              <MemberRow
+                key={m.id}
+                member={m}
+                isSelf={m.id === currentMemberId}
+                canManage={canManage}
+                manageReasonId={manageReasonId}
+                onSaveRole={(role) => onChange(m, { role })}
+                onToggleActive={() => setConfirming({ member: m, active: !m.active })}
+                roleLabel={(r) => tRoles(r)}
+              />
+            ))}
           </tbody>
         </table>
       </div>
@@ -130,7 +122,6 @@ function MemberRow({
   roleLabel: (role: Role) => string;
 }) {
   const t = useTranslations("team");
-  // null: no edit in progress, the select shows the stored role.
   const [draft, setDraft] = useState<Role | null>(null);
   const [saving, setSaving] = useState(false);
   const selfReasonId = `member-${member.id}-self-reason`;

@@ -22,7 +22,6 @@ interface TeamProps {
   canManage: boolean;
 }
 
-/** The team page's body: the list (first page from the server) and the add-member form. */
 export function TeamManager({ fallback, ...props }: TeamProps & { fallback: Record<string, Keyed<TeamList>> }) {
   return (
     <SWRConfig value={{ fallback }}>
@@ -93,7 +92,6 @@ function Team({ currentMemberId, canManage }: TeamProps) {
             pageEmptyTitle: t("table.pageEmpty"),
             firstPage: t("table.firstPage"),
           }}
-          // Rows already shown stay, under the banner above, when a refresh fails.
           page={data}
           error={data ? undefined : error}
           stale={stale}

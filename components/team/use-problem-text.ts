@@ -2,13 +2,11 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useProblemText, type ProblemTextOptions } from "@/components/ui/use-problem-text";
 
-/** A refusal or failure from /api/team, in the reader's language where the reason is known. */
 export function useTeamProblemText() {
   const t = useTranslations("team.errors");
   const options = useMemo<ProblemTextOptions>(
     () => ({
-      // The team's own words; the rest (bad answers, cross-origin, platform trouble) come from the
-      // shared problems catalog, so no English detail from the server reaches a Turkish page.
+      // Other codes come from the problems catalog, so no English server detail reaches a Turkish page.
       texts: {
         generic: t("generic"),
         network: t("network"),

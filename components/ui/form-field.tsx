@@ -20,7 +20,6 @@ export function FormField({
   label: ReactNode;
   error?: string | null;
   help?: ReactNode;
-  /** Further texts that describe the control, such as why it is disabled. */
   describedBy?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {

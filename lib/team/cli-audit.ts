@@ -16,7 +16,6 @@ export async function recordCliAudit(conn: Kysely<Database>, entry: CliAuditEntr
     .execute();
 }
 
-/** The team service's context for the CLI: no admin to re-check, events marked `via: "cli"`. */
 export function cliContext(conn: Kysely<Database>): ServiceContext {
   return {
     actor: CLI_ACTOR,

@@ -3,7 +3,7 @@ import { useList } from "@/lib/list/client";
 import { ProblemError, sendJson } from "@/lib/swr/fetcher";
 import { TEAM_API, teamList, teamListSchema, teamMemberSchema, type CreateMemberInput, type TeamList, type TeamListState, type TeamMember, type UpdateMemberBody } from "./schemas";
 
-// Browser side of /api/team. An answer that does not parse is a bad_response, never an empty team.
+// An answer that does not parse is a bad_response, never an empty team.
 
 const unexpectedAnswer = () => new ProblemError({ status: 0, code: "bad_response" });
 

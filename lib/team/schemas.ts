@@ -35,7 +35,6 @@ export const memberPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, { error: "validation.tooShort" })
   .max(PASSWORD_MAX_LENGTH, { error: "validation.tooLong" });
 
-/** POST /api/team. Without a password the member can only enter through SSO. */
 export const createMemberBodySchema = z.strictObject({
   email: memberEmailSchema,
   name: memberNameSchema,
@@ -45,7 +44,6 @@ export const createMemberBodySchema = z.strictObject({
 export type CreateMemberBody = z.output<typeof createMemberBodySchema>;
 export type CreateMemberInput = z.input<typeof createMemberBodySchema>;
 
-/** PATCH /api/team/{id}: any of the fields, at least one. */
 export const updateMemberBodySchema = z
   .strictObject({
     name: memberNameSchema.optional(),
@@ -55,12 +53,10 @@ export const updateMemberBodySchema = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     error: "validation.team.updateEmpty",
-    // An unknown field already explains the refusal.
     when: (payload) => payload.issues.length === 0,
   });
 export type UpdateMemberBody = z.output<typeof updateMemberBodySchema>;
 
-/** Path parameter: a member id (lib/rules/ids). */
 export const memberIdParamSchema = z.object({
   id: z
     .string()
@@ -69,20 +65,15 @@ export const memberIdParamSchema = z.object({
     .refine(Number.isSafeInteger, { error: "validation.team.idTooLarge" }),
 });
 
-/** One member as /api/team answers it; never a password hash. */
 export const teamMemberSchema = z.object({
   id: z.number().int().positive(),
   email: z.string(),
   name: z.string(),
   role: roleSchema,
   active: z.boolean(),
-  /** How the member was created: "password", "sso" or "both" (informational). */
   source: z.string(),
-  /** Whether the member can sign in with a password (otherwise only through SSO). */
   hasPassword: z.boolean(),
-  /** An admin allowed this member to enter through SSO (outside the allow-list, or with a password). */
   ssoAllowed: z.boolean(),
-  /** An SSO identity is bound to the member. */
   ssoLinked: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -93,7 +84,6 @@ export const TEAM_API = "/api/team";
 // The console shows the whole team at once; paging only begins past this many members.
 export const TEAM_PAGE_SIZES = [1000] as const;
 
-/** GET /api/team (?page&limit): members by email. */
 export const teamList = defineList({
   path: TEAM_API,
   pageSizes: TEAM_PAGE_SIZES,

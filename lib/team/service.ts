@@ -12,7 +12,6 @@ import { memberRows, updateMemberRow } from "./store";
 
 export type TeamRuleReason = "email_taken" | "self_change" | "last_admin";
 
-/** A change the team rules refuse: 409 with `reason` and the field at fault. */
 export class TeamRuleError extends DomainError {
   constructor(
     readonly reason: TeamRuleReason,
@@ -40,7 +39,6 @@ export class MemberNotFoundError extends DomainError {
   }
 }
 
-/** What the audit trail keeps of a member: everything but the hash and the timestamps. */
 export interface MemberSnapshot {
   id: number;
   email: string;
@@ -96,7 +94,6 @@ async function requireActiveAdmin(trx: Transaction<Database>, ctx: ServiceContex
   if (!row || row.active !== 1 || row.role !== "admin") throw new ActorNotAdminError();
 }
 
-/** Runs a change; a refusal by the rules is audited as a failure before it is thrown on. */
 async function auditRefusal<T>(ctx: ServiceContext, entry: Omit<Parameters<AuditPort>[0], "outcome">, change: () => Promise<T>): Promise<T> {
   try {
     return await change();
@@ -108,7 +105,6 @@ async function auditRefusal<T>(ctx: ServiceContext, entry: Omit<Parameters<Audit
   }
 }
 
-/** Adds a member; without a password the member enters through SSO only, which adding them allows. */
 export async function addMember(conn: Kysely<Database>, input: CreateMemberBody, ctx: ServiceContext): Promise<{ member: TeamMember; after: MemberSnapshot }> {
   // Hashed outside the transaction: scrypt is slow and the store serialises transactions.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -139,16 +135,11 @@ export async function addMember(conn: Kysely<Database>, input: CreateMemberBody,
 export interface MemberChange {
   member: TeamMember;
   before: MemberSnapshot;
-  /** A new password shows only as `passwordChanged: true`. */
   after: MemberSnapshot & { passwordChanged?: true };
-  /** How many live sessions the change ended, when it ended them. */
   sessionsEnded?: number;
 }
 
-/**
- * Changes a member. An admin may not demote or deactivate themselves, and the last active admin
- * can never be demoted or deactivated, so someone can always manage the console.
- */
+// No self-demotion, and never the last active admin, so someone can always manage the console.
 export async function changeMember(conn: Kysely<Database>, id: number, changes: UpdateMemberBody, ctx: ServiceContext): Promise<MemberChange> {
   const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
   const { password, ...asked } = changes;
@@ -190,10 +181,7 @@ export async function changeMember(conn: Kysely<Database>, id: number, changes: 
   return change;
 }
 
-/**
- * Lets a password member enter through SSO too (`allowed`), or takes that back and forgets the
- * bound identity, so that the next SSO entry binds anew.
- */
+/** Allows SSO entry, or takes it back and forgets the bound identity so the next SSO entry binds anew. */
 export async function setSsoAccess(conn: Kysely<Database>, id: number, allowed: boolean, ctx: ServiceContext): Promise<MemberChange> {
   const change = await conn.transaction().execute(async (trx) => {
     await requireActiveAdmin(trx, ctx);
@@ -211,7 +199,6 @@ export async function setSsoAccess(conn: Kysely<Database>, id: number, allowed: 
   return change;
 }
 
-/** "Sign out everywhere": ends every session of the member and returns how many were live; audited when `ctx` is given. */
 export async function signOutEverywhere(conn: Kysely<Database>, id: number, ctx?: ServiceContext): Promise<number> {
   const sessionsEnded = await conn.transaction().execute(async (trx) => {
     if (!(await findMemberById(trx, id))) throw new MemberNotFoundError(id);

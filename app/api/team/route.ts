@@ -5,13 +5,11 @@ import { addMember, listTeamPage } from "@/lib/team/service";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/team: members by email, for anyone signed in; never a password hash.
 export const GET = withRoute("read", async ({ req }) => {
   const query = parseQuery(req, teamList.querySchema);
   return json(await listTeamPage(await db(), query));
 });
 
-// POST /api/team: adds a member (admins only); 409 naming `email` when it is taken.
 export const POST = withRoute("team.manage", async ({ req, service }) => {
   const body = await parseBody(req, createMemberBodySchema);
   const { member } = await addMember(await db(), body, service);

@@ -5,7 +5,6 @@ import { changeMember } from "@/lib/team/service";
 
 export const dynamic = "force-dynamic";
 
-// PATCH /api/team/{id}: name, role, active or password (admins only); the new role applies from the member's next request.
 export const PATCH = withRoute<{ id: string }>("team.manage", async ({ req, params, service }) => {
   const { id } = parseParams(params, memberIdParamSchema);
   const body = await parseBody(req, updateMemberBodySchema);
