@@ -22,7 +22,6 @@ export interface BulkReport {
   rows: BulkRowOutcome[];
 }
 
-/** Activate or deactivate the selected rows; the outcome is reported row by row. */
 export function BulkStatusBar({
   selected,
   canWrite,
@@ -98,7 +97,6 @@ export function BulkStatusBar({
   );
 }
 
-/** The last bulk change's outcome, row by row, until dismissed. */
 export function BulkReportPanel({ report, onDismiss }: { report: BulkReport; onDismiss: () => void }) {
   const t = useTranslations("warehouses.bulk");
   const succeeded = report.rows.filter((r) => r.ok).length;

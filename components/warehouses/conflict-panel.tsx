@@ -7,10 +7,6 @@ import type { WarehouseField } from "@/lib/rules/warehouse";
 import type { WarehouseConflict, WarehouseValues } from "@/lib/warehouses/schemas";
 import { conflictRows } from "./rules";
 
-/**
- * Someone saved this warehouse after the form loaded it: their version against this person's,
- * field by field. "Keep mine" saves these changes on top of theirs; "take theirs" drops them.
- */
 export function ConflictPanel({
   conflict,
   loaded,

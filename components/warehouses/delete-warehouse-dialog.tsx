@@ -6,21 +6,15 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/styles";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 
-/**
- * Deleting cannot be undone: the dialog names the warehouse, asks for its code to be typed, and
- * offers to deactivate it instead. A failure is said here and nothing is removed from the list.
- */
 export function DeleteWarehouseDialog({
   warehouse,
   onDelete,
   onDeactivateInstead,
   onCancel,
 }: {
-  /** The warehouse to delete; null when closed. */
   warehouse: Warehouse | null;
   /** Resolves to an error text, or null when deleted. */
   onDelete: (w: Warehouse) => Promise<string | null>;
-  /** Null when the warehouse is already passive. */
   onDeactivateInstead: ((w: Warehouse) => Promise<string | null>) | null;
   onCancel: () => void;
 }) {

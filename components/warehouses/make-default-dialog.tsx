@@ -5,10 +5,6 @@ import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDefaultWarehouse } from "@/lib/warehouses/client";
 
-/**
- * "Make X the default?", naming the warehouse it replaces (read fresh when the dialog opens).
- * `onConfirm` resolves to an error text, or null when done.
- */
 export function MakeDefaultDialog({
   open,
   name,
@@ -17,7 +13,6 @@ export function MakeDefaultDialog({
   onCancel,
 }: {
   open: boolean;
-  /** The warehouse that becomes the default (as typed, for a new one). */
   name: string;
   warehouseId?: number;
   onConfirm: () => Promise<string | null>;

@@ -2,7 +2,6 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { alertClass, linkClass } from "@/components/ui/styles";
 
-/** A page the role may not use: say why instead of showing a form that would be refused. */
 export async function NotAllowed({ reason }: { reason: string }) {
   const t = await getTranslations("warehouses");
   return (

@@ -8,7 +8,6 @@ export interface WarehousePermissions {
   canDelete: boolean;
 }
 
-/** Why an action is unavailable; a key under `warehouses.reasons`. */
 export type BlockReason =
   | "writeRole"
   | "deleteRole"
@@ -20,12 +19,11 @@ export type BlockReason =
 export interface ActionAvailability {
   edit: BlockReason | null;
   makeDefault: BlockReason | null;
-  /** Activate or deactivate, whichever applies. */
   toggleActive: BlockReason | null;
   remove: BlockReason | null;
 }
 
-/** The role comes first: a viewer is told about the role, not about the default rule. */
+// A viewer is told about the role, not about the default rule.
 export function actionAvailability(w: Pick<Warehouse, "isDefault" | "isActive">, perms: WarehousePermissions): ActionAvailability {
   const write = perms.canWrite ? null : "writeRole";
   return {
@@ -37,7 +35,6 @@ export function actionAvailability(w: Pick<Warehouse, "isDefault" | "isActive">,
 }
 
 
-/** The fields the person changed against what the form loaded (only these are sent). */
 export function changedValues(loaded: WarehouseValues, values: WarehouseValues): Partial<WarehouseValues> {
   const out: Partial<WarehouseValues> = {};
   for (const field of WAREHOUSE_FIELDS) if (values[field] !== loaded[field]) Object.assign(out, { [field]: values[field] });
@@ -50,18 +47,14 @@ export function snapshotOf(w: Warehouse): WarehouseValues {
 
 export interface ConflictRow {
   field: WarehouseField;
-  /** What the form loaded. */
   loaded: WarehouseValues[WarehouseField];
   theirs: WarehouseValues[WarehouseField];
-  /** What this person wants; their loaded value when they did not touch the field. */
   yours: WarehouseValues[WarehouseField];
   changedByThem: boolean;
   changedByYou: boolean;
-  /** Both changed it, to different values. */
   clash: boolean;
 }
 
-/** Field by field: what someone else saved against what this person is saving. */
 export function conflictRows(conflict: WarehouseConflict, loaded: WarehouseValues): ConflictRow[] {
   const theirs = snapshotOf(conflict.theirs);
   const rows: ConflictRow[] = [];

@@ -5,11 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
-/**
- * Warns before leaving a form with unsaved changes: the browser's own prompt for a reload, a
- * closed tab or a typed URL (beforeunload), and a dialog for links inside the console (caught
- * before Next's router sees the click). Returns the dialog to render.
- */
+// In-console links are caught before Next's router sees the click; reloads and typed URLs get the browser's prompt.
 export function useUnsavedChangesGuard(dirty: boolean) {
   const t = useTranslations("warehouses.unsaved");
   const router = useRouter();

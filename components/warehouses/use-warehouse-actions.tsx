@@ -9,11 +9,6 @@ import { DeleteWarehouseDialog } from "./delete-warehouse-dialog";
 import { MakeDefaultDialog } from "./make-default-dialog";
 import { useWarehouseProblemText } from "./use-warehouse-text";
 
-/**
- * The quick actions on one warehouse (list row menu, detail page): make default (confirmed),
- * activate/deactivate, delete (confirmed by typing the code). Each write toasts its outcome and
- * revalidates every warehouse list; `onChanged` lets a server-rendered page refresh itself.
- */
 export function useWarehouseActions({ onChanged, onDeleted }: { onChanged?: () => void; onDeleted?: (w: Warehouse) => void } = {}) {
   const t = useTranslations("warehouses.toast");
   const problemText = useWarehouseProblemText();
@@ -27,7 +22,6 @@ export function useWarehouseActions({ onChanged, onDeleted }: { onChanged?: () =
     onChanged?.();
   }, [revalidate, onChanged]);
 
-  /** Resolves to an error text, or null when done. */
   const setActive = useCallback(
     async (w: Warehouse, isActive: boolean): Promise<string | null> => {
       setPendingId(w.id);

@@ -7,13 +7,11 @@ import { isUpstreamCode } from "@/lib/rules/problems";
 import { isProblemError } from "@/lib/swr/fetcher";
 import { firstFieldError } from "@/lib/swr/problem-text";
 
-/** A validation key from the schemas or the handlers, in the reader's language; other text as is. */
 export function useValidationText() {
   const t = useTranslations("warehouses.validation");
   return useCallback((message: string | undefined): string => (message && t.has(message) ? t(message) : (message ?? t("invalid"))), [t]);
 }
 
-/** Why a request to /api/warehouses failed, in the reader's language where the reason is known. */
 export function useWarehouseProblemText() {
   const t = useTranslations("warehouses.errors");
   const validation = useValidationText();
@@ -50,7 +48,6 @@ export function useWarehouseProblemText() {
   return useProblemText(options);
 }
 
-/** True for failures where retrying later may help (outage, timeout, network). */
 export function isTransientFailure(error: unknown): boolean {
   if (!isProblemError(error)) return false;
   const { status, code } = error.problem;

@@ -10,10 +10,6 @@ import type { Warehouse } from "@/lib/warehouses/schemas";
 import { actionAvailability, type WarehousePermissions } from "./rules";
 import { useWarehouseActions } from "./use-warehouse-actions";
 
-/**
- * The detail page's actions. Each one the role or the default rules forbid stays visible,
- * disabled, with the reason; the default's rules offer the way out (choose another default).
- */
 export function WarehouseActions({ warehouse, perms }: { warehouse: Warehouse; perms: WarehousePermissions }) {
   const t = useTranslations("warehouses");
   const router = useRouter();

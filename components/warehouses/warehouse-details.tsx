@@ -4,7 +4,6 @@ import { cardClass } from "@/components/ui/styles";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { WarehouseBadges } from "./warehouse-badges";
 
-/** Every field of a warehouse, and what its ERP mapping means. */
 export async function WarehouseDetails({ warehouse }: { warehouse: Warehouse }) {
   const t = await getTranslations("warehouses");
   const mapped = warehouse.erpWarehouseId !== null;

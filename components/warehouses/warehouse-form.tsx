@@ -26,9 +26,6 @@ import { changedValues, snapshotOf } from "./rules";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 import { isTransientFailure, useWarehouseProblemText, useValidationText } from "./use-warehouse-text";
 
-// One form for create and edit: react-hook-form with the schema the route handler uses. The
-// edit form remembers what it loaded, sends only what changed plus that snapshot (`expected`),
-// and shows the 409 conflict field by field. Failures keep everything as typed.
 
 type FormValues = z.input<typeof createWarehouseBodySchema>;
 
@@ -87,7 +84,6 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
   const finish = (w: Warehouse, message: string, warning?: WarehouseWriteResult["warning"]) => {
     setSaved(true);
     toast.success(message);
-    // The save was made; only unmarking the previous default failed.
     if (warning === "defaultNotSettled") toast.warning(t("toast.defaultNotSettled", { name: w.name }), { duration: Infinity });
     void revalidate();
     router.push(`/warehouses/${w.id}`);
@@ -112,7 +108,6 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
     });
   };
 
-  /** Sends the form; `base` is the snapshot edits are measured against (and sent as `expected`). */
   const save = async (values: CreateWarehouseBody, base: WarehouseValues | null) => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -147,7 +142,6 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
       setError(broken.field, { type: "rule", message: broken.key }, { shouldFocus: true });
       return;
     }
-    // Becoming the default replaces another warehouse: ask first, naming it.
     if (values.isDefault && !loadedDefault) {
       setConfirming(values);
       return;
@@ -159,7 +153,6 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
     if (!conflict) return;
     const theirs = snapshotOf(conflict.conflict.theirs);
     const yours = conflict.conflict.yours;
-    // The form now stands on their version, with this person's own changes on top.
     setLoaded(theirs);
     reset(toFormValues(theirs));
     for (const field of WAREHOUSE_FIELDS) {
@@ -293,12 +286,10 @@ interface FieldProps {
   required?: boolean;
   mono?: boolean;
   checkbox?: boolean;
-  /** A live line between the error and the help (the code check), described only while shown. */
   status?: { shown: boolean; testId: string; node: ReactNode };
   input: InputHTMLAttributes<HTMLInputElement> & Partial<UseFormRegisterReturn>;
 }
 
-/** One labelled input with its error and help, described by them for screen readers. */
 function Field({ id, label, error, errorTestId, help, required, mono, checkbox, status, input }: FieldProps) {
   const describedBy = [error && `${id}-error`, help && `${id}-help`, status?.shown && `${id}-check`].filter(Boolean).join(" ") || undefined;
   const control = (

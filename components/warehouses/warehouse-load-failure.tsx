@@ -8,7 +8,6 @@ import { alertClass, buttonClass } from "@/components/ui/styles";
 
 export type LoadFailure = "timeout" | "auth" | "unavailable";
 
-/** A failure on a warehouse page: what went wrong, a retry and the way back to the list. */
 export function FailureAlert({
   testId,
   title,
@@ -42,7 +41,7 @@ export function FailureAlert({
   );
 }
 
-/** The platform failed while loading a warehouse: that is not "not found", and a retry may help. */
+// A failing platform is not a missing warehouse: say so and offer a retry.
 export function WarehouseLoadFailure({ reason }: { reason: LoadFailure }) {
   const t = useTranslations("warehouses.loadFailure");
   const router = useRouter();

@@ -16,10 +16,7 @@ type Texts = Awaited<ReturnType<typeof getTranslations<"warehouses">>>;
 
 const FAILURES: Partial<Record<string, LoadFailure>> = { upstream_timeout: "timeout", upstream_auth: "auth" };
 
-/**
- * The warehouse of a `/warehouses/{id}` page as the upstream has it now, cached per request for
- * metadata and page. The member is checked first, so without one the upstream is never asked.
- */
+// Cached per request for metadata and page; the member is checked before the upstream is asked.
 export const loadWarehouseForPage = cache(async (rawId: string): Promise<{ warehouse: Warehouse } | { failure: LoadFailure }> => {
   await requirePageMember();
   const parsed = warehouseIdParamSchema.safeParse({ id: rawId });
@@ -29,7 +26,6 @@ export const loadWarehouseForPage = cache(async (rawId: string): Promise<{ wareh
   } catch (error) {
     const code = toProblem(error)?.code;
     if (!code) throw error;
-    // Only a missing warehouse is "not found"; a failing platform is said to be failing.
     if (code === "not_found") notFound();
     return { failure: FAILURES[code] ?? "unavailable" };
   }
@@ -42,7 +38,6 @@ export async function warehouseMetadata({ params }: WarehousePageProps, title: (
   return { title: "warehouse" in loaded ? title(loaded.warehouse, t) : t("detail.title") };
 }
 
-/** What a warehouse page renders from, or the page saying the platform failed to give it. */
 export async function loadWarehousePage({ params }: WarehousePageProps) {
   const member = await requirePageMember();
   const t = await getTranslations("warehouses");

@@ -11,7 +11,6 @@ export interface RowActions {
   setActive: (w: Warehouse, isActive: boolean) => Promise<string | null>;
 }
 
-/** View, edit, make default, activate/deactivate, delete: the unavailable ones say why. */
 export function WarehouseRowMenu({ warehouse, perms, actions }: { warehouse: Warehouse; perms: WarehousePermissions; actions: RowActions }) {
   const t = useTranslations("warehouses");
   const can = actionAvailability(warehouse, perms);

@@ -8,7 +8,6 @@ import { SEARCH_MAX, WAREHOUSE_STATUSES, type WarehouseStatus } from "@/lib/rule
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** Search text and status filter. The text goes to the URL once typing pauses (or on Enter). */
 export function WarehouseSearch({
   q,
   status,

@@ -29,7 +29,6 @@ const NO_SELECTION: RowSelectionState = {};
 const SKELETON_CELLS = ["w-24", "flex-1", "w-24", "w-24", "w-24", "w-24"] as const;
 const helper = createColumnHelper<DataTableFeatures, Warehouse>();
 
-/** The warehouse list: state in the URL, data from /api/warehouses (first page from the server). */
 export function WarehousesView({ fallback, perms }: { fallback: Record<string, KeyedWarehouseList>; perms: WarehousePermissions }) {
   return (
     <SWRConfig value={{ fallback }}>

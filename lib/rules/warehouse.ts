@@ -5,7 +5,6 @@ export const WAREHOUSE_STATUSES = ["all", "active", "passive", "default"] as con
 export const WAREHOUSE_SORT_COLUMNS = ["id", "name", "code", "erpWarehouseId", "isActive", "isDefault"] as const;
 export const WAREHOUSE_SORT_DIRECTIONS = ["asc", "desc"] as const;
 export const DEFAULT_WAREHOUSE_SORT = "id.asc";
-/** The fields a person edits, in the order forms and conflicts show them. */
 export const WAREHOUSE_FIELDS = ["name", "code", "erpWarehouseId", "isActive", "isDefault"] as const;
 export const NAME_MAX = 100;
 export const CODE_MAX = 50;
@@ -33,15 +32,11 @@ export interface WarehouseFlags {
   isActive: boolean;
 }
 
-/** A broken rule: the field it is about and its key under `warehouses.validation`. */
 export type WarehouseRuleBreak =
   | { field: "isActive"; key: "defaultMustBeActive" }
   | { field: "isDefault"; key: "defaultCannotBeUnset" | "defaultCannotBeDeleted" };
 
-/**
- * What saving `change` over `current` (absent when creating) would break: upstream-api.md leaves
- * the default to the console, which keeps exactly one, always active, until another replaces it.
- */
+// upstream-api.md leaves the default to the console: exactly one, always active, until another replaces it.
 export function saveRuleBreak(change: Partial<WarehouseFlags>, current?: WarehouseFlags): WarehouseRuleBreak | null {
   const next = { isDefault: change.isDefault ?? current?.isDefault ?? false, isActive: change.isActive ?? current?.isActive ?? true };
   if (current?.isDefault && !next.isDefault) return { field: "isDefault", key: "defaultCannotBeUnset" };

@@ -16,7 +16,7 @@ import {
   type WarehouseWriteResult,
 } from "./schemas";
 
-// The browser's side of /api/warehouses. After any write every /api/warehouses key is revalidated.
+// The code check is advisory (the console's index); the upstream decides on save.
 
 export type KeyedWarehouseList = Keyed<WarehouseListResponse>;
 
@@ -26,7 +26,6 @@ export function useWarehouses(state: WarehouseListState) {
 
 export const DEFAULT_WAREHOUSE_KEY = `${WAREHOUSES_API}?status=default`;
 
-/** The current default warehouse (for confirmations that name the one being replaced). */
 export function useDefaultWarehouse(enabled: boolean) {
   const { data, error, isLoading, mutate } = useSWR<WarehouseListResponse, ProblemError>(enabled ? DEFAULT_WAREHOUSE_KEY : null, fetcher, {
     revalidateOnFocus: false,
@@ -36,7 +35,6 @@ export function useDefaultWarehouse(enabled: boolean) {
 
 export const CODE_CHECK_DEBOUNCE_MS = 350;
 
-/** Follows `value` once it has stopped changing for `ms`. */
 export function useDebouncedValue<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -46,7 +44,6 @@ export function useDebouncedValue<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Whether a code is free, against the console's index: advisory only, the upstream decides on save. */
 export function useCodeCheck(code: string, excludeId?: number) {
   const debounced = useDebouncedValue(code.trim(), CODE_CHECK_DEBOUNCE_MS);
   const valid = debounced !== "" && warehouseCodeSchema.safeParse(debounced).success;

@@ -1,7 +1,4 @@
-/**
- * Case- and accent-insensitive folding that understands Turkish letters: "İSTANBUL Şube",
- * "istanbul sube" and "ISTANBUL ŞUBE" all fold to "istanbul sube"; dotless ı folds to i.
- */
+// Turkish-aware: "İSTANBUL Şube" and "istanbul sube" fold alike, dotless ı to i.
 export function fold(value: string): string {
   return value
     .normalize("NFKD")

@@ -17,6 +17,7 @@ import {
   createWarehouseBodySchema,
   exportWarehousesQuerySchema,
   warehouseCodeSchema,
+  warehouseIdParamSchema,
   warehouseList,
   warehouseNameSchema,
 } from "./schemas";
@@ -189,5 +190,15 @@ describe("the export query, derived from the list's", () => {
   it("takes blanks around the search as blanks, not control characters", () => {
     expect(warehouseList.querySchema.safeParse({ q: "\tist\n" }).success).toBe(true);
     expect(exportWarehousesQuerySchema.parse({ q: "\tist\n" }).q).toBe("ist");
+  });
+});
+
+describe("the warehouse id in a path", () => {
+  it("reads a positive id written plainly", () => {
+    expect(warehouseIdParamSchema.parse({ id: "12" })).toEqual({ id: 12 });
+  });
+
+  it.each(["0", "012", "1.5", "-1", "1e3", " 1", "", "9999999999999999", "12345678901234567"])("refuses %j with the catalog's key", (id) => {
+    expect(issueOf(warehouseIdParamSchema.safeParse({ id }))).toBe("invalidId");
   });
 });

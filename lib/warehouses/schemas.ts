@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineList, type ListPatch, type ListState } from "@/lib/list/definition";
-import { WAREHOUSE_ID_PATTERN } from "@/lib/rules/ids";
+import { parsePositiveId, WAREHOUSE_ID_PATTERN } from "@/lib/rules/ids";
 import { hasControlCharacters } from "@/lib/rules/text";
 import {
   BULK_MAX,
@@ -18,8 +18,7 @@ import {
   type WarehouseSortColumn,
 } from "@/lib/rules/warehouse";
 
-// Form field messages are short keys under `warehouses.validation` (pages translate them); list
-// query messages are full `validation.warehouses.*` keys, answered in English by the API.
+// Form messages are keys under `warehouses.validation`; list query messages full `validation.*` keys.
 
 const text = (max: number, required: boolean) =>
   z
@@ -35,7 +34,7 @@ const text = (max: number, required: boolean) =>
 
 export const warehouseNameSchema = text(NAME_MAX, true);
 export const warehouseCodeSchema = text(CODE_MAX, true).refine((v) => !/\s/.test(v), { message: "codeSpaces" });
-/** Empty means "no ERP mapping" (null). Kept a string: it looks numeric but leading zeros matter. */
+// A string: it looks numeric, but leading zeros matter.
 export const erpWarehouseIdSchema = z
   .union([text(ERP_ID_MAX, false), z.null()])
   .transform((v) => (v === null || v === "" ? null : v));
@@ -61,7 +60,6 @@ export const createWarehouseBodySchema = z.strictObject({
 export type CreateWarehouseBody = z.output<typeof createWarehouseBodySchema>;
 export type CreateWarehouseInput = z.input<typeof createWarehouseBodySchema>;
 
-/** What the edit form loaded: the save is refused (409) when the warehouse changed since. */
 export const warehouseSnapshotSchema = warehouseSchema.omit({ id: true });
 
 export const updateWarehouseBodySchema = z.strictObject({
@@ -70,17 +68,16 @@ export const updateWarehouseBodySchema = z.strictObject({
   erpWarehouseId: erpWarehouseIdSchema.optional(),
   isActive: z.boolean().optional(),
   isDefault: z.boolean().optional(),
-  /** Omitted only by bulk status changes, which have no form to be stale. */
   expected: warehouseSnapshotSchema.optional(),
 });
 export type UpdateWarehouseBody = z.output<typeof updateWarehouseBodySchema>;
 
 export const warehouseIdParamSchema = z.object({
-  id: z
-    .string()
-    .regex(WAREHOUSE_ID_PATTERN, { message: "invalidId" })
-    .transform(Number)
-    .refine((n) => Number.isSafeInteger(n), { message: "invalidId" }),
+  id: z.string().transform((v, ctx) => {
+    const id = parsePositiveId(v);
+    if (id === null) ctx.addIssue({ code: "custom", message: "invalidId" });
+    return id ?? z.NEVER;
+  }),
 });
 
 export const codeCheckQuerySchema = z.strictObject({
@@ -97,7 +94,6 @@ export const WAREHOUSES_API = "/api/warehouses";
 export const DEFAULT_PAGE_SIZE: WarehousePageSize = 25;
 const blank = (v: string | undefined) => v === undefined || v === "";
 
-/** The warehouse list (?page&limit&q&status&sort): the API's query and the page's URL. */
 export const warehouseList = defineList({
   path: WAREHOUSES_API,
   pageSizes: WAREHOUSE_PAGE_SIZES,
@@ -146,18 +142,15 @@ export const serializeWarehouseListState = warehouseList.urlSearch;
 export const listStateUpdate = warehouseList.update;
 export const warehouseListKey = warehouseList.key;
 
-/** The list's filters and sort without its paging, each read as the list reads it. */
 function withoutPaging({ page, limit, ...filters }: ListFields) {
   void page;
   void limit;
   return filters;
 }
 
-/** The CSV export: the list's query without paging (page and limit are unknown parameters here). */
 export const exportWarehousesQuerySchema = z.strictObject(withoutPaging(warehouseList.fields)).transform((v) => ({ ...v, q: v.q.trim() }));
 export type ExportWarehousesQuery = z.output<typeof exportWarehousesQuerySchema>;
 
-/** True when search or status narrow the list (sort and paging do not). */
 export function hasListFilters(state: Pick<WarehouseListState, "q" | "status">): boolean {
   return warehouseList.isFiltered({ ...DEFAULT_LIST_STATE, ...state });
 }
@@ -181,20 +174,17 @@ export function formatSort({ column, desc }: SortParts): WarehouseSort {
   return `${column}.${desc ? "desc" : "asc"}`;
 }
 
-/** TanStack Table's sorting state for the URL's sort (one column, always set). */
 export function sortingFromSort(sort: WarehouseSort): { id: string; desc: boolean }[] {
   const { column, desc } = parseSort(sort);
   return [{ id: column, desc }];
 }
 
-/** The URL's sort for TanStack Table's sorting state; an unknown or cleared sort is the default. */
 export function sortFromSorting(sorting: readonly { id: string; desc: boolean }[]): WarehouseSort {
   const first = sorting[0];
   const column = WAREHOUSE_SORT_COLUMNS.find((c) => c === first?.id);
   return first && column ? formatSort({ column, desc: first.desc }) : (DEFAULT_WAREHOUSE_SORT as WarehouseSort);
 }
 
-/** A header click: the same column flips direction, another column starts ascending. */
 export function toggleSort(current: WarehouseSort, column: WarehouseSortColumn): WarehouseSort {
   const now = parseSort(current);
   return formatSort({ column, desc: now.column === column ? !now.desc : false });
@@ -206,7 +196,6 @@ export interface WarehouseListResponse {
   page: number;
   limit: number;
   totalPages: number;
-  /** Tells "no warehouses yet" from "no match". */
   totalAll: number;
   source: "upstream" | "index";
 }
@@ -220,7 +209,6 @@ export interface WarehouseConflict {
 export interface WarehouseWriteResult {
   warehouse: Warehouse;
   message: string;
-  /** The write was made, but the previous default could not be unmarked. */
   warning?: "defaultNotSettled";
 }
 

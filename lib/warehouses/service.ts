@@ -71,7 +71,6 @@ export async function getWarehouse(id: number): Promise<Warehouse> {
   return upstream().getWarehouse(id);
 }
 
-/** A duplicate code refused by the upstream lands on the code field. */
 function rethrowUpstream(error: unknown): never {
   if (isUpstreamError(error) && error.kind === "http" && error.status !== null && error.status >= 400 && error.status < 500) {
     const fieldErrors = error.fieldErrors ?? {};
@@ -106,7 +105,7 @@ async function underDefaultLock<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Every warehouse marked default now, read from the upstream (not the index, which may be stale). */
+// From the upstream, not the index, which may be stale.
 async function currentDefaults(): Promise<Warehouse[]> {
   const limit = 100;
   const first = await upstream().listWarehouses({ page: 1, limit });
@@ -117,11 +116,7 @@ async function currentDefaults(): Promise<Warehouse[]> {
   return found;
 }
 
-/**
- * After `id` became the default: unmarks each warehouse that was default before the write and,
- * read again now, still is (the upstream may not clear it). A failure here does not undo the
- * write that was made: it is audited and answered as a warning.
- */
+// The upstream may not clear the previous default; failing to unmark it is a warning, not a failed write.
 async function settleDefault(id: number, previous: Warehouse[], ctx: ServiceContext): Promise<WarehouseWriteResult["warning"]> {
   let unsettled = false;
   for (const old of previous) {
@@ -160,7 +155,6 @@ async function settleDefault(id: number, previous: Warehouse[], ctx: ServiceCont
     }
   }
   if (!unsettled) return undefined;
-  // The index marked only the new default; the truth is now unsure, so it is read again.
   warehouseIndex().invalidate();
   return "defaultNotSettled";
 }
@@ -194,8 +188,7 @@ function changedFields(a: WarehouseValues, b: WarehouseValues) {
 }
 
 export async function updateWarehouse(id: number, body: UpdateWarehouseBody, ctx: ServiceContext): Promise<WarehouseWriteResult> {
-  // Making a warehouse default, or deactivating one (it may be becoming the default), waits for
-  // any other such change; other edits do not.
+  // Deactivating waits too: the warehouse may be becoming the default.
   const touchesDefault = body.isDefault !== undefined || body.isActive === false;
   return touchesDefault ? underDefaultLock(() => update(id, body, ctx)) : update(id, body, ctx);
 }
@@ -241,7 +234,6 @@ async function update(id: number, body: UpdateWarehouseBody, ctx: ServiceContext
 }
 
 export async function deleteWarehouse(id: number, ctx: ServiceContext): Promise<{ message: string }> {
-  // Under the default lock: the warehouse may be becoming the default right now.
   return underDefaultLock(async () => {
     const current = await upstream().getWarehouse(id);
     const broken = deleteRuleBreak(current);
@@ -262,7 +254,6 @@ export async function deleteWarehouse(id: number, ctx: ServiceContext): Promise<
   });
 }
 
-/** Activates or deactivates each warehouse in turn; one row's failure does not stop the others. */
 export async function bulkSetActive(ids: number[], isActive: boolean, ctx: ServiceContext): Promise<BulkResult[]> {
   const results: BulkResult[] = [];
   for (const id of [...new Set(ids)]) {

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import type { Database } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 
-// Named locks across console instances: a lease row renewed while held, taken over once expired.
+// Locks across instances: a lease row renewed while held, taken over once expired; local waiters queue.
 
 export class LockBusyError extends Error {
   constructor(readonly lockName: string) {
@@ -13,12 +13,10 @@ export class LockBusyError extends Error {
 }
 
 export interface StoreLockOptions {
-  /** How long a lease lasts without renewal (a stopped holder blocks others this long at most). */
+  // A stopped holder blocks the others this long at most.
   leaseMs?: number;
-  /** How long to wait for the lock before giving up with LockBusyError. */
   waitMs?: number;
   pollMs?: number;
-  /** Called when a renewal finds the lease taken over (the holder was too slow). */
   onLost?: () => void;
 }
 
@@ -28,7 +26,6 @@ const queues = (g.consoleLockQueues ??= new Map());
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Tries once to take (or take over an expired) lease; true when `holder` now holds it. */
 export async function tryAcquire(conn: Kysely<Database>, name: string, holder: string, leaseMs: number, now = Date.now()): Promise<boolean> {
   const expires = new Date(now + leaseMs).toISOString();
   await conn
@@ -40,7 +37,6 @@ export async function tryAcquire(conn: Kysely<Database>, name: string, holder: s
   return row?.holder === holder;
 }
 
-/** Extends a lease still held by `holder`; false when it was lost. */
 export async function renew(conn: Kysely<Database>, name: string, holder: string, leaseMs: number): Promise<boolean> {
   const result = await conn
     .updateTable("console_locks")
@@ -55,7 +51,6 @@ export async function release(conn: Kysely<Database>, name: string, holder: stri
   await conn.deleteFrom("console_locks").where("name", "=", name).where("holder", "=", holder).execute();
 }
 
-/** Runs `fn` while holding the lock `name`; an in-process queue lines up local waiters instead of polling. */
 export async function withStoreLock<T>(conn: Kysely<Database>, name: string, fn: () => Promise<T>, options: StoreLockOptions = {}): Promise<T> {
   const leaseMs = options.leaseMs ?? 30_000;
   const waitMs = options.waitMs ?? 45_000;
@@ -97,7 +92,6 @@ export async function withStoreLock<T>(conn: Kysely<Database>, name: string, fn:
   }
 }
 
-/** The lock of every write that can change which warehouse is the default. */
 export async function withDefaultLock<T>(fn: () => Promise<T>): Promise<T> {
   return withStoreLock(await db(), "warehouse-default", fn, {
     onLost: () => log.warn("the default warehouse lock was taken over while held"),

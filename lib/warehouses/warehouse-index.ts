@@ -2,10 +2,7 @@ import type { WarehouseSort, WarehouseStatus } from "@/lib/rules/warehouse";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { fold } from "./fold";
 
-// A server-side index of ALL warehouses, built by paging the upstream (which has no search, sort
-// or filter) with bounded concurrency. Short-lived: served fresh for `ttlMs`, then refreshed in
-// the background while the old copy keeps answering, and rebuilt in the foreground once older
-// than `maxStaleMs`. The console's own writes patch it at once.
+// The upstream has no search, sort or filter: an index of all warehouses, refreshed in the background.
 
 export interface IndexPage {
   items: Warehouse[];
@@ -90,13 +87,11 @@ export class WarehouseIndex {
     };
   }
 
-  /** Drops the index: the next query rebuilds it. */
   invalidate(): void {
     this.entries = null;
     this.sorted.clear();
   }
 
-  /** Applies a warehouse the console just wrote (create or update). */
   upsert(w: Warehouse): void {
     if (this.building) this.patches.push({ upsert: w });
     if (this.entries) this.apply(this.entries, { upsert: w });
@@ -120,7 +115,6 @@ export class WarehouseIndex {
     this.sorted.clear();
   }
 
-  /** The current snapshot, building or refreshing it as needed. */
   async ready(): Promise<Map<number, Entry>> {
     const age = this.opts.now() - this.builtAt;
     if (this.entries && age < this.opts.ttlMs) return this.entries;
@@ -190,7 +184,6 @@ export class WarehouseIndex {
     return list;
   }
 
-  /** Every warehouse matching the filter, in the requested order. */
   async match(query: IndexQuery): Promise<{ items: Warehouse[]; totalAll: number }> {
     const entries = await this.ready();
     const q = fold(query.q);
@@ -205,7 +198,7 @@ export class WarehouseIndex {
     return { items: out, totalAll: entries.size };
   }
 
-  /** The warehouse using this code (codes are compared as the upstream does: exact, trimmed). */
+  // Exact and trimmed, as the upstream compares codes.
   async findByCode(code: string): Promise<Warehouse | undefined> {
     const wanted = code.trim();
     for (const e of (await this.ready()).values()) if (e.w.code.trim() === wanted) return e.w;

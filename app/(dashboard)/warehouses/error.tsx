@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { FailureAlert } from "@/components/warehouses/warehouse-load-failure";
 
-// What the warehouse pages do not handle themselves (the history store failing, say).
 export default function WarehousesError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useTranslations("warehouses.pageError");
   return (

@@ -15,9 +15,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("warehouses") };
 }
 
-// The list. The server reads the URL as the client does (a bad value falls back to its default)
-// and renders the first page at once; the client then takes over through /api/warehouses. When
-// the upstream fails here, the client asks again and shows the error with a retry.
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requirePageMember();
   const t = await getTranslations("warehouses");

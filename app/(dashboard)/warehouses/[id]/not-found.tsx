@@ -2,8 +2,6 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/styles";
 
-// An unknown or malformed warehouse id (the upstream's 404, or an id that is not a positive
-// integer): a proper not-found page inside the console's shell.
 export default async function WarehouseNotFound() {
   const t = await getTranslations("warehouses.notFound");
   return (

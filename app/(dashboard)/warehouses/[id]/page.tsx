@@ -8,7 +8,6 @@ import { can } from "@/lib/auth/roles";
 
 export const generateMetadata = (props: WarehousePageProps) => warehouseMetadata(props, (warehouse) => warehouse.name);
 
-// One warehouse, its ERP mapping, its history, and every action (those the role lacks disabled, with the reason).
 export default async function Page(props: WarehousePageProps) {
   const page = await loadWarehousePage(props);
   if ("failed" in page) return page.failed;

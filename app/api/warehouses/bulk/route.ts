@@ -2,7 +2,6 @@ import { json, parseBody, withRoute } from "@/lib/http/route";
 import { bulkStatusBodySchema } from "@/lib/warehouses/schemas";
 import { bulkSetActive } from "@/lib/warehouses/service";
 
-// POST /api/warehouses/bulk: activate or deactivate several warehouses, with the outcome per row.
 export const POST = withRoute("warehouse.write", async ({ req, service }) => {
   const { ids, isActive } = await parseBody(req, bulkStatusBodySchema);
   const results = await bulkSetActive(ids, isActive, service);

@@ -3,7 +3,6 @@ import { parseQuery, withRoute } from "@/lib/http/route";
 import { exportWarehousesQuerySchema } from "@/lib/warehouses/schemas";
 import { matchAllWarehouses } from "@/lib/warehouses/service";
 
-// GET /api/warehouses/export?q=&status=&sort=: every matching warehouse as CSV, not just a page.
 export const GET = withRoute("read", async ({ req }) => {
   const query = parseQuery(req, exportWarehousesQuerySchema);
   const items = await matchAllWarehouses(query);
