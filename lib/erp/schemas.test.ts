@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { validationMessage } from "@/lib/i18n/validation";
+import { DomainError } from "@/lib/rules/problems";
 import {
   createTransferBodySchema,
+  exportQuerySchema,
   idempotencyKeySchema,
   importList,
+  parseIdempotencyKey,
+  runOrderList,
   runIdParamSchema,
   runOrdersQuerySchema,
   startImportBodySchema,
@@ -115,6 +119,55 @@ describe("other schemas", () => {
     expect(startImportBodySchema.parse({ kind: "stock", confirmRepeat: true })).toEqual({ kind: "stock", confirmRepeat: true });
     expect(startImportBodySchema.safeParse({ kind: "orders" }).success).toBe(false);
     expect(startImportBodySchema.safeParse({ kind: "stock", confirmRepeat: "yes" }).success).toBe(false);
+  });
+});
+
+describe("the ERP list definitions", () => {
+  it("transfer runs: one canonical key per view, defaults left out", () => {
+    expect(transferRunList.key(transferRunList.defaults)).toBe("/api/erp/transfers");
+    expect(transferRunList.key({ by: "operator@demo.local", status: "with_failures", page: 2, limit: 10 })).toBe(
+      "/api/erp/transfers?status=with_failures&by=operator%40demo.local&page=2",
+    );
+    expect(transferRunList.update({ ...transferRunList.defaults, page: 3 }, { status: "running" })).toEqual({ status: "running", page: null });
+  });
+
+  it("a run's orders: the run's path, its own default size", () => {
+    const list = runOrderList(PARENT);
+    expect(list.key(list.load({ outcome: "unknown", limit: "100", page: "x" }))).toBe(`/api/erp/transfers/${PARENT}?outcome=unknown&limit=100`);
+    expect(list.key(list.load({ limit: "50" }))).toBe(`/api/erp/transfers/${PARENT}`);
+    expect(runOrdersQuerySchema.safeParse({ outcome: "unknown", sort: "x" }).success).toBe(false);
+  });
+
+  it("imports: their own URL keys beside the runs' on /erp, ten a page there, any size from the API", () => {
+    const state = importList.load({ import: "stock", ipage: "3", kind: "prices", page: "2", limit: "25" });
+    expect(state).toEqual({ kind: "stock", page: 3, limit: 10 });
+    expect(importList.key(state)).toBe("/api/erp/imports?kind=stock&page=3");
+    expect(importList.urlSearch(state)).toBe("?import=stock&ipage=3");
+    expect(importList.normalize({ limit: 50 }).limit).toBe(10);
+    expect(importList.querySchema.parse({ limit: "25" })).toEqual({ kind: undefined, page: 1, limit: 25 });
+  });
+
+  it("the export query: csv by default, unknown parameters named", () => {
+    expect(exportQuerySchema.parse({})).toEqual({ outcome: undefined, format: "csv" });
+    expect(exportQuerySchema.parse({ outcome: "not_transferred", format: "txt" })).toEqual({ outcome: "not_transferred", format: "txt" });
+    const bad = exportQuerySchema.safeParse({ format: "xlsx", page: "1" });
+    expect(bad.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["page", "validation.unknownParameter"],
+      ["format", "validation.erp.format"],
+    ]);
+  });
+
+  it("the Idempotency-Key header: a missing or malformed one is a 422 naming the header", () => {
+    expect(parseIdempotencyKey(new Headers({ "Idempotency-Key": " key-0001-abcd " }))).toBe("key-0001-abcd");
+    const refusal = (() => {
+      try {
+        parseIdempotencyKey(new Headers());
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ code: "validation_failed", extra: { errors: { "Idempotency-Key": [expect.any(String)] } } });
   });
 });
 
