@@ -22,22 +22,12 @@ import { chromium } from "@playwright/test";
 import { summariseProfile, type ProfileSummary } from "@/scripts/bench/cpu-profile";
 import { firstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import { EmulatorControl, signIn, type Session } from "@/scripts/bench/http";
+import { autocannon, type CannonResult } from "@/scripts/bench/autocannon";
 import { Stack } from "@/scripts/bench/stack";
 import { coveredTime, maxOverlap, median, percentile, round, sum } from "@/scripts/bench/stats";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
-
-interface CannonResult {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  "2xx": number;
-  latency: { p50: number; p99: number; average: number };
-}
-type Autocannon = (opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<CannonResult>;
-const autocannon = require("autocannon") as Autocannon;
 
 function envInt(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { autocannon } from "@/scripts/bench/autocannon";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
@@ -37,48 +38,6 @@ const ROUTES = [
   { name: "detail", path: "/api/warehouses/2" },
   { name: "search", path: "/api/warehouses?q=istanbul&sort=name.asc" },
 ];
-
-// autocannon ships no types; this is the part used here.
-interface CannonRequest {
-  method: "GET";
-  path: string;
-  headers?: Record<string, string>;
-  onResponse?: (status: number) => void;
-}
-interface CannonClient {
-  setRequests(requests: CannonRequest[]): void;
-}
-interface Histogram {
-  average: number;
-  mean: number;
-  stddev: number;
-  min: number;
-  max: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  total: number;
-}
-interface CannonResult {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  "2xx": number;
-  statusCodeStats: Record<string, { count: number }>;
-  latency: Histogram;
-  requests: Histogram & { sent: number };
-  throughput: Histogram;
-}
-type Autocannon = (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  timeout?: number;
-  requests: CannonRequest[];
-  setupClient?: (client: CannonClient) => void;
-}) => Promise<CannonResult>;
-const autocannon = require("autocannon") as Autocannon;
 
 function log(message: string) {
   console.log(`[load ${new Date().toISOString().slice(11, 19)}] ${message}`);

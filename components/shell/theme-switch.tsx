@@ -3,6 +3,7 @@
 import { useTheme } from "next-themes";
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
+import { SelectSwitch } from "@/components/shell/select-switch";
 
 const subscribe = () => () => {};
 
@@ -12,18 +13,16 @@ export function ThemeSwitch() {
   // The stored theme is only known in the browser; render the neutral choice on the server.
   const mounted = useSyncExternalStore(subscribe, () => true, () => false);
   return (
-    <label className="flex items-center gap-2 text-sm">
-      <span className="sr-only sm:not-sr-only">{t("theme")}</span>
-      <select
-        data-testid="theme-switch"
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900"
-        value={mounted ? (theme ?? "system") : "system"}
-        onChange={(e) => setTheme(e.target.value)}
-      >
-        <option value="system">{t("themeSystem")}</option>
-        <option value="light">{t("themeLight")}</option>
-        <option value="dark">{t("themeDark")}</option>
-      </select>
-    </label>
+    <SelectSwitch
+      label={t("theme")}
+      testId="theme-switch"
+      value={mounted ? (theme ?? "system") : "system"}
+      options={[
+        { value: "system", label: t("themeSystem") },
+        { value: "light", label: t("themeLight") },
+        { value: "dark", label: t("themeDark") },
+      ]}
+      onChange={setTheme}
+    />
   );
 }

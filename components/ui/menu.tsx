@@ -1,7 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { floatingPanelClass } from "@/components/ui/styles";
+import { useOutsideClose } from "@/components/ui/use-outside-close";
 
 // A menu button (WAI-ARIA menu pattern): the trigger opens a list of actions; arrow keys, Home
 // and End move inside it, Escape or Tab close it and return focus to the trigger. Actions the
@@ -61,23 +63,21 @@ export function MenuButton({
   useEffect(() => {
     if (!open) return;
     itemRefs.current[focusIndex.current]?.focus();
-    const onPointerDown = (e: PointerEvent) => {
-      const target = e.target as Node;
-      if (!menuRef.current?.contains(target) && !triggerRef.current?.contains(target)) close(false);
-    };
     const onMove = (e: Event) => {
       if (e.target instanceof Node && menuRef.current?.contains(e.target)) return;
       close(false);
     };
-    document.addEventListener("pointerdown", onPointerDown);
     window.addEventListener("resize", onMove);
     window.addEventListener("scroll", onMove, true);
     return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
       window.removeEventListener("resize", onMove);
       window.removeEventListener("scroll", onMove, true);
     };
   }, [open, close]);
+
+  const inside = useMemo(() => [menuRef, triggerRef], []);
+  const closeOutside = useCallback(() => close(false), [close]);
+  useOutsideClose(open, inside, closeOutside);
 
   const move = (delta: number | "first" | "last") => {
     const count = items.length;
@@ -136,7 +136,7 @@ export function MenuButton({
           aria-labelledby={triggerId}
           onKeyDown={onMenuKeyDown}
           style={{ position: "fixed", top: position.top, bottom: position.bottom, right: position.right }}
-          className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-md border border-slate-300 bg-white p-1 text-left text-sm text-slate-900 shadow-lg dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          className={`z-50 w-64 max-w-[calc(100vw-1rem)] p-1 text-left ${floatingPanelClass}`}
         >
           {items.map((item, index) => {
             const itemClass = "block w-full rounded px-3 py-2 text-left focus:bg-slate-100 focus:outline-none hover:bg-slate-100 dark:focus:bg-slate-800 dark:hover:bg-slate-800";

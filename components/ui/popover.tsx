@@ -1,7 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { buttonClass } from "@/components/ui/styles";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { buttonClass, floatingPanelClass } from "@/components/ui/styles";
+import { useOutsideClose } from "@/components/ui/use-outside-close";
 
 /**
  * A disclosure button with a floating panel of controls (e.g. checkboxes). Escape closes it and
@@ -32,21 +33,11 @@ export function Popover({
   }, []);
 
   useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>("input, button, select, a[href]")?.focus();
-    const onPointerDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) close(false);
-    };
-    const onFocusIn = (e: FocusEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) close(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("focusin", onFocusIn);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("focusin", onFocusIn);
-    };
-  }, [open, close]);
+    if (open) panelRef.current?.querySelector<HTMLElement>("input, button, select, a[href]")?.focus();
+  }, [open]);
+  const closeOutside = useCallback(() => close(false), [close]);
+  const inside = useMemo(() => [rootRef], []);
+  useOutsideClose(open, inside, closeOutside, { focus: true });
 
   return (
     <div ref={rootRef} className="relative">
@@ -74,7 +65,7 @@ export function Popover({
               close(true);
             }
           }}
-          className="absolute right-0 z-40 mt-1 w-60 rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-900 shadow-lg dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          className={`absolute right-0 z-40 mt-1 w-60 p-3 ${floatingPanelClass}`}
         >
           {children}
         </div>

@@ -159,14 +159,16 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       jsonOk = false;
     }
 
+    // Every failure after an answer: reported to onCall by kind, then thrown.
+    const fail = (kind: "http" | "invalid-response", fields: { upstreamMessage?: string; fieldErrors?: Record<string, string[]>; mayHaveActed: boolean; detail: string }) => {
+      report(response.status, kind);
+      return new UpstreamError({ kind, operation: spec.operation, status: response.status, ...fields });
+    };
+
     if (!response.ok) {
       const parsed = jsonOk ? upstreamErrorBodySchema.safeParse(json) : undefined;
       const upstreamMessage = parsed?.success ? parsed.data.message : undefined;
-      report(response.status, "http");
-      throw new UpstreamError({
-        kind: "http",
-        operation: spec.operation,
-        status: response.status,
+      throw fail("http", {
         upstreamMessage,
         fieldErrors: parsed?.success ? fieldErrorsOf(parsed.data.errors) : undefined,
         mayHaveActed: isWrite && response.status >= 500,
@@ -175,11 +177,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     }
 
     if (!jsonOk || json === undefined) {
-      report(response.status, "invalid-response");
-      throw new UpstreamError({
-        kind: "invalid-response",
-        operation: spec.operation,
-        status: response.status,
+      throw fail("invalid-response", {
         mayHaveActed: isWrite,
         detail: `the upstream answered ${json === undefined && jsonOk ? "an empty body" : "a body that is not JSON"}`,
       });
@@ -188,11 +186,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     // A 2xx whose envelope says it failed is a failure, whatever the status code said.
     const envelope = upstreamStatusSchema.safeParse(json);
     if (isWrite && envelope.success && envelope.data.status !== "success") {
-      report(response.status, "http");
-      throw new UpstreamError({
-        kind: "http",
-        operation: spec.operation,
-        status: response.status,
+      throw fail("http", {
         upstreamMessage: envelope.data.message || undefined,
         mayHaveActed: true,
         detail: describe("upstream reported a failure", response.status, envelope.data.message),
@@ -205,14 +199,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         .slice(0, 3)
         .map((i) => i.path.join(".") || "(root)")
         .join(", ");
-      report(response.status, "invalid-response");
-      throw new UpstreamError({
-        kind: "invalid-response",
-        operation: spec.operation,
-        status: response.status,
-        mayHaveActed: isWrite,
-        detail: `the upstream answered an unexpected shape (at ${where})`,
-      });
+      throw fail("invalid-response", { mayHaveActed: isWrite, detail: `the upstream answered an unexpected shape (at ${where})` });
     }
     report(response.status);
     return result.data;
