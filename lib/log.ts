@@ -1,12 +1,10 @@
 import "server-only";
 import { Redactor } from "@/lib/rules/secrets";
 
-// Structured one-line logs. Every line passes through redact(): the upstream token (and its
-// bearer, URL-encoded and base64 forms) can never reach a log, whatever a caller passes in.
+// One-line JSON logs; every line passes through the redactor, so no form of the token reaches a log.
 
 const redactor = new Redactor();
 
-/** Registers a value that must never appear in a log line, in the same forms the upstream client scrubs. */
 export function registerSecret(value: string | undefined): void {
   redactor.add(value);
 }

@@ -1,9 +1,7 @@
 import type { Insertable } from "kysely";
 import type { AuditEventsTable } from "@/lib/db/schema";
 
-// What an audit entry is, and the audit_events row that records it. No "server-only" and no
-// connection here, so the server (lib/audit) and the command-line team tool write the same columns
-// with the same meanings.
+// An audit entry and its audit_events row, free of server code so the server and the team CLI write the same columns.
 
 export type AuditOutcome = "success" | "failure" | "denied";
 
@@ -12,7 +10,6 @@ export interface AuditActor {
   email: string | null;
 }
 
-/** Where a domain service writes its audit events; the caller fills in actor, request id and address. */
 export type AuditPort = (entry: Omit<AuditEntry, "actor" | "requestId" | "ip">) => Promise<void>;
 
 /** What a domain service is given by its caller (a handler, a page action, a job, the CLI). */

@@ -1,8 +1,6 @@
 import { isUpstreamError } from "@/lib/upstream/errors";
 
-// The upstream check behind GET /api/health, which anyone may call: one probe at a time, its
-// answer reused for a few seconds, so that hitting the route cannot spend the upstream token's
-// rate limit. A failure is reused too (a rate-limited or failing upstream is not asked harder).
+// GET /api/health is public: one probe at a time and its answer (a failure too) reused briefly, so callers cannot spend the token's rate limit.
 
 export const HEALTH_PROBE_TTL_MS = 5_000;
 
@@ -11,9 +9,7 @@ export type HealthSnapshot =
   | { reachable: false; reason: string; upstreamStatus: number | null };
 
 export interface HealthProbeOptions {
-  /** How long an answer is reused, counted from when it arrived. */
   ttlMs?: number;
-  /** Monotonic clock in milliseconds (tests). */
   now?: () => number;
 }
 

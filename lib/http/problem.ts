@@ -4,14 +4,12 @@ import { validationMessage } from "@/lib/i18n/validation";
 import { DomainError, problemBody, type ProblemBody, type ProblemCode } from "@/lib/rules/problems";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 
-// One error shape for every route handler: RFC 9457 problem+json, with `code` for machines and
-// `errors` (field -> messages) for validation. One table from codes to HTTP statuses.
+// RFC 9457 problem+json for every route handler: `code` for machines, `errors` (field -> messages) for validation.
 
 export function problem(code: ProblemCode, detail?: string, extra?: Record<string, unknown>, headers?: HeadersInit): NextResponse {
   return problemResponse(problemBody(code, detail, extra), headers);
 }
 
-/** A problem document as a problem+json answer. */
 export function problemResponse(body: ProblemBody, headers?: HeadersInit): NextResponse {
   const res = NextResponse.json(body, { status: body.status, headers });
   res.headers.set("Content-Type", "application/problem+json");
@@ -19,7 +17,6 @@ export function problemResponse(body: ProblemBody, headers?: HeadersInit): NextR
   return res;
 }
 
-/** Field -> messages from a zod error (catalog keys as English text); the root is reported under "_". */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   // No prototype: a field may be named "constructor" or "toString" (an unknown query parameter).
   const out: Record<string, string[]> = Object.create(null);
@@ -37,7 +34,6 @@ export function validationProblem(error: z.ZodError, where = "input"): NextRespo
   return problem("validation_failed", detail, { errors });
 }
 
-/** Maps an upstream failure to a problem: outages are never success and never "no data". */
 function upstreamProblemBody(error: UpstreamError, requestId?: string): ProblemBody {
   const extra: Record<string, unknown> = { upstreamStatus: error.status, mayHaveActed: error.mayHaveActed };
   if (requestId) extra.requestId = requestId;
@@ -73,11 +69,7 @@ export function upstreamProblem(error: UpstreamError, requestId?: string): NextR
   return problemResponse(upstreamProblemBody(error, requestId));
 }
 
-/**
- * The one mapping of a failure to its problem document, for handlers and pages alike: a domain
- * refusal as its code says, an upstream failure by kind. Null for anything else (a fault of ours,
- * which the caller logs and answers as `internal`).
- */
+/** The one mapping of a failure to a problem, for handlers and pages; null for a fault of ours (answered as `internal`). */
 export function toProblem(error: unknown, requestId?: string): ProblemBody | null {
   if (error instanceof DomainError) return problemBody(error.code, error.detail, { ...error.extra, ...(requestId ? { requestId } : {}) });
   if (isUpstreamError(error)) return upstreamProblemBody(error, requestId);

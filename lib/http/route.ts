@@ -9,10 +9,8 @@ import { DomainError } from "@/lib/rules/problems";
 import { problem, problemResponse, toProblem, validationProblem } from "@/lib/http/problem";
 import { requestContext } from "@/lib/http/request-context";
 
-// The one wrapper every route handler goes through: request id, session, role, origin check for
-// writes, and error mapping to problem+json. A handler is then: parse, call, answer.
+// The wrapper every route handler goes through: request id, session, role, origin check for writes, problem+json errors.
 
-/** A handler's own refusal (bad header, body too large): the same error a domain service throws. */
 export { DomainError as HttpProblem } from "@/lib/rules/problems";
 
 class ValidationFailure extends Error {
@@ -30,9 +28,7 @@ export interface RouteContext<P> {
   member: CurrentMember;
   requestId: string;
   ip: string;
-  /** Records an audit event with this request's actor, id and address filled in. */
   audit: AuditPort;
-  /** What a domain service needs of the request: who acts, and where its audit events go. */
   service: ServiceContext;
 }
 
@@ -104,7 +100,6 @@ function errorResponse(error: unknown, requestId: string, req: NextRequest): Res
   return problem("internal", "Something went wrong on the console's side.", { requestId });
 }
 
-/** Parses the JSON body against a schema; anything else is a 415, 413 or 422. */
 export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.output<S>> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
@@ -123,10 +118,8 @@ export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S
   return parsed.data;
 }
 
-/** Parses the query string (single values) against a schema. */
 export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.output<S> {
-  // No prototype: "__proto__" or "constructor" must be parameters like any other (and so refused
-  // as unknown), not prototype accessors that swallow the value (found by e2e/bad-input.spec.ts).
+  // No prototype: "__proto__" and "constructor" must be refused as unknown parameters, not swallowed as accessors.
   const raw: Record<string, string> = Object.create(null);
   for (const [k, v] of req.nextUrl.searchParams) {
     if (k in raw) throw new DomainError("validation_failed", `Give "${k}" once.`, { errors: { [k]: ["Given more than once."] } });
@@ -137,7 +130,6 @@ export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.
   return parsed.data;
 }
 
-/** Parses path parameters against a schema. */
 export function parseParams<S extends z.ZodType>(params: unknown, schema: S): z.output<S> {
   const parsed = schema.safeParse(params);
   if (!parsed.success) throw new ValidationFailure(parsed.error, "path");

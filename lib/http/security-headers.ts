@@ -1,5 +1,4 @@
-// The Content-Security-Policy of every page: only the app itself, scripts by per-request nonce.
-// The other security headers are in next.config.mjs. Styles allow inline because React style attributes and the toast library inject them.
+// The pages' CSP (scripts by per-request nonce; inline styles for React style attributes and toasts); other headers are in next.config.mjs.
 export function contentSecurityPolicy(nonce: string, options: { dev: boolean; https: boolean; formActions?: string[] }): string {
   const formAction = ["'self'", ...(options.formActions ?? [])].join(" ");
   return [

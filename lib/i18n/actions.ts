@@ -3,7 +3,6 @@
 import { cookies } from "next/headers";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/config";
 
-/** Stores the person's language choice for a year. */
 export async function setLocale(locale: string): Promise<void> {
   if (!isLocale(locale)) return;
   (await cookies()).set(LOCALE_COOKIE, locale, {

@@ -1,14 +1,12 @@
 export const LOCALES = ["en", "tr"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-/** The cookie that keeps a person's language choice. */
 export const LOCALE_COOKIE = "locale";
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Picks a supported locale from an Accept-Language header, falling back to the default. */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
   if (!header) return DEFAULT_LOCALE;
   const ranked = header

@@ -1,11 +1,9 @@
 import en from "@/lib/i18n/messages/en/validation.json";
 
-// Schema messages are catalog keys ("validation.team.emailInvalid"); pages translate them with the
-// reader's locale. API answers and the CLI speak English, so they resolve the key here.
+// Schema messages are catalog keys: pages translate them, API answers and the CLI resolve them to English here.
 
 export const VALIDATION_PREFIX = "validation.";
 
-/** What an issue carries besides its message; limits and custom params fill the placeholders. */
 export interface IssueLike {
   message: string;
   minimum?: unknown;
@@ -13,7 +11,6 @@ export interface IssueLike {
   params?: Record<string, unknown>;
 }
 
-/** The catalog text of a key, or undefined when the key is not in the English catalog. */
 export function englishValidationText(key: string): string | undefined {
   if (!key.startsWith(VALIDATION_PREFIX)) return undefined;
   let node: unknown = en;
@@ -24,7 +21,6 @@ export function englishValidationText(key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-/** The values a message's placeholders may use. */
 export function issueValues(issue: IssueLike): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [k, v] of Object.entries({ minimum: issue.minimum, maximum: issue.maximum, ...issue.params })) {
@@ -33,7 +29,6 @@ export function issueValues(issue: IssueLike): Record<string, string> {
   return values;
 }
 
-/** The English sentence of an issue; a message that is not a known key is returned as it is. */
 export function validationMessage(issue: IssueLike): string {
   const text = englishValidationText(issue.message);
   if (text === undefined) return issue.message;
@@ -74,10 +69,7 @@ function englishPatterns(): EnglishPattern[] {
   return patterns;
 }
 
-/**
- * The catalog key and placeholder values of an English sentence `validationMessage` made, so a
- * page can show it in its own language; undefined for any other text.
- */
+/** The key and values behind an English sentence `validationMessage` made, so a page can show it in its own language. */
 export function validationKeyOf(english: string): { key: string; values: Record<string, string> } | undefined {
   for (const { key, pattern, names } of englishPatterns()) {
     const match = pattern.exec(english);

@@ -28,16 +28,12 @@ export function isOrderId(text: string): boolean {
   return ORDER_ID_PATTERN.test(text);
 }
 
-/** A client's X-Request-Id, kept for logs only when it has this shape. */
 export const CLIENT_REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 
-/** The Idempotency-Key header's characters (its length, 8..200, is checked with a message of its own). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;
 export const IDEMPOTENCY_KEY_MIN_LENGTH = 8;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 
-/** Session ids in the session cookie: URL-safe base64 of the random bytes. */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
 
-/** An audit event's target id as the activity filter takes it. */
 export const AUDIT_TARGET_ID_PATTERN = /^[A-Za-z0-9_.@-]{1,64}$/;

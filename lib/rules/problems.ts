@@ -1,6 +1,4 @@
-// The problem catalog: codes, their HTTP statuses and titles, the problem+json document, and the
-// one error a domain service throws. No zod and no server code, so pages, handlers and the
-// browser read the same codes.
+// The problem catalog and the domain error, free of zod and server code so pages, handlers and the browser share the codes.
 
 export const PROBLEM_STATUS = {
   bad_request: 400,
@@ -82,16 +80,12 @@ export class DomainError extends Error {
   }
 }
 
-/**
- * A problem document as the browser reads it: any answer's status, and codes of its own for an
- * answer that never came (`network`) or could not be read (`bad_response`).
- */
+/** A problem document as the browser reads it, with its own codes for no answer (`network`) or an unreadable one (`bad_response`). */
 export interface ProblemDocument {
   status: number;
   title?: string;
   detail?: string;
   code?: string;
-  /** Why a rule refused the request (e.g. "last_admin"), for the UI to word. */
   reason?: string;
   errors?: Record<string, string[]>;
   requestId?: string;

@@ -1,5 +1,4 @@
-// One redactor for secrets, used by the log and by the upstream client on every answer it reads,
-// so both remove the same forms of the token. Plain JavaScript (no Buffer) so it runs anywhere.
+// The one secret redactor (log and upstream client), plain JavaScript so it runs anywhere.
 
 /** Shorter base64 fragments would match ordinary text; tokens are long. */
 const MIN_FRAGMENT = 8;
@@ -12,11 +11,7 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/**
- * The forms in which a secret could be echoed back: as is, URL-encoded, and base64 or base64url at
- * any byte alignment inside a longer encoded text. Longest first, so a shorter form never cuts a
- * longer one in two.
- */
+/** The forms a secret can be echoed in (as is, URL-encoded, base64/base64url at any alignment), longest first so none cuts another. */
 export function secretForms(secret: string): string[] {
   if (secret.length < MIN_SECRET) return [];
   const bytes = new TextEncoder().encode(secret);
@@ -42,7 +37,6 @@ export class Redactor {
     this.forms = [...new Set([...this.forms, ...secretForms(secret)])].sort((a, b) => b.length - a.length);
   }
 
-  /** The text without any form of a registered secret, nor any bearer credential. */
   redact(text: string): string {
     let out = text;
     for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(REDACTED);

@@ -1,5 +1,4 @@
-// The Node versions the console runs on, as package.json's `engines` says (">=22.12"). Kept free
-// of imports so that the start script can check the runtime before loading anything else.
+// The Node versions package.json's `engines` allows; no imports, so the start script checks before loading anything.
 
 export const REQUIRED_NODE = { major: 22, minor: 12 } as const;
 export const REQUIRED_NODE_TEXT = `Node ${REQUIRED_NODE.major}.${REQUIRED_NODE.minor} or newer (24 LTS recommended)`;
@@ -16,7 +15,6 @@ export function satisfiesNode(version: string, required: { major: number; minor:
   return major > required.major || (major === required.major && minor >= required.minor);
 }
 
-/** Stops the process at once, naming the version it needs, when the running Node is older. */
 export function exitOnOldNode(version: string = process.versions.node): void {
   if (satisfiesNode(version)) return;
   console.error(

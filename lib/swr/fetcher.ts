@@ -1,8 +1,6 @@
 import type { ProblemDocument } from "@/lib/rules/problems";
 
-// The browser side of the console's /api: one fetcher for SWR and one helper for writes. A failure
-// throws a ProblemError carrying the problem+json document (RFC 9457), so callers can put field
-// errors on fields and never mistake an outage for an empty answer.
+// The browser side of /api: failures throw a ProblemError with the problem document, so an outage never reads as an empty answer.
 
 export class ProblemError extends Error {
   constructor(readonly problem: ProblemDocument) {
@@ -48,22 +46,17 @@ async function request<T>(url: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-/** The SWR fetcher: GET the key as JSON. */
 export function fetcher<T>(url: string): Promise<T> {
   return request<T>(url);
 }
 
-/** GET a plain-text answer (an export, say); failures throw like the JSON calls. */
 export async function fetchText(url: string): Promise<string> {
   const res = await send(url);
   if (!res.ok) throw await failure(res);
   return res.text();
 }
 
-/**
- * A JSON write (same origin, so the browser sends the Origin header the console checks).
- * `headers` adds to the JSON ones (e.g. an Idempotency-Key).
- */
+/** A same-origin JSON write (the browser sends the Origin header the console checks). */
 export function sendJson<T>(
   url: string,
   method: "POST" | "PUT" | "PATCH" | "DELETE",

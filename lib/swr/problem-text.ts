@@ -1,13 +1,9 @@
 import { isUpstreamCode, type ProblemDocument, type UpstreamCode } from "@/lib/rules/problems";
 import { isProblemError } from "@/lib/swr/fetcher";
 
-// From a failed /api call to the words a person reads: one reading of the problem codes and
-// statuses for every feature; each feature brings its own words where they differ.
+// From a failed /api call to the words a person reads; each feature brings its own words where they differ.
 
-/**
- * The words for each kind of failure. `null`: the feature has no words of its own for it, so the
- * console's detail shows (or `generic` when there is none or the console failed).
- */
+/** Words per kind of failure; `null` where a feature has none, so the console's detail (or `generic`) shows. */
 export interface ProblemTexts {
   generic: string;
   network: string;
@@ -20,12 +16,8 @@ export interface ProblemTexts {
   upstream: Record<UpstreamCode, string>;
   upstreamRejected: string | null;
   upstreamRejectedWith: ((detail: string) => string) | null;
-  /**
-   * Set on pages not in English, where the console's own sentences (its `detail` and field
-   * messages are English) must not show: their catalog text in the page's language, or undefined.
-   */
+  /** Set on pages not in English, where the console's English sentences must not show: their catalog text, or undefined. */
   translate?: (english: string) => string | undefined;
-  /** Catalog texts by problem code, shown instead of an English sentence `translate` cannot word. */
   byCode?: Partial<Record<string, string>>;
 }
 
@@ -53,7 +45,6 @@ function reading(problem: ProblemDocument, texts: ProblemTexts, own?: ProblemRea
   return status >= 500 || !detail ? texts.generic : detail;
 }
 
-/** True when the text is one of the console's own sentences in the document (its detail, a field message). */
 function isServerSentence(problem: ProblemDocument, text: string): boolean {
   if (text === problem.detail) return true;
   return Object.values(problem.errors ?? {}).some((messages) => Array.isArray(messages) && messages.includes(text));
@@ -67,7 +58,6 @@ export function problemText(error: unknown, texts: ProblemTexts, own?: ProblemRe
   return texts.translate(text) ?? (problem.code ? texts.byCode?.[problem.code] : undefined) ?? texts.generic;
 }
 
-/** The first message of a problem's field errors, if it has any. */
 export function firstFieldError(problem: ProblemDocument): string | undefined {
   return problem.errors ? Object.values(problem.errors).flat()[0] : undefined;
 }

@@ -4,13 +4,11 @@ import path from "node:path";
 import { createEmulator } from "@/emulator/server";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
-// For unit tests: the real emulator on a free loopback port with its own store, an upstream
-// client pointed at it, and its control API (faults, reset, request log).
+// For unit tests: the real emulator on a free port with its own store, a client pointed at it, and its control API.
 
 export interface LiveEmulator {
   url: string;
   client: UpstreamClient;
-  /** Calls the emulator's control API; throws unless it answers 2xx. */
   control: <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
   close: () => Promise<void>;
 }

@@ -16,8 +16,7 @@ import trValidation from "@/lib/i18n/messages/tr/validation.json";
 import trWarehouses from "@/lib/i18n/messages/tr/warehouses.json";
 import type { Locale } from "@/lib/i18n/config";
 
-// One catalog file per feature and language, so features can grow their texts independently.
-// Each file's top-level keys are namespaces; files must not share a namespace.
+// One catalog file per feature and language; files must not share a top-level namespace.
 export const CATALOG_FILES = {
   en: { common: enCommon, auth: enAuth, team: enTeam, activity: enActivity, warehouses: enWarehouses, erp: enErp, problems: enProblems, validation: enValidation },
   tr: { common: trCommon, auth: trAuth, team: trTeam, activity: trActivity, warehouses: trWarehouses, erp: trErp, problems: trProblems, validation: trValidation },
