@@ -15,7 +15,6 @@ export async function signOutAction(): Promise<void> {
   await signOut({ redirectTo: "/login?reason=signed_out" });
 }
 
-/** Ends every session of the signed-in member, in every browser, this one included. */
 export async function signOutEverywhereAction(): Promise<void> {
   const member = await getCurrentMember();
   if (!member) redirect("/login");

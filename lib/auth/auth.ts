@@ -14,16 +14,12 @@ import { endSession, readClaims, refreshedToken, startSession } from "@/lib/auth
 import { admitSsoProfile } from "@/lib/auth/sso-identity";
 import { releaseAttempt, reserveAttempt } from "@/lib/auth/throttle";
 
-// Sign-in for team members: email and password from the console store, and single sign-on
-// through any OpenID Connect provider when configured. The session is a signed cookie carrying
-// the member id and a server-side session (lib/auth/sessions.ts); the role is read from the
-// store on every request (lib/auth/session.ts).
+// Sign-in by password or OIDC; the cookie names a server-side session (sessions.ts) and the role is read on every request.
 
 export class ThrottledSignIn extends CredentialsSignin {
   code = "throttled";
 }
 
-/** Auth.js wraps the real failure as `cause` or `cause.err`; keep only its message. */
 function causeText(cause: unknown): string | undefined {
   const err = cause && typeof cause === "object" && "err" in cause ? (cause as { err: unknown }).err : cause;
   return err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : undefined;
@@ -44,7 +40,6 @@ function buildConfig(): NextAuthConfig {
         // Reserved before the password is checked, so parallel guesses count one by one.
         const reservation = await reserveAttempt(conn, email, ip);
         if (!reservation.ok) {
-          // One audit row per limit and window, not one per refused attempt.
           if (reservation.first) {
             await recordAudit({
               actor: { id: null, email },
@@ -95,11 +90,9 @@ function buildConfig(): NextAuthConfig {
     session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
     pages: { signIn: "/login", error: "/login" },
     providers,
-    // The default logger prints whole error objects; keep it to the error's name.
     logger: {
       error: (error) => {
         const type = (error as { type?: string }).type ?? error.name;
-        // A refused password is not an error of the console: the audit trail has it.
         if (type === "CredentialsSignin") return;
         (type === "JWTSessionError" ? log.warn : log.error)("auth error", {
           type,
@@ -133,7 +126,6 @@ function buildConfig(): NextAuthConfig {
         }
         const email = member.email;
         if (decision.kind === "create") {
-          // The allow-list gives the role on first entry; after that the team page decides.
           await recordAudit({
             actor: { id: member.id, email },
             action: "member.create",
@@ -163,7 +155,6 @@ function buildConfig(): NextAuthConfig {
       },
       async jwt({ token, user, account }) {
         if (user?.id) {
-          // A sign-in (password or SSO): a new server-side session with a fixed end.
           const claims = await startSession(await db(), Number(user.id), account?.provider === "oidc" ? "sso" : "password");
           token.sub = user.id;
           token.email = user.email;
@@ -173,8 +164,7 @@ function buildConfig(): NextAuthConfig {
           token.aexp = claims.aexp;
           return token;
         }
-        // Auth.js re-signs the cookie on activity; the absolute end never moves, and a cookie
-        // without our claims is no session (getCurrentMember checks the store as well).
+        // Auth.js re-signs the cookie on activity; the absolute end never moves.
         return refreshedToken(token);
       },
       async session({ session, token }) {
@@ -192,7 +182,6 @@ function buildConfig(): NextAuthConfig {
       async signOut(message) {
         const token = "token" in message ? message.token : null;
         const id = token?.sub ? Number(token.sub) : null;
-        // The cookie is gone from this browser; its session ends on the server too.
         const claims = readClaims(token);
         if (claims) await endSession(await db(), claims.sid);
         await recordAudit({
@@ -206,7 +195,6 @@ function buildConfig(): NextAuthConfig {
   };
 }
 
-/** The client address of the request being handled (route handler or server action), if any. */
 async function requestIp(): Promise<string | null> {
   try {
     return clientIp(await headers());
@@ -217,7 +205,6 @@ async function requestIp(): Promise<string | null> {
 
 declare module "next-auth" {
   interface Session {
-    /** Session claims for getCurrentMember (lib/auth/sessions.ts). */
     sid?: string;
     sv?: number;
     aexp?: number;

@@ -11,8 +11,7 @@ import { throttleState } from "@/lib/auth/throttle";
 
 export type LoginResult = { error: "invalid" | "throttled" | "unexpected"; minutes?: number };
 
-// Password sign-in. Success redirects (the redirect travels as a thrown error and must be
-// re-thrown); every failure answers a code the form turns into a clear, non-revealing message.
+// A successful sign-in redirects by throwing, so that error must be re-thrown.
 export async function loginAction(input: { email: string; password: string; callbackUrl?: string }): Promise<LoginResult> {
   const parsed = loginFormSchema.safeParse(input);
   if (!parsed.success) return { error: "invalid" };

@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-// Shared by the sign-in form and the sign-in action. Messages are catalog keys (auth.login.*).
 export const loginFormSchema = z.object({
   email: z.string().trim().toLowerCase().email({ message: "emailInvalid" }).max(254, { message: "emailInvalid" }),
   password: z.string().min(1, { message: "passwordRequired" }).max(1024, { message: "passwordRequired" }),

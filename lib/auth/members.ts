@@ -2,8 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, Member, MemberUpdate, Role } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 
-// Member queries shared by the app, the command-line team tool and tests. Emails are stored
-// trimmed and lower-cased; a member is never deleted (deactivation keeps their history).
+// Member queries for the app, the team CLI and tests; a member is never deleted, so their history stays.
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -17,7 +16,6 @@ export async function findMemberById(conn: Kysely<Database>, id: number): Promis
   return conn.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** The member bound to this SSO identity (issuer and `sub`), if any. */
 export async function findMemberBySsoIdentity(conn: Kysely<Database>, issuer: string, subject: string): Promise<Member | undefined> {
   return conn.selectFrom("members").selectAll().where("sso_issuer", "=", issuer).where("sso_subject", "=", subject).executeTakeFirst();
 }
@@ -33,12 +31,10 @@ export async function createMember(
     name: string;
     role: Role;
     password?: string | null;
-    /** Already hashed (hashPassword), so that a caller can hash outside its transaction. */
+    /** Already hashed, so a caller can hash outside its transaction. */
     passwordHash?: string;
     source?: "password" | "sso";
-    /** Bound at creation when the member comes in through SSO. */
     sso?: { issuer: string; subject: string };
-    /** An admin allowed this member to enter through SSO (see lib/auth/sso-identity.ts). */
     ssoAllowed?: boolean;
   },
 ): Promise<Member> {
@@ -99,7 +95,6 @@ export const DEMO_MEMBERS = [
   { email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" },
 ] as const satisfies readonly { email: string; name: string; role: Role }[];
 
-/** Demo mode only: the three demo members exist (created once; later changes are kept). */
 export async function ensureDemoMembers(conn: Kysely<Database>, password: string): Promise<void> {
   for (const m of DEMO_MEMBERS) {
     if (!(await findMemberByEmail(conn, m.email))) await createMember(conn, { ...m, password });

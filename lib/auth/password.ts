@@ -1,7 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-// Salted scrypt password hashes: "scrypt$N$r$p$salt$hash" (base64url). Verification takes the
-// same time whether or not the member exists (verifyAgainstNothing).
+// Salted scrypt hashes ("scrypt$N$r$p$salt$hash"); an unknown email costs the same time (verifyAgainstNothing).
 
 const N = 2 ** 15;
 const R = 8;
@@ -36,7 +35,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 let dummy: Promise<string> | undefined;
 
-/** Spends the time of one verification, so an unknown email answers as slowly as a known one. */
 export async function verifyAgainstNothing(password: string): Promise<false> {
   dummy ??= hashPassword("no-such-member");
   await verifyPassword(password, await dummy);

@@ -1,6 +1,5 @@
 import type { Role } from "@/lib/db/schema";
 
-// architecture.md, Roles: viewer < operator < admin.
 const RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
 
 export const PERMISSIONS = {

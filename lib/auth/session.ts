@@ -14,22 +14,13 @@ export interface CurrentMember {
   role: Role;
 }
 
-/**
- * The session check, once per request: the cookie's claims against the server-side session and
- * the member as the store knows them now (lib/auth/sessions.ts).
- */
 const currentSession = cache(async (): Promise<SessionVerdict> => {
   const session = await auth();
   const claims = readClaims(session ? { id: session.user?.id, sid: session.sid, sv: session.sv, aexp: session.aexp } : null);
   return checkSession(await db(), claims);
 });
 
-/**
- * The signed-in member as the store knows them now: the session only says who you are, the role
- * and the active flag are read on every request, so a change takes effect at once. Null when the
- * session was signed out, ended by "sign out everywhere" or a password, role or active change,
- * or reached its absolute end.
- */
+/** The member as the store knows them now, so a role or active change takes effect at once; null once the session ended. */
 export const getCurrentMember = cache(async (): Promise<CurrentMember | null> => {
   const verdict = await currentSession();
   if (!verdict.ok) return null;
@@ -39,13 +30,11 @@ export const getCurrentMember = cache(async (): Promise<CurrentMember | null> =>
 
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 
-/** For dashboard layouts and pages: the member, or off to the sign-in page. */
 export async function requirePageMember(): Promise<CurrentMember> {
   const member = await getCurrentMember();
   if (!member) {
     const verdict = await currentSession();
     const cookieStore = await cookies();
-    // A cookie that no longer counts: signed out, with the reason.
     let reason = verdict.ok ? null : verdict.reason;
     // Auth.js no longer decodes a cookie past its absolute end, but the browser still sends it.
     if (reason === "no_session" && SESSION_COOKIES.some((name) => cookieStore.has(name))) reason = "expired";

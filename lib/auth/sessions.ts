@@ -3,14 +3,8 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "@/lib/db/schema";
 import { SESSION_ID_PATTERN } from "@/lib/rules/ids";
 
-// Server-side sessions. The signed cookie carries the member id, a session id (`sid`), the
-// member's session version (`sv`) at sign-in and an absolute end (`aexp`, seconds). A request is
-// let in only while the session's row exists and has not reached its end, and the member's
-// version is still the one in the cookie. Sign-out deletes the row; a password change, role
-// change, deactivation or "sign out everywhere" bumps the version and deletes every row of the
-// member. Auth.js re-signs the cookie on activity, but `aexp` is set once and never moves.
+// Server-side sessions: a request counts only while its row lives, its end has not passed and the member's version matches the cookie's.
 
-/** Absolute session lifetime from sign-in, whatever the activity. */
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 export type SessionMethod = "password" | "sso";
@@ -19,13 +13,11 @@ export interface SessionClaims {
   memberId: number;
   sid: string;
   sv: number;
-  /** Absolute end, seconds since the epoch. */
   aexp: number;
 }
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
-/** Reads the claims from whatever carries them (the JWT or the session object), or null. */
 export function readClaims(source: { sub?: unknown; id?: unknown; sid?: unknown; sv?: unknown; aexp?: unknown } | null | undefined): SessionClaims | null {
   if (!source) return null;
   const memberId = Number(source.sub ?? source.id);
@@ -37,17 +29,13 @@ export function readClaims(source: { sub?: unknown; id?: unknown; sid?: unknown;
   return { memberId, sid, sv, aexp };
 }
 
-/**
- * Auth.js's refresh of a cookie it decoded: the token as it is (its claims never change, so the
- * absolute end never moves), or null once that end has passed or when it is not one of ours.
- */
+/** Auth.js's refresh: the token unchanged (so its end never moves), or null once it ended or is not ours. */
 export function refreshedToken<T extends { sub?: unknown; sid?: unknown; sv?: unknown; aexp?: unknown }>(token: T, now = Date.now()): T | null {
   const claims = readClaims(token);
   if (!claims || now >= claims.aexp * 1000) return null;
   return token;
 }
 
-/** Starts a session for a member who just proved who they are; sweeps ended rows on the way. */
 export async function startSession(conn: Conn, memberId: number, method: SessionMethod, now = Date.now()): Promise<SessionClaims> {
   const member = await conn.selectFrom("members").select(["session_version"]).where("id", "=", memberId).executeTakeFirstOrThrow();
   const sid = randomBytes(24).toString("base64url");
@@ -60,12 +48,10 @@ export async function startSession(conn: Conn, memberId: number, method: Session
   return { memberId, sid, sv: member.session_version, aexp: Math.floor(expiresAt / 1000) };
 }
 
-/** Sign-out: this session only. */
 export async function endSession(conn: Conn, sid: string): Promise<void> {
   await conn.deleteFrom("sessions").where("id", "=", sid).execute();
 }
 
-/** Ends every session of a member (in the caller's transaction when given one); returns how many were live. */
 export async function endAllSessions(conn: Conn, memberId: number): Promise<number> {
   await conn
     .updateTable("members")
@@ -80,10 +66,6 @@ export type SessionVerdict =
   | { ok: true; member: Member }
   | { ok: false; reason: "no_session" | "expired" | "ended" | "inactive" };
 
-/**
- * The decision, given the claims, the session's row (undefined when there is none) and the member
- * (undefined when gone). `now` is milliseconds since the epoch.
- */
 export function judgeSession(
   claims: SessionClaims | null,
   row: { member_id: number; expires_at: string } | undefined,
@@ -99,7 +81,6 @@ export function judgeSession(
   return { ok: true, member };
 }
 
-/** Loads what judgeSession needs and judges. */
 export async function checkSession(conn: Conn, claims: SessionClaims | null, now = Date.now()): Promise<SessionVerdict> {
   if (!claims) return { ok: false, reason: "no_session" };
   const [member, row] = await Promise.all([

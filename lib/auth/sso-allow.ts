@@ -1,9 +1,6 @@
 import type { Role } from "@/lib/db/schema";
 
-// The SSO allow-list: who may enter through single sign-on, and with which role on first entry.
-// Format: comma-separated `pattern:role`, where pattern is an email or `@domain`, e.g.
-//   AUTH_OIDC_ALLOW="boss@acme.com:admin, @acme.com:viewer"
-// An exact email wins over its domain.
+// The SSO allow-list, `pattern:role` items ("boss@acme.com:admin, @acme.com:viewer"); an exact email wins over its domain.
 
 export interface AllowEntry {
   pattern: string;
@@ -21,7 +18,6 @@ export function parseAllowList(value: string): { entries: AllowEntry[]; problems
     const at = item.lastIndexOf(":");
     const pattern = (at > 0 ? item.slice(0, at) : "").trim().toLowerCase();
     const role = (at > 0 ? item.slice(at + 1) : "").trim().toLowerCase();
-    // ASCII only, checked before lower-casing folded anything into ASCII.
     const validPattern =
       /^[\x20-\x7E]+$/.test(item) && (/^[^\s@:]+@[^\s@:]+\.[^\s@:]+$/.test(pattern) || /^@[^\s@:]+\.[^\s@:]+$/.test(pattern));
     if (!validPattern || !ROLE_NAMES.has(role)) {
@@ -33,7 +29,6 @@ export function parseAllowList(value: string): { entries: AllowEntry[]; problems
   return { entries, problems };
 }
 
-/** The role an SSO email enters with, or null when the allow-list does not admit it. */
 export function roleForEmail(entries: readonly AllowEntry[], email: string): Role | null {
   // ASCII only, before folding: "\u212A" (Kelvin sign) would lower-case to "k".
   if (!/^[\x21-\x7E]+$/.test(email.trim())) return null;

@@ -4,12 +4,7 @@ import { memberEmailSchema, memberNameSchema } from "@/lib/team/schemas";
 import { createMember, findMemberByEmail, findMemberBySsoIdentity } from "@/lib/auth/members";
 import { roleForEmail, type AllowEntry } from "@/lib/auth/sso-allow";
 
-// Who a single sign-on identity may enter as. The provider's (issuer, sub) is bound to the
-// member at the first SSO entry and must match afterwards; the email only finds the member the
-// first time. A member with a password (or created with one) is never taken over through SSO
-// unless an admin allowed it (`npm run team -- link-sso`). Every entry needs the allow-list
-// or that per-member permission, a verified email (`email_verified` exactly true) and an email
-// and name the Team page would accept.
+// The provider's (issuer, sub) binds at the first SSO entry; a password member is never taken over unless an admin linked it.
 
 export type SsoRefusal =
   | "no subject"
@@ -35,17 +30,14 @@ export type SsoDecision =
   | { ok: true; kind: "enter"; identity: SsoIdentity; member: Member; bind: boolean };
 
 export interface SsoPolicy {
-  /** The configured issuer, used when the ID token's `iss` is missing. */
   issuer: string;
   allow: readonly AllowEntry[];
-  /** AUTH_OIDC_TRUST_UNVERIFIED_EMAIL=1: accept an email the provider does not call verified. */
   trustUnverifiedEmail: boolean;
 }
 
 // Printable ASCII only, checked before any case folding: "\u212A" (Kelvin sign) lower-cases to "k".
 const ASCII_EMAIL = /^[\x21-\x7E]+$/;
 
-/** The profile's claims as an identity, or why they are not acceptable. */
 export function readSsoProfile(
   profile: Record<string, unknown> | null | undefined,
   policy: SsoPolicy,
@@ -68,7 +60,6 @@ export function readSsoProfile(
   return { ok: true, identity: { issuer, subject, email, name } };
 }
 
-/** The decision for a valid identity, given the member with its email and the one bound to it. */
 export function decideSsoEntry(
   identity: SsoIdentity,
   found: { byEmail: Member | undefined; bySubject: Member | undefined },
@@ -104,11 +95,6 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
 
-/**
- * Reads, decides and applies an SSO entry: creates the member (bound) on a first entry through
- * the allow-list, or binds an existing member at their first SSO entry. Returns the decision and,
- * when admitted, the member as stored now.
- */
 export async function admitSsoProfile(
   conn: Kysely<Database>,
   profile: Record<string, unknown> | null | undefined,

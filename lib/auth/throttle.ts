@@ -1,17 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/db/schema";
 
-// Sign-in limits. Every attempt is reserved before its password is checked: the limits are
-// read and the attempt is recorded in one immediate transaction, so attempts sent in parallel
-// are counted one after the other. A failed attempt keeps its reservation as a failure; a
-// successful one gives it back.
-// - One account from one address: 5 failures per window, then refused until the oldest leaves.
-// - One address, any accounts: 20 failures per window.
-// - One account from anywhere: beyond 10 failures per window, one password check per minute,
-//   so strangers cannot lock a known email out; addresses that signed in to the account
-//   before (within 30 days) are not slowed down.
-// A refused attempt writes nothing, except one marker per limit and window so that the caller
-// can audit the first refusal only.
+// Sign-in limits; each attempt is reserved in one immediate transaction before its password is checked, so parallel guesses count one by one.
 
 export const THROTTLE = {
   windowMs: 15 * 60 * 1000,
@@ -37,21 +27,18 @@ export type Reservation =
       ok: false;
       limit: ThrottleLimit;
       retryAfterMs: number;
-      /** True for the first refusal of this limit in the window: the one worth auditing. */
       first: boolean;
     };
 
 export interface ThrottleState {
   blocked: boolean;
   limit: ThrottleLimit | null;
-  /** Whole minutes until the next attempt is allowed (at least 1 when blocked). */
   retryAfterMinutes: number;
 }
 
 type Conn = Kysely<Database>;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Milliseconds until fewer than `limit` rows of `key` are in the window (0: not blocked). */
 async function hardWait(conn: Conn, key: string, limit: number, now: number): Promise<number> {
   const rows = await conn
     .selectFrom("login_failures")
@@ -65,7 +52,6 @@ async function hardWait(conn: Conn, key: string, limit: number, now: number): Pr
   return Math.max(0, Date.parse(rows[rows.length - 1]!.at) + THROTTLE.windowMs - now);
 }
 
-/** Milliseconds until the account may have its next password check (0: now). */
 async function accountWait(conn: Conn, account: string, ip: string, now: number): Promise<number> {
   const since = iso(now - THROTTLE.windowMs);
   const counted = await conn
@@ -93,7 +79,6 @@ async function waits(conn: Conn, account: string, ip: string, now: number): Prom
   ];
 }
 
-/** Runs `work` in one BEGIN IMMEDIATE transaction (also exclusive against other processes). */
 async function immediate<T>(conn: Conn, work: (c: Conn) => Promise<T>): Promise<T> {
   return conn.connection().execute(async (c) => {
     await sql`begin immediate`.execute(c);
@@ -108,10 +93,8 @@ async function immediate<T>(conn: Conn, work: (c: Conn) => Promise<T>): Promise<
   });
 }
 
-/** Checks the limits and, when none refuses, records the attempt as a failure until released. */
 export async function reserveAttempt(conn: Conn, account: string, ip: string, now = Date.now()): Promise<Reservation> {
   return immediate(conn, async (c) => {
-    // Nothing older than the window matters, except which addresses an account is known from.
     await c
       .deleteFrom("login_failures")
       .where((eb) =>
@@ -142,11 +125,7 @@ export async function reserveAttempt(conn: Conn, account: string, ip: string, no
   });
 }
 
-/**
- * After a successful sign-in: gives the reservation back, forgets this address's failures for
- * the account (its owner's typos) and remembers the address as known for the account. Failures
- * from elsewhere stay counted.
- */
+/** After a success: the reservation back, this address's failures (its owner's typos) forgotten, the address known. */
 export async function releaseAttempt(conn: Conn, reservation: { ids: number[] }, account: string, ip: string, now = Date.now()): Promise<void> {
   await conn.transaction().execute(async (trx) => {
     if (reservation.ids.length > 0) await trx.deleteFrom("login_failures").where("id", "in", reservation.ids).execute();
@@ -158,7 +137,6 @@ export async function releaseAttempt(conn: Conn, reservation: { ids: number[] },
   });
 }
 
-/** The current state for an account and address, without recording anything (for the form's message). */
 export async function throttleState(conn: Conn, account: string, ip: string, now = Date.now()): Promise<ThrottleState> {
   const blocking = (await waits(conn, account, ip, now)).sort((a, b) => b[2] - a[2])[0]!;
   const [limit, , waitMs] = blocking;

@@ -1,7 +1,6 @@
 import { ConfigError, parseServerEnv } from "@/lib/config/env";
 
-// A bad or missing value stops the server with a message naming the variable, instead of
-// failing on the first request.
+// A bad value stops the server naming the variable, instead of failing on the first request.
 try {
   parseServerEnv(process.env);
 } catch (error) {

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { parseAllowList, type AllowEntry } from "@/lib/auth/sso-allow";
 
-// The console's configuration, validated once at start. Kept free of "server-only" so that the
-// start script can validate the same variables before it spawns anything.
+// The configuration, validated once; no "server-only", so the start script validates it before spawning anything.
 
 const optionalString = z
   .string()
@@ -50,7 +49,6 @@ function upstreamUrlLike() {
   });
 }
 
-/** localhost, 127.0.0.0/8 or ::1, as the URL parser normalises them ("127.1" becomes "127.0.0.1"). */
 function isLoopback(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
@@ -102,7 +100,6 @@ export const envSchema = z
     ERP_MAX_ORDERS_PER_RUN: positiveInt(10_000, 40_000),
     ERP_IMPORT_REPEAT_WINDOW_MINUTES: positiveInt(15, 1440),
     WAREHOUSE_INDEX_TTL_SECONDS: positiveInt(30, 3600),
-    // Proxies in front of the console whose X-Forwarded-* headers are believed (scripts/server.ts).
     TRUSTED_PROXY_HOPS: z
       .string()
       .optional()
@@ -115,7 +112,6 @@ export const envSchema = z
         }
         return n;
       }),
-    // Interface the console listens on; unset: 127.0.0.1 in demo mode, all interfaces otherwise.
     HOST: optionalString.superRefine((v, ctx) => {
       if (v !== undefined && !/^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+)$/.test(v)) {
         ctx.addIssue({ code: "custom", message: "must be a host name or an IP address, such as 127.0.0.1 or 0.0.0.0" });
@@ -150,20 +146,15 @@ export const envSchema = z
 export type RawEnv = z.infer<typeof envSchema>;
 
 export interface ConsoleConfig {
-  /** Base URL of the upstream, without /v1. */
   upstreamUrl: string;
   upstreamToken: string;
   upstreamTimeoutMs: number;
-  /** True when the console runs against the embedded emulator started by `npm start`. */
   demoMode: boolean;
   authSecret: string;
   dataDir: string;
   demoPassword: string;
-  /** Single sign-on through an OpenID Connect provider; null when not configured. */
   sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[]; trustUnverifiedEmail: boolean } | null;
-  /** ERP actions: order ids per transfer call, ids per run, and the window that warns before an import is started again. */
   erp: { batchSize: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
-  /** How long the warehouse search index is served before it is refreshed in the background. */
   warehouseIndexTtlMs: number;
 }
 
@@ -176,7 +167,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** Validates the variables the console server needs; throws ConfigError naming each bad one. */
 export function parseServerEnv(source: Record<string, string | undefined>): ConsoleConfig {
   const parsed = envSchema.safeParse(source);
   const problems: string[] = [];

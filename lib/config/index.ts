@@ -3,7 +3,6 @@ import { parseServerEnv, type ConsoleConfig } from "@/lib/config/env";
 
 let cached: ConsoleConfig | undefined;
 
-/** The validated configuration of this server process (read once). */
 export function getConfig(): ConsoleConfig {
   cached ??= parseServerEnv(process.env);
   return cached;

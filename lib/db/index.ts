@@ -9,8 +9,6 @@ import type { Database } from "@/lib/db/schema";
 export type { Database, Member, AuditEvent, Role } from "@/lib/db/schema";
 export { ROLES } from "@/lib/db/schema";
 
-// One connection per server process, opened (and migrated) on first use. This is the only door
-// to the console store for the app.
 const globalForDb = globalThis as unknown as { consoleDb?: Promise<Kysely<Database>> };
 
 async function open(): Promise<Kysely<Database>> {

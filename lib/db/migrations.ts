@@ -76,7 +76,6 @@ const migrations: Record<string, Migration> = {
         .addColumn("owner_instance", "text")
         .addColumn("heartbeat_at", "text")
         .execute();
-      // One run per person and key: a repeated request with the same Idempotency-Key finds it.
       await db.schema
         .createIndex("erp_transfer_runs_idempotency")
         .on("erp_transfer_runs")
@@ -127,16 +126,12 @@ const migrations: Record<string, Migration> = {
   },
   "0003_sessions_sso": {
     async up(db: Kysely<unknown>) {
-      // session_version: bumped to end every session of a member (password, role, deactivation,
-      // "sign out everywhere"). sso_issuer/sso_subject: the provider identity bound at first SSO
-      // entry. sso_allowed: an admin let a password member also enter through SSO.
       await db.schema.alterTable("members").addColumn("session_version", "integer", (c) => c.notNull().defaultTo(1)).execute();
       await db.schema.alterTable("members").addColumn("sso_issuer", "text").execute();
       await db.schema.alterTable("members").addColumn("sso_subject", "text").execute();
       await db.schema.alterTable("members").addColumn("sso_allowed", "integer", (c) => c.notNull().defaultTo(0)).execute();
       await db.schema.createIndex("members_sso_identity").on("members").columns(["sso_issuer", "sso_subject"]).unique().execute();
 
-      // One row per signed-in session; a cookie whose id has no live row here is refused.
       await db.schema
         .createTable("sessions")
         .addColumn("id", "text", (c) => c.primaryKey())
@@ -151,12 +146,10 @@ const migrations: Record<string, Migration> = {
   },
   "0004_erp_retries": {
     async up(db: Kysely<unknown>) {
-      // The child run each failed, unsent or unknown order was handed to: an order is retried once.
       await db.schema
         .alterTable("erp_transfer_orders")
         .addColumn("retried_in", "text", (c) => c.references("erp_transfer_runs.id"))
         .execute();
-      // Orders that earlier retries already took: the first child run that holds the same id.
       await sql`
         UPDATE erp_transfer_orders SET retried_in = (
           SELECT c.id FROM erp_transfer_runs c
@@ -165,7 +158,6 @@ const migrations: Record<string, Migration> = {
           ORDER BY c.created_at, c.id LIMIT 1
         )
         WHERE outcome IN ('not_transferred', 'pending', 'unknown')`.execute(db);
-      // Named leases shared by every instance (the default warehouse's changes take one).
       await db.schema
         .createTable("console_locks")
         .addColumn("name", "text", (c) => c.primaryKey())

@@ -5,11 +5,9 @@ import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { migrationProvider } from "@/lib/db/migrations";
 import type { Database as Schema } from "@/lib/db/schema";
 
-// Opening and migrating the console store. Kept free of "server-only" so that the command-line
-// team tool and unit tests can use it; the app goes through lib/db/index.ts.
+// Opening and migrating the store, without "server-only" so the team CLI and tests can use it.
 
-// The store holds password hashes and the audit trail: owner only, whatever the umask, and files
-// left with wider modes by an older version are tightened at every open.
+// Password hashes and the audit trail live here: owner-only modes, tightened at every open.
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 

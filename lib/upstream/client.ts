@@ -13,9 +13,7 @@ import {
   type UpstreamWarehousePage,
 } from "@/lib/upstream/schemas";
 
-// The Labs /v1 client. This module is the only code that builds an upstream request: the bearer
-// token is added here and nowhere else, every call has a deadline, every answer is parsed, and
-// only reads are ever retried (upstream-api.md: never retry a call the upstream may have acted on).
+// The only code that builds an upstream request: the token is added here, every call has a deadline, only reads are retried.
 
 export const IMPORT_KINDS = ["products", "prices", "stock"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -44,7 +42,6 @@ export interface UpstreamClientOptions {
   baseUrl: string;
   token: string;
   timeoutMs: number;
-  /** Pause before the single retry of a failed read. */
   retryDelayMs?: number;
   onCall?: (entry: { operation: string; method: string; path: string; status: number | null; ms: number; error?: string }) => void;
 }
@@ -97,8 +94,7 @@ function describe(kind: string, status: number | null, message?: string): string
 export function createUpstreamClient(options: UpstreamClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const authorization = `Bearer ${options.token}`;
-  // Error messages, field errors and per-order reasons reach the browser, so an answer is cleaned
-  // of any echoed form of the token before anything reads it.
+  // Messages and reasons reach the browser, so an answer is cleaned of any echoed form of the token first.
   const redactor = new Redactor();
   redactor.add(options.token);
   const scrub = (text: string) => redactor.redact(text);
@@ -159,7 +155,6 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       jsonOk = false;
     }
 
-    // Every failure after an answer: reported to onCall by kind, then thrown.
     const fail = (kind: "http" | "invalid-response", fields: { upstreamMessage?: string; fieldErrors?: Record<string, string[]>; mayHaveActed: boolean; detail: string }) => {
       report(response.status, kind);
       return new UpstreamError({ kind, operation: spec.operation, status: response.status, ...fields });
@@ -220,7 +215,6 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   }
 
   return {
-    /** GET /v1/stores: one page (both parameters are mandatory upstream). */
     async listWarehouses(params: { page: number; limit: number }, timeoutMs?: number): Promise<UpstreamWarehousePage> {
       assertId(params.page);
       assertId(params.limit);
@@ -234,13 +228,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       });
     },
 
-    /** GET /v1/stores/{id}: the bare warehouse object. */
     async getWarehouse(id: number): Promise<UpstreamWarehouse> {
       assertId(id);
       return request({ operation: "view warehouse", method: "GET", path: `/stores/${id}`, schema: upstreamWarehouseSchema });
     },
 
-    /** POST /v1/stores. */
     async createWarehouse(input: WarehouseWrite & { name: string; code: string }) {
       const r = await request({
         operation: "create warehouse",
@@ -252,7 +244,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       return { id: r.payload.id, message: r.message };
     },
 
-    /** PUT /v1/stores/{id}. The upstream answers the "added" text here too (documented quirk). */
+    /** The upstream answers the "added" text here too (documented quirk). */
     async updateWarehouse(id: number, input: WarehouseWrite) {
       assertId(id);
       const r = await request({
@@ -265,14 +257,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       return { id: r.payload.id, message: r.message };
     },
 
-    /** DELETE /v1/stores/{id}. */
     async deleteWarehouse(id: number) {
       assertId(id);
       const r = await request({ operation: "delete warehouse", method: "DELETE", path: `/stores/${id}`, schema: upstreamStatusSchema });
       return { message: r.message };
     },
 
-    /** POST /v1/action/orders-erp-transfer. `status: "success"` says nothing about the orders. */
+    /** `status: "success"` says nothing about the orders. */
     async transferOrders(orderIds: readonly string[]): Promise<TransferResult> {
       if (orderIds.some((id) => typeof id !== "string")) throw new TypeError("order ids must be strings");
       const r = await request({
@@ -285,7 +276,6 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       return { message: r.message, transferred: r.data.transferred, notTransferred: r.data.not_transferred };
     },
 
-    /** POST /v1/action/products[-price|-qty]-erp-sync: "started", never "done". */
     async startImport(kind: ImportKind) {
       const path = IMPORT_PATHS[kind];
       if (!path) throw new TypeError(`unknown import kind: ${String(kind)}`);
@@ -293,8 +283,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       return { message: r.message };
     },
 
-    /** A cheap read that tells whether the upstream answers with our token. Never retried: the
-     * health route calls it for anonymous clients, and one check must cost one upstream call. */
+    /** Never retried: anonymous callers reach it through /api/health, and one check must cost one call. */
     async ping(timeoutMs = 3000) {
       const started = performance.now();
       await attempt({

@@ -9,7 +9,6 @@ export type { UpstreamWarehouse, UpstreamWarehousePage } from "@/lib/upstream/sc
 
 let client: UpstreamClient | undefined;
 
-/** The process-wide upstream client, configured from the validated environment. */
 export function upstream(): UpstreamClient {
   if (!client) {
     const config = getConfig();

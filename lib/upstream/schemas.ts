@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { upstreamFlagSchema } from "@/lib/upstream/flags";
 
-// Parsers for what the Labs /v1 API answers (upstream-api.md). Everything that leaves
-// lib/upstream has been through one of these, so callers see normalised values only.
+// Parsers for the Labs /v1 answers: callers outside lib/upstream see normalised values only.
 
 /** Order ids are strings; a numeric id from the upstream is stringified, never the other way. */
 export const upstreamOrderIdSchema = z.union([z.string(), z.number().int().nonnegative()]).transform(String);
@@ -53,7 +52,6 @@ export const upstreamTransferResultSchema = z.object({
   }),
 });
 
-/** What an upstream error body may carry (emulator choice; the real envelope is unknown). */
 export const upstreamErrorBodySchema = z
   .object({
     message: z.string().optional(),
