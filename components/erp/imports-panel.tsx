@@ -8,7 +8,7 @@ import type { DataTableFeatures } from "@/components/data-table/features";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
 import { erpProblem, startImport, useImports, useRevalidate, type ErpProblem } from "@/lib/erp/client";
-import { ERP_IMPORT_KINDS, IMPORTS_API, importList, type ImportKindName, type ImportRunRow } from "@/lib/erp/schemas";
+import { ERP_IMPORT_KINDS, IMPORTS_API, IMPORTS_PAGE_SIZE, importList, type ImportKindName, type ImportRunRow } from "@/lib/erp/schemas";
 import { useListState } from "@/lib/list/client";
 import { ImportOutcomeBadge } from "./badges";
 import { ErpTable, FilterSelect } from "./list";
@@ -76,7 +76,7 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
           onRetry={() => void mutate()}
           onClearFilters={() => update({ kind: undefined })}
           table={{ columns, caption: t("historyTitle"), rowTestId: "imports-row", rowId: (run) => String(run.id), rowProps: (run) => ({ "data-kind": run.kind }) }}
-          paging={{ page: state.page, limit: state.limit, sizes: importList.pageSizes, label: t("paginationLabel"), onPage: (page) => update({ page }) }}
+          paging={{ state, update, sizes: [IMPORTS_PAGE_SIZE], label: t("paginationLabel") }}
         />
       </div>
     </section>

@@ -33,7 +33,7 @@ export function TableSkeleton({ testId, rows }: { testId: string; rows: number }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a column's value type differs per column
 type Columns<T extends RowData> = ColumnDef<DataTableFeatures, T, any>[];
 
-interface ErpTableProps<T extends RowData> {
+interface ErpTableProps<T extends RowData, S extends number> {
   testId: string;
   texts: Omit<ResourceListTexts, "loading">;
   page: (ListPage & { items: readonly T[] }) | undefined;
@@ -50,12 +50,12 @@ interface ErpTableProps<T extends RowData> {
     rowId: (row: T) => string;
     rowProps: (row: T) => Record<`data-${string}`, string>;
   };
-  /** The paging: the current page, size and sizes, and the pagination's name. */
-  paging: { page: number; limit: number; sizes: readonly number[]; label: string; onPage: (page: number) => void; onLimit?: (limit: number) => void };
+  /** The list's URL state and updater, its page sizes and the pagination's name. */
+  paging: { state: { page: number; limit: S }; update: (patch: { page: number } | { limit: S }) => void; sizes: readonly S[]; label: string };
 }
 
 /** One ERP list: its state ladder, then a read-only table of the page and its pagination. */
-export function ErpTable<T extends RowData>({ testId, texts, page, error, stale, filtered, onRetry, onClearFilters, table, paging }: ErpTableProps<T>) {
+export function ErpTable<T extends RowData, S extends number>({ testId, texts, page, error, stale, filtered, onRetry, onClearFilters, table, paging }: ErpTableProps<T, S>) {
   const tStates = useTranslations("erp.states");
   const problemText = useErpProblemText();
   return (
@@ -72,25 +72,25 @@ export function ErpTable<T extends RowData>({ testId, texts, page, error, stale,
       errorDetail={error ? <p className="mt-1 text-sm">{problemText(error)}</p> : null}
       onRetry={onRetry}
       onClearFilters={onClearFilters}
-      onFirstPage={() => paging.onPage(1)}
+      onFirstPage={() => paging.update({ page: 1 })}
     >
       <Rows testId={testId} rows={page?.items ?? []} busy={stale} {...table} />
       <Pagination
         messages="erp.pagination"
         label={paging.label}
-        page={paging.page}
-        limit={paging.limit}
+        page={paging.state.page}
+        limit={paging.state.limit}
         sizes={paging.sizes}
         total={page?.total ?? 0}
         shown={page?.items.length ?? 0}
-        onPage={paging.onPage}
-        onLimit={paging.onLimit ?? (() => undefined)}
+        onPage={(n) => paging.update({ page: n })}
+        onLimit={(limit) => paging.update({ limit })}
       />
     </ResourceList>
   );
 }
 
-function Rows<T extends RowData>({ testId, rows, busy, columns, caption, rowTestId, rowId, rowProps }: { testId: string; rows: readonly T[]; busy: boolean } & ErpTableProps<T>["table"]) {
+function Rows<T extends RowData>({ testId, rows, busy, columns, caption, rowTestId, rowId, rowProps }: { testId: string; rows: readonly T[]; busy: boolean } & ErpTableProps<T, number>["table"]) {
   const table = useTable({ features: dataTableFeatures, columns, data: rows as T[], getRowId: rowId, enableSorting: false });
   return <DataTable table={table} caption={caption} busy={busy} testId={`${testId}-table`} rowTestId={rowTestId} rowProps={rowProps} />;
 }

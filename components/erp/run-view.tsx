@@ -17,7 +17,6 @@ import {
   runOrderList,
   TRANSFERS_API,
   type OrderOutcome,
-  type PageSize,
   type RetryKind,
   type TransferOrderRow,
   type TransferRunDetail,
@@ -96,14 +95,7 @@ export function RunView({ runId, canRun, disabledReason }: { runId: string; canR
             rowId: (o) => String(o.position),
             rowProps: (o) => ({ "data-order-id": o.orderId, "data-outcome": o.outcome }),
           }}
-          paging={{
-            page: state.page,
-            limit: state.limit,
-            sizes: PAGE_SIZES,
-            label: t("paginationLabel"),
-            onPage: (page) => update({ page }),
-            onLimit: (limit) => update({ limit: limit as PageSize }),
-          }}
+          paging={{ state, update, sizes: PAGE_SIZES, label: t("paginationLabel") }}
         />
       </section>
     </div>

@@ -132,13 +132,7 @@ export function TransferForm({
         <p className={helpTextClass}>{t("intro", { batchSize, max: maxOrders })}</p>
       </div>
 
-      <div>
-        <label htmlFor={`${id}-ids`} className="block text-sm font-medium">
-          {t("idsLabel")}
-        </label>
-        <p id={`${id}-ids-help`} className={helpTextClass}>
-          {t("idsHelp")}
-        </p>
+      <LabelledField id={`${id}-ids`} label={t("idsLabel")} help={t("idsHelp")}>
         <textarea
           id={`${id}-ids`}
           className={`${inputClass} mt-1 h-40 font-mono`}
@@ -148,15 +142,9 @@ export function TransferForm({
           aria-describedby={`${id}-ids-help`}
           onChange={(e) => setText(e.target.value)}
         />
-      </div>
+      </LabelledField>
 
-      <div>
-        <label htmlFor={`${id}-file`} className="block text-sm font-medium">
-          {t("fileLabel")}
-        </label>
-        <p id={`${id}-file-help`} className={helpTextClass}>
-          {t("fileHelp")}
-        </p>
+      <LabelledField id={`${id}-file`} label={t("fileLabel")} help={t("fileHelp")}>
         <input
           id={`${id}-file`}
           type="file"
@@ -175,7 +163,7 @@ export function TransferForm({
             {fileError}
           </p>
         ) : null}
-      </div>
+      </LabelledField>
 
       <div>
         <button type="button" className={buttonClass.secondary} onClick={() => makePreview(text)}>
@@ -219,6 +207,21 @@ export function TransferForm({
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** A control with its label and help text above it (the control names `${id}-help` as its description). */
+function LabelledField({ id, label, help, children }: { id: string; label: string; help: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <p id={`${id}-help`} className={helpTextClass}>
+        {help}
+      </p>
+      {children}
+    </div>
   );
 }
 

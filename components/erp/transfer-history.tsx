@@ -7,7 +7,7 @@ import { useId, useMemo } from "react";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { buttonClass } from "@/components/ui/styles";
 import { useTransferRuns } from "@/lib/erp/client";
-import { PAGE_SIZES, TRANSFER_RUN_STATUSES, transferRunList, type PageSize, type TransferRunSummary } from "@/lib/erp/schemas";
+import { PAGE_SIZES, TRANSFER_RUN_STATUSES, transferRunList, type TransferRunSummary } from "@/lib/erp/schemas";
 import { useListState } from "@/lib/list/client";
 import { RunStatusBadge } from "./badges";
 import { useDurationText } from "./format";
@@ -111,14 +111,7 @@ export function TransferHistory() {
         onRetry={() => void mutate()}
         onClearFilters={clear}
         table={{ columns, caption: t("caption"), rowTestId: "transfer-history-row", rowId: (run) => run.id, rowProps: (run) => ({ "data-run-id": run.id }) }}
-        paging={{
-          page: state.page,
-          limit: state.limit,
-          sizes: PAGE_SIZES,
-          label: t("paginationLabel"),
-          onPage: (page) => update({ page }),
-          onLimit: (limit) => update({ limit: limit as PageSize }),
-        }}
+        paging={{ state, update, sizes: PAGE_SIZES, label: t("paginationLabel") }}
       />
     </section>
   );

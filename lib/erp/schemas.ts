@@ -186,7 +186,7 @@ export type RunOrderListState = ListState<typeof runOrderFields>;
 /** The strict query of any run's orders (the path plays no part in it). */
 export const runOrdersQuerySchema = runOrderList("").querySchema;
 
-export const IMPORTS_PAGE_SIZE = 10;
+export const IMPORTS_PAGE_SIZE: PageSize = 10;
 
 /** The imports on /erp (?import&ipage beside the runs' own keys). */
 export const importList = defineList({
