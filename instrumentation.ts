@@ -1,5 +1,4 @@
-// Validates the configuration once when the server starts, then starts the sweeper that marks
-// ERP runs whose owner stopped as interrupted (Node runtime only; not while building).
+// At start: validate the configuration, then start the sweeper that marks runs whose owner stopped (not while building).
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     (await import("@/lib/runtime/node-version")).exitOnOldNode();

@@ -2,14 +2,11 @@ import { NextResponse, type NextRequest } from "next/server";
 import { problem } from "@/lib/http/problem";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
 
-// Redirects anonymous page visits to /login and sets the per-request CSP nonce and HSTS.
-// It is not the auth gate (any cookie with the right name passes): every page, its
-// generateMetadata and the loaders it calls, and every route handler check the member again.
+// Redirects anonymous page visits and sets the CSP nonce and HSTS; not the auth gate (pages and handlers check the member).
 
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 const PUBLIC_PATHS = ["/login"];
 
-/** True when the path has a percent-escape that does not decode ("%", "%zz", "%c0%ae"). */
 function malformedPath(pathname: string): boolean {
   try {
     decodeURIComponent(pathname);
@@ -21,8 +18,7 @@ function malformedPath(pathname: string): boolean {
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  // Next would fail to decode such a path into route parameters and answer a bare 500; it is the
-  // caller's mistake, so say so (found by e2e/bad-input.spec.ts).
+  // Next answers a bare 500 for a path it cannot decode; it is the caller's mistake.
   if (malformedPath(pathname)) {
     if (pathname.startsWith("/api/")) return problem("bad_request", "The address contains a malformed percent-escape.");
     return new NextResponse("Bad request: the address contains a malformed percent-escape.", {
@@ -59,7 +55,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages and route handlers (for the malformed-path check only: they answer 401 themselves);
-  // static assets need no session.
   matcher: ["/((?!_next/static|_next/image|favicon.ico|robots.txt).*)"],
 };

@@ -4,7 +4,6 @@ import type { ReactTable, RowData } from "@tanstack/react-table";
 import { Popover } from "@/components/ui/popover";
 import type { DataTableFeatures } from "@/components/data-table/features";
 
-/** The column visibility menu: one checkbox per column that may be hidden. */
 export function DataTableColumnToggle<TData extends RowData>({
   table,
   label,

@@ -4,9 +4,7 @@ import type { ColumnDef, HeaderContext, CellContext, ReactTable, RowData } from 
 import { tableWrapClass, thClass, theadClass } from "@/components/ui/styles";
 import type { DataTableFeatures } from "@/components/data-table/features";
 
-// The table kit's renderer: semantic <table> markup for a TanStack Table v9 instance, sortable
-// headers as buttons with aria-sort on the header cell, visibility-aware cells, and a busy state
-// that keeps the previous rows on screen (dimmed) while the next page loads.
+// The table kit's renderer: a sortable <table> for a TanStack Table v9 instance; the previous rows stay (dimmed) while the next page loads.
 
 export function DataTable<TData extends RowData>({
   table,
@@ -21,7 +19,6 @@ export function DataTable<TData extends RowData>({
   busy?: boolean;
   testId?: string;
   rowTestId?: string;
-  /** Data attributes for a row (e.g. data-id), for tests and styling. */
   rowProps?: (row: TData) => Record<`data-${string}`, string>;
 }) {
   return (
@@ -90,7 +87,6 @@ function SortIcon({ direction }: { direction: false | "asc" | "desc" }) {
   );
 }
 
-/** A checkbox column for row selection (the page's rows); labels come from the caller's catalog. */
 export function selectionColumn<TData extends RowData>({
   selectAllLabel,
   selectRowLabel,

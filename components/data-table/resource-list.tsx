@@ -5,9 +5,7 @@ import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
 import { buttonClass } from "@/components/ui/styles";
 import type { ProblemError } from "@/lib/swr/fetcher";
 
-// Every list's ladder of states, in one order: an error (never an empty list), loading, empty,
-// no match, a page past the end, then the rows. Test ids are `<testId>-error`, `-loading`,
-// `-empty`, `-no-match` and `-page-empty`.
+// Every list's ladder of states: error (never an empty list), loading, empty, no match, page past the end, then the rows.
 
 export interface ListPage {
   items: readonly unknown[];
@@ -46,7 +44,6 @@ export function ResourceList({
 }: {
   testId: string;
   texts: ResourceListTexts;
-  /** The catalog namespace of the error state (errorTitle, sessionEnded, signIn, requestId, retry). */
   errorMessages: string;
   page: ListPage | undefined;
   error: ProblemError | undefined;
@@ -54,13 +51,11 @@ export function ResourceList({
   filtered: boolean;
   compact?: boolean;
   skeleton: { rows: number; cells: readonly string[] };
-  /** What went wrong, in the reader's words. */
   errorDetail?: ReactNode;
   emptyAction?: ReactNode;
   onRetry: () => void;
   onClearFilters?: () => void;
   onFirstPage: () => void;
-  /** The table and its pagination, shown when the page has rows. */
   children: ReactNode;
 }) {
   if (error) {

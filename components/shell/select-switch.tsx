@@ -1,6 +1,5 @@
 "use client";
 
-/** A labelled select in the shell's header (language, theme); the label hides on narrow screens. */
 export function SelectSwitch({
   label,
   testId,

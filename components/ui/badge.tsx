@@ -8,7 +8,7 @@ const TONES = {
 
 export type BadgeTone = keyof typeof TONES;
 
-/** A short coloured label; the text carries the meaning, the colour only repeats it. */
+/** The text carries the meaning; the colour only repeats it. */
 export function Badge({ tone = "neutral", children, testId }: { tone?: BadgeTone; children: React.ReactNode; testId?: string }) {
   return (
     <span

@@ -5,7 +5,6 @@ import { alertClass, buttonClass } from "@/components/ui/styles";
 
 const CONFIRM_CLASS = { default: buttonClass.primary, danger: buttonClass.dangerSolid, warning: buttonClass.warningSolid } as const;
 
-/** A yes/no question on a Dialog; `children` may add content (a typed confirmation), `failure` why it did not work. */
 export function ConfirmDialog({
   open,
   title,
@@ -28,14 +27,12 @@ export function ConfirmDialog({
   description?: React.ReactNode;
   confirmLabel: string;
   cancelLabel: string;
-  /** "danger" for what cannot be undone, "warning" for what may repeat an action. */
   tone?: keyof typeof CONFIRM_CLASS;
   size?: "md" | "lg";
   pending?: boolean;
   confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
-  /** More buttons, shown before Cancel (e.g. "Deactivate instead"). */
   extraActions?: React.ReactNode;
   /** Said (as an alert) when confirming failed; the dialog stays open. */
   failure?: string | null;

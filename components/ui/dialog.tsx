@@ -2,11 +2,7 @@
 
 import { useEffect, useId, useRef } from "react";
 
-/**
- * A modal on the native <dialog>: the browser makes the rest of the page inert (focus stays
- * inside), Escape closes it and focus returns to the control that opened it. The content is
- * only mounted while open, so every opening starts fresh.
- */
+/** A modal on the native <dialog> (the page goes inert, Escape closes); content mounts only while open, so each opening starts fresh. */
 export function Dialog({
   open,
   title,
@@ -20,11 +16,9 @@ export function Dialog({
   open: boolean;
   title: string;
   description?: React.ReactNode;
-  /** Escape, the backdrop's cancel and the caller's own buttons end up here. */
   onClose: () => void;
   /** False while something is pending: Escape is then ignored. */
   closable?: boolean;
-  /** The widest the dialog gets: "md" for a short question, "lg" for more content. */
   size?: "md" | "lg";
   testId?: string;
   children?: React.ReactNode;

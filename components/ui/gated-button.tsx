@@ -6,11 +6,7 @@ import { buttonClass } from "@/components/ui/styles";
 
 type Variant = keyof typeof buttonClass;
 
-/**
- * An action that may be unavailable: when `disabledReason` is set it stays on screen, focusable
- * and marked aria-disabled, with the reason as its description (visible text and a tooltip),
- * instead of being hidden. With `href` it is a link while allowed.
- */
+/** An unavailable action stays on screen, focusable and aria-disabled, with its reason as description, instead of hiding. */
 export function GatedButton({
   disabledReason,
   href,

@@ -5,10 +5,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { floatingPanelClass } from "@/components/ui/styles";
 import { useOutsideClose } from "@/components/ui/use-outside-close";
 
-// A menu button (WAI-ARIA menu pattern): the trigger opens a list of actions; arrow keys, Home
-// and End move inside it, Escape or Tab close it and return focus to the trigger. Actions the
-// person may not take stay in the list, marked aria-disabled, with the reason shown under them.
-// The list is fixed-positioned, so a scrolling table does not clip it.
+// WAI-ARIA menu button; fixed-positioned so a scrolling table does not clip it, disallowed actions listed with their reason.
 
 export type MenuItem =
   | { kind: "link"; key: string; label: string; href: string }
@@ -29,11 +26,9 @@ export function MenuButton({
   children,
   triggerClassName,
 }: {
-  /** The trigger's accessible name, e.g. "Actions for Ankara Depo". */
   label: string;
   items: MenuItem[];
   testId?: string;
-  /** The trigger's visible content (an icon); defaults to "⋯". */
   children?: React.ReactNode;
   triggerClassName?: string;
 }) {

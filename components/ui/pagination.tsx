@@ -4,10 +4,6 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
 import { buttonClass, selectClass } from "@/components/ui/styles";
 
-/**
- * Page and page size controls for a server-paged list. `messages` names the catalog namespace
- * with the texts: range, pageSize, previous, next, pageOf, and label unless `label` is given.
- */
 export function Pagination<TSize extends number>({
   messages,
   label,

@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 
-/** A section of the shell whose feature is not built yet. */
 export async function PlaceholderPage({ section }: { section: "warehouses" | "erp" | "activity" | "team" }) {
   const t = await getTranslations("placeholder");
   return (

@@ -4,19 +4,13 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { buttonClass, floatingPanelClass } from "@/components/ui/styles";
 import { useOutsideClose } from "@/components/ui/use-outside-close";
 
-/**
- * A disclosure button with a floating panel of controls (e.g. checkboxes). Escape closes it and
- * returns focus to the button; a click outside closes it.
- */
 export function Popover({
   label,
   panelLabel,
   testId,
   children,
 }: {
-  /** The button's visible text. */
   label: React.ReactNode;
-  /** The panel's accessible name. */
   panelLabel: string;
   testId?: string;
   children: React.ReactNode;

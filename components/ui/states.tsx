@@ -5,9 +5,7 @@ import { useTranslations } from "next-intl";
 import type { ProblemError } from "@/lib/swr/fetcher";
 import { buttonClass } from "@/components/ui/styles";
 
-// The distinct states of a list besides its rows: loading, empty or no match, and an error with a
-// retry. An outage never shows as an empty list. `compact` suits a list inside a page section
-// (its title is then not a heading of its own).
+// A list's states besides its rows; an outage never shows as an empty list.
 
 export function Notice({
   testId,
@@ -20,7 +18,6 @@ export function Notice({
   title: string;
   body?: string;
   compact?: boolean;
-  /** An action (clear the filters, go to the first page). */
   children?: React.ReactNode;
 }) {
   return (
@@ -35,10 +32,6 @@ export function Notice({
   );
 }
 
-/**
- * A list that could not be loaded. `messages` names the catalog namespace with errorTitle,
- * sessionEnded, signIn, requestId and retry; `children` say what went wrong.
- */
 export function ErrorState({
   testId,
   messages,
@@ -83,7 +76,6 @@ export function ErrorState({
   );
 }
 
-/** Placeholder rows while the first page loads (later pages keep the previous rows instead). */
 export function TableSkeleton({
   rows,
   label,
@@ -91,9 +83,7 @@ export function TableSkeleton({
   testId,
 }: {
   rows: number;
-  /** Said to screen readers while loading. */
   label: string;
-  /** A width class per placeholder cell of a row ("w-32", "flex-1"). */
   cells: readonly string[];
   testId?: string;
 }) {

@@ -1,5 +1,4 @@
-// Shared class lists for generic controls (light and dark, WCAG AA contrast in both). Disabled
-// controls are exempt from the contrast rule, so they only dim; `aria-disabled` ones too.
+// Shared class lists (WCAG AA contrast in light and dark); disabled controls are exempt from contrast, so they only dim.
 const DIM = "disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 
 export const buttonClass = {
@@ -34,6 +33,5 @@ export const alertClass = {
   info: "rounded-lg border border-slate-300 bg-white p-4 text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
   success: "rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100",
 } as const;
-/** A floating panel over the page (menus, popovers). */
 export const floatingPanelClass =
   "rounded-md border border-slate-300 bg-white text-sm text-slate-900 shadow-lg dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";

@@ -2,11 +2,7 @@
 
 import { useEffect, useState } from "react";
 
-/**
- * The text of a filter field whose value lives elsewhere (the URL): `onCommit` gets it once typing
- * pauses for `ms`, or at once on `commit()` (Enter). When `value` changes from outside
- * (back/forward, clearing the filters), the text shows it again.
- */
+/** A URL-backed filter's text: committed once typing pauses (or on Enter), and shown again when the URL changes from outside. */
 export function useDebouncedCommit(value: string, onCommit: (text: string) => void, ms: number) {
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);

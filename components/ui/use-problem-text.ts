@@ -8,7 +8,6 @@ import { UPSTREAM_CODES, type UpstreamCode } from "@/lib/rules/problems";
 import { problemText, type ProblemReading, type ProblemTexts } from "@/lib/swr/problem-text";
 
 export interface ProblemTextOptions {
-  /** A feature's words replacing the shared ones (the `problems` catalog). */
   texts?: Partial<ProblemTexts>;
   own?: ProblemReading;
 }
@@ -16,11 +15,7 @@ export interface ProblemTextOptions {
 /** Codes whose catalog text stands in for the console's English detail on other pages. */
 const CODE_TEXTS = ["bad_request", "conflict", "validation_failed", "too_many_requests"] as const;
 
-/**
- * Why a request to /api failed, in the reader's language where the reason is known. Pass options
- * that keep their identity between renders (a module constant or a memo), or the function changes
- * on every render.
- */
+/** Pass options that keep their identity between renders (a constant or a memo), or the function changes every render. */
 export function useProblemText(options?: ProblemTextOptions): (error: unknown) => string {
   const t = useTranslations("problems");
   const catalog = useTranslations();

@@ -7,7 +7,6 @@ export const dynamic = "force-dynamic";
 
 const check = createHealthProbe(() => upstream().ping());
 
-// GET /api/health: whether the upstream answers, without the token or the upstream's address.
 // Anonymous, so the upstream is asked at most once every few seconds (lib/health/probe.ts).
 export async function GET() {
   const { demoMode } = getConfig();

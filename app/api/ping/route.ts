@@ -2,8 +2,7 @@ import { NextResponse } from "next/server";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/ping: `{ok:true}` with no session and no upstream call: the framework's own per-request
-// cost, the floor the benchmark (`npm run bench`) compares the other route handlers against.
+// No session and no upstream call: the framework's own cost, the floor `npm run bench` compares handlers against.
 export function GET() {
   return NextResponse.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -3,13 +3,8 @@ import { handlers } from "@/lib/auth/auth";
 import { problem } from "@/lib/http/problem";
 import { isValidHost } from "@/lib/server/client-address";
 
-// Auth.js builds the OAuth redirect_uri of the code exchange from the request URL, while the
-// sign-in action builds it from the Host header; the provider refuses the exchange unless both
-// agree. A route handler's URL is not always the one the browser used (NextRequest rewrites
-// loopback hosts such as 127.0.0.1 to "localhost"), so rebuild it from the Host the browser sent
-// (trustHost is on) as a plain Request. With AUTH_URL set, Auth.js uses that instead. The
-// console's server strips forwarding headers unless a trusted proxy sets them
-// (TRUSTED_PROXY_HOPS) and refuses a malformed Host; a malformed value is still a 400 here.
+// The provider refuses a code exchange whose redirect_uri differs from the sign-in's, which used the browser's Host;
+// NextRequest rewrites loopback hosts to "localhost", so rebuild the request from the Host header.
 function withBrowserHost(handler: (req: NextRequest) => Promise<Response>) {
   return (req: NextRequest) => {
     const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
