@@ -137,7 +137,6 @@ function duplicateCode(): Reply {
 
 type Parsed<T> = { value: T } | { reply: Reply };
 
-/** A JSON object body; an absent body counts as `{}` so that field-level messages can be given. */
 function objectBody(body: Body): Parsed<Record<string, unknown>> {
   if (body.kind === "invalid") return { reply: error(422, MSG.invalidJson) };
   if (body.kind === "empty") return { value: {} };
@@ -209,7 +208,6 @@ function requiredText(
   return undefined;
 }
 
-/** Accepts 1/0, true/false and "1"/"0"; anything else is a validation error. */
 function flag(src: Record<string, unknown>, field: string, label: string, errors: FieldErrors): Flag | undefined {
   const v = src[field];
   if (v === undefined) return undefined;

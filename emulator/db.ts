@@ -1,5 +1,4 @@
-// Storage of the Labs /v1 emulator: schema, first-start demo data, queries.
-// Stands alone: imports nothing from the app (see docs/architecture.md).
+// Storage of the Labs /v1 emulator; imports nothing from the app (docs/architecture.md).
 import Database from "better-sqlite3";
 
 export type Flag = 0 | 1;
@@ -154,7 +153,6 @@ export class EmulatorDb {
     if (this.db.open) this.db.close();
   }
 
-  /** Wipes everything and puts back the first-start demo data. */
   reset(): void {
     this.warehouseCount = null;
     this.db.transaction(() => {
@@ -248,7 +246,6 @@ export class EmulatorDb {
     return stmt.all(limit).map((r) => r.id);
   }
 
-  /** Bulk insert for tests and benchmarks, in one transaction. */
   seed(opts: { warehouses: number; orders: number; prefix: string }): SeedResult {
     this.warehouseCount = null;
     return this.db.transaction((): SeedResult => {

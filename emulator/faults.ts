@@ -9,7 +9,6 @@ export interface FaultRule {
   id: number;
   method: string | null;
   path: string | null;
-  /** Remaining applications; null = unlimited. */
   times: number | null;
   latencyMs: number;
   kind: FaultKind | null;
@@ -17,7 +16,6 @@ export interface FaultRule {
   hasBody: boolean;
   body: unknown;
   apply: "before" | "after";
-  /** How many requests this rule has been applied to. */
   hits: number;
 }
 

@@ -2,7 +2,6 @@
 
 export interface Reply {
   status: number;
-  /** JSON value; undefined means an empty body. */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -36,7 +35,6 @@ export function methodNotAllowed(allow: readonly string[]): Reply {
   return { ...error(405, MSG.methodNotAllowed), headers: { Allow: allow.join(", ") } };
 }
 
-/** Parsed request body: absent, valid JSON, or not JSON at all. */
 export type Body = { kind: "empty" } | { kind: "json"; value: unknown } | { kind: "invalid"; raw: string };
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -1,5 +1,4 @@
-// In-memory log of non-control requests (control API: /__emulator/requests).
-// Never holds the Authorization header or the token: entries are built from an allow-list.
+// In-memory log of /v1 requests, built from an allow-list so it never holds the Authorization header.
 
 export interface RequestLogEntry {
   seq: number;
@@ -44,7 +43,6 @@ export class RequestLog {
     return e;
   }
 
-  /** Entries with seq > since, oldest first, at most `limit` of them. */
   since(since: number, limit: number = Number.POSITIVE_INFINITY): RequestLogEntry[] {
     const firstSeq = this.seq - this.size + 1;
     const from = Math.max(since + 1, firstSeq);

@@ -13,7 +13,6 @@ import { type Body, type Reply, MSG, error } from "./reply";
 export interface EmulatorOptions {
   token: string;
   dbFile: string;
-  /** Do not print unexpected errors to stderr. */
   quiet?: boolean;
 }
 
@@ -193,7 +192,6 @@ function parseBody(raw: NonNullable<RawBody>): Body {
   }
 }
 
-/** Writes a JSON reply; returns the status sent. */
 function send(res: http.ServerResponse, reply: Reply): number {
   const payload = reply.body === undefined ? "" : JSON.stringify(reply.body);
   res.writeHead(reply.status, {
@@ -205,7 +203,6 @@ function send(res: http.ServerResponse, reply: Reply): number {
   return reply.status;
 }
 
-/** Answers with the rule's fault; returns the status sent, or null when the connection is destroyed. */
 function emitFault(req: http.IncomingMessage, res: http.ServerResponse, rule: FaultRule): number | null {
   switch (rule.kind) {
     case "respond":

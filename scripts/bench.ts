@@ -1,17 +1,4 @@
-// `npm run bench`: builds the app, starts the emulator and the console (scripts/start.ts) on a
-// fresh data dir, signs in as the demo admin and measures, in one run: request overhead against
-// the framework floor and the upstream, search over 10,000 warehouses (cold and warm), one transfer
-// run of 10,000 orders against the emulator's own time, and the browser's cost (first-load
-// JavaScript, TTFB, LCP, rows shown). Prints a table and writes bench/results/latest.json.
-//
-//   npm run bench                       the whole run (several minutes)
-//   npm run bench -- --no-build         reuse the existing .next build
-//   npm run bench -- --profile          CPU profiles of the console under the (b), (c), (d) loads and a transfer run
-//                                       -> bench/results/profile.json (the run's figures are not written)
-//
-// BENCH_PORT / BENCH_EMULATOR_PORT (3230 / 4230), BENCH_CONNECTIONS (50), BENCH_DURATION (15 s per
-// target, split into BENCH_ROUNDS (3) interleaved rounds),
-// BENCH_WARM_REQUESTS (50), BENCH_PAGE_LOADS (10), CHROMIUM_PATH override the defaults.
+// `npm run bench [-- --no-build | --profile]`: request overhead, search and transfer at scale, browser cost; see README "Benchmarks".
 import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -52,7 +39,6 @@ const config = {
   orders: 10_000,
   warmRequests: envInt("BENCH_WARM_REQUESTS", 50),
   coldSamples: 3,
-  /** Latency added to each GET /v1/stores call while the index's concurrency is observed. */
   probeLatencyMs: 25,
   pageLoads: envInt("BENCH_PAGE_LOADS", 10),
 };
@@ -64,8 +50,6 @@ const resultsDir = path.join(root, "bench", "results");
 function step(message: string) {
   console.log(`[bench] ${message}`);
 }
-
-// ---- requests ----------------------------------------------------------------------------------
 
 async function getJson<T>(url: string, headers: Record<string, string>): Promise<{ status: number; body: T; ms: number }> {
   const t0 = performance.now();
@@ -80,7 +64,6 @@ async function expectOk(url: string, headers: Record<string, string>): Promise<v
   await res.arrayBuffer();
 }
 
-/** Sequential requests on one keep-alive connection: latency with nothing else queued. */
 async function unloaded(url: string, headers: Record<string, string>, n: number) {
   for (let i = 0; i < 30; i++) await expectOk(url, headers);
   const times: number[] = [];
@@ -92,8 +75,6 @@ async function unloaded(url: string, headers: Record<string, string>, n: number)
   }
   return { p50Ms: round(median(times), 2), p99Ms: round(percentile(times, 99), 2) };
 }
-
-// ---- 1. request overhead -----------------------------------------------------------------------
 
 interface Target {
   key: "emulator" | "emulatorList" | "ping" | "list" | "detail";
@@ -123,14 +104,12 @@ interface LoadResult {
   p99Ms: number;
   meanMs: number;
   requests: number;
-  /** Every request this target received: unloaded, warm-up and measured. */
   requestsAll: number;
   errors: number;
   non2xx: number;
   unloaded: { p50Ms: number; p99Ms: number };
 }
 
-/** Unloaded latency and a warm-up; the measured load comes in rounds (measureOverhead). */
 async function prepare(target: Target) {
   await expectOk(target.url, target.headers);
   const quiet = await unloaded(target.url, target.headers, config.unloadedRequests);
@@ -157,7 +136,6 @@ function summarise(target: Target, prepared: Awaited<ReturnType<typeof prepare>>
   };
 }
 
-/** One target alone: preparation, then the whole duration in one go (profiles). */
 async function load(target: Target): Promise<LoadResult> {
   const prepared = await prepare(target);
   const r = await autocannon({ url: target.url, connections: config.connections, duration: config.durationS, headers: target.headers });
@@ -202,8 +180,7 @@ async function measureOverhead(stack: Stack, session: Session, token: string) {
       listOverEmulatorList: round(out.list.requestsPerSec / out.emulatorList.requestsPerSec, 3),
       detailOverEmulator: round(out.detail.requestsPerSec / out.emulator.requestsPerSec, 3),
     },
-    // Machine time per request (1 / throughput, everything on this box included) and what the
-    // console adds on top of the emulator's own answer to the same call.
+    // Machine time per request, and what the console adds on top of the emulator's own answer.
     consoleAdds: {
       listMsPerRequest: round(perRequestMs(out.list) - perRequestMs(out.emulatorList), 3),
       detailMsPerRequest: round(perRequestMs(out.detail) - perRequestMs(out.emulator), 3),
@@ -213,8 +190,6 @@ async function measureOverhead(stack: Stack, session: Session, token: string) {
     },
   };
 }
-
-// ---- 2. search at scale ------------------------------------------------------------------------
 
 interface ListAnswer {
   items: unknown[];
@@ -234,7 +209,6 @@ const WARM_QUERIES = [
 
 async function coldSample(stack: Stack, emu: EmulatorControl, session: Session, probeLatencyMs = 0) {
   const headers = { Cookie: session.cookie };
-  // The route itself is loaded first (the plain list is passed through, no index involved).
   await expectOk(`${stack.consoleUrl}/api/warehouses?page=1&limit=25`, headers);
   let faultId: number | null = null;
   if (probeLatencyMs > 0) {
@@ -245,10 +219,7 @@ async function coldSample(stack: Stack, emu: EmulatorControl, session: Session, 
   if (faultId !== null) await emu.call("DELETE", `/faults/${faultId}`);
   if (res.status !== 200 || res.body.source !== "index") throw new Error(`cold search answered ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
   const calls = (await emu.requestsSince(seq)).filter((e) => e.method === "GET" && e.path === "/v1/stores");
-  // `at` is when the emulator took the request, truncated to the millisecond; the injected latency
-  // is not part of durationMs. Each interval is the part the call was surely open: from 1 ms after
-  // `at` to `at` + latency + duration (a call fired right after its predecessor answered may carry
-  // the same millisecond stamp; that is not an overlap).
+  // Each call is surely open from 1 ms after `at` (truncated to the ms) to `at` + latency + duration; equal stamps are no overlap.
   const intervals = calls.map((e) => {
     const at = Date.parse(e.at);
     return { start: at + 1, end: at + probeLatencyMs + e.durationMs };
@@ -292,7 +263,6 @@ async function measureSearch(stack: Stack, emu: EmulatorControl, session: Sessio
   step(`2. search at scale: seeding ${config.warehouses} warehouses`);
   await emu.call("POST", "/seed", { warehouses: config.warehouses });
   const cold = [];
-  // The first index-backed request of this console process: the index is built now.
   cold.push(await coldSample(stack, emu, session));
   step(`  cold #1: ${cold[0]!.ms} ms, ${cold[0]!.upstreamCalls} upstream calls`);
   const warm = await warmSearch(stack, emu, session);
@@ -301,8 +271,7 @@ async function measureSearch(stack: Stack, emu: EmulatorControl, session: Sessio
     cold.push(await coldSample(stack, emu, session));
     step(`  cold #${i + 1} (after a restart): ${cold[i]!.ms} ms, ${cold[i]!.upstreamCalls} upstream calls`);
   }
-  // Concurrency: with every page call held for a known time, the emulator's log shows how many
-  // calls the build had open at once (without it each call is over in about a millisecond).
+  // With every page call held for a known time, the emulator's log shows how many calls the build had open at once.
   await restart();
   const probe = await coldSample(stack, emu, session, config.probeLatencyMs);
   step(`  cold with ${config.probeLatencyMs} ms per upstream call: ${probe.ms} ms, ${probe.upstreamCalls} calls, at most ${probe.maxInFlight} in flight`);
@@ -317,8 +286,6 @@ async function measureSearch(stack: Stack, emu: EmulatorControl, session: Sessio
   };
 }
 
-// ---- 3. transfer at scale ----------------------------------------------------------------------
-
 interface RunSummary {
   id: string;
   state: string;
@@ -331,11 +298,6 @@ interface RunSummary {
   counts: Record<string, number>;
 }
 
-/**
- * One run of `config.orders` fresh orders. With `upstreamLatencyMs`, every transfer call is held
- * that long by the emulator (a fault rule), standing in for a slower real upstream; the
- * upstream's own time then counts it.
- */
 async function measureTransfer(stack: Stack, emu: EmulatorControl, session: Session, upstreamLatencyMs = 0) {
   step(`3. transfer at scale: seeding ${config.orders} orders${upstreamLatencyMs ? `; ${upstreamLatencyMs} ms added to each upstream transfer call` : ""}`);
   const seeded = await emu.call<{ orders: { ids: string[] } }>("POST", "/seed", { orders: config.orders });
@@ -389,8 +351,6 @@ async function measureTransfer(stack: Stack, emu: EmulatorControl, session: Sess
   return result;
 }
 
-// ---- 4. browser cost ---------------------------------------------------------------------------
-
 const INIT_SCRIPT = `
   window.__bench = { lcp: null, rows: null };
   new PerformanceObserver((list) => {
@@ -431,7 +391,6 @@ async function measureBrowser(stack: Stack, session: Session, js: FirstLoadJs) {
   const loads: BrowserSample[] = [];
   try {
     for (let i = 0; i <= config.pageLoads; i++) {
-      // A fresh context per load: an empty cache, as on a first visit.
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addCookies([{ name: session.name, value: session.value, url: stack.consoleUrl, httpOnly: true, sameSite: "Lax" }]);
       const page = await context.newPage();
@@ -482,8 +441,6 @@ async function measureBrowser(stack: Stack, session: Session, js: FirstLoadJs) {
   step(`  TTFB ${result.ttfbMs} ms, LCP ${result.lcpMs} ms, rows shown ${result.rowsShownMs} ms (medians); ${result.jsTransferredKiB} KiB of JS over the wire`);
   return { firstLoadJs: js, warehouses: result };
 }
-
-// ---- report ------------------------------------------------------------------------------------
 
 const KIB = 1024;
 
@@ -585,8 +542,6 @@ function print(r: Results) {
   console.log(lines.join("\n"));
 }
 
-// ---- runs --------------------------------------------------------------------------------------
-
 function gitCommit(): string | null {
   const r = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" });
   return r.status === 0 ? r.stdout.trim() : null;
@@ -635,7 +590,6 @@ async function runAll(stack: Stack): Promise<Measured> {
 
   const overhead = await measureOverhead(stack, session, stack.token);
   const search = await measureSearch(stack, emu, session, restart);
-  // Every upstream call's duration as the console saw it, for the transfer's breakdown.
   await restart({ LOG_LEVEL: "debug" });
   const transfer = await measureTransfer(stack, emu, session);
   const transferSlowUpstream = await measureTransfer(stack, emu, session, 50);
@@ -645,12 +599,10 @@ async function runAll(stack: Stack): Promise<Measured> {
 
 interface ProfiledLoad {
   label: string;
-  /** What busyMsPerUnit divides by: requests (all of them, warm-up included) or transfer batches. */
   unit: "request" | "batch";
   units: number;
   requestsPerSec?: number;
   busyMsPerUnit: number;
-  /** CPU per unit by area, the same areas as summary.areas. */
   areasPerUnit: Record<string, number>;
   summary: ProfileSummary;
 }

@@ -1,18 +1,4 @@
-// `npm run test:load`: load and soak test of the built console against the embedded emulator.
-// Builds when no build exists, starts `scripts/start.ts` on ports 3240/4240 with a fresh data dir,
-// signs in 100 clients through the credentials flow (one session cookie per connection), then
-//   1. load: 100 connections for 60 s over the list, detail and search routes (autocannon);
-//      reports requests/s, p50/p99 latency, errors (any non-2xx fails the run) and the console
-//      server's memory (RSS) before and after;
-//   2. soak: 20 connections for 5 minutes on the same routes, sampling the RSS every 10 s; the
-//      memory must level off: the highest RSS of the last minute at most 10% above the highest
-//      of the minute before.
-// The servers run with a V8 heap limit (LOAD_HEAP_MB, default 256; 0 = V8's default), as in a
-// container with a memory limit. Without one, V8 sizes its heap from the machine's memory and on
-// a large machine lets RSS climb in steps for many minutes before it collects, which says nothing
-// about leaks; under a limit a leak shows up as growth, slowdowns, or the server running out of
-// memory (each of which fails this run).
-// Results go to bench/results/load-latest.json. LOAD_SECONDS / SOAK_SECONDS shorten a trial run.
+// `npm run test:load`: load and soak of the built console under a V8 heap limit (LOAD_HEAP_MB), so a leak shows as growth; see README "Load and soak".
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -45,17 +31,12 @@ function log(message: string) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// ---------------------------------------------------------------------------------------------
-// Processes and memory
-
-/** RSS in MiB of a process, from /proc (Linux). */
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-/** The process and all its descendants (in case `next start` forks workers). */
 function processTree(pid: number): number[] {
   const parents = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
@@ -80,7 +61,6 @@ function processTree(pid: number): number[] {
 interface Memory {
   at: string;
   consoleRssMiB: number;
-  /** The console process and any children it started. */
   consoleTreeRssMiB: number;
   emulatorRssMiB: number | null;
 }
@@ -95,9 +75,6 @@ function memory(pids: { console: number; emulator: number | null }): Memory {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Sign-in through the credentials flow
-
 function cookiesOf(res: Response, jar: Map<string, string>) {
   for (const line of res.headers.getSetCookie()) {
     const [pair] = line.split(";");
@@ -107,7 +84,6 @@ function cookiesOf(res: Response, jar: Map<string, string>) {
 }
 const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 
-/** GET /api/auth/csrf, then POST /api/auth/callback/credentials; returns the Cookie header. */
 async function signIn(email: string, password: string): Promise<string> {
   const jar = new Map<string, string>();
   const csrf = await fetch(`${BASE}/api/auth/csrf`);
@@ -126,9 +102,6 @@ async function signIn(email: string, password: string): Promise<string> {
   if (check.status !== 200) throw new Error(`the session of ${email} does not work: HTTP ${check.status}`);
   return session;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Runs
 
 interface RunSummary {
   connections: number;
@@ -181,14 +154,12 @@ async function run(connections: number, seconds: number, sessions: string[]): Pr
   };
 }
 
-/** Leveled off when the last minute's highest RSS is within the tolerance of the minute before's. */
 function levelOff(samples: { secondsIn: number; consoleTreeRssMiB: number }[], total: number) {
   const max = (from: number, to: number) =>
     Math.max(...samples.filter((s) => s.secondsIn > from && s.secondsIn <= to).map((s) => s.consoleTreeRssMiB));
   const lastMinuteMax = max(total - 60, total);
   const minuteBeforeMax = max(total - 120, total - 60);
   const growth = (lastMinuteMax - minuteBeforeMax) / minuteBeforeMax;
-  // For information: the least-squares trend over the whole soak.
   const n = samples.length;
   const mx = samples.reduce((a, s) => a + s.secondsIn, 0) / n;
   const my = samples.reduce((a, s) => a + s.consoleTreeRssMiB, 0) / n;
@@ -202,8 +173,6 @@ function levelOff(samples: { secondsIn: number; consoleTreeRssMiB: number }[], t
     leveledOff: Number.isFinite(growth) && growth <= LEVEL_TOLERANCE,
   };
 }
-
-// ---------------------------------------------------------------------------------------------
 
 async function main() {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
@@ -251,8 +220,7 @@ async function main() {
     const pids = JSON.parse(readFileSync(path.join(dataDir, "pids.json"), "utf8")) as { console: number; emulator: number | null };
     log(`console pid ${pids.console} (process tree ${processTree(pids.console).join(", ")}), emulator pid ${pids.emulator}`);
 
-    // One session per client. Sign-ins are scrypt-hashed and successful ones are not throttled,
-    // so 100 real sign-ins are practical: a few at a time.
+    // Successful sign-ins are not throttled, so 100 real (scrypt) sign-ins are practical a few at a time.
     const started = Date.now();
     const sessions: string[] = [];
     for (let i = 0; i < CLIENTS; i += 5) {
@@ -261,7 +229,6 @@ async function main() {
     const signInSeconds = (Date.now() - started) / 1000;
     log(`${sessions.length} clients signed in (${new Set(sessions).size} distinct sessions) in ${signInSeconds.toFixed(1)} s`);
 
-    // Warm-up: the routes compiled in, the search index built.
     for (let i = 0; i < 20; i++) for (const r of ROUTES) await fetch(`${BASE}${r.path}`, { headers: { Cookie: sessions[i]! } });
     await sleep(2000);
 

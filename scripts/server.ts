@@ -1,9 +1,4 @@
-// The console's HTTP server, started by scripts/start.ts in place of `next start` / `next dev`
-// (`--dev`). It serves the app through Next's request handler and first settles, per request,
-// who the client is: the socket's peer, or with TRUSTED_PROXY_HOPS > 0 the address a trusted
-// proxy appended to X-Forwarded-For. Client-sent forwarding headers are dropped when no proxy is
-// trusted, a malformed Host is refused with 400, and the address reaches the app in a header
-// only this process can produce (lib/server/client-address.ts).
+// The console's HTTP server (in place of `next start`): settles who the client is per request, in a header only this process can set.
 import "@/scripts/require-node";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -68,8 +63,7 @@ process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 
 await app.prepare();
-// Without HOST: all interfaces, as `next start` does. The banner names the framework like
-// `next start` did, so a log can be told apart from the emulator's.
+// The banner names the framework, so a log can be told apart from the emulator's.
 const { version } = (await import("next/package.json", { with: { type: "json" } })).default;
 httpServer.listen(env.PORT, host, () => {
   console.log(`Next.js ${version} console server listening on ${host ?? "all interfaces"}, port ${env.PORT}${dev ? " (development)" : ""}`);

@@ -1,6 +1,4 @@
-// `npm start`: builds when no build exists, starts the embedded Labs emulator when LABS_API_URL
-// is unset (sharing a token with the console), starts the console, prints its URL and shuts
-// both down cleanly on Ctrl-C. With LABS_API_URL and LABS_API_TOKEN set it runs the console alone.
+// `npm start`: builds when needed, starts the embedded emulator unless LABS_API_URL is set, then the console; Ctrl-C stops both.
 import "@/scripts/require-node";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -19,7 +17,6 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** Reads a secret kept in the data dir, creating it on first use (demo mode only). */
 function demoSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) {
@@ -103,8 +100,7 @@ function stop(code: number) {
   );
 }
 
-// CONSOLE_LOG_FILE (tests): a copy of everything the console and the emulator print, so a test can
-// search the server's logs, e.g. for the upstream token.
+// CONSOLE_LOG_FILE (tests): a copy of everything printed, so a test can search the logs for the token.
 const logCopy = process.env.CONSOLE_LOG_FILE ? createWriteStream(path.resolve(root, process.env.CONSOLE_LOG_FILE), { flags: "a" }) : null;
 const childStdio = ["ignore", logCopy ? "pipe" : "inherit", logCopy ? "pipe" : "inherit"] as const;
 
@@ -146,14 +142,12 @@ if (demo) {
   );
 }
 
-// The console's own server (scripts/server.ts) runs Next and settles each client's address.
 const consoleServer = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "server.ts"), ...(dev ? ["--dev"] : [])], {
   cwd: root,
   stdio: [...childStdio],
   env: childEnv,
 });
 watch(consoleServer, "The console");
-// Who is who, for tools that watch the processes (npm run test:load samples the console's memory).
 writeFileSync(
   path.join(dataDir, "pids.json"),
   `${JSON.stringify({ start: process.pid, console: consoleServer.pid ?? null, emulator: demo ? (children[0]?.pid ?? null) : null })}\n`,

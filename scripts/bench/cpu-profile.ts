@@ -3,9 +3,7 @@ import { SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// Summarises a V8 `.cpuprofile` (node --cpu-prof): self time per function and per area (the
-// framework, each library, the console's own code, Node internals), with bundled code mapped
-// back to its source through the build's source maps.
+// Summarises a V8 `.cpuprofile`: self time per function and per area, bundled code mapped back through source maps.
 
 interface CallFrame {
   functionName: string;
@@ -37,13 +35,10 @@ export interface ProfileFunction {
 }
 
 export interface ProfileSummary {
-  /** Sampled wall time of the profile (ms), idle included. */
   totalMs: number;
-  /** Sampled time not idle (ms). */
   busyMs: number;
   areas: { area: string; selfMs: number; busyPct: number }[];
   top: ProfileFunction[];
-  /** Time with the function on the stack (callees included), for the console's code and libraries. */
   inclusive: { name: string; where: string; area: string; totalMs: number; busyPct: number }[];
 }
 
@@ -66,7 +61,6 @@ function sourceMapFor(file: string): SourceMap | null {
   return map;
 }
 
-/** "../../../node_modules/x/y.js", "[project]/lib/a.ts", "webpack://next/./src/b.ts" -> a path from the root. */
 function cleanSource(source: string): string {
   return source
     .replace(/^[a-z-]+:\/\/\/?/i, "")

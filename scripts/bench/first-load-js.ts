@@ -3,10 +3,7 @@ import path from "node:path";
 import vm from "node:vm";
 import { gzipSync } from "node:zlib";
 
-// First-load JavaScript per app page, from the build output: the framework's root chunks
-// (build-manifest.json rootMainFiles) plus every chunk the page's client reference manifest lists
-// for the entries of its tree (root layout, error and not-found boundaries, group layouts, the page).
-// Legacy polyfills are left out: modern browsers skip them (nomodule).
+// First-load JavaScript per page from the build output: root chunks plus the page tree's chunks (nomodule polyfills left out).
 
 export interface PageJs {
   route: string;

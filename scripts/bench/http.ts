@@ -1,5 +1,3 @@
-// HTTP helpers for the benchmark: signing in through the credentials flow, and the emulator's
-// control API.
 
 function cookiesOf(res: Response): Map<string, string> {
   const out = new Map<string, string>();
@@ -12,13 +10,11 @@ function cookiesOf(res: Response): Map<string, string> {
 }
 
 export interface Session {
-  /** The Cookie header value to send (the session cookie). */
   cookie: string;
   name: string;
   value: string;
 }
 
-/** GET /api/auth/csrf, then POST /api/auth/callback/credentials with the csrf cookie and token. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<Session> {
   const csrfRes = await fetch(`${baseUrl}/api/auth/csrf`);
   if (!csrfRes.ok) throw new Error(`GET /api/auth/csrf answered ${csrfRes.status}`);
@@ -66,7 +62,6 @@ export class EmulatorControl {
     return (await res.json()) as T;
   }
 
-  /** Empties the request log; returns the last sequence number, to read what follows. */
   async clearLog(): Promise<number> {
     return (await this.call<{ lastSeq: number }>("DELETE", "/requests")).lastSeq;
   }

@@ -3,9 +3,7 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-// Starts and stops the emulator and the console for the benchmark. Normally through
-// scripts/start.ts (as `npm start` does); for CPU profiles the two processes are started directly,
-// so that only the console runs under the profiler.
+// Starts and stops emulator and console for the benchmark; for CPU profiles directly, so only the console runs under the profiler.
 
 const require = createRequire(import.meta.url);
 const nextBin = require.resolve("next/dist/bin/next");
@@ -17,10 +15,8 @@ export interface StackOptions {
   dataDir: string;
   token: string;
   authSecret: string;
-  /** Every line the servers print is appended here. */
   logFile: string;
   env?: Record<string, string>;
-  /** Start the console with `--cpu-prof` writing into this directory (direct start, no start.ts). */
   cpuProfileDir?: string;
 }
 
@@ -36,7 +32,6 @@ export interface UpstreamCallLine {
 export class Stack {
   private children: ChildProcess[] = [];
   private log: WriteStream;
-  /** Parsed "upstream call" debug lines (LOG_LEVEL=debug) since the last clear. */
   upstreamCalls: UpstreamCallLine[] = [];
 
   constructor(private readonly opts: StackOptions) {
@@ -47,7 +42,6 @@ export class Stack {
     return this.opts.token;
   }
 
-  /** Environment for the next start (e.g. LOG_LEVEL), on top of what the stack sets. */
   setEnv(env: Record<string, string>): void {
     this.opts.env = { ...this.opts.env, ...env };
   }
@@ -134,7 +128,6 @@ export class Stack {
     await waitForHttp(`${this.consoleUrl}/api/ping`, 60_000);
   }
 
-  /** SIGTERM to what we started (start.ts forwards it to its children) and wait for the exits. */
   async stop(): Promise<void> {
     const live = this.children.filter((c) => c.exitCode === null && c.signalCode === null);
     this.children = [];

@@ -1,4 +1,3 @@
-// Small pure helpers for the benchmark: order statistics and interval overlap.
 
 /** The p-th percentile (0..100) by nearest rank; NaN for no values. */
 export function percentile(values: readonly number[], p: number): number {
@@ -19,7 +18,6 @@ export function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }
 
-/** Rounds to `digits` decimals (for the JSON and the table). */
 export function round(value: number, digits = 1): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
@@ -30,10 +28,7 @@ export interface Interval {
   end: number;
 }
 
-/**
- * The most intervals open at one instant. An interval ending exactly when another starts does not
- * overlap it (ends are processed before starts at the same time).
- */
+/** Most intervals open at one instant; one ending exactly when another starts does not overlap it. */
 export function maxOverlap(intervals: readonly Interval[]): number {
   const events: [number, number][] = [];
   for (const { start, end } of intervals) {
@@ -49,7 +44,6 @@ export function maxOverlap(intervals: readonly Interval[]): number {
   return most;
 }
 
-/** Total time covered by at least one interval (the union's length). */
 export function coveredTime(intervals: readonly Interval[]): number {
   const sorted = [...intervals].sort((a, b) => a.start - b.start);
   let total = 0;
