@@ -25,7 +25,6 @@ const OUTCOME_STYLE: Record<OrderOutcome, string> = {
   unknown: AMBER,
 };
 
-/** A run's status as a coloured label; the text carries the meaning, the colour only repeats it. */
 export function RunStatusBadge({ status, testId }: { status: TransferRunStatus; testId?: string }) {
   const t = useTranslations("erp.status");
   return (

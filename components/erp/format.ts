@@ -1,13 +1,11 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 
-/** Splits a duration for the catalog's "{minutes} min {seconds} s" style texts. */
 export function durationParts(ms: number): { hours: number; minutes: number; seconds: number } {
   const total = Math.max(0, Math.round(ms / 1000));
   return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
 }
 
-/** A duration in words: "3 s", "2 min 5 s", "1 h 4 min". */
 export function useDurationText() {
   const t = useTranslations("erp.duration");
   return useCallback(

@@ -15,8 +15,7 @@ import { ErpTable, FilterSelect } from "./list";
 import { errorBoxClass, reasonTextClass } from "./styles";
 import { useErpProblemText } from "./use-problem-text";
 
-// The three imports. The upstream only says "started" (no job id, no status: upstream-api.md), so
-// the status shown is when and by whom it was started, never a progress the platform does not give.
+// The imports: the upstream only says "started" (upstream-api.md), so we show who started them and when, never a progress.
 
 const helper = createColumnHelper<DataTableFeatures, ImportRunRow>();
 
@@ -221,7 +220,6 @@ interface Translator {
   has(key: string): boolean;
 }
 
-/** The recorded failure of an import in words: "http_503" -> "HTTP 503 from the platform". */
 function importErrorText(t: Translator, errorCode: string | null): string {
   const code = errorCode ?? "console_error";
   const http = /^http_(\d+)$/.exec(code);

@@ -12,7 +12,7 @@ import type { ProblemError } from "@/lib/swr/fetcher";
 import { selectClass } from "./styles";
 import { useErpProblemText } from "./use-problem-text";
 
-// The ERP lists' shared parts: compact states (each list sits in a section of its page), a filter menu and a read-only table.
+// The ERP lists' shared parts: compact states (each list is a section of its page), a filter menu, a read-only table.
 
 const CELLS = ["w-32", "w-40", "flex-1"] as const;
 
@@ -42,7 +42,6 @@ interface ErpTableProps<T extends RowData, S extends number> {
   filtered: boolean;
   onRetry: () => void;
   onClearFilters: () => void;
-  /** The table: its columns, caption, row test id and data attributes. */
   table: {
     columns: Columns<T>;
     caption: string;
@@ -50,11 +49,9 @@ interface ErpTableProps<T extends RowData, S extends number> {
     rowId: (row: T) => string;
     rowProps: (row: T) => Record<`data-${string}`, string>;
   };
-  /** The list's URL state and updater, its page sizes and the pagination's name. */
   paging: { state: { page: number; limit: S }; update: (patch: { page: number } | { limit: S }) => void; sizes: readonly S[]; label: string };
 }
 
-/** One ERP list: its state ladder, then a read-only table of the page and its pagination. */
 export function ErpTable<T extends RowData, S extends number>({ testId, texts, page, error, stale, filtered, onRetry, onClearFilters, table, paging }: ErpTableProps<T, S>) {
   const tStates = useTranslations("erp.states");
   const problemText = useErpProblemText();
@@ -95,7 +92,6 @@ function Rows<T extends RowData>({ testId, rows, busy, columns, caption, rowTest
   return <DataTable table={table} caption={caption} busy={busy} testId={`${testId}-table`} rowTestId={rowTestId} rowProps={rowProps} />;
 }
 
-/** A filter menu whose empty value means "all". */
 export function FilterSelect<V extends string>({
   label,
   allLabel,

@@ -29,7 +29,7 @@ import { ErpTable, ErrorState, FilterSelect, TableSkeleton } from "./list";
 import { errorBoxClass, linkClass, reasonTextClass, warningBoxClass } from "./styles";
 import { useErpProblemText } from "./use-problem-text";
 
-// One transfer run, polled while it runs: "all transferred" only when every order was; the person decides what to send again.
+// One transfer run, polled while it runs; the person decides what to send again.
 
 const helper = createColumnHelper<DataTableFeatures, TransferOrderRow>();
 const WHEN = { dateStyle: "medium", timeStyle: "medium" } as const;
@@ -245,7 +245,6 @@ function RunActions({
   const pendingRef = useRef(false);
   const c = run.counts;
   const active = isRunActive(run.state);
-  // What each retry would send now: orders already handed to a follow-up run are not offered again.
   const left = run.retryable;
   const handedOn = c.notTransferred - left.failed + (c.pending - left.unsent) + (c.unknown - left.unknown);
 

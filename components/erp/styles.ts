@@ -1,5 +1,4 @@
-// Class lists only the ERP UI uses (light and dark); the generic ones (buttons, inputs, cards, tables) are
-// in components/ui/styles.ts.
+// Class lists only the ERP UI uses; the generic ones are in components/ui/styles.ts.
 export const selectClass =
   "block w-full rounded-md border border-slate-500 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100";
 

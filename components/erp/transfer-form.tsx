@@ -26,9 +26,7 @@ const SHOWN_DUPLICATES = 20;
 interface Preview {
   parsed: ParsedOrderIds;
   problem: OrderListProblem | null;
-  /** The text the preview was made from: editing it makes the preview stale. */
   text: string;
-  /** Made with the preview: a resubmit of this preview gives back the same run. */
   idempotencyKey: string;
 }
 
@@ -39,7 +37,6 @@ export function TransferForm({
   batchSize,
 }: {
   canRun: boolean;
-  /** Why this person may not start a transfer (shown beside the disabled button). */
   disabledReason: string | null;
   maxOrders: number;
   batchSize: number;
@@ -88,11 +85,9 @@ export function TransferForm({
 
   const send = async () => {
     if (!current || current.problem || sendingRef.current) return;
-    // The handler's own schema: what passes here passes there.
     const checked = createTransferBodySchema(maxOrders).safeParse({ orderIds: current.parsed.ids });
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      // Schema messages are catalog keys: shown in the reader's language.
       setSendError(issue && englishValidationText(issue.message) ? tv(issue.message, issueValues(issue)) : t("problemEmpty"));
       return;
     }
@@ -210,7 +205,6 @@ export function TransferForm({
   );
 }
 
-/** A control with its label and help text above it (the control names `${id}-help` as its description). */
 function LabelledField({ id, label, help, children }: { id: string; label: string; help: string; children: React.ReactNode }) {
   return (
     <div>

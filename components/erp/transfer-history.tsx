@@ -14,7 +14,6 @@ import { useDurationText } from "./format";
 import { ErpTable, FilterSelect } from "./list";
 import { linkClass } from "./styles";
 
-// The history of transfer runs: who, when, counts, duration and status, filtered and paged in the URL.
 
 const helper = createColumnHelper<DataTableFeatures, TransferRunSummary>();
 const NUMBER = "text-right tabular-nums";

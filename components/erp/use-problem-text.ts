@@ -3,8 +3,7 @@ import { useMemo } from "react";
 import { useProblemText, type ProblemTextOptions } from "@/components/ui/use-problem-text";
 import { firstFieldError } from "@/lib/swr/problem-text";
 
-// A refusal or failure from /api/erp in the reader's language: the shared words throughout; a
-// validation failure shows its first field message; a refused retry says why from the catalog.
+// An /api/erp failure in the reader's words; a validation failure shows its first field message.
 
 const RETRY_REFUSALS = ["already_retried", "nothing_to_retry"] as const;
 

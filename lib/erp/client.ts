@@ -27,14 +27,12 @@ import { isRunActive } from "./status";
 
 const POLL_MS = 1000;
 
-/** What /api/erp adds to a problem document. */
 export interface ErpProblem extends ProblemDocument {
   lastRun?: { by: string; byName: string; at: string; outcome: ImportOutcome };
   windowMinutes?: number;
   runId?: string;
 }
 
-/** The ERP problem document of a failure, or null when it is not a problem from the console. */
 export function erpProblem(error: unknown): ErpProblem | null {
   return isProblemError(error) ? (error.problem as ErpProblem) : null;
 }
@@ -45,7 +43,6 @@ export function useTransferRuns(state: TransferRunListState) {
   });
 }
 
-/** A run and one page of its orders, polled while the run is active. */
 export function useTransferRun(list: RunOrderList, state: RunOrderListState) {
   return useList<TransferRunPage>(list, state, { refreshInterval: (data) => (data && isRunActive(data.run.state) ? POLL_MS : 0) });
 }
@@ -54,7 +51,6 @@ export function useImports(state: ImportListState) {
   return useList<ImportRunList>(importList, state);
 }
 
-/** Revalidates every cached key under a list's path (all its pages and filters). */
 export function useRevalidate(): (prefix: typeof TRANSFERS_API | typeof IMPORTS_API) => Promise<unknown> {
   return useRevalidateUnder();
 }
@@ -74,7 +70,6 @@ export function startImport(body: StartImportBody): Promise<{ run: ImportRunRow 
   return sendJson(IMPORTS_API, "POST", body);
 }
 
-/** Every id of a run with one outcome (for "copy failed ids"). */
 export async function fetchRunIds(runId: string, outcome: OrderOutcome): Promise<string[]> {
   return (await fetchText(exportHref(runId, outcome, "txt"))).split("\n").filter(Boolean);
 }

@@ -9,7 +9,6 @@ export function transferCsvHeader(): string {
   return csvHeader(TRANSFER_CSV_COLUMNS);
 }
 
-/** Data lines, each ending in a line break; `describe` gives the readable reason. */
 export function transferCsvLines(rows: TransferOrderRow[], describe: (row: TransferOrderRow) => string): string {
   return csvLines(rows.map((r) => [String(r.position), r.orderId, String(r.batch), r.outcome, describe(r), r.reason ?? "", r.reasonCode ?? ""]));
 }
@@ -18,7 +17,6 @@ export function transferCsvFilename(runId: string, outcome: string | undefined, 
   return `erp-transfer-${runId.slice(0, 8)}${outcome ? `-${outcome}` : ""}.${ext}`;
 }
 
-/** The export as a download, read from the store a chunk at a time as the client takes it. */
 export function transferExportResponse(
   chunks: AsyncIterator<TransferOrderRow[]>,
   file: { runId: string; outcome: string | undefined; format: "csv" | "txt" },

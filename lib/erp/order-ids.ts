@@ -1,12 +1,7 @@
-// Reading a list of order ids as people paste it: a spreadsheet column, a comma- or
-// semicolon-separated line, a CSV/TXT file's text. Ids stay strings exactly as typed (upstream-api.md:
-// never coerce, leading zeros and long ids must survive). Shared by the browser (preview) and the
-// route handler (which validates again with the same rules).
+// Order ids as people paste them, kept as typed strings (leading zeros and long ids survive: upstream-api.md).
 
-/** Digits only, 1 to 20 characters. */
 export const ORDER_ID_PATTERN = /^\d{1,20}$/;
 export const ORDER_ID_MAX_LENGTH = 20;
-/** The largest file the browser reads for ids. */
 export const ORDER_FILE_MAX_BYTES = 2 * 1024 * 1024;
 
 export type InvalidReason = "not_a_number" | "too_long";
@@ -14,31 +9,22 @@ export type InvalidReason = "not_a_number" | "too_long";
 export interface InvalidToken {
   token: string;
   reason: InvalidReason;
-  /** How many times this token appears (it is listed once). */
   count: number;
 }
 
 export interface ParsedOrderIds {
-  /** Unique valid ids, in the order of their first appearance. */
   ids: string[];
-  /** Valid tokens seen (with repeats). */
   validTokens: number;
-  /** Repeats of a valid id that were dropped. */
   duplicatesRemoved: number;
-  /** Distinct ids that appeared more than once. */
   duplicateIds: string[];
   invalid: InvalidToken[];
-  /** Total count of invalid tokens (with repeats). */
   invalidTokens: number;
 }
 
-// New lines, commas, semicolons, tabs and spaces (including no-break and other Unicode spaces).
 const SEPARATORS = /[\s,;\u00a0\u2007\u202f\ufeff]+/u;
-// Quotes around a CSV cell, straight or typographic.
 const QUOTES = new Set(['"', "'", "\u201c", "\u201d", "\u2018", "\u2019"]);
 
-// A scan from each end, not a regex: `[…]+$` retries from every position of a long run of quotes,
-// which is quadratic on a crafted file.
+// A scan from each end: a `[…]+$` regex is quadratic on a crafted run of quotes.
 function unquote(raw: string): string {
   let start = 0;
   let end = raw.length;
@@ -53,7 +39,6 @@ export function classifyOrderId(token: string): InvalidReason | null {
   return null;
 }
 
-/** Splits, unquotes, de-duplicates and classifies every token of a pasted text or file. */
 export function parseOrderIds(text: string): ParsedOrderIds {
   const ids: string[] = [];
   const seen = new Map<string, number>();
@@ -91,7 +76,6 @@ export function parseOrderIds(text: string): ParsedOrderIds {
 
 export type OrderListProblem = "empty" | "only_invalid" | "too_many";
 
-/** Why a parsed list cannot be sent as it is (null when it can). */
 export function orderListProblem(parsed: ParsedOrderIds, maxOrdersPerRun: number): OrderListProblem | null {
   if (parsed.ids.length === 0) return parsed.invalidTokens > 0 ? "only_invalid" : "empty";
   if (parsed.ids.length > maxOrdersPerRun) return "too_many";
@@ -100,22 +84,17 @@ export function orderListProblem(parsed: ParsedOrderIds, maxOrdersPerRun: number
 
 export type FileProblem = "too_large" | "not_text";
 
-/**
- * Decodes an uploaded file as UTF-8 text, refusing what is not text: over 2 MB, NUL bytes
- * (binary formats such as XLSX or PDF), or bytes that are not valid UTF-8.
- */
+/** An uploaded file as UTF-8 text; NUL bytes mean a binary format (XLSX, PDF). */
 export function decodeOrderFile(bytes: Uint8Array): { text: string } | { problem: FileProblem } {
   if (bytes.byteLength > ORDER_FILE_MAX_BYTES) return { problem: "too_large" };
   if (bytes.includes(0)) return { problem: "not_text" };
   try {
-    // A leading byte order mark is dropped by the decoder.
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
   } catch {
     return { problem: "not_text" };
   }
 }
 
-/** Batches needed for a count of ids. */
 export function batchCount(orders: number, batchSize: number): number {
   return Math.ceil(orders / batchSize);
 }

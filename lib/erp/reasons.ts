@@ -1,7 +1,4 @@
-// Why an order was not transferred, in the reader's language where the reason is known.
-// Known upstream texts (upstream-api.md, emulator choices the real platform shares) map to catalog
-// keys; any other upstream text is shown verbatim. The console's own reasons are codes, optionally
-// with an HTTP status: "timeout", "rejected:422".
+// Why an order was not transferred: known upstream texts and the console's codes ("rejected:422") in the reader's words, others verbatim.
 
 export const KNOWN_UPSTREAM_REASONS: Record<string, string> = {
   "Sipariş bulunamadı.": "notFound",
@@ -29,7 +26,6 @@ export interface ReasonTranslator {
   has(key: string): boolean;
 }
 
-/** `t` is scoped to the `erp.reasons` namespace. */
 export function describeReason(t: ReasonTranslator, row: { reason: string | null; reasonCode: string | null }): string {
   const parts: string[] = [];
   if (row.reasonCode) {

@@ -4,20 +4,13 @@ import type { TransferResult } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { getRun, ownerId, refreshCounts, type RunnerInstance } from "./store";
 
-// Processes a transfer run batch by batch, sequentially, in the server process that owns it.
-// Before a batch is sent its orders become `sending`; the answer makes each one `transferred` or
-// `not_transferred` (with the upstream's reason). A failure after which the upstream may have
-// acted (timeout, dropped connection, 5xx, unreadable 2xx) makes the batch `unknown`: it is never
-// sent again on its own (upstream-api.md), a person decides. A failure where the upstream did not
-// act (refused connection, 4xx) makes the batch `not_transferred` with the reason.
+// Sends a run batch by batch; a batch the upstream may have acted on is `unknown` and never resent on its own (upstream-api.md).
 
 export interface RunnerDeps {
   db: Kysely<Database>;
   upstream: { transferOrders(orderIds: readonly string[]): Promise<TransferResult> };
   instance: RunnerInstance;
-  /** How often the owner says it is alive while it works. */
   heartbeatMs?: number;
-  /** Called once when the run has completed (for the audit trail). */
   onFinished?: (run: ErpTransferRun) => Promise<void> | void;
   onError?: (message: string, fields: Record<string, unknown>) => void;
 }
@@ -30,7 +23,6 @@ interface BatchOutcome {
   reasonCode: string | null;
 }
 
-/** Why a whole batch failed, and what that means for its orders. */
 export function batchFailure(error: unknown): BatchOutcome {
   if (!(error instanceof UpstreamError)) return { outcome: "unknown", reason: null, reasonCode: "console_error" };
   const outcome = error.mayHaveActed ? "unknown" : "not_transferred";
@@ -45,14 +37,13 @@ export function batchFailure(error: unknown): BatchOutcome {
       const status = error.status ?? 0;
       if (status === 401 || status === 403) return { outcome, reason: null, reasonCode: `auth:${status}` };
       if (status === 429) return { outcome, reason: null, reasonCode: "rate_limited:429" };
-      // architecture.md: 5xx bodies are never passed on; a 4xx message helps the person.
+      // 5xx bodies are never passed on (architecture.md).
       if (status >= 500 || status < 400) return { outcome, reason: null, reasonCode: `server_error:${status}` };
       return { outcome, reason: error.upstreamMessage ?? null, reasonCode: `rejected:${status}` };
     }
   }
 }
 
-/** Per-order outcomes of one answered call. An order the answer does not mention is unknown. */
 export function batchOutcomes(ids: readonly string[], result: TransferResult): Map<string, BatchOutcome> {
   const transferred = new Set(result.transferred);
   const failed = new Map(result.notTransferred.map((n) => [n.id, n.error]));
@@ -70,10 +61,6 @@ export function batchOutcomes(ids: readonly string[], result: TransferResult): M
 
 class LostOwnership extends Error {}
 
-/**
- * Processes a run this instance owns until it completes. Returns the run as it ended, or
- * undefined when this instance does not own it (or lost it to the stopped-run recovery).
- */
 export async function processRun(deps: RunnerDeps, runId: string): Promise<ErpTransferRun | undefined> {
   const { db } = deps;
   const me = ownerId(deps.instance);
@@ -101,7 +88,6 @@ export async function processRun(deps: RunnerDeps, runId: string): Promise<ErpTr
 
   try {
     for (;;) {
-      // The next batch with orders not sent yet, marked `sending` while we still own the run.
       const batch = await db.transaction().execute(async (trx) => {
         const owned = await trx
           .updateTable("erp_transfer_runs")
@@ -135,8 +121,7 @@ export async function processRun(deps: RunnerDeps, runId: string): Promise<ErpTr
           .where("outcome", "=", "sending")
           .orderBy("position")
           .execute();
-        // Counted incrementally per batch (a recount of a 10,000-order run costs more than the
-        // batch itself); the run's end and the recovery recount exactly.
+        // Counted per batch: a full recount costs more than the batch; the end recounts exactly.
         const n = Number(moved.numUpdatedRows);
         await trx
           .updateTable("erp_transfer_runs")
@@ -158,7 +143,6 @@ export async function processRun(deps: RunnerDeps, runId: string): Promise<ErpTr
 
       await db.transaction().execute(async (trx) => {
         const run = await getRun(trx, runId);
-        // Declared stopped while the call was in flight: leave its orders as the recovery left them.
         if (!run || run.owner_instance !== me || run.state !== "running") throw new LostOwnership();
         const at = nowIso();
         const transferred = batch.ids.filter((id) => outcomes.get(id)?.outcome === "transferred");
@@ -220,7 +204,6 @@ export async function processRun(deps: RunnerDeps, runId: string): Promise<ErpTr
     return finished;
   } catch (error) {
     if (error instanceof LostOwnership) return undefined;
-    // The store failed: the run stays as it is; once the heartbeat is stale it shows as interrupted.
     deps.onError?.("transfer run stopped", { runId, error: String(error) });
     return undefined;
   } finally {

@@ -7,14 +7,12 @@ import { classifyOrderId } from "./order-ids";
 
 // ERP schemas, list definitions and answer types for pages, handlers and the browser alike.
 
-/** The three imports (upstream-api.md); the same words as IMPORT_KINDS in lib/upstream. */
 export const ERP_IMPORT_KINDS = ["products", "prices", "stock"] as const;
 export type ImportKindName = (typeof ERP_IMPORT_KINDS)[number];
 
 export const TRANSFER_RUN_STATES = ["queued", "running", "completed", "interrupted"] as const;
 export type TransferRunState = (typeof TRANSFER_RUN_STATES)[number];
 
-/** What a run's summary says; "all_transferred" only when every order was transferred. */
 export const TRANSFER_RUN_STATUSES = ["running", "all_transferred", "with_failures", "interrupted"] as const;
 export type TransferRunStatus = (typeof TRANSFER_RUN_STATUSES)[number];
 
@@ -33,7 +31,6 @@ export const RUNS_DEFAULT_PAGE_SIZE: PageSize = 10;
 export const ORDERS_DEFAULT_PAGE_SIZE: PageSize = 50;
 export const MAX_PAGE = 100_000;
 
-/** How many bad ids one 422 names before it summarises the rest. */
 const MAX_REPORTED_IDS = 20;
 
 export const runIdSchema = z
@@ -44,7 +41,6 @@ export const runIdSchema = z
 
 export const runIdParamSchema = z.object({ runId: runIdSchema });
 
-/** The Idempotency-Key header: made by the browser (crypto.randomUUID) when the preview is made. */
 export const idempotencyKeySchema = z
   .string({ error: "validation.erp.idempotencyKeyMissing" })
   .trim()
@@ -52,7 +48,6 @@ export const idempotencyKeySchema = z
   .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: "validation.erp.idempotencyKeyLength" })
   .regex(IDEMPOTENCY_KEY_PATTERN, { error: "validation.erp.idempotencyKeyCharacters" });
 
-/** The Idempotency-Key header of a transfer request; a missing or malformed one is a 422 naming it. */
 export function parseIdempotencyKey(headers: Headers): string {
   const key = idempotencyKeySchema.safeParse(headers.get("idempotency-key") ?? undefined);
   if (key.success) return key.data;
@@ -60,12 +55,7 @@ export function parseIdempotencyKey(headers: Headers): string {
   throw new DomainError("validation_failed", message, { errors: { "Idempotency-Key": [message] } });
 }
 
-/**
- * POST /api/erp/transfers. Either `orderIds` (a new list: unique, digits only, 1..20 characters
- * each, at most the configured maximum), or `parentRunId` with `retry` (failed: the parent's
- * not-transferred orders; unsent: those never sent; unknown: those whose outcome is unknown, which
- * needs `confirmUnknown: true` because the upstream may already have transferred them).
- */
+/** New `orderIds`, or a `retry` of `parentRunId`; unknown outcomes need `confirmUnknown` (the upstream may have acted on them). */
 export function createTransferBodySchema(maxOrdersPerRun: number) {
   return z
     .strictObject({
@@ -158,7 +148,6 @@ const outcomeField = optionalField(z.enum(ORDER_OUTCOMES, { error: "validation.e
 export const TRANSFERS_API = "/api/erp/transfers";
 export const IMPORTS_API = "/api/erp/imports";
 
-/** The transfer runs (?status&by&page&limit), newest first. */
 export const transferRunList = defineList({
   path: TRANSFERS_API,
   pageSizes: PAGE_SIZES,
@@ -177,18 +166,16 @@ const runOrderFields = {
   limit: limitField(PAGE_SIZES, ORDERS_DEFAULT_PAGE_SIZE),
 };
 
-/** One run's orders (?outcome&page&limit); the run's id is in the path, so each run has its own. */
+/** One run's orders: the run's id is in the path, so each run has its own definition. */
 export function runOrderList(runId: string) {
   return defineList({ path: `${TRANSFERS_API}/${runId}`, pageSizes: PAGE_SIZES, fields: runOrderFields });
 }
 export type RunOrderList = ReturnType<typeof runOrderList>;
 export type RunOrderListState = ListState<typeof runOrderFields>;
-/** The strict query of any run's orders (the path plays no part in it). */
 export const runOrdersQuerySchema = runOrderList("").querySchema;
 
 export const IMPORTS_PAGE_SIZE: PageSize = 10;
 
-/** The imports on /erp (?import&ipage beside the runs' own keys). */
 export const importList = defineList({
   path: IMPORTS_API,
   // The page shows ten a page; the API takes any of the sizes.
@@ -203,7 +190,6 @@ export const importList = defineList({
 });
 export type ImportListState = ListState<(typeof importList)["fields"]>;
 
-/** GET /api/erp/transfers/{runId}/export: CSV of the orders, or their ids one per line (txt). */
 export const exportQuerySchema = z.unknown().transform((input, ctx) => {
   const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
   for (const key of Object.keys(raw)) {
@@ -217,21 +203,17 @@ export const exportQuerySchema = z.unknown().transform((input, ctx) => {
   return outcome.success && format.success ? { outcome: outcome.data, format: format.data ?? ("csv" as const) } : z.NEVER;
 });
 
-/** POST /api/erp/imports. */
 export const startImportBodySchema = z.strictObject({
   kind: z.enum(ERP_IMPORT_KINDS, { error: "validation.erp.importKind" }),
   confirmRepeat: z.boolean({ error: "validation.trueOrFalse" }).optional(),
 });
 export type StartImportBody = z.output<typeof startImportBodySchema>;
 
-// What the API answers (the client's view).
-
 export interface TransferCounts {
   total: number;
   transferred: number;
   notTransferred: number;
   unknown: number;
-  /** Not sent yet (and, for an interrupted run, never sent). */
   pending: number;
   sending: number;
 }
@@ -250,14 +232,12 @@ export interface TransferRunSummary {
   counts: TransferCounts;
   startedAt: string | null;
   finishedAt: string | null;
-  /** Milliseconds from creation to the end (or to now while running). */
   durationMs: number;
 }
 
 export interface TransferRunDetail extends TransferRunSummary {
   parent: { id: string; createdAt: string; status: TransferRunStatus } | null;
   children: { id: string; createdAt: string; origin: TransferOrigin; status: TransferRunStatus }[];
-  /** Orders of each retry kind not yet handed to a child run: what a retry would send now. */
   retryable: Record<RetryKind, number>;
 }
 
@@ -268,7 +248,6 @@ export interface TransferOrderRow {
   outcome: OrderOutcome;
   reason: string | null;
   reasonCode: string | null;
-  /** The child run a retry handed this order to, if any (always given by the API). */
   retriedIn?: string | null;
 }
 
@@ -310,7 +289,6 @@ export interface ImportRunList {
   windowMinutes: number;
 }
 
-/** The 409 of POST /api/erp/imports when the same import was started within the window. */
 export interface ImportRepeatConflict {
   code: "conflict";
   lastRun: { by: string; byName: string; at: string; outcome: ImportOutcome };

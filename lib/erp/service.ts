@@ -47,7 +47,6 @@ import { startSweeper } from "./sweeper";
 
 // The ERP facade pages and handlers call (list, a run page, start, retry, import) and the runner's wiring in this process.
 
-/** Who starts a run: the audit context, with the name the run records. */
 export interface ErpContext extends ServiceContext {
   actor: RunActor;
 }
@@ -62,7 +61,6 @@ const g = globalThis as unknown as { erpRunner?: RunnerState; erpSweeper?: () =>
 
 function state(): RunnerState {
   g.erpRunner ??= {
-    // Host and port cannot be shared by two live processes; a new boot id marks the old one's runs as stopped.
     instance: { name: `${hostname()}:${process.env.PORT ?? "3000"}`, boot: randomUUID() },
     active: new Set(),
   };
@@ -82,7 +80,6 @@ export function transferAuditMessage(run: ErpTransferRun): string {
   return `Transfer run completed with failures: ${counts}.`;
 }
 
-/** The audit event of a run's end, with the person who started it as the actor. */
 export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
   const s = toRunSummary(run);
   await recordAudit({
@@ -95,7 +92,6 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
   });
 }
 
-/** Marks runs whose owner stopped as interrupted (once) and audits each; only the sweeper and a retry call it. */
 export async function sweepStoppedRuns(): Promise<void> {
   const s = state();
   const interrupted = await recoverStoppedRuns(await db(), s.instance, { workingOn: (runId) => s.active.has(runId) });
@@ -108,7 +104,6 @@ export async function sweepStoppedRuns(): Promise<void> {
 // Half the stale limit: another instance's stopped run shows as interrupted within 1.5 times it.
 export const SWEEP_INTERVAL_MS = STALE_AFTER_MS / 2;
 
-/** Starts this process's stopped-run sweeper once: a sweep now, then one per interval. */
 export function startRunSweeper(): void {
   g.erpSweeper ??= startSweeper(sweepStoppedRuns, {
     intervalMs: SWEEP_INTERVAL_MS,
@@ -116,7 +111,6 @@ export function startRunSweeper(): void {
   });
 }
 
-/** Starts processing a run this process owns, unless it already does. Never throws. */
 function startProcessing(runId: string): void {
   const s = state();
   if (s.active.has(runId)) return;
@@ -135,8 +129,6 @@ function startProcessing(runId: string): void {
   })();
 }
 
-// ---- the facade -------------------------------------------------------------------------------
-
 const NO_RUN = "There is no transfer run with this id.";
 
 export async function listTransferRuns(q: TransferRunListState): Promise<TransferRunList> {
@@ -145,7 +137,6 @@ export async function listTransferRuns(q: TransferRunListState): Promise<Transfe
   return { items, total, page: q.page, limit: q.limit, people };
 }
 
-/** The run and one page of its orders. */
 export async function getRunPage(runId: string, q: RunOrderListState): Promise<TransferRunPage> {
   const conn = await db();
   const run = await getRunDetail(conn, runId);
@@ -154,7 +145,6 @@ export async function getRunPage(runId: string, q: RunOrderListState): Promise<T
   return { run, orders: { ...orders, page: q.page, limit: q.limit, outcome: q.outcome ?? null } };
 }
 
-/** Every order of a run (optionally of one outcome), a chunk at a time, for the export. */
 export async function runOrderChunks(runId: string, outcome?: OrderOutcome): Promise<AsyncIterator<TransferOrderRow[]>> {
   const conn = await db();
   if (!(await getRun(conn, runId))) throw new DomainError("not_found", NO_RUN);
@@ -163,7 +153,6 @@ export async function runOrderChunks(runId: string, outcome?: OrderOutcome): Pro
 
 type Started = { run: TransferRunSummary; created: boolean };
 
-/** Records a run and starts it; a repeated Idempotency-Key gives back the same run (`created: false`). */
 async function launch(ctx: ErpContext, idempotencyKey: string, request: CreateRunRequest): Promise<Started> {
   const { erp } = getConfig();
   const { run, created } = await createTransferRun(await db(), {
@@ -192,7 +181,6 @@ export function startTransfer(ctx: ErpContext, idempotencyKey: string, orderIds:
   return launch(ctx, idempotencyKey, { orderIds });
 }
 
-/** Sends a finished run's failed, unsent or unknown orders again, in a run of their own. */
 export async function retryTransfer(ctx: ErpContext, idempotencyKey: string, parentRunId: string, retry: RetryKind): Promise<Started> {
   // A parent whose owner stopped since the last sweep must not be refused as running.
   await sweepStoppedRuns();
@@ -205,7 +193,6 @@ export async function listImportRuns(q: ImportListState): Promise<ImportRunList>
   return { items, total, page: q.page, limit: q.limit, latest, windowMinutes: getConfig().erp.importRepeatWindowMinutes };
 }
 
-/** Starts an import; every attempt that reaches the upstream is recorded and audited, then a failure is rethrown. */
 export async function startImport(ctx: ErpContext, body: StartImportBody): Promise<{ run: ImportRunRow }> {
   const { kind } = body;
   const windowMinutes = getConfig().erp.importRepeatWindowMinutes;

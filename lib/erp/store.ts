@@ -16,7 +16,7 @@ import type {
 } from "./schemas";
 import { transferRunStatus } from "./status";
 
-// ERP runs and imports in the console store, on a given connection; no state in memory, so several instances share one store.
+// ERP runs and imports in the console store; no state in memory, so several instances can share one store.
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -26,7 +26,6 @@ export interface RunActor {
   name: string;
 }
 
-/** The instance that processes a run: a stable name (host and port) and this process's boot id. */
 export interface RunnerInstance {
   name: string;
   boot: string;
@@ -35,7 +34,6 @@ export interface RunnerInstance {
 export const ownerId = (instance: RunnerInstance) => `${instance.name}#${instance.boot}`;
 const ownerName = (owner: string) => owner.slice(0, owner.lastIndexOf("#"));
 
-/** A run whose owner has not reported for this long has stopped. */
 export const STALE_AFTER_MS = 60_000;
 
 const INSERT_CHUNK = 500;
@@ -47,7 +45,6 @@ export class IdempotencyConflictError extends DomainError {
 }
 
 export type RetryRefusal = "parent_not_found" | "parent_running" | "nothing_to_retry" | "already_retried" | "too_many";
-/** A missing parent or too many orders are the request's fault (422 on that field); the rest conflict with the run's state. */
 const REFUSAL_FIELD: Partial<Record<RetryRefusal, string>> = { parent_not_found: "parentRunId", too_many: "retry" };
 
 export class RetryRefusedError extends DomainError {
@@ -90,10 +87,6 @@ export interface CreateRunInput {
   now?: Date;
 }
 
-/**
- * Records a new run and its orders (all `pending`), or gives back the run already recorded for
- * this person's Idempotency-Key (`created: false`). The same key with another request is refused.
- */
 export async function createTransferRun(
   conn: Kysely<Database>,
   input: CreateRunInput,
@@ -108,7 +101,6 @@ export async function createTransferRun(
 
   try {
     return await conn.transaction().execute(async (trx) => {
-      // Checked again inside the transaction: two requests with one key may race.
       const raced = await findByKey(trx, input.actor.email, input.idempotencyKey);
       if (raced) return sameRequest(raced, hash);
 
@@ -128,7 +120,6 @@ export async function createTransferRun(
           .where("outcome", "=", RETRY_OUTCOME[input.request.retry])
           .orderBy("position")
           .execute();
-        // An order goes to one child run only: those already handed on are not sent again.
         orderIds = rows.filter((r) => r.retried_in === null).map((r) => r.order_id);
         if (orderIds.length === 0) {
           throw rows.length > 0
@@ -192,8 +183,7 @@ export async function createTransferRun(
           .execute();
       }
       if (parentRunId !== null) {
-        // Claims the parent's orders for this run; a concurrent retry that claimed some first
-        // (another instance, PostgreSQL) leaves fewer rows to claim and this one is refused.
+        // A concurrent retry (another instance) that claimed some first leaves fewer rows: refused.
         const claimed = await trx
           .updateTable("erp_transfer_orders")
           .set({ retried_in: run.id })
@@ -208,7 +198,7 @@ export async function createTransferRun(
       return { run, created: true };
     });
   } catch (error) {
-    // A concurrent request with the same key won the unique index (PostgreSQL, several instances).
+    // A concurrent request with the same key won the unique index.
     const winner = await findByKey(conn, input.actor.email, input.idempotencyKey);
     if (winner && !(error instanceof RetryRefusedError)) return sameRequest(winner, hash);
     throw error;
@@ -224,7 +214,6 @@ export async function getRun(conn: Conn, id: string): Promise<ErpTransferRun | u
   return conn.selectFrom("erp_transfer_runs").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Recounts a run's orders by outcome and stores the counts on the run. */
 export async function refreshCounts(conn: Conn, runId: string): Promise<void> {
   const rows = await conn
     .selectFrom("erp_transfer_orders")
@@ -246,22 +235,13 @@ export async function refreshCounts(conn: Conn, runId: string): Promise<void> {
     .execute();
 }
 
-// ---- stopped runs ---------------------------------------------------------------------------
-
-/**
- * Marks as interrupted every active run whose owner has stopped: a previous process of this same
- * instance (it cannot be running: this one holds its name), any owner silent for `staleAfterMs`,
- * or this process when it is silent and no longer working on the run (its runner failed).
- * Orders that were being sent get an unknown outcome; orders not sent yet stay `pending`.
- * Returns the runs this call interrupted (so the caller can audit them once).
- */
+/** Interrupts runs whose owner stopped: an earlier boot of this instance, a silent owner, or this process when its runner failed. */
 export async function recoverStoppedRuns(
   conn: Kysely<Database>,
   me: RunnerInstance,
   options: {
     now?: Date;
     staleAfterMs?: number;
-    /** Whether this process is still working on one of its own runs (a silent one has failed). */
     workingOn?: (runId: string) => boolean;
   } = {},
 ): Promise<ErpTransferRun[]> {
@@ -287,7 +267,6 @@ export async function recoverStoppedRuns(
   return interrupted;
 }
 
-/** Interrupts one run if nobody changed it since it was read (another instance may race us). */
 export async function interruptRun(conn: Kysely<Database>, run: ErpTransferRun, now = new Date()): Promise<ErpTransferRun | null> {
   return conn.transaction().execute(async (trx) => {
     let claim = trx
@@ -309,8 +288,6 @@ export async function interruptRun(conn: Kysely<Database>, run: ErpTransferRun, 
     return (await getRun(trx, run.id)) ?? null;
   });
 }
-
-// ---- reading ----------------------------------------------------------------------------------
 
 export function toRunSummary(row: ErpTransferRun, now = new Date()): TransferRunSummary {
   const counts = {
@@ -396,7 +373,6 @@ export async function listRunOrders(
   return { items: rows.map(toOrderRow), total: Number(total) };
 }
 
-/** Every order of a run (optionally of one outcome), in position order, a chunk at a time. */
 export async function* iterateRunOrders(conn: Conn, runId: string, outcome?: OrderOutcome, chunk = 1000): AsyncGenerator<TransferOrderRow[]> {
   let after = 0;
   for (;;) {
@@ -442,14 +418,10 @@ export async function listRuns(
   return { items: rows.map((r) => toRunSummary(r, now)), total: Number(total) };
 }
 
-/** Everyone who has started a run, for the person filter. */
 export async function listRunPeople(conn: Conn): Promise<string[]> {
   const rows = await conn.selectFrom("erp_transfer_runs").select("created_by_email").distinct().orderBy("created_by_email").execute();
   return rows.map((r) => r.created_by_email);
 }
-
-// ---- imports ----------------------------------------------------------------------------------
-// The upstream only answers "started" (upstream-api.md), so who started which import when is known only from these records.
 
 export function toImportRow(row: ErpImportRun): ImportRunRow {
   return {
@@ -467,12 +439,7 @@ export function toImportRow(row: ErpImportRun): ImportRunRow {
   };
 }
 
-/**
- * Records an attempt as `pending` before the upstream is called, unless the same import was
- * started (or may have been: a call still in flight, or one that failed after the upstream may
- * have acted) within the window and the person has not confirmed the repeat. Check and insert
- * are one transaction, so a double click cannot start the same import twice.
- */
+/** Records a pending attempt unless the same import may have started within the window; one transaction, so a double click starts one. */
 export async function beginImport(
   conn: Kysely<Database>,
   input: { kind: ImportKindName; actor: RunActor; confirmRepeat: boolean; windowMinutes: number; now?: Date },
@@ -559,7 +526,6 @@ export async function listImports(
   return { items: rows.map(toImportRow), total: Number(total) };
 }
 
-/** The latest attempt of each kind (null when there has been none). */
 export async function latestImports(conn: Kysely<Database>): Promise<Record<ImportKindName, ImportRunRow | null>> {
   const out: Record<ImportKindName, ImportRunRow | null> = { products: null, prices: null, stock: null };
   for (const kind of Object.keys(out) as ImportKindName[]) {

@@ -1,12 +1,10 @@
-// A periodic background job: one pass now, then one per interval, never two at once. Free of
-// "server-only" and of the store so that its timing can be tested on its own.
+// A periodic job (now, then each interval, never two passes at once), apart from the store so its timing is testable.
 
 export interface SweeperOptions {
   intervalMs: number;
   onError: (error: unknown) => void;
 }
 
-/** Runs `sweep` now and every `intervalMs`; a pass still running skips the tick. Returns a stop. */
 export function startSweeper(sweep: () => Promise<unknown>, options: SweeperOptions): () => void {
   let running = false;
   const tick = () => {

@@ -8,7 +8,6 @@ import type { SearchParamsInput } from "@/lib/list/definition";
 
 // Each reader checks the member first, so no page that calls it can show runs to a caller the layout did not see.
 
-/** /erp: the first page of runs and of imports, read the way the client reads the URL. */
 export async function loadErpPage(sp: SearchParamsInput) {
   const member = await requirePageMember();
   const runs = transferRunList.load(sp);
@@ -17,7 +16,6 @@ export async function loadErpPage(sp: SearchParamsInput) {
   return { member, fallback: { ...keyed(transferRunList.key(runs), runPage), ...keyed(importList.key(imports), importPage) } };
 }
 
-/** /erp/transfers/{id}: the run and its first page of orders. A malformed or unknown id is a 404. */
 export async function loadRunPage(rawRunId: string, sp: SearchParamsInput) {
   const member = await requirePageMember();
   const parsed = runIdSchema.safeParse(rawRunId);
@@ -32,7 +30,7 @@ export async function loadRunPage(rawRunId: string, sp: SearchParamsInput) {
   return { member, runId, fallback: keyed(list.key(state), page) };
 }
 
-/** A first page for the SWR fallback, marked with its key as the client's fetcher marks it. */
+// Marked with its key as the client's fetcher marks a page, so the first render is not "stale".
 function keyed<T extends object>(key: string, page: T) {
   return { [key]: { ...page, key } };
 }

@@ -16,8 +16,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("erp") };
 }
 
-// Order transfers (new run, history) and the three imports. The server reads the URL like the
-// client does, renders the first pages at once, and the client takes over through /api/erp.
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParamsInput> }) {
   const { member, fallback } = await loadErpPage(await searchParams);
   const t = await getTranslations("erp");

@@ -6,7 +6,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = withRoute("read", async ({ req }) => json(await listImportRuns(parseQuery(req, importList.querySchema))));
 
-// 409 naming the last run when the same import was started within the window and confirmRepeat is not true.
 export const POST = withRoute("erp.run", async ({ req, member, service }) => {
   const body = await parseBody(req, startImportBodySchema);
   const ctx = { ...service, actor: { id: member.id, email: member.email, name: member.name } };

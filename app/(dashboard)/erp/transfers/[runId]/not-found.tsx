@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { linkClass } from "@/components/erp/styles";
 
-// Inside the dashboard shell (which already renders <main>): an unknown or malformed run id.
+// Inside the dashboard shell, which already renders <main>.
 export default async function RunNotFound() {
   const t = await getTranslations("erp.run.notFound");
   return (

@@ -15,7 +15,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("erp.run"))("title") };
 }
 
-// The results of one transfer run, bookmarkable. A malformed or unknown id is a 404 page.
 export default async function Page({ params, searchParams }: { params: Promise<{ runId: string }>; searchParams: Promise<SearchParamsInput> }) {
   const { member, runId, fallback } = await loadRunPage((await params).runId, await searchParams);
   const t = await getTranslations("erp");

@@ -8,7 +8,6 @@ import { log } from "@/lib/log";
 
 export const dynamic = "force-dynamic";
 
-// format=txt gives the ids one per line (what "copy failed ids" copies).
 export const GET = withRoute<{ runId: string }>("read", async ({ req, params, requestId }) => {
   const { runId } = parseParams(params, runIdParamSchema);
   const { outcome, format } = parseQuery(req, exportQuerySchema);
