@@ -23,7 +23,8 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
   const t = useTranslations("erp.imports");
   const id = useId();
   const [state, update] = useListState(importList);
-  const { data, error, mutate, stale } = useImports(state);
+  const imports = useImports(state);
+  const { data } = imports;
   const columns = useImportColumns();
 
   return (
@@ -68,11 +69,8 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
             pageEmptyTitle: t("pageEmpty"),
             firstPage: t("firstPage"),
           }}
-          page={data}
-          error={error}
-          stale={stale}
+          query={imports}
           filtered={importList.isFiltered(state)}
-          onRetry={() => void mutate()}
           onClearFilters={() => update({ kind: undefined })}
           table={{ columns, caption: t("historyTitle"), rowTestId: "imports-row", rowId: (run) => String(run.id), rowProps: (run) => ({ "data-kind": run.kind }) }}
           paging={{ state, update, sizes: [IMPORTS_PAGE_SIZE], label: t("paginationLabel") }}

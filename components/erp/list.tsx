@@ -36,11 +36,9 @@ type Columns<T extends RowData> = ColumnDef<DataTableFeatures, T, any>[];
 interface ErpTableProps<T extends RowData, S extends number> {
   testId: string;
   texts: Omit<ResourceListTexts, "loading">;
-  page: (ListPage & { items: readonly T[] }) | undefined;
-  error?: ProblemError;
-  stale: boolean;
+  /** The page as its SWR hook gives it. */
+  query: { data: (ListPage & { items: readonly T[] }) | undefined; error?: ProblemError; stale: boolean; mutate: () => unknown };
   filtered: boolean;
-  onRetry: () => void;
   onClearFilters: () => void;
   table: {
     columns: Columns<T>;
@@ -52,9 +50,10 @@ interface ErpTableProps<T extends RowData, S extends number> {
   paging: { state: { page: number; limit: S }; update: (patch: { page: number } | { limit: S }) => void; sizes: readonly S[]; label: string };
 }
 
-export function ErpTable<T extends RowData, S extends number>({ testId, texts, page, error, stale, filtered, onRetry, onClearFilters, table, paging }: ErpTableProps<T, S>) {
+export function ErpTable<T extends RowData, S extends number>({ testId, texts, query, filtered, onClearFilters, table, paging }: ErpTableProps<T, S>) {
   const tStates = useTranslations("erp.states");
   const problemText = useErpProblemText();
+  const { data: page, error, stale } = query;
   return (
     <ResourceList
       testId={testId}
@@ -67,7 +66,7 @@ export function ErpTable<T extends RowData, S extends number>({ testId, texts, p
       compact
       skeleton={{ rows: 3, cells: CELLS }}
       errorDetail={error ? <p className="mt-1 text-sm">{problemText(error)}</p> : null}
-      onRetry={onRetry}
+      onRetry={() => void query.mutate()}
       onClearFilters={onClearFilters}
       onFirstPage={() => paging.update({ page: 1 })}
     >

@@ -83,10 +83,8 @@ export function RunView({ runId, canRun, disabledReason }: { runId: string; canR
             pageEmptyTitle: t("pageEmpty"),
             firstPage: t("firstPage"),
           }}
-          page={orders}
-          stale={stale}
+          query={{ data: orders, stale, mutate }}
           filtered={list.isFiltered(state)}
-          onRetry={() => void mutate()}
           onClearFilters={() => update({ outcome: undefined })}
           table={{
             columns,

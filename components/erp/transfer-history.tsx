@@ -25,7 +25,8 @@ export function TransferHistory() {
   const duration = useDurationText();
   const id = useId();
   const [state, update] = useListState(transferRunList);
-  const { data, error, mutate, stale } = useTransferRuns(state);
+  const runs = useTransferRuns(state);
+  const { data, stale } = runs;
   const filtered = transferRunList.isFiltered(state);
   const clear = () => update({ status: undefined, by: undefined });
   const people = data?.people ?? [];
@@ -103,11 +104,8 @@ export function TransferHistory() {
           pageEmptyTitle: t("pageEmpty"),
           firstPage: t("firstPage"),
         }}
-        page={data}
-        error={error}
-        stale={stale}
+        query={runs}
         filtered={filtered}
-        onRetry={() => void mutate()}
         onClearFilters={clear}
         table={{ columns, caption: t("caption"), rowTestId: "transfer-history-row", rowId: (run) => run.id, rowProps: (run) => ({ "data-run-id": run.id }) }}
         paging={{ state, update, sizes: PAGE_SIZES, label: t("paginationLabel") }}
