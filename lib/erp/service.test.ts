@@ -78,6 +78,23 @@ describe("reads", () => {
   });
 });
 
+describe("the page loaders", () => {
+  it("read the URL as the client does and key each first page as the client's fetcher would", async () => {
+    const { fallback } = await loadErpPage({ status: "nope", limit: "25", import: "stock", ipage: "2" });
+    expect(Object.keys(fallback)).toEqual(["/api/erp/transfers?limit=25", "/api/erp/imports?kind=stock&page=2"]);
+    for (const [key, page] of Object.entries(fallback)) expect(page.key).toBe(key);
+    expect(fallback["/api/erp/imports?kind=stock&page=2"]).toMatchObject({ page: 2, limit: 10 });
+  });
+
+  it("a run page is keyed by its run and filter; an unknown run is a 404", async () => {
+    const run = await orphanedRun("key-service-load-0001");
+    const { fallback } = await loadRunPage(run.id.toUpperCase(), { outcome: "pending", page: "0" });
+    expect(Object.keys(fallback)).toEqual([`/api/erp/transfers/${run.id}?outcome=pending`]);
+    expect(Object.values(fallback)[0]).toMatchObject({ key: `/api/erp/transfers/${run.id}?outcome=pending`, orders: { total: 3, outcome: "pending" } });
+    await expect(loadRunPage("00000000-0000-4000-8000-000000000000", {})).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
+  });
+});
+
 describe("the stopped-run sweeper", () => {
   afterEach(() => {
     vi.useRealTimers();
