@@ -1,7 +1,7 @@
+import { ORDER_ID_MAX_LENGTH } from "@/lib/rules/ids";
+
 // Order ids as people paste them, kept as typed strings (leading zeros and long ids survive: upstream-api.md).
 
-export const ORDER_ID_PATTERN = /^\d{1,20}$/;
-export const ORDER_ID_MAX_LENGTH = 20;
 export const ORDER_FILE_MAX_BYTES = 2 * 1024 * 1024;
 
 export type InvalidReason = "not_a_number" | "too_long";
