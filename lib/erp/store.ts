@@ -45,6 +45,7 @@ export class IdempotencyConflictError extends DomainError {
 }
 
 export type RetryRefusal = "parent_not_found" | "parent_running" | "nothing_to_retry" | "already_retried" | "too_many";
+// A missing parent or too many orders are the request's fault (422 on that field), the rest the run's state.
 const REFUSAL_FIELD: Partial<Record<RetryRefusal, string>> = { parent_not_found: "parentRunId", too_many: "retry" };
 
 export class RetryRefusedError extends DomainError {
