@@ -12,10 +12,11 @@ export type FilterPatch = Partial<Record<ActivityFilterKey, string | undefined>>
 const CONTROL =
   "w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
 const HINT = "mt-1 text-xs text-amber-900 dark:text-amber-200";
+const CLEAR = "rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
 const DEBOUNCE_MS = 300;
 const AS_WRITTEN = Object.fromEntries(ACTIVITY_FILTER_KEYS.map((key) => [key, parseAsString])) as Record<ActivityFilterKey, typeof parseAsString>;
 
-/** The filters as the URL writes them, bad values included, so the form shows what was typed. */
+// As written, bad values included: the form shows what was typed, the list ignores what is bad.
 function useFiltersAsWritten() {
   const [written] = useQueryStates(AS_WRITTEN);
   return written;
@@ -103,11 +104,7 @@ export function ActivityFilters({
       ) : null}
       {ACTIVITY_FILTER_KEYS.some((key) => written[key] !== null) ? (
         <div className="sm:col-span-2 lg:col-span-6">
-          <button
-            type="button"
-            onClick={onClear}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <button type="button" onClick={onClear} className={CLEAR}>
             {t("filters.clear")}
           </button>
         </div>
@@ -116,7 +113,7 @@ export function ActivityFilters({
   );
 }
 
-/** Options for a select: the known values, plus the current one when a link names another. */
+// A link may name a value the menu does not list; it shows as the current one.
 const withCurrent = (values: string[], current: string | undefined) => (current && !values.includes(current) ? [current, ...values] : values);
 
 function Field({ id, label, hint = null, children }: { id: string; label: string; hint?: string | null; children: ReactNode }) {

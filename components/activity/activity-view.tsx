@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { SWRConfig } from "swr";
-import { ResourceList } from "@/components/data-table/resource-list";
+import { ResourceList, type ResourceListTexts } from "@/components/data-table/resource-list";
 import { Pagination } from "@/components/ui/pagination";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { useActivity } from "@/lib/activity/client";
@@ -13,9 +13,9 @@ import { ActivityFilters, type FilterPatch } from "./activity-filters";
 import { ActivityTable } from "./activity-table";
 
 const CLEARED: FilterPatch = Object.fromEntries(ACTIVITY_FILTER_KEYS.map((key) => [key, undefined]));
+const STATE_TEXTS = ["loading", "emptyTitle", "emptyBody", "noMatchTitle", "noMatchBody", "pageEmptyTitle", "firstPage"] as const;
 const SKELETON_CELLS = ["w-32", "w-40", "w-24", "flex-1"] as const;
 
-/** The audit trail: filters in the URL, pages from /api/activity (the first from the server). */
 export function ActivityView({ actors, actions, fallback }: { actors: string[]; actions: string[]; fallback: Record<string, Keyed<ActivityPage>> }) {
   return (
     <SWRConfig value={{ fallback }}>
@@ -54,16 +54,7 @@ function ActivityList({ actors, actions }: { actors: string[]; actions: string[]
       <ResourceList
         testId="activity"
         errorMessages="activity.states"
-        texts={{
-          loading: t("states.loading"),
-          emptyTitle: t("states.emptyTitle"),
-          emptyBody: t("states.emptyBody"),
-          noMatchTitle: t("states.noMatchTitle"),
-          noMatchBody: t("states.noMatchBody"),
-          clearFilters: t("filters.clear"),
-          pageEmptyTitle: t("states.pageEmptyTitle"),
-          firstPage: t("states.firstPage"),
-        }}
+        texts={{ ...Object.fromEntries(STATE_TEXTS.map((key) => [key, t(`states.${key}`)])), clearFilters: t("filters.clear") } as ResourceListTexts}
         page={data}
         error={error}
         stale={stale}

@@ -6,8 +6,12 @@ import type { AuditRecord } from "@/lib/activity/schemas";
 
 const REMOVED = "text-red-800 dark:text-red-200";
 const ADDED = "text-emerald-800 dark:text-emerald-200";
+const COLUMNS = [
+  ["field", "w-1/4 pr-2"],
+  ["before", "pr-2"],
+  ["after", ""],
+] as const;
 
-/** The expanded part of a row: a field-by-field diff of before/after, details and the request. */
 export function EventDetail({ event }: { event: AuditRecord }) {
   const t = useTranslations("activity.detail");
   const changes = diffValues(event.before, event.after);
@@ -28,15 +32,11 @@ export function EventDetail({ event }: { event: AuditRecord }) {
             <table className="mt-1 w-full table-fixed border-collapse text-sm" data-testid="activity-diff">
               <thead>
                 <tr className="text-left text-slate-700 dark:text-slate-200">
-                  <th scope="col" className="w-1/4 border-b border-slate-200 py-1 pr-2 font-medium dark:border-slate-700">
-                    {t("field")}
-                  </th>
-                  <th scope="col" className="border-b border-slate-200 py-1 pr-2 font-medium dark:border-slate-700">
-                    {t("before")}
-                  </th>
-                  <th scope="col" className="border-b border-slate-200 py-1 font-medium dark:border-slate-700">
-                    {t("after")}
-                  </th>
+                  {COLUMNS.map(([key, spacing]) => (
+                    <th key={key} scope="col" className={`${spacing} border-b border-slate-200 py-1 font-medium dark:border-slate-700`}>
+                      {t(key)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>

@@ -1,8 +1,7 @@
 import { csvFilename, csvHeader, csvLines } from "@/lib/rules/csv";
 import type { AuditRecord } from "./schemas";
 
-// The activity export. Every cell is text; JSON columns hold the values as JSON. Encoding, line
-// ends and the formula guard come from lib/rules/csv.ts.
+// The activity export's columns; JSON columns hold the values as JSON.
 
 export const ACTIVITY_CSV_COLUMNS = [
   "at",
@@ -38,22 +37,18 @@ export function activityCsvRow(r: AuditRecord): string[] {
   ];
 }
 
-/** The header line, with the byte order mark, ending in a line break. */
 export function activityCsvHeader(): string {
   return csvHeader(ACTIVITY_CSV_COLUMNS);
 }
 
-/** Data lines for some records, each ending in a line break ("" for none). */
 export function activityCsvLines(records: AuditRecord[]): string {
   return csvLines(records.map(activityCsvRow));
 }
 
-/** A whole file in one string (tests and small exports). */
 export function buildActivityCsv(records: AuditRecord[]): string {
   return activityCsvHeader() + activityCsvLines(records);
 }
 
-/** `activity-YYYYMMDD-HHmm.csv`, in UTC like the `at` column. */
 export function activityCsvFilename(now: Date): string {
   return csvFilename("activity", now);
 }

@@ -3,7 +3,6 @@ import type { AuditFilter } from "./store";
 
 // Date filters are days in the display time zone (lib/i18n/request.ts), as the table shows them.
 
-/** Minutes the zone's wall clock is ahead of UTC at the given instant. */
 function zoneOffsetMinutes(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
@@ -20,7 +19,6 @@ function zoneOffsetMinutes(instant: number, timeZone: string): number {
   return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
-/** The UTC instant at which the calendar day `YYYY-MM-DD` starts in the time zone. */
 export function startOfDayInZone(day: string, timeZone: string): Date {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const wallMidnight = Date.UTC(y, m - 1, d);
@@ -31,14 +29,12 @@ export function startOfDayInZone(day: string, timeZone: string): Date {
   return new Date(instant);
 }
 
-/** The last millisecond of the calendar day in the time zone. */
 export function endOfDayInZone(day: string, timeZone: string): Date {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
   return new Date(startOfDayInZone(next, timeZone).getTime() - 1);
 }
 
-/** The store filter: days become ISO instants in the zone; `notAfter` caps the end (the export's start). */
 export function toAuditFilter(q: ActivityFilters, timeZone: string, notAfter?: Date): AuditFilter {
   const out: AuditFilter = {};
   if (q.actor) out.actor = q.actor;

@@ -1,11 +1,8 @@
-// Field-by-field comparison of an edit's before and after values, for the detail view and the
-// short summaries. Nested plain objects are walked with dotted names; arrays and other values
-// are compared as a whole.
+// Before/after comparison: nested plain objects by dotted field, arrays and other values whole.
 
 export type FieldChangeKind = "added" | "removed" | "changed";
 
 export interface FieldChange {
-  /** Dotted path; "" when the values themselves are not objects. */
   field: string;
   kind: FieldChangeKind;
   before: unknown;
@@ -42,16 +39,11 @@ export function diffValues(before: unknown, after: unknown, prefix = ""): FieldC
   return same(before, after) ? [] : [{ field: prefix, kind: "changed", before, after }];
 }
 
-/** A value as one line of text: strings as they are, everything else as JSON. */
 export function displayValue(v: unknown, max = Infinity): string {
   const text = v === null || v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v);
   return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
 }
 
-/**
- * A short "field: before → after" line for lists, at most `maxFields` fields, with how many more
- * changed; null when there is nothing to compare.
- */
 export function summarizeChange(before: unknown, after: unknown, maxFields = 2, maxValue = 32): { text: string; more: number } | null {
   const changes = diffValues(before, after);
   if (!changes.length) return null;

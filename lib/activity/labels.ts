@@ -1,7 +1,6 @@
 import { ACTION_PATTERN } from "./schemas";
 
-// Human labels for action names. The catalog holds them as activity.actions.<group>.<verb>;
-// an action the catalog does not know yet (a feature added later) shows its raw name.
+// An action the catalog does not know yet (a feature added later) shows its raw name.
 
 export interface ActionTranslator {
   (key: string): string;

@@ -14,7 +14,6 @@ export const ACTION_PATTERN = /^[a-z_]+\.[a-z_]+$/;
 const TARGET_TYPE_PATTERN = /^[a-z_]+$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** True for a real calendar day written as YYYY-MM-DD (so 2024-02-30 is not one). */
 export function isCalendarDate(value: string): boolean {
   if (!DATE_PATTERN.test(value)) return false;
   const [y, m, d] = value.split("-").map(Number) as [number, number, number];
@@ -22,7 +21,6 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** Splits `type:id` (e.g. `warehouse:12`); null when it is not one. */
 export function parseTarget(value: string): { type: string; id: string } | null {
   const at = value.indexOf(":");
   if (at < 0) return null;
@@ -33,7 +31,6 @@ export function parseTarget(value: string): { type: string; id: string } | null 
 
 const dateField = optionalField(z.string().refine(isCalendarDate, { error: "validation.date" }));
 
-/** The activity list's URL and API fields (the same keys in both). */
 export const activityFields = {
   actor: optionalField(z.string().trim().toLowerCase().pipe(z.email({ error: "validation.memberEmail" }).max(254))),
   action: optionalField(z.string().regex(ACTION_PATTERN, { error: "validation.activity.action" })),
@@ -47,7 +44,6 @@ export const activityFields = {
 
 const inverted = (s: { from?: string; to?: string }) => Boolean(s.from && s.to && s.from > s.to);
 
-/** The audit trail, newest first (?actor&action&target&from&to&outcome&page&limit). */
 export const activityList = defineList({
   path: "/api/activity",
   pageSizes: ACTIVITY_PAGE_SIZES,
@@ -69,7 +65,6 @@ export const ACTIVITY_FILTER_KEYS: readonly ActivityFilterKey[] = ["actor", "act
 export interface ActivityFilters {
   actor?: string;
   action?: string;
-  /** `type:id` as written; targetType/targetId are its parts. */
   target?: string;
   targetType?: string;
   targetId?: string;
@@ -80,7 +75,6 @@ export interface ActivityFilters {
 
 export type ActivityQuery = ActivityState & ActivityFilters;
 
-/** The state with its target split into the type and id the store filters by. */
 export function activityQuery(state: ActivityState): ActivityQuery {
   const target = state.target ? parseTarget(state.target) : null;
   return target ? { ...state, targetType: target.type, targetId: target.id } : { ...state, target: undefined };
@@ -103,7 +97,6 @@ export interface AuditRecord {
   ip: string | null;
 }
 
-/** GET /api/activity's answer. */
 export interface ActivityPage {
   items: AuditRecord[];
   total: number;

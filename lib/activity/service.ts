@@ -8,44 +8,36 @@ import { auditFacetsIn, iterateAuditIn, queryAuditIn, type AuditQuery } from "./
 
 const EXPORT_BATCH = 500;
 
-/** One page of the trail (route handlers: withRoute has checked the member). */
 export async function listActivity(state: ActivityState, timeZone: string): Promise<ActivityPage> {
   const filter = toAuditFilter(activityQuery(state), timeZone);
   const { items, total } = await queryAuditIn(await db(), { ...filter, page: state.page, limit: state.limit });
   return { items, total, page: state.page, limit: state.limit };
 }
 
-// The trail names people and addresses, so what pages call checks the member itself: an RSC
-// navigation does not render the shared layout again, so the layout's check alone is not enough.
+// The trail names people: page reads check the member, as an RSC navigation skips the layout's check.
 async function requireMember(): Promise<void> {
   // Loaded when needed: lib/auth writes audit events, and tools and unit tests have no Next runtime.
   const { requirePageMember } = await import("@/lib/auth/session");
   await requirePageMember();
 }
 
-/** listActivity for pages. */
 export async function readActivity(state: ActivityState, timeZone: string): Promise<ActivityPage> {
   await requireMember();
   return listActivity(state, timeZone);
 }
 
-/** One target's events for pages (a warehouse's history). */
 export async function queryAudit(q: AuditQuery): Promise<{ items: AuditRecord[]; total: number }> {
   await requireMember();
   return queryAuditIn(await db(), q);
 }
 
-/** The Person and Action menus, for pages. */
 export async function auditFacets(): Promise<{ actors: string[]; actions: string[] }> {
   await requireMember();
   return auditFacetsIn(await db());
 }
 
-/**
- * Every event matching the filters as CSV, as of the call: events recorded while it streams are
- * left out. The first batch is read before answering, so a store that is down is an error and not a
- * 200 with a broken file; a later failure aborts the download rather than end a truncated file.
- */
+// The first batch is read before answering, so a store that is down is an error, not a broken file;
+// a later failure aborts the download instead of ending a truncated file as if complete.
 export async function exportActivity(state: ActivityState, timeZone: string, requestId?: string): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
   const startedAt = new Date();
   const events = iterateAuditIn(await db(), toAuditFilter(activityQuery(state), timeZone, startedAt), EXPORT_BATCH)[Symbol.asyncIterator]();

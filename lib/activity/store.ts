@@ -3,9 +3,6 @@ import type { Kysely } from "kysely";
 import type { AuditEvent, Database } from "@/lib/db/schema";
 import type { ActivityOutcome, AuditRecord } from "./schemas";
 
-// Reads of the audit trail; lib/audit writes it.
-
-/** The store's filters; `from`/`to` are ISO dates or timestamps (inclusive day bounds). */
 export interface AuditFilter {
   actor?: string;
   action?: string;
@@ -42,7 +39,6 @@ export function toAuditRecord(row: AuditEvent): AuditRecord {
   };
 }
 
-/** The events matching the filters (no order, no paging). */
 function matching(conn: Kysely<Database>, q: AuditFilter) {
   let base = conn.selectFrom("audit_events");
   if (q.actor) base = base.where("actor_email", "=", q.actor.toLowerCase());
@@ -55,7 +51,6 @@ function matching(conn: Kysely<Database>, q: AuditFilter) {
   return base;
 }
 
-/** Newest first, filtered, one page with the total of all matches. */
 export async function queryAuditIn(conn: Kysely<Database>, q: AuditQuery): Promise<{ items: AuditRecord[]; total: number }> {
   const base = matching(conn, q);
   const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
@@ -68,11 +63,7 @@ export async function queryAuditIn(conn: Kysely<Database>, q: AuditQuery): Promi
   return { items: rows.map(toAuditRecord), total: Number(total) };
 }
 
-/**
- * Every matching event, newest first, in pages of `pageSize`. Pages by key (id below the last one
- * seen) so each page costs the same however deep it is and an event recorded meanwhile neither
- * shifts nor repeats a row.
- */
+// Pages by key, not offset: every page costs the same, and events recorded meanwhile neither shift nor repeat rows.
 export async function* iterateAuditIn(conn: Kysely<Database>, q: AuditFilter, pageSize = 500): AsyncGenerator<AuditRecord> {
   let below: number | null = null;
   for (;;) {
@@ -85,10 +76,7 @@ export async function* iterateAuditIn(conn: Kysely<Database>, q: AuditFilter, pa
   }
 }
 
-/**
- * The filter menus. People are the team's members (deactivated too, for their history), never the
- * emails of audit rows, which anyone can write by failing to sign in.
- */
+// People are the members, never audit emails: anyone can write one by failing to sign in.
 export async function auditFacetsIn(conn: Kysely<Database>): Promise<{ actors: string[]; actions: string[] }> {
   const [actors, actions] = await Promise.all([
     conn.selectFrom("members").select("email").orderBy("email").execute(),

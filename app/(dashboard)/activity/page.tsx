@@ -12,7 +12,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("activity"))("title") };
 }
 
-// The server reads the URL as the client does and renders the first page; the client takes over.
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParamsInput> }) {
   await requirePageMember();
   const t = await getTranslations("activity");
