@@ -34,7 +34,6 @@ export function actionAvailability(w: Pick<Warehouse, "isDefault" | "isActive">,
   };
 }
 
-
 export function changedValues(loaded: WarehouseValues, values: WarehouseValues): Partial<WarehouseValues> {
   const out: Partial<WarehouseValues> = {};
   for (const field of WAREHOUSE_FIELDS) if (values[field] !== loaded[field]) Object.assign(out, { [field]: values[field] });

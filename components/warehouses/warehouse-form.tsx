@@ -26,7 +26,6 @@ import { changedValues, snapshotOf } from "./rules";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 import { isTransientFailure, useWarehouseProblemText, useValidationText } from "./use-warehouse-text";
 
-
 type FormValues = z.input<typeof createWarehouseBodySchema>;
 
 const EMPTY: FormValues = { name: "", code: "", erpWarehouseId: "", isActive: true, isDefault: false };
