@@ -33,6 +33,8 @@ describe("defineList", () => {
     const bad = list.querySchema.safeParse({ color: "green", page: "0", limit: "11", nope: "1" });
     expect(messages(bad)).toEqual({ color: "validation.color", page: "validation.pageNumber", limit: "validation.pageSize", nope: "validation.unknownParameter" });
     expect(messages(list.querySchema.safeParse({ from: "5", to: "2" }))).toEqual({ to: "validation.range" });
+    // Only the input's own keys count: a prototype's `sort` is no parameter.
+    expect(list.querySchema.parse([])).toEqual(list.defaults);
   });
 
   it("tolerant load: a bad value falls back to its default, URL keys are read, the repair runs", () => {

@@ -121,7 +121,7 @@ export function defineList<F extends Fields>(spec: ListSpec<F>): ListDefinition<
     }
     let valid = true;
     for (const key of keys) {
-      const parsed = spec.fields[key]!.safeParse(raw[key]);
+      const parsed = spec.fields[key]!.safeParse(Object.hasOwn(raw, key) ? raw[key] : undefined);
       if (parsed.success) out[key] = parsed.data;
       else {
         valid = false;
