@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, Member, MemberUpdate, Role } from "@/lib/db/schema";
+import type { Database, Member, Role } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 
 // Member queries for the app, the team CLI and tests; a member is never deleted, so their history stays.
@@ -18,10 +18,6 @@ export async function findMemberById(conn: Kysely<Database>, id: number): Promis
 
 export async function findMemberBySsoIdentity(conn: Kysely<Database>, issuer: string, subject: string): Promise<Member | undefined> {
   return conn.selectFrom("members").selectAll().where("sso_issuer", "=", issuer).where("sso_subject", "=", subject).executeTakeFirst();
-}
-
-export async function listMembers(conn: Kysely<Database>): Promise<Member[]> {
-  return conn.selectFrom("members").selectAll().orderBy("email").execute();
 }
 
 export async function createMember(
@@ -56,37 +52,6 @@ export async function createMember(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-export async function updateMember(
-  conn: Kysely<Database>,
-  id: number,
-  changes: { name?: string; role?: Role; active?: boolean; password?: string },
-): Promise<Member | undefined> {
-  const values: MemberUpdate = { updated_at: new Date().toISOString() };
-  if (changes.name !== undefined) values.name = changes.name.trim();
-  if (changes.role !== undefined) values.role = changes.role;
-  if (changes.active !== undefined) values.active = changes.active ? 1 : 0;
-  if (changes.password !== undefined) values.password_hash = await hashPassword(changes.password);
-  // A new password, role or active flag ends the member's sessions (lib/auth/sessions.ts).
-  const endsSessions = changes.password !== undefined || changes.role !== undefined || changes.active !== undefined;
-  return conn
-    .updateTable("members")
-    .set(values)
-    .$if(endsSessions, (q) => q.set((eb) => ({ session_version: eb("session_version", "+", 1) })))
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function countActiveAdmins(conn: Kysely<Database>): Promise<number> {
-  const row = await conn
-    .selectFrom("members")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("role", "=", "admin")
-    .where("active", "=", 1)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }
 
 export const DEMO_MEMBERS = [

@@ -1,12 +1,12 @@
 import type { Kysely, Transaction } from "kysely";
 import type { AuditPort, ServiceContext } from "@/lib/audit";
-import { countActiveAdmins, createMember, findMemberByEmail, findMemberById } from "@/lib/auth/members";
+import { createMember, findMemberByEmail, findMemberById } from "@/lib/auth/members";
 import { hashPassword } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/sessions";
 import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
 import { DomainError } from "@/lib/rules/problems";
 import type { CreateMemberBody, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "./schemas";
-import { memberRows, updateMemberRow } from "./store";
+import { countActiveAdmins, memberRows, updateMemberRow } from "./store";
 
 // No "server-only": the team CLI runs this module under plain Node. No password hash leaves it.
 

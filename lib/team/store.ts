@@ -20,3 +20,13 @@ export async function updateMemberRow(conn: Kysely<Database>, id: number, values
     .where("id", "=", id)
     .execute();
 }
+
+export async function countActiveAdmins(conn: Kysely<Database>): Promise<number> {
+  const row = await conn
+    .selectFrom("members")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("role", "=", "admin")
+    .where("active", "=", 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
