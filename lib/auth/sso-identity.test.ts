@@ -7,9 +7,9 @@ import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 import { cliContext } from "@/lib/team/cli-audit";
 import { setSsoAccess } from "@/lib/team/service";
-import { createMember, findMemberByEmail } from "./members";
-import { parseAllowList } from "./sso-allow";
-import { admitSsoProfile, readSsoProfile, type SsoPolicy } from "./sso-identity";
+import { createMember, findMemberByEmail } from "@/lib/auth/members";
+import { parseAllowList } from "@/lib/auth/sso-allow";
+import { admitSsoProfile, readSsoProfile, type SsoPolicy } from "@/lib/auth/sso-identity";
 
 const ISSUER = "https://idp.example";
 const policy: SsoPolicy = {
