@@ -11,10 +11,7 @@ export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  // One retry in CI, reported as "flaky" in the output: "keeps filters in the URL across reload
-  // and back" (activity) failed once in four full runs on a loaded machine, at the second
-  // history step after a reload, and passed 8 of 8 alone; its cause is still open.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   // One worker: two cores are shared by the console, the emulator and the browser, and fault
   // rules injected into the emulator are global to it.
   workers: 1,
