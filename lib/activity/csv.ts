@@ -1,8 +1,6 @@
 import { csvFilename, csvHeader, csvLines } from "@/lib/rules/csv";
 import type { AuditRecord } from "./schemas";
 
-// The activity export's columns; JSON columns hold the values as JSON.
-
 export const ACTIVITY_CSV_COLUMNS = [
   "at",
   "actor",

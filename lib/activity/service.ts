@@ -36,8 +36,7 @@ export async function auditFacets(): Promise<{ actors: string[]; actions: string
   return auditFacetsIn(await db());
 }
 
-// The first batch is read before answering, so a store that is down is an error, not a broken file;
-// a later failure aborts the download instead of ending a truncated file as if complete.
+// The first batch is read before answering: a store that is down is an error, not a broken file.
 export async function exportActivity(state: ActivityState, timeZone: string, requestId?: string): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
   const startedAt = new Date();
   const events = iterateAuditIn(await db(), toAuditFilter(activityQuery(state), timeZone, startedAt), EXPORT_BATCH)[Symbol.asyncIterator]();
