@@ -11,19 +11,16 @@ import { ACTIVITY_FILTER_KEYS, ACTIVITY_PAGE_SIZES, activityList, type ActivityP
 import { useListState, type Keyed } from "@/lib/list/client";
 import { ActivityFilters, type FilterPatch } from "./activity-filters";
 import { ActivityTable } from "./activity-table";
-import { LocationAdapter } from "./location-adapter";
 
 const CLEARED: FilterPatch = Object.fromEntries(ACTIVITY_FILTER_KEYS.map((key) => [key, undefined]));
 const STATE_TEXTS = ["loading", "emptyTitle", "emptyBody", "noMatchTitle", "noMatchBody", "pageEmptyTitle", "firstPage"] as const;
 const SKELETON_CELLS = ["w-32", "w-40", "w-24", "flex-1"] as const;
 
-export function ActivityView({ actors, actions, search, fallback }: { actors: string[]; actions: string[]; search: string; fallback: Record<string, Keyed<ActivityPage>> }) {
+export function ActivityView({ actors, actions, fallback }: { actors: string[]; actions: string[]; fallback: Record<string, Keyed<ActivityPage>> }) {
   return (
-    <LocationAdapter search={search}>
-      <SWRConfig value={{ fallback }}>
-        <ActivityList actors={actors} actions={actions} />
-      </SWRConfig>
-    </LocationAdapter>
+    <SWRConfig value={{ fallback }}>
+      <ActivityList actors={actors} actions={actions} />
+    </SWRConfig>
   );
 }
 

@@ -15,7 +15,7 @@ function Probe({ problem, options }: { problem: ProblemDocument; options?: Probl
 }
 
 function shown(locale: "en" | "tr", problem: ProblemDocument, options?: ProblemTextOptions): string {
-  const html = renderToString(h(NextIntlClientProvider, { locale, messages: messagesFor(locale), timeZone: "UTC" }, h(Probe, { problem, options })));
+  const html = renderToString(h(NextIntlClientProvider, { locale, messages: messagesFor(locale), timeZone: "UTC", children: h(Probe, { problem, options }) }));
   const text = /^<p>(.*)<\/p>$/s.exec(html)?.[1] ?? html;
   return text.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 }

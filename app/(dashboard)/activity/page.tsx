@@ -17,13 +17,12 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   const t = await getTranslations("activity");
   const params = await searchParams;
   const state = activityList.load(params);
-  const search = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (Array.isArray(v) ? v : v == null ? [] : [v]).map((x) => [k, x]))).toString();
   const [facets, first] = await Promise.all([auditFacets(), readActivity(state, (await getTimeZone()) ?? "UTC")]);
   const key = activityList.key(state);
   return (
     <section>
       <PageHeader title={t("title")} description={t("description")} />
-      <ActivityView actors={facets.actors} actions={facets.actions} search={search} fallback={{ [key]: { ...first, key } }} />
+      <ActivityView actors={facets.actors} actions={facets.actions} fallback={{ [key]: { ...first, key } }} />
     </section>
   );
 }

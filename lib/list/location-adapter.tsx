@@ -1,13 +1,14 @@
 "use client";
 
 import { renderQueryString, unstable_createAdapterProvider as createAdapterProvider, type unstable_UpdateUrlFunction as UpdateUrl } from "nuqs/adapters/custom";
-import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { usePathname, useSearchParams } from "next/navigation";
+import { createElement, useCallback, useSyncExternalStore, type ReactNode } from "react";
 
 // Back and Forward after a reload wait for the router's server render of the page (seconds on a
-// busy machine), so the list reads the browser's URL itself and follows history at once.
+// busy machine), so list state reads the browser's URL itself and follows history at once; the
+// router's search params are only the server render's (and hydration's) snapshot.
 
 const listeners = new Set<() => void>();
-const ServerSearch = createContext("");
 let current = { search: "", params: new URLSearchParams() };
 
 function subscribe(onChange: () => void) {
@@ -33,15 +34,17 @@ const updateUrl: UpdateUrl = (search, options) => {
 };
 
 function useLocationSearch() {
-  const server = useContext(ServerSearch);
-  const serverParams = useMemo(() => new URLSearchParams(server), [server]);
-  const searchParams = useSyncExternalStore(subscribe, locationParams, () => serverParams);
+  const pathname = usePathname();
+  const routerParams = useSearchParams() as URLSearchParams;
+  // While a link leads to another page, the browser's URL is still the old page's until commit.
+  const snapshot = useCallback(() => (location.pathname === pathname ? locationParams() : routerParams), [pathname, routerParams]);
+  const searchParams = useSyncExternalStore(subscribe, snapshot, () => routerParams);
   return { searchParams, updateUrl };
 }
 
 const Adapter = createAdapterProvider(useLocationSearch);
 
-/** nuqs state from the browser's URL; `search` is the query the server rendered. */
-export function LocationAdapter({ search, children }: { search: string; children: ReactNode }) {
-  return createElement(ServerSearch.Provider, { value: search }, createElement(Adapter, null, children));
+/** nuqs state from the browser's URL, for every list of the console. */
+export function LocationAdapter({ children }: { children: ReactNode }) {
+  return createElement(Adapter, null, children);
 }
