@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { validationMessage } from "@/lib/i18n/validation";
 import { defineList, limitField, optionalField, pageField } from "./definition";
 
 const list = defineList({
@@ -33,6 +34,8 @@ describe("defineList", () => {
     const bad = list.querySchema.safeParse({ color: "green", page: "0", limit: "11", nope: "1" });
     expect(messages(bad)).toEqual({ color: "validation.color", page: "validation.pageNumber", limit: "validation.pageSize", nope: "validation.unknownParameter" });
     expect(messages(list.querySchema.safeParse({ from: "5", to: "2" }))).toEqual({ to: "validation.range" });
+    const limit = list.querySchema.safeParse({ limit: "11" });
+    expect(limit.success ? null : validationMessage(limit.error.issues[0]!)).toBe("Use one of 10, 25.");
     // Only the input's own keys count: a prototype's `sort` is no parameter.
     expect(list.querySchema.parse([])).toEqual(list.defaults);
   });

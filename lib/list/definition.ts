@@ -39,7 +39,7 @@ export function limitField<const S extends readonly number[]>(sizes: S, fallback
     blankToUndefined,
     z
       .string({ error: "validation.pageSize" })
-      .refine((v) => sizes.some((s) => String(s) === v), { error: "validation.pageSize" })
+      .refine((v) => sizes.some((s) => String(s) === v), { error: "validation.pageSize", params: { sizes: sizes.join(", ") } })
       .transform((v) => Number(v) as S[number])
       .default(String(fallback) as never)
       .transform((v) => Number(v) as S[number]),
