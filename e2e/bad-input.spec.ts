@@ -54,7 +54,7 @@ const withBody = (method: RawRequest["method"], path: string, b: BodyCase, heade
   headers: { ...headers, ...(b.contentType === null ? {} : { "Content-Type": b.contentType }) },
 });
 
-// Fields of the warehouse bodies (architecture.md; lib/schemas/warehouse.ts documents the limits).
+// Fields of the warehouse bodies (architecture.md; lib/rules/warehouse.ts documents the limits).
 const WAREHOUSE_FIELDS: Record<string, FieldRule> = {
   name: { valid: alnum(1, 20).map((s) => `Fuzz ${s}`), bad: badText(100, { spacesAllowed: true }), required: true },
   code: { valid: alnum(1, 20), bad: badText(50), required: true },
@@ -269,7 +269,7 @@ const TARGETS: Target[] = [
   {
     file: "team/route.ts",
     method: "GET",
-    // It takes no input at all: whatever the query, it lists the team (and never calls the upstream).
+    // Its only parameters are page and limit: any other query is a 422 naming it, or (page and limit in range) the team; never an upstream call.
     requests: fc.array(fc.tuple(anyString, anyString), { minLength: 1, maxLength: 4 }).map((pairs) => ({
       method: "GET" as const,
       path: `/api/team?${pairs.map(([k, v]) => `${encodeURIComponent(k.replace(/[\ud800-\udfff]/g, "?"))}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, "?"))}`).join("&")}`,
