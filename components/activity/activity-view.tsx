@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { SWRConfig } from "swr";
 import { ResourceList, type ResourceListTexts } from "@/components/data-table/resource-list";
-import { Pagination } from "@/components/ui/pagination";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { useActivity } from "@/lib/activity/client";
 import { ACTIVITY_FILTER_KEYS, ACTIVITY_PAGE_SIZES, activityList, type ActivityPage } from "@/lib/activity/schemas";
@@ -68,20 +67,9 @@ function ActivityList({ actors, actions }: { actors: string[]; actions: string[]
         }
         onRetry={() => void mutate()}
         onClearFilters={onClear}
-        onFirstPage={() => update({ page: 1 })}
+        paging={{ messages: "activity.pagination", rangeTestId: "activity-range", state, sizes: ACTIVITY_PAGE_SIZES, update }}
       >
         <ActivityTable items={data?.items ?? []} busy={stale} />
-        <Pagination
-          messages="activity.pagination"
-          rangeTestId="activity-range"
-          page={state.page}
-          limit={state.limit}
-          sizes={ACTIVITY_PAGE_SIZES}
-          total={data?.total ?? 0}
-          shown={data?.items.length ?? 0}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-        />
       </ResourceList>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { Pagination } from "@/components/ui/pagination";
 import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
 import { buttonClass } from "@/components/ui/styles";
 import type { ProblemError } from "@/lib/swr/fetcher";
@@ -25,6 +26,21 @@ export interface ResourceListTexts {
   firstPage: string;
 }
 
+/** Page and page size controls under the rows, wired to the list's URL state. */
+export interface ListPaging {
+  /** The catalog namespace of the pagination texts (range, pageSize, previous, next, pageOf, label). */
+  messages: string;
+  label?: string;
+  state: { page: number; limit: number };
+  sizes: readonly number[];
+  /** The list's update; `limit` is one of `sizes` (each list types its own). */
+  update: (patch: { page: number } | { limit: never }) => void;
+  testId?: string;
+  rangeTestId?: string;
+  /** Shown only when there is more than one page. */
+  onlyWhenPaged?: boolean;
+}
+
 export function ResourceList({
   testId,
   texts,
@@ -40,6 +56,7 @@ export function ResourceList({
   onRetry,
   onClearFilters,
   onFirstPage,
+  paging,
   children,
 }: {
   testId: string;
@@ -55,7 +72,9 @@ export function ResourceList({
   emptyAction?: ReactNode;
   onRetry: () => void;
   onClearFilters?: () => void;
-  onFirstPage: () => void;
+  /** Without `paging`, how "go to the first page" is done. */
+  onFirstPage?: () => void;
+  paging?: ListPaging;
   children: ReactNode;
 }) {
   if (error) {
@@ -90,11 +109,30 @@ export function ResourceList({
   if (page.items.length === 0) {
     return (
       <Notice testId={`${testId}-page-empty`} title={texts.pageEmptyTitle} compact={compact}>
-        <button type="button" className={buttonClass.primary} onClick={onFirstPage}>
+        <button type="button" className={buttonClass.primary} onClick={onFirstPage ?? (() => paging?.update({ page: 1 }))}>
           {texts.firstPage}
         </button>
       </Notice>
     );
   }
-  return <>{children}</>;
+  return (
+    <>
+      {children}
+      {paging && !(paging.onlyWhenPaged && page.total <= paging.state.limit) ? (
+        <Pagination
+          messages={paging.messages}
+          label={paging.label}
+          page={paging.state.page}
+          limit={paging.state.limit}
+          sizes={paging.sizes}
+          total={page.total}
+          shown={page.items.length}
+          testId={paging.testId}
+          rangeTestId={paging.rangeTestId}
+          onPage={(n) => paging.update({ page: n })}
+          onLimit={(limit) => paging.update({ limit: limit as never })}
+        />
+      ) : null}
+    </>
+  );
 }

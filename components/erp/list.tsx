@@ -7,7 +7,6 @@ import { DataTable } from "@/components/data-table/data-table";
 import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
 import { ResourceList, type ListPage, type ResourceListTexts } from "@/components/data-table/resource-list";
 import { ErrorState as BaseErrorState, TableSkeleton as BaseTableSkeleton } from "@/components/ui/states";
-import { Pagination } from "@/components/ui/pagination";
 import type { ProblemError } from "@/lib/swr/fetcher";
 import { selectClass } from "./styles";
 import { useErpProblemText } from "./use-problem-text";
@@ -68,20 +67,9 @@ export function ErpTable<T extends RowData, S extends number>({ testId, texts, q
       errorDetail={error ? <p className="mt-1 text-sm">{problemText(error)}</p> : null}
       onRetry={() => void query.mutate()}
       onClearFilters={onClearFilters}
-      onFirstPage={() => paging.update({ page: 1 })}
+      paging={{ messages: "erp.pagination", ...paging }}
     >
       <Rows testId={testId} rows={page?.items ?? []} busy={stale} {...table} />
-      <Pagination
-        messages="erp.pagination"
-        label={paging.label}
-        page={paging.state.page}
-        limit={paging.state.limit}
-        sizes={paging.sizes}
-        total={page?.total ?? 0}
-        shown={page?.items.length ?? 0}
-        onPage={(n) => paging.update({ page: n })}
-        onLimit={(limit) => paging.update({ limit })}
-      />
     </ResourceList>
   );
 }

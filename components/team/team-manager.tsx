@@ -5,7 +5,6 @@ import { useCallback } from "react";
 import { toast } from "sonner";
 import { SWRConfig } from "swr";
 import { ResourceList } from "@/components/data-table/resource-list";
-import { Pagination } from "@/components/ui/pagination";
 import { buttonClass, cardClass } from "@/components/ui/styles";
 import { useListState, type Keyed } from "@/lib/list/client";
 import { updateMemberRequest, useTeam } from "@/lib/team/client";
@@ -100,7 +99,7 @@ function Team({ currentMemberId, canManage }: TeamProps) {
           skeleton={{ rows: 3, cells: SKELETON_CELLS }}
           errorDetail={error ? <p className="mt-1">{problemText(error)}</p> : null}
           onRetry={() => void mutate()}
-          onFirstPage={() => update({ page: 1 })}
+          paging={{ messages: "team.pagination", state, sizes: TEAM_PAGE_SIZES, update, onlyWhenPaged: true }}
         >
           <MembersTable
             members={data?.items ?? []}
@@ -109,18 +108,6 @@ function Team({ currentMemberId, canManage }: TeamProps) {
             manageReasonId={canManage ? undefined : MANAGE_REASON_ID}
             onChange={applyChange}
           />
-          {data && data.total > state.limit ? (
-            <Pagination
-              messages="team.pagination"
-              page={state.page}
-              limit={state.limit}
-              sizes={TEAM_PAGE_SIZES}
-              total={data.total}
-              shown={data.items.length}
-              onPage={(page) => update({ page })}
-              onLimit={(limit) => update({ limit })}
-            />
-          ) : null}
         </ResourceList>
       </section>
 

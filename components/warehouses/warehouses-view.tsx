@@ -10,10 +10,9 @@ import { DataTableColumnToggle } from "@/components/data-table/data-table-column
 import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
 import { ResourceList } from "@/components/data-table/resource-list";
 import { GatedButton } from "@/components/ui/gated-button";
-import { Pagination } from "@/components/ui/pagination";
 import { buttonClass, linkClass } from "@/components/ui/styles";
 import { useListState } from "@/lib/list/client";
-import { WAREHOUSE_PAGE_SIZES, type WarehousePageSize, type WarehouseStatus } from "@/lib/rules/warehouse";
+import { WAREHOUSE_PAGE_SIZES, type WarehouseStatus } from "@/lib/rules/warehouse";
 import { useWarehouses, type KeyedWarehouseList } from "@/lib/warehouses/client";
 import { sortFromSorting, sortingFromSort, warehouseExportHref, warehouseList, type Warehouse } from "@/lib/warehouses/schemas";
 import { BulkReportPanel, BulkStatusBar, type BulkReport } from "./bulk-status-bar";
@@ -212,7 +211,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
         }
         onRetry={() => void mutate()}
         onClearFilters={clearFilters}
-        onFirstPage={() => update({ page: 1 })}
+        paging={{ messages: "warehouses.pagination", testId: "warehouse-pagination", state, sizes: WAREHOUSE_PAGE_SIZES, update }}
       >
         <DataTable
           table={table}
@@ -221,17 +220,6 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
           testId="warehouse-table"
           rowTestId="warehouse-row"
           rowProps={(w) => ({ "data-id": String(w.id), "data-code": w.code })}
-        />
-        <Pagination<WarehousePageSize>
-          messages="warehouses.pagination"
-          page={state.page}
-          limit={state.limit}
-          sizes={WAREHOUSE_PAGE_SIZES}
-          total={data?.total ?? 0}
-          shown={data?.items.length ?? 0}
-          testId="warehouse-pagination"
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
         />
       </ResourceList>
       {dialogs}
