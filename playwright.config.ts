@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_OIDC, E2E_PORT, E2E_UPSTREAM_TOKEN } from "./e2e/env";
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_OIDC, E2E_PORT, E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
 // Debian's Chromium where it is installed (CI, this machine); otherwise Playwright's own browser
 // from `npx playwright install chromium`. CHROMIUM_PATH overrides both.

@@ -1,4 +1,4 @@
-import { read, write, type RouteCase } from "./access-table";
+import { read, write, type RouteCase } from "@/e2e/access-table";
 
 // The ERP route handlers for the access table in e2e/access-routes.ts. Writes carry invalid
 // bodies on purpose: nothing may be created or started by these checks.

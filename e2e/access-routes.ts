@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { read, write, type RouteCase } from "./access-table";
-import { ERP_ROUTES } from "./access-routes-erp";
+import { read, write, type RouteCase } from "@/e2e/access-table";
+import { ERP_ROUTES } from "@/e2e/access-routes-erp";
 
 // Every console route handler and method, with a URL to call it by and the expected status per
 // caller. Writes carry invalid bodies (or unknown ids) on purpose: nothing may be created by a

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { storageStateFor } from "./env";
+import { storageStateFor } from "@/e2e/env";
 
 // History steps after a reload while the page's server render is late, as on a loaded machine.
 test.use({ storageState: storageStateFor("admin") });

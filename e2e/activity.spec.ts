@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible } from "./a11y";
-import { storageStateFor } from "./env";
+import { expectAccessible } from "@/e2e/a11y";
+import { storageStateFor } from "@/e2e/env";
 
 // The audit trail. The auth setup signs each demo member in once, so successful auth.sign_in
 // events exist for all three before these tests run.

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { CALLERS, type Who } from "./access-table";
-import { EXEMPT_FILES, exportedMethods, HTTP_METHODS, routeFiles, ROUTES } from "./access-routes";
-import { E2E_BASE_URL, storageStateFor, type E2ERole } from "./env";
+import { CALLERS, type Who } from "@/e2e/access-table";
+import { EXEMPT_FILES, exportedMethods, HTTP_METHODS, routeFiles, ROUTES } from "@/e2e/access-routes";
+import { E2E_BASE_URL, storageStateFor, type E2ERole } from "@/e2e/env";
 
 // Every route handler and method against anonymous, each role and a cross-origin caller. A new
 // route file under app/api, or a new method in one, must be added to e2e/access-routes.ts, or the

@@ -1,5 +1,5 @@
 import { expect, test as setup } from "@playwright/test";
-import { DEMO_PASSWORD, ROLES, storageStateFor } from "./env";
+import { DEMO_PASSWORD, ROLES, storageStateFor } from "@/e2e/env";
 
 // Signs each demo member in once and saves the session for the tests of that role.
 for (const role of ROLES) {

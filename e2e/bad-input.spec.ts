@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { ROUTES } from "./access-routes";
-import { NO_RUN } from "./access-routes-erp";
+import { ROUTES } from "@/e2e/access-routes";
+import { NO_RUN } from "@/e2e/access-routes-erp";
 import {
   alnum,
   anyJson,
@@ -24,9 +24,9 @@ import {
   type BodyCase,
   type FieldRule,
   type RawRequest,
-} from "./bad-input-arbitraries";
-import { emulator } from "./emulator";
-import { E2E_BASE_URL, E2E_PORT, storageStateFor } from "./env";
+} from "@/e2e/bad-input-arbitraries";
+import { emulator } from "@/e2e/emulator";
+import { E2E_BASE_URL, E2E_PORT, storageStateFor } from "@/e2e/env";
 
 // Bad input is refused without side effects. For every route handler and method, at least 1,000
 // generated malformed requests (path ids, query strings, bodies, headers; see

@@ -1,4 +1,4 @@
-import { E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN } from "./env";
+import { E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
 // The emulator's control API, used by tests to seed data, inject faults and read what the
 // upstream received. It is reached over HTTP with the emulator's token, like the console does.

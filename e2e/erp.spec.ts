@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible } from "./a11y";
-import { emulator, emulatorOrders } from "./emulator";
-import { E2E_BASE_URL } from "./env";
+import { expectAccessible } from "@/e2e/a11y";
+import { emulator, emulatorOrders } from "@/e2e/emulator";
+import { E2E_BASE_URL } from "@/e2e/env";
 
 // ERP actions: order transfer runs (preview, batches, per-order outcomes, unknown outcomes after
 // a timeout, retries, idempotency, 10,000 ids) and the three imports. Every test makes its own

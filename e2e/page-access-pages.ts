@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { E2ERole } from "./env";
+import type { E2ERole } from "@/e2e/env";
 
 // Every page of the console (app/**/page.tsx) with a URL to open it by and what each signed-in
 // role gets. Callers without a valid, active session get a redirect to /login on every page but

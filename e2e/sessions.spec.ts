@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, E2E_BASE_URL, storageStateFor } from "./env";
+import { DEMO_PASSWORD, E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 
 // Sessions end on the server: sign-out, "sign out everywhere" and a password change refuse the
 // cookie the browser held before. Each test uses a throwaway member or a fresh sign-in, so the

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible } from "./a11y";
-import { emulator, emulatorOrders } from "./emulator";
-import { E2E_UPSTREAM_TOKEN } from "./env";
+import { expectAccessible } from "@/e2e/a11y";
+import { emulator, emulatorOrders } from "@/e2e/emulator";
+import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
 test.describe("the console on the embedded default", () => {
   test("starts against the emulator and renders its shell", async ({ page }) => {

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_BASE_URL, E2E_PORT } from "./env";
+import { E2E_BASE_URL, E2E_PORT } from "@/e2e/env";
 
 // Sign-in limits and the client address, over plain HTTP from other loopback addresses
 // (Linux routes all of 127.0.0.0/8 to lo): each test burns only its own address's sign-in

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible } from "./a11y";
+import { expectAccessible } from "@/e2e/a11y";
 
 // The team page and /api/team. Storage states come from e2e/auth.setup.ts (one per role).
 

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { ROUTES } from "./access-routes";
-import { NO_RUN } from "./access-routes-erp";
-import { emulator, emulatorOrders, type FaultRule } from "./emulator";
-import { DEMO_PASSWORD, E2E_BASE_URL, E2E_DATA_DIR, E2E_UPSTREAM_TOKEN, storageStateFor } from "./env";
-import { leaksIn, NEEDLES } from "./token-needles";
+import { ROUTES } from "@/e2e/access-routes";
+import { NO_RUN } from "@/e2e/access-routes-erp";
+import { emulator, emulatorOrders, type FaultRule } from "@/e2e/emulator";
+import { DEMO_PASSWORD, E2E_BASE_URL, E2E_DATA_DIR, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
+import { leaksIn, NEEDLES } from "@/e2e/token-needles";
 
 // The upstream token never leaves the server. The e2e server runs with a distinctive token
 // (E2E_UPSTREAM_TOKEN; `npm test` also builds with it set, see the test:build script), and this

@@ -1,4 +1,4 @@
-import { E2E_UPSTREAM_TOKEN } from "./env";
+import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
 // The forms in which the upstream token could show up in something the browser receives: as it
 // is, URL-encoded, as a bearer header, in hex, and base64/base64url-encoded at each of the three

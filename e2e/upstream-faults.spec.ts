@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { emulator, emulatorOrders, type FaultRule, type LoggedRequest } from "./emulator";
-import { E2E_BASE_URL, storageStateFor } from "./env";
+import { emulator, emulatorOrders, type FaultRule, type LoggedRequest } from "@/e2e/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 
 // The upstream fault matrix: every fault the emulator can inject against every kind of call the
 // console makes (list, view, create, update, delete, transfer, import). For each: the route

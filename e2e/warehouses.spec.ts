@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { expectAccessible } from "./a11y";
-import { emulator } from "./emulator";
-import { E2E_BASE_URL, E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "./env";
+import { expectAccessible } from "@/e2e/a11y";
+import { emulator } from "@/e2e/emulator";
+import { E2E_BASE_URL, E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
 
 // The warehouse pages against the emulator's demo data (ONLINE is the default; IST01 "İSTANBUL
 // Şube", ANK01 "Ankara Depo", GAZ01 "Gaziantep Depo" with ERP id "0042", BUR01 passive...).

@@ -5,8 +5,8 @@ import { Fragment, useState } from "react";
 import { tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { actionLabel } from "@/lib/activity/labels";
 import type { AuditRecord } from "@/lib/activity/schemas";
-import { EventDetail } from "./event-detail";
-import { OutcomeBadge } from "./outcome-badge";
+import { EventDetail } from "@/components/activity/event-detail";
+import { OutcomeBadge } from "@/components/activity/outcome-badge";
 
 export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boolean }) {
   const t = useTranslations("activity");

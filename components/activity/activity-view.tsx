@@ -8,8 +8,8 @@ import { useProblemText } from "@/components/ui/use-problem-text";
 import { useActivity } from "@/lib/activity/client";
 import { ACTIVITY_FILTER_KEYS, ACTIVITY_PAGE_SIZES, activityList, type ActivityPage } from "@/lib/activity/schemas";
 import { useListState, type Keyed } from "@/lib/list/client";
-import { ActivityFilters, type FilterPatch } from "./activity-filters";
-import { ActivityTable } from "./activity-table";
+import { ActivityFilters, type FilterPatch } from "@/components/activity/activity-filters";
+import { ActivityTable } from "@/components/activity/activity-table";
 
 const CLEARED: FilterPatch = Object.fromEntries(ACTIVITY_FILTER_KEYS.map((key) => [key, undefined]));
 const STATE_TEXTS = ["loading", "emptyTitle", "emptyBody", "noMatchTitle", "noMatchBody", "pageEmptyTitle", "firstPage"] as const;

@@ -10,10 +10,10 @@ import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
 import { erpProblem, startImport, useImports, useRevalidate, type ErpProblem } from "@/lib/erp/client";
 import { ERP_IMPORT_KINDS, IMPORTS_API, IMPORTS_PAGE_SIZE, importList, type ImportKindName, type ImportRunRow } from "@/lib/erp/schemas";
 import { useListState } from "@/lib/list/client";
-import { ImportOutcomeBadge } from "./badges";
-import { ErpTable, FilterSelect } from "./list";
-import { errorBoxClass, reasonTextClass } from "./styles";
-import { useErpProblemText } from "./use-problem-text";
+import { ImportOutcomeBadge } from "@/components/erp/badges";
+import { ErpTable, FilterSelect } from "@/components/erp/list";
+import { errorBoxClass, reasonTextClass } from "@/components/erp/styles";
+import { useErpProblemText } from "@/components/erp/use-problem-text";
 
 // The imports: the upstream only says "started" (upstream-api.md), so we show who started them and when, never a progress.
 

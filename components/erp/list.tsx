@@ -8,8 +8,8 @@ import { dataTableFeatures, type DataTableFeatures } from "@/components/data-tab
 import { ResourceList, type ListPage, type ResourceListTexts } from "@/components/data-table/resource-list";
 import { ErrorState as BaseErrorState, TableSkeleton as BaseTableSkeleton } from "@/components/ui/states";
 import type { ProblemError } from "@/lib/swr/fetcher";
-import { selectClass } from "./styles";
-import { useErpProblemText } from "./use-problem-text";
+import { selectClass } from "@/components/erp/styles";
+import { useErpProblemText } from "@/components/erp/use-problem-text";
 
 // The ERP lists' shared parts: compact states (each list is a section of its page), a filter menu, a read-only table.
 

@@ -23,11 +23,11 @@ import {
 } from "@/lib/erp/schemas";
 import { isRunActive, ordersDone } from "@/lib/erp/status";
 import { useListState } from "@/lib/list/client";
-import { OutcomeBadge, RunStatusBadge } from "./badges";
-import { useDurationText } from "./format";
-import { ErpTable, ErrorState, FilterSelect, TableSkeleton } from "./list";
-import { errorBoxClass, linkClass, reasonTextClass, warningBoxClass } from "./styles";
-import { useErpProblemText } from "./use-problem-text";
+import { OutcomeBadge, RunStatusBadge } from "@/components/erp/badges";
+import { useDurationText } from "@/components/erp/format";
+import { ErpTable, ErrorState, FilterSelect, TableSkeleton } from "@/components/erp/list";
+import { errorBoxClass, linkClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
+import { useErpProblemText } from "@/components/erp/use-problem-text";
 
 // One transfer run, polled while it runs; the person decides what to send again.
 

@@ -17,8 +17,8 @@ import {
 } from "@/lib/erp/order-ids";
 import { createTransferBodySchema, TRANSFERS_API } from "@/lib/erp/schemas";
 import { englishValidationText, issueValues } from "@/lib/i18n/validation";
-import { errorBoxClass, reasonTextClass, warningBoxClass } from "./styles";
-import { useErpProblemText } from "./use-problem-text";
+import { errorBoxClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
+import { useErpProblemText } from "@/components/erp/use-problem-text";
 
 const SHOWN_INVALID = 50;
 const SHOWN_DUPLICATES = 20;

@@ -9,10 +9,10 @@ import { buttonClass } from "@/components/ui/styles";
 import { useTransferRuns } from "@/lib/erp/client";
 import { PAGE_SIZES, TRANSFER_RUN_STATUSES, transferRunList, type TransferRunSummary } from "@/lib/erp/schemas";
 import { useListState } from "@/lib/list/client";
-import { RunStatusBadge } from "./badges";
-import { useDurationText } from "./format";
-import { ErpTable, FilterSelect } from "./list";
-import { linkClass } from "./styles";
+import { RunStatusBadge } from "@/components/erp/badges";
+import { useDurationText } from "@/components/erp/format";
+import { ErpTable, FilterSelect } from "@/components/erp/list";
+import { linkClass } from "@/components/erp/styles";
 
 
 const helper = createColumnHelper<DataTableFeatures, TransferRunSummary>();

@@ -19,7 +19,7 @@ import {
   type CreateMemberInput,
   type TeamMember,
 } from "@/lib/team/schemas";
-import { useTeamProblemText } from "./use-problem-text";
+import { useTeamProblemText } from "@/components/team/use-problem-text";
 
 const FIELDS = ["email", "name", "role", "password"] as const;
 type Field = (typeof FIELDS)[number];

@@ -9,9 +9,9 @@ import { buttonClass, cardClass } from "@/components/ui/styles";
 import { useListState, type Keyed } from "@/lib/list/client";
 import { updateMemberRequest, useTeam } from "@/lib/team/client";
 import { TEAM_PAGE_SIZES, teamList, type TeamList } from "@/lib/team/schemas";
-import { AddMemberForm } from "./add-member-form";
-import { MembersTable, type ApplyChange } from "./members-table";
-import { useTeamProblemText } from "./use-problem-text";
+import { AddMemberForm } from "@/components/team/add-member-form";
+import { MembersTable, type ApplyChange } from "@/components/team/members-table";
+import { useTeamProblemText } from "@/components/team/use-problem-text";
 
 const MANAGE_REASON_ID = "team-manage-reason";
 const SKELETON_CELLS = ["w-32", "flex-1", "w-32", "w-24", "w-24", "w-32"] as const;

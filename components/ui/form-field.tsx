@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { fieldErrorClass, helpTextClass } from "./styles";
+import { fieldErrorClass, helpTextClass } from "@/components/ui/styles";
 
 export interface FieldControlProps {
   id: string;

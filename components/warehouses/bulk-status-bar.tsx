@@ -8,7 +8,7 @@ import { alertClass, buttonClass } from "@/components/ui/styles";
 import { saveRuleBreak } from "@/lib/rules/warehouse";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { bulkSetActiveRequest, useRevalidateWarehouses } from "@/lib/warehouses/client";
-import { useWarehouseProblemText, useValidationText } from "./use-warehouse-text";
+import { useWarehouseProblemText, useValidationText } from "@/components/warehouses/use-warehouse-text";
 
 export interface BulkRowOutcome {
   id: number;

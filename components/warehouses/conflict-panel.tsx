@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { alertClass, buttonClass } from "@/components/ui/styles";
 import type { WarehouseField } from "@/lib/rules/warehouse";
 import type { WarehouseConflict, WarehouseValues } from "@/lib/warehouses/schemas";
-import { conflictRows } from "./rules";
+import { conflictRows } from "@/components/warehouses/rules";
 
 export function ConflictPanel({
   conflict,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Warehouse } from "@/lib/warehouses/schemas";
-import { actionAvailability, changedValues, conflictRows, snapshotOf } from "./rules";
+import { actionAvailability, changedValues, conflictRows, snapshotOf } from "@/components/warehouses/rules";
 
 const ADMIN = { canWrite: true, canDelete: true };
 const OPERATOR = { canWrite: true, canDelete: false };

@@ -5,9 +5,9 @@ import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { deleteWarehouseRequest, updateWarehouseRequest, useRevalidateWarehouses } from "@/lib/warehouses/client";
-import { DeleteWarehouseDialog } from "./delete-warehouse-dialog";
-import { MakeDefaultDialog } from "./make-default-dialog";
-import { useWarehouseProblemText } from "./use-warehouse-text";
+import { DeleteWarehouseDialog } from "@/components/warehouses/delete-warehouse-dialog";
+import { MakeDefaultDialog } from "@/components/warehouses/make-default-dialog";
+import { useWarehouseProblemText } from "@/components/warehouses/use-warehouse-text";
 
 export function useWarehouseActions({ onChanged, onDeleted }: { onChanged?: () => void; onDeleted?: (w: Warehouse) => void } = {}) {
   const t = useTranslations("warehouses.toast");

@@ -7,8 +7,8 @@ import { useCallback } from "react";
 import { GatedButton } from "@/components/ui/gated-button";
 import { linkClass } from "@/components/ui/styles";
 import type { Warehouse } from "@/lib/warehouses/schemas";
-import { actionAvailability, type WarehousePermissions } from "./rules";
-import { useWarehouseActions } from "./use-warehouse-actions";
+import { actionAvailability, type WarehousePermissions } from "@/components/warehouses/rules";
+import { useWarehouseActions } from "@/components/warehouses/use-warehouse-actions";
 
 export function WarehouseActions({ warehouse, perms }: { warehouse: Warehouse; perms: WarehousePermissions }) {
   const t = useTranslations("warehouses");

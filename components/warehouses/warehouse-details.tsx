@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { cardClass } from "@/components/ui/styles";
 import type { Warehouse } from "@/lib/warehouses/schemas";
-import { WarehouseBadges } from "./warehouse-badges";
+import { WarehouseBadges } from "@/components/warehouses/warehouse-badges";
 
 export async function WarehouseDetails({ warehouse }: { warehouse: Warehouse }) {
   const t = await getTranslations("warehouses");

@@ -20,11 +20,11 @@ import {
   type WarehouseValues,
   type WarehouseWriteResult,
 } from "@/lib/warehouses/schemas";
-import { ConflictPanel } from "./conflict-panel";
-import { MakeDefaultDialog } from "./make-default-dialog";
-import { changedValues, snapshotOf } from "./rules";
-import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
-import { isTransientFailure, useWarehouseProblemText, useValidationText } from "./use-warehouse-text";
+import { ConflictPanel } from "@/components/warehouses/conflict-panel";
+import { MakeDefaultDialog } from "@/components/warehouses/make-default-dialog";
+import { changedValues, snapshotOf } from "@/components/warehouses/rules";
+import { useUnsavedChangesGuard } from "@/components/warehouses/use-unsaved-changes-guard";
+import { isTransientFailure, useWarehouseProblemText, useValidationText } from "@/components/warehouses/use-warehouse-text";
 
 type FormValues = z.input<typeof createWarehouseBodySchema>;
 

@@ -8,8 +8,8 @@ import { requirePageMember } from "@/lib/auth/session";
 import { toProblem } from "@/lib/http/problem";
 import { warehouseIdParamSchema, type Warehouse } from "@/lib/warehouses/schemas";
 import { getWarehouse } from "@/lib/warehouses/service";
-import { BackToList } from "./back-to-list";
-import { WarehouseLoadFailure, type LoadFailure } from "./warehouse-load-failure";
+import { BackToList } from "@/components/warehouses/back-to-list";
+import { WarehouseLoadFailure, type LoadFailure } from "@/components/warehouses/warehouse-load-failure";
 
 export type WarehousePageProps = { params: Promise<{ id: string }> };
 type Texts = Awaited<ReturnType<typeof getTranslations<"warehouses">>>;

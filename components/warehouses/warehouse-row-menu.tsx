@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { MenuButton, type MenuItem } from "@/components/ui/menu";
 import type { Warehouse } from "@/lib/warehouses/schemas";
-import { actionAvailability, type WarehousePermissions } from "./rules";
+import { actionAvailability, type WarehousePermissions } from "@/components/warehouses/rules";
 
 export interface RowActions {
   askMakeDefault: (w: Warehouse) => void;

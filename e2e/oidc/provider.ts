@@ -1,7 +1,7 @@
 // A real OpenID Connect provider on loopback for the SSO e2e tests (oidc-provider, with its
 // development login screen: any login name is accepted and becomes the account's email).
 import Provider from "oidc-provider";
-import { E2E_BASE_URL, E2E_OIDC } from "../env";
+import { E2E_BASE_URL, E2E_OIDC } from "@/e2e/env";
 
 /**
  * The claims for a login name. A test picks unusual claims with flags after "#":

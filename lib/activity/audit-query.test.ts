@@ -5,9 +5,9 @@ import type { Insertable, Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { toAuditFilter } from "./dates";
-import { activityList, activityQuery } from "./schemas";
-import { queryAuditIn } from "./store";
+import { toAuditFilter } from "@/lib/activity/dates";
+import { activityList, activityQuery } from "@/lib/activity/schemas";
+import { queryAuditIn } from "@/lib/activity/store";
 
 const listActivityQuerySchema = activityList.querySchema.transform(activityQuery);
 

@@ -16,8 +16,8 @@ const storeOpened = vi.fn();
 vi.mock("@/lib/auth/session", () => ({ requirePageMember }));
 vi.mock("@/lib/db", () => ({ db: storeOpened }));
 
-const { auditFacetsIn, iterateAuditIn, queryAuditIn } = await import("./store");
-const { auditFacets, queryAudit } = await import("./service");
+const { auditFacetsIn, iterateAuditIn, queryAuditIn } = await import("@/lib/activity/store");
+const { auditFacets, queryAudit } = await import("@/lib/activity/service");
 
 let dir: string;
 let conn: Kysely<Database>;

@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import type { AuditRecord } from "@/lib/activity/schemas";
 import { CSV_BOM } from "@/lib/rules/csv";
-import { ACTIVITY_CSV_COLUMNS, activityCsvFilename, activityCsvHeader, activityCsvLines, buildActivityCsv } from "./csv";
+import { ACTIVITY_CSV_COLUMNS, activityCsvFilename, activityCsvHeader, activityCsvLines, buildActivityCsv } from "@/lib/activity/csv";
 
 const record = (over: Partial<AuditRecord> = {}): AuditRecord => ({
   id: 1,

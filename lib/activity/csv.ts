@@ -1,5 +1,5 @@
 import { csvFilename, csvHeader, csvLines } from "@/lib/rules/csv";
-import type { AuditRecord } from "./schemas";
+import type { AuditRecord } from "@/lib/activity/schemas";
 
 export const ACTIVITY_CSV_COLUMNS = [
   "at",

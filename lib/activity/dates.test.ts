@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endOfDayInZone, startOfDayInZone, toAuditFilter } from "./dates";
+import { endOfDayInZone, startOfDayInZone, toAuditFilter } from "@/lib/activity/dates";
 
 describe("calendar days in the display time zone", () => {
   it("Istanbul (UTC+3)", () => {

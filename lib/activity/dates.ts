@@ -1,5 +1,5 @@
-import type { ActivityFilters } from "./schemas";
-import type { AuditFilter } from "./store";
+import type { ActivityFilters } from "@/lib/activity/schemas";
+import type { AuditFilter } from "@/lib/activity/store";
 
 // Date filters are days in the display time zone (lib/i18n/request.ts), as the table shows them.
 

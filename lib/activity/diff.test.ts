@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffValues, displayValue, summarizeChange } from "./diff";
+import { diffValues, displayValue, summarizeChange } from "@/lib/activity/diff";
 
 describe("diffValues", () => {
   it("lists changed, added and removed fields of an edit", () => {

@@ -1,7 +1,7 @@
 import { createTranslator, type AbstractIntlMessages } from "use-intl/core";
 import { describe, expect, it } from "vitest";
 import { messagesFor } from "@/lib/i18n/messages";
-import { actionLabel } from "./labels";
+import { actionLabel } from "@/lib/activity/labels";
 
 const KNOWN = [
   "auth.sign_in",

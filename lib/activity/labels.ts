@@ -1,4 +1,4 @@
-import { ACTION_PATTERN } from "./schemas";
+import { ACTION_PATTERN } from "@/lib/activity/schemas";
 
 // An action the catalog does not know yet (a feature added later) shows its raw name.
 

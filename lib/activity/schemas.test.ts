@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validationMessage } from "@/lib/i18n/validation";
 import type { SearchParamsInput } from "@/lib/list/definition";
-import { activityList, activityQuery, isCalendarDate, parseTarget, type ActivityFilters, type ActivityState } from "./schemas";
+import { activityList, activityQuery, isCalendarDate, parseTarget, type ActivityFilters, type ActivityState } from "@/lib/activity/schemas";
 
 // The handler's reading (strict) and the page's (tolerant), both as the service sees them.
 const listActivityQuerySchema = activityList.querySchema.transform(activityQuery);

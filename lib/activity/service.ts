@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import { activityCsvFilename, activityCsvHeader, activityCsvLines } from "./csv";
-import { toAuditFilter } from "./dates";
-import { activityQuery, type ActivityPage, type ActivityState, type AuditRecord } from "./schemas";
-import { auditFacetsIn, iterateAuditIn, queryAuditIn, type AuditQuery } from "./store";
+import { activityCsvFilename, activityCsvHeader, activityCsvLines } from "@/lib/activity/csv";
+import { toAuditFilter } from "@/lib/activity/dates";
+import { activityQuery, type ActivityPage, type ActivityState, type AuditRecord } from "@/lib/activity/schemas";
+import { auditFacetsIn, iterateAuditIn, queryAuditIn, type AuditQuery } from "@/lib/activity/store";
 
 const EXPORT_BATCH = 500;
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import type { AuditEvent, Database } from "@/lib/db/schema";
-import type { ActivityOutcome, AuditRecord } from "./schemas";
+import type { ActivityOutcome, AuditRecord } from "@/lib/activity/schemas";
 
 export interface AuditFilter {
   actor?: string;

@@ -20,8 +20,8 @@ import {
   type TransferRunListState,
   type TransferRunPage,
   type TransferRunSummary,
-} from "./schemas";
-import { isRunActive } from "./status";
+} from "@/lib/erp/schemas";
+import { isRunActive } from "@/lib/erp/status";
 
 // The browser side of /api/erp: fetchers and SWR hooks; a failure throws a ProblemError, so an outage never reads as "no runs".
 

@@ -1,5 +1,5 @@
 import { csvHeader, csvLines } from "@/lib/rules/csv";
-import type { TransferOrderRow } from "./schemas";
+import type { TransferOrderRow } from "@/lib/erp/schemas";
 
 // A run's orders as CSV (or ids one per line); the upstream's reason texts go through the same formula guard as ours.
 

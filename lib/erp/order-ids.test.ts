@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchCount, decodeOrderFile, ORDER_FILE_MAX_BYTES, orderListProblem, parseOrderIds } from "./order-ids";
+import { batchCount, decodeOrderFile, ORDER_FILE_MAX_BYTES, orderListProblem, parseOrderIds } from "@/lib/erp/order-ids";
 
 describe("parseOrderIds", () => {
   it("splits on new lines, commas, semicolons, tabs and spaces", () => {

@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { NuqsTestingAdapter } from "nuqs/adapters/testing";
 import { describe, expect, it, vi } from "vitest";
 import { messagesFor } from "@/lib/i18n/messages";
-import type { ImportRunRow, TransferRunDetail } from "./schemas";
+import type { ImportRunRow, TransferRunDetail } from "@/lib/erp/schemas";
 
 // The ERP components render in both languages with no missing or malformed message, from the
 // data shapes the API answers (a smoke test; the behaviour is covered by e2e/erp.spec.ts).

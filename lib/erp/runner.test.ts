@@ -20,8 +20,8 @@ import {
   toRunSummary,
   type RunActor,
   type RunnerInstance,
-} from "./store";
-import { processRun, type RunnerDeps } from "./runner";
+} from "@/lib/erp/store";
+import { processRun, type RunnerDeps } from "@/lib/erp/runner";
 
 // The runner against the real emulator over HTTP and a real console store in a temp dir.
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, ErpOrderOutcome, ErpTransferRun } from "@/lib/db/schema";
 import type { TransferResult } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { getRun, ownerId, refreshCounts, type RunnerInstance } from "./store";
+import { getRun, ownerId, refreshCounts, type RunnerInstance } from "@/lib/erp/store";
 
 // Sends a run batch by batch; a batch the upstream may have acted on is `unknown` and never resent on its own (upstream-api.md).
 

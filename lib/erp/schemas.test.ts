@@ -12,9 +12,9 @@ import {
   runOrdersQuerySchema,
   startImportBodySchema,
   transferRunList,
-} from "./schemas";
-import { transferRunStatus } from "./status";
-import { describeReason, type ReasonTranslator } from "./reasons";
+} from "@/lib/erp/schemas";
+import { transferRunStatus } from "@/lib/erp/status";
+import { describeReason, type ReasonTranslator } from "@/lib/erp/reasons";
 
 const listTransfersQuerySchema = transferRunList.querySchema;
 const listImportsQuerySchema = importList.querySchema;

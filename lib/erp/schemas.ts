@@ -3,7 +3,7 @@ import { defineList, limitField, optionalField, pageField, type ListState } from
 import { validationMessage } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/lib/rules/ids";
-import { classifyOrderId } from "./order-ids";
+import { classifyOrderId } from "@/lib/erp/order-ids";
 
 // ERP schemas, list definitions and answer types for pages, handlers and the browser alike.
 

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { createTransferRun } from "./store";
+import { createTransferRun } from "@/lib/erp/store";
 
 // Reads never write (a run page polled once a second must not interrupt or audit anything); the
 // sweeper is what marks a stopped owner's run interrupted, once.
@@ -19,10 +19,10 @@ vi.mock("@/lib/config", () => ({
 }));
 vi.mock("@/lib/auth/session", () => ({ requirePageMember: async () => OPERATOR, getCurrentMember: async () => OPERATOR }));
 
-const service = await import("./service");
+const service = await import("@/lib/erp/service");
 const { loadErpPage, loadRunPage } = await import("@/app/(dashboard)/erp/load");
 const runRoute = await import("@/app/api/erp/transfers/[runId]/route");
-const { startSweeper } = await import("./sweeper");
+const { startSweeper } = await import("@/lib/erp/sweeper");
 
 let dir: string;
 
@@ -151,8 +151,8 @@ describe("the stopped-run sweeper", () => {
   });
 
   it("the interval is shorter than the stale limit of a silent owner", async () => {
-    const { STALE_AFTER_MS } = await import("./store");
-    const { HEARTBEAT_MS } = await import("./runner");
+    const { STALE_AFTER_MS } = await import("@/lib/erp/store");
+    const { HEARTBEAT_MS } = await import("@/lib/erp/runner");
     expect(service.SWEEP_INTERVAL_MS).toBeLessThan(STALE_AFTER_MS);
     expect(service.SWEEP_INTERVAL_MS).toBeGreaterThan(HEARTBEAT_MS);
   });

@@ -8,7 +8,7 @@ import type { ErpTransferRun } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
 import { isUpstreamError, upstream } from "@/lib/upstream";
-import { processRun } from "./runner";
+import { processRun } from "@/lib/erp/runner";
 import type {
   ImportListState,
   ImportRunList,
@@ -22,7 +22,7 @@ import type {
   TransferRunPage,
   TransferOrderRow,
   TransferRunSummary,
-} from "./schemas";
+} from "@/lib/erp/schemas";
 import {
   beginImport,
   createTransferRun,
@@ -42,8 +42,8 @@ import {
   type CreateRunRequest,
   type RunActor,
   type RunnerInstance,
-} from "./store";
-import { startSweeper } from "./sweeper";
+} from "@/lib/erp/store";
+import { startSweeper } from "@/lib/erp/sweeper";
 
 // The ERP facade pages and handlers call (list, a run page, start, retry, import) and the runner's wiring in this process.
 

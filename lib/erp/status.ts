@@ -1,4 +1,4 @@
-import type { TransferCounts, TransferRunState, TransferRunStatus } from "./schemas";
+import type { TransferCounts, TransferRunState, TransferRunStatus } from "@/lib/erp/schemas";
 
 // The upstream's `status: "success"` says nothing about the orders (upstream-api.md): only every order transferred is "all_transferred".
 export function transferRunStatus(state: TransferRunState, counts: Pick<TransferCounts, "total" | "transferred">): TransferRunStatus {

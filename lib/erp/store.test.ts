@@ -6,8 +6,8 @@ import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { transferCsvHeader, transferCsvLines } from "./csv";
-import { beginImport, finishImport, latestImports, listImports } from "./store";
+import { transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
+import { beginImport, finishImport, latestImports, listImports } from "@/lib/erp/store";
 
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Demo Operator" };
 const ADMIN = { id: 1, email: "admin@demo.local", name: "Demo Admin" };

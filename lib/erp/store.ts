@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, ErpImportRun, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "@/lib/db/schema";
 import { DomainError } from "@/lib/rules/problems";
-import { batchCount } from "./order-ids";
+import { batchCount } from "@/lib/erp/order-ids";
 import type {
   ImportKindName,
   ImportRunRow,
@@ -13,8 +13,8 @@ import type {
   TransferRunDetail,
   TransferRunStatus,
   TransferRunSummary,
-} from "./schemas";
-import { transferRunStatus } from "./status";
+} from "@/lib/erp/schemas";
+import { transferRunStatus } from "@/lib/erp/status";
 
 // ERP runs and imports in the console store; no state in memory, so several instances can share one store.
 

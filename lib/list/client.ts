@@ -4,7 +4,7 @@ import { useQueryStates } from "nuqs";
 import { useCallback, useMemo } from "react";
 import useSWR, { type SWRConfiguration } from "swr";
 import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
-import type { ListDefinition, ListPatch, ListState } from "./definition";
+import type { ListDefinition, ListPatch, ListState } from "@/lib/list/definition";
 
 // The browser half of a list definition: its state in the URL and one SWR hook keyed by the
 // canonical API URL, keeping the previous page on screen (marked stale) while the next loads.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validationMessage } from "@/lib/i18n/validation";
-import { defineList, limitField, optionalField, pageField } from "./definition";
+import { defineList, limitField, optionalField, pageField } from "@/lib/list/definition";
 
 const list = defineList({
   path: "/api/things",

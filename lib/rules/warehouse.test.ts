@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deleteRuleBreak, saveRuleBreak } from "./warehouse";
+import { deleteRuleBreak, saveRuleBreak } from "@/lib/rules/warehouse";
 
 const plain = { isDefault: false, isActive: true };
 const passive = { isDefault: false, isActive: false };

@@ -1,7 +1,7 @@
 import type { Middleware } from "swr";
 import { useList } from "@/lib/list/client";
 import { ProblemError, sendJson } from "@/lib/swr/fetcher";
-import { TEAM_API, teamList, teamListSchema, teamMemberSchema, type CreateMemberInput, type TeamList, type TeamListState, type TeamMember, type UpdateMemberBody } from "./schemas";
+import { TEAM_API, teamList, teamListSchema, teamMemberSchema, type CreateMemberInput, type TeamList, type TeamListState, type TeamMember, type UpdateMemberBody } from "@/lib/team/schemas";
 
 // An answer that does not parse is a bad_response, never an empty team.
 

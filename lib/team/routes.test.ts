@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { CurrentMember } from "@/lib/auth/session";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { createMemberBodySchema } from "./schemas";
-import { cliContext } from "./cli-audit";
-import { addMember } from "./service";
+import { createMemberBodySchema } from "@/lib/team/schemas";
+import { cliContext } from "@/lib/team/cli-audit";
+import { addMember } from "@/lib/team/service";
 
 // The /api/team handlers through the real wrapper, with the session and the store swapped for a
 // chosen member and a temp store.

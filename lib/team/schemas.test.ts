@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MIN_LENGTH as AUTH_PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
 import { validationMessage } from "@/lib/i18n/validation";
-import { createMemberBodySchema, memberIdParamSchema, PASSWORD_MIN_LENGTH, teamList, teamListSchema, updateMemberBodySchema } from "./schemas";
+import { createMemberBodySchema, memberIdParamSchema, PASSWORD_MIN_LENGTH, teamList, teamListSchema, updateMemberBodySchema } from "@/lib/team/schemas";
 
 const valid = { email: "  Ada@Example.COM ", name: "  Ada Lovelace ", role: "admin", password: "correct-horse-1" };
 

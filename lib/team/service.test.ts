@@ -8,11 +8,11 @@ import { verifyPassword } from "@/lib/auth/password";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/audit";
-import { cliContext } from "./cli-audit";
-import { createMemberBodySchema } from "./schemas";
+import { cliContext } from "@/lib/team/cli-audit";
+import { createMemberBodySchema } from "@/lib/team/schemas";
 import { startSession } from "@/lib/auth/sessions";
 import { toProblem } from "@/lib/http/problem";
-import { ActorNotAdminError, addMember, changeMember, listTeam, listTeamPage, MemberNotFoundError, setSsoAccess, signOutEverywhere, TeamRuleError } from "./service";
+import { ActorNotAdminError, addMember, changeMember, listTeam, listTeamPage, MemberNotFoundError, setSsoAccess, signOutEverywhere, TeamRuleError } from "@/lib/team/service";
 
 let dir: string;
 let conn: Kysely<Database>;

@@ -5,8 +5,8 @@ import { hashPassword } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/sessions";
 import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
 import { DomainError } from "@/lib/rules/problems";
-import type { CreateMemberBody, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "./schemas";
-import { countActiveAdmins, memberRows, updateMemberRow } from "./store";
+import type { CreateMemberBody, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
+import { countActiveAdmins, memberRows, updateMemberRow } from "@/lib/team/store";
 
 // No "server-only": the team CLI runs this module under plain Node. No password hash leaves it.
 

@@ -14,7 +14,7 @@ import {
   type WarehouseListResponse,
   type WarehouseListState,
   type WarehouseWriteResult,
-} from "./schemas";
+} from "@/lib/warehouses/schemas";
 
 // The code check is advisory (the console's index); the upstream decides on save.
 

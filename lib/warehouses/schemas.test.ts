@@ -20,7 +20,7 @@ import {
   warehouseIdParamSchema,
   warehouseList,
   warehouseNameSchema,
-} from "./schemas";
+} from "@/lib/warehouses/schemas";
 
 const load = (query: string) => loadWarehouseListState(query);
 

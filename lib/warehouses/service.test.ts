@@ -8,7 +8,7 @@ import { createEmulator } from "@/emulator/server";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
-import { release, tryAcquire } from "./store";
+import { release, tryAcquire } from "@/lib/warehouses/store";
 
 // The warehouse writes through their real route handlers, wrapper, store and upstream client,
 // against the emulator over HTTP (its faults stand in for a slow, failing or non-clearing

@@ -20,9 +20,9 @@ import type {
   WarehouseListState,
   WarehouseValues,
   WarehouseWriteResult,
-} from "./schemas";
-import { LockBusyError, withDefaultLock } from "./store";
-import { WarehouseIndex } from "./warehouse-index";
+} from "@/lib/warehouses/schemas";
+import { LockBusyError, withDefaultLock } from "@/lib/warehouses/store";
+import { WarehouseIndex } from "@/lib/warehouses/warehouse-index";
 
 const indexes = new Map<string, WarehouseIndex>();
 

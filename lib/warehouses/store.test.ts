@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { LockBusyError, release, tryAcquire, withStoreLock } from "./store";
+import { LockBusyError, release, tryAcquire, withStoreLock } from "@/lib/warehouses/store";
 
 // The lock behind default-warehouse changes, on a real console store: one holder at a time in
 // this process and across instances (another instance is another holder of the same row).

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmulator } from "@/emulator/server";
 import { createUpstreamClient } from "@/lib/upstream/client";
 import type { Warehouse } from "@/lib/warehouses/schemas";
-import { fold } from "./fold";
-import { WarehouseIndex, type IndexPage } from "./warehouse-index";
+import { fold } from "@/lib/warehouses/fold";
+import { WarehouseIndex, type IndexPage } from "@/lib/warehouses/warehouse-index";
 
 const w = (id: number, name: string, code: string, extra: Partial<Warehouse> = {}): Warehouse => ({
   id,

@@ -1,6 +1,6 @@
 import type { WarehouseSort, WarehouseStatus } from "@/lib/rules/warehouse";
 import type { Warehouse } from "@/lib/warehouses/schemas";
-import { fold } from "./fold";
+import { fold } from "@/lib/warehouses/fold";
 
 // The upstream has no search, sort or filter: an index of all warehouses, refreshed in the background.
 

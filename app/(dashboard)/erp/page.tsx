@@ -9,7 +9,7 @@ import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import type { SearchParamsInput } from "@/lib/list/definition";
-import { loadErpPage } from "./load";
+import { loadErpPage } from "@/app/(dashboard)/erp/load";
 
 export async function generateMetadata(): Promise<Metadata> {
   await requirePageMember();

@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 import type { SearchParamsInput } from "@/lib/list/definition";
-import { loadRunPage } from "../../load";
+import { loadRunPage } from "@/app/(dashboard)/erp/load";
 
 export async function generateMetadata(): Promise<Metadata> {
   await requirePageMember();
