@@ -5,7 +5,10 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { GatedButton } from "@/components/ui/gated-button";
 import { alertClass, buttonClass } from "@/components/ui/styles";
+import { useProblemText } from "@/components/ui/use-problem-text";
+import { isProblemCode, PROBLEM_STATUS } from "@/lib/rules/problems";
 import { saveRuleBreak } from "@/lib/rules/warehouse";
+import { ProblemError } from "@/lib/swr/fetcher";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { bulkSetActiveRequest, useRevalidateWarehouses } from "@/lib/warehouses/client";
 import { useWarehouseProblemText, useValidationText } from "@/components/warehouses/use-warehouse-text";
@@ -37,6 +40,8 @@ export function BulkStatusBar({
   const tReasons = useTranslations("warehouses.reasons");
   const tErrors = useTranslations("warehouses.errors");
   const problemText = useWarehouseProblemText();
+  // A row refused by a console rule: its sentence in the reader's language (the code's text on a page not in English).
+  const ruleText = useProblemText();
   const validation = useValidationText();
   const revalidate = useRevalidateWarehouses();
   const [pending, setPending] = useState(false);
@@ -60,7 +65,9 @@ export function BulkStatusBar({
             ? validation(broken.key)
             : r.code === "not_found"
               ? t("gone")
-              : (r.detail ?? upstreamFailure(r.code));
+              : isProblemCode(r.code)
+                ? ruleText(new ProblemError({ status: PROBLEM_STATUS[r.code], code: r.code, detail: r.detail }))
+                : (r.detail ?? upstreamFailure(r.code));
         return { id: r.id, name: w?.name ?? `#${r.id}`, ok: r.ok, reason };
       });
       onDone({ isActive, rows });

@@ -24,6 +24,10 @@ export const PROBLEM_STATUS = {
 
 export type ProblemCode = keyof typeof PROBLEM_STATUS;
 
+export function isProblemCode(code: unknown): code is ProblemCode {
+  return typeof code === "string" && Object.hasOwn(PROBLEM_STATUS, code);
+}
+
 const TITLES: Record<ProblemCode, string> = {
   bad_request: "Bad request",
   unauthenticated: "Not signed in",
