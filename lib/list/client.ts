@@ -6,8 +6,6 @@ import useSWR, { type SWRConfiguration } from "swr";
 import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
 import type { ListDefinition, ListPatch, ListState } from "@/lib/list/definition";
 
-// The browser half of a list definition: its state in the URL and one SWR hook keyed by the
-// canonical API URL, keeping the previous page on screen (marked stale) while the next loads.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDefinition = ListDefinition<any>;
@@ -22,7 +20,6 @@ export function useListState<D extends AnyDefinition>(definition: D): [StateOf<D
   return [state, update];
 }
 
-/** An answer with the key it answers, so a kept previous page can be told from the current one. */
 export type Keyed<R> = R & { key: string };
 
 /** One page of a list; `stale` while the previous page is shown for the next. */

@@ -1,10 +1,7 @@
 import { createParser } from "nuqs/server";
 import { z } from "zod";
 
-// One definition per list (API path, URL fields as zod schemas, page sizes) from which come the
-// handler's strict query schema, the page's tolerant loader, the nuqs parsers, the SWR key and the
-// URL update rules. Each field reads a single URL value (or undefined) and gives its default for
-// undefined, so `schema.parse(undefined)` is the field's default.
+// One definition per list; each field reads one URL value, and `parse(undefined)` is its default.
 
 export type SearchParamsInput = Record<string, string | string[] | null | undefined>;
 type Fields = Record<string, z.ZodType> & { page: z.ZodType<number>; limit: z.ZodType<number> };
@@ -20,7 +17,6 @@ export function optionalField<S extends z.ZodType>(schema: S) {
   return z.preprocess(blankToUndefined, schema.optional());
 }
 
-/** A 1-based page number up to `max`. */
 export function pageField(max: number) {
   return z.preprocess(
     blankToUndefined,
@@ -33,7 +29,6 @@ export function pageField(max: number) {
   );
 }
 
-/** A page size from a fixed set. */
 export function limitField<const S extends readonly number[]>(sizes: S, fallback: S[number]) {
   return z.preprocess(
     blankToUndefined,
@@ -47,9 +42,7 @@ export function limitField<const S extends readonly number[]>(sizes: S, fallback
 }
 
 export interface ListSpec<F extends Fields> {
-  /** The route handler's path: the SWR key's base. */
   path: string;
-  /** Fields in the order the canonical query string lists them; page and limit among them. */
   fields: F;
   pageSizes: readonly number[];
   /** The fields that narrow the list (sort and paging do not); all non-paging fields by default. */
@@ -69,21 +62,13 @@ export interface ListDefinition<F extends Fields> {
   pageSizes: readonly number[];
   defaults: ListState<F>;
   urlKeys: Partial<Record<keyof F & string, string>>;
-  /** The handler's query: unknown parameters and bad values are 422s naming the parameter. */
   querySchema: z.ZodType<ListState<F>>;
-  /** The page's reading of its URL (or a query string): a bad value falls back to its default. */
   load: (input: SearchParamsInput | URLSearchParams | string) => ListState<F>;
-  /** The page's URL query (`?q=…&page=2`, URL keys, defaults left out): equal views, equal URLs. */
   urlSearch: (state: ListState<F>) => string;
-  /** The client's URL state (nuqs), keyed like the state; see `urlKeys`. */
   parsers: { [K in keyof F]: ReturnType<typeof makeParser<z.output<F[K]>>> };
-  /** Fills what nuqs leaves null with the defaults. */
   normalize: (raw: { [K in keyof F]?: z.output<F[K]> | null }) => ListState<F>;
-  /** Canonical API query string: declared order, defaults left out. */
   search: (state: Partial<ListState<F>>, options?: { paging?: boolean }) => string;
-  /** The SWR key (and URL) of one page. */
   key: (state: ListState<F>) => string;
-  /** A path under the list's (`export`) with the filters and no paging. */
   href: (suffix: string, state: Partial<ListState<F>>) => string;
   /** The URL update for a change: filters, sort and size go back to page 1; null is a default. */
   update: (current: ListState<F>, patch: ListPatch<F>) => Update<F>;
@@ -111,8 +96,7 @@ export function defineList<F extends Fields>(spec: ListSpec<F>): ListDefinition<
   const urlKeys: Partial<Record<keyof F & string, string>> = spec.urlKeys ?? {};
   const defaults = Object.fromEntries(keys.map((k) => [k, spec.fields[k]!.parse(undefined)])) as ListState<F>;
 
-  // Each field is parsed on its own so that one answer names every bad parameter; the rule across
-  // fields sees only the fields that passed (a bad one reads as absent).
+  // Fields parse one by one so one answer names every bad parameter; `refine` sees only valid ones.
   const querySchema = z.unknown().transform((input, ctx) => {
     const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
     const out = {} as Record<string, unknown>;

@@ -4,9 +4,7 @@ import { renderQueryString, unstable_createAdapterProvider as createAdapterProvi
 import { usePathname, useSearchParams } from "next/navigation";
 import { createElement, useCallback, useSyncExternalStore, type ReactNode } from "react";
 
-// Back and Forward after a reload wait for the router's server render of the page (seconds on a
-// busy machine), so list state reads the browser's URL itself and follows history at once; the
-// router's search params are only the server render's (and hydration's) snapshot.
+// After a reload the router applies Back/Forward only once the page's server render answers, so lists read the browser's URL.
 
 const listeners = new Set<() => void>();
 let current = { search: "", params: new URLSearchParams() };
