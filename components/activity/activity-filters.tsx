@@ -52,6 +52,7 @@ export function ActivityFilters({
     <form
       role="search"
       aria-label={t("filters.label")}
+      data-shortcut-search
       className="mb-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 dark:border-slate-700 dark:bg-slate-900"
       onSubmit={(e) => e.preventDefault()}
     >

@@ -2,7 +2,9 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LocaleSwitch } from "@/components/shell/locale-switch";
 import { NavLinks } from "@/components/shell/nav-links";
+import { Shortcuts } from "@/components/shell/shortcuts";
 import { ThemeSwitch } from "@/components/shell/theme-switch";
+import { can } from "@/lib/auth/roles";
 
 export interface ShellUser {
   name: string;
@@ -59,6 +61,7 @@ export async function AppShell({
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         {children}
       </main>
+      {user ? <Shortcuts canCreateWarehouse={can(user.role, "warehouse.write")} /> : null}
     </div>
   );
 }

@@ -39,6 +39,7 @@ export function WarehouseSearch({
           autoComplete="off"
           spellCheck={false}
           data-testid="warehouse-search"
+          data-shortcut-search
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter") commit();

@@ -1,4 +1,5 @@
 import { TargetHistory } from "@/components/audit/target-history";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { PageHeader } from "@/components/ui/page-header";
 import { BackToList } from "@/components/warehouses/back-to-list";
 import { WarehouseActions } from "@/components/warehouses/warehouse-actions";
@@ -15,6 +16,7 @@ export default async function Page(props: WarehousePageProps) {
   const perms = { canWrite: can(member.role, "warehouse.write"), canDelete: can(member.role, "warehouse.delete") };
   return (
     <section data-testid="warehouse-detail">
+      <Breadcrumbs section="warehouses" items={[{ label: warehouse.name }]} />
       <BackToList />
       <PageHeader title={warehouse.name} description={t("detail.subtitle", { code: warehouse.code })} actions={<WarehouseActions warehouse={warehouse} perms={perms} />} />
       <WarehouseDetails warehouse={warehouse} />

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { RunView } from "@/components/erp/run-view";
 import { linkClass } from "@/components/erp/styles";
 import { SwrFallback } from "@/components/erp/swr-fallback";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
@@ -23,6 +24,7 @@ export default async function Page({ params, searchParams }: { params: Promise<{
 
   return (
     <section data-testid="run-page">
+      <Breadcrumbs section="erp" items={[{ label: t("run.idLine", { id: runId.slice(0, 8) }) }]} />
       <PageHeader
         title={t("run.title")}
         description={t("run.idLine", { id: runId })}

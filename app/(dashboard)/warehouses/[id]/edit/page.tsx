@@ -1,3 +1,4 @@
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { PageHeader } from "@/components/ui/page-header";
 import { BackToList } from "@/components/warehouses/back-to-list";
 import { NotAllowed } from "@/components/warehouses/not-allowed";
@@ -14,6 +15,7 @@ export default async function Page(props: WarehousePageProps) {
   const { member, t, warehouse } = page;
   return (
     <section data-testid="warehouse-edit">
+      <Breadcrumbs section="warehouses" items={[{ label: warehouse.name, href: `/warehouses/${warehouse.id}` }, { label: t("actions.edit") }]} />
       <BackToList />
       <PageHeader title={t("form.editTitle", { name: warehouse.name })} description={t("detail.subtitle", { code: warehouse.code })} />
       {can(member.role, "warehouse.write") ? <WarehouseForm key={warehouse.id} warehouse={warehouse} /> : <NotAllowed reason={t("reasons.writeRole")} />}
