@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { deleteRuleBreak, saveRuleBreak } from "@/lib/rules/warehouse";
+import {
+  accountFacts,
+  attentionOf,
+  CODE_MAX,
+  codeRuleBreak,
+  deleteRuleBreak,
+  READINESS_CHECKS,
+  saveRuleBreak,
+  warehouseReadiness,
+  type ReadinessSubject,
+} from "@/lib/rules/warehouse";
+import { warehouseCodeSchema } from "@/lib/warehouses/schemas";
 
 const plain = { isDefault: false, isActive: true };
 const passive = { isDefault: false, isActive: false };
@@ -36,5 +47,102 @@ describe("deleteRuleBreak", () => {
     expect(deleteRuleBreak(theDefault)).toEqual({ field: "isDefault", key: "defaultCannotBeDeleted" });
     expect(deleteRuleBreak(plain)).toBeNull();
     expect(deleteRuleBreak(passive)).toBeNull();
+  });
+});
+
+const wh = (id: number, extra: Partial<ReadinessSubject> = {}): ReadinessSubject => ({
+  id,
+  name: `Depo ${id}`,
+  code: `D${id}`,
+  erpWarehouseId: String(100 + id),
+  isDefault: false,
+  isActive: true,
+  ...extra,
+});
+const states = (results: ReturnType<typeof warehouseReadiness>) => Object.fromEntries(results.map((r) => [r.check, `${r.state}:${r.reason}`]));
+
+describe("codeRuleBreak", () => {
+  it.each([
+    ["ANK01", null],
+    ["", "required"],
+    ["   ", "required"],
+    ["A".repeat(CODE_MAX), null],
+    ["A".repeat(CODE_MAX + 1), "tooLong"],
+    ["AN\tK", "controlCharacters"],
+    ["AN\u202eK", "controlCharacters"],
+    ["ANK 01", "codeSpaces"],
+    [" ANK01", "codeSpaces"],
+  ] as const)("%j -> %s", (code, expected) => {
+    expect(codeRuleBreak(code)).toBe(expected);
+  });
+
+  it("agrees with the form's code field on trimmed codes", () => {
+    for (const code of ["ANK01", "", "A".repeat(CODE_MAX), "A".repeat(CODE_MAX + 1), "AN\u0007K", "ANK 01", "İZM-01"]) {
+      const form = warehouseCodeSchema.safeParse(code);
+      expect(codeRuleBreak(code), code).toBe(form.success ? null : form.error.issues[0]?.message);
+    }
+  });
+});
+
+describe("warehouseReadiness", () => {
+  const theDefault = wh(1, { isDefault: true, erpWarehouseId: "001" });
+
+  it("passes a mapped warehouse with its own ERP id, a valid code and one active default in the account", () => {
+    const all = [theDefault, wh(2), wh(3)];
+    expect(states(warehouseReadiness(all[1]!, all))).toEqual({
+      erpIdPresent: "pass:erpPresent",
+      erpIdUnique: "pass:erpUnique",
+      oneActiveDefault: "pass:otherDefault",
+      codePolicy: "pass:codeValid",
+    });
+    expect(warehouseReadiness(all[1]!, all).find((r) => r.check === "oneActiveDefault")?.others).toEqual([{ id: 1, name: "Depo 1", code: "D1" }]);
+    expect(attentionOf(theDefault, accountFacts(all))).toEqual([]);
+    expect(READINESS_CHECKS).toEqual(warehouseReadiness(theDefault, all).map((r) => r.check));
+  });
+
+  it("fails a missing ERP id, and does not judge its uniqueness", () => {
+    const all = [theDefault, wh(2, { erpWarehouseId: null }), wh(3, { erpWarehouseId: "  " })];
+    for (const w of all.slice(1)) {
+      expect(states(warehouseReadiness(w, all))).toMatchObject({ erpIdPresent: "fail:erpMissing", erpIdUnique: "skip:noErpId" });
+      expect(attentionOf(w, accountFacts(all))).toEqual(["erpIdPresent"]);
+    }
+  });
+
+  it("fails an ERP id that another warehouse uses too, naming it; leading zeros and blanks around it count as typed", () => {
+    const all = [theDefault, wh(2, { erpWarehouseId: "42" }), wh(3, { erpWarehouseId: " 42 " }), wh(4, { erpWarehouseId: "042" })];
+    const second = warehouseReadiness(all[1]!, all).find((r) => r.check === "erpIdUnique");
+    expect(second).toEqual({ check: "erpIdUnique", state: "fail", reason: "erpShared", others: [{ id: 3, name: "Depo 3", code: "D3" }] });
+    expect(attentionOf(all[2]!, accountFacts(all))).toEqual(["erpIdUnique"]);
+    expect(attentionOf(all[3]!, accountFacts(all))).toEqual([]);
+  });
+
+  it("judges the warehouse as given over its older copy in the set", () => {
+    const all = [theDefault, wh(2, { erpWarehouseId: "7" }), wh(3, { erpWarehouseId: "7" })];
+    expect(attentionOf({ ...all[1]!, erpWarehouseId: "8" }, accountFacts(all))).toEqual([]);
+    expect(attentionOf(wh(9, { erpWarehouseId: "7" }), accountFacts(all))).toEqual(["erpIdUnique"]);
+  });
+
+  it("wants exactly one default in the account, and the default active", () => {
+    const none = [wh(1), wh(2)];
+    expect(states(warehouseReadiness(none[0]!, none)).oneActiveDefault).toBe("fail:noDefault");
+    const two = [theDefault, wh(2, { isDefault: true }), wh(3)];
+    for (const w of two) expect(states(warehouseReadiness(w, two)).oneActiveDefault).toBe("fail:severalDefaults");
+    expect(warehouseReadiness(two[2]!, two).find((r) => r.check === "oneActiveDefault")?.others.map((o) => o.id)).toEqual([1, 2]);
+    const passive = [{ ...theDefault, isActive: false }, wh(2)];
+    expect(states(warehouseReadiness(passive[0]!, passive)).oneActiveDefault).toBe("fail:defaultPassive");
+    expect(states(warehouseReadiness(passive[1]!, passive)).oneActiveDefault).toBe("pass:otherDefault");
+    expect(states(warehouseReadiness(theDefault, [theDefault])).oneActiveDefault).toBe("pass:isTheDefault");
+  });
+
+  it("fails a code the form would refuse", () => {
+    const all = [theDefault, wh(2, { code: "ANK 01" }), wh(3, { code: "" })];
+    expect(states(warehouseReadiness(all[1]!, all)).codePolicy).toBe("fail:codeSpaces");
+    expect(states(warehouseReadiness(all[2]!, all)).codePolicy).toBe("fail:codeRequired");
+    expect(attentionOf(all[1]!, accountFacts(all))).toEqual(["codePolicy"]);
+  });
+
+  it("lists every failed check in checklist order", () => {
+    const broken = wh(2, { code: "A B", erpWarehouseId: null });
+    expect(attentionOf(broken, accountFacts([broken]))).toEqual(["erpIdPresent", "oneActiveDefault", "codePolicy"]);
   });
 });

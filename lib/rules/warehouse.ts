@@ -1,7 +1,9 @@
+import { hasControlCharacters } from "@/lib/rules/text";
+
 // The warehouse rules and fixed values, free of zod and server code: forms, list, bulk bar and service share them.
 
 export const WAREHOUSE_PAGE_SIZES = [10, 25, 50, 100] as const;
-export const WAREHOUSE_STATUSES = ["all", "active", "passive", "default"] as const;
+export const WAREHOUSE_STATUSES = ["all", "active", "passive", "default", "attention"] as const;
 export const WAREHOUSE_SORT_COLUMNS = ["id", "name", "code", "erpWarehouseId", "isActive", "isDefault"] as const;
 export const WAREHOUSE_SORT_DIRECTIONS = ["asc", "desc"] as const;
 export const DEFAULT_WAREHOUSE_SORT = "id.asc";
@@ -46,4 +48,123 @@ export function saveRuleBreak(change: Partial<WarehouseFlags>, current?: Warehou
 
 export function deleteRuleBreak(current: WarehouseFlags): WarehouseRuleBreak | null {
   return current.isDefault ? { field: "isDefault", key: "defaultCannotBeDeleted" } : null;
+}
+
+export type CodeRuleBreak = "required" | "tooLong" | "controlCharacters" | "codeSpaces";
+export const CODE_SPACES = /\s/;
+
+/** The form's code rules, for a code as it is stored (untrimmed: blanks around it are spaces in it). */
+export function codeRuleBreak(code: string): CodeRuleBreak | null {
+  if (code.trim() === "") return "required";
+  if (code.length > CODE_MAX) return "tooLong";
+  if (hasControlCharacters(code)) return "controlCharacters";
+  if (CODE_SPACES.test(code)) return "codeSpaces";
+  return null;
+}
+
+export const READINESS_CHECKS = ["erpIdPresent", "erpIdUnique", "oneActiveDefault", "codePolicy"] as const;
+export type ReadinessCheck = (typeof READINESS_CHECKS)[number];
+export type ReadinessState = "pass" | "fail" | "skip";
+export type ReadinessReason =
+  | "erpPresent"
+  | "erpMissing"
+  | "erpUnique"
+  | "erpShared"
+  | "noErpId"
+  | "isTheDefault"
+  | "otherDefault"
+  | "noDefault"
+  | "severalDefaults"
+  | "defaultPassive"
+  | "codeValid"
+  | "codeRequired"
+  | "codeTooLong"
+  | "codeControlCharacters"
+  | "codeSpaces";
+
+export interface ReadinessSubject extends WarehouseFlags {
+  id: number;
+  name: string;
+  code: string;
+  erpWarehouseId: string | null;
+}
+export type WarehouseRef = Pick<ReadinessSubject, "id" | "name" | "code">;
+
+export interface ReadinessResult {
+  check: ReadinessCheck;
+  state: ReadinessState;
+  reason: ReadinessReason;
+  /** The other warehouses the reason names: those sharing the ERP id, or the account's defaults. */
+  others: WarehouseRef[];
+}
+
+/** What the checks need to know about the whole account, gathered once for any number of warehouses. */
+export interface AccountFacts {
+  erpUses: Map<string, WarehouseRef[]>;
+  defaults: WarehouseRef[];
+}
+
+const refOf = ({ id, name, code }: WarehouseRef): WarehouseRef => ({ id, name, code });
+// Upstream keeps ERP ids as typed strings: "042" and "42" are different warehouses in the ERP.
+const erpKey = (erp: string | null) => erp?.trim() || null;
+
+export function accountFacts(all: Iterable<ReadinessSubject>): AccountFacts {
+  const facts: AccountFacts = { erpUses: new Map(), defaults: [] };
+  for (const w of all) {
+    const erp = erpKey(w.erpWarehouseId);
+    if (erp !== null) {
+      const uses = facts.erpUses.get(erp);
+      if (uses) uses.push(refOf(w));
+      else facts.erpUses.set(erp, [refOf(w)]);
+    }
+    if (w.isDefault) facts.defaults.push(refOf(w));
+  }
+  return facts;
+}
+
+const CODE_REASONS: Record<CodeRuleBreak, ReadinessReason> = {
+  required: "codeRequired",
+  tooLong: "codeTooLong",
+  controlCharacters: "codeControlCharacters",
+  codeSpaces: "codeSpaces",
+};
+
+// The warehouse as given wins over its own entry in the facts, which may be older.
+export function readinessOf(w: ReadinessSubject, facts: AccountFacts): ReadinessResult[] {
+  const result = (check: ReadinessCheck, state: ReadinessState, reason: ReadinessReason, others: WarehouseRef[] = []) => ({ check, state, reason, others });
+  const erp = erpKey(w.erpWarehouseId);
+  const sharers = erp === null ? [] : (facts.erpUses.get(erp) ?? []).filter((o) => o.id !== w.id);
+  const defaults = [...facts.defaults.filter((d) => d.id !== w.id), ...(w.isDefault ? [refOf(w)] : [])];
+  const otherDefaults = defaults.filter((d) => d.id !== w.id);
+  const codeBreak = codeRuleBreak(w.code);
+  return [
+    erp === null ? result("erpIdPresent", "fail", "erpMissing") : result("erpIdPresent", "pass", "erpPresent"),
+    erp === null
+      ? result("erpIdUnique", "skip", "noErpId")
+      : sharers.length > 0
+        ? result("erpIdUnique", "fail", "erpShared", sharers)
+        : result("erpIdUnique", "pass", "erpUnique"),
+    // Account-wide, a count other than one concerns every warehouse; being passive, only the default.
+    defaults.length === 0
+      ? result("oneActiveDefault", "fail", "noDefault")
+      : defaults.length > 1
+        ? result("oneActiveDefault", "fail", "severalDefaults", defaults)
+        : w.isDefault && !w.isActive
+          ? result("oneActiveDefault", "fail", "defaultPassive")
+          : w.isDefault
+            ? result("oneActiveDefault", "pass", "isTheDefault")
+            : result("oneActiveDefault", "pass", "otherDefault", otherDefaults),
+    codeBreak ? result("codePolicy", "fail", CODE_REASONS[codeBreak]) : result("codePolicy", "pass", "codeValid"),
+  ];
+}
+
+/** The checks a warehouse fails, in checklist order; empty when it is ready. */
+export function attentionOf(w: ReadinessSubject, facts: AccountFacts): ReadinessCheck[] {
+  return readinessOf(w, facts)
+    .filter((r) => r.state === "fail")
+    .map((r) => r.check);
+}
+
+export function warehouseReadiness(w: ReadinessSubject, all: Iterable<ReadinessSubject>): ReadinessResult[] {
+  return readinessOf(w, accountFacts(all));
 }

@@ -5,11 +5,13 @@ import { hasControlCharacters } from "@/lib/rules/text";
 import {
   BULK_MAX,
   CODE_MAX,
+  CODE_SPACES,
   DEFAULT_WAREHOUSE_SORT,
   ERP_ID_MAX,
   isWarehouseSort,
   NAME_MAX,
   SEARCH_MAX,
+  type ReadinessCheck,
   WAREHOUSE_PAGE_SIZES,
   WAREHOUSE_SORT_COLUMNS,
   WAREHOUSE_STATUSES,
@@ -33,7 +35,7 @@ const text = (max: number, required: boolean) =>
     );
 
 export const warehouseNameSchema = text(NAME_MAX, true);
-export const warehouseCodeSchema = text(CODE_MAX, true).refine((v) => !/\s/.test(v), { message: "codeSpaces" });
+export const warehouseCodeSchema = text(CODE_MAX, true).refine((v) => !CODE_SPACES.test(v), { message: "codeSpaces" });
 // A string: it looks numeric, but leading zeros matter.
 export const erpWarehouseIdSchema = z
   .union([text(ERP_ID_MAX, false), z.null()])
@@ -190,8 +192,11 @@ export function toggleSort(current: WarehouseSort, column: WarehouseSortColumn):
   return formatSort({ column, desc: now.column === column ? !now.desc : false });
 }
 
+/** A list row: the warehouse and the readiness checks it fails (empty when ready). */
+export type ListedWarehouse = Warehouse & { attention: ReadinessCheck[] };
+
 export interface WarehouseListResponse {
-  items: Warehouse[];
+  items: ListedWarehouse[];
   total: number;
   page: number;
   limit: number;

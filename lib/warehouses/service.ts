@@ -5,7 +5,7 @@ import type { ServiceContext } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
-import { DEFAULT_WAREHOUSE_SORT, deleteRuleBreak, saveRuleBreak, WAREHOUSE_FIELDS } from "@/lib/rules/warehouse";
+import { DEFAULT_WAREHOUSE_SORT, deleteRuleBreak, saveRuleBreak, WAREHOUSE_FIELDS, type ReadinessResult } from "@/lib/rules/warehouse";
 import { isUpstreamError, upstream, type WarehouseWrite } from "@/lib/upstream";
 import { publicUpstreamText } from "@/lib/upstream/errors";
 import type {
@@ -45,21 +45,19 @@ export function warehouseIndex(): WarehouseIndex {
 export async function listWarehouses(query: WarehouseListState): Promise<WarehouseListResponse> {
   const q = { ...query, q: query.q.trim() };
   const { page, limit } = q;
-  const answer = (items: Warehouse[], total: number, totalAll: number, source: WarehouseListResponse["source"]) => ({
-    items,
-    total,
-    totalAll,
-    page,
-    limit,
-    totalPages: Math.ceil(total / limit),
-    source,
-  });
+  const index = warehouseIndex();
+  const answer = async (items: Warehouse[], total: number, totalAll: number, source: WarehouseListResponse["source"]) => {
+    const attention = await index.attention(items);
+    return { items: items.map((w, i) => ({ ...w, attention: attention[i] ?? [] })), total, totalAll, page, limit, totalPages: Math.ceil(total / limit), source };
+  };
   if (q.q === "" && q.status === "all" && q.sort === DEFAULT_WAREHOUSE_SORT) {
-    // The upstream pages by id already, so the plain view needs no index.
+    // The upstream pages by id already; the index only judges the page against the whole account.
     const upstreamPage = await upstream().listWarehouses({ page, limit });
+    await index.ready();
+    index.refresh(upstreamPage.items);
     return answer(upstreamPage.items, upstreamPage.totalItems, upstreamPage.totalItems, "upstream");
   }
-  const { items, totalAll } = await warehouseIndex().match(q);
+  const { items, totalAll } = await index.match(q);
   return answer(items.slice((page - 1) * limit, page * limit), items.length, totalAll, "index");
 }
 
@@ -69,6 +67,10 @@ export async function matchAllWarehouses(q: ExportWarehousesQuery): Promise<Ware
 
 export async function getWarehouse(id: number): Promise<Warehouse> {
   return upstream().getWarehouse(id);
+}
+
+export async function warehouseReadiness(warehouse: Warehouse): Promise<ReadinessResult[]> {
+  return warehouseIndex().readiness(warehouse);
 }
 
 function rethrowUpstream(error: unknown): never {

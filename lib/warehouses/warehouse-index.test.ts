@@ -122,6 +122,33 @@ describe("WarehouseIndex", () => {
     expect((await index.defaultWarehouse())?.id).toBe(3);
   });
 
+  it("filters the warehouses that need attention, judged against the whole account", async () => {
+    const list = [
+      ...demo,
+      w(6, "Konya Depo", "KON01", { erpWarehouseId: "0042" }),
+      w(7, "İzmir Depo", "IZM 01", { erpWarehouseId: "707" }),
+      w(8, "Trabzon Depo", "TRB01", { erpWarehouseId: "808" }),
+    ];
+    const index = new WarehouseIndex({ fetchPage: pagedSource(list).fetchPage, pageSize: 3 });
+    const ids = async (q = "") => (await index.match({ q, status: "attention", sort: "id.asc" })).items.map((x) => x.id);
+    // 1, 3 and 4 have no ERP id; 5 and 6 share one; 7's code has a space; 2 and 8 are ready.
+    expect(await ids()).toEqual([1, 3, 4, 5, 6, 7]);
+    expect(await ids("depo")).toEqual([3, 4, 5, 6, 7]);
+    expect(await index.attention([list[0]!, list[1]!, list[4]!, list[6]!])).toEqual([["erpIdPresent"], [], ["erpIdUnique"], ["codePolicy"]]);
+    index.upsert({ ...list[5]!, erpWarehouseId: "606" });
+    expect(await ids()).toEqual([1, 3, 4, 7]);
+  });
+
+  it("takes in fresh upstream rows without unmarking another default, so two defaults show", async () => {
+    const index = new WarehouseIndex({ fetchPage: pagedSource(demo).fetchPage });
+    expect(await index.attention([demo[2]!])).toEqual([["erpIdPresent"]]);
+    index.refresh([{ ...demo[1]!, isDefault: true }]);
+    expect(await index.attention([demo[2]!])).toEqual([["erpIdPresent", "oneActiveDefault"]]);
+    expect((await index.match({ q: "", status: "default", sort: "id.asc" })).items.map((x) => x.id)).toEqual([1, 2]);
+    const checks = await index.readiness({ ...demo[0]!, isDefault: true });
+    expect(checks.find((r) => r.check === "oneActiveDefault")).toMatchObject({ state: "fail", reason: "severalDefaults" });
+  });
+
   it("surfaces an upstream failure instead of an empty index", async () => {
     const index = new WarehouseIndex({
       fetchPage: async () => {

@@ -1,4 +1,4 @@
-import type { WarehouseSort, WarehouseStatus } from "@/lib/rules/warehouse";
+import { accountFacts, attentionOf, readinessOf, type AccountFacts, type ReadinessCheck, type ReadinessResult, type WarehouseSort, type WarehouseStatus } from "@/lib/rules/warehouse";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { fold } from "@/lib/warehouses/fold";
 
@@ -71,6 +71,7 @@ export class WarehouseIndex {
   private builtAt = 0;
   private building: Promise<void> | null = null;
   private sorted = new Map<string, Entry[]>();
+  private facts: AccountFacts | null = null;
   /** Writes made while a build is under way; re-applied on top of what the build fetched. */
   private patches: ({ upsert: Warehouse } | { remove: number })[] = [];
   private readonly opts: Required<Omit<WarehouseIndexOptions, "onBackgroundError">> & Pick<WarehouseIndexOptions, "onBackgroundError">;
@@ -89,7 +90,12 @@ export class WarehouseIndex {
 
   invalidate(): void {
     this.entries = null;
+    this.changed();
+  }
+
+  private changed(): void {
     this.sorted.clear();
+    this.facts = null;
   }
 
   upsert(w: Warehouse): void {
@@ -112,7 +118,7 @@ export class WarehouseIndex {
       }
       entries.set(w.id, entryOf(w));
     }
-    this.sorted.clear();
+    this.changed();
   }
 
   async ready(): Promise<Map<number, Entry>> {
@@ -167,7 +173,7 @@ export class WarehouseIndex {
     for (const items of pages) for (const w of items ?? []) entries.set(w.id, entryOf(w));
     for (const patch of this.patches) this.apply(entries, patch);
     this.entries = entries;
-    this.sorted.clear();
+    this.changed();
     this.builtAt = this.opts.now();
     this.stats.builds++;
     this.stats.lastBuildMs = this.builtAt - started;
@@ -187,15 +193,50 @@ export class WarehouseIndex {
   async match(query: IndexQuery): Promise<{ items: Warehouse[]; totalAll: number }> {
     const entries = await this.ready();
     const q = fold(query.q);
+    const facts = query.status === "attention" ? this.factsOf(entries) : null;
     const out: Warehouse[] = [];
     for (const e of this.sortedBy(entries, query.sort)) {
       if (query.status === "active" && !e.w.isActive) continue;
       if (query.status === "passive" && e.w.isActive) continue;
       if (query.status === "default" && !e.w.isDefault) continue;
+      if (facts && attentionOf(e.w, facts).length === 0) continue;
       if (q && !e.name.includes(q) && !e.code.includes(q) && !e.erp.includes(q)) continue;
       out.push(e.w);
     }
     return { items: out, totalAll: entries.size };
+  }
+
+  private factsOf(entries: Map<number, Entry>): AccountFacts {
+    this.facts ??= accountFacts([...entries.values()].map((e) => e.w));
+    return this.facts;
+  }
+
+  /**
+   * Takes in warehouses read from the upstream just now, as they are: unlike a console write, one
+   * default does not unmark another, since two defaults upstream is what readiness must show.
+   */
+  refresh(fresh: readonly Warehouse[]): void {
+    if (!this.entries || this.building) return;
+    let changed = false;
+    for (const w of fresh) {
+      const old = this.entries.get(w.id)?.w;
+      if (old && old.name === w.name && old.code === w.code && old.erpWarehouseId === w.erpWarehouseId && old.isDefault === w.isDefault && old.isActive === w.isActive) continue;
+      this.entries.set(w.id, entryOf(w));
+      changed = true;
+    }
+    if (changed) this.changed();
+  }
+
+  /** The checks each warehouse fails against the whole account (ERP ids, defaults). */
+  async attention(items: readonly Warehouse[]): Promise<ReadinessCheck[][]> {
+    const facts = this.factsOf(await this.ready());
+    return items.map((w) => attentionOf(w, facts));
+  }
+
+  async readiness(w: Warehouse): Promise<ReadinessResult[]> {
+    const entries = await this.ready();
+    this.refresh([w]);
+    return readinessOf(w, this.factsOf(this.entries ?? entries));
   }
 
   // Exact and trimmed, as the upstream compares codes.
