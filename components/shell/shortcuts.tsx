@@ -70,7 +70,7 @@ export function Shortcuts({ canCreateWarehouse }: { canCreateWarehouse: boolean 
               <td className="py-2 pr-4 whitespace-nowrap">
                 {keys.map((key, i) => (
                   <Fragment key={key}>
-                    {i > 0 ? <span className="mx-1 text-slate-600 dark:text-slate-300">{t("then")}</span> : null}
+                    {i > 0 ? <span className="text-slate-600 dark:text-slate-300"> {t("then")} </span> : null}
                     <kbd className="rounded border border-slate-300 bg-slate-100 px-1.5 py-0.5 font-mono text-xs dark:border-slate-600 dark:bg-slate-800">{key}</kbd>
                   </Fragment>
                 ))}
