@@ -14,19 +14,20 @@ import { buttonClass, linkClass } from "@/components/ui/styles";
 import { useListState } from "@/lib/list/client";
 import { WAREHOUSE_PAGE_SIZES, type WarehouseStatus } from "@/lib/rules/warehouse";
 import { useWarehouses, type KeyedWarehouseList } from "@/lib/warehouses/client";
-import { sortFromSorting, sortingFromSort, warehouseExportHref, warehouseList, type Warehouse } from "@/lib/warehouses/schemas";
+import { sortFromSorting, sortingFromSort, warehouseExportHref, warehouseList, type ListedWarehouse } from "@/lib/warehouses/schemas";
 import { BulkReportPanel, BulkStatusBar, type BulkReport } from "@/components/warehouses/bulk-status-bar";
 import type { WarehousePermissions } from "@/components/warehouses/rules";
 import { useWarehouseActions } from "@/components/warehouses/use-warehouse-actions";
 import { useWarehouseProblemText } from "@/components/warehouses/use-warehouse-text";
+import { ReadinessMarker } from "@/components/warehouses/readiness-marker";
 import { DefaultBadge, StatusBadge } from "@/components/warehouses/warehouse-badges";
 import { WarehouseRowMenu, type RowActions } from "@/components/warehouses/warehouse-row-menu";
 import { WarehouseSearch } from "@/components/warehouses/warehouse-search";
 
-const EMPTY_ROWS: Warehouse[] = [];
+const EMPTY_ROWS: ListedWarehouse[] = [];
 const NO_SELECTION: RowSelectionState = {};
-const SKELETON_CELLS = ["w-24", "flex-1", "w-24", "w-24", "w-24", "w-24"] as const;
-const helper = createColumnHelper<DataTableFeatures, Warehouse>();
+const SKELETON_CELLS = ["w-24", "flex-1", "w-24", "w-24", "w-24", "w-24", "w-24"] as const;
+const helper = createColumnHelper<DataTableFeatures, ListedWarehouse>();
 
 export function WarehousesView({ fallback, perms }: { fallback: Record<string, KeyedWarehouseList>; perms: WarehousePermissions }) {
   return (
@@ -75,7 +76,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
   const columns = useMemo(
     () =>
       helper.columns([
-        selectionColumn<Warehouse>({
+        selectionColumn<ListedWarehouse>({
           label: t("columns.select"),
           selectAllLabel: t("columns.selectAll"),
           selectRowLabel: (w) => t("columns.selectRow", { name: w.name }),
@@ -118,6 +119,13 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
           header: () => t("columns.isActive"),
           meta: { label: t("columns.isActive") },
           cell: ({ row }) => <StatusBadge isActive={row.original.isActive} />,
+        }),
+        helper.display({
+          id: "readiness",
+          header: () => t("readiness.column"),
+          meta: { label: t("readiness.column") },
+          enableSorting: false,
+          cell: ({ row }) => <ReadinessMarker attention={row.original.attention ?? []} />,
         }),
         helper.display({
           id: "actions",
