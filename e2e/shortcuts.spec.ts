@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { storageStateFor } from "@/e2e/env";
+import { emulatorOrders } from "@/e2e/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 
 const WRITE_REASON = "Only operators and admins can create or edit warehouses.";
 
@@ -101,6 +102,19 @@ test.describe("keyboard shortcuts as admin", () => {
     await page.goto("/warehouses/1/edit");
     await expect(crumbs.getByRole("link", { name })).toHaveAttribute("href", "/warehouses/1");
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText("Edit");
+  });
+
+  test("a transfer run's page says where it is", async ({ page }) => {
+    const created = await page.request.post("/api/erp/transfers", {
+      headers: { Origin: E2E_BASE_URL, "Idempotency-Key": crypto.randomUUID() },
+      data: { orderIds: await emulatorOrders.seed(2) },
+    });
+    expect(created.status()).toBe(201);
+    const runId = (await created.json()).run.id as string;
+    await page.goto(`/erp/transfers/${runId}`);
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs.getByRole("link", { name: "ERP actions" })).toHaveAttribute("href", "/erp");
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText(`Run ${runId.slice(0, 8)}`);
   });
 });
 
