@@ -27,7 +27,6 @@ export function Shortcuts({ canCreateWarehouse }: { canCreateWarehouse: boolean 
   const returnFocus = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    /** False when the page has nothing for the key, so the browser keeps it (Firefox's quick find on "/"). */
     const act = (action: ShortcutAction): boolean => {
       if (action.kind === "go") router.push(action.href);
       else if (action.kind === "search") return focusPageSearch();

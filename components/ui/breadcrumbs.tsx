@@ -9,7 +9,6 @@ export interface Crumb {
 
 type Section = "warehouses" | "erp" | "activity" | "team";
 
-/** Where a detail page sits: its section of the main menu, then the items; the last one is the page itself. */
 export function Breadcrumbs({ section, items }: { section: Section; items: Crumb[] }) {
   const t = useTranslations("breadcrumbs");
   const tNav = useTranslations("nav");

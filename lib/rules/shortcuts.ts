@@ -1,5 +1,3 @@
-// The console's keyboard shortcuts as pure data and a key reader, so the shell only wires events to it.
-
 export const SEQUENCE_TIMEOUT_MS = 1000;
 
 export const GO_TARGETS = { w: "/warehouses", e: "/erp", a: "/activity", t: "/team" } as const;
@@ -7,7 +5,6 @@ export type GoKey = keyof typeof GO_TARGETS;
 
 export type ShortcutAction = { kind: "go"; href: (typeof GO_TARGETS)[GoKey] } | { kind: "search" } | { kind: "new" } | { kind: "help" };
 
-/** A `g` waiting for its second letter, and when it was pressed. */
 export type SequenceState = { pending: null } | { pending: "g"; at: number };
 
 export const IDLE: SequenceState = { pending: null };
@@ -17,7 +14,6 @@ export interface KeyPress {
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
-  /** The key went to an input, textarea, select or contenteditable: it is text, not a command. */
   typing: boolean;
 }
 
@@ -27,7 +23,6 @@ function isGoKey(key: string): key is GoKey {
   return Object.hasOwn(GO_TARGETS, key);
 }
 
-/** The shortcut a key press completes, if any, and the sequence state to keep for the next press. */
 export function readKey(state: SequenceState, press: KeyPress, now: number): { state: SequenceState; action: ShortcutAction | null } {
   if (press.typing || press.ctrlKey || press.metaKey || press.altKey) return { state: IDLE, action: null };
   // Shift pressed on its own comes before a capital or a "?": it must not end a waiting "g".
@@ -37,12 +32,10 @@ export function readKey(state: SequenceState, press: KeyPress, now: number): { s
     return { state: IDLE, action: { kind: "go", href: GO_TARGETS[key] } };
   }
   if (key === "g") return { state: { pending: "g", at: now }, action: null };
-  // "?" is Shift+/ on most layouts, so the character decides, not the code.
   const single = SINGLE[press.key];
   return { state: IDLE, action: single ?? null };
 }
 
-/** Whether keys sent to this element are someone typing. */
 export function isTypingTarget(el: { tagName?: string; isContentEditable?: boolean } | null | undefined): boolean {
   if (!el) return false;
   if (el.isContentEditable) return true;
@@ -50,7 +43,6 @@ export function isTypingTarget(el: { tagName?: string; isContentEditable?: boole
   return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
 }
 
-/** The help sheet's rows, in the order shown. */
 export const SHORTCUT_LIST = [
   { keys: ["g", "w"], label: "goWarehouses" },
   { keys: ["g", "e"], label: "goErp" },
