@@ -39,10 +39,9 @@ export async function warehouseMetadata({ params }: WarehousePageProps, title: (
 }
 
 export async function loadWarehousePage({ params }: WarehousePageProps) {
-  const member = await requirePageMember();
   const t = await getTranslations("warehouses");
   const loaded = await loadWarehouseForPage((await params).id);
-  if ("warehouse" in loaded) return { member, t, warehouse: loaded.warehouse };
+  if ("warehouse" in loaded) return { t, warehouse: loaded.warehouse };
   return {
     failed: (
       <section>
