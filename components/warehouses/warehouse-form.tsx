@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, useRef, useState, useSyncExternalStore, type InputHTMLAttributes, type ReactNode } from "react";
 import { useForm, useWatch, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -45,7 +45,10 @@ interface Failure {
   uncertain: boolean;
 }
 
+const noSubscription = () => () => {};
+
 export function WarehouseForm({ warehouse }: { /** Absent: create a new warehouse. */ warehouse?: Warehouse }) {
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const t = useTranslations("warehouses");
   const router = useRouter();
   const problemText = useWarehouseProblemText();
@@ -199,12 +202,14 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
         noValidate
         data-testid="warehouse-form"
         aria-busy={busy || undefined}
-        className="space-y-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
         onSubmit={(e) => {
           setFailure(null);
           void handleSubmit(onValid)(e);
         }}
       >
+        {/* Closed until the form runs: typing before hydration would be overwritten by the form's defaults. */}
+        <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
         <Field id={`${id}-name`} label={t("fields.name")} required error={nameError} errorTestId="name-error" input={{ autoComplete: "off", ...register("name") }} />
         <Field
           id={`${id}-code`}
@@ -257,6 +262,7 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
           </Link>
           {isDirty && !saved ? <span className="text-sm text-slate-700 dark:text-slate-300">{t("form.unsaved")}</span> : null}
         </div>
+        </fieldset>
       </form>
 
       <MakeDefaultDialog
