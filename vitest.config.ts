@@ -13,6 +13,8 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", "e2e/**", ".next/**", "data/**"],
     environment: "node",
+    // The test PostgreSQL's migrated template (or, with TEST_STORE=embedded, the embedded dump) is made once.
+    globalSetup: ["./lib/testing/global-setup.ts"],
     // Two cores: one worker per core at most.
     maxWorkers: 2,
     testTimeout: 20_000,

@@ -85,6 +85,13 @@ export const envSchema = z
     LABS_DEMO_MODE: z.enum(["0", "1"]).optional(),
     AUTH_SECRET: optionalString,
     DATA_DIR: optionalString,
+    DATABASE_URL: optionalString.superRefine((v, ctx) => {
+      if (v !== undefined && !/^postgres(?:ql)?:\/\//.test(v)) ctx.addIssue({ code: "custom", message: "must be a postgres:// or postgresql:// URL" });
+    }),
+    DATABASE_POOL_SIZE: positiveInt(10, 100),
+    // How long a transfer run's worker may go silent (a killed process) before another instance takes the run over.
+    JOBS_HEARTBEAT_SECONDS: positiveInt(30, 3600),
+    JOBS_SUPERVISE_SECONDS: positiveInt(15, 3600),
     DEMO_PASSWORD: optionalString,
     AUTH_OIDC_ISSUER: upstreamUrlLike(),
     AUTH_OIDC_CLIENT_ID: optionalString,
@@ -152,6 +159,9 @@ export interface ConsoleConfig {
   demoMode: boolean;
   authSecret: string;
   dataDir: string;
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  jobs: { heartbeatSeconds: number; superviseSeconds: number };
   demoPassword: string;
   sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[]; trustUnverifiedEmail: boolean } | null;
   erp: { batchSize: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
@@ -190,6 +200,9 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
     demoMode: env.LABS_DEMO_MODE === "1",
     authSecret: env.AUTH_SECRET!,
     dataDir: env.DATA_DIR ?? "data",
+    databaseUrl: env.DATABASE_URL ?? null,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    jobs: { heartbeatSeconds: Math.max(10, env.JOBS_HEARTBEAT_SECONDS), superviseSeconds: env.JOBS_SUPERVISE_SECONDS },
     demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     sso:
       env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET && env.AUTH_OIDC_ALLOW

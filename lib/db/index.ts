@@ -3,26 +3,30 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { ensureDemoMembers } from "@/lib/auth/members";
 import { getConfig } from "@/lib/config";
-import { openStore } from "@/lib/db/open";
+import { openStore, type Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 
 export type { Database, Member, AuditEvent, Role } from "@/lib/db/schema";
 export { ROLES } from "@/lib/db/schema";
 
-const globalForDb = globalThis as unknown as { consoleDb?: Promise<Kysely<Database>> };
+const globalForDb = globalThis as unknown as { consoleStore?: Promise<Store> };
 
-async function open(): Promise<Kysely<Database>> {
+async function open(): Promise<Store> {
   const config = getConfig();
-  const conn = await openStore(path.resolve(config.dataDir));
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: path.resolve(config.dataDir), poolSize: config.databasePoolSize });
   // Outside demo mode no default account exists (the first admin comes from `npm run team`).
-  if (config.demoMode) await ensureDemoMembers(conn, config.demoPassword);
-  return conn;
+  if (config.demoMode) await ensureDemoMembers(store.db, config.demoPassword);
+  return store;
 }
 
-export function db(): Promise<Kysely<Database>> {
-  globalForDb.consoleDb ??= open().catch((error) => {
-    globalForDb.consoleDb = undefined;
+export function store(): Promise<Store> {
+  globalForDb.consoleStore ??= open().catch((error) => {
+    globalForDb.consoleStore = undefined;
     throw error;
   });
-  return globalForDb.consoleDb;
+  return globalForDb.consoleStore;
+}
+
+export async function db(): Promise<Kysely<Database>> {
+  return (await store()).db;
 }

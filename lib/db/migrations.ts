@@ -1,12 +1,13 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 
-// Versioned migrations, in order. Never edit a released one: add the next.
+// Versioned PostgreSQL migrations (the embedded store is PostgreSQL too), in order. Never edit a released one: add the next.
+// Timestamps are ISO-8601 text and flags 0/1 integers, as in the SQLite stores `npm run store:copy` reads.
 const migrations: Record<string, Migration> = {
-  "0001_members_audit_throttle": {
+  "0001_console": {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable("members")
-        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("id", "serial", (c) => c.primaryKey())
         .addColumn("email", "text", (c) => c.notNull().unique())
         .addColumn("name", "text", (c) => c.notNull())
         .addColumn("role", "text", (c) => c.notNull())
@@ -15,11 +16,16 @@ const migrations: Record<string, Migration> = {
         .addColumn("source", "text", (c) => c.notNull().defaultTo("password"))
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("session_version", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("sso_issuer", "text")
+        .addColumn("sso_subject", "text")
+        .addColumn("sso_allowed", "integer", (c) => c.notNull().defaultTo(0))
         .execute();
+      await db.schema.createIndex("members_sso_identity").on("members").columns(["sso_issuer", "sso_subject"]).unique().execute();
 
       await db.schema
         .createTable("audit_events")
-        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("id", "serial", (c) => c.primaryKey())
         .addColumn("at", "text", (c) => c.notNull())
         .addColumn("actor_id", "integer")
         .addColumn("actor_email", "text")
@@ -40,16 +46,23 @@ const migrations: Record<string, Migration> = {
 
       await db.schema
         .createTable("login_failures")
-        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("id", "serial", (c) => c.primaryKey())
         .addColumn("key", "text", (c) => c.notNull())
         .addColumn("at", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("login_failures_key_at").on("login_failures").columns(["key", "at"]).execute();
-      void sql;
-    },
-  },
-  "0002_erp_runs": {
-    async up(db: Kysely<unknown>) {
+
+      await db.schema
+        .createTable("sessions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("member_id", "integer", (c) => c.notNull().references("members.id"))
+        .addColumn("method", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("sessions_member").on("sessions").column("member_id").execute();
+      await db.schema.createIndex("sessions_expires").on("sessions").column("expires_at").execute();
+
       await db.schema
         .createTable("erp_transfer_runs")
         .addColumn("id", "text", (c) => c.primaryKey())
@@ -73,8 +86,8 @@ const migrations: Record<string, Migration> = {
         .addColumn("sending_count", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("started_at", "text")
         .addColumn("finished_at", "text")
-        .addColumn("owner_instance", "text")
-        .addColumn("heartbeat_at", "text")
+        // The job engine's job that works the run now: a worker whose job was taken over stops writing.
+        .addColumn("job_id", "text")
         .execute();
       await db.schema
         .createIndex("erp_transfer_runs_idempotency")
@@ -96,6 +109,7 @@ const migrations: Record<string, Migration> = {
         .addColumn("reason", "text")
         .addColumn("reason_code", "text")
         .addColumn("updated_at", "text")
+        .addColumn("retried_in", "text", (c) => c.references("erp_transfer_runs.id"))
         .addPrimaryKeyConstraint("erp_transfer_orders_pk", ["run_id", "position"])
         .execute();
       await db.schema.createIndex("erp_transfer_orders_batch").on("erp_transfer_orders").columns(["run_id", "batch"]).execute();
@@ -107,7 +121,7 @@ const migrations: Record<string, Migration> = {
 
       await db.schema
         .createTable("erp_import_runs")
-        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("id", "serial", (c) => c.primaryKey())
         .addColumn("kind", "text", (c) => c.notNull())
         .addColumn("started_at", "text", (c) => c.notNull())
         .addColumn("started_by_id", "integer")
@@ -122,48 +136,7 @@ const migrations: Record<string, Migration> = {
         .addColumn("finished_at", "text")
         .execute();
       await db.schema.createIndex("erp_import_runs_kind_started").on("erp_import_runs").columns(["kind", "started_at"]).execute();
-    },
-  },
-  "0003_sessions_sso": {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("members").addColumn("session_version", "integer", (c) => c.notNull().defaultTo(1)).execute();
-      await db.schema.alterTable("members").addColumn("sso_issuer", "text").execute();
-      await db.schema.alterTable("members").addColumn("sso_subject", "text").execute();
-      await db.schema.alterTable("members").addColumn("sso_allowed", "integer", (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.createIndex("members_sso_identity").on("members").columns(["sso_issuer", "sso_subject"]).unique().execute();
-
-      await db.schema
-        .createTable("sessions")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("member_id", "integer", (c) => c.notNull().references("members.id"))
-        .addColumn("method", "text", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("expires_at", "text", (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex("sessions_member").on("sessions").column("member_id").execute();
-      await db.schema.createIndex("sessions_expires").on("sessions").column("expires_at").execute();
-    },
-  },
-  "0004_erp_retries": {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable("erp_transfer_orders")
-        .addColumn("retried_in", "text", (c) => c.references("erp_transfer_runs.id"))
-        .execute();
-      await sql`
-        UPDATE erp_transfer_orders SET retried_in = (
-          SELECT c.id FROM erp_transfer_runs c
-          JOIN erp_transfer_orders co ON co.run_id = c.id
-          WHERE c.parent_run_id = erp_transfer_orders.run_id AND co.order_id = erp_transfer_orders.order_id
-          ORDER BY c.created_at, c.id LIMIT 1
-        )
-        WHERE outcome IN ('not_transferred', 'pending', 'unknown')`.execute(db);
-      await db.schema
-        .createTable("console_locks")
-        .addColumn("name", "text", (c) => c.primaryKey())
-        .addColumn("holder", "text", (c) => c.notNull())
-        .addColumn("expires_at", "text", (c) => c.notNull())
-        .execute();
+      void sql;
     },
   },
 };

@@ -1,66 +1,44 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "@/lib/db/open";
+import { describe, expect, it } from "vitest";
+import { notify, openStore } from "@/lib/db/open";
+import { openTestStore } from "@/lib/testing/store";
 
-// The store's files are readable by their owner only (password hashes, the audit trail).
-
-const modeOf = (p: string) => statSync(p).mode & 0o777;
-let root: string;
-let umask: number;
-
-beforeAll(() => {
-  root = mkdtempSync(path.join(tmpdir(), "labs-store-modes-"));
-  // The usual umask, under which files are created world-readable unless asked otherwise.
-  umask = process.umask(0o022);
-});
-
-afterAll(() => {
-  process.umask(umask);
-  rmSync(root, { recursive: true, force: true });
-});
-
-describe.skipIf(process.platform === "win32")("store file modes", () => {
-  it("creates the data dir 0700 and the database, its -wal and -shm 0600", async () => {
-    const dir = path.join(root, "fresh", "data");
-    const conn = await openStore(dir);
+describe("the store", () => {
+  it("runs the same queries on the test store: insert, count, update counts, notify", async () => {
+    const store = await openTestStore();
     try {
-      // The migrations have written, so the -wal and -shm files exist while the store is open.
-      expect(modeOf(dir)).toBe(0o700);
-      for (const name of ["console.sqlite", "console.sqlite-wal", "console.sqlite-shm"]) {
-        expect(modeOf(path.join(dir, name)), name).toBe(0o600);
-      }
+      const db = store.db;
+      await db.insertInto("members").values({ email: "a@b.c", name: "A", role: "admin", password_hash: null, source: "password", created_at: "x", updated_at: "x" }).execute();
+      const [{ n }] = await db.selectFrom("members").select((eb) => eb.fn.countAll<number>().as("n")).execute();
+      expect(Number(n)).toBe(1);
+      const updated = await db.updateTable("members").set({ name: "B" }).executeTakeFirst();
+      expect(Number(updated.numUpdatedRows)).toBe(1);
+      const got: string[] = [];
+      const listener = await store.listen("labs_test", (p) => got.push(p));
+      await notify(db, "labs_test", "hello");
+      await expect.poll(() => got, { timeout: 3000 }).toEqual(["hello"]);
+      await listener.close();
     } finally {
-      await conn.destroy();
+      await store.close();
     }
   });
 
-  it("tightens a store left with wider modes", async () => {
-    const dir = path.join(root, "old");
-    const first = await openStore(dir);
+  it("keeps the embedded store in an owner-only directory and reopens it with its rows", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "labs-store-"));
     try {
-      chmodSync(dir, 0o755);
-      for (const name of ["console.sqlite", "console.sqlite-wal", "console.sqlite-shm"]) chmodSync(path.join(dir, name), 0o644);
-      const second = await openStore(dir);
-      await second.destroy();
-      expect(modeOf(dir)).toBe(0o700);
-      for (const name of ["console.sqlite", "console.sqlite-wal", "console.sqlite-shm"]) {
-        expect(modeOf(path.join(dir, name)), name).toBe(0o600);
-      }
+      const first = await openStore({ dataDir: dir });
+      await first.db.insertInto("audit_events").values({ at: "2026-01-01T00:00:00.000Z", action: "x", outcome: "success", actor_id: null, actor_email: null, target_type: null, target_id: null, message: null, before_json: null, after_json: null, details_json: null, request_id: null, ip: null }).execute();
+      await first.close();
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      const again = await openStore({ dataDir: dir });
+      const rows = await again.db.selectFrom("audit_events").select("action").execute();
+      await again.close();
+      expect(rows).toEqual([{ action: "x" }]);
     } finally {
-      await first.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
-  });
-
-  it("opens an existing empty or populated database as before", async () => {
-    const dir = path.join(root, "existing");
-    mkdirSync(dir, { mode: 0o755 });
-    writeFileSync(path.join(dir, "console.sqlite"), "", { mode: 0o644 });
-    const conn = await openStore(dir);
-    await conn.destroy();
-    const again = await openStore(dir);
-    await again.destroy();
-    expect(modeOf(path.join(dir, "console.sqlite"))).toBe(0o600);
-  });
+  }, 60_000);
 });

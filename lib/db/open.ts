@@ -1,49 +1,124 @@
 import path from "node:path";
-import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
-import Database from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { chmodSync, mkdirSync } from "node:fs";
+import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { openEmbedded } from "@/lib/db/embedded";
 import { migrationProvider } from "@/lib/db/migrations";
 import type { Database as Schema } from "@/lib/db/schema";
 
-// Opening and migrating the store, without "server-only" so the team CLI and tests can use it.
+// Opening and migrating the store, without "server-only" so the team CLI, scripts and tests can use it.
+// With a DATABASE_URL: a PostgreSQL server shared by every instance. Without: PostgreSQL in this process (PGlite) under DATA_DIR.
 
-// Password hashes and the audit trail live here: owner-only modes, tightened at every open.
+export type StoreKind = "postgres" | "embedded";
+
+export interface Listener {
+  close(): Promise<void>;
+}
+
+export interface Store {
+  kind: StoreKind;
+  db: Kysely<Schema>;
+  /** For the job engine: a connection string (its own pool) or the embedded store's serialized client. */
+  engine: { connectionString: string } | { embedded: import("@/lib/db/embedded").EmbeddedStore["engineClient"] };
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Listener>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | null;
+  dataDir?: string;
+  poolSize?: number;
+  /** "memory://" for a store that ends with the process (tests). */
+  /** A dump of a migrated embedded store to start from (tests; implies memory). */
+  template?: Blob;
+}
+
+// Password hashes and the audit trail live here: an owner-only directory, tightened at every open.
 const DIR_MODE = 0o700;
-const FILE_MODE = 0o600;
 
-function chmodIfPresent(file: string, mode: number): void {
-  try {
-    chmodSync(file, mode);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-}
-
-function tightenStore(dataDir: string): void {
-  chmodSync(dataDir, DIR_MODE);
-  // Literal names: a computed one would make the build trace the whole project.
-  chmodIfPresent(path.join(dataDir, "console.sqlite"), FILE_MODE);
-  chmodIfPresent(path.join(dataDir, "console.sqlite-wal"), FILE_MODE);
-  chmodIfPresent(path.join(dataDir, "console.sqlite-shm"), FILE_MODE);
-  chmodIfPresent(path.join(dataDir, "console.sqlite-journal"), FILE_MODE);
-}
-
-export async function openStore(dataDir: string): Promise<Kysely<Schema>> {
-  mkdirSync(dataDir, { recursive: true, mode: DIR_MODE });
-  const file = path.join(dataDir, "console.sqlite");
-  // Created before SQLite opens it, which then gives its -wal and -shm files the same mode.
-  closeSync(openSync(file, "a", FILE_MODE));
-  tightenStore(dataDir);
-  const sqlite = new Database(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+export async function migrate(db: Kysely<Schema>): Promise<void> {
+  // Kysely takes a PostgreSQL advisory lock around the run, so instances starting together migrate once.
   const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
-  if (error || failed) {
-    await db.destroy();
-    throw new Error(`console store migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);
+  if (error || failed) throw new Error(`console store migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);
+}
+
+function pgListener(connectionString: string) {
+  return async (channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Listener> => {
+    let client: pg.Client | null = null;
+    let closed = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const connect = async (again: boolean) => {
+      const c = new pg.Client({ connectionString });
+      c.on("notification", (n) => {
+        if (n.channel === channel) onPayload(n.payload ?? "");
+      });
+      c.on("error", () => undefined);
+      c.on("end", () => {
+        if (closed) return;
+        client = null;
+        retry = setTimeout(() => void connect(true).catch(() => undefined), 1000);
+        retry.unref?.();
+      });
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client = c;
+      // Notifications sent while the connection was down are lost: the caller reloads.
+      if (again) onReconnect?.();
+    };
+    await connect(false);
+    return {
+      async close() {
+        closed = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => undefined);
+      },
+    };
+  };
+}
+
+export async function openStore(options: OpenOptions): Promise<Store> {
+  const url = options.databaseUrl?.trim();
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    pool.on("error", () => undefined);
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await migrate(db);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    return { kind: "postgres", db, engine: { connectionString: url }, listen: pgListener(url), close: () => db.destroy() };
   }
-  return db;
+
+  let dataDir = "memory://";
+  if (!options.template && options.dataDir !== "memory://") {
+    const root = path.resolve(options.dataDir ?? "data");
+    mkdirSync(root, { recursive: true, mode: DIR_MODE });
+    chmodSync(root, DIR_MODE);
+    dataDir = path.join(root, "store");
+  }
+  const embedded = await openEmbedded({ dataDir, loadDataDir: options.template });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: embedded.pool }) });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    kind: "embedded",
+    db,
+    engine: { embedded: embedded.engineClient },
+    async listen(channel, onPayload) {
+      const stop = await embedded.engineClient.listen(channel, onPayload);
+      return { close: stop };
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export async function notify(db: Kysely<Schema>, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }

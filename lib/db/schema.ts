@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
-// ISO-8601 text timestamps and 0/1 flags, so the same queries run on SQLite and PostgreSQL.
+// PostgreSQL tables (embedded or a server) with ISO-8601 text timestamps and 0/1 flags, as the SQLite stores had.
 
 export const ROLES = ["viewer", "operator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -52,8 +52,6 @@ export interface LoginFailuresTable {
   at: string;
 }
 
-// The run's owner keeps `heartbeat_at` fresh, so another instance (or this one after a restart) can tell a stopped run.
-
 export type ErpTransferRunState = "queued" | "running" | "completed" | "interrupted";
 export type ErpTransferRunOrigin = "new" | "retry_failed" | "send_unsent" | "resend_unknown";
 export type ErpOrderOutcome = "pending" | "sending" | "transferred" | "not_transferred" | "unknown";
@@ -80,8 +78,7 @@ export interface ErpTransferRunsTable {
   sending_count: number;
   started_at: string | null;
   finished_at: string | null;
-  owner_instance: string | null;
-  heartbeat_at: string | null;
+  job_id: string | null;
 }
 
 export interface ErpTransferOrdersTable {
@@ -116,12 +113,6 @@ export interface ErpImportRunsTable {
   finished_at: string | null;
 }
 
-export interface ConsoleLocksTable {
-  name: string;
-  holder: string;
-  expires_at: string;
-}
-
 export interface Database {
   members: MembersTable;
   audit_events: AuditEventsTable;
@@ -130,7 +121,6 @@ export interface Database {
   erp_transfer_runs: ErpTransferRunsTable;
   erp_transfer_orders: ErpTransferOrdersTable;
   erp_import_runs: ErpImportRunsTable;
-  console_locks: ConsoleLocksTable;
 }
 
 export type Member = Selectable<MembersTable>;

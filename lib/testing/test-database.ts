@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from "node:crypto";
+import pg from "pg";
+import { Kysely, PostgresDialect } from "kysely";
+import { migrate } from "@/lib/db/open";
+import { migrationProvider } from "@/lib/db/migrations";
+import type { Database } from "@/lib/db/schema";
+
+// The test PostgreSQL: one migrated template per migration set, and a database per test file copied from it.
+
+export const DEFAULT_TEST_DATABASE_URL = "postgres://labs:labs@127.0.0.1:5432/postgres";
+
+export function testDatabaseUrl(): string {
+  return process.env.TEST_DATABASE_URL?.trim() || DEFAULT_TEST_DATABASE_URL;
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function templateName(): Promise<string> {
+  const names = Object.keys(await migrationProvider.getMigrations()).join(",");
+  return `labs_template_${createHash("sha256").update(names).digest("hex").slice(0, 12)}`;
+}
+
+async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `No PostgreSQL answers at TEST_DATABASE_URL (${url.replace(/:[^:@/]*@/, ":***@")}): ${String(error)}. ` +
+        "Start one (`.ci/run` installs and starts Debian's postgresql) or set TEST_DATABASE_URL.",
+    );
+  }
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the migrated template once (several processes may race: the first wins, the rest wait for it). */
+export async function ensureTemplate(url = testDatabaseUrl()): Promise<string> {
+  const name = await templateName();
+  await admin(url, async (client) => {
+    await client.query("SELECT pg_advisory_lock(7242019)");
+    try {
+      const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+      if (exists.rowCount) return;
+      const building = `${name}_build`;
+      await client.query(`DROP DATABASE IF EXISTS ${building}`);
+      await client.query(`CREATE DATABASE ${building}`);
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(url, building), max: 1 }) }) });
+      try {
+        await migrate(db);
+      } finally {
+        await db.destroy();
+      }
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(7242019)");
+    }
+  });
+  return name;
+}
+
+/** A fresh database copied from the template; `drop` removes it. */
+export async function createTestDatabase(prefix = "labs_test"): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const url = testDatabaseUrl();
+  const template = await ensureTemplate(url);
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  // CREATE DATABASE ... TEMPLATE needs the template free of sessions: serialised with the template build.
+  await admin(url, async (client) => {
+    await client.query("SELECT pg_advisory_lock(7242019)");
+    try {
+      await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(7242019)");
+    }
+  });
+  return {
+    url: withDatabase(url, name),
+    name,
+    drop: () => admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined)),
+  };
+}
