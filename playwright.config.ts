@@ -38,7 +38,9 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
-    { name: "chromium", dependencies: ["setup"], use: { storageState: "e2e/.auth/admin.json" } },
+    { name: "chromium", dependencies: ["setup"], testIgnore: /cluster\.spec\.ts/, use: { storageState: "e2e/.auth/admin.json" } },
+    // Two instances on PostgreSQL behind the balancer; the spec starts (and kills) them itself.
+    { name: "cluster", testMatch: /cluster\.spec\.ts/ },
   ],
   webServer: [
     {

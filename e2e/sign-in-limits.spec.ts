@@ -1,6 +1,6 @@
-import http from "node:http";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_BASE_URL, E2E_PORT } from "@/e2e/env";
+import { E2E_BASE_URL } from "@/e2e/env";
+import { call, client } from "@/e2e/loopback";
 
 // Sign-in limits and the client address, over plain HTTP from other loopback addresses
 // (Linux routes all of 127.0.0.0/8 to lo): each test burns only its own address's sign-in
@@ -8,72 +8,6 @@ import { E2E_BASE_URL, E2E_PORT } from "@/e2e/env";
 
 const SAME_ORIGIN = { Origin: E2E_BASE_URL };
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@limits.test`;
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request from `from` (a local address) to `to` (the console's address), with a cookie jar. */
-function call(
-  from: string,
-  method: string,
-  path: string,
-  options: { headers?: Record<string, string>; body?: string; jar?: Map<string, string>; to?: string } = {},
-): Promise<Answer> {
-  const jar = options.jar;
-  const cookie = jar && jar.size > 0 ? [...jar].map(([k, v]) => `${k}=${v}`).join("; ") : undefined;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: options.to ?? "127.0.0.1",
-        port: E2E_PORT,
-        path,
-        method,
-        localAddress: from,
-        agent: false,
-        headers: { ...options.headers, ...(cookie ? { Cookie: cookie } : {}) },
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => {
-          for (const line of res.headers["set-cookie"] ?? []) {
-            const [pair] = line.split(";");
-            const at = pair!.indexOf("=");
-            jar?.set(pair!.slice(0, at), pair!.slice(at + 1));
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
-
-/** A client at `from` with its own cookie jar and CSRF token, signing in through Auth.js' endpoint. */
-async function client(from: string) {
-  const jar = new Map<string, string>();
-  const csrf = await call(from, "GET", "/api/auth/csrf", { jar });
-  expect(csrf.status).toBe(200);
-  const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
-  return {
-    /** "success", or the failure code of the redirect (credentials, throttled, ...). */
-    async signIn(email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
-      const res = await call(from, "POST", "/api/auth/callback/credentials", {
-        jar,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-        body: new URLSearchParams({ csrfToken, email, password }).toString(),
-      });
-      expect(res.status, res.body).toBe(302);
-      const location = String(res.headers.location);
-      return /[?&]error=/.test(location) ? (/[?&]code=([a-z_]+)/.exec(location)?.[1] ?? "error") : "success";
-    },
-  };
-}
 
 type AuditItem = { action: string; outcome: string; actorEmail: string | null; ip: string | null; details: Record<string, unknown> | null };
 async function activity(request: APIRequestContext, query: string) {

@@ -1,8 +1,10 @@
 // Warehouse reads and writes behind the route handlers: search index, default rule, lost-update check, audit.
 import "server-only";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { ServiceContext } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
+import { store } from "@/lib/db";
+import { notify } from "@/lib/db/open";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
 import { DEFAULT_WAREHOUSE_SORT, deleteRuleBreak, saveRuleBreak, WAREHOUSE_FIELDS, type ReadinessResult } from "@/lib/rules/warehouse";
@@ -26,10 +28,72 @@ import { WarehouseIndex } from "@/lib/warehouses/warehouse-index";
 
 const indexes = new Map<string, WarehouseIndex>();
 
+// Every instance keeps its own index; a write through any of them reaches the others as a notice on the store.
+const NOTICE_CHANNEL = "labs_warehouse_index";
+// PostgreSQL's NOTIFY payload limit is 8000 bytes: a larger change travels as "rebuild".
+const MAX_NOTICE = 7000;
+const INSTANCE = randomUUID();
+
+type IndexChange = { upsert: Warehouse } | { remove: number } | { invalidate: true };
+interface IndexNotice {
+  from: string;
+  account: string;
+  change: IndexChange;
+}
+
+function accountKey(): string {
+  const { upstreamUrl, upstreamToken } = getConfig();
+  return createHash("sha256").update(`${upstreamUrl}\n${upstreamToken}`).digest("hex");
+}
+
+function applyChange(index: WarehouseIndex, change: IndexChange): void {
+  if ("upsert" in change) index.upsert(change.upsert);
+  else if ("remove" in change) index.remove(change.remove);
+  else index.invalidate();
+}
+
+/** Applies a change here and tells every other instance. */
+function changeIndex(change: IndexChange): void {
+  applyChange(warehouseIndex(), change);
+  let payload = JSON.stringify({ from: INSTANCE, account: accountKey(), change } satisfies IndexNotice);
+  if (payload.length > MAX_NOTICE) payload = JSON.stringify({ from: INSTANCE, account: accountKey(), change: { invalidate: true } } satisfies IndexNotice);
+  void store()
+    .then((s) => notify(s.db, NOTICE_CHANNEL, payload))
+    .catch((error: unknown) => log.warn("warehouse index notice not sent", { error: String(error) }));
+}
+
+function onNotice(payload: string): void {
+  let notice: IndexNotice;
+  try {
+    notice = JSON.parse(payload) as IndexNotice;
+  } catch {
+    return;
+  }
+  if (notice.from === INSTANCE) return;
+  const index = indexes.get(notice.account);
+  if (index) applyChange(index, notice.change);
+}
+
+const g = globalThis as unknown as { warehouseNotices?: Promise<unknown> };
+
+function listenForNotices(): void {
+  g.warehouseNotices ??= store()
+    .then((s) =>
+      s.listen(NOTICE_CHANNEL, onNotice, () => {
+        // Notices sent while the connection was down are lost: every index rebuilds.
+        for (const index of indexes.values()) index.invalidate();
+      }),
+    )
+    .catch((error: unknown) => {
+      g.warehouseNotices = undefined;
+      log.warn("warehouse index notices not received", { error: String(error) });
+    });
+}
+
 /** One index per upstream account (URL and token), so no account ever sees another's data. */
 export function warehouseIndex(): WarehouseIndex {
-  const { upstreamUrl, upstreamToken, warehouseIndexTtlMs } = getConfig();
-  const key = createHash("sha256").update(`${upstreamUrl}\n${upstreamToken}`).digest("hex");
+  const { warehouseIndexTtlMs } = getConfig();
+  const key = accountKey();
   let index = indexes.get(key);
   if (!index) {
     index = new WarehouseIndex({
@@ -38,6 +102,7 @@ export function warehouseIndex(): WarehouseIndex {
       onBackgroundError: (error) => log.warn("warehouse index refresh failed", { error: String(error) }),
     });
     indexes.set(key, index);
+    listenForNotices();
   }
   return index;
 }
@@ -127,12 +192,12 @@ async function settleDefault(id: number, previous: Warehouse[], ctx: ServiceCont
     try {
       fresh = await upstream().getWarehouse(old.id);
       if (!fresh.isDefault) {
-        warehouseIndex().upsert(fresh);
+        changeIndex({ upsert: fresh });
         continue;
       }
       const result = await upstream().updateWarehouse(old.id, { isDefault: false });
       const after = { ...fresh, isDefault: false };
-      warehouseIndex().upsert(after);
+      changeIndex({ upsert: after });
       await ctx.audit({
         action: "warehouse.update",
         target: { type: "warehouse", id: old.id },
@@ -157,7 +222,7 @@ async function settleDefault(id: number, previous: Warehouse[], ctx: ServiceCont
     }
   }
   if (!unsettled) return undefined;
-  warehouseIndex().invalidate();
+  changeIndex({ invalidate: true });
   return "defaultNotSettled";
 }
 
@@ -179,7 +244,7 @@ async function create(body: CreateWarehouseBody, ctx: ServiceContext): Promise<W
   const warehouse = await upstream()
     .getWarehouse(result.id)
     .catch(() => ({ id: result.id, ...body }) satisfies Warehouse);
-  warehouseIndex().upsert(warehouse);
+  changeIndex({ upsert: warehouse });
   await ctx.audit({ action: "warehouse.create", target: { type: "warehouse", id: warehouse.id }, outcome: "success", message: result.message, after: warehouse });
   const warning = warehouse.isDefault ? await settleDefault(warehouse.id, previousDefaults, ctx) : undefined;
   return { warehouse, message: result.message, ...(warning ? { warning } : {}) };
@@ -229,7 +294,7 @@ async function update(id: number, body: UpdateWarehouseBody, ctx: ServiceContext
   const warehouse = await upstream()
     .getWarehouse(id)
     .catch(() => next);
-  warehouseIndex().upsert(warehouse);
+  changeIndex({ upsert: warehouse });
   await ctx.audit({ action: "warehouse.update", target: { type: "warehouse", id }, outcome: "success", message: result.message, before: current, after: warehouse });
   const warning = write.isDefault && warehouse.isDefault ? await settleDefault(id, previousDefaults, ctx) : undefined;
   return { warehouse, message: result.message, ...(warning ? { warning } : {}) };
@@ -246,7 +311,7 @@ export async function deleteWarehouse(id: number, ctx: ServiceContext): Promise<
     }
     try {
       const { message } = await upstream().deleteWarehouse(id).catch(rethrowUpstream);
-      warehouseIndex().remove(id);
+      changeIndex({ remove: id });
       await ctx.audit({ action: "warehouse.delete", target: { type: "warehouse", id }, outcome: "success", message, before: current });
       return { message };
     } catch (error) {

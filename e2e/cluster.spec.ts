@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { Cluster, CLUSTER } from "@/e2e/cluster/harness";
+import { E2E_UPSTREAM_TOKEN, DEMO_PASSWORD } from "@/e2e/env";
+import { client } from "@/e2e/loopback";
+
+// Two built instances on one PostgreSQL behind the documented balancer, with their own emulator.
+// Each test signs in from its own loopback address, so sign-in limits never cross tests.
+
+test.describe.configure({ mode: "serial" });
+
+const cluster = new Cluster();
+const port = (name: "a" | "b") => CLUSTER.ports[name];
+const origin = (name: "a" | "b") => ({ Origin: `http://127.0.0.1:${port(name)}` });
+
+async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${cluster.emulatorUrl}/__emulator${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${E2E_UPSTREAM_TOKEN}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`cluster emulator ${method} ${path}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+async function signedIn(from: string, role: "admin" | "operator" | "viewer", at: "a" | "b", email = `${role}@demo.local`, password = DEMO_PASSWORD) {
+  const c = await client(from, port(at));
+  expect(await c.signIn(email, password)).toBe("success");
+  return c;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  await cluster.start();
+});
+
+test.afterAll(async () => {
+  await cluster.stop();
+});
+
+test.afterEach(async ({}, info) => {
+  if (info.status !== info.expectedStatus) {
+    for (const i of cluster.instances.values()) await info.attach(`instance ${i.name} log`, { body: i.log.join("\n"), contentType: "text/plain" });
+  }
+});
+
+test("the same Idempotency-Key sent to instance A and instance B makes one run", async () => {
+  const a = await signedIn("127.0.0.41", "operator", "a");
+  const { orders } = await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: 3 });
+  const key = randomUUID();
+  const send = (at: "a" | "b") =>
+    a.call("POST", "/api/erp/transfers", { port: port(at), headers: { ...origin(at), "Idempotency-Key": key, "Content-Type": "application/json" }, body: JSON.stringify({ orderIds: orders.ids }) });
+  const [first, second] = await Promise.all([send("a"), send("b")]);
+  expect([first.status, second.status].sort()).toEqual([200, 201]);
+  const runs = [first, second].map((r) => (JSON.parse(r.body) as { run: { id: string } }).run.id);
+  expect(runs[0]).toBe(runs[1]);
+  const listed = await a.call("GET", `/api/erp/transfers?limit=100`, { port: port("b") });
+  const items = (JSON.parse(listed.body) as { items: { id: string }[] }).items;
+  expect(items.filter((r) => r.id === runs[0])).toHaveLength(1);
+});
+
+test("sign in through A, act through B; a member demoted through A is refused by B at once", async ({ browser }) => {
+  const admin = await signedIn("127.0.0.42", "admin", "a");
+  const email = `cluster-${Date.now()}@demo.local`;
+  const created = await admin.call("POST", "/api/team", { headers: { ...origin("a"), "Content-Type": "application/json" }, body: JSON.stringify({ email, name: "Cluster Operator", role: "operator", password: "cluster-password-1" }) });
+  expect(created.status, created.body).toBe(201);
+  const memberId = (JSON.parse(created.body) as { member: { id: number } }).member.id;
+
+  // In the browser: the form on A, then the pages of B with the same session.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${port("a")}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("cluster-password-1");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/warehouses$/);
+  await page.goto(`http://127.0.0.1:${port("b")}/erp/transfers`);
+  await expect(page.getByTestId("signed-in-user")).toContainText("Role: Operator");
+  const before = await page.request.post(`http://127.0.0.1:${port("b")}/api/erp/transfers`, {
+    headers: { ...origin("b"), "Idempotency-Key": randomUUID() },
+    data: { orderIds: ["CL-1"] },
+  });
+  expect(before.status()).toBe(201);
+
+  const demoted = await admin.call("PATCH", `/api/team/${memberId}`, { headers: { ...origin("a"), "Content-Type": "application/json" }, body: JSON.stringify({ role: "viewer" }) });
+  expect(demoted.status, demoted.body).toBe(200);
+  const after = await page.request.post(`http://127.0.0.1:${port("b")}/api/erp/transfers`, {
+    headers: { ...origin("b"), "Idempotency-Key": randomUUID() },
+    data: { orderIds: ["CL-2"] },
+  });
+  expect(after.status()).toBe(403);
+  await page.reload();
+  await expect(page.getByTestId("signed-in-user")).toContainText("Role: Viewer");
+  await context.close();
+});
+
+test("an edit through A is found by a search through B within 2 s", async () => {
+  const admin = await signedIn("127.0.0.43", "admin", "a");
+  const list = await admin.call("GET", "/api/warehouses?limit=1", { port: port("b") });
+  const [warehouse] = (JSON.parse(list.body) as { items: { id: number; name: string }[] }).items;
+  // B's index is built (and, with a one-hour TTL, would not refresh by itself).
+  const name = `Küme Depo ${Date.now()}`;
+  expect((JSON.parse((await admin.call("GET", `/api/warehouses?q=${encodeURIComponent(name)}`, { port: port("b") })).body) as { total: number }).total).toBe(0);
+  const edited = await admin.call("PUT", `/api/warehouses/${warehouse!.id}`, { headers: { ...origin("a"), "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
+  expect(edited.status, edited.body).toBe(200);
+  const search = async () => (JSON.parse((await admin.call("GET", `/api/warehouses?q=${encodeURIComponent("küme depo")}`, { port: port("b") })).body) as { items: { name: string }[] }).items.map((w) => w.name);
+  await expect.poll(search, { timeout: 2000, intervals: [100] }).toContain(name);
+});
+
+test("the per-account sign-in limit holds with attempts split across A and B", async () => {
+  const admin = await signedIn("127.0.0.44", "admin", "a");
+  const email = `limits-${Date.now()}@demo.local`;
+  const created = await admin.call("POST", "/api/team", { headers: { ...origin("a"), "Content-Type": "application/json" }, body: JSON.stringify({ email, name: "Split Limits", role: "viewer", password: "split-password-1" }) });
+  expect(created.status).toBe(201);
+  // Ten failures from ten addresses (no pair or address limit), five through each instance.
+  const codes: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const c = await client(`127.0.1.${i + 1}`, port(i % 2 === 0 ? "a" : "b"));
+    codes.push(await c.signIn(email, "wrong-password"));
+  }
+  expect(codes).toEqual(Array(10).fill("credentials"));
+  // The eleventh, with the right password from a new address, waits on either instance.
+  for (const at of ["a", "b"] as const) {
+    const c = await client(`127.0.1.${at === "a" ? 20 : 21}`, port(at));
+    expect(await c.signIn(email, "split-password-1")).toBe("throttled");
+  }
+});
+
+test("kill -9 of the instance working a 3,000-order transfer: the other finishes it, nothing is sent twice", async () => {
+  test.setTimeout(180_000);
+  const operator = await signedIn("127.0.0.45", "operator", "b");
+  const { orders } = await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: 3000 });
+  const since = (await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1")).lastSeq;
+  await control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", latencyMs: 100, times: 1000 });
+  const started = await operator.call("POST", "/api/erp/transfers", {
+    port: CLUSTER.balancerPort,
+    headers: { Origin: cluster.url, "Idempotency-Key": randomUUID(), "Content-Type": "application/json" },
+    body: JSON.stringify({ orderIds: orders.ids }),
+  });
+  expect(started.status, started.body).toBe(201);
+  const runId = (JSON.parse(started.body) as { run: { id: string } }).run.id;
+  const run = async (at: "a" | "b") => (JSON.parse((await operator.call("GET", `/api/erp/transfers/${runId}?limit=1`, { port: port(at) })).body) as { run: { state: string; batchesDone: number; counts: Record<string, number> } }).run;
+
+  // Which instance works it: the one whose log says so.
+  let worker: "a" | "b" | undefined;
+  await expect
+    .poll(() => (worker = (["a", "b"] as const).find((n) => cluster.instance(n).log.some((l) => l.includes(runId) && l.includes("transfer run working")))), { timeout: 30_000 })
+    .toBeTruthy();
+  await expect.poll(async () => (await run(worker!)).batchesDone, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  // The next call hangs long enough to be in flight when the process dies.
+  await control("DELETE", "/faults");
+  await control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", latencyMs: 4000, times: 1 });
+  await control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", latencyMs: 100, times: 1000 });
+  await new Promise((r) => setTimeout(r, 1500));
+  await cluster.kill(worker!);
+  const other = worker === "a" ? "b" : "a";
+
+  await expect.poll(async () => (await run(other)).state, { timeout: 120_000, intervals: [1000] }).toBe("completed");
+  const done = await run(other);
+  expect(done.counts.total).toBe(3000);
+  expect(done.counts.pending).toBe(0);
+  expect(done.counts.sending).toBe(0);
+  // The batch in flight ended unknown (interrupted), and nothing else did.
+  expect(done.counts.unknown).toBe(100);
+  expect(done.counts.transferred).toBe(2900);
+  const unknown = JSON.parse((await operator.call("GET", `/api/erp/transfers/${runId}?outcome=unknown&limit=100`, { port: port(other) })).body) as {
+    orders: { items: { orderId: string; reasonCode: string | null }[] };
+  };
+  expect(new Set(unknown.orders.items.map((o) => o.reasonCode))).toEqual(new Set(["interrupted"]));
+
+  // The emulator's request log: no order id in two calls, the unknown batch never sent again.
+  const log = await control<{ requests: { path: string; body: unknown }[] }>("GET", `/requests?since=${since}&limit=100000`);
+  const sent = log.requests.filter((r) => r.path === "/v1/action/orders-erp-transfer").flatMap((r) => (r.body as { orderIds?: string[] }).orderIds ?? []);
+  const seen = new Map<string, number>();
+  for (const id of sent) seen.set(id, (seen.get(id) ?? 0) + 1);
+  expect([...seen].filter(([, n]) => n > 1)).toEqual([]);
+  const ours = new Set(orders.ids);
+  expect(sent.filter((id) => !ours.has(id))).toEqual([]);
+  expect(seen.size).toBeGreaterThanOrEqual(2900);
+  await control("DELETE", "/faults");
+});
