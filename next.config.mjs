@@ -16,7 +16,8 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   productionBrowserSourceMaps: false,
-  serverExternalPackages: ["better-sqlite3"],
+  // Loaded from node_modules at run time: PGlite reads its WebAssembly and data files next to itself.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss"],
   typedRoutes: false,
   async headers() {
     return [{ source: "/:path*", headers: STATIC_SECURITY_HEADERS }];

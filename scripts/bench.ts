@@ -11,6 +11,7 @@ import { firstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import { EmulatorControl, signIn, type Session } from "@/scripts/bench/http";
 import { autocannon, type CannonResult } from "@/scripts/bench/autocannon";
 import { Stack } from "@/scripts/bench/stack";
+import { createTestDatabase } from "@/lib/testing/test-database";
 import { coveredTime, maxOverlap, median, percentile, round, sum } from "@/scripts/bench/stats";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -28,6 +29,8 @@ const argv = process.argv.slice(2);
 const config = {
   build: !argv.includes("--no-build"),
   profile: argv.includes("--profile"),
+  // Also measure on PostgreSQL (TEST_DATABASE_URL's server, a fresh database): `--embedded-only` skips it.
+  postgres: !argv.includes("--embedded-only"),
   port: envInt("BENCH_PORT", 3230),
   emulatorPort: envInt("BENCH_EMULATOR_PORT", 4230),
   connections: envInt("BENCH_CONNECTIONS", 50),
@@ -459,7 +462,32 @@ interface TargetRow {
   met: boolean;
 }
 
-type Results = Measured & { targets: TargetRow[] };
+interface StoreMeasured {
+  store: "postgres";
+  overhead: Awaited<ReturnType<typeof measureOverhead>>;
+  transfer: Awaited<ReturnType<typeof measureTransfer>>;
+}
+
+type Results = Measured & { targets: TargetRow[]; postgres: StoreMeasured | null };
+
+/** The same request overhead and 10,000-order transfer with the store on a PostgreSQL server. */
+async function runPostgres(): Promise<StoreMeasured> {
+  const database = await createTestDatabase("labs_bench");
+  const stack = newStack();
+  stack.setEnv({ DATABASE_URL: database.url, LOG_LEVEL: "debug" });
+  try {
+    step("PostgreSQL store: starting the console with DATABASE_URL (a fresh database)");
+    await stack.start();
+    const session = await signIn(stack.consoleUrl, DEMO.email, DEMO.password);
+    const emu = new EmulatorControl(stack.emulatorUrl, stack.token);
+    const overhead = await measureOverhead(stack, session, stack.token);
+    const transfer = await measureTransfer(stack, emu, session);
+    return { store: "postgres", overhead, transfer };
+  } finally {
+    await stack.close();
+    await database.drop().catch(() => undefined);
+  }
+}
 
 function targetsOf(r: Measured): TargetRow[] {
   const maxPage = r.browser.firstLoadJs.pages.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
@@ -537,6 +565,17 @@ function print(r: Results) {
   lines.push(
     `/warehouses in Chromium (median of ${w.loads}): TTFB ${w.ttfbMs} ms, FCP ${w.fcpMs} ms, LCP ${w.lcpMs} ms, rows shown ${w.rowsShownMs} ms; ${w.jsTransferredKiB} KiB JS over the wire`,
   );
+  if (r.postgres) {
+    const p = r.postgres;
+    lines.push("", "By store (the same run): request overhead and the 10,000-order transfer");
+    lines.push(
+      table([
+        ["store", "(c)/(b) list over ping", "(d)/(b) detail over ping", "transfer ms", "emulator ms", "transfer ratio"],
+        ["embedded (PGlite)", r.overhead.ratios.listOverPing, r.overhead.ratios.detailOverPing, r.transfer.runMs, r.transfer.emulatorMs, r.transfer.ratio],
+        ["PostgreSQL server", p.overhead.ratios.listOverPing, p.overhead.ratios.detailOverPing, p.transfer.runMs, p.transfer.emulatorMs, p.transfer.ratio],
+      ]),
+    );
+  }
   lines.push("", "Targets");
   lines.push(table([["target", "value", "met"], ...r.targets.map((x) => [x.target, x.value ?? "n/a", x.met ? "yes" : "NO"])]));
   console.log(lines.join("\n"));
@@ -707,7 +746,13 @@ async function main() {
   } finally {
     await stack.close();
   }
-  const results: Results = { ...measured, targets: targetsOf(measured) };
+  let postgres: StoreMeasured | null = null;
+  if (config.postgres) {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    postgres = await runPostgres();
+  }
+  const results: Results = { ...measured, targets: targetsOf(measured), postgres };
   writeFileSync(path.join(resultsDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
   print(results);
   console.log(`\nwrote ${path.relative(root, path.join(resultsDir, "latest.json"))} (server logs: ${path.relative(root, path.join(dataDir, "server.log"))})`);
