@@ -152,7 +152,9 @@ async function run(argv: string[]): Promise<string> {
   if (!command) throw new CliError(`Give a command.\n\n${USAGE}`);
   if (rest.length) throw new CliError(`Unexpected argument: ${rest[0]}`);
 
-  const conn = await openStore(process.env.DATA_DIR || "./data");
+  // The console's store: the PostgreSQL server at DATABASE_URL, or the embedded one under DATA_DIR.
+  const store = await openStore({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR || "./data", poolSize: 2 });
+  const conn = store.db;
   try {
     switch (command) {
       case "add":
@@ -181,7 +183,7 @@ async function run(argv: string[]): Promise<string> {
         throw new CliError(`Unknown command: ${command}\n\n${USAGE}`);
     }
   } finally {
-    await conn.destroy();
+    await store.close();
   }
 }
 

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Insertable, Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "@/lib/db/open";
+import { openTestDb } from "@/lib/testing/store";
 import type { Database } from "@/lib/db/schema";
 import { toAuditFilter } from "@/lib/activity/dates";
 import { activityList, activityQuery } from "@/lib/activity/schemas";
@@ -14,7 +11,6 @@ const listActivityQuerySchema = activityList.querySchema.transform(activityQuery
 // The list's filters against a real store: the schema's output, through toAuditFilter, into the
 // same query the API runs.
 
-let dir: string;
 let conn: Kysely<Database>;
 
 type Row = Insertable<Database["audit_events"]>;
@@ -34,8 +30,7 @@ const row = (over: Partial<Row> & { at: string; action: string }): Row => ({
 });
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-activity-"));
-  conn = await openStore(dir);
+  conn = await openTestDb();
   await conn
     .insertInto("audit_events")
     .values([
@@ -52,7 +47,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await conn.destroy();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function list(raw: Record<string, string>) {

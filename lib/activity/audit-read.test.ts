@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Insertable, Kysely, KyselyPlugin, QueryId, RootOperationNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openStore } from "@/lib/db/open";
+import { openTestDb } from "@/lib/testing/store";
 import type { Database } from "@/lib/db/schema";
 
 // How the trail is read: the export pages by key and never counts, the Person filter lists
@@ -19,7 +16,6 @@ vi.mock("@/lib/db", () => ({ db: storeOpened }));
 const { auditFacetsIn, iterateAuditIn, queryAuditIn } = await import("@/lib/activity/store");
 const { auditFacets, queryAudit } = await import("@/lib/activity/service");
 
-let dir: string;
 let conn: Kysely<Database>;
 
 type Row = Insertable<Database["audit_events"]>;
@@ -43,8 +39,7 @@ const row = (i: number): Row => ({
 const EVENTS = 1_234;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-audit-read-"));
-  conn = await openStore(dir);
+  conn = await openTestDb();
   const rows = Array.from({ length: EVENTS }, (_, i) => row(i));
   for (let i = 0; i < rows.length; i += 200) await conn.insertInto("audit_events").values(rows.slice(i, i + 200)).execute();
   const now = new Date().toISOString();
@@ -59,7 +54,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await conn.destroy();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** The same store, recording the SQL of every statement run through it. */
@@ -105,7 +99,7 @@ describe("iterateAuditIn (the CSV export)", () => {
     expect(statements).toHaveLength(Math.ceil(EVENTS / 100));
     expect(statements.filter((s) => /\boffset\b/.test(s))).toEqual([]);
     expect(statements.filter((s) => /\bcount\s*\(/.test(s))).toEqual([]);
-    expect(statements.slice(1).every((s) => /"id" < \?/.test(s))).toBe(true);
+    expect(statements.slice(1).every((s) => /"id" < \$\d+/.test(s))).toBe(true);
   });
 
   it("ends with an empty page when the last page is exactly full", async () => {

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { openStore } from "@/lib/db/open";
+import { openTestDb } from "@/lib/testing/store";
 import { recordCliAudit } from "@/lib/team/cli-audit";
 import { auditRow } from "@/lib/audit/row";
 
@@ -64,8 +61,7 @@ describe("auditRow", () => {
 
 describe("recordCliAudit", () => {
   it("records the command-line tool as the actor, with no request id or address", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "labs-audit-row-"));
-    const conn = await openStore(dir);
+    const conn = await openTestDb();
     try {
       await recordCliAudit(conn, { action: "member.create", target: { type: "member", id: 3 }, outcome: "success", after: { role: "admin" } });
       const row = await conn.selectFrom("audit_events").selectAll().where("action", "=", "member.create").executeTakeFirstOrThrow();
@@ -81,7 +77,6 @@ describe("recordCliAudit", () => {
       });
     } finally {
       await conn.destroy();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

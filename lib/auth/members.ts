@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Database, Member, Role } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 
@@ -20,36 +20,39 @@ export async function findMemberBySsoIdentity(conn: Kysely<Database>, issuer: st
   return conn.selectFrom("members").selectAll().where("sso_issuer", "=", issuer).where("sso_subject", "=", subject).executeTakeFirst();
 }
 
-export async function createMember(
-  conn: Kysely<Database>,
-  input: {
-    email: string;
-    name: string;
-    role: Role;
-    password?: string | null;
-    /** Already hashed, so a caller can hash outside its transaction. */
-    passwordHash?: string;
-    source?: "password" | "sso";
-    sso?: { issuer: string; subject: string };
-    ssoAllowed?: boolean;
-  },
-): Promise<Member> {
+export interface NewMember {
+  email: string;
+  name: string;
+  role: Role;
+  password?: string | null;
+  /** Already hashed, so a caller can hash outside its transaction. */
+  passwordHash?: string;
+  source?: "password" | "sso";
+  sso?: { issuer: string; subject: string };
+  ssoAllowed?: boolean;
+}
+
+async function memberValues(input: NewMember): Promise<Insertable<Database["members"]>> {
   const now = new Date().toISOString();
+  return {
+    email: normaliseEmail(input.email),
+    name: input.name.trim(),
+    role: input.role,
+    password_hash: input.passwordHash ?? (input.password ? await hashPassword(input.password) : null),
+    active: 1,
+    source: input.source ?? "password",
+    sso_issuer: input.sso?.issuer ?? null,
+    sso_subject: input.sso?.subject ?? null,
+    sso_allowed: input.ssoAllowed ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+export async function createMember(conn: Kysely<Database>, input: NewMember): Promise<Member> {
   return conn
     .insertInto("members")
-    .values({
-      email: normaliseEmail(input.email),
-      name: input.name.trim(),
-      role: input.role,
-      password_hash: input.passwordHash ?? (input.password ? await hashPassword(input.password) : null),
-      active: 1,
-      source: input.source ?? "password",
-      sso_issuer: input.sso?.issuer ?? null,
-      sso_subject: input.sso?.subject ?? null,
-      sso_allowed: input.ssoAllowed ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(await memberValues(input))
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -60,8 +63,14 @@ export const DEMO_MEMBERS = [
   { email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" },
 ] as const satisfies readonly { email: string; name: string; role: Role }[];
 
+// Instances starting together each try: the unique email lets one insert win and the others pass.
 export async function ensureDemoMembers(conn: Kysely<Database>, password: string): Promise<void> {
   for (const m of DEMO_MEMBERS) {
-    if (!(await findMemberByEmail(conn, m.email))) await createMember(conn, { ...m, password });
+    if (await findMemberByEmail(conn, m.email)) continue;
+    await conn
+      .insertInto("members")
+      .values(await memberValues({ ...m, password }))
+      .onConflict((oc) => oc.column("email").doNothing())
+      .execute();
   }
 }

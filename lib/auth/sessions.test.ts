@@ -1,25 +1,19 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "@/lib/db/open";
+import { openTestDb } from "@/lib/testing/store";
 import type { Database } from "@/lib/db/schema";
 import { createMember } from "@/lib/auth/members";
 import { checkSession, endAllSessions, endSession, readClaims, refreshedToken, SESSION_LIFETIME_MS, startSession } from "@/lib/auth/sessions";
 
-let dir: string;
 let conn: Kysely<Database>;
 let memberId: number;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-sessions-"));
-  conn = await openStore(dir);
+  conn = await openTestDb();
   memberId = (await createMember(conn, { email: "sessions@example.com", name: "Sessions", role: "viewer", password: "sessions-password-1" })).id;
 });
 afterAll(async () => {
   await conn.destroy();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const T0 = Date.parse("2026-05-01T08:00:00.000Z");

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "@/lib/db/open";
+import { openTestDb } from "@/lib/testing/store";
 import type { Database } from "@/lib/db/schema";
 import { cliContext } from "@/lib/team/cli-audit";
 import { setSsoAccess } from "@/lib/team/service";
@@ -19,16 +16,13 @@ const policy: SsoPolicy = {
 };
 const profile = (email: string, extra: Record<string, unknown> = {}) => ({ iss: ISSUER, sub: `sub-${email}`, email, email_verified: true, name: "Some One", ...extra });
 
-let dir: string;
 let conn: Kysely<Database>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-sso-"));
-  conn = await openStore(dir);
+  conn = await openTestDb();
 });
 afterAll(async () => {
   await conn.destroy();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const refusal = (r: Awaited<ReturnType<typeof admitSsoProfile>>) => (r.decision.ok ? null : r.decision.reason);

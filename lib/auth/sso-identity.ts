@@ -92,7 +92,7 @@ export function decideSsoEntry(
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+  return code === "23505";
 }
 
 export async function admitSsoProfile(

@@ -1,22 +1,19 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "@/lib/db/open";
+import { openStore, type Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
+import { openTestStore, testStoreKind } from "@/lib/testing/store";
 import { releaseAttempt, reserveAttempt, THROTTLE, throttleState } from "@/lib/auth/throttle";
 
-let dir: string;
+let store: Store;
 let conn: Kysely<Database>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-throttle-"));
-  conn = await openStore(dir);
+  store = await openTestStore();
+  conn = store.db;
 });
 afterAll(async () => {
-  await conn.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  await store.close();
 });
 
 // Each test has its own hour, so that no two see each other's rows in the window.
@@ -109,5 +106,38 @@ describe("sign-in limits", () => {
     await reserveAttempt(conn, "f@x.io", "10.8.0.2", t + THROTTLE.windowMs + 5000);
     const left = await conn.selectFrom("login_failures").select("key").where("key", "like", "%e@x.io%").execute();
     expect(left).toEqual([]);
+  });
+
+  // Two console instances: two handles (two pools) on the same PostgreSQL database.
+  describe.skipIf(testStoreKind() !== "postgres")("across instances", () => {
+    let other: Store;
+    beforeAll(async () => {
+      if (!("connectionString" in store.engine)) throw new Error("expected a PostgreSQL store");
+      other = await openStore({ databaseUrl: store.engine.connectionString, poolSize: 8 });
+    });
+    afterAll(async () => {
+      await other.close();
+    });
+
+    it("parallel attempts through two instances still get 5 checks between them", async () => {
+      const t = nextHour();
+      const results = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => reserveAttempt(i % 2 ? other.db : conn, "twin@x.io", "192.0.2.99", t)),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(THROTTLE.perPair);
+      expect(results.filter((r) => !r.ok && r.first)).toHaveLength(1);
+      const pair = await conn.selectFrom("login_failures").select("id").where("key", "=", "pair:twin@x.io|192.0.2.99").execute();
+      expect(pair).toHaveLength(THROTTLE.perPair);
+    });
+
+    it("parallel attempts on one account from many addresses through two instances get one check past the slow-down", async () => {
+      const t = nextHour();
+      expect(await fail(THROTTLE.accountSlowAfter, () => "twin2@x.io", (i) => `198.51.100.${i}`, t)).toBe(THROTTLE.accountSlowAfter);
+      const burst = t + THROTTLE.accountSlowAfter * 1000 + 3 * THROTTLE.accountSpacingMs;
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => reserveAttempt(i % 2 ? other.db : conn, "twin2@x.io", `203.0.113.${40 + i}`, burst)),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+    });
   });
 });

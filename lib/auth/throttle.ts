@@ -1,7 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/db/schema";
 
-// Sign-in limits; each attempt is reserved in one immediate transaction before its password is checked, so parallel guesses count one by one.
+// Sign-in limits; each attempt is reserved before its password is checked, in a transaction that first takes one
+// advisory lock shared by every instance, so parallel guesses count one by one.
 
 export const THROTTLE = {
   windowMs: 15 * 60 * 1000,
@@ -56,11 +57,11 @@ async function accountWait(conn: Conn, account: string, ip: string, now: number)
   const since = iso(now - THROTTLE.windowMs);
   const counted = await conn
     .selectFrom("login_failures")
-    .select([sql<number>`count(*)`.as("n"), sql<string | null>`max(at)`.as("newest")])
+    .select([sql<string>`count(*)`.as("n"), sql<string | null>`max(at)`.as("newest")])
     .where("key", "=", accountKey(account))
     .where("at", ">", since)
     .executeTakeFirstOrThrow();
-  if (counted.n < THROTTLE.accountSlowAfter || !counted.newest) return 0;
+  if (Number(counted.n) < THROTTLE.accountSlowAfter || !counted.newest) return 0;
   const known = await conn
     .selectFrom("login_failures")
     .select("id")
@@ -79,22 +80,20 @@ async function waits(conn: Conn, account: string, ip: string, now: number): Prom
   ];
 }
 
-async function immediate<T>(conn: Conn, work: (c: Conn) => Promise<T>): Promise<T> {
-  return conn.connection().execute(async (c) => {
-    await sql`begin immediate`.execute(c);
-    try {
-      const result = await work(c);
-      await sql`commit`.execute(c);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(c);
-      throw error;
-    }
+// Two-key advisory lock space "labs" (0x6c616273), second key 1: the sign-in reservations. One lock for all of
+// them, not one per account: the per-address limit counts attempts on many accounts.
+const LOCK_SPACE = 0x6c616273;
+const RESERVATIONS = 1;
+
+async function serialised<T>(conn: Conn, work: (c: Conn) => Promise<T>): Promise<T> {
+  return conn.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${RESERVATIONS}::int)`.execute(trx);
+    return work(trx);
   });
 }
 
 export async function reserveAttempt(conn: Conn, account: string, ip: string, now = Date.now()): Promise<Reservation> {
-  return immediate(conn, async (c) => {
+  return serialised(conn, async (c) => {
     await c
       .deleteFrom("login_failures")
       .where((eb) =>

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openStore } from "@/lib/db/open";
+import type { Store } from "@/lib/db/open";
+import { openTestStore } from "@/lib/testing/store";
 import type { Database } from "@/lib/db/schema";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
@@ -17,6 +15,7 @@ import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client
 
 const ORIGIN = "http://console.test";
 const state = vi.hoisted(() => ({
+  store: undefined as unknown as Store,
   conn: undefined as unknown as Kysely<Database>,
   client: undefined as unknown as UpstreamClient,
 }));
@@ -24,13 +23,14 @@ const state = vi.hoisted(() => ({
 vi.mock("@/lib/auth/session", () => ({
   getCurrentMember: async () => ({ id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" }),
 }));
-vi.mock("@/lib/db", () => ({ db: async () => state.conn }));
+vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
   getConfig: () => ({
     upstreamUrl: "http://127.0.0.1:1",
     upstreamToken: "refused-test-token",
     warehouseIndexTtlMs: 1000,
     erp: { batchSize: 100, maxOrdersPerRun: 100, importRepeatWindowMinutes: 15 },
+    jobs: { heartbeatSeconds: 10, superviseSeconds: 10 },
   }),
 }));
 vi.mock("@/lib/upstream", async () => {
@@ -47,8 +47,6 @@ const transfers = await import("@/app/api/erp/transfers/route");
 const oneRun = await import("@/app/api/erp/transfers/[runId]/route");
 const imports = await import("@/app/api/erp/imports/route");
 
-let dir: string;
-
 function req(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   return new NextRequest(`${ORIGIN}${url}`, {
     method,
@@ -60,8 +58,8 @@ const noParams = { params: Promise.resolve({} as Record<string, never>) };
 const idParams = (id: string) => ({ params: Promise.resolve({ id }) });
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-refused-"));
-  state.conn = await openStore(path.join(dir, "store"));
+  state.store = await openTestStore();
+  state.conn = state.store.db;
   // A port that was free a moment ago: connecting to it is refused.
   const probe = createServer();
   await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
@@ -71,8 +69,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await state.conn.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  // The transfer ran on the job engine, which holds connections to the store.
+  await (await import("@/lib/jobs")).stopJobs();
+  await state.store.close();
 });
 
 async function expectUnreachable(res: Response) {

@@ -7,24 +7,35 @@ import { findMemberByEmail } from "@/lib/auth/members";
 import { startSession } from "@/lib/auth/sessions";
 import { verifyPassword } from "@/lib/auth/password";
 import { openStore } from "@/lib/db/open";
+import { testStoreKind } from "@/lib/testing/store";
+import { createTestDatabase } from "@/lib/testing/test-database";
 
-// The team CLI end to end, as `npm run team` runs it, against a store in a temp dir.
+// The team CLI end to end, as `npm run team` runs it, against the store the console would use: a test
+// PostgreSQL database at DATABASE_URL, or (TEST_STORE=embedded) the embedded store under DATA_DIR in a temp dir.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "cli-secret-password-1";
 let dir: string;
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "labs-team-cli-"));
+  if (testStoreKind() === "postgres") database = await createTestDatabase();
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await database?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The store the CLI writes to, opened as the CLI opens it (one handle at a time on the embedded store). */
+const openCliStore = () => openStore({ databaseUrl: database?.url, dataDir: dir, poolSize: 2 });
 
 function team(args: string[], env: Record<string, string | undefined> = { TEAM_PASSWORD: PASSWORD }) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     const child = execFile(
       process.execPath,
       ["--import", "tsx", "scripts/team.ts", ...args],
-      { cwd: root, env: { ...process.env, TEAM_PASSWORD: undefined, ...env, DATA_DIR: dir }, timeout: 30_000 },
+      { cwd: root, env: { ...process.env, TEAM_PASSWORD: undefined, ...env, DATA_DIR: dir, DATABASE_URL: database?.url }, timeout: 30_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
     child.stdin?.end();
@@ -32,13 +43,14 @@ function team(args: string[], env: Record<string, string | undefined> = { TEAM_P
 }
 
 async function storeState() {
-  const conn = await openStore(dir);
+  const store = await openCliStore();
+  const conn = store.db;
   try {
     const audit = await conn.selectFrom("audit_events").selectAll().orderBy("id").execute();
     const admin = await findMemberByEmail(conn, "ada@example.com");
     return { audit, admin };
   } finally {
-    await conn.destroy();
+    await store.close();
   }
 }
 
@@ -117,21 +129,23 @@ describe("scripts/team.ts", { timeout: 90_000 }, () => {
 
   it("ends a member's sessions on a password reset and with sign-out-everywhere, audited", async () => {
     const live = async () => {
-      const conn = await openStore(dir);
+      const store = await openCliStore();
+      const conn = store.db;
       try {
         const admin = (await findMemberByEmail(conn, "ada@example.com"))!;
         const rows = await conn.selectFrom("sessions").select("id").where("member_id", "=", admin.id).execute();
         return { rows: rows.length, version: admin.session_version, admin };
       } finally {
-        await conn.destroy();
+        await store.close();
       }
     };
     const start = async () => {
-      const conn = await openStore(dir);
+      const store = await openCliStore();
+      const conn = store.db;
       try {
         await startSession(conn, (await findMemberByEmail(conn, "ada@example.com"))!.id, "password");
       } finally {
-        await conn.destroy();
+        await store.close();
       }
     };
     await start();

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CurrentMember } from "@/lib/auth/session";
-import { openStore } from "@/lib/db/open";
+import { openTestDb } from "@/lib/testing/store";
 import type { Database } from "@/lib/db/schema";
 import { createMemberBodySchema } from "@/lib/team/schemas";
 import { cliContext } from "@/lib/team/cli-audit";
@@ -22,7 +19,6 @@ const { GET, POST } = await import("@/app/api/team/route");
 const { PATCH } = await import("@/app/api/team/[id]/route");
 
 const ORIGIN = "http://console.test";
-let dir: string;
 let conn: Kysely<Database>;
 let admin: CurrentMember;
 let viewer: CurrentMember;
@@ -42,8 +38,7 @@ async function lastAudit() {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-team-routes-"));
-  conn = await openStore(dir);
+  conn = await openTestDb();
   state.conn = conn;
   const add = async (email: string, role: "viewer" | "admin") => {
     const { member } = await addMember(conn, createMemberBodySchema.parse({ email, name: email, role, password: "route-test-pw" }), cliContext(conn));
@@ -54,7 +49,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await conn.destroy();
-  rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
   state.member = admin;

@@ -1,29 +1,25 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findMemberByEmail, findMemberById } from "@/lib/auth/members";
 import { verifyPassword } from "@/lib/auth/password";
-import { openStore } from "@/lib/db/open";
+import { openStore, type Store } from "@/lib/db/open";
+import { openTestDb, openTestStore, testStoreKind } from "@/lib/testing/store";
 import type { Database } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/audit";
 import { cliContext } from "@/lib/team/cli-audit";
 import { createMemberBodySchema } from "@/lib/team/schemas";
+import { countActiveAdmins } from "@/lib/team/store";
 import { startSession } from "@/lib/auth/sessions";
 import { toProblem } from "@/lib/http/problem";
 import { ActorNotAdminError, addMember, changeMember, listTeam, listTeamPage, MemberNotFoundError, setSsoAccess, signOutEverywhere, TeamRuleError } from "@/lib/team/service";
 
-let dir: string;
 let conn: Kysely<Database>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-team-"));
-  conn = await openStore(dir);
+  conn = await openTestDb();
 });
 afterAll(async () => {
   await conn.destroy();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const cli = () => cliContext(conn);
@@ -248,5 +244,35 @@ describe("team service", () => {
     expect(toProblem(new TeamRuleError("email_taken", "Taken."))).not.toHaveProperty("errors");
     expect(toProblem(new ActorNotAdminError())).toMatchObject({ status: 403, code: "forbidden", reason: "actor_not_admin", requiredRole: "admin" });
     expect(toProblem(new MemberNotFoundError(7))).toMatchObject({ status: 404, code: "not_found", detail: "No team member has id 7." });
+  });
+});
+
+// Two instances: two handles on the same PostgreSQL database (the embedded store: two requests on one handle).
+describe(`team writes at the same time (${testStoreKind()})`, () => {
+  let store: Store;
+  let other: Store;
+  beforeAll(async () => {
+    store = await openTestStore();
+    other = "connectionString" in store.engine ? await openStore({ databaseUrl: store.engine.connectionString, poolSize: 4 }) : store;
+  });
+  afterAll(async () => {
+    if (other !== store) await other.close();
+    await store.close();
+  });
+
+  it("two admins demoting each other at once leave one admin: one change wins, the other finds its actor no longer an admin", async () => {
+    for (let round = 0; round < 5; round++) {
+      const make = (email: string) =>
+        addMember(store.db, createMemberBodySchema.parse({ email, name: "Admin", role: "admin" }), cliContext(store.db)).then((r) => r.member.id);
+      const a = await make(`a${round}@race.test`);
+      const b = await make(`b${round}@race.test`);
+      // Only these two are active admins.
+      await store.db.updateTable("members").set({ active: 0 }).where("id", "not in", [a, b]).execute();
+      const results = await Promise.allSettled([changeMember(store.db, b, { role: "viewer" }, by(a)), changeMember(other.db, a, { role: "viewer" }, by(b))]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const refused = results.find((r) => r.status === "rejected");
+      expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(ActorNotAdminError);
+      expect(await countActiveAdmins(store.db)).toBe(1);
+    }
   });
 });

@@ -6,7 +6,7 @@ import { endAllSessions } from "@/lib/auth/sessions";
 import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
 import { DomainError } from "@/lib/rules/problems";
 import type { CreateMemberBody, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
-import { countActiveAdmins, memberRows, updateMemberRow } from "@/lib/team/store";
+import { countActiveAdmins, lockTeam, memberRows, updateMemberRow } from "@/lib/team/store";
 
 // No "server-only": the team CLI runs this module under plain Node. No password hash leaves it.
 
@@ -80,7 +80,7 @@ export async function listTeamPage(conn: Kysely<Database>, query: TeamListState)
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+  return code === "23505";
 }
 
 function emailTaken(email: string): TeamRuleError {
@@ -88,7 +88,9 @@ function emailTaken(email: string): TeamRuleError {
 }
 
 /** The role was checked when the request started; inside the change the actor must still be an active admin. */
+// The first step of every team write: its checks (the actor is an admin, never the last admin) see every change before it.
 async function requireActiveAdmin(trx: Transaction<Database>, ctx: ServiceContext): Promise<void> {
+  await lockTeam(trx);
   if (ctx.actor.id === null) return;
   const row = await findMemberById(trx, ctx.actor.id);
   if (!row || row.active !== 1 || row.role !== "admin") throw new ActorNotAdminError();

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
 
 // The team's own reads and writes of the members table; lookups shared with sign-in stay in lib/auth/members.
@@ -29,4 +29,10 @@ export async function countActiveAdmins(conn: Kysely<Database>): Promise<number>
     .where("active", "=", 1)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+// Two-key advisory lock space "labs" (0x6c616273), second key 2: team writes, one at a time across instances.
+// Under READ COMMITTED two admins demoting each other would each still count two admins.
+export async function lockTeam(trx: Transaction<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${0x6c616273}::int, ${2}::int)`.execute(trx);
 }

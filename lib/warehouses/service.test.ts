@@ -5,10 +5,11 @@ import type { Kysely } from "kysely";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createEmulator } from "@/emulator/server";
-import { openStore } from "@/lib/db/open";
+import { openStore, type Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
+import { openTestStore } from "@/lib/testing/store";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
-import { release, tryAcquire } from "@/lib/warehouses/store";
+import { withStoreLock } from "@/lib/warehouses/store";
 
 // The warehouse writes through their real route handlers, wrapper, store and upstream client,
 // against the emulator over HTTP (its faults stand in for a slow, failing or non-clearing
@@ -18,6 +19,7 @@ const TOKEN = "warehouse-service-test-token-5d1e";
 const ORIGIN = "http://console.test";
 const SECRET_5XX = "INTERNAL db=10.0.0.5 stack at Store.update (store.js:42)";
 const state = vi.hoisted(() => ({
+  store: undefined as unknown as Store,
   conn: undefined as unknown as Kysely<Database>,
   client: undefined as unknown as UpstreamClient,
   url: "",
@@ -27,7 +29,7 @@ const state = vi.hoisted(() => ({
 vi.mock("@/lib/auth/session", () => ({
   getCurrentMember: async () => ({ id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" }),
 }));
-vi.mock("@/lib/db", () => ({ db: async () => state.conn }));
+vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
   // A long-lived index: the tests show that no decision about the default rests on it. The index
   // is one per URL and token, so a token per test gives each test its own.
@@ -104,10 +106,12 @@ afterAll(async () => {
 beforeEach(async () => {
   // Demo data: warehouse 1 (ONLINE) is the default.
   await control("POST", "/reset");
-  state.conn = await openStore(path.join(dir, `store-${++state.seq}`));
+  ++state.seq;
+  state.store = await openTestStore();
+  state.conn = state.store.db;
   // The index is built now, so that later it is stale (TTL ten minutes).
   expect((await warehouses.GET(req("GET", "/api/warehouses?q=a"), noParams)).status).toBe(200);
-  return () => state.conn.destroy();
+  return () => state.store.close();
 });
 
 describe("the default warehouse (F-7, S-3)", () => {
@@ -142,7 +146,17 @@ describe("the default warehouse (F-7, S-3)", () => {
   });
 
   it("a make-default edit waits while another instance holds the default lock", async () => {
-    expect(await tryAcquire(state.conn, "warehouse-default", "another-instance", 60_000)).toBe(true);
+    // Another instance: a second handle on the same PostgreSQL database. The embedded store has one
+    // process, where another request's hold is the only other holder there can be.
+    const other = "connectionString" in state.store.engine ? await openStore({ databaseUrl: state.store.engine.connectionString, poolSize: 2 }) : state.store;
+    let release!: () => void;
+    let held!: () => void;
+    const taken = new Promise<void>((r) => (held = r));
+    const holding = withStoreLock(other, "warehouse-default", async () => {
+      held();
+      await new Promise<void>((r) => (release = r));
+    });
+    await taken;
     let done = false;
     const pending = put(4, { isDefault: true }).then((res) => {
       done = true;
@@ -151,7 +165,9 @@ describe("the default warehouse (F-7, S-3)", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(done).toBe(false);
     expect(await defaults()).toEqual([1]);
-    await release(state.conn, "warehouse-default", "another-instance");
+    release();
+    await holding;
+    if (other !== state.store) await other.close();
     expect((await pending).status).toBe(200);
     expect(await defaults()).toEqual([4]);
   });

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import { db } from "@/lib/db";
-import type { Database } from "@/lib/db/schema";
-import { log } from "@/lib/log";
+import { sql } from "kysely";
+import { store } from "@/lib/db";
+import type { Store } from "@/lib/db/open";
 
-// Locks across instances: a lease row renewed while held, taken over once expired; local waiters queue.
+// Locks across instances: PostgreSQL's session advisory lock, held on one connection while the work runs.
+// A holder that dies loses its connection and with it the lock, so no lease is needed. Local waiters queue first.
 
 export class LockBusyError extends Error {
   constructor(readonly lockName: string) {
@@ -13,58 +12,56 @@ export class LockBusyError extends Error {
 }
 
 export interface StoreLockOptions {
-  // A stopped holder blocks the others this long at most.
-  leaseMs?: number;
   waitMs?: number;
-  pollMs?: number;
-  onLost?: () => void;
 }
 
-// On globalThis: Next may load this module once per bundle layer, and there must be one queue.
-const g = globalThis as unknown as { consoleLockQueues?: Map<string, Promise<void>> };
-const queues = (g.consoleLockQueues ??= new Map());
+// The two-key advisory lock space, first key "labs" (0x6c616273), so no other user of advisory locks collides.
+export const LOCK_SPACE = 0x6c616273;
+const LOCK_NOT_AVAILABLE = "55P03";
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+// On globalThis: Next may load this module once per bundle layer, and there must be one queue per store.
+const g = globalThis as unknown as { consoleLockQueues?: WeakMap<object, Map<string, Promise<void>>> };
+const queuesByStore = (g.consoleLockQueues ??= new WeakMap());
 
-export async function tryAcquire(conn: Kysely<Database>, name: string, holder: string, leaseMs: number, now = Date.now()): Promise<boolean> {
-  const expires = new Date(now + leaseMs).toISOString();
-  await conn
-    .insertInto("console_locks")
-    .values({ name, holder, expires_at: expires })
-    .onConflict((oc) => oc.column("name").doUpdateSet({ holder, expires_at: expires }).where("console_locks.expires_at", "<", new Date(now).toISOString()))
-    .execute();
-  const row = await conn.selectFrom("console_locks").select("holder").where("name", "=", name).executeTakeFirst();
-  return row?.holder === holder;
+function queuesOf(handle: object): Map<string, Promise<void>> {
+  let queues = queuesByStore.get(handle);
+  if (!queues) queuesByStore.set(handle, (queues = new Map()));
+  return queues;
 }
 
-export async function renew(conn: Kysely<Database>, name: string, holder: string, leaseMs: number): Promise<boolean> {
-  const result = await conn
-    .updateTable("console_locks")
-    .set({ expires_at: new Date(Date.now() + leaseMs).toISOString() })
-    .where("name", "=", name)
-    .where("holder", "=", holder)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+async function underAdvisoryLock<T>(target: Pick<Store, "db">, name: string, deadline: number, fn: () => Promise<T>): Promise<T> {
+  return target.db.connection().execute(async (c) => {
+    const waitMs = Math.max(1, deadline - Date.now());
+    try {
+      // lock_timeout bounds the wait; set locally, it ends with this short transaction while the session lock stays.
+      await c.transaction().execute(async (trx) => {
+        await sql`select set_config('lock_timeout', ${`${waitMs}ms`}, true)`.execute(trx);
+        await sql`select pg_advisory_lock(${LOCK_SPACE}::int, hashtext(${name}))`.execute(trx);
+      });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) throw new LockBusyError(name);
+      throw error;
+    }
+    try {
+      return await fn();
+    } finally {
+      await sql`select pg_advisory_unlock(${LOCK_SPACE}::int, hashtext(${name}))`.execute(c).catch(() => undefined);
+    }
+  });
 }
 
-export async function release(conn: Kysely<Database>, name: string, holder: string): Promise<void> {
-  await conn.deleteFrom("console_locks").where("name", "=", name).where("holder", "=", holder).execute();
-}
-
-export async function withStoreLock<T>(conn: Kysely<Database>, name: string, fn: () => Promise<T>, options: StoreLockOptions = {}): Promise<T> {
-  const leaseMs = options.leaseMs ?? 30_000;
-  const waitMs = options.waitMs ?? 45_000;
-  const pollMs = options.pollMs ?? 50;
-  const deadline = Date.now() + waitMs;
-
+/**
+ * Runs fn while holding the lock `name`. On a PostgreSQL server the lock holds across every instance; the
+ * embedded store has one process and one session, so the in-process queue is all there is to exclude.
+ */
+export async function withStoreLock<T>(target: Pick<Store, "kind" | "db">, name: string, fn: () => Promise<T>, options: StoreLockOptions = {}): Promise<T> {
+  const deadline = Date.now() + (options.waitMs ?? 45_000);
+  const queues = queuesOf(target.db);
   const before = queues.get(name) ?? Promise.resolve();
   let leave!: () => void;
   const mine = new Promise<void>((r) => (leave = r));
   const tail = before.then(() => mine);
   queues.set(name, tail);
-  const holder = randomUUID();
-  let held = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
   try {
     let timeout: ReturnType<typeof setTimeout> | undefined;
     const waited = await Promise.race([
@@ -73,27 +70,16 @@ export async function withStoreLock<T>(conn: Kysely<Database>, name: string, fn:
     ]);
     clearTimeout(timeout);
     if (!waited) throw new LockBusyError(name);
-    while (!(held = await tryAcquire(conn, name, holder, leaseMs))) {
-      if (Date.now() >= deadline) throw new LockBusyError(name);
-      await sleep(pollMs);
-    }
-    timer = setInterval(() => {
-      renew(conn, name, holder, leaseMs)
-        .then((ok) => (ok ? undefined : options.onLost?.()))
-        .catch(() => options.onLost?.());
-    }, Math.max(10, Math.floor(leaseMs / 3)));
-    timer.unref?.();
-    return await fn();
+    return target.kind === "postgres" ? await underAdvisoryLock(target, name, deadline, fn) : await fn();
   } finally {
-    if (timer) clearInterval(timer);
-    if (held) await release(conn, name, holder).catch(() => undefined);
     leave();
-    if (queues.get(name) === tail) queues.delete(name);
+    // Not before the tail settles: a waiter that gave up still stands behind the holder for those after it.
+    void tail.then(() => {
+      if (queues.get(name) === tail) queues.delete(name);
+    });
   }
 }
 
 export async function withDefaultLock<T>(fn: () => Promise<T>): Promise<T> {
-  return withStoreLock(await db(), "warehouse-default", fn, {
-    onLost: () => log.warn("the default warehouse lock was taken over while held"),
-  });
+  return withStoreLock(await store(), "warehouse-default", fn);
 }
