@@ -5,25 +5,27 @@ import type { Kysely } from "kysely";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createEmulator } from "@/emulator/server";
-import { openStore } from "@/lib/db/open";
+import type { Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
+import { openTestStore } from "@/lib/testing/store";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
 // The /api/erp route handlers end to end in-process: the real wrapper, store, runner and the
-// emulator over HTTP; only the session, the store's door and the config are stubbed.
+// emulator over HTTP, runs worked by the real job engine; only the session, the store's door and the config are stubbed.
 
 const TOKEN = "erp-routes-test-token-41aa";
 const ORIGIN = "http://console.test";
 const state = vi.hoisted(() => ({
   member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
   conn: undefined as unknown as Kysely<Database>,
+  store: undefined as unknown as Store,
   client: undefined as unknown as UpstreamClient,
 }));
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/db", () => ({ db: async () => state.conn }));
+vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
-  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 } }),
+  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
 }));
 vi.mock("@/lib/upstream", async () => {
   const errors = await import("@/lib/upstream/errors");
@@ -37,6 +39,7 @@ const transfers = await import("@/app/api/erp/transfers/route");
 const oneRun = await import("@/app/api/erp/transfers/[runId]/route");
 const exportRoute = await import("@/app/api/erp/transfers/[runId]/export/route");
 const imports = await import("@/app/api/erp/imports/route");
+const { stopTransferJobs } = await import("@/lib/erp/service");
 
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
 const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
@@ -89,11 +92,13 @@ beforeAll(async () => {
   emulatorUrl = (await emulator.listen(0)).url;
   closeEmulator = () => emulator.close();
   state.client = createUpstreamClient({ baseUrl: emulatorUrl, token: TOKEN, timeoutMs: 2000 });
-  state.conn = await openStore(path.join(dir, "store"));
+  state.store = await openTestStore();
+  state.conn = state.store.db;
 });
 
 afterAll(async () => {
-  await state.conn.destroy();
+  await stopTransferJobs();
+  await state.store.close();
   await closeEmulator();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -1,51 +1,50 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmulator } from "@/emulator/server";
-import { openStore } from "@/lib/db/open";
+import type { Store } from "@/lib/db/open";
 import type { Database, ErpTransferRun } from "@/lib/db/schema";
+import { startEngine, type JobEngine } from "@/lib/jobs/engine";
+import { openTestStore } from "@/lib/testing/store";
+import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import {
   createTransferRun,
   getRun,
   getRunDetail,
   IdempotencyConflictError,
+  interruptRun,
   listRunOrders,
   listRuns,
-  recoverStoppedRuns,
   RetryRefusedError,
   toRunSummary,
   type RunActor,
-  type RunnerInstance,
+  type RunJob,
 } from "@/lib/erp/store";
-import { processRun, type RunnerDeps } from "@/lib/erp/runner";
+import {
+  createTransferQueues,
+  enqueueWith,
+  MAX_TAKEOVERS,
+  processRun,
+  recoverRun,
+  RUN_QUEUE,
+  workTransfers,
+  type RunnerDeps,
+} from "@/lib/erp/runner";
 
-// The runner against the real emulator over HTTP and a real console store in a temp dir.
+// The runner against the real emulator over HTTP, a real console store and the real job engine (pg-boss) on it.
 
 const TOKEN = "erp-runner-test-token-8c2e";
 const ACTOR: RunActor = { id: 7, email: "operator@demo.local", name: "Demo Operator" };
-const HERE: RunnerInstance = { name: "test-host:3000", boot: "boot-1" };
+const HEARTBEAT_SECONDS = 10;
 
-let dir: string;
-let emulatorUrl: string;
-let closeEmulator: () => Promise<void>;
+let emulator: LiveEmulator;
 let client: UpstreamClient;
+let store: Store;
 let conn: Kysely<Database>;
+let boss: JobEngine;
 let finished: ErpTransferRun[];
 
-async function control<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${emulatorUrl}/__emulator${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok).toBe(true);
-  return (await res.json()) as T;
-}
-
+const control = <T = unknown>(method: string, p: string, body?: unknown) => emulator.control<T>(method, p, body);
 const fault = (rule: Record<string, unknown>) => control("POST", "/faults", rule);
 const pendingIds = async (n: number) => (await control<{ ids: string[] }>("GET", `/orders?state=pending&limit=${n}`)).ids;
 const transferredIds = async () => new Set((await control<{ ids: string[] }>("GET", "/orders?state=transferred&limit=10000")).ids);
@@ -58,21 +57,22 @@ function deps(overrides: Partial<RunnerDeps> = {}): RunnerDeps {
   return {
     db: conn,
     upstream: client,
-    instance: HERE,
     onFinished: (run) => void finished.push(run),
     ...overrides,
   };
 }
 
+const jobOf = (run: ErpTransferRun): RunJob => ({ runId: run.id, jobId: run.job_id! });
+
 let keySeq = 0;
-async function newRun(orderIds: string[], options: { batchSize?: number; owner?: RunnerInstance; key?: string } = {}) {
+async function newRun(orderIds: string[], options: { batchSize?: number; key?: string } = {}) {
   const { run } = await createTransferRun(conn, {
     actor: ACTOR,
     idempotencyKey: options.key ?? `key-${++keySeq}-${Date.now()}`,
     request: { orderIds },
     batchSize: options.batchSize ?? 100,
     maxOrdersPerRun: 10_000,
-    owner: options.owner ?? HERE,
+    enqueue: enqueueWith(boss),
   });
   return run;
 }
@@ -82,26 +82,45 @@ async function outcomesOf(runId: string) {
   return items;
 }
 
+async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const runEnded = (runId: string) =>
+  waitFor(
+    `run ${runId} to end`,
+    () => getRun(conn, runId),
+    (r) => r?.state === "completed" || r?.state === "interrupted",
+  );
+
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-erp-runner-"));
-  const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
-  emulatorUrl = (await emulator.listen(0)).url;
-  closeEmulator = () => emulator.close();
-  client = createUpstreamClient({ baseUrl: emulatorUrl, token: TOKEN, timeoutMs: 2000, retryDelayMs: 10 });
+  emulator = await startLiveEmulator(TOKEN, "erp-runner");
+  client = createUpstreamClient({ baseUrl: emulator.url, token: TOKEN, timeoutMs: 2000, retryDelayMs: 10 });
 });
 
 afterAll(async () => {
-  await closeEmulator();
-  rmSync(dir, { recursive: true, force: true });
+  await emulator.close();
 });
 
-let storeSeq = 0;
 beforeEach(async () => {
   await control("POST", "/reset");
   finished = [];
-  // A fresh console store per test: runs left by one test never meet another's recovery.
-  conn = await openStore(path.join(dir, `store-${++storeSeq}`));
-  return () => conn.destroy();
+  // A fresh console store and engine per test; no workers unless a test starts them, so the tests
+  // below that call processRun themselves are the only ones working their runs.
+  store = await openTestStore();
+  conn = store.db;
+  boss = await startEngine(store, { superviseSeconds: 1 });
+  await createTransferQueues(boss, { heartbeatSeconds: HEARTBEAT_SECONDS });
+  return async () => {
+    await boss.stop({ graceful: false });
+    await store.close();
+  };
 });
 
 describe("processing a run", () => {
@@ -109,7 +128,7 @@ describe("processing a run", () => {
     const ids = await pendingIds(250);
     const run = await newRun(ids);
     expect(run.total_batches).toBe(3);
-    const done = await processRun(deps(), run.id);
+    const done = await processRun(deps(), jobOf(run));
 
     const calls = await transferCalls();
     expect(calls.map((c) => c.body.orderIds.length)).toEqual([100, 100, 50]);
@@ -126,7 +145,7 @@ describe("processing a run", () => {
     const [a, b, c] = await pendingIds(3);
     await client.transferOrders([c!]);
     const run = await newRun([a!, "9999999", b!, `0${a}`, c!]);
-    const done = await processRun(deps(), run.id);
+    const done = await processRun(deps(), jobOf(run));
 
     expect((await outcomesOf(run.id)).map((o) => [o.orderId, o.outcome, o.reason, o.reasonCode])).toEqual([
       [a, "transferred", null, null],
@@ -144,7 +163,7 @@ describe("processing a run", () => {
     const ids = await pendingIds(250);
     await fault({ path: "/v1/action/orders-erp-transfer", latencyMs: 2500, apply: "after", times: 1 });
     const run = await newRun(ids);
-    const done = await processRun(deps(), run.id);
+    const done = await processRun(deps(), jobOf(run));
 
     const orders = await outcomesOf(run.id);
     expect(orders.slice(0, 100).every((o) => o.outcome === "unknown" && o.reasonCode === "timeout")).toBe(true);
@@ -171,7 +190,7 @@ describe("processing a run", () => {
     await fault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 502, apply: "after", times: 1 });
     await fault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 422, body: { status: "error", message: "Geçersiz istek." }, times: 1 });
     const run = await newRun(ids, { batchSize: 2 });
-    await processRun(deps(), run.id);
+    await processRun(deps(), jobOf(run));
     expect((await outcomesOf(run.id)).map((o) => [o.outcome, o.reason, o.reasonCode])).toEqual([
       ["unknown", null, "server_error:502"],
       ["unknown", null, "server_error:502"],
@@ -190,22 +209,53 @@ describe("processing a run", () => {
     await new Promise((r) => probe.close(r));
     const nowhere = createUpstreamClient({ baseUrl: `http://127.0.0.1:${port}`, token: TOKEN, timeoutMs: 1000 });
     const run = await newRun(["3572000", "3572001", "3572002"], { batchSize: 2 });
-    await processRun(deps({ upstream: nowhere }), run.id);
+    await processRun(deps({ upstream: nowhere }), jobOf(run));
     expect((await outcomesOf(run.id)).every((o) => o.outcome === "not_transferred" && o.reasonCode === "unreachable")).toBe(true);
   });
 
-  it("does not process a run another instance owns", async () => {
-    const run = await newRun(["3572000"], { owner: { name: "other-host:3000", boot: "x" } });
-    expect(await processRun(deps(), run.id)).toBeUndefined();
+  it("does not process a run whose job is another one", async () => {
+    const run = await newRun(["3572000"]);
+    expect(await processRun(deps(), { runId: run.id, jobId: "00000000-0000-4000-8000-00000000000a" })).toBeUndefined();
     expect((await getRun(conn, run.id))?.state).toBe("queued");
     expect(await transferCalls()).toHaveLength(0);
+  });
+
+  it("ends the run interrupted right there when the console fails mid-run, the batch in flight unknown, the rest not sent", async () => {
+    const ids = await pendingIds(6);
+    const run = await newRun(ids, { batchSize: 2 });
+    let calls = 0;
+    const upstream = {
+      async transferOrders(batch: readonly string[]) {
+        // While the second batch is out, the store starts refusing its outcomes (a real database error).
+        if (++calls === 2) {
+          await sql`alter table erp_transfer_orders add constraint refuse_outcomes check (outcome <> 'transferred') not valid`.execute(conn);
+        }
+        return client.transferOrders(batch);
+      },
+    };
+    const errors: string[] = [];
+    const done = await processRun(deps({ upstream, onError: (message) => void errors.push(message) }), jobOf(run));
+
+    expect(done?.state).toBe("interrupted");
+    expect((await outcomesOf(run.id)).map((o) => [o.outcome, o.reasonCode])).toEqual([
+      ["transferred", null],
+      ["transferred", null],
+      ["unknown", "interrupted"],
+      ["unknown", "interrupted"],
+      ["pending", null],
+      ["pending", null],
+    ]);
+    expect(toRunSummary(done!).counts).toEqual({ total: 6, transferred: 2, notTransferred: 0, unknown: 2, pending: 2, sending: 0 });
+    expect(finished.map((r) => [r.id, r.state])).toEqual([[run.id, "interrupted"]]);
+    expect(errors).toEqual(["transfer run stopped by an error"]);
+    expect(await transferCalls()).toHaveLength(2);
   });
 
   it("finishes 10,000 ids with correct counts", { timeout: 120_000 }, async () => {
     const seeded = await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: 10_000 });
     const ids = seeded.orders.ids;
     const run = await newRun(ids);
-    const done = await processRun(deps(), run.id);
+    const done = await processRun(deps(), jobOf(run));
     const summary = toRunSummary(done!);
     expect(summary.counts).toEqual({ total: 10_000, transferred: 10_000, notTransferred: 0, unknown: 0, pending: 0, sending: 0 });
     expect(summary.batchesDone).toBe(100);
@@ -216,86 +266,195 @@ describe("processing a run", () => {
   });
 });
 
-describe("interruption", () => {
-  it("a run whose process stopped mid-batch shows which orders are known, unknown and not sent", async () => {
-    const ids = await pendingIds(300);
-    await fault({ path: "/v1/action/orders-erp-transfer", latencyMs: 400, apply: "after" });
+describe("through the job engine", () => {
+  it("creating a run sends its job in the same transaction: both exist or neither", async () => {
+    const run = await newRun(["3572000", "3572001"]);
+    const [job] = await boss.findJobs<RunJob>(RUN_QUEUE, { id: run.job_id! });
+    expect(job?.data).toEqual({ runId: run.id, jobId: run.job_id });
+    expect(job?.state).toBe("created");
+
+    const failing = createTransferRun(conn, {
+      actor: ACTOR,
+      idempotencyKey: "rolled-back-1",
+      request: { orderIds: ["3572002"] },
+      batchSize: 100,
+      maxOrdersPerRun: 10,
+      enqueue: async (trx, sent) => {
+        await enqueueWith(boss)(trx, sent);
+        throw new Error("the transaction fails after the send");
+      },
+    });
+    await expect(failing).rejects.toThrow("the transaction fails after the send");
+    expect(await conn.selectFrom("erp_transfer_runs").select("id").where("idempotency_key", "=", "rolled-back-1").execute()).toEqual([]);
+    expect((await boss.findJobs(RUN_QUEUE)).map((j) => j.id)).toEqual([run.job_id]);
+  });
+
+  it("a worker works a run to completion as one job", async () => {
+    await workTransfers(boss, deps(), { recoverPollSeconds: 1 });
+    const ids = await pendingIds(250);
     const run = await newRun(ids);
-    const processing = processRun(deps(), run.id);
-    // Wait until the second batch is in flight.
-    for (let i = 0; i < 100; i++) {
-      const r = await getRun(conn, run.id);
-      if (r && r.batches_done >= 1 && r.sending_count > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const done = await runEnded(run.id);
+
+    expect(toRunSummary(done!).counts).toEqual({ total: 250, transferred: 250, notTransferred: 0, unknown: 0, pending: 0, sending: 0 });
+    expect((await transferCalls()).map((c) => c.body.orderIds.length)).toEqual([100, 100, 50]);
+    expect(done?.job_id).toBeNull();
+    await waitFor("the job to complete", () => boss.findJobs(RUN_QUEUE, { id: run.job_id! }), ([j]) => j?.state === "completed");
+    expect(finished.map((r) => r.id)).toEqual([run.id]);
+  });
+
+  it("two engines on one store share the runs, and no run is worked by both", async () => {
+    const other = await startEngine(store, { superviseSeconds: 1 });
+    try {
+      const sent = new Map<string, string[]>([
+        ["one", []],
+        ["two", []],
+      ]);
+      const through = (name: string) => ({
+        transferOrders(batch: readonly string[]) {
+          sent.get(name)!.push(...batch);
+          return client.transferOrders(batch);
+        },
+      });
+      // One run at a time each, and slow batches: the second run cannot wait for the first engine.
+      await workTransfers(boss, deps({ upstream: through("one") }), { concurrency: 1, recoverPollSeconds: 1 });
+      await workTransfers(other, deps({ upstream: through("two") }), { concurrency: 1, recoverPollSeconds: 1 });
+      await fault({ path: "/v1/action/orders-erp-transfer", latencyMs: 300 });
+      const ids = await pendingIds(12);
+      const runs = [await newRun(ids.slice(0, 6), { batchSize: 2 }), await newRun(ids.slice(6), { batchSize: 2 })];
+      for (const run of runs) expect((await runEnded(run.id))?.state).toBe("completed");
+
+      const one = sent.get("one")!;
+      const two = sent.get("two")!;
+      expect(one.length).toBeGreaterThan(0);
+      expect(two.length).toBeGreaterThan(0);
+      expect([...one, ...two].sort()).toEqual([...ids].sort());
+      for (const run of runs) {
+        const mine = (await outcomesOf(run.id)).map((o) => o.orderId);
+        expect(mine.every((id) => one.includes(id)) || mine.every((id) => two.includes(id))).toBe(true);
+        expect((await outcomesOf(run.id)).every((o) => o.outcome === "transferred")).toBe(true);
+      }
+      const resumed = await conn.selectFrom("audit_events").select("id").where("details_json", "like", '%"resumed"%').execute();
+      expect(resumed).toEqual([]);
+    } finally {
+      await other.stop({ graceful: false });
     }
-    // The console restarts: the same instance name with a new boot finds the run on first access.
-    const interrupted = await recoverStoppedRuns(conn, { name: HERE.name, boot: "boot-2" });
-    expect(interrupted.map((r) => r.id)).toEqual([run.id]);
-    expect(await processing).toBeUndefined();
-
-    const orders = await outcomesOf(run.id);
-    expect(orders.slice(0, 100).every((o) => o.outcome === "transferred")).toBe(true);
-    expect(orders.slice(100, 200).every((o) => o.outcome === "unknown" && o.reasonCode === "interrupted")).toBe(true);
-    expect(orders.slice(200).every((o) => o.outcome === "pending")).toBe(true);
-    const after = toRunSummary((await getRun(conn, run.id))!);
-    expect(after.state).toBe("interrupted");
-    expect(after.status).toBe("interrupted");
-    expect(after.counts).toEqual({ total: 300, transferred: 100, notTransferred: 0, unknown: 100, pending: 100, sending: 0 });
-    expect(finished).toEqual([]);
-    // Recovery happens once.
-    expect(await recoverStoppedRuns(conn, { name: HERE.name, boot: "boot-2" })).toEqual([]);
-    // Nothing was sent after the interruption.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await transferCalls()).flatMap((c) => c.body.orderIds)).toEqual(ids.slice(0, 200));
-
-    // The person decides: the not-sent orders go in a new run linked to its parent.
-    const unsent = await createTransferRun(conn, {
-      actor: ACTOR,
-      idempotencyKey: "unsent-1",
-      request: { retry: "unsent", parentRunId: run.id },
-      batchSize: 100,
-      maxOrdersPerRun: 10_000,
-      owner: { name: HERE.name, boot: "boot-2" },
-    });
-    expect(unsent.run.origin).toBe("send_unsent");
-    expect(unsent.run.parent_run_id).toBe(run.id);
-    expect((await outcomesOf(unsent.run.id)).map((o) => o.orderId)).toEqual(ids.slice(200));
-    const unknown = await createTransferRun(conn, {
-      actor: ACTOR,
-      idempotencyKey: "unknown-1",
-      request: { retry: "unknown", parentRunId: run.id },
-      batchSize: 100,
-      maxOrdersPerRun: 10_000,
-      owner: { name: HERE.name, boot: "boot-2" },
-    });
-    expect((await outcomesOf(unknown.run.id)).map((o) => o.orderId)).toEqual(ids.slice(100, 200));
-    const detail = await getRunDetail(conn, run.id);
-    expect(detail?.children.map((c) => [c.id, c.origin])).toEqual([
-      [unsent.run.id, "send_unsent"],
-      [unknown.run.id, "resend_unknown"],
-    ]);
-    expect((await getRunDetail(conn, unsent.run.id))?.parent?.id).toBe(run.id);
   });
 
-  it("another instance's run is interrupted only once its heartbeat is stale", async () => {
-    const other = { name: "other-host:3000", boot: "b" };
-    const run = await newRun(["3572000", "3572001"], { owner: other });
-    expect(await recoverStoppedRuns(conn, HERE)).toEqual([]);
-    const later = new Date(Date.now() + 61_000);
-    const interrupted = await recoverStoppedRuns(conn, HERE, { now: later });
-    expect(interrupted.map((r) => r.id)).toEqual([run.id]);
-    expect((await outcomesOf(run.id)).every((o) => o.outcome === "pending")).toBe(true);
-    expect(toRunSummary(interrupted[0]!).counts).toMatchObject({ pending: 2, unknown: 0 });
+  it("a worker that stops mid-run is taken over: the batch in flight ends unknown and is never resent, another engine sends the rest", { timeout: 60_000 }, async () => {
+    const ids = await pendingIds(300);
+    // The first engine's second batch reaches the upstream, which acts and then answers only after 15 s.
+    const patient = createUpstreamClient({ baseUrl: emulator.url, token: TOKEN, timeoutMs: 30_000 });
+    let calls = 0;
+    let answered!: () => void;
+    const secondAnswered = new Promise<void>((resolve) => (answered = resolve));
+    const first = {
+      async transferOrders(batch: readonly string[]) {
+        if (++calls !== 2) return patient.transferOrders(batch);
+        await fault({ path: "/v1/action/orders-erp-transfer", latencyMs: 15_000, apply: "after", times: 1 });
+        try {
+          return await patient.transferOrders(batch);
+        } finally {
+          answered();
+        }
+      },
+    };
+    await workTransfers(boss, deps({ upstream: first }), { recoverPollSeconds: 1 });
+    const run = await newRun(ids);
+    await waitFor("the second batch in flight", () => getRun(conn, run.id), (r) => r!.batches_done === 1 && r!.sending_count === 100);
+
+    // The first engine's process stops answering: its engine never reaches the database again (no heartbeat).
+    const db = boss.getDb();
+    const execute = db.executeSql.bind(db);
+    let reopen!: () => void;
+    const cut = new Promise<void>((resolve) => (reopen = resolve));
+    db.executeSql = async (text, values) => {
+      await cut;
+      return execute(text, values);
+    };
+
+    const other = await startEngine(store, { superviseSeconds: 1 });
+    try {
+      await workTransfers(other, deps(), { recoverPollSeconds: 1 });
+      const done = await runEnded(run.id);
+      expect(done?.state).toBe("completed");
+      expect(done?.job_id).toBeNull();
+
+      // The stopped worker's call answers at last; it writes nothing and sends nothing more.
+      await secondAnswered;
+      reopen();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const orders = await outcomesOf(run.id);
+      expect(orders.slice(0, 100).every((o) => o.outcome === "transferred")).toBe(true);
+      expect(orders.slice(100, 200).every((o) => o.outcome === "unknown" && o.reasonCode === "interrupted")).toBe(true);
+      expect(orders.slice(200).every((o) => o.outcome === "transferred")).toBe(true);
+      expect(toRunSummary((await getRun(conn, run.id))!).counts).toEqual({ total: 300, transferred: 200, notTransferred: 0, unknown: 100, pending: 0, sending: 0 });
+
+      const calls = await transferCalls();
+      expect(calls).toHaveLength(3);
+      expect(calls.flatMap((c) => c.body.orderIds).sort()).toEqual([...ids].sort());
+      // The upstream did act on the batch in flight: unknown, and left to a person to resend.
+      const there = await transferredIds();
+      expect(ids.slice(100, 200).every((id) => there.has(id))).toBe(true);
+
+      const audits = await conn.selectFrom("audit_events").selectAll().where("target_id", "=", run.id).execute();
+      expect(audits.map((a) => JSON.parse(a.details_json ?? "{}"))).toEqual([expect.objectContaining({ event: "resumed", unknown: 100 })]);
+      expect(finished.map((r) => [r.id, r.state])).toEqual([[run.id, "completed"]]);
+
+      // The person decides: the unknown orders go in a new run linked to its parent.
+      const unknown = await createTransferRun(conn, {
+        actor: ACTOR,
+        idempotencyKey: "unknown-1",
+        request: { retry: "unknown", parentRunId: run.id },
+        batchSize: 100,
+        maxOrdersPerRun: 10_000,
+        enqueue: enqueueWith(other),
+      });
+      expect(unknown.run.origin).toBe("resend_unknown");
+      expect((await outcomesOf(unknown.run.id)).map((o) => o.orderId)).toEqual(ids.slice(100, 200));
+      expect((await getRunDetail(conn, run.id))?.children.map((c) => [c.id, c.origin])).toEqual([[unknown.run.id, "resend_unknown"]]);
+    } finally {
+      reopen();
+      await other.stop({ graceful: false });
+    }
   });
 
-  it("never interrupts this process's own runs while it works on them", async () => {
-    const run = await newRun(["3572000"]);
-    const later = { now: new Date(Date.now() + 3_600_000) };
-    expect(await recoverStoppedRuns(conn, HERE, { ...later, workingOn: () => true })).toEqual([]);
-    expect((await getRun(conn, run.id))?.state).toBe("queued");
-    // Silent and not worked on (its runner failed): interrupted, nothing sent.
-    expect((await recoverStoppedRuns(conn, HERE, { ...later, workingOn: () => false })).map((r) => r.id)).toEqual([run.id]);
-    expect(await recoverStoppedRuns(conn, HERE)).toEqual([]);
+  it("recovery hands a dead job's run to a new job once, and ends a run taken over too often as interrupted", async () => {
+    const ids = await pendingIds(4);
+    const run = await newRun(ids, { batchSize: 2 });
+    // The dead job had claimed the first batch.
+    await conn.updateTable("erp_transfer_orders").set({ outcome: "sending" }).where("run_id", "=", run.id).where("batch", "=", 1).execute();
+    await conn.updateTable("erp_transfer_runs").set({ state: "running" }).where("id", "=", run.id).execute();
+    const enqueue = enqueueWith(boss);
+
+    const first = await recoverRun({ ...deps(), enqueue }, jobOf(run));
+    expect(first.outcome).toBe("resumed");
+    if (first.outcome !== "resumed") return;
+    expect(first.unknown).toBe(2);
+    expect(first.run.job_id).toBe(first.jobId);
+    expect(first.run.job_id).not.toBe(run.job_id);
+    expect((await boss.findJobs<RunJob>(RUN_QUEUE, { id: first.jobId }))[0]?.data).toEqual({ runId: run.id, jobId: first.jobId });
+    expect(toRunSummary(first.run).counts).toMatchObject({ unknown: 2, pending: 2, sending: 0 });
+    // The same dead job again (a retried recovery): nothing more happens.
+    expect((await recoverRun({ ...deps(), enqueue }, jobOf(run))).outcome).toBe("none");
+    // The old job can no longer work the run.
+    expect(await processRun(deps(), jobOf(run))).toBeUndefined();
+    expect(await transferCalls()).toHaveLength(0);
+
+    let current = first.run;
+    for (let i = 1; i < MAX_TAKEOVERS; i++) {
+      const again = await recoverRun({ ...deps(), enqueue }, jobOf(current));
+      expect(again.outcome).toBe("resumed");
+      if (again.outcome === "resumed") current = again.run;
+    }
+    const last = await recoverRun({ ...deps(), enqueue }, jobOf(current));
+    expect(last.outcome).toBe("interrupted");
+    const ended = (await getRun(conn, run.id))!;
+    expect(ended.state).toBe("interrupted");
+    expect(toRunSummary(ended).counts).toMatchObject({ unknown: 2, pending: 2 });
+    expect(finished.map((r) => [r.id, r.state])).toEqual([[run.id, "interrupted"]]);
+    const events = await conn.selectFrom("audit_events").select("details_json").where("target_id", "=", run.id).orderBy("id").execute();
+    expect(events.map((e) => JSON.parse(e.details_json ?? "{}").event)).toEqual(Array(MAX_TAKEOVERS).fill("resumed"));
+    expect(await transferCalls()).toHaveLength(0);
   });
 });
 
@@ -307,7 +466,7 @@ describe("creating runs", () => {
       request: { orderIds: ["1", "2"] },
       batchSize: 100,
       maxOrdersPerRun: 10,
-      owner: HERE,
+      enqueue: enqueueWith(boss),
     });
     expect(first.created).toBe(true);
     const again = await createTransferRun(conn, {
@@ -316,11 +475,11 @@ describe("creating runs", () => {
       request: { orderIds: ["1", "2"] },
       batchSize: 100,
       maxOrdersPerRun: 10,
-      owner: HERE,
+      enqueue: enqueueWith(boss),
     });
     expect(again).toEqual({ run: first.run, created: false });
     await expect(
-      createTransferRun(conn, { actor: ACTOR, idempotencyKey: "same-key-1", request: { orderIds: ["1"] }, batchSize: 100, maxOrdersPerRun: 10, owner: HERE }),
+      createTransferRun(conn, { actor: ACTOR, idempotencyKey: "same-key-1", request: { orderIds: ["1"] }, batchSize: 100, maxOrdersPerRun: 10, enqueue: enqueueWith(boss) }),
     ).rejects.toBeInstanceOf(IdempotencyConflictError);
     // Keys belong to a person.
     const someoneElse = await createTransferRun(conn, {
@@ -329,7 +488,7 @@ describe("creating runs", () => {
       request: { orderIds: ["1", "2"] },
       batchSize: 100,
       maxOrdersPerRun: 10,
-      owner: HERE,
+      enqueue: enqueueWith(boss),
     });
     expect(someoneElse.created).toBe(true);
   });
@@ -341,7 +500,7 @@ describe("creating runs", () => {
       request: { orderIds: ["3572000", "3572001"] },
       batchSize: 100,
       maxOrdersPerRun: 10,
-      owner: HERE,
+      enqueue: enqueueWith(boss),
     };
     const [a, b] = await Promise.all([createTransferRun(conn, input), createTransferRun(conn, input)]);
     expect(a.run.id).toBe(b.run.id);
@@ -353,11 +512,11 @@ describe("creating runs", () => {
   it("retries only the failed orders of a finished run, linked to it", async () => {
     const [a, b] = await pendingIds(2);
     const run = await newRun([a!, "9999998", b!, "9999999"]);
-    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, owner: HERE };
+    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, enqueue: enqueueWith(boss) };
     await expect(createTransferRun(conn, { ...base, idempotencyKey: "retry-early", request: { retry: "failed", parentRunId: run.id } })).rejects.toMatchObject({
       reason: "parent_running",
     });
-    await processRun(deps(), run.id);
+    await processRun(deps(), jobOf(run));
     const retry = await createTransferRun(conn, { ...base, idempotencyKey: "retry-1", request: { retry: "failed", parentRunId: run.id } });
     expect(retry.run.origin).toBe("retry_failed");
     expect((await outcomesOf(retry.run.id)).map((o) => o.orderId)).toEqual(["9999998", "9999999"]);
@@ -372,8 +531,8 @@ describe("creating runs", () => {
   it("hands each failed order to one child run only: a second retry is refused, the same key replays the child", async () => {
     const [a] = await pendingIds(1);
     const run = await newRun([a!, "9999981", "9999982"]);
-    await processRun(deps(), run.id);
-    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, owner: HERE };
+    await processRun(deps(), jobOf(run));
+    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, enqueue: enqueueWith(boss) };
     const request = { retry: "failed" as const, parentRunId: run.id };
     const first = await createTransferRun(conn, { ...base, idempotencyKey: "handed-on-1", request });
     expect(first.created).toBe(true);
@@ -399,7 +558,7 @@ describe("creating runs", () => {
     expect(detail?.children.map((c) => c.id)).toEqual([first.run.id]);
 
     // The child's own failures can be retried from the child, once.
-    await processRun(deps(), first.run.id);
+    await processRun(deps(), jobOf(first.run));
     expect((await getRunDetail(conn, first.run.id))?.retryable.failed).toBe(2);
     const grandchild = await createTransferRun(conn, { ...base, idempotencyKey: "handed-on-4", request: { retry: "failed", parentRunId: first.run.id } });
     expect(grandchild.run.total_orders).toBe(2);
@@ -407,8 +566,8 @@ describe("creating runs", () => {
 
   it("two retries of the same orders at the same moment create one child", async () => {
     const run = await newRun(["9999983", "9999984"]);
-    await processRun(deps(), run.id);
-    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, owner: HERE };
+    await processRun(deps(), jobOf(run));
+    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, enqueue: enqueueWith(boss) };
     const results = await Promise.allSettled(
       ["race-1", "race-2", "race-3"].map((key) => createTransferRun(conn, { ...base, idempotencyKey: key, request: { retry: "failed", parentRunId: run.id } })),
     );
@@ -423,11 +582,11 @@ describe("creating runs", () => {
     // Stopped after the first order went out and while the second was being sent.
     await conn.updateTable("erp_transfer_orders").set({ outcome: "transferred" }).where("run_id", "=", run.id).where("position", "=", 1).execute();
     await conn.updateTable("erp_transfer_orders").set({ outcome: "sending" }).where("run_id", "=", run.id).where("position", "=", 2).execute();
-    await conn.updateTable("erp_transfer_runs").set({ state: "running", heartbeat_at: "2000-01-01T00:00:00.000Z" }).where("id", "=", run.id).execute();
-    await recoverStoppedRuns(conn, HERE, { workingOn: () => false });
+    await conn.updateTable("erp_transfer_runs").set({ state: "running" }).where("id", "=", run.id).execute();
+    await interruptRun(conn, run.id, run.job_id!);
     expect((await getRunDetail(conn, run.id))?.retryable).toEqual({ failed: 0, unsent: 1, unknown: 1 });
 
-    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, owner: HERE };
+    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, enqueue: enqueueWith(boss) };
     const unsent = await createTransferRun(conn, { ...base, idempotencyKey: "unsent-1", request: { retry: "unsent", parentRunId: run.id } });
     expect((await outcomesOf(unsent.run.id)).map((o) => o.orderId)).toEqual(["9999987"]);
     await expect(createTransferRun(conn, { ...base, idempotencyKey: "unsent-2", request: { retry: "unsent", parentRunId: run.id } })).rejects.toMatchObject({
@@ -444,9 +603,9 @@ describe("creating runs", () => {
   it("lists runs newest first, filtered by status and person", async () => {
     const [a] = await pendingIds(1);
     const ok = await newRun([a!]);
-    await processRun(deps(), ok.id);
+    await processRun(deps(), jobOf(ok));
     const bad = await newRun(["9999997"]);
-    await processRun(deps(), bad.id);
+    await processRun(deps(), jobOf(bad));
     const all = await listRuns(conn, { page: 1, limit: 100 });
     expect(all.items.findIndex((r) => r.id === bad.id)).toBeLessThan(all.items.findIndex((r) => r.id === ok.id));
     const good = await listRuns(conn, { status: "all_transferred", page: 1, limit: 100 });

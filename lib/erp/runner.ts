@@ -1,21 +1,42 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { auditRow } from "@/lib/audit/row";
 import type { Database, ErpOrderOutcome, ErpTransferRun } from "@/lib/db/schema";
+import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { TransferResult } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { getRun, ownerId, refreshCounts, type RunnerInstance } from "@/lib/erp/store";
+import {
+  endInterrupted,
+  getRun,
+  holdsRun,
+  interruptRun,
+  refreshCounts,
+  sendingToUnknown,
+  takeoverCount,
+  writeOutcomes,
+  type EnqueueRun,
+  type RunJob,
+} from "@/lib/erp/store";
 
-// Sends a run batch by batch; a batch the upstream may have acted on is `unknown` and never resent on its own (upstream-api.md).
+// Sends a run batch by batch as one job of the job engine; a batch the upstream may have acted on is
+// `unknown` and never resent on its own (upstream-api.md). A worker that stops is found by the engine
+// (its heartbeat stops), and its job goes to the recovery queue, which hands the rest of the run to a new job.
+
+export const RUN_QUEUE = "erp-transfer-run";
+export const RECOVER_QUEUE = "erp-transfer-recover";
+/** After this many takeovers a run ends interrupted: something in it keeps killing its workers. */
+export const MAX_TAKEOVERS = 3;
+// A ceiling only: a stopped worker is found by its heartbeat long before; a run past it is taken over too.
+const RUN_EXPIRE_SECONDS = 6 * 3600;
 
 export interface RunnerDeps {
   db: Kysely<Database>;
   upstream: { transferOrders(orderIds: readonly string[]): Promise<TransferResult> };
-  instance: RunnerInstance;
-  heartbeatMs?: number;
+  /** The end-of-run audit (completed or interrupted). */
   onFinished?: (run: ErpTransferRun) => Promise<void> | void;
   onError?: (message: string, fields: Record<string, unknown>) => void;
+  onWarn?: (message: string, fields: Record<string, unknown>) => void;
 }
-
-export const HEARTBEAT_MS = 10_000;
 
 interface BatchOutcome {
   outcome: Exclude<ErpOrderOutcome, "pending" | "sending">;
@@ -59,44 +80,29 @@ export function batchOutcomes(ids: readonly string[], result: TransferResult): M
   return out;
 }
 
-class LostOwnership extends Error {}
+/** This worker's job no longer works the run (taken over, or the engine dropped its claim): stop, write nothing. */
+class LostJob extends Error {}
 
-export async function processRun(deps: RunnerDeps, runId: string): Promise<ErpTransferRun | undefined> {
+export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Promise<ErpTransferRun | undefined> {
   const { db } = deps;
-  const me = ownerId(deps.instance);
+  const { runId, jobId } = job;
   const nowIso = () => new Date().toISOString();
 
   const claimed = await db
     .updateTable("erp_transfer_runs")
-    .set((eb) => ({ state: "running", started_at: eb.fn.coalesce("started_at", eb.val(nowIso())), heartbeat_at: nowIso() }))
+    .set((eb) => ({ state: "running", started_at: eb.fn.coalesce("started_at", eb.val(nowIso())) }))
     .where("id", "=", runId)
-    .where("owner_instance", "=", me)
+    .where("job_id", "=", jobId)
     .where("state", "in", ["queued", "running"])
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return undefined;
 
-  const beat = setInterval(() => {
-    db.updateTable("erp_transfer_runs")
-      .set({ heartbeat_at: nowIso() })
-      .where("id", "=", runId)
-      .where("owner_instance", "=", me)
-      .where("state", "=", "running")
-      .execute()
-      .catch((error: unknown) => deps.onError?.("transfer run heartbeat failed", { runId, error: String(error) }));
-  }, deps.heartbeatMs ?? HEARTBEAT_MS);
-  beat.unref?.();
-
   try {
     for (;;) {
+      // The engine aborts when it no longer holds our claim; the recovery job decides what happens next.
+      if (signal?.aborted) throw new LostJob();
       const batch = await db.transaction().execute(async (trx) => {
-        const owned = await trx
-          .updateTable("erp_transfer_runs")
-          .set({ heartbeat_at: nowIso() })
-          .where("id", "=", runId)
-          .where("owner_instance", "=", me)
-          .where("state", "=", "running")
-          .executeTakeFirst();
-        if (Number(owned.numUpdatedRows) === 0) throw new LostOwnership();
+        if (!(await holdsRun(trx, runId, jobId))) throw new LostJob();
         const next = await trx
           .selectFrom("erp_transfer_orders")
           .select("batch")
@@ -106,74 +112,51 @@ export async function processRun(deps: RunnerDeps, runId: string): Promise<ErpTr
           .limit(1)
           .executeTakeFirst();
         if (!next) return null;
-        const moved = await trx
+        const rows = await trx
           .updateTable("erp_transfer_orders")
           .set({ outcome: "sending", updated_at: nowIso() })
           .where("run_id", "=", runId)
           .where("batch", "=", next.batch)
           .where("outcome", "=", "pending")
-          .executeTakeFirst();
-        const rows = await trx
-          .selectFrom("erp_transfer_orders")
-          .select("order_id")
-          .where("run_id", "=", runId)
-          .where("batch", "=", next.batch)
-          .where("outcome", "=", "sending")
-          .orderBy("position")
+          .returning(["position", "order_id"])
           .execute();
+        rows.sort((a, b) => a.position - b.position);
         // Counted per batch: a full recount costs more than the batch; the end recounts exactly.
-        const n = Number(moved.numUpdatedRows);
+        const n = rows.length;
         await trx
           .updateTable("erp_transfer_runs")
           .set((eb) => ({ pending_count: eb("pending_count", "-", n), sending_count: eb("sending_count", "+", n) }))
           .where("id", "=", runId)
           .execute();
-        return { number: next.batch, ids: rows.map((r) => r.order_id) };
+        return { number: next.batch, rows };
       });
       if (!batch) break;
 
+      const ids = batch.rows.map((r) => r.order_id);
       let outcomes: Map<string, BatchOutcome>;
       try {
-        outcomes = batchOutcomes(batch.ids, await deps.upstream.transferOrders(batch.ids));
+        outcomes = batchOutcomes(ids, await deps.upstream.transferOrders(ids));
       } catch (error) {
         const failure = batchFailure(error);
         if (!(error instanceof UpstreamError)) deps.onError?.("transfer batch failed in the console", { runId, batch: batch.number, error: String(error) });
-        outcomes = new Map(batch.ids.map((id) => [id, failure]));
+        outcomes = new Map(ids.map((id) => [id, failure]));
       }
 
       await db.transaction().execute(async (trx) => {
-        const run = await getRun(trx, runId);
-        if (!run || run.owner_instance !== me || run.state !== "running") throw new LostOwnership();
-        const at = nowIso();
-        const transferred = batch.ids.filter((id) => outcomes.get(id)?.outcome === "transferred");
-        for (let i = 0; i < transferred.length; i += 500) {
-          await trx
-            .updateTable("erp_transfer_orders")
-            .set({ outcome: "transferred", reason: null, reason_code: null, updated_at: at })
-            .where("run_id", "=", runId)
-            .where("batch", "=", batch.number)
-            .where("order_id", "in", transferred.slice(i, i + 500))
-            .execute();
-        }
-        for (const id of batch.ids) {
-          const o = outcomes.get(id)!;
-          if (o.outcome === "transferred") continue;
-          await trx
-            .updateTable("erp_transfer_orders")
-            .set({ outcome: o.outcome, reason: o.reason, reason_code: o.reasonCode, updated_at: at })
-            .where("run_id", "=", runId)
-            .where("batch", "=", batch.number)
-            .where("order_id", "=", id)
-            .execute();
-        }
-        const count = (o: string) => batch.ids.filter((id) => outcomes.get(id)?.outcome === o).length;
+        // Fenced: a worker whose job was taken over leaves the batch as the takeover marked it (unknown).
+        if (!(await holdsRun(trx, runId, jobId))) throw new LostJob();
+        await writeOutcomes(
+          trx,
+          runId,
+          batch.rows.map((r) => ({ position: r.position, ...outcomes.get(r.order_id)! })),
+        );
+        const count = (o: BatchOutcome["outcome"]) => ids.filter((id) => outcomes.get(id)?.outcome === o).length;
         await trx
           .updateTable("erp_transfer_runs")
           .set((eb) => ({
             batches_done: eb("batches_done", "+", 1),
-            heartbeat_at: at,
-            sending_count: eb("sending_count", "-", batch.ids.length),
-            transferred_count: eb("transferred_count", "+", transferred.length),
+            sending_count: eb("sending_count", "-", ids.length),
+            transferred_count: eb("transferred_count", "+", count("transferred")),
             not_transferred_count: eb("not_transferred_count", "+", count("not_transferred")),
             unknown_count: eb("unknown_count", "+", count("unknown")),
           }))
@@ -183,30 +166,112 @@ export async function processRun(deps: RunnerDeps, runId: string): Promise<ErpTr
     }
 
     const finished = await db.transaction().execute(async (trx) => {
-      const done = await trx
-        .updateTable("erp_transfer_runs")
-        .set({ state: "completed", finished_at: nowIso(), heartbeat_at: nowIso() })
-        .where("id", "=", runId)
-        .where("owner_instance", "=", me)
-        .where("state", "=", "running")
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 0) throw new LostOwnership();
+      if (!(await holdsRun(trx, runId, jobId))) throw new LostJob();
+      await trx.updateTable("erp_transfer_runs").set({ state: "completed", finished_at: nowIso(), job_id: null }).where("id", "=", runId).execute();
       await refreshCounts(trx, runId);
       return getRun(trx, runId);
     });
-    if (finished) {
-      try {
-        await deps.onFinished?.(finished);
-      } catch (error) {
-        deps.onError?.("transfer run completion hook failed", { runId, error: String(error) });
-      }
-    }
+    if (finished) await finishedHook(deps, finished);
     return finished;
   } catch (error) {
-    if (error instanceof LostOwnership) return undefined;
-    deps.onError?.("transfer run stopped", { runId, error: String(error) });
-    return undefined;
-  } finally {
-    clearInterval(beat);
+    if (error instanceof LostJob) return undefined;
+    deps.onError?.("transfer run stopped by an error", { runId, error: String(error) });
+    // Ended here rather than retried: a batch that may have acted is never resent by itself. If even
+    // this fails (the store is down), the job fails and the recovery job ends or resumes the run later.
+    const ended = await interruptRun(db, runId, jobId);
+    if (ended) await finishedHook(deps, ended);
+    return ended ?? undefined;
   }
+}
+
+async function finishedHook(deps: RunnerDeps, run: ErpTransferRun): Promise<void> {
+  try {
+    await deps.onFinished?.(run);
+  } catch (error) {
+    deps.onError?.("transfer run completion hook failed", { runId: run.id, error: String(error) });
+  }
+}
+
+export type RecoveryResult = { outcome: "resumed"; run: ErpTransferRun; jobId: string; unknown: number } | { outcome: "interrupted"; run: ErpTransferRun } | { outcome: "none" };
+
+/**
+ * For a run job that died (its worker stopped, or it expired): if the run is still that job's, its
+ * in-flight orders become unknown and a new job finishes the pending batches, on any instance.
+ */
+export async function recoverRun(deps: RunnerDeps & { enqueue: EnqueueRun }, dead: RunJob): Promise<RecoveryResult> {
+  const result = await deps.db.transaction().execute(async (trx): Promise<RecoveryResult> => {
+    const run = await holdsRun(trx, dead.runId, dead.jobId);
+    if (!run) return { outcome: "none" };
+    if ((await takeoverCount(trx, run.id)) >= MAX_TAKEOVERS) return { outcome: "interrupted", run: await endInterrupted(trx, run.id) };
+    const now = new Date();
+    const unknown = await sendingToUnknown(trx, run.id, now);
+    const jobId = randomUUID();
+    await trx.updateTable("erp_transfer_runs").set({ job_id: jobId }).where("id", "=", run.id).execute();
+    await refreshCounts(trx, run.id);
+    // In the same transaction: the takeover count the loop guard reads can never miss one.
+    await trx
+      .insertInto("audit_events")
+      .values(
+        auditRow(
+          {
+            actor: { id: run.created_by_id, email: run.created_by_email },
+            action: "erp.transfer",
+            target: { type: "erp_transfer_run", id: run.id },
+            outcome: "failure",
+            message: `Transfer run resumed after its worker stopped: ${unknown} orders in flight marked unknown.`,
+            details: { event: "resumed", unknown, deadJobId: dead.jobId, jobId },
+          },
+          now,
+        ),
+      )
+      .execute();
+    await deps.enqueue(trx, { runId: run.id, jobId });
+    return { outcome: "resumed", run: (await getRun(trx, run.id))!, jobId, unknown };
+  });
+  if (result.outcome === "resumed") deps.onWarn?.("transfer run taken over after its worker stopped", { runId: result.run.id, unknown: result.unknown });
+  if (result.outcome === "interrupted") {
+    deps.onError?.("transfer run interrupted: its workers kept stopping", { runId: result.run.id, takeovers: MAX_TAKEOVERS });
+    await finishedHook(deps, result.run);
+  }
+  return result;
+}
+
+export interface TransferQueueOptions {
+  heartbeatSeconds: number;
+}
+
+/** Both queues, created or brought to the current settings (every instance does it at start). */
+export async function createTransferQueues(boss: JobEngine, options: TransferQueueOptions): Promise<void> {
+  const recover = { retryLimit: 5, retryDelay: 5, retryBackoff: true, notify: true };
+  await boss.createQueue(RECOVER_QUEUE, recover);
+  await boss.updateQueue(RECOVER_QUEUE, recover);
+  // retryLimit 0: a batch that may have acted is never resent by itself; a dead job goes to recovery.
+  const run = { retryLimit: 0, heartbeatSeconds: options.heartbeatSeconds, deadLetter: RECOVER_QUEUE, notify: true, expireInSeconds: RUN_EXPIRE_SECONDS };
+  await boss.createQueue(RUN_QUEUE, run);
+  await boss.updateQueue(RUN_QUEUE, run);
+}
+
+export function enqueueWith(boss: JobEngine): EnqueueRun {
+  return async (trx, job) => {
+    await boss.send(RUN_QUEUE, job, { id: job.jobId, db: inTransaction(trx) });
+  };
+}
+
+export interface WorkOptions {
+  /** Runs one instance works at once. */
+  concurrency?: number;
+  /** How often an idle instance looks for dead run jobs to recover (their dead letters send no notification). */
+  recoverPollSeconds: number;
+}
+
+/** This instance's workers for both queues. */
+export async function workTransfers(boss: JobEngine, deps: RunnerDeps, options: WorkOptions): Promise<void> {
+  const enqueue = enqueueWith(boss);
+  await boss.work<RunJob>(RUN_QUEUE, { localConcurrency: options.concurrency ?? 4 }, async ([job]) => {
+    await processRun(deps, { runId: job!.data.runId, jobId: job!.data.jobId }, job!.signal);
+  });
+  const poll = Math.max(0.5, options.recoverPollSeconds);
+  await boss.work<RunJob>(RECOVER_QUEUE, { pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll }, async ([job]) => {
+    await recoverRun({ ...deps, enqueue }, { runId: job!.data.runId, jobId: job!.data.jobId });
+  });
 }

@@ -1,50 +1,68 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openStore } from "@/lib/db/open";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { createTransferRun } from "@/lib/erp/store";
+import { startEngine, type JobEngine } from "@/lib/jobs/engine";
+import { openTestStore } from "@/lib/testing/store";
+import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
+import type { UpstreamClient } from "@/lib/upstream/client";
+import { createTransferQueues, enqueueWith, RECOVER_QUEUE, RUN_QUEUE } from "@/lib/erp/runner";
+import { createTransferRun, getRun } from "@/lib/erp/store";
 
-// Reads never write (a run page polled once a second must not interrupt or audit anything); the
-// sweeper is what marks a stopped owner's run interrupted, once.
+// Reads never write (a run page polled once a second must not change or audit anything); the
+// process's job engine works runs and takes over the runs of workers that stopped.
 
-const state = vi.hoisted(() => ({ conn: undefined as unknown as Kysely<Database> }));
+const state = vi.hoisted(() => ({
+  conn: undefined as unknown as Kysely<Database>,
+  store: undefined as unknown as Store,
+  client: undefined as unknown as UpstreamClient,
+}));
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
 
-vi.mock("@/lib/db", () => ({ db: async () => state.conn }));
+vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
-  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 } }),
+  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
 }));
 vi.mock("@/lib/auth/session", () => ({ requirePageMember: async () => OPERATOR, getCurrentMember: async () => OPERATOR }));
+vi.mock("@/lib/upstream", async () => {
+  const errors = await import("@/lib/upstream/errors");
+  return { ...errors, upstream: () => state.client };
+});
 
 const service = await import("@/lib/erp/service");
 const { loadErpPage, loadRunPage } = await import("@/app/(dashboard)/erp/load");
 const runRoute = await import("@/app/api/erp/transfers/[runId]/route");
-const { startSweeper } = await import("@/lib/erp/sweeper");
 
-let dir: string;
+const TOKEN = "erp-service-test-token-5d1c";
+let emulator: LiveEmulator;
+// An engine without workers: the runs it is sent stay queued.
+let idle: JobEngine;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-erp-service-"));
-  state.conn = await openStore(path.join(dir, "store"));
+  emulator = await startLiveEmulator(TOKEN, "erp-service");
+  state.client = emulator.client;
+  state.store = await openTestStore();
+  state.conn = state.store.db;
+  idle = await startEngine(state.store, { superviseSeconds: 1 });
+  await createTransferQueues(idle, { heartbeatSeconds: 10 });
 });
 
 afterAll(async () => {
-  await state.conn.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  await service.stopTransferJobs();
+  await idle.stop({ graceful: false });
+  await state.store.close();
+  await emulator.close();
 });
 
-/** A run owned by an earlier boot of this same instance: its owner has stopped. */
-async function orphanedRun(key: string) {
+/** A run whose job no worker has taken yet. */
+async function queuedRun(key: string) {
   const { run } = await createTransferRun(state.conn, {
     actor: { id: OPERATOR.id, email: OPERATOR.email, name: OPERATOR.name },
     idempotencyKey: key,
     request: { orderIds: ["3572000", "3572001", "3572002"] },
     batchSize: 2,
     maxOrdersPerRun: 5,
-    owner: { name: service.runnerInstance().name, boot: "an-earlier-boot" },
+    enqueue: enqueueWith(idle),
   });
   return run;
 }
@@ -59,8 +77,8 @@ async function snapshot() {
 const query = { outcome: undefined, page: 1, limit: 50 as const };
 
 describe("reads", () => {
-  it("a run page, the run list and the run's GET leave a stopped owner's run untouched", async () => {
-    const run = await orphanedRun("key-service-read-0001");
+  it("a run page, the run list and the run's GET leave a queued run untouched", async () => {
+    const run = await queuedRun("key-service-read-0001");
     const before = await snapshot();
 
     expect((await service.getRunPage(run.id, query))?.run.state).toBe("queued");
@@ -87,7 +105,7 @@ describe("the page loaders", () => {
   });
 
   it("a run page is keyed by its run and filter; an unknown run is a 404", async () => {
-    const run = await orphanedRun("key-service-load-0001");
+    const run = await queuedRun("key-service-load-0001");
     const { fallback } = await loadRunPage(run.id.toUpperCase(), { outcome: "pending", page: "0" });
     expect(Object.keys(fallback)).toEqual([`/api/erp/transfers/${run.id}?outcome=pending`]);
     expect(Object.values(fallback)[0]).toMatchObject({ key: `/api/erp/transfers/${run.id}?outcome=pending`, orders: { total: 3, outcome: "pending" } });
@@ -95,65 +113,46 @@ describe("the page loaders", () => {
   });
 });
 
-describe("the stopped-run sweeper", () => {
-  afterEach(() => {
-    vi.useRealTimers();
+describe("the job engine in this process", () => {
+  it("starts once, with the transfer queues set from the configuration", async () => {
+    const [a, b] = await Promise.all([service.startTransferJobs(), service.startTransferJobs()]);
+    expect(a).toBe(b);
+    expect(await a.getQueue(RUN_QUEUE)).toMatchObject({ retryLimit: 0, heartbeatSeconds: 10, deadLetter: RECOVER_QUEUE, notify: true });
+    expect(await a.getQueue(RECOVER_QUEUE)).toMatchObject({ notify: true });
   });
 
-  it("marks a stopped owner's run interrupted and audits it once", async () => {
-    const run = await orphanedRun("key-service-sweep-0001");
-    await service.sweepStoppedRuns();
-    await service.sweepStoppedRuns();
-    const after = await service.getRunPage(run.id, query);
-    expect(after?.run.state).toBe("interrupted");
-    const audits = await state.conn.selectFrom("audit_events").selectAll().where("target_id", "=", run.id).execute();
-    expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ action: "erp.transfer", outcome: "failure", actor_email: OPERATOR.email });
-    expect(JSON.parse(audits[0]!.details_json ?? "{}")).toMatchObject({ event: "interrupted", status: "interrupted" });
-  });
+  it("takes over a run whose worker stopped: the orders in flight become unknown, the rest are sent, and both steps are audited", async () => {
+    await emulator.control("POST", "/reset");
+    // Its job is gone from the run queue (failed over); what the engine leaves is the recovery job sent below.
+    const { run } = await createTransferRun(state.conn, {
+      actor: { id: OPERATOR.id, email: OPERATOR.email, name: OPERATOR.name },
+      idempotencyKey: "key-service-takeover-0001",
+      request: { orderIds: ["3572040", "3572041", "3572042"] },
+      batchSize: 2,
+      maxOrdersPerRun: 5,
+      enqueue: async () => undefined,
+    });
+    // Its worker had claimed the first batch when it stopped.
+    await state.conn.updateTable("erp_transfer_orders").set({ outcome: "sending" }).where("run_id", "=", run.id).where("batch", "=", 1).execute();
+    await state.conn.updateTable("erp_transfer_runs").set({ state: "running" }).where("id", "=", run.id).execute();
+    const boss = await service.startTransferJobs();
+    await boss.send(RECOVER_QUEUE, { runId: run.id, jobId: run.job_id });
 
-  it("sweeps at start and then once per interval, never two passes at once", async () => {
-    vi.useFakeTimers();
-    let calls = 0;
-    let release: () => void = () => undefined;
-    const sweep = () => {
-      calls += 1;
-      return new Promise<void>((resolve) => (release = resolve));
-    };
-    const stop = startSweeper(sweep, { intervalMs: 1000, onError: () => undefined });
-    expect(calls).toBe(1);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(calls).toBe(1); // the first pass is still running
-    release();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(calls).toBe(2);
-    release();
-    stop();
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(calls).toBe(2);
-  });
-
-  it("reports a failed pass and keeps sweeping", async () => {
-    vi.useFakeTimers();
-    const errors: unknown[] = [];
-    let calls = 0;
-    const stop = startSweeper(
-      async () => {
-        calls += 1;
-        throw new Error("store unavailable");
-      },
-      { intervalMs: 1000, onError: (e) => errors.push(e) },
-    );
-    await vi.advanceTimersByTimeAsync(2000);
-    stop();
-    expect(calls).toBe(3);
-    expect(errors).toHaveLength(3);
-  });
-
-  it("the interval is shorter than the stale limit of a silent owner", async () => {
-    const { STALE_AFTER_MS } = await import("@/lib/erp/store");
-    const { HEARTBEAT_MS } = await import("@/lib/erp/runner");
-    expect(service.SWEEP_INTERVAL_MS).toBeLessThan(STALE_AFTER_MS);
-    expect(service.SWEEP_INTERVAL_MS).toBeGreaterThan(HEARTBEAT_MS);
+    let after = await getRun(state.conn, run.id);
+    for (let i = 0; i < 200 && after?.state !== "completed"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = await getRun(state.conn, run.id);
+    }
+    expect(after).toMatchObject({ state: "completed", unknown_count: 2, transferred_count: 1, pending_count: 0 });
+    const sent = (await emulator.control<{ requests: { path: string; body: { orderIds: string[] } }[] }>("GET", "/requests?since=0")).requests
+      .filter((r) => r.path === "/v1/action/orders-erp-transfer")
+      .flatMap((r) => r.body.orderIds);
+    // The runs queued by the tests above are worked too, by now; only this run's orders count here.
+    expect(sent.filter((id) => id.startsWith("357204"))).toEqual(["3572042"]);
+    const audits = await state.conn.selectFrom("audit_events").selectAll().where("target_id", "=", run.id).orderBy("id").execute();
+    expect(audits.map((a) => [a.action, a.outcome, a.actor_email, JSON.parse(a.details_json ?? "{}").event])).toEqual([
+      ["erp.transfer", "failure", OPERATOR.email, "resumed"],
+      ["erp.transfer", "failure", OPERATOR.email, "completed"],
+    ]);
   });
 });

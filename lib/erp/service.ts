@@ -1,6 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import { recordAudit, type ServiceContext } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
@@ -8,7 +6,9 @@ import type { ErpTransferRun } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
 import { isUpstreamError, upstream } from "@/lib/upstream";
-import { processRun } from "@/lib/erp/runner";
+import { jobs, stopJobs } from "@/lib/jobs";
+import type { JobEngine } from "@/lib/jobs/engine";
+import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/runner";
 import type {
   ImportListState,
   ImportRunList,
@@ -35,15 +35,11 @@ import {
   listRunOrders,
   listRunPeople,
   listRuns,
-  recoverStoppedRuns,
-  STALE_AFTER_MS,
   toImportRow,
   toRunSummary,
   type CreateRunRequest,
   type RunActor,
-  type RunnerInstance,
 } from "@/lib/erp/store";
-import { startSweeper } from "@/lib/erp/sweeper";
 
 // The ERP facade pages and handlers call (list, a run page, start, retry, import) and the runner's wiring in this process.
 
@@ -51,24 +47,41 @@ export interface ErpContext extends ServiceContext {
   actor: RunActor;
 }
 
-interface RunnerState {
-  instance: RunnerInstance;
-  active: Set<string>;
+// On globalThis: Next may load this module once per bundle layer, and there must be one set of workers.
+const g = globalThis as unknown as { erpTransferJobs?: Promise<JobEngine> };
+
+/** The job engine with this process's transfer queues and workers; started once (instrumentation.ts does it before serving). */
+export function startTransferJobs(): Promise<JobEngine> {
+  g.erpTransferJobs ??= (async () => {
+    const boss = await jobs();
+    const config = getConfig().jobs;
+    await createTransferQueues(boss, { heartbeatSeconds: config.heartbeatSeconds });
+    await workTransfers(
+      boss,
+      {
+        db: await db(),
+        // Looked up per batch, so the client follows the current configuration.
+        upstream: { transferOrders: (ids) => upstream().transferOrders(ids) },
+        onFinished: auditRunEnd,
+        onError: (message, fields) => log.error(message, fields),
+        onWarn: (message, fields) => log.warn(message, fields),
+      },
+      { recoverPollSeconds: config.superviseSeconds },
+    );
+    return boss;
+  })().catch((error: unknown) => {
+    g.erpTransferJobs = undefined;
+    throw error;
+  });
+  return g.erpTransferJobs;
 }
 
-// On globalThis: Next may load this module once per bundle layer, and there must be one runner.
-const g = globalThis as unknown as { erpRunner?: RunnerState; erpSweeper?: () => void };
-
-function state(): RunnerState {
-  g.erpRunner ??= {
-    instance: { name: `${hostname()}:${process.env.PORT ?? "3000"}`, boot: randomUUID() },
-    active: new Set(),
-  };
-  return g.erpRunner;
-}
-
-export function runnerInstance(): RunnerInstance {
-  return state().instance;
+/** Stops the workers and the engine (tests, shutdown): a run in hand is left to another instance's takeover. */
+export async function stopTransferJobs(): Promise<void> {
+  const started = g.erpTransferJobs;
+  g.erpTransferJobs = undefined;
+  await started?.catch(() => undefined);
+  await stopJobs();
 }
 
 export function transferAuditMessage(run: ErpTransferRun): string {
@@ -90,43 +103,6 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
     message: transferAuditMessage(run),
     details: { event: s.status === "interrupted" ? "interrupted" : "completed", status: s.status, counts: s.counts, parentRunId: run.parent_run_id, batches: s.totalBatches, batchesDone: s.batchesDone },
   });
-}
-
-export async function sweepStoppedRuns(): Promise<void> {
-  const s = state();
-  const interrupted = await recoverStoppedRuns(await db(), s.instance, { workingOn: (runId) => s.active.has(runId) });
-  for (const run of interrupted) {
-    log.warn("transfer run interrupted: its owner stopped", { runId: run.id });
-    await auditRunEnd(run).catch(() => undefined);
-  }
-}
-
-// Half the stale limit: another instance's stopped run shows as interrupted within 1.5 times it.
-export const SWEEP_INTERVAL_MS = STALE_AFTER_MS / 2;
-
-export function startRunSweeper(): void {
-  g.erpSweeper ??= startSweeper(sweepStoppedRuns, {
-    intervalMs: SWEEP_INTERVAL_MS,
-    onError: (error) => log.error("stopped-run sweep failed", { error: String(error) }),
-  });
-}
-
-function startProcessing(runId: string): void {
-  const s = state();
-  if (s.active.has(runId)) return;
-  s.active.add(runId);
-  void (async () => {
-    try {
-      await processRun(
-        { db: await db(), upstream: upstream(), instance: s.instance, onFinished: auditRunEnd, onError: (message, fields) => log.error(message, fields) },
-        runId,
-      );
-    } catch (error) {
-      log.error("transfer run failed to start", { runId, error: String(error) });
-    } finally {
-      s.active.delete(runId);
-    }
-  })();
 }
 
 const NO_RUN = "There is no transfer run with this id.";
@@ -155,13 +131,14 @@ type Started = { run: TransferRunSummary; created: boolean };
 
 async function launch(ctx: ErpContext, idempotencyKey: string, request: CreateRunRequest): Promise<Started> {
   const { erp } = getConfig();
+  const boss = await startTransferJobs();
   const { run, created } = await createTransferRun(await db(), {
     actor: ctx.actor,
     idempotencyKey,
     request,
     batchSize: erp.batchSize,
     maxOrdersPerRun: erp.maxOrdersPerRun,
-    owner: runnerInstance(),
+    enqueue: enqueueWith(boss),
   });
   if (created) {
     const s = toRunSummary(run);
@@ -173,7 +150,6 @@ async function launch(ctx: ErpContext, idempotencyKey: string, request: CreateRu
       details: { event: "created", origin: run.origin, parentRunId: run.parent_run_id, orders: s.counts.total, batches: s.totalBatches, batchSize: s.batchSize },
     });
   }
-  startProcessing(run.id);
   return { run: toRunSummary(run), created };
 }
 
@@ -181,9 +157,7 @@ export function startTransfer(ctx: ErpContext, idempotencyKey: string, orderIds:
   return launch(ctx, idempotencyKey, { orderIds });
 }
 
-export async function retryTransfer(ctx: ErpContext, idempotencyKey: string, parentRunId: string, retry: RetryKind): Promise<Started> {
-  // A parent whose owner stopped since the last sweep must not be refused as running.
-  await sweepStoppedRuns();
+export function retryTransfer(ctx: ErpContext, idempotencyKey: string, parentRunId: string, retry: RetryKind): Promise<Started> {
   return launch(ctx, idempotencyKey, { parentRunId, retry });
 }
 

@@ -1,27 +1,21 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStore } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 import { transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
 import { beginImport, finishImport, latestImports, listImports } from "@/lib/erp/store";
+import { openTestDb } from "@/lib/testing/store";
 
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Demo Operator" };
 const ADMIN = { id: 1, email: "admin@demo.local", name: "Demo Admin" };
-let dir: string;
 let conn: Kysely<Database>;
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-erp-imports-"));
-  conn = await openStore(dir);
+  conn = await openTestDb();
 });
 
 afterEach(async () => {
   await conn.destroy();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1, 12, minutes));

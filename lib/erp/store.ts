@@ -26,15 +26,14 @@ export interface RunActor {
   name: string;
 }
 
-export interface RunnerInstance {
-  name: string;
-  boot: string;
+/** A run's job for the job engine: the job's id is also the run's job_id, its fence. */
+export interface RunJob {
+  runId: string;
+  jobId: string;
 }
 
-export const ownerId = (instance: RunnerInstance) => `${instance.name}#${instance.boot}`;
-const ownerName = (owner: string) => owner.slice(0, owner.lastIndexOf("#"));
-
-export const STALE_AFTER_MS = 60_000;
+/** Sends the run's job inside the transaction that creates the run: both exist, or neither. */
+export type EnqueueRun = (trx: Transaction<Database>, job: RunJob) => Promise<void>;
 
 const INSERT_CHUNK = 500;
 
@@ -84,7 +83,7 @@ export interface CreateRunInput {
   request: CreateRunRequest;
   batchSize: number;
   maxOrdersPerRun: number;
-  owner: RunnerInstance;
+  enqueue: EnqueueRun;
   now?: Date;
 }
 
@@ -159,8 +158,7 @@ export async function createTransferRun(
         sending_count: 0,
         started_at: null,
         finished_at: null,
-        owner_instance: ownerId(input.owner),
-        heartbeat_at: now,
+        job_id: randomUUID(),
       };
       await trx.insertInto("erp_transfer_runs").values(run).execute();
       for (let start = 0; start < orderIds.length; start += INSERT_CHUNK) {
@@ -196,6 +194,7 @@ export async function createTransferRun(
           throw new RetryRefusedError("already_retried", "These orders were already sent again in a later run.");
         }
       }
+      await input.enqueue(trx, { runId: run.id, jobId: run.job_id! });
       return { run, created: true };
     });
   } catch (error) {
@@ -236,58 +235,72 @@ export async function refreshCounts(conn: Conn, runId: string): Promise<void> {
     .execute();
 }
 
-/** Interrupts runs whose owner stopped: an earlier boot of this instance, a silent owner, or this process when its runner failed. */
-export async function recoverStoppedRuns(
-  conn: Kysely<Database>,
-  me: RunnerInstance,
-  options: {
-    now?: Date;
-    staleAfterMs?: number;
-    workingOn?: (runId: string) => boolean;
-  } = {},
-): Promise<ErpTransferRun[]> {
-  const now = options.now ?? new Date();
-  const staleBefore = new Date(now.getTime() - (options.staleAfterMs ?? STALE_AFTER_MS)).toISOString();
-  const mine = ownerId(me);
-  const active = await conn
-    .selectFrom("erp_transfer_runs")
-    .selectAll()
-    .where("state", "in", ["queued", "running"])
-    .execute();
-  const workingOn = options.workingOn ?? (() => true);
-  const stopped = active.filter((r) => {
-    const stale = (r.heartbeat_at ?? "") < staleBefore;
-    if (r.owner_instance === mine) return stale && !workingOn(r.id);
-    return r.owner_instance === null || ownerName(r.owner_instance) === me.name || stale;
-  });
-  const interrupted: ErpTransferRun[] = [];
-  for (const run of stopped) {
-    const done = await interruptRun(conn, run, now);
-    if (done) interrupted.push(done);
-  }
-  return interrupted;
+/** Locks the run's row until the transaction ends and says whether `jobId` still works it (the fence). */
+export async function holdsRun(trx: Transaction<Database>, runId: string, jobId: string): Promise<ErpTransferRun | null> {
+  const run = await trx.selectFrom("erp_transfer_runs").selectAll().where("id", "=", runId).forUpdate().executeTakeFirst();
+  return run && run.job_id === jobId && (run.state === "queued" || run.state === "running") ? run : null;
 }
 
-export async function interruptRun(conn: Kysely<Database>, run: ErpTransferRun, now = new Date()): Promise<ErpTransferRun | null> {
+/** Orders that were on their way when their worker stopped: the upstream may have acted, so never resent on their own. */
+export async function sendingToUnknown(trx: Transaction<Database>, runId: string, now = new Date()): Promise<number> {
+  const result = await trx
+    .updateTable("erp_transfer_orders")
+    .set({ outcome: "unknown", reason: null, reason_code: "interrupted", updated_at: now.toISOString() })
+    .where("run_id", "=", runId)
+    .where("outcome", "=", "sending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Ends a run as interrupted if `jobId` still works it: in-flight orders become unknown, the rest stay pending. */
+export async function interruptRun(conn: Kysely<Database>, runId: string, jobId: string, now = new Date()): Promise<ErpTransferRun | null> {
   return conn.transaction().execute(async (trx) => {
-    let claim = trx
-      .updateTable("erp_transfer_runs")
-      .set({ state: "interrupted", finished_at: run.heartbeat_at ?? now.toISOString(), owner_instance: null })
-      .where("id", "=", run.id)
-      .where("state", "=", run.state);
-    claim = run.owner_instance === null ? claim.where("owner_instance", "is", null) : claim.where("owner_instance", "=", run.owner_instance);
-    claim = run.heartbeat_at === null ? claim.where("heartbeat_at", "is", null) : claim.where("heartbeat_at", "=", run.heartbeat_at);
-    const result = await claim.executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return null;
-    await trx
-      .updateTable("erp_transfer_orders")
-      .set({ outcome: "unknown", reason: null, reason_code: "interrupted", updated_at: now.toISOString() })
-      .where("run_id", "=", run.id)
-      .where("outcome", "=", "sending")
-      .execute();
-    await refreshCounts(trx, run.id);
-    return (await getRun(trx, run.id)) ?? null;
+    if (!(await holdsRun(trx, runId, jobId))) return null;
+    return endInterrupted(trx, runId, now);
   });
+}
+
+export async function endInterrupted(trx: Transaction<Database>, runId: string, now = new Date()): Promise<ErpTransferRun> {
+  await sendingToUnknown(trx, runId, now);
+  await trx.updateTable("erp_transfer_runs").set({ state: "interrupted", finished_at: now.toISOString(), job_id: null }).where("id", "=", runId).execute();
+  await refreshCounts(trx, runId);
+  return (await getRun(trx, runId))!;
+}
+
+export interface OrderOutcomeRow {
+  position: number;
+  outcome: Exclude<ErpOrderOutcome, "pending" | "sending">;
+  reason: string | null;
+  reasonCode: string | null;
+}
+
+/** A batch's outcomes in one statement, whatever the batch size. */
+export async function writeOutcomes(trx: Transaction<Database>, runId: string, rows: readonly OrderOutcomeRow[], now = new Date()): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update erp_transfer_orders o
+    set outcome = v.outcome, reason = v.reason, reason_code = v.reason_code, updated_at = ${now.toISOString()}
+    from unnest(
+      ${rows.map((r) => r.position)}::int[],
+      ${rows.map((r) => r.outcome)}::text[],
+      ${rows.map((r) => r.reason)}::text[],
+      ${rows.map((r) => r.reasonCode)}::text[]
+    ) as v(position, outcome, reason, reason_code)
+    where o.run_id = ${runId} and o.position = v.position
+  `.execute(trx);
+}
+
+/** How many times other workers took this run over (its "resumed" audit events). */
+export async function takeoverCount(conn: Conn, runId: string): Promise<number> {
+  const [row] = await conn
+    .selectFrom("audit_events")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("action", "=", "erp.transfer")
+    .where("target_type", "=", "erp_transfer_run")
+    .where("target_id", "=", runId)
+    .where(sql<boolean>`(details_json::jsonb ->> 'event') = 'resumed'`)
+    .execute();
+  return Number(row?.n ?? 0);
 }
 
 export function toRunSummary(row: ErpTransferRun, now = new Date()): TransferRunSummary {
