@@ -26,6 +26,9 @@ describe("parseServerEnv", () => {
       demoMode: false,
       authSecret: "x".repeat(32),
       dataDir: "data",
+      databaseUrl: null,
+      databasePoolSize: 10,
+      jobs: { heartbeatSeconds: 30, superviseSeconds: 15 },
       demoPassword: DEFAULT_DEMO_PASSWORD,
       sso: null,
       warehouseIndexTtlMs: 30_000,
@@ -38,6 +41,14 @@ describe("parseServerEnv", () => {
       parseServerEnv({ ...good, ERP_TRANSFER_BATCH_SIZE: "50", ERP_MAX_ORDERS_PER_RUN: "500", ERP_IMPORT_REPEAT_WINDOW_MINUTES: "60" }).erp,
     ).toEqual({ batchSize: 50, maxOrdersPerRun: 500, importRepeatWindowMinutes: 60 });
     expect(parseServerEnv({ ...good, ERP_TRANSFER_BATCH_SIZE: "1000" }).erp.batchSize).toBe(1000);
+  });
+
+  it("reads the store and job engine settings, and names a bad one", () => {
+    const config = parseServerEnv({ ...good, DATABASE_URL: "postgres://u:p@db:5432/labs", DATABASE_POOL_SIZE: "5", JOBS_HEARTBEAT_SECONDS: "10", JOBS_SUPERVISE_SECONDS: "2" });
+    expect(config).toMatchObject({ databaseUrl: "postgres://u:p@db:5432/labs", databasePoolSize: 5, jobs: { heartbeatSeconds: 10, superviseSeconds: 2 } });
+    expect(problemsOf({ ...good, DATABASE_URL: "mysql://db/labs" })).toEqual(["DATABASE_URL: must be a postgres:// or postgresql:// URL"]);
+    expect(problemsOf({ ...good, JOBS_HEARTBEAT_SECONDS: "5" })).toEqual(["JOBS_HEARTBEAT_SECONDS: must be a whole number from 10 to 3600"]);
+    expect(problemsOf({ ...good, DATABASE_POOL_SIZE: "0" })).toEqual(["DATABASE_POOL_SIZE: must be a whole number from 1 to 100"]);
   });
 
   it("names each missing variable", () => {

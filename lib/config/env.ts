@@ -23,15 +23,15 @@ const port = (fallback: number) =>
       return n;
     });
 
-const positiveInt = (fallback: number, max: number) =>
+const positiveInt = (fallback: number, max: number, min = 1) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === "") return fallback;
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > max) {
-        ctx.addIssue({ code: "custom", message: `must be a whole number from 1 to ${max}` });
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max}` });
         return z.NEVER;
       }
       return n;
@@ -90,7 +90,8 @@ export const envSchema = z
     }),
     DATABASE_POOL_SIZE: positiveInt(10, 100),
     // How long a transfer run's worker may go silent (a killed process) before another instance takes the run over.
-    JOBS_HEARTBEAT_SECONDS: positiveInt(30, 3600),
+    // The job engine's floor is 10 s.
+    JOBS_HEARTBEAT_SECONDS: positiveInt(30, 3600, 10),
     JOBS_SUPERVISE_SECONDS: positiveInt(15, 3600),
     DEMO_PASSWORD: optionalString,
     AUTH_OIDC_ISSUER: upstreamUrlLike(),
@@ -202,7 +203,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
     dataDir: env.DATA_DIR ?? "data",
     databaseUrl: env.DATABASE_URL ?? null,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    jobs: { heartbeatSeconds: Math.max(10, env.JOBS_HEARTBEAT_SECONDS), superviseSeconds: env.JOBS_SUPERVISE_SECONDS },
+    jobs: { heartbeatSeconds: env.JOBS_HEARTBEAT_SECONDS, superviseSeconds: env.JOBS_SUPERVISE_SECONDS },
     demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     sso:
       env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET && env.AUTH_OIDC_ALLOW

@@ -66,6 +66,7 @@ export interface EmbeddedOptions {
   /** A dump of a migrated store to start from (tests). */
   loadDataDir?: Blob;
   busyWaitMs?: number;
+  onClose?: () => void;
 }
 
 export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedStore> {
@@ -102,9 +103,13 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedSt
   async function close() {
     if (ended) return;
     ended = true;
-    await turns.run(waitMs, async () => {
-      if (!pglite.closed) await pglite.close();
-    });
+    try {
+      await turns.run(waitMs, async () => {
+        if (!pglite.closed) await pglite.close();
+      });
+    } finally {
+      options.onClose?.();
+    }
   }
 
   return {

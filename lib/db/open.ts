@@ -1,5 +1,5 @@
 import path from "node:path";
-import { chmodSync, mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { openEmbedded } from "@/lib/db/embedded";
@@ -77,6 +77,46 @@ function pgListener(connectionString: string) {
   };
 }
 
+export class StoreInUseError extends Error {}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The embedded store is one process's: a second process on the same files would corrupt them. */
+function claim(root: string): () => void {
+  const file = path.join(root, "store.pid");
+  for (;;) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: "wx", mode: 0o600 });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(file, "utf8").trim());
+      if (holder === process.pid) break;
+      if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
+        throw new StoreInUseError(
+          `The embedded store in ${root} is in use by process ${holder}. Stop that console first, or share a PostgreSQL server through DATABASE_URL.`,
+        );
+      }
+      // Left by a process that was killed.
+      unlinkSync(file);
+    }
+  }
+  return () => {
+    try {
+      if (Number(readFileSync(file, "utf8").trim()) === process.pid) unlinkSync(file);
+    } catch {
+      // already gone
+    }
+  };
+}
+
 export async function openStore(options: OpenOptions): Promise<Store> {
   const url = options.databaseUrl?.trim();
   if (url) {
@@ -93,13 +133,21 @@ export async function openStore(options: OpenOptions): Promise<Store> {
   }
 
   let dataDir = "memory://";
+  let release = () => {};
   if (!options.template && options.dataDir !== "memory://") {
     const root = path.resolve(options.dataDir ?? "data");
     mkdirSync(root, { recursive: true, mode: DIR_MODE });
     chmodSync(root, DIR_MODE);
+    release = claim(root);
     dataDir = path.join(root, "store");
   }
-  const embedded = await openEmbedded({ dataDir, loadDataDir: options.template });
+  let embedded: Awaited<ReturnType<typeof openEmbedded>>;
+  try {
+    embedded = await openEmbedded({ dataDir, loadDataDir: options.template, onClose: release });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: embedded.pool }) });
   try {
     await migrate(db);
