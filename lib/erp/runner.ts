@@ -36,6 +36,8 @@ export interface RunnerDeps {
   onFinished?: (run: ErpTransferRun) => Promise<void> | void;
   onError?: (message: string, fields: Record<string, unknown>) => void;
   onWarn?: (message: string, fields: Record<string, unknown>) => void;
+  /** Which process works which run: the log line an operator (and the cluster test) looks for. */
+  onWorking?: (fields: { runId: string; jobId: string }) => void;
 }
 
 interface BatchOutcome {
@@ -96,6 +98,7 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     .where("state", "in", ["queued", "running"])
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return undefined;
+  deps.onWorking?.({ runId, jobId });
 
   try {
     for (;;) {

@@ -65,6 +65,7 @@ export function startTransferJobs(): Promise<JobEngine> {
         onFinished: auditRunEnd,
         onError: (message, fields) => log.error(message, fields),
         onWarn: (message, fields) => log.warn(message, fields),
+        onWorking: (fields) => log.info("transfer run working", { ...fields, pid: process.pid }),
       },
       { recoverPollSeconds: config.superviseSeconds },
     );

@@ -66,6 +66,19 @@ export async function ensureTemplate(url = testDatabaseUrl()): Promise<string> {
   return name;
 }
 
+// FORCE may meet a server process it may not signal (an autovacuum worker): it ends soon, so try again.
+async function dropDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      return;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
 /** A fresh database copied from the template; `drop` removes it. */
 export async function createTestDatabase(prefix = "labs_test"): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const url = testDatabaseUrl();
@@ -83,6 +96,6 @@ export async function createTestDatabase(prefix = "labs_test"): Promise<{ url: s
   return {
     url: withDatabase(url, name),
     name,
-    drop: () => admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined)),
+    drop: () => dropDatabase(url, name),
   };
 }
