@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { appendFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startBalancer, type Balancer } from "@/scripts/balancer";
 import { createTestDatabase } from "@/lib/testing/test-database";
@@ -41,9 +41,13 @@ async function waitUntil(url: string, child: ChildProcess, what: string, headers
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }
 
-function run(args: string[], env: Record<string, string>, log: string[]): ChildProcess {
+function run(args: string[], env: Record<string, string>, log: string[], file: string): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  const keep = (chunk: Buffer) => log.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+  // Kept in memory for the test and in the cluster's data folder for a person.
+  const keep = (chunk: Buffer) => {
+    log.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    appendFileSync(path.join(root, CLUSTER.dataDir, file), chunk);
+  };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   return child;
@@ -72,7 +76,7 @@ export class Cluster {
     this.databaseUrl = database.url;
     this.dropDatabase = database.drop;
     const emulatorLog: string[] = [];
-    this.emulator = run(["emulator/main.ts"], { EMULATOR_PORT: String(CLUSTER.emulatorPort), LABS_API_TOKEN: E2E_UPSTREAM_TOKEN, DATA_DIR: path.join(CLUSTER.dataDir, "emulator") }, emulatorLog);
+    this.emulator = run(["emulator/main.ts"], { EMULATOR_PORT: String(CLUSTER.emulatorPort), LABS_API_TOKEN: E2E_UPSTREAM_TOKEN, DATA_DIR: path.join(CLUSTER.dataDir, "emulator") }, emulatorLog, "emulator.log");
     await waitUntil(`${this.emulatorUrl}/__emulator/health`, this.emulator, "the cluster's emulator", { Authorization: `Bearer ${E2E_UPSTREAM_TOKEN}` });
     await Promise.all((["a", "b"] as const).map((name) => this.startInstance(name)));
     this.balancer = await startBalancer(CLUSTER.balancerPort, Object.values(CLUSTER.ports).map((p) => `http://127.0.0.1:${p}`));
@@ -102,6 +106,7 @@ export class Cluster {
         CONSOLE_LOG_FILE: "",
       },
       log,
+      `${name}.log`,
     );
     const instance: Instance = { name, url: `http://127.0.0.1:${port}`, child, log };
     this.instances.set(name, instance);

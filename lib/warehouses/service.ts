@@ -26,13 +26,15 @@ import type {
 import { LockBusyError, withDefaultLock } from "@/lib/warehouses/store";
 import { WarehouseIndex } from "@/lib/warehouses/warehouse-index";
 
-const indexes = new Map<string, WarehouseIndex>();
+// On globalThis: Next loads this module once per bundle layer (pages, route handlers), and a process keeps one index per account.
+const g = globalThis as unknown as { warehouseIndexes?: Map<string, WarehouseIndex>; warehouseNotices?: Promise<unknown>; warehouseInstance?: string };
+const indexes = (g.warehouseIndexes ??= new Map<string, WarehouseIndex>());
 
 // Every instance keeps its own index; a write through any of them reaches the others as a notice on the store.
 const NOTICE_CHANNEL = "labs_warehouse_index";
 // PostgreSQL's NOTIFY payload limit is 8000 bytes: a larger change travels as "rebuild".
 const MAX_NOTICE = 7000;
-const INSTANCE = randomUUID();
+const INSTANCE = (g.warehouseInstance ??= randomUUID());
 
 type IndexChange = { upsert: Warehouse } | { remove: number } | { invalidate: true };
 interface IndexNotice {
@@ -73,8 +75,6 @@ function onNotice(payload: string): void {
   const index = indexes.get(notice.account);
   if (index) applyChange(index, notice.change);
 }
-
-const g = globalThis as unknown as { warehouseNotices?: Promise<unknown> };
 
 function listenForNotices(): void {
   g.warehouseNotices ??= store()
