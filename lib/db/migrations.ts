@@ -112,11 +112,14 @@ const migrations: Record<string, Migration> = {
         .addColumn("retried_in", "text", (c) => c.references("erp_transfer_runs.id"))
         .addPrimaryKeyConstraint("erp_transfer_orders_pk", ["run_id", "position"])
         .execute();
-      await db.schema.createIndex("erp_transfer_orders_batch").on("erp_transfer_orders").columns(["run_id", "batch"]).execute();
+      // No index on batch: a batch is a range of positions (the primary key), and every index here costs each outcome write.
+      // Only the runner's "next unsent order" needs an outcome index, so it holds pending orders alone: an outcome
+      // write then adds no entry here (a run's other reads scan its rows by the primary key, 40,000 at most).
       await db.schema
-        .createIndex("erp_transfer_orders_outcome")
+        .createIndex("erp_transfer_orders_pending")
         .on("erp_transfer_orders")
-        .columns(["run_id", "outcome", "position"])
+        .columns(["run_id", "position"])
+        .where(sql.ref("outcome"), "=", "pending")
         .execute();
 
       await db.schema
@@ -136,7 +139,6 @@ const migrations: Record<string, Migration> = {
         .addColumn("finished_at", "text")
         .execute();
       await db.schema.createIndex("erp_import_runs_kind_started").on("erp_import_runs").columns(["kind", "started_at"]).execute();
-      void sql;
     },
   },
 };

@@ -13,7 +13,7 @@ import {
   refreshCounts,
   sendingToUnknown,
   takeoverCount,
-  writeOutcomes,
+  settleAndClaim,
   type EnqueueRun,
   type RunJob,
 } from "@/lib/erp/store";
@@ -101,40 +101,12 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
   deps.onWorking?.({ runId, jobId });
 
   try {
-    for (;;) {
+    const first = await settleAndClaim(db, { runId, jobId, done: [], claim: true });
+    if (!first.held) throw new LostJob();
+    let batch = first.next;
+    while (batch) {
       // The engine aborts when it no longer holds our claim; the recovery job decides what happens next.
       if (signal?.aborted) throw new LostJob();
-      const batch = await db.transaction().execute(async (trx) => {
-        if (!(await holdsRun(trx, runId, jobId))) throw new LostJob();
-        const next = await trx
-          .selectFrom("erp_transfer_orders")
-          .select("batch")
-          .where("run_id", "=", runId)
-          .where("outcome", "=", "pending")
-          .orderBy("position")
-          .limit(1)
-          .executeTakeFirst();
-        if (!next) return null;
-        const rows = await trx
-          .updateTable("erp_transfer_orders")
-          .set({ outcome: "sending", updated_at: nowIso() })
-          .where("run_id", "=", runId)
-          .where("batch", "=", next.batch)
-          .where("outcome", "=", "pending")
-          .returning(["position", "order_id"])
-          .execute();
-        rows.sort((a, b) => a.position - b.position);
-        // Counted per batch: a full recount costs more than the batch; the end recounts exactly.
-        const n = rows.length;
-        await trx
-          .updateTable("erp_transfer_runs")
-          .set((eb) => ({ pending_count: eb("pending_count", "-", n), sending_count: eb("sending_count", "+", n) }))
-          .where("id", "=", runId)
-          .execute();
-        return { number: next.batch, rows };
-      });
-      if (!batch) break;
-
       const ids = batch.rows.map((r) => r.order_id);
       let outcomes: Map<string, BatchOutcome>;
       try {
@@ -144,29 +116,17 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
         if (!(error instanceof UpstreamError)) deps.onError?.("transfer batch failed in the console", { runId, batch: batch.number, error: String(error) });
         outcomes = new Map(ids.map((id) => [id, failure]));
       }
-
-      await db.transaction().execute(async (trx) => {
-        // Fenced: a worker whose job was taken over leaves the batch as the takeover marked it (unknown).
-        if (!(await holdsRun(trx, runId, jobId))) throw new LostJob();
-        await writeOutcomes(
-          trx,
-          runId,
-          batch.rows.map((r) => ({ position: r.position, ...outcomes.get(r.order_id)! })),
-        );
-        const count = (o: BatchOutcome["outcome"]) => ids.filter((id) => outcomes.get(id)?.outcome === o).length;
-        await trx
-          .updateTable("erp_transfer_runs")
-          .set((eb) => ({
-            batches_done: eb("batches_done", "+", 1),
-            sending_count: eb("sending_count", "-", ids.length),
-            transferred_count: eb("transferred_count", "+", count("transferred")),
-            not_transferred_count: eb("not_transferred_count", "+", count("not_transferred")),
-            unknown_count: eb("unknown_count", "+", count("unknown")),
-          }))
-          .where("id", "=", runId)
-          .execute();
+      // Fenced: a worker whose job was taken over leaves the batch as the takeover marked it (unknown).
+      const settled = await settleAndClaim(db, {
+        runId,
+        jobId,
+        done: batch.rows.map((r) => ({ position: r.position, ...outcomes.get(r.order_id)! })),
+        claim: !signal?.aborted,
       });
+      if (!settled.held) throw new LostJob();
+      batch = settled.next;
     }
+    if (signal?.aborted) throw new LostJob();
 
     const finished = await db.transaction().execute(async (trx) => {
       if (!(await holdsRun(trx, runId, jobId))) throw new LostJob();

@@ -274,20 +274,78 @@ export interface OrderOutcomeRow {
   reasonCode: string | null;
 }
 
-/** A batch's outcomes in one statement, whatever the batch size. */
-export async function writeOutcomes(trx: Transaction<Database>, runId: string, rows: readonly OrderOutcomeRow[], now = new Date()): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`
-    update erp_transfer_orders o
-    set outcome = v.outcome, reason = v.reason, reason_code = v.reason_code, updated_at = ${now.toISOString()}
-    from unnest(
-      ${rows.map((r) => r.position)}::int[],
-      ${rows.map((r) => r.outcome)}::text[],
-      ${rows.map((r) => r.reason)}::text[],
-      ${rows.map((r) => r.reasonCode)}::text[]
-    ) as v(position, outcome, reason, reason_code)
-    where o.run_id = ${runId} and o.position = v.position
-  `.execute(trx);
+export interface ClaimedBatch {
+  number: number;
+  rows: { position: number; order_id: string }[];
+}
+
+/**
+ * One statement per batch boundary, so one round trip: while the run is still this job's (the run row locked),
+ * the finished batch's outcomes and counts are written and the next batch's orders become `sending`.
+ * `held: false` when the run was taken over: nothing was written.
+ */
+export async function settleAndClaim(
+  conn: Conn,
+  input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; claim: boolean; now?: Date },
+): Promise<{ held: boolean; next: ClaimedBatch | null }> {
+  const { runId, jobId, done } = input;
+  const at = (input.now ?? new Date()).toISOString();
+  const count = (o: OrderOutcomeRow["outcome"]) => done.filter((r) => r.outcome === o).length;
+  const positions = done.map((r) => r.position);
+  const low = positions.length ? Math.min(...positions) : 0;
+  const high = positions.length ? Math.max(...positions) : -1;
+  const result = await sql<{ held: number; position: number | null; order_id: string | null; batch: number | null }>`
+    with fence as (
+      select id, batch_size from erp_transfer_runs
+      where id = ${runId} and job_id = ${jobId} and state in ('queued', 'running')
+      for update
+    ),
+    written as (
+      update erp_transfer_orders o
+      set outcome = v.outcome, reason = v.reason, reason_code = v.reason_code, updated_at = ${at}
+      from unnest(
+        ${positions}::int[],
+        ${done.map((r) => r.outcome)}::text[],
+        ${done.map((r) => r.reason)}::text[],
+        ${done.map((r) => r.reasonCode)}::text[]
+      ) as v(position, outcome, reason, reason_code), fence
+      where o.run_id = fence.id and o.position = v.position and o.position between ${low} and ${high}
+      returning o.position
+    ),
+    next as (
+      select o.position, o.batch from erp_transfer_orders o
+      where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId} and o.outcome = 'pending'
+      order by o.position limit 1
+    ),
+    claimed as (
+      -- A batch's positions are consecutive; as subqueries they become index bounds.
+      update erp_transfer_orders o
+      set outcome = 'sending', updated_at = ${at}
+      where o.run_id = ${runId} and o.outcome = 'pending'
+        and o.position >= (select position from next)
+        and o.position < (select position from next) + (select batch_size from fence)
+        and o.batch = (select batch from next)
+      returning o.position, o.order_id, o.batch
+    ),
+    counted as (
+      update erp_transfer_runs r
+      set batches_done = r.batches_done + ${done.length > 0 ? 1 : 0},
+          sending_count = r.sending_count - ${done.length} + (select count(*) from claimed),
+          pending_count = r.pending_count - (select count(*) from claimed),
+          transferred_count = r.transferred_count + ${count("transferred")},
+          not_transferred_count = r.not_transferred_count + ${count("not_transferred")},
+          unknown_count = r.unknown_count + ${count("unknown")}
+      from fence
+      where r.id = fence.id
+      returning r.id
+    )
+    select (select count(*) from fence)::int as held, c.position, c.order_id, c.batch
+    from (select 1) one left join claimed c on true
+    order by c.position
+  `.execute(conn);
+  const held = (result.rows[0]?.held ?? 0) > 0;
+  const rows = result.rows.filter((r) => r.position !== null).map((r) => ({ position: r.position!, order_id: r.order_id! }));
+  return { held, next: held && rows.length > 0 ? { number: result.rows[0]!.batch!, rows } : null };
 }
 
 /** How many times other workers took this run over (its "resumed" audit events). */

@@ -20,8 +20,10 @@ export function withDatabase(url: string, name: string): string {
 }
 
 export async function templateName(): Promise<string> {
-  const names = Object.keys(await migrationProvider.getMigrations()).join(",");
-  return `labs_template_${createHash("sha256").update(names).digest("hex").slice(0, 12)}`;
+  // Names and code: a migration edited before it was released still gets a new template.
+  const migrations = await migrationProvider.getMigrations();
+  const source = Object.entries(migrations).map(([name, m]) => `${name}\n${m.up.toString()}`).join("\n");
+  return `labs_template_${createHash("sha256").update(source).digest("hex").slice(0, 12)}`;
 }
 
 async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
