@@ -122,6 +122,8 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
         jobId,
         done: batch.rows.map((r) => ({ position: r.position, ...outcomes.get(r.order_id)! })),
         claim: !signal?.aborted,
+        // Batches are claimed in position order: the next unsent order lies past this one.
+        after: batch.rows[batch.rows.length - 1]?.position ?? 0,
       });
       if (!settled.held) throw new LostJob();
       batch = settled.next;

@@ -286,7 +286,7 @@ export interface ClaimedBatch {
  */
 export async function settleAndClaim(
   conn: Conn,
-  input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; claim: boolean; now?: Date },
+  input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; claim: boolean; after?: number; now?: Date },
 ): Promise<{ held: boolean; next: ClaimedBatch | null }> {
   const { runId, jobId, done } = input;
   const at = (input.now ?? new Date()).toISOString();
@@ -314,7 +314,7 @@ export async function settleAndClaim(
     ),
     next as (
       select o.position, o.batch from erp_transfer_orders o
-      where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId} and o.outcome = 'pending'
+      where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId} and o.position > ${input.after ?? 0} and o.outcome = 'pending'
       order by o.position limit 1
     ),
     claimed as (
