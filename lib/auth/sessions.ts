@@ -83,9 +83,17 @@ export function judgeSession(
 
 export async function checkSession(conn: Conn, claims: SessionClaims | null, now = Date.now()): Promise<SessionVerdict> {
   if (!claims) return { ok: false, reason: "no_session" };
-  const [member, row] = await Promise.all([
-    conn.selectFrom("members").selectAll().where("id", "=", claims.memberId).executeTakeFirst(),
-    conn.selectFrom("sessions").select(["member_id", "expires_at"]).where("id", "=", claims.sid).executeTakeFirst(),
-  ]);
+  // One round trip on every request: the member with their session beside them.
+  const found = await conn
+    .selectFrom("members")
+    .leftJoin("sessions", (join) => join.on("sessions.id", "=", claims.sid))
+    .selectAll("members")
+    .select(["sessions.member_id as session_member_id", "sessions.expires_at as session_expires_at"])
+    .where("members.id", "=", claims.memberId)
+    .executeTakeFirst();
+  // With no member the session row decides nothing.
+  if (!found) return judgeSession(claims, undefined, undefined, now);
+  const { session_member_id, session_expires_at, ...member } = found;
+  const row = session_member_id === null || session_expires_at === null ? undefined : { member_id: session_member_id, expires_at: session_expires_at };
   return judgeSession(claims, row, member, now);
 }
