@@ -7,6 +7,8 @@ export async function register() {
     if (process.env.NEXT_PHASE !== "phase-production-build") {
       await (await import("@/lib/db")).store();
       await (await import("@/lib/erp/service")).startTransferJobs();
+      await (await import("@/lib/alerts/jobs")).startAlertJobs();
+      await (await import("@/lib/schedules/jobs")).startScheduleJobs();
     }
   }
 }

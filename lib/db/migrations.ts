@@ -1,4 +1,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { alertsMigration } from "@/lib/alerts/migration";
+import { homeMigration } from "@/lib/home/migration";
+import { schedulesMigration } from "@/lib/schedules/migration";
 
 // Versioned PostgreSQL migrations (the embedded store is PostgreSQL too), in order. Never edit a released one: add the next.
 // Timestamps are ISO-8601 text and flags 0/1 integers, as in the SQLite stores `npm run store:copy` reads.
@@ -135,6 +138,9 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("erp_import_runs_kind_started").on("erp_import_runs").columns(["kind", "started_at"]).execute();
     },
   },
+  "0002_schedules": schedulesMigration,
+  "0003_alerts": alertsMigration,
+  "0004_home": homeMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

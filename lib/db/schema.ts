@@ -1,3 +1,6 @@
+import type { AlertsTables } from "@/lib/alerts/tables";
+import type { HomeTables } from "@/lib/home/tables";
+import type { SchedulesTables } from "@/lib/schedules/tables";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 // PostgreSQL tables (embedded or a server) with ISO-8601 text timestamps and 0/1 flags, as the SQLite stores had.
@@ -113,7 +116,7 @@ export interface ErpImportRunsTable {
   finished_at: string | null;
 }
 
-export interface Database {
+export interface Database extends SchedulesTables, AlertsTables, HomeTables {
   members: MembersTable;
   audit_events: AuditEventsTable;
   login_failures: LoginFailuresTable;

@@ -23,19 +23,15 @@ import type {
   TransferOrderRow,
   TransferRunSummary,
 } from "@/lib/erp/schemas";
+import { beginImport, finishImport, latestImports, listImports, toImportRow } from "@/lib/erp/imports";
 import {
-  beginImport,
   createTransferRun,
-  finishImport,
   getRun,
   getRunDetail,
   iterateRunOrders,
-  latestImports,
-  listImports,
   listRunOrders,
   listRunPeople,
   listRuns,
-  toImportRow,
   toRunSummary,
   type CreateRunRequest,
   type RunActor,

@@ -3,7 +3,7 @@ import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/schema";
 import { transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
-import { beginImport, finishImport, latestImports, listImports } from "@/lib/erp/store";
+import { beginImport, finishImport, latestImports, listImports } from "@/lib/erp/imports";
 import { openTestDb } from "@/lib/testing/store";
 
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Demo Operator" };

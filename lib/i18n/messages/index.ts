@@ -14,12 +14,18 @@ import trProblems from "@/lib/i18n/messages/tr/problems.json";
 import trTeam from "@/lib/i18n/messages/tr/team.json";
 import trValidation from "@/lib/i18n/messages/tr/validation.json";
 import trWarehouses from "@/lib/i18n/messages/tr/warehouses.json";
+import enAlerts from "@/lib/i18n/messages/en/alerts.json";
+import enHome from "@/lib/i18n/messages/en/home.json";
+import enSchedules from "@/lib/i18n/messages/en/schedules.json";
+import trAlerts from "@/lib/i18n/messages/tr/alerts.json";
+import trHome from "@/lib/i18n/messages/tr/home.json";
+import trSchedules from "@/lib/i18n/messages/tr/schedules.json";
 import type { Locale } from "@/lib/i18n/config";
 
 // One catalog file per feature and language; files must not share a top-level namespace.
 export const CATALOG_FILES = {
-  en: { common: enCommon, auth: enAuth, team: enTeam, activity: enActivity, warehouses: enWarehouses, erp: enErp, problems: enProblems, validation: enValidation },
-  tr: { common: trCommon, auth: trAuth, team: trTeam, activity: trActivity, warehouses: trWarehouses, erp: trErp, problems: trProblems, validation: trValidation },
+  en: { common: enCommon, auth: enAuth, team: enTeam, activity: enActivity, warehouses: enWarehouses, erp: enErp, problems: enProblems, validation: enValidation, schedules: enSchedules, alerts: enAlerts, home: enHome },
+  tr: { common: trCommon, auth: trAuth, team: trTeam, activity: trActivity, warehouses: trWarehouses, erp: trErp, problems: trProblems, validation: trValidation, schedules: trSchedules, alerts: trAlerts, home: trHome },
 } as const;
 
 export function messagesFor(locale: Locale): Record<string, unknown> {
