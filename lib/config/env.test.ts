@@ -33,6 +33,9 @@ describe("parseServerEnv", () => {
       sso: null,
       warehouseIndexTtlMs: 30_000,
       erp: { batchSize: 100, maxOrdersPerRun: 10_000, importRepeatWindowMinutes: 15 },
+      accountTimeZone: "Europe/Istanbul",
+      alerts: { platformSilentMinutes: 10 },
+      consoleUrl: "http://localhost:3000",
     });
   });
 
@@ -49,6 +52,20 @@ describe("parseServerEnv", () => {
     expect(problemsOf({ ...good, DATABASE_URL: "mysql://db/labs" })).toEqual(["DATABASE_URL: must be a postgres:// or postgresql:// URL"]);
     expect(problemsOf({ ...good, JOBS_HEARTBEAT_SECONDS: "5" })).toEqual(["JOBS_HEARTBEAT_SECONDS: must be a whole number from 10 to 3600"]);
     expect(problemsOf({ ...good, DATABASE_POOL_SIZE: "0" })).toEqual(["DATABASE_POOL_SIZE: must be a whole number from 1 to 100"]);
+  });
+
+  it("reads the account time zone, the alert settings and the console's public address", () => {
+    const defaults = parseServerEnv(good);
+    expect(defaults.accountTimeZone).toBe("Europe/Istanbul");
+    expect(defaults.alerts.platformSilentMinutes).toBe(10);
+    expect(defaults.consoleUrl).toBe("http://localhost:3000");
+    const set = parseServerEnv({ ...good, ACCOUNT_TIME_ZONE: "America/New_York", ALERT_PLATFORM_SILENT_MINUTES: "5", AUTH_URL: "https://console.example.com/" });
+    expect(set.accountTimeZone).toBe("America/New_York");
+    expect(set.alerts.platformSilentMinutes).toBe(5);
+    expect(set.consoleUrl).toBe("https://console.example.com");
+    expect(parseServerEnv({ ...good, AUTH_URL: "https://a.example.com", CONSOLE_URL: "https://ops.example.com" }).consoleUrl).toBe("https://ops.example.com");
+    expect(problemsOf({ ...good, ACCOUNT_TIME_ZONE: "Mars/Olympus" })).toEqual(["ACCOUNT_TIME_ZONE: must be an IANA time zone, such as Europe/Istanbul"]);
+    expect(problemsOf({ ...good, ACCOUNT_TIME_ZONE: "EST" })).toEqual(["ACCOUNT_TIME_ZONE: must be an IANA time zone, such as Europe/Istanbul"]);
   });
 
   it("names each missing variable", () => {

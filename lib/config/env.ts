@@ -49,6 +49,15 @@ function upstreamUrlLike() {
   });
 }
 
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return value.includes("/") || value === "UTC";
+  } catch {
+    return false;
+  }
+}
+
 function isLoopback(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
@@ -108,6 +117,15 @@ export const envSchema = z
     ERP_MAX_ORDERS_PER_RUN: positiveInt(10_000, 40_000),
     ERP_IMPORT_REPEAT_WINDOW_MINUTES: positiveInt(15, 1440),
     WAREHOUSE_INDEX_TTL_SECONDS: positiveInt(30, 3600),
+    // The account's time zone: schedules run in it, and the console shows times in it.
+    ACCOUNT_TIME_ZONE: optionalString.superRefine((v, ctx) => {
+      if (v !== undefined && !isTimeZone(v)) ctx.addIssue({ code: "custom", message: "must be an IANA time zone, such as Europe/Istanbul" });
+    }),
+    // Alert "the platform has not answered" after this many minutes without an answer.
+    ALERT_PLATFORM_SILENT_MINUTES: positiveInt(10, 1440),
+    // The console's public address, for links in alerts (e-mail, Slack, webhooks). Default: AUTH_URL, else http://localhost:PORT.
+    CONSOLE_URL: upstreamUrlLike(),
+    AUTH_URL: upstreamUrlLike(),
     TRUSTED_PROXY_HOPS: z
       .string()
       .optional()
@@ -167,6 +185,11 @@ export interface ConsoleConfig {
   sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[]; trustUnverifiedEmail: boolean } | null;
   erp: { batchSize: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
   warehouseIndexTtlMs: number;
+  /** IANA time zone of the account (schedules, displayed times). */
+  accountTimeZone: string;
+  alerts: { platformSilentMinutes: number };
+  /** Public base URL of the console, without a trailing slash, for links sent out of the console. */
+  consoleUrl: string;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo-password";
@@ -217,6 +240,9 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
           }
         : null,
     warehouseIndexTtlMs: env.WAREHOUSE_INDEX_TTL_SECONDS * 1000,
+    accountTimeZone: env.ACCOUNT_TIME_ZONE ?? "Europe/Istanbul",
+    alerts: { platformSilentMinutes: env.ALERT_PLATFORM_SILENT_MINUTES },
+    consoleUrl: (env.CONSOLE_URL ?? env.AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     erp: {
       batchSize: env.ERP_TRANSFER_BATCH_SIZE,
       maxOrdersPerRun: env.ERP_MAX_ORDERS_PER_RUN,
