@@ -1,3 +1,37 @@
+import type { Generated } from "kysely";
+
 // Kysely table types for home; lib/db/schema.ts's Database extends this.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface HomeTables {}
+
+/** One instance's upstream calls in one minute, written whole at each flush (so a flush repeated adds nothing). */
+export interface HomeUpstreamMinutesTable {
+  instance_id: string;
+  /** ISO start of the minute. */
+  minute: string;
+  calls: number;
+  /** Calls the platform did not answer: no answer in time, no connection, a 5xx, or an answer that was not the API's. */
+  failures: number;
+  /** Latencies (ms) of the answered calls, a bounded sample: JSON array of integers. */
+  latencies_json: string;
+  last_success_at: string | null;
+  /** The first failure after this minute's last success (null once a success follows it). */
+  failing_since: string | null;
+  last_failure_at: string | null;
+  last_failure_kind: string | null;
+  last_failure_operation: string | null;
+  last_failure_status: number | null;
+  updated_at: string;
+}
+
+/** One row per outage of the platform; at most one open (ended_at null), so the alert is raised once. */
+export interface HomePlatformOutagesTable {
+  id: Generated<number>;
+  since: string;
+  alerted_at: string;
+  ended_at: string | null;
+  last_error: string | null;
+}
+
+export interface HomeTables {
+  home_upstream_minutes: HomeUpstreamMinutesTable;
+  home_platform_outages: HomePlatformOutagesTable;
+}

@@ -1,5 +1,6 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
+import { recordUpstreamCall } from "@/lib/health";
 import { log, registerSecret } from "@/lib/log";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
@@ -17,7 +18,11 @@ export function upstream(): UpstreamClient {
       baseUrl: config.upstreamUrl,
       token: config.upstreamToken,
       timeoutMs: config.upstreamTimeoutMs,
-      onCall: (e) => (e.error ? log.warn("upstream call failed", e) : log.debug("upstream call", e)),
+      onCall: (e) => {
+        recordUpstreamCall(e);
+        if (e.error) log.warn("upstream call failed", e);
+        else log.debug("upstream call", e);
+      },
     });
   }
   return client;

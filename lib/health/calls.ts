@@ -1,0 +1,209 @@
+// The platform's health from the console's own upstream calls: each instance keeps per-minute aggregates in memory
+// (a few field updates per call, no store write) and flushes them whole to the store; readers merge every instance's minutes.
+
+/** What lib/upstream/client.ts reports for each attempt. */
+export interface UpstreamCallEntry {
+  operation: string;
+  status: number | null;
+  ms: number;
+  error?: string;
+}
+
+export type CallFailureKind = "timeout" | "network" | "http" | "invalid-response";
+
+/** One instance's calls in one minute (the store's home_upstream_minutes row, in memory). */
+export interface MinuteAggregate {
+  minute: string;
+  calls: number;
+  failures: number;
+  latencies: number[];
+  lastSuccessAt: string | null;
+  failingSince: string | null;
+  lastFailureAt: string | null;
+  lastFailureKind: string | null;
+  lastFailureOperation: string | null;
+  lastFailureStatus: number | null;
+}
+
+/** Latencies kept per instance-minute: past this a reservoir sample, so a busy minute costs the same. */
+export const LATENCY_SAMPLE = 256;
+export const HEALTH_WINDOW_MS = 60 * 60_000;
+/** Minutes kept in memory (and in the store): the window, plus room for the silent-platform check. */
+export const KEEP_MS = 3 * 60 * 60_000;
+
+const MINUTE_MS = 60_000;
+
+export function minuteOf(at: number): string {
+  return new Date(Math.floor(at / MINUTE_MS) * MINUTE_MS).toISOString();
+}
+
+/**
+ * Did the platform answer? A 4xx is an answer (it refused, e.g. a validation error); no answer in time, no connection,
+ * a 5xx or a body that is not the API's is not.
+ */
+export function isUnanswered(entry: UpstreamCallEntry): boolean {
+  if (!entry.error) return false;
+  if (entry.error === "http" && entry.status !== null && entry.status < 500) return false;
+  return true;
+}
+
+export class CallRecorder {
+  private minutes = new Map<string, MinuteAggregate>();
+  private dirty = new Set<string>();
+
+  constructor(private readonly random: () => number = Math.random) {}
+
+  record(entry: UpstreamCallEntry, at = Date.now()): void {
+    const key = minuteOf(at);
+    let m = this.minutes.get(key);
+    if (!m) {
+      m = {
+        minute: key,
+        calls: 0,
+        failures: 0,
+        latencies: [],
+        lastSuccessAt: null,
+        failingSince: null,
+        lastFailureAt: null,
+        lastFailureKind: null,
+        lastFailureOperation: null,
+        lastFailureStatus: null,
+      };
+      this.minutes.set(key, m);
+      this.prune(at);
+    }
+    this.dirty.add(key);
+    m.calls++;
+    const when = new Date(at).toISOString();
+    if (isUnanswered(entry)) {
+      m.failures++;
+      m.failingSince ??= when;
+      m.lastFailureAt = when;
+      m.lastFailureKind = entry.error ?? "http";
+      m.lastFailureOperation = entry.operation;
+      m.lastFailureStatus = entry.status;
+      return;
+    }
+    m.lastSuccessAt = when;
+    m.failingSince = null;
+    const ms = Math.max(0, Math.round(entry.ms));
+    if (m.latencies.length < LATENCY_SAMPLE) m.latencies.push(ms);
+    else {
+      // Reservoir sampling: every answered call of the minute has the same chance to be kept.
+      const answered = m.calls - m.failures;
+      const slot = Math.floor(this.random() * answered);
+      if (slot < LATENCY_SAMPLE) m.latencies[slot] = ms;
+    }
+  }
+
+  /** The minutes changed since the last take (copies), marked clean; give them back with `markDirty` if the write fails. */
+  takeDirty(): MinuteAggregate[] {
+    const out = [...this.dirty].flatMap((k) => {
+      const m = this.minutes.get(k);
+      return m ? [{ ...m, latencies: [...m.latencies] }] : [];
+    });
+    this.dirty.clear();
+    return out;
+  }
+
+  markDirty(minutes: readonly string[]): void {
+    for (const k of minutes) if (this.minutes.has(k)) this.dirty.add(k);
+  }
+
+  /** This instance's minutes since `from` (ISO), copies: fresher than what it flushed. */
+  since(from: string): MinuteAggregate[] {
+    return [...this.minutes.values()].filter((m) => m.minute >= from).map((m) => ({ ...m, latencies: [...m.latencies] }));
+  }
+
+  private prune(now: number): void {
+    const oldest = minuteOf(now - KEEP_MS);
+    for (const k of this.minutes.keys()) {
+      if (k < oldest) {
+        this.minutes.delete(k);
+        this.dirty.delete(k);
+      }
+    }
+  }
+}
+
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
+export interface PlatformHealth {
+  windowMinutes: number;
+  calls: number;
+  failures: number;
+  /** Failures / calls over the window, 0..1; null with no calls. */
+  errorRate: number | null;
+  medianLatencyMs: number | null;
+  lastSuccessAt: string | null;
+  lastFailure: { at: string; kind: string; operation: string | null; status: number | null } | null;
+  /** When the calls started failing with no success since; null when the last call was answered. */
+  failingSince: string | null;
+  /** The latest call of any kind, for the probe's "has anyone asked lately". */
+  lastCallAt: string | null;
+}
+
+const maxIso = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+
+/** Merges every instance's minutes: the window's figures, and the last success and failure over all the minutes given. */
+export function summarize(rows: readonly MinuteAggregate[], now: number, windowMs = HEALTH_WINDOW_MS): PlatformHealth {
+  const from = minuteOf(now - windowMs + MINUTE_MS);
+  let calls = 0;
+  let failures = 0;
+  const latencies: number[] = [];
+  let lastSuccessAt: string | null = null;
+  let lastFailure: PlatformHealth["lastFailure"] = null;
+  for (const m of rows) {
+    if (m.minute >= from) {
+      calls += m.calls;
+      failures += m.failures;
+      latencies.push(...m.latencies);
+    }
+    lastSuccessAt = maxIso(lastSuccessAt, m.lastSuccessAt);
+    if (m.lastFailureAt && (!lastFailure || m.lastFailureAt > lastFailure.at)) {
+      lastFailure = { at: m.lastFailureAt, kind: m.lastFailureKind ?? "http", operation: m.lastFailureOperation, status: m.lastFailureStatus };
+    }
+  }
+  let failingSince: string | null = null;
+  if (lastFailure && (!lastSuccessAt || lastFailure.at > lastSuccessAt)) {
+    // The earliest failure after the last success anywhere; a minute's own marker can predate another instance's success.
+    for (const m of rows) {
+      const candidate = m.failingSince && (!lastSuccessAt || m.failingSince > lastSuccessAt) ? m.failingSince : m.lastFailureAt && (!lastSuccessAt || m.lastFailureAt > lastSuccessAt) ? m.lastFailureAt : null;
+      if (candidate && (!failingSince || candidate < failingSince)) failingSince = candidate;
+    }
+  }
+  return {
+    windowMinutes: Math.round(windowMs / MINUTE_MS),
+    calls,
+    failures,
+    errorRate: calls ? failures / calls : null,
+    medianLatencyMs: median(latencies),
+    lastSuccessAt,
+    lastFailure,
+    failingSince,
+    lastCallAt: maxIso(lastSuccessAt, lastFailure?.at ?? null),
+  };
+}
+
+/** Store rows of every instance, with this instance's fresher in-memory minutes in place of its own rows. */
+export function mergeLocal(stored: readonly (MinuteAggregate & { instanceId: string })[], instanceId: string, local: readonly MinuteAggregate[]): MinuteAggregate[] {
+  const mine = new Set(local.map((m) => m.minute));
+  return [...stored.filter((r) => r.instanceId !== instanceId || !mine.has(r.minute)), ...local];
+}
+
+/** With no call from anyone for this long, the check asks the platform itself (one cheap read). */
+export const PROBE_IDLE_MS = 5 * 60_000;
+/** While calls are failing, it asks this often, so an outage is seen to last (or end) without anyone's call. */
+export const PROBE_FAILING_MS = 60_000;
+
+/** Should the silent-platform check probe now? Rarely while the console's own calls say how the platform is. */
+export function probeDue(health: Pick<PlatformHealth, "lastCallAt" | "failingSince">, now: number): boolean {
+  if (!health.lastCallAt) return true;
+  const idle = now - Date.parse(health.lastCallAt);
+  return idle >= (health.failingSince ? PROBE_FAILING_MS : PROBE_IDLE_MS);
+}

@@ -1,0 +1,124 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@/lib/db/schema";
+import { KEEP_MS, minuteOf, summarize, type MinuteAggregate, type PlatformHealth } from "@/lib/health/calls";
+
+// The shared part of the health figures: every instance's minutes in home_upstream_minutes, and the outages alerted.
+
+export type StoredMinute = MinuteAggregate & { instanceId: string };
+
+/** Writes this instance's minutes whole (insert or replace), and drops minutes older than kept: one statement each. */
+export async function flushMinutes(conn: Kysely<Database>, instanceId: string, minutes: readonly MinuteAggregate[], now = Date.now()): Promise<void> {
+  if (minutes.length > 0) {
+    const updatedAt = new Date(now).toISOString();
+    await conn
+      .insertInto("home_upstream_minutes")
+      .values(
+        minutes.map((m) => ({
+          instance_id: instanceId,
+          minute: m.minute,
+          calls: m.calls,
+          failures: m.failures,
+          latencies_json: JSON.stringify(m.latencies),
+          last_success_at: m.lastSuccessAt,
+          failing_since: m.failingSince,
+          last_failure_at: m.lastFailureAt,
+          last_failure_kind: m.lastFailureKind,
+          last_failure_operation: m.lastFailureOperation,
+          last_failure_status: m.lastFailureStatus,
+          updated_at: updatedAt,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(["instance_id", "minute"]).doUpdateSet((eb) => ({
+          calls: eb.ref("excluded.calls"),
+          failures: eb.ref("excluded.failures"),
+          latencies_json: eb.ref("excluded.latencies_json"),
+          last_success_at: eb.ref("excluded.last_success_at"),
+          failing_since: eb.ref("excluded.failing_since"),
+          last_failure_at: eb.ref("excluded.last_failure_at"),
+          last_failure_kind: eb.ref("excluded.last_failure_kind"),
+          last_failure_operation: eb.ref("excluded.last_failure_operation"),
+          last_failure_status: eb.ref("excluded.last_failure_status"),
+          updated_at: eb.ref("excluded.updated_at"),
+        })),
+      )
+      .execute();
+  }
+  await conn.deleteFrom("home_upstream_minutes").where("minute", "<", minuteOf(now - KEEP_MS)).execute();
+}
+
+export async function readMinutes(conn: Kysely<Database>, now = Date.now()): Promise<StoredMinute[]> {
+  const rows = await conn.selectFrom("home_upstream_minutes").selectAll().where("minute", ">=", minuteOf(now - KEEP_MS)).execute();
+  return rows.map((r) => ({
+    instanceId: r.instance_id,
+    minute: r.minute,
+    calls: r.calls,
+    failures: r.failures,
+    latencies: parseLatencies(r.latencies_json),
+    lastSuccessAt: r.last_success_at,
+    failingSince: r.failing_since,
+    lastFailureAt: r.last_failure_at,
+    lastFailureKind: r.last_failure_kind,
+    lastFailureOperation: r.last_failure_operation,
+    lastFailureStatus: r.last_failure_status,
+  }));
+}
+
+function parseLatencies(text: string): number[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is number => typeof v === "number" && Number.isFinite(v)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface SilenceDecision {
+  /** An outage newly recorded: raise the alert (exactly one caller across instances gets this). */
+  raise: { since: string; minutes: number; lastError: string | null } | null;
+  /** An open outage ended by a success seen now. */
+  ended: boolean;
+}
+
+function describeFailure(f: PlatformHealth["lastFailure"]): string | null {
+  if (!f) return null;
+  // Kind, operation and status only: never a body (a 5xx body may hold internals) and never the token.
+  return [f.operation, f.kind, f.status === null ? null : `HTTP ${f.status}`].filter(Boolean).join(", ");
+}
+
+/**
+ * The silent-platform check on the merged figures: calls failing with no success for `silentMinutes` opens an outage
+ * (one row; the unique open-outage index lets one insert win across instances), a success after it ends it.
+ */
+export async function checkSilence(conn: Kysely<Database>, health: PlatformHealth, silentMinutes: number, now = Date.now()): Promise<SilenceDecision> {
+  const open = await conn.selectFrom("home_platform_outages").selectAll().where("ended_at", "is", null).executeTakeFirst();
+  let ended = false;
+  if (open && health.lastSuccessAt && health.lastSuccessAt > open.since) {
+    const r = await conn.updateTable("home_platform_outages").set({ ended_at: health.lastSuccessAt }).where("id", "=", open.id).where("ended_at", "is", null).executeTakeFirst();
+    ended = Number(r.numUpdatedRows) > 0;
+  }
+  const silentSince = health.failingSince;
+  if (!silentSince || now - Date.parse(silentSince) < silentMinutes * 60_000) return { raise: null, ended };
+  if (open && !ended) return { raise: null, ended };
+  const lastError = describeFailure(health.lastFailure);
+  const won = await recordOutage(conn, silentSince, lastError, now);
+  return { raise: won ? { since: silentSince, minutes: Math.floor((now - Date.parse(silentSince)) / 60_000), lastError } : null, ended };
+}
+
+/** Opens the outage unless one is open: true for the one caller, across instances, whose insert wins. */
+export async function recordOutage(conn: Kysely<Database>, since: string, lastError: string | null, now = Date.now()): Promise<boolean> {
+  const inserted = await conn
+    .insertInto("home_platform_outages")
+    .values({ since, alerted_at: new Date(now).toISOString(), ended_at: null, last_error: lastError })
+    .onConflict((oc) => oc.doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function openOutage(conn: Kysely<Database>): Promise<{ since: string; alertedAt: string } | null> {
+  const row = await conn.selectFrom("home_platform_outages").select(["since", "alerted_at"]).where("ended_at", "is", null).executeTakeFirst();
+  return row ? { since: row.since, alertedAt: row.alerted_at } : null;
+}
+
+export { summarize };
