@@ -28,5 +28,31 @@ export type AlertEvent =
 
 export type AlertEventType = AlertEvent["type"];
 
-/** Queues a delivery of the event to every channel that takes it. Placeholder until the alert channels land. */
-export async function raiseAlert(_event: AlertEvent): Promise<void> {}
+/**
+ * Queues a delivery of the event to every enabled channel that takes it (one row and one job each).
+ * Never throws and never waits for a receiver: it only writes to the store; the engine's workers send.
+ * Resolves with the delivery ids (empty when no channel takes the event, or when queueing failed: logged).
+ */
+export async function raiseAlert(event: AlertEvent): Promise<string[]> {
+  try {
+    const [{ db }, { channelsFor, queueDeliveries }, { startAlertJobs }, { alertSettings }] = await Promise.all([
+      import("@/lib/db"),
+      import("@/lib/alerts/engine"),
+      import("@/lib/alerts/jobs"),
+      import("@/lib/alerts/settings"),
+    ]);
+    const store = await db();
+    const channels = await channelsFor(store, event.type);
+    if (channels.length === 0) return [];
+    const boss = await startAlertJobs();
+    return await queueDeliveries(store, boss, event, channels, alertSettings().queue);
+  } catch (error) {
+    try {
+      const { log } = await import("@/lib/log");
+      log.error("alert could not be queued", { type: event.type, error: error instanceof Error ? error.message : String(error) });
+    } catch {
+      // nothing left to tell
+    }
+    return [];
+  }
+}

@@ -1,3 +1,51 @@
+import type { Selectable } from "kysely";
+
 // Kysely table types for alerts; lib/db/schema.ts's Database extends this.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AlertsTables {}
+// Timestamps are ISO text, flags 0/1 integers (as in 0001).
+
+export interface AlertChannelsTable {
+  id: string;
+  name: string;
+  /** "webhook" | "slack" | "email" */
+  kind: string;
+  enabled: number;
+  /** JSON array of AlertEventType. */
+  events_json: string;
+  /** JSON of the channel's settings that are no secret (SMTP host, port, TLS mode, user, from, recipients). */
+  settings_json: string;
+  /** AES-256-GCM sealed JSON of the secrets (webhook URL, signing secret, SMTP password): iv.tag.ciphertext, base64url. */
+  secrets_sealed: string;
+  created_at: string;
+  created_by_email: string | null;
+  updated_at: string;
+  updated_by_email: string | null;
+}
+
+export interface AlertDeliveriesTable {
+  id: string;
+  channel_id: string;
+  /** An AlertEventType, or "test". */
+  event_type: string;
+  /** The event as raised (no secrets in it). */
+  event_json: string;
+  /** "queued" | "retrying" | "delivered" | "failed" */
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  created_at: string;
+  updated_at: string;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+  /** The receiver's answer: HTTP status (webhooks) or SMTP reply code (e-mail); null when there was none. */
+  response_status: number | null;
+  /** The receiver's answer or the error, at most ~300 characters, secrets redacted. */
+  response_text: string | null;
+}
+
+export interface AlertsTables {
+  alert_channels: AlertChannelsTable;
+  alert_deliveries: AlertDeliveriesTable;
+}
+
+export type AlertChannelRow = Selectable<AlertChannelsTable>;
+export type AlertDeliveryRow = Selectable<AlertDeliveriesTable>;

@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "@/lib/db/schema";
+import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
+import type { DeliveredEvent } from "@/lib/alerts/message";
+import { readChannel } from "@/lib/alerts/store";
+import { sendToChannel } from "@/lib/alerts/send";
+
+// Deliveries as jobs of the job engine (pg-boss): one row and one job per channel and event, in one
+// transaction. A failed attempt throws, so the engine retries it with exponential backoff; the last
+// attempt's failure ends the delivery as failed. Free of "server-only" so tests can start their own engines.
+
+export const DELIVERY_QUEUE = "alert-delivery";
+
+export interface DeliveryQueueOptions {
+  /** Retries after the first attempt (attempts = retryLimit + 1). */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) for each next one. */
+  retryDelaySeconds: number;
+  /** No retry waits longer than this. */
+  retryDelayMaxSeconds?: number;
+}
+
+export const DEFAULT_DELIVERY_OPTIONS: DeliveryQueueOptions = { retryLimit: 4, retryDelaySeconds: 5, retryDelayMaxSeconds: 300 };
+
+export interface DeliveryJob {
+  deliveryId: string;
+}
+
+export async function createDeliveryQueue(boss: JobEngine, options: DeliveryQueueOptions): Promise<void> {
+  const queue = {
+    retryLimit: options.retryLimit,
+    retryDelay: options.retryDelaySeconds,
+    retryBackoff: true,
+    ...(options.retryDelayMaxSeconds ? { retryDelayMax: options.retryDelayMaxSeconds } : {}),
+    // An attempt takes at most the send timeout; a job held longer belonged to a worker that stopped.
+    expireInSeconds: 120,
+    notify: true,
+  };
+  await boss.createQueue(DELIVERY_QUEUE, queue);
+  const { retryDelayMax: _max, ...updatable } = queue;
+  await boss.updateQueue(DELIVERY_QUEUE, updatable);
+}
+
+/** Stores a delivery per channel and enqueues its job, in one transaction: a delivery row always has its job. */
+export async function queueDeliveries(
+  db: Kysely<Database>,
+  boss: JobEngine,
+  event: DeliveredEvent,
+  channelIds: readonly string[],
+  options: DeliveryQueueOptions,
+  now = new Date(),
+): Promise<string[]> {
+  if (channelIds.length === 0) return [];
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const ids: string[] = [];
+    for (const channelId of channelIds) {
+      const id = randomUUID();
+      await trx
+        .insertInto("alert_deliveries")
+        .values({
+          id,
+          channel_id: channelId,
+          event_type: event.type,
+          event_json: JSON.stringify(event),
+          status: "queued",
+          attempts: 0,
+          max_attempts: options.retryLimit + 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await boss.send(DELIVERY_QUEUE, { deliveryId: id } satisfies DeliveryJob, { id, db: inTransaction(trx) });
+      ids.push(id);
+    }
+    return ids;
+  });
+}
+
+/** The enabled channels that take this event type. */
+export async function channelsFor(db: Kysely<Database>, type: string): Promise<string[]> {
+  const rows = await db.selectFrom("alert_channels").select(["id", "events_json"]).where("enabled", "=", 1).execute();
+  return rows.filter((r) => (JSON.parse(r.events_json) as string[]).includes(type)).map((r) => r.id);
+}
+
+export interface DeliveryDeps {
+  db: Kysely<Database>;
+  authSecret: string;
+  consoleUrl: string;
+  /** Per attempt. */
+  timeoutMs: number;
+  onWarn?: (message: string, fields: Record<string, unknown>) => void;
+}
+
+export type AttemptOutcome = "delivered" | "retrying" | "failed" | "gone";
+
+/** One attempt of a delivery. Throws on a failure that will be retried (so the engine schedules the retry). */
+export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<AttemptOutcome> {
+  const { db } = deps;
+  const started = new Date().toISOString();
+  const claimed = await db
+    .updateTable("alert_deliveries")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1), last_attempt_at: started, updated_at: started }))
+    .where("id", "=", deliveryId)
+    .where("status", "in", ["queued", "retrying"])
+    .returningAll()
+    .executeTakeFirst();
+  if (!claimed) return "gone";
+  const channelRow = await db.selectFrom("alert_channels").selectAll().where("id", "=", claimed.channel_id).executeTakeFirst();
+  if (!channelRow) return "gone";
+
+  let result: { ok: boolean; status: number | null; text: string };
+  try {
+    const channel = readChannel(channelRow, deps.authSecret);
+    result = await sendToChannel(
+      { id: channelRow.id, name: channelRow.name, kind: channel.kind, smtp: channel.smtp, secrets: channel.secrets },
+      deliveryId,
+      JSON.parse(claimed.event_json) as DeliveredEvent,
+      { consoleUrl: deps.consoleUrl, timeoutMs: deps.timeoutMs },
+    );
+  } catch (error) {
+    // readChannel fails when AUTH_SECRET changed since the channel was saved: no retry mends that.
+    result = { ok: false, status: null, text: `The channel's secrets cannot be read (${error instanceof Error ? error.name : "error"}); save the channel again.` };
+  }
+  const last = claimed.attempts >= claimed.max_attempts;
+  const status: AttemptOutcome = result.ok ? "delivered" : last ? "failed" : "retrying";
+  const at = new Date().toISOString();
+  await db
+    .updateTable("alert_deliveries")
+    .set({
+      status,
+      updated_at: at,
+      delivered_at: result.ok ? at : null,
+      response_status: result.status,
+      response_text: result.text || null,
+    })
+    .where("id", "=", deliveryId)
+    .execute();
+  if (!result.ok) {
+    deps.onWarn?.(last ? "alert delivery failed" : "alert delivery attempt failed, retrying", {
+      deliveryId,
+      channelId: claimed.channel_id,
+      attempt: claimed.attempts,
+      status: result.status,
+    });
+  }
+  if (status === "retrying") throw new Error(`delivery attempt ${claimed.attempts} failed`);
+  return status;
+}
+
+export async function workDeliveries(boss: JobEngine, deps: DeliveryDeps, options: { pollingIntervalSeconds?: number; concurrency?: number } = {}): Promise<void> {
+  const poll = Math.max(0.5, options.pollingIntervalSeconds ?? 2);
+  await boss.work<DeliveryJob>(DELIVERY_QUEUE, // Retries wake no NOTIFY (they wait for their delay): the notify-time poll must be as quick as the plain one.
+    { localConcurrency: options.concurrency ?? 4, pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll }, async ([job]) => {
+    await attemptDelivery(deps, job!.data.deliveryId);
+  });
+}

@@ -1,0 +1,88 @@
+import type { AlertEvent } from "@/lib/alerts/events";
+
+// What an alert says, in English (receivers are shared channels, not one member's locale): a title, a few
+// lines of detail and a link to the page concerned.
+
+export type DeliveredEvent = AlertEvent | { type: "test"; channelName: string; by: string | null; at: string };
+
+export interface AlertMessage {
+  title: string;
+  lines: string[];
+  link: string;
+}
+
+const who = (p: { email: string; name: string | null } | null) => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : "someone");
+
+export function renderAlert(event: DeliveredEvent, consoleUrl: string): AlertMessage {
+  const base = consoleUrl.replace(/\/+$/, "");
+  switch (event.type) {
+    case "transfer.attention": {
+      const c = event.counts;
+      const title = event.status === "interrupted" ? "Transfer run interrupted" : "Transfer run finished with failures";
+      return {
+        title,
+        lines: [
+          `Run ${event.runId}: ${c.transferred} transferred, ${c.notTransferred} not transferred, ${c.unknown} unknown, ${c.pending} not sent, of ${c.total} orders.`,
+          `Started by ${who(event.startedBy)}.`,
+        ],
+        link: `${base}/erp/transfers/${encodeURIComponent(event.runId)}`,
+      };
+    }
+    case "import.not_started":
+      return {
+        title: `Import could not start: ${event.kind}`,
+        lines: [
+          `The ${event.kind} import (${event.origin === "scheduled" ? `scheduled${event.scheduleId ? `, schedule ${event.scheduleId}` : ""}` : `started by ${who(event.startedBy)}`}) did not start: ${event.errorCode}.`,
+          ...(event.detail ? [event.detail] : []),
+        ],
+        link: `${base}/erp?kind=${encodeURIComponent(event.kind)}`,
+      };
+    case "platform.unanswered":
+      return {
+        title: `Labs platform has not answered for ${event.minutes} minutes`,
+        lines: [`No answer from the Labs platform since ${event.since}.`, ...(event.lastError ? [`Last error: ${event.lastError}.`] : [])],
+        link: `${base}/`,
+      };
+    case "schedule.paused":
+      return {
+        title: `Schedule paused: ${event.kind} import`,
+        lines: [`The ${event.kind} import schedule ${event.scheduleId} was paused by ${who(event.by)}.`],
+        link: `${base}/schedules`,
+      };
+    case "test":
+      return {
+        title: "Test alert",
+        lines: [`A test of the channel "${event.channelName}"${event.by ? `, sent by ${event.by}` : ""}. If you read this, the channel works.`],
+        link: `${base}/alerts`,
+      };
+  }
+}
+
+export function emailSubject(message: AlertMessage): string {
+  return `[Labs console] ${message.title}`;
+}
+
+export function plainText(message: AlertMessage): string {
+  return [message.title, "", ...message.lines, "", message.link].join("\n");
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function htmlText(message: AlertMessage): string {
+  return `<p><strong>${escapeHtml(message.title)}</strong></p>${message.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}<p><a href="${escapeHtml(message.link)}">${escapeHtml(message.link)}</a></p>`;
+}
+
+const escapeSlack = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A Slack incoming-webhook body: `text` for notifications and clients without blocks, `blocks` for the layout. */
+export function slackBody(message: AlertMessage): { text: string; blocks: unknown[] } {
+  const text = `${message.title}: ${message.lines.join(" ")} ${message.link}`;
+  return {
+    text: escapeSlack(text),
+    blocks: [
+      { type: "header", text: { type: "plain_text", text: message.title.slice(0, 150) } },
+      { type: "section", text: { type: "mrkdwn", text: escapeSlack(message.lines.join("\n")) } },
+      { type: "section", text: { type: "mrkdwn", text: `<${message.link}|Open in the Labs console>` } },
+    ],
+  };
+}

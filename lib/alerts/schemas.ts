@@ -1,0 +1,175 @@
+import { z } from "zod";
+
+// Alert schemas for the form and the /api/alerts handlers; free of node modules for the browser.
+// Messages are keys of the alerts catalog ("alerts.validation.*"): the form translates them, the API answers them in English.
+
+export const ALERT_EVENT_TYPES = ["transfer.attention", "import.not_started", "platform.unanswered", "schedule.paused"] as const;
+export const ALERT_CHANNEL_KINDS = ["webhook", "slack", "email"] as const;
+export const SMTP_TLS_MODES = ["tls", "starttls", "none"] as const;
+export const DELIVERY_STATUSES = ["queued", "retrying", "delivered", "failed"] as const;
+
+export type AlertChannelKind = (typeof ALERT_CHANNEL_KINDS)[number];
+export type SmtpTlsMode = (typeof SMTP_TLS_MODES)[number];
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type AlertEventTypeName = (typeof ALERT_EVENT_TYPES)[number];
+
+export const ALERTS_API = "/api/alerts";
+export const CHANNEL_NAME_MAX = 100;
+export const SIGNING_SECRET_MIN = 16;
+export const SECRET_MAX = 2000;
+export const RECIPIENTS_MAX = 50;
+
+const V = "alerts.validation.";
+
+/** Loopback hosts may take plain http (a receiver on the same machine, tests); everything else must be https. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (h === "localhost" || h === "::1") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** Why a webhook URL is refused (a catalog key), or null when it is acceptable. */
+export function webhookUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${V}urlInvalid`;
+  }
+  if (url.username || url.password) return `${V}urlCredentials`;
+  if (url.protocol === "https:") return null;
+  if (url.protocol === "http:") return isLoopbackHost(url.hostname) ? null : `${V}urlHttps`;
+  return `${V}urlHttps`;
+}
+
+const emailSchema = z.string().trim().max(254).pipe(z.email({ error: `${V}email` }));
+
+export function splitRecipients(value: string | readonly string[]): string[] {
+  const parts = typeof value === "string" ? value.split(/[\s,;]+/) : value.map((v) => v.trim());
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+/**
+ * One flat shape for every kind (the form switches fields by kind). Secrets left empty keep the
+ * saved ones on an edit; on create the kind's secrets are required.
+ */
+export const channelFields = z.object({
+  name: z.string({ error: `${V}nameRequired` }).trim().min(1, { error: `${V}nameRequired` }).max(CHANNEL_NAME_MAX, { error: `${V}tooLong` }),
+  kind: z.enum(ALERT_CHANNEL_KINDS, { error: `${V}kind` }),
+  enabled: z.boolean({ error: `${V}enabled` }),
+  events: z.array(z.enum(ALERT_EVENT_TYPES, { error: `${V}events` }), { error: `${V}events` }).min(1, { error: `${V}events` }),
+  url: optionalText,
+  signingSecret: optionalText,
+  smtpHost: optionalText,
+  smtpPort: z.union([z.number(), z.string()]).optional(),
+  smtpTls: z.enum(SMTP_TLS_MODES, { error: `${V}smtpTls` }).optional(),
+  smtpUser: optionalText,
+  smtpPassword: z.string().optional().transform((v) => (v === undefined || v === "" ? undefined : v)),
+  from: optionalText,
+  recipients: z.union([z.string(), z.array(z.string())]).optional(),
+});
+
+export type ChannelInput = z.input<typeof channelFields>;
+
+export interface ChannelBody {
+  name: string;
+  kind: AlertChannelKind;
+  enabled: boolean;
+  events: AlertEventTypeName[];
+  url?: string;
+  signingSecret?: string;
+  smtp?: { host: string; port: number; tls: SmtpTlsMode; user?: string; from: string; recipients: string[] };
+  smtpPassword?: string;
+}
+
+/** The channel body schema: `create` requires the kind's secrets, `update` keeps saved ones that are left empty. */
+export function channelBodySchema(mode: "create" | "update") {
+  return channelFields.transform((v, ctx): ChannelBody => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    const body: ChannelBody = { name: v.name, kind: v.kind, enabled: v.enabled, events: [...new Set(v.events)] };
+    if (v.kind === "webhook" || v.kind === "slack") {
+      if (v.url !== undefined) {
+        const problem = v.url.length > SECRET_MAX ? `${V}tooLong` : webhookUrlProblem(v.url);
+        if (problem) issue("url", problem);
+        else body.url = v.url;
+      } else if (mode === "create") issue("url", `${V}urlRequired`);
+    }
+    if (v.kind === "webhook") {
+      if (v.signingSecret !== undefined) {
+        if (v.signingSecret.length < SIGNING_SECRET_MIN) issue("signingSecret", `${V}signingSecretShort`);
+        else if (v.signingSecret.length > SECRET_MAX) issue("signingSecret", `${V}tooLong`);
+        else body.signingSecret = v.signingSecret;
+      } else if (mode === "create") issue("signingSecret", `${V}signingSecretShort`);
+    }
+    if (v.kind === "email") {
+      if (!v.smtpHost || !/^[A-Za-z0-9.:[\]-]{1,253}$/.test(v.smtpHost)) issue("smtpHost", `${V}smtpHost`);
+      const port = typeof v.smtpPort === "string" ? (v.smtpPort.trim() === "" ? NaN : Number(v.smtpPort)) : (v.smtpPort ?? NaN);
+      if (!Number.isInteger(port) || port < 1 || port > 65535) issue("smtpPort", `${V}smtpPort`);
+      if (!v.smtpTls) issue("smtpTls", `${V}smtpTls`);
+      if (!v.from || !emailSchema.safeParse(v.from).success) issue("from", `${V}email`);
+      const recipients = splitRecipients(v.recipients ?? "");
+      if (recipients.length === 0) issue("recipients", `${V}recipientsRequired`);
+      else if (recipients.length > RECIPIENTS_MAX) issue("recipients", `${V}recipientsTooMany`);
+      else if (recipients.some((r) => !emailSchema.safeParse(r).success)) issue("recipients", `${V}recipients`);
+      if (v.smtpPassword !== undefined && v.smtpPassword.length > SECRET_MAX) issue("smtpPassword", `${V}tooLong`);
+      if (v.smtpPassword !== undefined && !v.smtpUser) issue("smtpUser", `${V}smtpUserForPassword`);
+      body.smtp = { host: v.smtpHost ?? "", port, tls: v.smtpTls ?? "starttls", user: v.smtpUser, from: v.from ?? "", recipients };
+      if (v.smtpPassword !== undefined) body.smtpPassword = v.smtpPassword;
+    }
+    return body;
+  });
+}
+
+export const channelIdSchema = z.object({ id: z.uuid({ error: `${V}channelId` }) });
+
+export const deliveryQuerySchema = z.strictObject({
+  channel: z.uuid({ error: `${V}channelId` }).optional(),
+  status: z.enum(DELIVERY_STATUSES, { error: `${V}status` }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+export type DeliveryQuery = z.output<typeof deliveryQuerySchema>;
+
+/** What a browser sees of a channel: secrets only as masks. */
+export interface AlertChannelView {
+  id: string;
+  name: string;
+  kind: AlertChannelKind;
+  enabled: boolean;
+  events: AlertEventTypeName[];
+  /** The masked target: the webhook URL's mask, or the recipients for e-mail. */
+  target: string;
+  masks: { url: string | null; signingSecret: string | null; smtpPassword: string | null };
+  smtp: { host: string; port: number; tls: SmtpTlsMode; user: string | null; from: string; recipients: string[] } | null;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+export interface AlertDeliveryView {
+  id: string;
+  channelId: string;
+  channelName: string;
+  eventType: AlertEventTypeName | "test";
+  status: DeliveryStatus;
+  attempts: number;
+  maxAttempts: number;
+  createdAt: string;
+  lastAttemptAt: string | null;
+  deliveredAt: string | null;
+  responseStatus: number | null;
+  responseText: string | null;
+  summary: string;
+}
+
+export interface ChannelList {
+  items: AlertChannelView[];
+}
+
+export interface DeliveryList {
+  items: AlertDeliveryView[];
+}

@@ -1,0 +1,171 @@
+import "server-only";
+import type { z } from "zod";
+import en from "@/lib/i18n/messages/en/alerts.json";
+import type { ServiceContext } from "@/lib/audit";
+import { db } from "@/lib/db";
+import { DomainError } from "@/lib/rules/problems";
+import { queueDeliveries } from "@/lib/alerts/engine";
+import { startAlertJobs } from "@/lib/alerts/jobs";
+import { channelBodySchema, type AlertChannelView, type AlertDeliveryView, type ChannelBody, type DeliveryQuery } from "@/lib/alerts/schemas";
+import { verifySmtp } from "@/lib/alerts/send";
+import { alertSettings } from "@/lib/alerts/settings";
+import { channelView, deleteChannel, findChannel, getDelivery, insertChannel, listChannels, listDeliveries, updateChannel, type StoredChannel } from "@/lib/alerts/store";
+
+// Channel administration (admins) and the delivery log (everyone). Every write is audited, secrets never.
+
+const CATALOG = en.alerts as unknown as Record<string, Record<string, string>>;
+
+/** "alerts.validation.urlHttps" -> its English text. */
+export function englishAlertText(key: string): string {
+  const [, section, name] = key.split(".");
+  return (section && name && CATALOG[section]?.[name]) || key;
+}
+
+function fieldProblem(fields: Record<string, string>, detail = "Check the highlighted fields."): DomainError {
+  return new DomainError("validation_failed", detail, {
+    errors: Object.fromEntries(Object.entries(fields).map(([f, key]) => [f, [englishAlertText(key)]])),
+    // The catalog keys, for the form to show the member's language.
+    fieldCodes: fields,
+  });
+}
+
+/** The body as the schema reads it, or a validation problem with a message per field. */
+export function parseChannelBody(json: unknown, mode: "create" | "update"): ChannelBody {
+  const parsed = channelBodySchema(mode).safeParse(json);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of (parsed.error as z.ZodError).issues) {
+    const field = String(issue.path[0] ?? "_");
+    fields[field] ??= issue.message.startsWith("alerts.") ? issue.message : "alerts.validation.tooLong";
+  }
+  throw fieldProblem(fields);
+}
+
+export function requireAdmin(role: string): void {
+  if (role !== "admin") {
+    throw new DomainError("forbidden", `Your role (${role}) may not manage alert channels; it needs admin.`, { requiredRole: "admin" });
+  }
+}
+
+async function checkSmtp(body: ChannelBody, password: string | undefined): Promise<void> {
+  if (body.kind !== "email" || !body.smtp) return;
+  const problem = await verifySmtp(body.smtp, body.smtp.user ? password : undefined, alertSettings().smtpVerifyTimeoutMs);
+  if (problem) throw fieldProblem({ [problem.field]: `alerts.smtp.${problem.reason}` }, `The SMTP server could not be used: ${problem.detail}`);
+}
+
+/** What the audit keeps of a channel: everything but its secrets (only which ones are set). */
+function auditShape(channel: StoredChannel) {
+  const view = channelView(channel);
+  return {
+    name: view.name,
+    kind: view.kind,
+    enabled: view.enabled,
+    events: view.events,
+    smtp: view.smtp,
+    secretsSet: Object.entries(channel.secrets)
+      .filter(([, v]) => Boolean(v))
+      .map(([k]) => k),
+  };
+}
+
+export async function listChannelViews(): Promise<AlertChannelView[]> {
+  return (await listChannels(await db(), alertSettings().authSecret)).map(channelView);
+}
+
+export async function createChannel(ctx: ServiceContext, json: unknown): Promise<AlertChannelView> {
+  const body = parseChannelBody(json, "create");
+  await checkSmtp(body, body.smtpPassword);
+  const channel = await insertChannel(await db(), body, ctx.actor.email, alertSettings().authSecret);
+  await ctx.audit({
+    action: "alerts.channel.create",
+    target: { type: "alert_channel", id: channel.row.id },
+    outcome: "success",
+    message: `Alert channel created: ${channel.row.name} (${channel.kind}).`,
+    after: auditShape(channel),
+  });
+  return channelView(channel);
+}
+
+async function existing(id: string): Promise<StoredChannel> {
+  const channel = await findChannel(await db(), id, alertSettings().authSecret);
+  if (!channel) throw new DomainError("not_found", "There is no such alert channel.");
+  return channel;
+}
+
+export async function changeChannel(ctx: ServiceContext, id: string, json: unknown): Promise<AlertChannelView> {
+  const saved = await existing(id);
+  const body = parseChannelBody(json, "update");
+  // A kind change needs the new kind's secrets typed in: nothing carries over between kinds.
+  if (body.kind !== saved.kind) {
+    const missing: Record<string, string> = {};
+    if ((body.kind === "webhook" || body.kind === "slack") && !body.url) missing.url = "alerts.validation.urlRequired";
+    if (body.kind === "webhook" && !body.signingSecret) missing.signingSecret = "alerts.validation.signingSecretShort";
+    if (Object.keys(missing).length) throw fieldProblem(missing);
+  }
+  const password = body.smtpPassword ?? (saved.kind === "email" ? saved.secrets.smtpPassword : undefined);
+  await checkSmtp(body, password);
+  const updated = await updateChannel(await db(), saved, body, ctx.actor.email, alertSettings().authSecret);
+  const changedSecrets = (["url", "signingSecret", "smtpPassword"] as const).filter((k) => body[k] !== undefined);
+  await ctx.audit({
+    action: "alerts.channel.update",
+    target: { type: "alert_channel", id },
+    outcome: "success",
+    message: `Alert channel changed: ${updated.row.name} (${updated.kind}).`,
+    before: auditShape(saved),
+    after: auditShape(updated),
+    details: { secretsReplaced: changedSecrets },
+  });
+  return channelView(updated);
+}
+
+export async function removeChannel(ctx: ServiceContext, id: string): Promise<void> {
+  const saved = await existing(id);
+  await deleteChannel(await db(), id);
+  await ctx.audit({
+    action: "alerts.channel.delete",
+    target: { type: "alert_channel", id },
+    outcome: "success",
+    message: `Alert channel deleted: ${saved.row.name} (${saved.kind}).`,
+    before: auditShape(saved),
+  });
+}
+
+/** Queues a test delivery to the channel (enabled or not); an e-mail channel's server is checked first. */
+export async function testChannel(ctx: ServiceContext, id: string): Promise<AlertDeliveryView> {
+  const saved = await existing(id);
+  const settings = alertSettings();
+  if (saved.kind === "email" && saved.smtp) {
+    const problem = await verifySmtp(saved.smtp, saved.smtp.user ? saved.secrets.smtpPassword : undefined, settings.smtpVerifyTimeoutMs);
+    if (problem) {
+      await ctx.audit({
+        action: "alerts.channel.test",
+        target: { type: "alert_channel", id },
+        outcome: "failure",
+        message: `Alert channel test not sent: the SMTP server could not be used (${problem.reason}).`,
+        details: { reason: problem.reason, field: problem.field },
+      });
+      throw fieldProblem({ [problem.field]: `alerts.smtp.${problem.reason}` }, `The SMTP server could not be used: ${problem.detail}`);
+    }
+  }
+  const store = await db();
+  const boss = await startAlertJobs();
+  const [deliveryId] = await queueDeliveries(
+    store,
+    boss,
+    { type: "test", channelName: saved.row.name, by: ctx.actor.email, at: new Date().toISOString() },
+    [id],
+    settings.queue,
+  );
+  await ctx.audit({
+    action: "alerts.channel.test",
+    target: { type: "alert_channel", id },
+    outcome: "success",
+    message: `Test alert queued for ${saved.row.name} (${saved.kind}).`,
+    details: { deliveryId },
+  });
+  return (await getDelivery(store, deliveryId!, settings.consoleUrl))!;
+}
+
+export async function listDeliveryViews(query: DeliveryQuery): Promise<AlertDeliveryView[]> {
+  return listDeliveries(await db(), query, alertSettings().consoleUrl);
+}

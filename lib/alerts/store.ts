@@ -1,0 +1,173 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "@/lib/db/schema";
+import type { AlertChannelRow, AlertDeliveryRow } from "@/lib/alerts/tables";
+import { maskSecret, maskUrl, openSecrets, sealSecrets, type ChannelSecrets } from "@/lib/alerts/secrets";
+import type { SmtpSettings } from "@/lib/alerts/send";
+import { renderAlert, type DeliveredEvent } from "@/lib/alerts/message";
+import type { AlertChannelKind, AlertChannelView, AlertDeliveryView, AlertEventTypeName, ChannelBody, DeliveryQuery, DeliveryStatus } from "@/lib/alerts/schemas";
+
+// Channels and deliveries in the store. Secrets go in sealed, come out only to the sender; views carry masks.
+
+type Db = Kysely<Database>;
+
+export interface StoredChannel {
+  row: AlertChannelRow;
+  kind: AlertChannelKind;
+  events: AlertEventTypeName[];
+  smtp: SmtpSettings | null;
+  secrets: ChannelSecrets;
+}
+
+export function readChannel(row: AlertChannelRow, authSecret: string): StoredChannel {
+  return {
+    row,
+    kind: row.kind as AlertChannelKind,
+    events: JSON.parse(row.events_json) as AlertEventTypeName[],
+    smtp: (JSON.parse(row.settings_json) as { smtp?: SmtpSettings }).smtp ?? null,
+    secrets: openSecrets(row.secrets_sealed, authSecret, row.id),
+  };
+}
+
+export function channelView(channel: StoredChannel): AlertChannelView {
+  const { row, secrets, smtp } = channel;
+  const urlMask = secrets.url ? maskUrl(secrets.url) : null;
+  return {
+    id: row.id,
+    name: row.name,
+    kind: channel.kind,
+    enabled: row.enabled === 1,
+    events: channel.events,
+    target: channel.kind === "email" ? (smtp?.recipients.join(", ") ?? "") : (urlMask ?? ""),
+    masks: {
+      url: urlMask,
+      signingSecret: secrets.signingSecret ? maskSecret(secrets.signingSecret) : null,
+      smtpPassword: secrets.smtpPassword ? "••••••••" : null,
+    },
+    smtp: smtp ? { ...smtp, user: smtp.user ?? null } : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by_email,
+  };
+}
+
+export async function findChannel(db: Db, id: string, authSecret: string): Promise<StoredChannel | undefined> {
+  const row = await db.selectFrom("alert_channels").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? readChannel(row, authSecret) : undefined;
+}
+
+export async function listChannels(db: Db, authSecret: string): Promise<StoredChannel[]> {
+  const rows = await db.selectFrom("alert_channels").selectAll().orderBy("name").orderBy("id").execute();
+  return rows.map((r) => readChannel(r, authSecret));
+}
+
+/** The secrets to keep: those typed now, else the saved ones; those of another kind are dropped. */
+export function mergeSecrets(kind: AlertChannelKind, body: ChannelBody, saved: ChannelSecrets): ChannelSecrets {
+  const out: ChannelSecrets = {};
+  if (kind === "webhook" || kind === "slack") out.url = body.url ?? saved.url;
+  if (kind === "webhook") out.signingSecret = body.signingSecret ?? saved.signingSecret;
+  if (kind === "email" && body.smtp?.user) out.smtpPassword = body.smtpPassword ?? saved.smtpPassword;
+  return out;
+}
+
+export async function insertChannel(db: Db, body: ChannelBody, by: string | null, authSecret: string, now = new Date()): Promise<StoredChannel> {
+  const id = randomUUID();
+  const at = now.toISOString();
+  const secrets = mergeSecrets(body.kind, body, {});
+  const row = await db
+    .insertInto("alert_channels")
+    .values({
+      id,
+      name: body.name,
+      kind: body.kind,
+      enabled: body.enabled ? 1 : 0,
+      events_json: JSON.stringify(body.events),
+      settings_json: JSON.stringify(body.smtp ? { smtp: { ...body.smtp, user: body.smtp.user ?? null } } : {}),
+      secrets_sealed: sealSecrets(secrets, authSecret, id),
+      created_at: at,
+      created_by_email: by,
+      updated_at: at,
+      updated_by_email: by,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return readChannel(row, authSecret);
+}
+
+export async function updateChannel(db: Db, saved: StoredChannel, body: ChannelBody, by: string | null, authSecret: string, now = new Date()): Promise<StoredChannel> {
+  const id = saved.row.id;
+  const secrets = mergeSecrets(body.kind, body, body.kind === saved.kind ? saved.secrets : {});
+  const row = await db
+    .updateTable("alert_channels")
+    .set({
+      name: body.name,
+      kind: body.kind,
+      enabled: body.enabled ? 1 : 0,
+      events_json: JSON.stringify(body.events),
+      settings_json: JSON.stringify(body.smtp ? { smtp: { ...body.smtp, user: body.smtp.user ?? null } } : {}),
+      secrets_sealed: sealSecrets(secrets, authSecret, id),
+      updated_at: now.toISOString(),
+      updated_by_email: by,
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return readChannel(row, authSecret);
+}
+
+export async function deleteChannel(db: Db, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("alert_deliveries").where("channel_id", "=", id).execute();
+    const res = await trx.deleteFrom("alert_channels").where("id", "=", id).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  });
+}
+
+export function deliveryView(row: AlertDeliveryRow & { channel_name: string }, consoleUrl: string): AlertDeliveryView {
+  let summary = "";
+  try {
+    summary = renderAlert(JSON.parse(row.event_json) as DeliveredEvent, consoleUrl).title;
+  } catch {
+    summary = row.event_type;
+  }
+  return {
+    id: row.id,
+    channelId: row.channel_id,
+    channelName: row.channel_name,
+    eventType: row.event_type as AlertDeliveryView["eventType"],
+    status: row.status as DeliveryStatus,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    createdAt: row.created_at,
+    lastAttemptAt: row.last_attempt_at,
+    deliveredAt: row.delivered_at,
+    responseStatus: row.response_status,
+    responseText: row.response_text,
+    summary,
+  };
+}
+
+export async function listDeliveries(db: Db, query: DeliveryQuery, consoleUrl: string): Promise<AlertDeliveryView[]> {
+  let q = db
+    .selectFrom("alert_deliveries as d")
+    .innerJoin("alert_channels as c", "c.id", "d.channel_id")
+    .selectAll("d")
+    .select("c.name as channel_name")
+    .orderBy("d.created_at", "desc")
+    .orderBy("d.id", "desc")
+    .limit(query.limit ?? 50);
+  if (query.channel) q = q.where("d.channel_id", "=", query.channel);
+  if (query.status) q = q.where("d.status", "=", query.status);
+  return (await q.execute()).map((r) => deliveryView(r, consoleUrl));
+}
+
+export async function getDelivery(db: Db, id: string, consoleUrl: string): Promise<AlertDeliveryView | undefined> {
+  const row = await db
+    .selectFrom("alert_deliveries as d")
+    .innerJoin("alert_channels as c", "c.id", "d.channel_id")
+    .selectAll("d")
+    .select("c.name as channel_name")
+    .where("d.id", "=", id)
+    .executeTakeFirst();
+  return row ? deliveryView(row, consoleUrl) : undefined;
+}
