@@ -49,7 +49,7 @@ export function requireAdmin(role: string): void {
 
 async function checkSmtp(body: ChannelBody, password: string | undefined): Promise<void> {
   if (body.kind !== "email" || !body.smtp) return;
-  const problem = await verifySmtp(body.smtp, body.smtp.user ? password : undefined, alertSettings().smtpVerifyTimeoutMs);
+  const problem = await verifySmtp({ ...body.smtp, user: body.smtp.user ?? null }, body.smtp.user ? password : undefined, alertSettings().smtpVerifyTimeoutMs);
   if (problem) throw fieldProblem({ [problem.field]: `alerts.smtp.${problem.reason}` }, `The SMTP server could not be used: ${problem.detail}`);
 }
 
