@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, ErpImportRun } from "@/lib/db/schema";
 import type { ImportKindName, ImportRunRow } from "@/lib/erp/schemas";
 import type { RunActor } from "@/lib/erp/store";
+import type { ImportOrigin } from "@/lib/schedules/tables";
 
 // ERP imports in the console store: one row per attempt, with who started it and what the platform answered.
 
@@ -18,14 +19,28 @@ export function toImportRow(row: ErpImportRun): ImportRunRow {
     mayHaveActed: row.may_have_acted === 1,
     repeatConfirmed: row.repeat_confirmed === 1,
     finishedAt: row.finished_at,
+    origin: row.origin,
+    scheduleId: row.schedule_id,
   };
 }
 
-/** Records a pending attempt unless the same import may have started within the window; one transaction, so a double click starts one. */
+/**
+ * Records a pending attempt unless the same import may have started within the window; one transaction, so a double click starts one.
+ * A schedule's own earlier starts do not count against it (stock every 15 minutes is meant), anyone else's do.
+ */
 export async function beginImport(
   conn: Kysely<Database>,
-  input: { kind: ImportKindName; actor: RunActor; confirmRepeat: boolean; windowMinutes: number; now?: Date },
+  input: {
+    kind: ImportKindName;
+    actor: RunActor;
+    confirmRepeat: boolean;
+    windowMinutes: number;
+    now?: Date;
+    origin?: ImportOrigin;
+    scheduleId?: string | null;
+  },
 ): Promise<{ ok: true; run: ErpImportRun } | { ok: false; last: ErpImportRun }> {
+  const scheduleId = input.scheduleId ?? null;
   const now = input.now ?? new Date();
   const since = new Date(now.getTime() - input.windowMinutes * 60_000).toISOString();
   return conn.transaction().execute(async (trx) => {
@@ -37,6 +52,7 @@ export async function beginImport(
       .where((eb) =>
         eb.or([eb("outcome", "in", ["pending", "started"]), eb.and([eb("outcome", "=", "failed"), eb("may_have_acted", "=", 1)])]),
       )
+      .$if(scheduleId !== null, (qb) => qb.where((eb) => eb.or([eb("schedule_id", "is", null), eb("schedule_id", "!=", scheduleId)])))
       .orderBy("started_at", "desc")
       .orderBy("id", "desc")
       .limit(1)
@@ -57,6 +73,8 @@ export async function beginImport(
         may_have_acted: 0,
         repeat_confirmed: last && input.confirmRepeat ? 1 : 0,
         finished_at: null,
+        origin: input.origin ?? "manual",
+        schedule_id: scheduleId,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

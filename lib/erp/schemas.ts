@@ -278,6 +278,9 @@ export interface ImportRunRow {
   mayHaveActed: boolean;
   repeatConfirmed: boolean;
   finishedAt: string | null;
+  /** "scheduled": started by the schedule `scheduleId` (startedBy.name is its label then, with no e-mail); absent reads as manual. */
+  origin?: "manual" | "scheduled";
+  scheduleId?: string | null;
 }
 
 export interface ImportRunList {
@@ -291,6 +294,6 @@ export interface ImportRunList {
 
 export interface ImportRepeatConflict {
   code: "conflict";
-  lastRun: { by: string; byName: string; at: string; outcome: ImportOutcome };
+  lastRun: { by: string; byName: string; at: string; outcome: ImportOutcome; origin: "manual" | "scheduled" };
   windowMinutes: number;
 }

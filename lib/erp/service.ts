@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import type { ErpTransferRun } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
+import { raiseAlert, type AlertEvent } from "@/lib/alerts/events";
 import { isUpstreamError, upstream } from "@/lib/upstream";
 import { jobs, stopJobs } from "@/lib/jobs";
 import type { JobEngine } from "@/lib/jobs/engine";
@@ -164,24 +165,47 @@ export async function listImportRuns(q: ImportListState): Promise<ImportRunList>
   return { items, total, page: q.page, limit: q.limit, latest, windowMinutes: getConfig().erp.importRepeatWindowMinutes };
 }
 
-export async function startImport(ctx: ErpContext, body: StartImportBody): Promise<{ run: ImportRunRow }> {
+/** Who starts an import when it is not a member: a schedule (the "started by" of the run is the schedule's label). */
+export interface ScheduledStarter {
+  origin: "scheduled";
+  scheduleId: string;
+  label: string;
+  dueAt: string;
+}
+
+/** Starts an import for a member (manual) or a schedule; one path for both, so both are recorded, audited and alerted alike. */
+export async function startImport(ctx: ErpContext, body: StartImportBody, scheduled?: ScheduledStarter): Promise<{ run: ImportRunRow }> {
   const { kind } = body;
   const windowMinutes = getConfig().erp.importRepeatWindowMinutes;
   const conn = await db();
-  const begun = await beginImport(conn, { kind, actor: ctx.actor, confirmRepeat: body.confirmRepeat === true, windowMinutes });
+  const origin = scheduled ? "scheduled" : "manual";
+  const begun = await beginImport(conn, {
+    kind,
+    actor: scheduled ? { id: null, email: "", name: scheduled.label } : ctx.actor,
+    confirmRepeat: !scheduled && body.confirmRepeat === true,
+    windowMinutes,
+    origin,
+    scheduleId: scheduled?.scheduleId ?? null,
+  });
   if (!begun.ok) {
     const last = begun.last;
+    const by = last.origin === "scheduled" ? `the schedule "${last.started_by_name}"` : last.started_by_email;
     throw new DomainError(
       "conflict",
-      `The ${kind} import was already started by ${last.started_by_email} at ${last.started_at}. Send confirmRepeat: true to start it again.`,
-      { reason: "import_recently_started", lastRun: { by: last.started_by_email, byName: last.started_by_name, at: last.started_at, outcome: last.outcome }, windowMinutes },
+      `The ${kind} import was already started by ${by} at ${last.started_at}. Send confirmRepeat: true to start it again.`,
+      {
+        reason: "import_recently_started",
+        lastRun: { by: last.started_by_email, byName: last.started_by_name, at: last.started_at, outcome: last.outcome, origin: last.origin },
+        windowMinutes,
+      },
     );
   }
   const target = { type: "erp_import", id: kind };
+  const source = scheduled ? { origin, scheduleId: scheduled.scheduleId, dueAt: scheduled.dueAt } : { origin };
   try {
     const { message } = await upstream().startImport(kind);
     const run = await finishImport(conn, begun.run.id, { outcome: "started", message });
-    await ctx.audit({ action: "erp.import", target, outcome: "success", message, details: { importRunId: run.id, kind, repeatConfirmed: run.repeat_confirmed === 1 } });
+    await ctx.audit({ action: "erp.import", target, outcome: "success", message, details: { importRunId: run.id, kind, repeatConfirmed: run.repeat_confirmed === 1, ...source } });
     return { run: toImportRow(run) };
   } catch (error) {
     const upstreamError = isUpstreamError(error) ? error : null;
@@ -200,8 +224,27 @@ export async function startImport(ctx: ErpContext, body: StartImportBody): Promi
       target,
       outcome: "failure",
       message: upstreamMessage ?? detail,
-      details: { importRunId: run.id, kind, errorCode, mayHaveActed, repeatConfirmed: run.repeat_confirmed === 1 },
+      details: { importRunId: run.id, kind, errorCode, mayHaveActed, repeatConfirmed: run.repeat_confirmed === 1, ...source },
+    });
+    await raiseImportNotStarted({
+      type: "import.not_started",
+      kind,
+      origin,
+      scheduleId: scheduled?.scheduleId ?? null,
+      startedBy: scheduled ? null : { email: ctx.actor.email, name: ctx.actor.name },
+      errorCode,
+      detail: upstreamMessage ?? detail,
+      at: run.finished_at ?? new Date().toISOString(),
     });
     throw error;
+  }
+}
+
+// An alert that cannot be queued must not hide the import's own failure from the caller.
+async function raiseImportNotStarted(event: AlertEvent): Promise<void> {
+  try {
+    await raiseAlert(event);
+  } catch (error) {
+    log.error("import alert not raised", { kind: event.type, error: String(error) });
   }
 }

@@ -1,3 +1,51 @@
+import type { ColumnType, Generated, Selectable } from "kysely";
+import type { ErpImportKind } from "@/lib/db/schema";
+
 // Kysely table types for schedules; lib/db/schema.ts's Database extends this.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface SchedulesTables {}
+
+export type ImportOrigin = "manual" | "scheduled";
+export type ScheduleRunOutcome = "started" | "failed" | "skipped";
+
+export interface SchedulesTable {
+  id: string;
+  kind: ErpImportKind;
+  name: string | null;
+  rule_json: string;
+  time_zone: string;
+  quiet_from: string | null;
+  quiet_to: string | null;
+  paused: ColumnType<number, number | undefined, number>;
+  next_start_at: string | null;
+  created_at: string;
+  created_by_email: string;
+  updated_at: string;
+  updated_by_email: string;
+}
+
+export interface ScheduleRunsTable {
+  id: Generated<number>;
+  schedule_id: string;
+  kind: ErpImportKind;
+  due_at: string;
+  at: string;
+  outcome: ScheduleRunOutcome;
+  reason: string | null;
+  message: string | null;
+  import_run_id: number | null;
+}
+
+export interface SchedulesTables {
+  schedules: SchedulesTable;
+  schedule_runs: ScheduleRunsTable;
+}
+
+export type ScheduleRecord = Selectable<SchedulesTable>;
+export type ScheduleRunRecord = Selectable<ScheduleRunsTable>;
+
+// The columns this feature's migration adds to erp_import_runs.
+declare module "@/lib/db/schema" {
+  interface ErpImportRunsTable {
+    origin: ColumnType<ImportOrigin, ImportOrigin | undefined, ImportOrigin>;
+    schedule_id: ColumnType<string | null, string | null | undefined, string | null>;
+  }
+}

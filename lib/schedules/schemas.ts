@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/schemas";
+import { cronProblem, EVERY_MINUTES, isTimeZone, parseTime, type QuietHours, type ScheduleRule } from "@/lib/schedules/next";
+import type { ScheduleRunOutcome } from "@/lib/schedules/tables";
+
+// The schedule form's one schema (the form's resolver and the handlers both parse with it) and the answer types.
+
+export const SCHEDULES_API = "/api/erp/schedules";
+export const SCHEDULE_RULE_TYPES = ["every", "daily", "weekly", "cron"] as const;
+export type ScheduleRuleType = (typeof SCHEDULE_RULE_TYPES)[number];
+/** Monday first, as cron numbers them (0 = Sunday). */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
+export const NAME_MAX_LENGTH = 80;
+export const MAX_TIMES = 24;
+export const CRON_MAX_LENGTH = 120;
+export const SCHEDULE_HISTORY_SIZE = 10;
+
+/** "06:30, 18:00" -> ["06:30", "18:00"] (sorted, without repeats), or null when one is not HH:MM. */
+export function splitTimes(text: string): string[] | null {
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (parts.some((p) => !parseTime(p))) return null;
+  return [...new Set(parts)].sort();
+}
+
+const optionalTime = z
+  .string({ error: "schedules.validation.time" })
+  .trim()
+  .refine((v) => v === "" || parseTime(v) !== null, { error: "schedules.validation.time" });
+
+export const scheduleBodySchema = z
+  .strictObject({
+    kind: z.enum(ERP_IMPORT_KINDS, { error: "schedules.validation.kind" }),
+    name: z
+      .string({ error: "schedules.validation.name" })
+      .trim()
+      .max(NAME_MAX_LENGTH, { error: "schedules.validation.name" })
+      .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: "schedules.validation.name" }),
+    rule: z.enum(SCHEDULE_RULE_TYPES, { error: "schedules.validation.rule" }),
+    everyMinutes: z.string({ error: "schedules.validation.everyMinutes" }),
+    times: z.string({ error: "schedules.validation.times" }).max(400, { error: "schedules.validation.times" }),
+    days: z.array(z.string({ error: "schedules.validation.days" }), { error: "schedules.validation.days" }).max(7, { error: "schedules.validation.days" }),
+    cron: z.string({ error: "schedules.validation.cronInvalid" }).trim().max(CRON_MAX_LENGTH, { error: "schedules.validation.cronInvalid" }),
+    timeZone: z.string({ error: "schedules.validation.timeZoneUnknown" }).trim(),
+    quietFrom: optionalTime,
+    quietTo: optionalTime,
+  })
+  .superRefine((b, ctx) => {
+    const issue = (path: string, key: string) => ctx.addIssue({ code: "custom", path: [path], message: key });
+    if (!isTimeZone(b.timeZone)) issue("timeZone", "schedules.validation.timeZoneUnknown");
+    if (b.rule === "every" && !(EVERY_MINUTES as readonly number[]).includes(Number(b.everyMinutes))) issue("everyMinutes", "schedules.validation.everyMinutes");
+    if (b.rule === "daily" || b.rule === "weekly") {
+      const times = splitTimes(b.times);
+      if (!times) issue("times", "schedules.validation.times");
+      else if (times.length === 0) issue("times", "schedules.validation.timesMissing");
+      else if (times.length > MAX_TIMES) issue("times", "schedules.validation.timesTooMany");
+    }
+    if (b.rule === "weekly") {
+      if (b.days.length === 0) issue("days", "schedules.validation.daysMissing");
+      else if (b.days.some((d) => !/^[0-6]$/.test(d))) issue("days", "schedules.validation.days");
+    }
+    if (b.rule === "cron") {
+      const problem = cronProblem(b.cron, isTimeZone(b.timeZone) ? b.timeZone : "UTC");
+      if (problem === "cron_never") issue("cron", "schedules.validation.cronNever");
+      else if (problem) issue("cron", "schedules.validation.cronInvalid");
+    }
+    if ((b.quietFrom === "") !== (b.quietTo === "")) issue(b.quietFrom === "" ? "quietFrom" : "quietTo", "schedules.validation.quietBoth");
+    else if (b.quietFrom !== "" && b.quietFrom === b.quietTo) issue("quietTo", "schedules.validation.quietSame");
+  })
+  .transform((b): ScheduleSpec => ({
+    kind: b.kind,
+    name: b.name === "" ? null : b.name,
+    rule: toRule(b),
+    timeZone: b.timeZone,
+    quiet: b.quietFrom && b.quietTo ? { from: b.quietFrom, to: b.quietTo } : null,
+  }));
+
+export type ScheduleBodyInput = z.input<typeof scheduleBodySchema>;
+export type ScheduleBody = z.output<typeof scheduleBodySchema>;
+
+function toRule(b: { rule: ScheduleRuleType; everyMinutes: string; times: string; days: string[]; cron: string }): ScheduleRule {
+  switch (b.rule) {
+    case "every":
+      return { type: "every", minutes: Number(b.everyMinutes) };
+    case "daily":
+      return { type: "daily", times: splitTimes(b.times) ?? [] };
+    case "weekly":
+      return { type: "weekly", days: [...new Set(b.days.map(Number))].sort((x, y) => x - y), times: splitTimes(b.times) ?? [] };
+    case "cron":
+      return { type: "cron", expression: b.cron.replace(/\s+/g, " ") };
+  }
+}
+
+/** A saved schedule back into the form's values (edit). */
+export function toFormValues(s: Pick<ScheduleSpec, "kind" | "name" | "rule" | "timeZone" | "quiet">): ScheduleBodyInput {
+  const rule = s.rule;
+  return {
+    kind: s.kind,
+    name: s.name ?? "",
+    rule: rule.type,
+    everyMinutes: rule.type === "every" ? String(rule.minutes) : "15",
+    times: rule.type === "daily" || rule.type === "weekly" ? rule.times.join(", ") : "",
+    days: rule.type === "weekly" ? rule.days.map(String) : [],
+    cron: rule.type === "cron" ? rule.expression : "",
+    timeZone: s.timeZone,
+    quietFrom: s.quiet?.from ?? "",
+    quietTo: s.quiet?.to ?? "",
+  };
+}
+
+export function emptyFormValues(timeZone: string): ScheduleBodyInput {
+  return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "" };
+}
+
+export interface ScheduleSpec {
+  kind: ImportKindName;
+  name: string | null;
+  rule: ScheduleRule;
+  timeZone: string;
+  quiet: QuietHours | null;
+}
+
+export const scheduleIdSchema = z.uuid({ error: "schedules.validation.id" }).transform((v) => v.toLowerCase());
+export const scheduleIdParamSchema = z.object({ id: scheduleIdSchema });
+
+export type ScheduleSkipReason = "repeat_window" | "missed";
+
+export interface ScheduleRunRow {
+  id: number;
+  dueAt: string;
+  at: string;
+  outcome: ScheduleRunOutcome;
+  reason: ScheduleSkipReason | null;
+  message: string | null;
+  importRunId: number | null;
+}
+
+export interface ScheduleRow extends ScheduleSpec {
+  id: string;
+  paused: boolean;
+  nextStartAt: string | null;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  history: ScheduleRunRow[];
+}
+
+export interface ScheduleList {
+  items: ScheduleRow[];
+  defaultTimeZone: string;
+  windowMinutes: number;
+}

@@ -1,0 +1,159 @@
+import "server-only";
+import { recordAudit, type ServiceContext } from "@/lib/audit";
+import { raiseAlert } from "@/lib/alerts/events";
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db";
+import { startImport } from "@/lib/erp/service";
+import { toProblem } from "@/lib/http/problem";
+import { log } from "@/lib/log";
+import { DomainError } from "@/lib/rules/problems";
+import type { ScheduleBody, ScheduleList, ScheduleRow } from "@/lib/schedules/schemas";
+import {
+  claimDue,
+  deleteSchedule,
+  dueSchedules,
+  getSchedule,
+  insertSchedule,
+  listSchedules,
+  recordScheduleRun,
+  setPaused,
+  specOf,
+  toScheduleRow,
+  updateSchedule,
+} from "@/lib/schedules/store";
+import type { ScheduleRecord } from "@/lib/schedules/tables";
+
+// Schedules for pages and handlers (list, create, change, pause, resume, delete) and the tick that starts what is due.
+
+export interface ScheduleContext extends ServiceContext {
+  actor: { id: number | null; email: string; name: string };
+}
+
+const NO_SCHEDULE = "There is no schedule with this id.";
+/** A due start found later than this (no instance ran) is recorded as missed instead of started late. */
+export const MISSED_AFTER_MS = 10 * 60_000;
+
+export async function listAllSchedules(): Promise<ScheduleList> {
+  const config = getConfig();
+  return { items: await listSchedules(await db()), defaultTimeZone: config.accountTimeZone, windowMinutes: config.erp.importRepeatWindowMinutes };
+}
+
+const target = (id: string) => ({ type: "schedule", id });
+const audited = (row: ScheduleRecord) => {
+  const { history: _history, ...rest } = toScheduleRow(row);
+  return rest;
+};
+
+export async function createSchedule(ctx: ScheduleContext, body: ScheduleBody): Promise<ScheduleRow> {
+  const row = await insertSchedule(await db(), body, ctx.actor.email);
+  await ctx.audit({ action: "schedule.create", target: target(row.id), outcome: "success", message: `Schedule created for the ${row.kind} import.`, after: audited(row) });
+  return toScheduleRow(row);
+}
+
+export async function changeSchedule(ctx: ScheduleContext, id: string, body: ScheduleBody): Promise<ScheduleRow> {
+  const conn = await db();
+  const before = await getSchedule(conn, id);
+  if (!before) throw new DomainError("not_found", NO_SCHEDULE);
+  const row = await updateSchedule(conn, id, body, ctx.actor.email);
+  if (!row) throw new DomainError("not_found", NO_SCHEDULE);
+  await ctx.audit({ action: "schedule.update", target: target(id), outcome: "success", message: `Schedule for the ${row.kind} import changed.`, before: audited(before), after: audited(row) });
+  return toScheduleRow(row);
+}
+
+export async function pauseSchedule(ctx: ScheduleContext, id: string, paused: boolean): Promise<ScheduleRow> {
+  const conn = await db();
+  const row = await setPaused(conn, id, paused, ctx.actor.email);
+  if (!row) {
+    const current = await getSchedule(conn, id);
+    if (!current) throw new DomainError("not_found", NO_SCHEDULE);
+    return toScheduleRow(current); // Already so: nothing changed, nothing to record.
+  }
+  await ctx.audit({
+    action: paused ? "schedule.pause" : "schedule.resume",
+    target: target(id),
+    outcome: "success",
+    message: paused ? `Schedule for the ${row.kind} import paused.` : `Schedule for the ${row.kind} import resumed; next start ${row.next_start_at ?? "none"}.`,
+    details: { nextStartAt: row.next_start_at },
+  });
+  if (paused) {
+    await raiseAlert({ type: "schedule.paused", scheduleId: id, kind: row.kind, by: { email: ctx.actor.email, name: ctx.actor.name }, at: row.updated_at }).catch((error: unknown) =>
+      log.error("schedule alert not raised", { error: String(error) }),
+    );
+  }
+  return toScheduleRow(row);
+}
+
+export async function removeSchedule(ctx: ScheduleContext, id: string): Promise<void> {
+  const row = await deleteSchedule(await db(), id);
+  if (!row) throw new DomainError("not_found", NO_SCHEDULE);
+  await ctx.audit({ action: "schedule.delete", target: target(id), outcome: "success", message: `Schedule for the ${row.kind} import deleted.`, before: audited(row) });
+}
+
+export interface TickResult {
+  claimed: number;
+  started: number;
+  failed: number;
+  skipped: number;
+}
+
+/** Starts every schedule that is due and that this caller claims; safe to run on every instance at once. */
+export async function runDueSchedules(now = new Date()): Promise<TickResult> {
+  const conn = await db();
+  const result: TickResult = { claimed: 0, started: 0, failed: 0, skipped: 0 };
+  for (const row of await dueSchedules(conn, now)) {
+    const { claimed } = await claimDue(conn, row, now);
+    if (!claimed) continue;
+    result.claimed++;
+    const outcome = await fire(row, now).catch((error: unknown) => {
+      log.error("scheduled start not recorded", { scheduleId: row.id, error: String(error) });
+      return "failed" as const;
+    });
+    result[outcome]++;
+  }
+  return result;
+}
+
+async function fire(row: ScheduleRecord, now: Date): Promise<"started" | "failed" | "skipped"> {
+  const conn = await db();
+  const dueAt = row.next_start_at ?? now.toISOString();
+  const spec = specOf(row);
+  const label = spec.name ?? "";
+  const base = { scheduleId: row.id, kind: row.kind, dueAt };
+  // Scheduled things are done by no member: the schedule is the actor, "scheduled" the origin.
+  const audit: ScheduleContext["audit"] = (entry) => recordAudit({ ...entry, actor: null });
+  const skip = async (reason: "missed" | "repeat_window", message: string) => {
+    await recordScheduleRun(conn, { ...base, outcome: "skipped", reason, message });
+    await audit({
+      action: "schedule.skip",
+      target: target(row.id),
+      outcome: "failure",
+      message,
+      details: { origin: "scheduled", scheduleId: row.id, kind: row.kind, dueAt, reason },
+    });
+    return "skipped" as const;
+  };
+  if (now.getTime() - new Date(dueAt).getTime() > MISSED_AFTER_MS) {
+    return skip("missed", `The ${row.kind} import due at ${dueAt} was not started: no console instance was running then.`);
+  }
+  try {
+    const { run } = await startImport({ actor: { id: null, email: "", name: label }, audit }, { kind: row.kind }, { origin: "scheduled", scheduleId: row.id, label, dueAt });
+    await recordScheduleRun(conn, { ...base, outcome: "started", message: run.message, importRunId: run.id });
+    return "started";
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "conflict" && error.extra?.reason === "import_recently_started") {
+      return skip("repeat_window", error.detail ?? `Another ${row.kind} import started within the repeat window.`);
+    }
+    const problem = toProblem(error);
+    // startImport recorded the failed run (with the platform's answer), audited it and raised the alert.
+    const failed = await conn
+      .selectFrom("erp_import_runs")
+      .selectAll()
+      .where("schedule_id", "=", row.id)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    const message = failed?.outcome === "failed" ? (failed.message ?? failed.error_detail) : (problem?.detail ?? String(error));
+    await recordScheduleRun(conn, { ...base, outcome: "failed", message, importRunId: failed?.outcome === "failed" ? failed.id : null });
+    return "failed";
+  }
+}

@@ -1,0 +1,181 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@/lib/db/schema";
+import { nextStart, type ScheduleRule } from "@/lib/schedules/next";
+import { SCHEDULE_HISTORY_SIZE, type ScheduleRow, type ScheduleRunRow, type ScheduleSkipReason, type ScheduleSpec } from "@/lib/schedules/schemas";
+import type { ScheduleRecord, ScheduleRunOutcome, ScheduleRunRecord } from "@/lib/schedules/tables";
+
+// Schedules in the console store. A due start belongs to whoever moves next_start_at on from
+// the value it read (a conditional UPDATE), so two instances or two ticks give one start.
+
+export function specOf(row: ScheduleRecord): ScheduleSpec {
+  return {
+    kind: row.kind,
+    name: row.name,
+    rule: JSON.parse(row.rule_json) as ScheduleRule,
+    timeZone: row.time_zone,
+    quiet: row.quiet_from && row.quiet_to ? { from: row.quiet_from, to: row.quiet_to } : null,
+  };
+}
+
+export function nextStartOf(spec: ScheduleSpec, after: Date): string | null {
+  return nextStart(spec, after)?.toISOString() ?? null;
+}
+
+function toRunRow(r: ScheduleRunRecord): ScheduleRunRow {
+  return { id: r.id, dueAt: r.due_at, at: r.at, outcome: r.outcome, reason: r.reason as ScheduleSkipReason | null, message: r.message, importRunId: r.import_run_id };
+}
+
+export function toScheduleRow(row: ScheduleRecord, history: ScheduleRunRecord[] = []): ScheduleRow {
+  return {
+    id: row.id,
+    ...specOf(row),
+    paused: row.paused === 1,
+    nextStartAt: row.next_start_at,
+    createdAt: row.created_at,
+    createdBy: row.created_by_email,
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by_email,
+    history: history.map(toRunRow),
+  };
+}
+
+const columns = (spec: ScheduleSpec) => ({
+  kind: spec.kind,
+  name: spec.name,
+  rule_json: JSON.stringify(spec.rule),
+  time_zone: spec.timeZone,
+  quiet_from: spec.quiet?.from ?? null,
+  quiet_to: spec.quiet?.to ?? null,
+});
+
+export async function insertSchedule(conn: Kysely<Database>, spec: ScheduleSpec, by: string, now = new Date()): Promise<ScheduleRecord> {
+  const at = now.toISOString();
+  return conn
+    .insertInto("schedules")
+    .values({
+      id: crypto.randomUUID(),
+      ...columns(spec),
+      paused: 0,
+      next_start_at: nextStartOf(spec, now),
+      created_at: at,
+      created_by_email: by,
+      updated_at: at,
+      updated_by_email: by,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function getSchedule(conn: Kysely<Database>, id: string): Promise<ScheduleRecord | undefined> {
+  return conn.selectFrom("schedules").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A new rule: the next start is worked out again (none while paused). */
+export async function updateSchedule(conn: Kysely<Database>, id: string, spec: ScheduleSpec, by: string, now = new Date()): Promise<ScheduleRecord | undefined> {
+  return conn
+    .updateTable("schedules")
+    .set((eb) => ({
+      ...columns(spec),
+      next_start_at: eb.case().when("paused", "=", 1).then(null).else(nextStartOf(spec, now)).end(),
+      updated_at: now.toISOString(),
+      updated_by_email: by,
+    }))
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Pauses or resumes; only a change returns the row (a second pause does nothing and says so). */
+export async function setPaused(conn: Kysely<Database>, id: string, paused: boolean, by: string, now = new Date()): Promise<ScheduleRecord | undefined> {
+  const row = await getSchedule(conn, id);
+  if (!row || (row.paused === 1) === paused) return undefined;
+  return conn
+    .updateTable("schedules")
+    .set({ paused: paused ? 1 : 0, next_start_at: paused ? null : nextStartOf(specOf(row), now), updated_at: now.toISOString(), updated_by_email: by })
+    .where("id", "=", id)
+    .where("paused", "=", paused ? 0 : 1)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteSchedule(conn: Kysely<Database>, id: string): Promise<ScheduleRecord | undefined> {
+  return conn.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom("schedules").where("id", "=", id).returningAll().executeTakeFirst();
+    if (row) await trx.deleteFrom("schedule_runs").where("schedule_id", "=", id).execute();
+    return row;
+  });
+}
+
+export async function listSchedules(conn: Kysely<Database>): Promise<ScheduleRow[]> {
+  const rows = await conn.selectFrom("schedules").selectAll().orderBy("kind").orderBy("created_at").orderBy("id").execute();
+  if (rows.length === 0) return [];
+  const runs = await conn
+    .selectFrom("schedule_runs")
+    .selectAll()
+    .where("schedule_id", "in", rows.map((r) => r.id))
+    .where(({ eb, selectFrom }) =>
+      eb(
+        "id",
+        "in",
+        selectFrom("schedule_runs as latest")
+          .select("latest.id")
+          .whereRef("latest.schedule_id", "=", "schedule_runs.schedule_id")
+          .orderBy("latest.at", "desc")
+          .orderBy("latest.id", "desc")
+          .limit(SCHEDULE_HISTORY_SIZE),
+      ),
+    )
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((r) => toScheduleRow(r, runs.filter((x) => x.schedule_id === r.id)));
+}
+
+/** The next start of each kind among running schedules (the home page reads it). */
+export async function nextStartsByKind(conn: Kysely<Database>): Promise<ScheduleRecord[]> {
+  return conn.selectFrom("schedules").selectAll().where("paused", "=", 0).where("next_start_at", "is not", null).orderBy("next_start_at").execute();
+}
+
+export async function dueSchedules(conn: Kysely<Database>, now: Date): Promise<ScheduleRecord[]> {
+  return conn.selectFrom("schedules").selectAll().where("paused", "=", 0).where("next_start_at", "<=", now.toISOString()).orderBy("next_start_at").limit(100).execute();
+}
+
+/**
+ * Takes the due start `row.next_start_at` for this caller by moving next_start_at on, only if
+ * nobody moved it since it was read. True for exactly one of any number of concurrent callers.
+ */
+export async function claimDue(conn: Kysely<Database>, row: ScheduleRecord, now: Date): Promise<{ claimed: boolean; next: string | null }> {
+  if (!row.next_start_at) return { claimed: false, next: null };
+  // After the due time and after now: a start missed while no instance ran is not repeated for each missed slot.
+  const after = new Date(Math.max(now.getTime(), new Date(row.next_start_at).getTime()));
+  const next = nextStartOf(specOf(row), after);
+  const result = await conn
+    .updateTable("schedules")
+    .set({ next_start_at: next })
+    .where("id", "=", row.id)
+    .where("paused", "=", 0)
+    .where("next_start_at", "=", row.next_start_at)
+    .executeTakeFirst();
+  return { claimed: Number(result.numUpdatedRows) === 1, next };
+}
+
+export async function recordScheduleRun(
+  conn: Kysely<Database>,
+  run: { scheduleId: string; kind: ScheduleRecord["kind"]; dueAt: string; outcome: ScheduleRunOutcome; reason?: ScheduleSkipReason | null; message?: string | null; importRunId?: number | null },
+  now = new Date(),
+): Promise<ScheduleRunRecord> {
+  return conn
+    .insertInto("schedule_runs")
+    .values({
+      schedule_id: run.scheduleId,
+      kind: run.kind,
+      due_at: run.dueAt,
+      at: now.toISOString(),
+      outcome: run.outcome,
+      reason: run.reason ?? null,
+      message: run.message ?? null,
+      import_run_id: run.importRunId ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
