@@ -1,8 +1,25 @@
-import { redirect } from "next/navigation";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { HomeView } from "@/components/home/home-view";
+import { PageHeader } from "@/components/ui/page-header";
 import { requirePageMember } from "@/lib/auth/session";
+import DashboardLayout from "@/app/(dashboard)/layout";
 
-// Members go to the list; a caller without a valid session goes straight to sign in.
+// The home page: a read-only overview every member may see; each tile loads (and fails) on its own.
+export async function generateMetadata(): Promise<Metadata> {
+  await requirePageMember();
+  return { title: (await getTranslations("nav"))("home") };
+}
+
 export default async function Home() {
   await requirePageMember();
-  redirect("/warehouses");
+  const t = await getTranslations("home");
+  return (
+    <DashboardLayout>
+      <section data-testid="home-page">
+        <PageHeader title={t("title")} description={t("description")} />
+        <HomeView />
+      </section>
+    </DashboardLayout>
+  );
 }

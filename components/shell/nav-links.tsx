@@ -5,10 +5,12 @@ import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 
 const LINKS = [
+  { href: "/", key: "home" },
   { href: "/warehouses", key: "warehouses" },
   { href: "/erp", key: "erp" },
   { href: "/activity", key: "activity" },
   { href: "/team", key: "team" },
+  { href: "/alerts", key: "alerts" },
 ] as const;
 
 export function NavLinks() {
@@ -18,7 +20,7 @@ export function NavLinks() {
     <nav aria-label={t("label")}>
       <ul className="flex flex-wrap gap-1">
         {LINKS.map(({ href, key }) => {
-          const current = pathname === href || pathname.startsWith(`${href}/`);
+          const current = pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
           return (
             <li key={href}>
               <Link

@@ -1,0 +1,140 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "@/e2e/a11y";
+import { emulator, emulatorOrders } from "@/e2e/emulator";
+import { storageStateFor } from "@/e2e/env";
+
+// The home page at /: its tiles with real data from the emulator (an import started on /erp, a transfer run that
+// needs attention and its link), the platform's health from the console's own calls with a fault injected, one tile
+// failing without blanking the others, and a viewer's read-only view. Faults are cleared after each test.
+
+const RUN_URL = /\/erp\/transfers\/([0-9a-f-]{36})(\?.*)?$/;
+
+test.afterEach(async () => {
+  await emulator.clearFaults();
+});
+
+async function tilesLoaded(page: Page) {
+  for (const tile of ["home-imports", "home-transfers", "home-health", "home-activity"]) {
+    await expect(page.getByTestId(`${tile}-loading`)).toHaveCount(0, { timeout: 15_000 });
+  }
+}
+
+test.describe("home page as operator", () => {
+  test.use({ storageState: storageStateFor("operator") });
+
+  test("shows the last import start and a transfer run that needs attention, each tile linking to its filtered page", async ({ page }) => {
+    // A stock import started on /erp.
+    await page.goto("/erp");
+    const card = page.getByTestId("import-card-stock");
+    await card.getByRole("button", { name: "Start stock import" }).click();
+    const dialog = page.getByTestId("import-dialog-stock");
+    await dialog.getByRole("button", { name: "Start import" }).click();
+    // Another spec may have started it within the window: confirm the repeat then.
+    const again = dialog.getByRole("button", { name: "Start again" });
+    await expect.poll(async () => (await again.isVisible()) || !(await dialog.isVisible())).toBe(true);
+    if (await again.isVisible()) await again.click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByTestId("import-status")).toContainText("by Onur Operator");
+
+    // A transfer run with an order the platform does not know: it ends with failures.
+    const [known] = await emulatorOrders.pending(1);
+    await page.getByLabel("Order ids", { exact: true }).fill(`${known} 9999999`);
+    await page.getByRole("button", { name: "Check ids" }).click();
+    await page.getByTestId("transfer-send").click();
+    await expect(page).toHaveURL(RUN_URL);
+    const runId = RUN_URL.exec(page.url())![1]!;
+    await expect(page.getByTestId("run-view")).toHaveAttribute("data-state", "completed", { timeout: 30_000 });
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    await tilesLoaded(page);
+
+    const stock = page.getByTestId("home-import-stock");
+    await expect(stock.getByTestId("home-import-last")).toContainText("Last started by Onur Operator");
+    await expect(stock.getByTestId("home-import-last")).toContainText(/ago|now/);
+    await expect(stock.getByTestId("home-import-last")).toContainText("started");
+    await expect(stock.getByTestId("home-import-next")).toHaveText(/No schedule|Next start/);
+    await expect(stock.getByRole("link", { name: "Stock" })).toHaveAttribute("href", "/erp?import=stock");
+
+    const transfers = page.getByTestId("home-transfers");
+    await expect(transfers.getByTestId("home-transfers-count-with_failures")).toContainText(/\d+ runs? with failures/);
+    await expect(transfers.getByTestId("home-transfers-count-with_failures")).toHaveAttribute("href", "/erp?status=with_failures");
+    await expect(transfers.getByTestId("home-transfers-count-interrupted")).toHaveAttribute("href", "/erp?status=interrupted");
+    const run = transfers.locator(`[data-testid="home-transfer-run"][data-run-id="${runId}"]`);
+    await expect(run).toContainText("Run by Onur Operator");
+    await expect(run).toContainText("Completed with failures");
+    await expect(run).toContainText("2 orders: 1 not transferred, 0 unknown");
+
+    await expect(page.getByTestId("home-warehouses-link")).toHaveAttribute("href", "/warehouses?status=attention");
+    await expect(page.getByTestId("home-activity-link")).toHaveAttribute("href", "/activity");
+    await expect(page.getByTestId("home-activity-event").first()).toBeVisible();
+    // Health: the console's own calls just now (the import, the transfer) are counted.
+    await expect(page.getByTestId("home-health-calls")).toContainText(/of \d+ calls?/);
+    await expect(page.getByTestId("home-health-median")).toHaveText(/\d+ ms/);
+    await expectAccessible(page);
+
+    // The run's link opens the run; the tile's link opens the runs filtered to what it counts.
+    await run.getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/erp/transfers/${runId}$`));
+    await expect(page.getByTestId("run-status")).toHaveText("Completed with failures");
+    await page.goBack();
+    await page.getByTestId("home-transfers-link").click();
+    await expect(page).toHaveURL(/\/erp\?status=with_failures$/);
+  });
+
+  test("with the platform failing, the health tile shows the errors and the other tiles still render", async ({ page }) => {
+    await emulator.addFault({ path: "/v1/stores", kind: "respond", status: 503, body: { status: "error", message: "Bakım: yığın izi" } });
+    // The console's own calls fail: a warehouse list read (retried once on a 503).
+    const res = await page.request.get("/api/warehouses?page=1&limit=10");
+    expect(res.status()).toBe(503);
+
+    await page.goto("/");
+    await tilesLoaded(page);
+    const health = page.getByTestId("home-health");
+    await expect(health.getByTestId("home-health-last-failure")).toContainText("the platform answered with an error (HTTP 503)");
+    await expect(health.getByTestId("home-health-last-failure")).toContainText("list warehouses");
+    await expect(health.getByTestId("home-health-error-rate")).not.toHaveText(/^0%$/);
+    await expect(health.getByTestId("home-health-failing")).toBeVisible();
+    // Never a 5xx body on the page.
+    await expect(page.getByText("yığın izi")).toHaveCount(0);
+    // The other tiles stand; the warehouses tile shows its own state (an error if the platform had to be asked).
+    await expect(page.getByTestId("home-imports").getByTestId("home-import-products")).toBeVisible();
+    await expect(page.getByTestId("home-activity").getByTestId("home-activity-event").first()).toBeVisible();
+    await expect(page.getByTestId("home-transfers-link")).toBeVisible();
+    await expect(page.getByTestId("home-warehouses-loading")).toHaveCount(0, { timeout: 15_000 });
+    await expectAccessible(page);
+
+    // The platform answers again: a success ends "failing".
+    await emulator.clearFaults();
+    expect((await page.request.get("/api/warehouses?page=1&limit=10")).status()).toBe(200);
+    await page.reload();
+    await tilesLoaded(page);
+    await expect(page.getByTestId("home-health-failing")).toHaveCount(0);
+    await expect(page.getByTestId("home-health-last-success")).toContainText(/ago|now/);
+  });
+});
+
+test.describe("home page as viewer", () => {
+  test.use({ storageState: storageStateFor("viewer") });
+
+  test("sees every tile, read-only, in Turkish too", async ({ page }) => {
+    await page.goto("/");
+    await tilesLoaded(page);
+    for (const tile of ["home-imports", "home-transfers", "home-health", "home-warehouses", "home-activity"]) {
+      await expect(page.getByTestId(tile)).toBeVisible();
+    }
+    await expect(page.getByRole("button", { name: /Start/ })).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.getByTestId("locale-switch").selectOption("tr");
+    await page.getByTestId("theme-switch").selectOption("dark");
+    await expect(page.getByRole("heading", { level: 1, name: "Ana sayfa" })).toBeVisible();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await tilesLoaded(page);
+    await expect(page.getByRole("heading", { level: 2, name: "İlgi bekleyen aktarım çalıştırmaları" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Labs platformu" })).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,11 @@
+import useSWR from "swr";
+import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
+import { homeTileUrl, type HomeTile, type HomeTiles } from "@/lib/home/schemas";
+
+// The browser side of /api/home: one SWR key per tile, refreshed while the page is open.
+
+const REFRESH_MS = 30_000;
+
+export function useHomeTile<K extends HomeTile>(tile: K) {
+  return useSWR<HomeTiles[K], ProblemError>(homeTileUrl(tile), fetcher, { refreshInterval: REFRESH_MS, keepPreviousData: true });
+}

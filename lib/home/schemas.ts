@@ -1,0 +1,56 @@
+import { z } from "zod";
+import type { ImportKindName, ImportOutcome, TransferCounts, TransferRunStatus } from "@/lib/erp/schemas";
+import type { PlatformHealth } from "@/lib/health/calls";
+import type { ReadinessCheck } from "@/lib/rules/warehouse";
+
+// The home page's tiles: each has its own endpoint, so one that fails (the platform down) leaves the others standing.
+
+export const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity"] as const;
+export type HomeTile = (typeof HOME_TILES)[number];
+export const homeTileParamSchema = z.object({ tile: z.enum(HOME_TILES) });
+export const homeTileUrl = (tile: HomeTile) => `/api/home/${tile}`;
+
+export const ATTENTION_RUN_STATUSES = ["with_failures", "interrupted"] as const satisfies readonly TransferRunStatus[];
+export const HOME_LIST_SIZE = 5;
+export const HOME_ACTIVITY_SIZE = 8;
+
+export interface ImportTileEntry {
+  last: {
+    id: number;
+    at: string;
+    outcome: ImportOutcome;
+    by: { email: string; name: string | null };
+    origin: "manual" | "scheduled";
+    schedule: { id: string; name: string | null } | null;
+  } | null;
+  next: { at: string; scheduleId: string; name: string | null } | null;
+}
+export type ImportsTile = Record<ImportKindName, ImportTileEntry>;
+
+export interface TransfersTile {
+  counts: Record<(typeof ATTENTION_RUN_STATUSES)[number], number>;
+  runs: { id: string; createdAt: string; status: TransferRunStatus; counts: TransferCounts; by: { email: string; name: string | null } }[];
+}
+
+export interface HealthTile extends PlatformHealth {
+  outage: { since: string; alertedAt: string } | null;
+  silentMinutes: number;
+}
+
+export interface WarehousesTile {
+  total: number;
+  byCheck: Record<ReadinessCheck, number>;
+  items: { id: number; name: string; code: string; checks: ReadinessCheck[] }[];
+}
+
+export interface ActivityTile {
+  items: { id: number; at: string; actorEmail: string | null; action: string; outcome: string; targetType: string | null; targetId: string | null }[];
+}
+
+export interface HomeTiles {
+  imports: ImportsTile;
+  transfers: TransfersTile;
+  health: HealthTile;
+  warehouses: WarehousesTile;
+  activity: ActivityTile;
+}

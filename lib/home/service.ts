@@ -1,0 +1,102 @@
+import "server-only";
+import { queryAuditIn } from "@/lib/activity/store";
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db";
+import { latestImports } from "@/lib/erp/imports";
+import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
+import { listRuns } from "@/lib/erp/store";
+import { readPlatformHealth } from "@/lib/health";
+import { openOutage } from "@/lib/health/store";
+import { importStarters, nextScheduledStarts } from "@/lib/home/schedules";
+import {
+  ATTENTION_RUN_STATUSES,
+  HOME_ACTIVITY_SIZE,
+  HOME_LIST_SIZE,
+  type ActivityTile,
+  type HealthTile,
+  type HomeTile,
+  type HomeTiles,
+  type ImportsTile,
+  type TransfersTile,
+  type WarehousesTile,
+} from "@/lib/home/schemas";
+import { DEFAULT_WAREHOUSE_SORT, READINESS_CHECKS, type ReadinessCheck, type WarehouseSort } from "@/lib/rules/warehouse";
+import { warehouseIndex } from "@/lib/warehouses/service";
+
+// The home page's reads, one per tile; each only reads (the health figures merge this instance's memory, no flush).
+
+export async function importsTile(): Promise<ImportsTile> {
+  const conn = await db();
+  const [latest, next] = await Promise.all([latestImports(conn), nextScheduledStarts(conn)]);
+  const starters = await importStarters(
+    conn,
+    ERP_IMPORT_KINDS.flatMap((k) => (latest[k] ? [latest[k].id] : [])),
+  );
+  const out = {} as ImportsTile;
+  for (const kind of ERP_IMPORT_KINDS) {
+    const run = latest[kind];
+    const starter = run ? starters.get(run.id) : undefined;
+    out[kind] = {
+      last: run
+        ? {
+            id: run.id,
+            at: run.startedAt,
+            outcome: run.outcome,
+            by: { email: run.startedBy.email, name: run.startedBy.name },
+            origin: starter?.origin ?? "manual",
+            schedule: starter?.scheduleId ? { id: starter.scheduleId, name: starter.scheduleName } : null,
+          }
+        : null,
+      next: next[kind],
+    };
+  }
+  return out;
+}
+
+export async function transfersTile(): Promise<TransfersTile> {
+  const conn = await db();
+  const pages = await Promise.all(ATTENTION_RUN_STATUSES.map((status) => listRuns(conn, { status, page: 1, limit: HOME_LIST_SIZE })));
+  const runs = pages
+    .flatMap((p) => p.items)
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+    .slice(0, HOME_LIST_SIZE)
+    .map((r) => ({ id: r.id, createdAt: r.createdAt, status: r.status, counts: r.counts, by: { email: r.createdBy.email, name: r.createdBy.name } }));
+  return { counts: { with_failures: pages[0]!.total, interrupted: pages[1]!.total }, runs };
+}
+
+export async function healthTile(): Promise<HealthTile> {
+  const [health, outage] = await Promise.all([readPlatformHealth(), db().then(openOutage)]);
+  return { ...health, outage, silentMinutes: getConfig().alerts.platformSilentMinutes };
+}
+
+export async function warehousesTile(): Promise<WarehousesTile> {
+  const index = warehouseIndex();
+  const { items } = await index.match({ q: "", status: "attention", sort: DEFAULT_WAREHOUSE_SORT as WarehouseSort });
+  const checks = await index.attention(items);
+  const byCheck = Object.fromEntries(READINESS_CHECKS.map((c) => [c, 0])) as Record<ReadinessCheck, number>;
+  for (const list of checks) for (const c of list) byCheck[c]++;
+  return {
+    total: items.length,
+    byCheck,
+    items: items.slice(0, HOME_LIST_SIZE).map((w, i) => ({ id: w.id, name: w.name, code: w.code, checks: checks[i] ?? [] })),
+  };
+}
+
+export async function activityTile(): Promise<ActivityTile> {
+  const { items } = await queryAuditIn(await db(), { page: 1, limit: HOME_ACTIVITY_SIZE });
+  return {
+    items: items.map((e) => ({ id: e.id, at: e.at, actorEmail: e.actorEmail, action: e.action, outcome: e.outcome, targetType: e.targetType, targetId: e.targetId })),
+  };
+}
+
+const LOADERS: { [K in HomeTile]: () => Promise<HomeTiles[K]> } = {
+  imports: importsTile,
+  transfers: transfersTile,
+  health: healthTile,
+  warehouses: warehousesTile,
+  activity: activityTile,
+};
+
+export function loadTile<K extends HomeTile>(tile: K): Promise<HomeTiles[K]> {
+  return LOADERS[tile]();
+}
