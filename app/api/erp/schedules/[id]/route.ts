@@ -1,0 +1,18 @@
+import { json, withRoute } from "@/lib/http/route";
+import { parseScheduleBody, scheduleContext, scheduleId } from "@/lib/schedules/http";
+import { changeSchedule, removeSchedule } from "@/lib/schedules/service";
+
+export const dynamic = "force-dynamic";
+
+// PUT /api/erp/schedules/{id}: the whole schedule again (the form sends every field); the next start is worked out anew.
+export const PUT = withRoute<{ id: string }>("erp.run", async (ctx) => {
+  const id = scheduleId(ctx.params);
+  const body = await parseScheduleBody(ctx.req);
+  return json({ schedule: await changeSchedule(scheduleContext(ctx), id, body) });
+});
+
+// DELETE /api/erp/schedules/{id}: the schedule and its history; the imports it started stay.
+export const DELETE = withRoute<{ id: string }>("erp.run", async (ctx) => {
+  await removeSchedule(scheduleContext(ctx), scheduleId(ctx.params));
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,14 @@
+import { json, withRoute } from "@/lib/http/route";
+import { parseScheduleBody, scheduleContext } from "@/lib/schedules/http";
+import { createSchedule, listAllSchedules } from "@/lib/schedules/service";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/erp/schedules: every schedule with its next start and recent history.
+export const GET = withRoute("read", async () => json(await listAllSchedules()));
+
+// POST /api/erp/schedules: a new schedule (operators and admins).
+export const POST = withRoute("erp.run", async (ctx) => {
+  const body = await parseScheduleBody(ctx.req);
+  return json({ schedule: await createSchedule(scheduleContext(ctx), body) }, { status: 201 });
+});

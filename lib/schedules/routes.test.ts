@@ -1,0 +1,105 @@
+import type { Kysely } from "kysely";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Store } from "@/lib/db/open";
+import type { Database } from "@/lib/db/schema";
+import { openTestStore } from "@/lib/testing/store";
+import { emptyFormValues } from "@/lib/schedules/schemas";
+
+// /api/erp/schedules through the real wrapper and store: viewers read, operators write, bad input
+// is a message on its field with nothing saved, and every change is in the audit trail.
+
+const ORIGIN = "http://console.test";
+const state = vi.hoisted(() => ({
+  member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
+  conn: undefined as unknown as Kysely<Database>,
+  store: undefined as unknown as Store,
+}));
+
+vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
+vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/config", () => ({
+  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul" }),
+}));
+
+const list = await import("@/app/api/erp/schedules/route");
+const one = await import("@/app/api/erp/schedules/[id]/route");
+const pause = await import("@/app/api/erp/schedules/[id]/pause/route");
+
+const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
+const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
+const noParams = { params: Promise.resolve({} as Record<string, never>) };
+const idParams = (id: string) => ({ params: Promise.resolve({ id }) });
+
+function req(method: string, url: string, body?: unknown) {
+  return new NextRequest(`${ORIGIN}${url}`, {
+    method,
+    headers: { host: "console.test", ...(method === "GET" ? {} : { origin: ORIGIN, "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+const STOCK_DAYTIME = { ...emptyFormValues("Europe/Istanbul"), kind: "stock", name: "Stock daytime", rule: "every", everyMinutes: "15", quietFrom: "23:00", quietTo: "07:00" };
+
+beforeAll(async () => {
+  state.store = await openTestStore();
+  state.conn = state.store.db;
+});
+afterAll(async () => state.store.close());
+beforeEach(async () => {
+  await state.conn.deleteFrom("schedules").execute();
+  await state.conn.deleteFrom("audit_events").execute();
+  state.member = OPERATOR;
+});
+
+describe("/api/erp/schedules", () => {
+  it("an operator saves “stock every 15 minutes from 07:00 to 23:00” and it has a next start outside the quiet hours", async () => {
+    const res = await list.POST(req("POST", "/api/erp/schedules", STOCK_DAYTIME), noParams);
+    expect(res.status).toBe(201);
+    const { schedule } = await res.json();
+    expect(schedule).toMatchObject({ kind: "stock", name: "Stock daytime", rule: { type: "every", minutes: 15 }, timeZone: "Europe/Istanbul", quiet: { from: "23:00", to: "07:00" }, paused: false });
+    const localHour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Istanbul", hour: "2-digit", hourCycle: "h23" }).format(new Date(schedule.nextStartAt)));
+    expect(localHour >= 7 && localHour < 23).toBe(true);
+    const audit = await state.conn.selectFrom("audit_events").selectAll().execute();
+    expect(audit).toEqual([expect.objectContaining({ action: "schedule.create", actor_email: OPERATOR.email, target_type: "schedule", target_id: schedule.id })]);
+  });
+
+  it("an invalid cron expression and an unknown zone are messages on their fields, and nothing is saved", async () => {
+    const res = await list.POST(req("POST", "/api/erp/schedules", { ...STOCK_DAYTIME, rule: "cron", cron: "*/15 7-22 * *", timeZone: "Europe/Istanbull" }), noParams);
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.errors).toEqual({
+      cron: ["This is not a valid cron expression (five fields: minute hour day-of-month month day-of-week)."],
+      timeZone: ["Unknown time zone. Use an IANA name such as Europe/Istanbul."],
+    });
+    expect(await state.conn.selectFrom("schedules").selectAll().execute()).toEqual([]);
+    expect(await state.conn.selectFrom("audit_events").selectAll().execute()).toEqual([]);
+  });
+
+  it("a change that fails validation leaves the saved schedule as it was", async () => {
+    const { schedule } = await (await list.POST(req("POST", "/api/erp/schedules", STOCK_DAYTIME), noParams)).json();
+    const res = await one.PUT(req("PUT", `/api/erp/schedules/${schedule.id}`, { ...STOCK_DAYTIME, rule: "cron", cron: "not a cron" }), idParams(schedule.id));
+    expect(res.status).toBe(422);
+    const [row] = await state.conn.selectFrom("schedules").selectAll().execute();
+    expect(JSON.parse(row!.rule_json)).toEqual({ type: "every", minutes: 15 });
+  });
+
+  it("a viewer reads the list but may not create, change, pause or delete", async () => {
+    const { schedule } = await (await list.POST(req("POST", "/api/erp/schedules", STOCK_DAYTIME), noParams)).json();
+    state.member = VIEWER;
+    const read = await list.GET(req("GET", "/api/erp/schedules"), noParams);
+    expect(read.status).toBe(200);
+    expect((await read.json()).items.map((s: { id: string }) => s.id)).toEqual([schedule.id]);
+    expect((await list.POST(req("POST", "/api/erp/schedules", STOCK_DAYTIME), noParams)).status).toBe(403);
+    expect((await one.PUT(req("PUT", `/api/erp/schedules/${schedule.id}`, STOCK_DAYTIME), idParams(schedule.id))).status).toBe(403);
+    expect((await pause.POST(req("POST", `/api/erp/schedules/${schedule.id}/pause`), idParams(schedule.id))).status).toBe(403);
+    expect((await one.DELETE(req("DELETE", `/api/erp/schedules/${schedule.id}`), idParams(schedule.id))).status).toBe(403);
+    expect(await state.conn.selectFrom("schedules").select("paused").execute()).toEqual([{ paused: 0 }]);
+  });
+
+  it("an unknown or malformed id is 404 or 422", async () => {
+    expect((await pause.POST(req("POST", "/api/erp/schedules/x/pause"), idParams("x"))).status).toBe(422);
+    const missing = "3f2b8c1e-5d4a-4b7c-9e1f-0a2b3c4d5e6f";
+    expect((await one.DELETE(req("DELETE", `/api/erp/schedules/${missing}`), idParams(missing))).status).toBe(404);
+  });
+});
