@@ -201,7 +201,7 @@ describe("copySqliteStore", () => {
 
     const runs = await db.selectFrom("erp_transfer_runs").selectAll().orderBy("id").execute();
     const { owner_instance: _o, heartbeat_at: _h, ...parent } = run("b-parent", { total_orders: 3, transferred_count: 1, not_transferred_count: 1, unknown_count: 1 });
-    expect(runs.find((r) => r.id === "b-parent")).toEqual({ ...parent, job_id: null });
+    expect(runs.find((r) => r.id === "b-parent")).toEqual({ ...parent, job_id: null, sending_from: null, sending_to: null });
     expect(runs.find((r) => r.id === "a-child")).toMatchObject({ parent_run_id: "b-parent", origin: "retry_failed", state: "completed", job_id: null });
     const orders = await db.selectFrom("erp_transfer_orders").selectAll().where("run_id", "=", "b-parent").orderBy("position").execute();
     expect(orders).toEqual([
@@ -213,9 +213,11 @@ describe("copySqliteStore", () => {
     expect(big).toHaveLength(1100);
     expect(big[1099]).toEqual({ position: 1100, order_id: "01100", batch: 11 });
 
+    // Imports from a SQLite store were all started by hand.
+    const manual = { origin: "manual", schedule_id: null };
     expect(await db.selectFrom("erp_import_runs").selectAll().orderBy("id").execute()).toEqual([
-      importRun(1),
-      importRun(4, { kind: "stock", outcome: "failed", error_code: "upstream_timeout", error_detail: "{\"status\":504}", may_have_acted: 1, repeat_confirmed: 1, finished_at: "2026-03-01T08:01:00.000Z" }),
+      { ...importRun(1), ...manual },
+      { ...importRun(4, { kind: "stock", outcome: "failed", error_code: "upstream_timeout", error_detail: "{\"status\":504}", may_have_acted: 1, repeat_confirmed: 1, finished_at: "2026-03-01T08:01:00.000Z" }), ...manual },
     ]);
     expect(await db.selectFrom("sessions").selectAll().execute()).toEqual([]);
     expect(await db.selectFrom("login_failures").selectAll().execute()).toEqual([]);

@@ -79,6 +79,9 @@ export interface ErpTransferRunsTable {
   unknown_count: number;
   pending_count: number;
   sending_count: number;
+  /** The batch on its way to the platform (positions, inclusive): its orders' rows stay pending, and read as sending. */
+  sending_from: number | null;
+  sending_to: number | null;
   started_at: string | null;
   finished_at: string | null;
   job_id: string | null;

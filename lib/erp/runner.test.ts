@@ -361,6 +361,10 @@ describe("through the job engine", () => {
     await workTransfers(boss, deps({ upstream: first }), { recoverPollSeconds: 1 });
     const run = await newRun(ids);
     await waitFor("the second batch in flight", () => getRun(conn, run.id), (r) => r!.batches_done === 1 && r!.sending_count === 100);
+    // The batch in flight reads as sending, wherever orders are read; the rest as they are.
+    const inFlight = await listRunOrders(conn, run.id, { outcome: "sending", page: 1, limit: 1000 });
+    expect(inFlight.items.map((o) => o.orderId)).toEqual(ids.slice(100, 200));
+    expect((await outcomesOf(run.id)).map((o) => o.outcome)).toEqual([...Array(100).fill("transferred"), ...Array(100).fill("sending"), ...Array(100).fill("pending")]);
 
     // The first engine's process stops answering: its engine never reaches the database again (no heartbeat).
     const db = boss.getDb();

@@ -33,7 +33,6 @@ export interface RunJob {
 /** Sends the run's job inside the transaction that creates the run: both exist, or neither. */
 export type EnqueueRun = (trx: Transaction<Database>, job: RunJob) => Promise<void>;
 
-const INSERT_CHUNK = 500;
 
 export class IdempotencyConflictError extends DomainError {
   constructor(readonly run: ErpTransferRun) {
@@ -154,31 +153,19 @@ export async function createTransferRun(
         unknown_count: 0,
         pending_count: orderIds.length,
         sending_count: 0,
+        sending_from: null,
+        sending_to: null,
         started_at: null,
         finished_at: null,
         job_id: randomUUID(),
       };
       await trx.insertInto("erp_transfer_runs").values(run).execute();
-      for (let start = 0; start < orderIds.length; start += INSERT_CHUNK) {
-        await trx
-          .insertInto("erp_transfer_orders")
-          .values(
-            orderIds.slice(start, start + INSERT_CHUNK).map((orderId, i) => {
-              const position = start + i + 1;
-              return {
-                run_id: run.id,
-                position,
-                order_id: orderId,
-                batch: Math.ceil(position / input.batchSize),
-                outcome: "pending" as const,
-                reason: null,
-                reason_code: null,
-                updated_at: null,
-              };
-            }),
-          )
-          .execute();
-      }
+      // One statement with the ids as one array parameter: far cheaper to parse and plan than rows of values.
+      await sql`
+        insert into erp_transfer_orders (run_id, position, order_id, batch, outcome)
+        select ${run.id}, t.position, t.order_id, (t.position + ${input.batchSize} - 1) / ${input.batchSize}, 'pending'
+        from unnest(${orderIds}::text[]) with ordinality as t(order_id, position)
+      `.execute(trx);
       if (parentRunId !== null) {
         // A concurrent retry (another instance) that claimed some first leaves fewer rows: refused.
         const claimed = await trx
@@ -212,12 +199,25 @@ export async function getRun(conn: Conn, id: string): Promise<ErpTransferRun | u
   return conn.selectFrom("erp_transfer_runs").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/**
+ * An order's outcome as readers see it: a pending order in the batch marked in flight on its run is "sending".
+ * Needs the orders as `o` joined to their run as `r`.
+ */
+const OUTCOME = sql<ErpOrderOutcome>`case when o.outcome = 'pending' and o.position between r.sending_from and r.sending_to then 'sending' else o.outcome end`;
+
+function ordersOf(conn: Conn, runId: string) {
+  return conn
+    .selectFrom("erp_transfer_orders as o")
+    .innerJoin("erp_transfer_runs as r", "r.id", "o.run_id")
+    .where("o.run_id", "=", runId);
+}
+
+const ORDER_COLUMNS = ["o.run_id", "o.position", "o.order_id", "o.batch", "o.reason", "o.reason_code", "o.updated_at", "o.retried_in"] as const;
+
 export async function refreshCounts(conn: Conn, runId: string): Promise<void> {
-  const rows = await conn
-    .selectFrom("erp_transfer_orders")
-    .select(["outcome", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("run_id", "=", runId)
-    .groupBy("outcome")
+  const rows = await ordersOf(conn, runId)
+    .select([OUTCOME.as("outcome"), (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy(OUTCOME)
     .execute();
   const n = (o: ErpOrderOutcome) => Number(rows.find((r) => r.outcome === o)?.n ?? 0);
   await conn
@@ -241,12 +241,16 @@ export async function holdsRun(trx: Transaction<Database>, runId: string, jobId:
 
 /** Orders that were on their way when their worker stopped: the upstream may have acted, so never resent on their own. */
 export async function sendingToUnknown(trx: Transaction<Database>, runId: string, now = new Date()): Promise<number> {
+  // The batch marked on the run, and any order row marked sending itself (a store copied from SQLite).
   const result = await trx
-    .updateTable("erp_transfer_orders")
+    .updateTable("erp_transfer_orders as o")
+    .from("erp_transfer_runs as r")
     .set({ outcome: "unknown", reason: null, reason_code: "interrupted", updated_at: now.toISOString() })
-    .where("run_id", "=", runId)
-    .where("outcome", "=", "sending")
+    .whereRef("r.id", "=", "o.run_id")
+    .where("o.run_id", "=", runId)
+    .where(OUTCOME, "=", "sending")
     .executeTakeFirst();
+  await trx.updateTable("erp_transfer_runs").set({ sending_from: null, sending_to: null }).where("id", "=", runId).execute();
   return Number(result.numUpdatedRows);
 }
 
@@ -292,7 +296,7 @@ export async function settleAndClaim(
   const positions = done.map((r) => r.position);
   const low = positions.length ? Math.min(...positions) : 0;
   const high = positions.length ? Math.max(...positions) : -1;
-  const result = await sql<{ held: number; position: number | null; order_id: string | null; batch: number | null }>`
+  const executed = await sql<{ held: number; position: number | null; order_id: string | null; batch: number | null }>`
     with fence as (
       select id, batch_size from erp_transfer_runs
       where id = ${runId} and job_id = ${jobId} and state in ('queued', 'running')
@@ -311,24 +315,31 @@ export async function settleAndClaim(
       returning o.position
     ),
     next as (
-      select o.position, o.batch from erp_transfer_orders o
-      where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId} and o.position > ${input.after ?? 0} and o.outcome = 'pending'
-      order by o.position limit 1
+      -- Usually the batch right after this one (a key lookup); the search past it only runs when that
+      -- one is not pending (a takeover, the end of the run), as Append stops once the limit is met.
+      (select o.position, o.batch from erp_transfer_orders o
+        where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId} and o.position = ${(input.after ?? 0) + 1} and o.outcome = 'pending')
+      union all
+      (select o.position, o.batch from erp_transfer_orders o
+        where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId} and o.position > ${input.after ?? 0} and o.outcome = 'pending'
+        order by o.position limit 1)
+      limit 1
     ),
     claimed as (
-      -- A batch's positions are consecutive; as subqueries they become index bounds.
-      update erp_transfer_orders o
-      set outcome = 'sending', updated_at = ${at}
+      -- A batch's positions are consecutive; as subqueries they become index bounds. Only read: the batch in
+      -- flight is marked on the run row, and its orders read as "sending" (see withOutcome).
+      select o.position, o.order_id, o.batch from erp_transfer_orders o
       where o.run_id = ${runId} and o.outcome = 'pending'
         and o.position >= (select position from next)
         and o.position < (select position from next) + (select batch_size from fence)
         and o.batch = (select batch from next)
-      returning o.position, o.order_id, o.batch
     ),
     counted as (
       update erp_transfer_runs r
       set batches_done = r.batches_done + ${done.length > 0 ? 1 : 0},
-          sending_count = r.sending_count - ${done.length} + (select count(*) from claimed),
+          sending_count = (select count(*) from claimed),
+          sending_from = (select min(position) from claimed),
+          sending_to = (select max(position) from claimed),
           pending_count = r.pending_count - (select count(*) from claimed),
           transferred_count = r.transferred_count + ${count("transferred")},
           not_transferred_count = r.not_transferred_count + ${count("not_transferred")},
@@ -341,9 +352,9 @@ export async function settleAndClaim(
     from (select 1) one left join claimed c on true
     order by c.position
   `.execute(conn);
-  const held = (result.rows[0]?.held ?? 0) > 0;
-  const rows = result.rows.filter((r) => r.position !== null).map((r) => ({ position: r.position!, order_id: r.order_id! }));
-  return { held, next: held && rows.length > 0 ? { number: result.rows[0]!.batch!, rows } : null };
+  const held = (executed.rows[0]?.held ?? 0) > 0;
+  const rows = executed.rows.filter((r) => r.position !== null).map((r) => ({ position: r.position!, order_id: r.order_id! }));
+  return { held, next: held && rows.length > 0 ? { number: executed.rows[0]!.batch!, rows } : null };
 }
 
 /** How many times other workers took this run over (its "resumed" audit events). */
@@ -431,12 +442,12 @@ export async function listRunOrders(
   runId: string,
   q: { outcome?: OrderOutcome; page: number; limit: number },
 ): Promise<{ items: TransferOrderRow[]; total: number }> {
-  let base = conn.selectFrom("erp_transfer_orders").where("run_id", "=", runId);
-  if (q.outcome) base = base.where("outcome", "=", q.outcome);
+  let base = ordersOf(conn, runId);
+  if (q.outcome) base = base.where(OUTCOME, "=", q.outcome);
   const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
   const rows = await base
-    .selectAll()
-    .orderBy("position")
+    .select([...ORDER_COLUMNS, OUTCOME.as("outcome")])
+    .orderBy("o.position")
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .execute();
@@ -446,9 +457,9 @@ export async function listRunOrders(
 export async function* iterateRunOrders(conn: Conn, runId: string, outcome?: OrderOutcome, chunk = 1000): AsyncGenerator<TransferOrderRow[]> {
   let after = 0;
   for (;;) {
-    let q = conn.selectFrom("erp_transfer_orders").selectAll().where("run_id", "=", runId).where("position", ">", after);
-    if (outcome) q = q.where("outcome", "=", outcome);
-    const rows = await q.orderBy("position").limit(chunk).execute();
+    let q = ordersOf(conn, runId).select([...ORDER_COLUMNS, OUTCOME.as("outcome")]).where("o.position", ">", after);
+    if (outcome) q = q.where(OUTCOME, "=", outcome);
+    const rows = await q.orderBy("o.position").limit(chunk).execute();
     if (rows.length === 0) return;
     yield rows.map(toOrderRow);
     after = rows[rows.length - 1]!.position;
