@@ -9,6 +9,7 @@ export async function register() {
       await (await import("@/lib/erp/service")).startTransferJobs();
       await (await import("@/lib/alerts/jobs")).startAlertJobs();
       await (await import("@/lib/schedules/jobs")).startScheduleJobs();
+      await (await import("@/lib/home/jobs")).startHomeJobs();
     }
   }
 }
