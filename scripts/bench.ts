@@ -340,6 +340,8 @@ async function measureTransfer(stack: Stack, emu: EmulatorControl, session: Sess
     status: run.status,
     counts: run.counts,
     runMs,
+    // From the run's creation (before its orders are stored) to a worker starting it: creation plus job pickup.
+    startMs: run.startedAt ? Date.parse(run.startedAt) - Date.parse(run.createdAt) : null,
     observedMs: round(observedMs, 0),
     upstreamCalls: calls.length,
     emulatorMs: round(emulatorMs, 1),
