@@ -101,6 +101,18 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
     message: transferAuditMessage(run),
     details: { event: s.status === "interrupted" ? "interrupted" : "completed", status: s.status, counts: s.counts, parentRunId: run.parent_run_id, batches: s.totalBatches, batchesDone: s.batchesDone },
   });
+  // Failures, unknown outcomes or an interruption: someone has to look. Never throws, never waits on a receiver.
+  if (s.status === "with_failures" || s.status === "interrupted") {
+    const { transferred, notTransferred, unknown, pending, total } = s.counts;
+    await raiseAlert({
+      type: "transfer.attention",
+      runId: run.id,
+      status: s.status,
+      counts: { total, transferred, notTransferred, unknown, pending },
+      startedBy: { email: run.created_by_email, name: run.created_by_name },
+      at: run.finished_at ?? new Date().toISOString(),
+    });
+  }
 }
 
 const NO_RUN = "There is no transfer run with this id.";
