@@ -14,6 +14,22 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export type AlertEventTypeName = (typeof ALERT_EVENT_TYPES)[number];
 
 export const ALERTS_API = "/api/alerts";
+/** SWR keys (the page prefetches under the same ones). */
+export const CHANNELS_KEY = `${ALERTS_API}/channels`;
+
+export interface DeliveryFilters {
+  channel: string | null;
+  status: DeliveryStatus | null;
+}
+
+export function deliveriesKey(filters: DeliveryFilters): string {
+  const q = new URLSearchParams();
+  if (filters.channel) q.set("channel", filters.channel);
+  if (filters.status) q.set("status", filters.status);
+  const s = q.toString();
+  return `${ALERTS_API}/deliveries${s ? `?${s}` : ""}`;
+}
+
 export const CHANNEL_NAME_MAX = 100;
 export const SIGNING_SECRET_MIN = 16;
 export const SECRET_MAX = 2000;

@@ -1,0 +1,183 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useForm, useWatch } from "react-hook-form";
+import { FormField } from "@/components/ui/form-field";
+import { buttonClass, cardClass, checkboxClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
+import { useProblemText } from "@/components/ui/use-problem-text";
+import { saveChannelRequest } from "@/lib/alerts/client";
+import {
+  ALERT_CHANNEL_KINDS,
+  ALERT_EVENT_TYPES,
+  channelBodySchema,
+  SMTP_TLS_MODES,
+  type AlertChannelView,
+  type ChannelBody,
+  type ChannelInput,
+} from "@/lib/alerts/schemas";
+import { ProblemError } from "@/lib/swr/fetcher";
+
+const FIELDS = ["name", "kind", "enabled", "events", "url", "signingSecret", "smtpHost", "smtpPort", "smtpTls", "smtpUser", "smtpPassword", "from", "recipients"] as const;
+type Field = (typeof FIELDS)[number];
+
+function defaultsFrom(channel: AlertChannelView | null): ChannelInput {
+  return {
+    name: channel?.name ?? "",
+    kind: channel?.kind ?? "webhook",
+    enabled: channel?.enabled ?? true,
+    events: channel?.events ?? ["transfer.attention"],
+    url: "",
+    signingSecret: "",
+    smtpHost: channel?.smtp?.host ?? "",
+    smtpPort: channel?.smtp ? String(channel.smtp.port) : "587",
+    smtpTls: channel?.smtp?.tls ?? "starttls",
+    smtpUser: channel?.smtp?.user ?? "",
+    smtpPassword: "",
+    from: channel?.smtp?.from ?? "",
+    recipients: channel?.smtp?.recipients.join(", ") ?? "",
+  };
+}
+
+/** Create (channel null) or edit a channel; saved secrets show as masks, and empty secret fields keep them. */
+export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChannelView | null; onSaved: (c: AlertChannelView) => void; onCancel: () => void }) {
+  const t = useTranslations("alerts");
+  const problemText = useProblemText();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ChannelInput, unknown, ChannelBody>({
+    resolver: zodResolver(channelBodySchema(channel ? "update" : "create")),
+    defaultValues: defaultsFrom(channel),
+  });
+  const kind = useWatch({ control, name: "kind" });
+  const sameKind = channel !== null && channel.kind === kind;
+  const prefix = channel ? `channel-${channel.id}` : "channel-new";
+
+  const text = (message: string | undefined): string | null => {
+    if (!message) return null;
+    const key = message.replace(/^alerts\./, "");
+    return t.has(key) ? t(key) : message;
+  };
+
+  const onSubmit = async () => {
+    try {
+      onSaved(await saveChannelRequest(channel?.id ?? null, getValues()));
+    } catch (error) {
+      const codes = error instanceof ProblemError ? ((error.problem.fieldCodes as Record<string, string> | undefined) ?? {}) : {};
+      const english = error instanceof ProblemError ? (error.problem.errors ?? {}) : {};
+      const fields = FIELDS.filter((f) => codes[f] || english[f]?.length);
+      if (fields.length) {
+        fields.forEach((f, i) => setError(f, { type: "server", message: codes[f] ?? english[f]?.[0] }, { shouldFocus: i === 0 }));
+      } else {
+        setError("root", { type: "server", message: problemText(error) });
+      }
+    }
+  };
+
+  const field = (name: Field, label: string) => ({ id: `${prefix}-${name}`, label, error: text(errors[name]?.message as string | undefined) });
+  const keep = (mask: string | null | undefined) => (sameKind && mask ? t("form.keepSecret", { mask }) : undefined);
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className={`${cardClass} space-y-4`} data-testid="alert-channel-form" aria-labelledby={`${prefix}-title`}>
+      <h2 id={`${prefix}-title`} className="text-lg font-semibold">
+        {channel ? t("form.editTitle", { name: channel.name }) : t("form.createTitle")}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField {...field("name", t("form.name"))}>{(aria) => <input {...aria} type="text" autoComplete="off" className={inputClass} {...register("name")} />}</FormField>
+        <FormField {...field("kind", t("form.kind"))}>
+          {(aria) => (
+            <select {...aria} className={inputClass} {...register("kind")}>
+              {ALERT_CHANNEL_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`kinds.${k}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+
+      {kind === "webhook" || kind === "slack" ? (
+        <div className="grid gap-4">
+          <FormField {...field("url", t("form.url"))} help={keep(channel?.masks.url) ?? t(kind === "slack" ? "form.slackUrlHelp" : "form.urlHelp")}>
+            {(aria) => <input {...aria} type="url" autoComplete="off" spellCheck={false} className={inputClass} {...register("url")} />}
+          </FormField>
+          {kind === "webhook" ? (
+            <FormField {...field("signingSecret", t("form.signingSecret"))} help={keep(channel?.masks.signingSecret) ?? t("form.signingSecretHelp")}>
+              {(aria) => <input {...aria} type="password" autoComplete="new-password" className={inputClass} {...register("signingSecret")} />}
+            </FormField>
+          ) : null}
+        </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField {...field("smtpHost", t("form.smtpHost"))} help={t("form.smtpVerifyHelp")}>
+            {(aria) => <input {...aria} type="text" autoComplete="off" spellCheck={false} className={inputClass} {...register("smtpHost")} />}
+          </FormField>
+          <FormField {...field("smtpPort", t("form.smtpPort"))}>{(aria) => <input {...aria} type="text" inputMode="numeric" className={inputClass} {...register("smtpPort")} />}</FormField>
+          <FormField {...field("smtpTls", t("form.smtpTls"))}>
+            {(aria) => (
+              <select {...aria} className={inputClass} {...register("smtpTls")}>
+                {SMTP_TLS_MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`form.tlsModes.${m}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField {...field("smtpUser", t("form.smtpUser"))}>{(aria) => <input {...aria} type="text" autoComplete="off" className={inputClass} {...register("smtpUser")} />}</FormField>
+          <FormField {...field("smtpPassword", t("form.smtpPassword"))} help={keep(channel?.masks.smtpPassword)}>
+            {(aria) => <input {...aria} type="password" autoComplete="new-password" className={inputClass} {...register("smtpPassword")} />}
+          </FormField>
+          <FormField {...field("from", t("form.from"))}>{(aria) => <input {...aria} type="email" autoComplete="off" className={inputClass} {...register("from")} />}</FormField>
+          <div className="sm:col-span-2">
+            <FormField {...field("recipients", t("form.recipients"))} help={t("form.recipientsHelp")}>
+              {(aria) => <textarea {...aria} rows={2} className={inputClass} {...register("recipients")} />}
+            </FormField>
+          </div>
+        </div>
+      )}
+
+      <fieldset aria-describedby={errors.events ? `${prefix}-events-error` : undefined}>
+        <legend className="text-sm font-medium">{t("form.events")}</legend>
+        <div className="mt-2 grid gap-2">
+          {ALERT_EVENT_TYPES.map((e) => (
+            <label key={e} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" value={e} className={checkboxClass} {...register("events")} />
+              {t(`events.${e}`)}
+            </label>
+          ))}
+        </div>
+        {errors.events ? (
+          <p id={`${prefix}-events-error`} className={fieldErrorClass}>
+            {text(errors.events.message as string | undefined)}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" className={checkboxClass} {...register("enabled")} />
+        {t("form.enabled")}
+      </label>
+
+      {errors.root?.message ? (
+        <p role="alert" className={fieldErrorClass}>
+          {errors.root.message}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClass.primary} disabled={isSubmitting} aria-busy={isSubmitting || undefined} data-testid="alert-channel-save">
+          {isSubmitting ? t("form.saving") : t("form.save")}
+        </button>
+        <button type="button" className={buttonClass.secondary} onClick={onCancel}>
+          {t("form.cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}

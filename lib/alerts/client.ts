@@ -1,0 +1,40 @@
+import useSWR from "swr";
+import { fetcher, ProblemError, sendJson } from "@/lib/swr/fetcher";
+import { CHANNELS_KEY, deliveriesKey, type AlertChannelView, type AlertDeliveryView, type ChannelInput, type ChannelList, type DeliveryFilters, type DeliveryList } from "@/lib/alerts/schemas";
+
+export { CHANNELS_KEY, deliveriesKey, type DeliveryFilters };
+
+// The browser side of /api/alerts: SWR reads, JSON writes (secrets only go up, never come back).
+
+export function useChannels() {
+  return useSWR<ChannelList, ProblemError>(CHANNELS_KEY, fetcher);
+}
+
+/** The log refreshes every 2 s while something in it is still on its way. */
+export function useDeliveries(filters: DeliveryFilters) {
+  return useSWR<DeliveryList, ProblemError>(deliveriesKey(filters), fetcher, {
+    refreshInterval: (data) => (data?.items.some((d) => d.status === "queued" || d.status === "retrying") ? 2000 : 15000),
+  });
+}
+
+export async function saveChannelRequest(id: string | null, body: ChannelInput): Promise<AlertChannelView> {
+  const answer = await sendJson<{ channel: AlertChannelView }>(id ? `${CHANNELS_KEY}/${id}` : CHANNELS_KEY, id ? "PATCH" : "POST", body);
+  return answer.channel;
+}
+
+export async function testChannelRequest(id: string): Promise<AlertDeliveryView> {
+  return (await sendJson<{ delivery: AlertDeliveryView }>(`${CHANNELS_KEY}/${id}/test`, "POST")).delivery;
+}
+
+export async function deleteChannelRequest(id: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`${CHANNELS_KEY}/${id}`, { method: "DELETE", credentials: "same-origin", headers: { Accept: "application/json" } });
+  } catch {
+    throw new ProblemError({ status: 0, code: "network" });
+  }
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    throw new ProblemError({ ...(body && typeof body === "object" ? body : {}), status: res.status });
+  }
+}
