@@ -1,12 +1,13 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
+import Link from "next/link";
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import { useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
+import { buttonClass, cardClass, helpTextClass, linkClass } from "@/components/ui/styles";
 import { erpProblem, startImport, useImports, useRevalidate, type ErpProblem } from "@/lib/erp/client";
 import { ERP_IMPORT_KINDS, IMPORTS_API, IMPORTS_PAGE_SIZE, importList, type ImportKindName, type ImportRunRow } from "@/lib/erp/schemas";
 import { useListState } from "@/lib/list/client";
@@ -34,6 +35,12 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
           {t("title")}
         </h2>
         <p className={helpTextClass}>{t("intro", { minutes: data?.windowMinutes ?? 15 })}</p>
+        <p className="mt-1 text-sm">
+          <Link href="/erp/schedules" className={linkClass} data-testid="schedules-link">
+            {t("schedulesLink")}
+          </Link>{" "}
+          <span className="text-slate-600 dark:text-slate-300">{t("schedulesLinkHelp")}</span>
+        </p>
       </div>
       <div className="grid gap-4 md:grid-cols-3">
         {ERP_IMPORT_KINDS.map((kind) => (
@@ -192,12 +199,14 @@ function ImportCard({
           dialog?.step === "repeat" ? (
             <>
               <p data-testid="import-repeat-warning">
-                {t(dialog.lastRun.outcome === "failed" ? "repeatBodyMaybe" : "repeatBody", {
-                  name: dialog.lastRun.byName,
-                  email: dialog.lastRun.by,
-                  kind: label,
-                  ...when(dialog.lastRun.at),
-                })}
+                {(dialog.lastRun as { origin?: string }).origin === "scheduled"
+                  ? t("repeatBodyScheduled", { name: scheduleName(t, dialog.lastRun.byName, kind), kind: label, ...when(dialog.lastRun.at) })
+                  : t(dialog.lastRun.outcome === "failed" ? "repeatBodyMaybe" : "repeatBody", {
+                      name: dialog.lastRun.byName,
+                      email: dialog.lastRun.by,
+                      kind: label,
+                      ...when(dialog.lastRun.at),
+                    })}
               </p>
               <p>{t("repeatRisk")}</p>
             </>
@@ -218,6 +227,15 @@ interface Translator {
   has(key: string): boolean;
 }
 
+/** Who started it: the member's name, or the schedule (a run's startedBy.name is the schedule's name, empty when it has none). */
+function scheduleName(t: Translator, name: string, kind: ImportKindName): string {
+  return name ? t("scheduledBy", { name }) : t("scheduledUnnamed", { kind: t(`kinds.${kind}.name`) });
+}
+
+function starterName(t: Translator, run: ImportRunRow): string {
+  return run.origin === "scheduled" ? scheduleName(t, run.startedBy.name, run.kind) : run.startedBy.name;
+}
+
 function importErrorText(t: Translator, errorCode: string | null): string {
   const code = errorCode ?? "console_error";
   const http = /^http_(\d+)$/.exec(code);
@@ -231,7 +249,7 @@ function LatestStatus({ run, when }: { run: ImportRunRow; when: { relative: stri
     return (
       <div>
         <p>
-          <span suppressHydrationWarning>{t("startedAgo", { relative: when.relative, name: run.startedBy.name, time: when.time })}</span>
+          <span suppressHydrationWarning>{t("startedAgo", { relative: when.relative, name: starterName(t, run), time: when.time })}</span>
         </p>
         {run.message ? <p className={helpTextClass}>{t("platformSaid", { message: run.message })}</p> : null}
       </div>
@@ -241,7 +259,7 @@ function LatestStatus({ run, when }: { run: ImportRunRow; when: { relative: stri
     return (
       <div>
         <p className="text-red-800 dark:text-red-200">
-          <span suppressHydrationWarning>{t("failedAgo", { relative: when.relative, name: run.startedBy.name, time: when.time })}</span>{" "}
+          <span suppressHydrationWarning>{t("failedAgo", { relative: when.relative, name: starterName(t, run), time: when.time })}</span>{" "}
           {importErrorText(t, run.errorCode)}
           {run.message ? ` ${t("platformSaid", { message: run.message })}` : ""}
         </p>
@@ -251,7 +269,7 @@ function LatestStatus({ run, when }: { run: ImportRunRow; when: { relative: stri
   }
   return (
     <p>
-      <span suppressHydrationWarning>{t("pendingAgo", { relative: when.relative, name: run.startedBy.name })}</span>
+      <span suppressHydrationWarning>{t("pendingAgo", { relative: when.relative, name: starterName(t, run) })}</span>
     </p>
   );
 }
@@ -270,7 +288,25 @@ function useImportColumns() {
             <time dateTime={run.startedAt}>{format.dateTime(new Date(run.startedAt), { dateStyle: "medium", timeStyle: "medium" })}</time>
           ),
         }),
-        helper.display({ id: "who", header: () => t("table.who"), meta: { label: t("table.who"), className: "break-all" }, cell: ({ row }) => row.original.startedBy.email }),
+        helper.display({
+          id: "who",
+          header: () => t("table.who"),
+          meta: { label: t("table.who"), className: "break-all" },
+          cell: ({ row: { original: run } }) =>
+            run.origin === "scheduled" ? (
+              <Link href={run.scheduleId ? `/erp/schedules?history=${run.scheduleId}` : "/erp/schedules"} className={linkClass}>
+                {starterName(t, run)}
+              </Link>
+            ) : (
+              run.startedBy.email
+            ),
+        }),
+        helper.display({
+          id: "origin",
+          header: () => t("table.origin"),
+          meta: { label: t("table.origin") },
+          cell: ({ row: { original: run } }) => <span data-origin={run.origin ?? "manual"}>{t(`origins.${run.origin ?? "manual"}`)}</span>,
+        }),
         helper.display({ id: "kind", header: () => t("table.kind"), meta: { label: t("table.kind") }, cell: ({ row }) => t(`kinds.${row.original.kind}.name`) }),
         helper.display({
           id: "outcome",

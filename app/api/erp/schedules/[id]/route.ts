@@ -13,6 +13,7 @@ export const PUT = withRoute<{ id: string }>("erp.run", async (ctx) => {
 
 // DELETE /api/erp/schedules/{id}: the schedule and its history; the imports it started stay.
 export const DELETE = withRoute<{ id: string }>("erp.run", async (ctx) => {
-  await removeSchedule(scheduleContext(ctx), scheduleId(ctx.params));
-  return new Response(null, { status: 204 });
+  const id = scheduleId(ctx.params);
+  await removeSchedule(scheduleContext(ctx), id);
+  return json({ deleted: id });
 });

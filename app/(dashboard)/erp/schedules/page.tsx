@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { SwrFallback } from "@/components/erp/swr-fallback";
+import { SchedulesView } from "@/components/schedules/schedules-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { can } from "@/lib/auth/roles";
+import { requirePageMember } from "@/lib/auth/session";
+import { log } from "@/lib/log";
+import { SCHEDULES_API } from "@/lib/schedules/schemas";
+import { listAllSchedules } from "@/lib/schedules/service";
+
+export async function generateMetadata(): Promise<Metadata> {
+  await requirePageMember();
+  return { title: (await getTranslations("schedules"))("title") };
+}
+
+// The list comes with the HTML; when it cannot be read here, the client asks and shows the error.
+export default async function Page() {
+  const member = await requirePageMember();
+  const t = await getTranslations("schedules");
+  const tRoles = await getTranslations("roles");
+  const canWrite = can(member.role, "erp.run");
+  const fallback: Record<string, unknown> = {};
+  try {
+    fallback[SCHEDULES_API] = await listAllSchedules();
+  } catch (error) {
+    log.warn("schedules prefetch failed", { error: String(error) });
+  }
+  return (
+    <section data-testid="schedules-page" className="space-y-6">
+      <PageHeader title={t("title")} description={t("description")} />
+      <SwrFallback fallback={fallback}>
+        <SchedulesView canWrite={canWrite} disabledReason={canWrite ? null : t("permission", { role: tRoles(member.role) })} />
+      </SwrFallback>
+    </section>
+  );
+}

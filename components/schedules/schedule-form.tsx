@@ -1,0 +1,209 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
+import { useMemo, useSyncExternalStore } from "react";
+import { useForm, useWatch, type FieldError } from "react-hook-form";
+import { FormField } from "@/components/ui/form-field";
+import { buttonClass, checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles";
+import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
+import { EVERY_MINUTES, nextStarts } from "@/lib/schedules/next";
+import { CRON_MAX_LENGTH, NAME_MAX_LENGTH, SCHEDULE_RULE_TYPES, scheduleBodySchema, WEEKDAYS, type ScheduleBody, type ScheduleBodyInput } from "@/lib/schedules/schemas";
+import { ProblemError } from "@/lib/swr/fetcher";
+
+// One form for a new schedule and a change; the same schema as the handler, server field errors on their fields.
+
+const FIELDS = ["kind", "name", "rule", "everyMinutes", "times", "days", "cron", "timeZone", "quietFrom", "quietTo"] as const;
+type Field = (typeof FIELDS)[number];
+
+export function ScheduleForm({
+  initial,
+  editing,
+  defaultTimeZone,
+  onSubmit,
+  onCancel,
+  failureText,
+}: {
+  initial: ScheduleBodyInput;
+  editing: boolean;
+  defaultTimeZone: string;
+  onSubmit: (values: ScheduleBodyInput) => Promise<void>;
+  onCancel: () => void;
+  failureText: (error: unknown) => string;
+}) {
+  const t = useTranslations("schedules");
+  const tKinds = useTranslations("erp.imports.kinds");
+  const tAll = useTranslations();
+  const format = useFormatter();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ScheduleBodyInput, unknown, ScheduleBody>({ resolver: zodResolver(scheduleBodySchema), defaultValues: initial });
+  const values = useWatch({ control }) as ScheduleBodyInput;
+  // Zones and the preview depend on this browser's clock and Intl data: drawn after hydration only.
+  const mounted = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const rule = values.rule;
+
+  // The next starts as saved would give them: the same pure function the server uses.
+  const preview = useMemo(() => {
+    if (!mounted) return null;
+    const parsed = scheduleBodySchema.safeParse(values);
+    if (!parsed.success) return null;
+    return nextStarts(parsed.data, new Date(), 3).map((d) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short", timeZone: parsed.data.timeZone, timeZoneName: "short" }));
+  }, [values, format, mounted]);
+
+  const submit = async (body: ScheduleBody) => {
+    void body;
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const fieldErrors = error instanceof ProblemError ? (error.problem.errors ?? {}) : {};
+      const withErrors = FIELDS.filter((f) => fieldErrors[f]?.length);
+      if (withErrors.length) {
+        withErrors.forEach((field, i) => setError(field, { type: "server", message: fieldErrors[field]?.[0] ?? "" }, { shouldFocus: i === 0 }));
+      } else {
+        setError("root", { type: "server", message: failureText(error) });
+      }
+    }
+  };
+
+  const messageFor = (error: FieldError | undefined): string | null => {
+    if (!error) return null;
+    if (error.type === "server" && error.message) return error.message;
+    return error.message && tAll.has(error.message) ? tAll(error.message) : (error.message ?? null);
+  };
+  const field = (name: Field) => ({ id: `schedule-${name}`, label: t(`form.${name}`), error: messageFor(errors[name] as FieldError | undefined) });
+  const control_ = `${inputClass} mt-1`;
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate aria-labelledby="schedule-form-title" data-testid="schedule-form" className="space-y-4">
+      <h2 id="schedule-form-title" className="text-lg font-semibold">
+        {editing ? t("form.titleEdit") : t("form.titleNew")}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField {...field("kind")}>
+          {(aria) => (
+            <select {...aria} className={control_} {...register("kind")}>
+              {ERP_IMPORT_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {tKinds(`${k}.name`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField {...field("name")} help={t("form.nameHelp")}>
+          {(aria) => <input {...aria} type="text" maxLength={NAME_MAX_LENGTH} autoComplete="off" className={control_} {...register("name")} />}
+        </FormField>
+        <FormField {...field("rule")}>
+          {(aria) => (
+            <select {...aria} className={control_} {...register("rule")}>
+              {SCHEDULE_RULE_TYPES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`form.rules.${r}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {rule === "every" ? (
+          <FormField {...field("everyMinutes")} help={t("form.everyHelp")}>
+            {(aria) => (
+              <select {...aria} className={control_} {...register("everyMinutes")}>
+                {EVERY_MINUTES.map((m) => (
+                  <option key={m} value={String(m)}>
+                    {m >= 60 ? t("form.everyHoursOption", { hours: m / 60 }) : t("form.everyOption", { minutes: m })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        ) : null}
+        {rule === "daily" || rule === "weekly" ? (
+          <FormField {...field("times")} help={t("form.timesHelp")}>
+            {(aria) => <input {...aria} type="text" inputMode="numeric" autoComplete="off" placeholder="06:30, 18:00" className={control_} {...register("times")} />}
+          </FormField>
+        ) : null}
+        {rule === "cron" ? (
+          <FormField {...field("cron")} help={t("form.cronHelp")}>
+            {(aria) => <input {...aria} type="text" maxLength={CRON_MAX_LENGTH} autoComplete="off" spellCheck={false} className={`${control_} font-mono`} {...register("cron")} />}
+          </FormField>
+        ) : null}
+      </div>
+      {rule === "weekly" ? (
+        <fieldset aria-describedby={errors.days ? "schedule-days-error" : undefined}>
+          <legend className="text-sm font-medium">{t("form.days")}</legend>
+          <div className="mt-1 flex flex-wrap gap-3">
+            {WEEKDAYS.map((d) => (
+              <label key={d} className="inline-flex items-center gap-1 text-sm">
+                <input type="checkbox" value={String(d)} className={checkboxClass} {...register("days")} />
+                <span title={t(`weekdaysLong.${d}`)}>{t(`weekdays.${d}`)}</span>
+              </label>
+            ))}
+          </div>
+          {errors.days ? (
+            <p id="schedule-days-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {messageFor(errors.days as FieldError)}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField {...field("timeZone")} help={t("form.timeZoneHelp", { zone: defaultTimeZone })}>
+          {(aria) => <input {...aria} type="text" autoComplete="off" spellCheck={false} list="schedule-zones" className={control_} {...register("timeZone")} />}
+        </FormField>
+      </div>
+      <datalist id="schedule-zones">
+        {(mounted ? zones() : []).map((z) => (
+          <option key={z} value={z} />
+        ))}
+      </datalist>
+      <fieldset>
+        <legend className="text-sm font-medium">{t("form.quiet")}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField {...field("quietFrom")}>{(aria) => <input {...aria} type="time" className={control_} {...register("quietFrom")} />}</FormField>
+          <FormField {...field("quietTo")}>{(aria) => <input {...aria} type="time" className={control_} {...register("quietTo")} />}</FormField>
+        </div>
+        <p className={helpTextClass}>{t("form.quietHelp")}</p>
+      </fieldset>
+      <div data-testid="schedule-preview" aria-live="polite">
+        <p className="text-sm font-medium">{t("form.preview")}</p>
+        {preview === null ? (
+          <p className={helpTextClass}>{t("form.previewInvalid")}</p>
+        ) : preview.length === 0 ? (
+          <p className={helpTextClass}>{t("form.previewNone")}</p>
+        ) : (
+          <ul className="list-disc pl-5 text-sm">
+            {preview.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {errors.root?.message ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300" data-testid="schedule-form-failure">
+          {errors.root.message}
+        </p>
+      ) : null}
+      <div className="flex gap-3">
+        <button type="submit" className={buttonClass.primary} disabled={isSubmitting} aria-busy={isSubmitting || undefined} data-testid="schedule-submit">
+          {isSubmitting ? t("form.submitting") : editing ? t("form.submitEdit") : t("form.submitNew")}
+        </button>
+        <button type="button" className={buttonClass.secondary} onClick={onCancel}>
+          {t("form.cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const noSubscribe = () => () => undefined;
+
+let zoneList: string[] | undefined;
+function zones(): string[] {
+  zoneList ??= typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return zoneList;
+}

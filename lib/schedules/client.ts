@@ -1,0 +1,31 @@
+import useSWR from "swr";
+import { fetcher, sendJson } from "@/lib/swr/fetcher";
+import { SCHEDULES_API, type ScheduleBodyInput, type ScheduleList, type ScheduleRow } from "@/lib/schedules/schemas";
+
+// The browser side of /api/erp/schedules: one SWR key, and the writes (each revalidates it).
+
+/** Due starts show up within a tick: refresh while any schedule is running. */
+const REFRESH_MS = 15_000;
+
+export function useSchedules() {
+  return useSWR<ScheduleList>(SCHEDULES_API, fetcher, {
+    keepPreviousData: true,
+    refreshInterval: (data) => (data?.items.some((s) => !s.paused) ? REFRESH_MS : 0),
+  });
+}
+
+export function createScheduleRequest(body: ScheduleBodyInput): Promise<{ schedule: ScheduleRow }> {
+  return sendJson(SCHEDULES_API, "POST", body);
+}
+
+export function updateScheduleRequest(id: string, body: ScheduleBodyInput): Promise<{ schedule: ScheduleRow }> {
+  return sendJson(`${SCHEDULES_API}/${id}`, "PUT", body);
+}
+
+export function pauseScheduleRequest(id: string, paused: boolean): Promise<{ schedule: ScheduleRow }> {
+  return sendJson(`${SCHEDULES_API}/${id}/${paused ? "pause" : "resume"}`, "POST");
+}
+
+export function deleteScheduleRequest(id: string): Promise<{ deleted: string }> {
+  return sendJson(`${SCHEDULES_API}/${id}`, "DELETE");
+}
