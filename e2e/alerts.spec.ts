@@ -1,0 +1,101 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "@/e2e/a11y";
+import { startReceiver } from "@/lib/alerts/test-servers";
+
+// The alerts page: an admin adds a webhook to a receiver started here on 127.0.0.1, sends a test and
+// sees it delivered (the receiver verifies the signature); a plain-http URL elsewhere is refused on
+// its field and nothing is saved; a viewer sees the actions disabled with the reason.
+
+const ADMIN = "e2e/.auth/admin.json";
+const VIEWER = "e2e/.auth/viewer.json";
+const SIGNING = "e2e-alerts-signing-secret-0042";
+const URL_SECRET = "e2eHookPathSecret77";
+
+test.describe("alerts as admin", () => {
+  test.use({ storageState: ADMIN });
+
+  test("adds a webhook channel, sends a test and sees it delivered, signed", async ({ page }) => {
+    const receiver = await startReceiver(SIGNING);
+    try {
+      const name = `E2E hook ${Date.now()}`;
+      await page.goto("/alerts");
+      await expect(page.getByRole("heading", { level: 1, name: "Alerts" })).toBeVisible();
+      await page.getByTestId("alert-channel-add").click();
+      const form = page.getByTestId("alert-channel-form");
+      await form.getByLabel("Name", { exact: true }).fill(name);
+      await form.getByLabel("Kind", { exact: true }).selectOption("webhook");
+      await form.getByLabel("Webhook URL").fill(`${receiver.url}/hooks/${URL_SECRET}`);
+      await form.getByLabel("Signing secret").fill(SIGNING);
+      await form.getByLabel("Import could not start").check();
+      await form.getByTestId("alert-channel-save").click();
+      await expect(page.getByText(`Channel “${name}” added.`)).toBeVisible();
+
+      const row = page.getByTestId("alert-channel-row").filter({ hasText: name });
+      await expect(row.getByTestId("alert-channel-target")).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/…\/••••ts77$/);
+      // The secrets never reach the page.
+      expect(await page.content()).not.toContain(URL_SECRET);
+      expect(await page.content()).not.toContain(SIGNING);
+      await expectAccessible(page);
+
+      await row.getByTestId("alert-channel-test").click();
+      // The log is filtered to the channel (in the URL, so bookmarkable) and shows the delivery arrive.
+      await expect(page).toHaveURL(/[?&]channel=[0-9a-f-]{36}/);
+      const delivery = page.getByTestId("alert-delivery-row").first();
+      await expect(delivery.getByTestId("alert-delivery-status")).toHaveText("Delivered", { timeout: 20_000 });
+      await expect(delivery).toContainText("1 of 5");
+      await expect(delivery).toContainText("200 ok");
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0]!.verified).toBe(true);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: "test", title: "Test alert" });
+
+      // Bookmarkable: the same URL opened again shows the same filtered log.
+      await page.reload();
+      await expect(page.getByTestId("alert-delivery-row").first().getByTestId("alert-delivery-status")).toHaveText("Delivered");
+      await page.goto(`${new URL(page.url()).pathname}${new URL(page.url()).search}&status=failed`);
+      await expect(page.getByTestId("alert-deliveries-empty")).toHaveText("No deliveries match these filters.");
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test("refuses a plain-http URL off this machine on its field and saves nothing", async ({ page }) => {
+    const name = `E2E refused ${Date.now()}`;
+    await page.goto("/alerts");
+    await page.getByTestId("alert-channel-add").click();
+    const form = page.getByTestId("alert-channel-form");
+    await form.getByLabel("Name", { exact: true }).fill(name);
+    await form.getByLabel("Webhook URL").fill("http://hooks.example.com/labs");
+    await form.getByLabel("Signing secret").fill(SIGNING);
+    await form.getByTestId("alert-channel-save").click();
+    const url = form.getByLabel("Webhook URL");
+    await expect(url).toHaveAttribute("aria-invalid", "true");
+    await expect(form).toContainText("The URL must start with https:// (http is allowed only for localhost, 127.0.0.1 or ::1).");
+
+    // The server says the same when the browser's check is skipped, and nothing is saved.
+    const answer = await page.request.post("/api/alerts/channels", {
+      headers: { origin: new URL(page.url()).origin },
+      data: { name, kind: "webhook", enabled: true, events: ["transfer.attention"], url: "http://hooks.example.com/labs", signingSecret: SIGNING },
+    });
+    expect(answer.status()).toBe(422);
+    expect((await answer.json()).errors.url[0]).toContain("https://");
+    const list = await (await page.request.get("/api/alerts/channels")).json();
+    expect(list.items.map((c: { name: string }) => c.name)).not.toContain(name);
+  });
+});
+
+test.describe("alerts as viewer", () => {
+  test.use({ storageState: VIEWER });
+
+  test("reads the page with every channel action disabled and says why", async ({ page }) => {
+    await page.goto("/alerts");
+    await expect(page.getByTestId("alerts-manage-reason")).toHaveText(
+      "Only admins can add, change, test or delete alert channels. Everyone can read the delivery log.",
+    );
+    const add = page.getByTestId("alert-channel-add");
+    await expect(add).toHaveAttribute("aria-disabled", "true");
+    await add.click();
+    await expect(page.getByTestId("alert-channel-form")).toHaveCount(0);
+    for (const button of await page.getByTestId("alert-channel-test").all()) await expect(button).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByTestId("alert-deliveries")).toBeVisible();
+  });
+});
