@@ -51,9 +51,12 @@ export class CallRecorder {
   private minutes = new Map<string, MinuteAggregate>();
   private dirty = new Set<string>();
 
-  constructor(private readonly random: () => number = Math.random) {}
+  constructor(
+    private readonly random: () => number = Math.random,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
-  record(entry: UpstreamCallEntry, at = Date.now()): void {
+  record(entry: UpstreamCallEntry, at = this.clock()): void {
     const key = minuteOf(at);
     let m = this.minutes.get(key);
     if (!m) {

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { CallRecorder, summarize, type PlatformHealth, type UpstreamCallEntry } from "@/lib/health/calls";
+import { platformCheck, type PlatformCheckDeps } from "@/lib/health/check";
 import { flushMinutes, readMinutes } from "@/lib/health/store";
 import { KEEP_MS, mergeLocal, minuteOf } from "@/lib/health/calls";
 
@@ -32,6 +33,11 @@ export function flushHealth(): Promise<void> {
     g.healthFlush = undefined;
   });
   return g.healthFlush;
+}
+
+/** The silent-platform check on this process's recorder (lib/home/jobs.ts runs it once per period across instances). */
+export async function runPlatformCheckWith(deps: Omit<PlatformCheckDeps, "conn" | "recorder" | "instanceId">) {
+  return platformCheck({ ...deps, conn: await db(), recorder, instanceId: HEALTH_INSTANCE, flush: flushHealth });
 }
 
 /** Every instance's figures from the store, with this instance's own fresher minutes (a read, no write). */
