@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 import { openTestStore } from "@/lib/testing/store";
-import { closedPort, startReceiver, startSilent } from "@/lib/alerts/test-servers";
+import { closedPort, startReceiver, startSilent, startSmtp } from "@/lib/alerts/test-servers";
 
 // The /api/alerts handlers in-process: the real wrapper, store, job engine and receivers; only the session, the store's door and the config are stubbed.
 
@@ -24,6 +24,7 @@ vi.mock("@/lib/config", () => ({
 }));
 process.env.ALERT_RETRY_DELAY_SECONDS = "1";
 process.env.ALERT_SMTP_VERIFY_TIMEOUT_SECONDS = "1";
+process.env.ALERT_RETRY_LIMIT = "1";
 
 const channels = await import("@/app/api/alerts/channels/route");
 const oneChannel = await import("@/app/api/alerts/channels/[id]/route");
@@ -164,6 +165,43 @@ describe("/api/alerts", () => {
     expect((await testRoute.POST(req("POST", `/api/alerts/channels/${items[0].id}/test`), idParams(items[0].id))).status).toBe(403);
     expect((await oneChannel.DELETE(req("DELETE", `/api/alerts/channels/${items[0].id}`), idParams(items[0].id))).status).toBe(403);
     expect((await deliveries.GET(req("GET", "/api/alerts/deliveries?status=failed"), noParams)).status).toBe(200);
+  });
+
+  it("writes no secret to the log, even when the receiver echoes them and the SMTP login fails", async () => {
+    const echo = await startReceiver(SIGNING, (_n, r) => ({ status: 500, body: `failed at ${r.path} with ${r.headers["x-labs-signature"]} and ${SIGNING}` }));
+    const smtp = await startSmtp({ user: "alerts", password: "the-right-password" });
+    const lines: string[] = [];
+    const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    try {
+      const created = await channels.POST(req("POST", "/api/alerts/channels", { ...webhook(), url: `${echo.url}/hooks/${SECRET_URL_PART}` }), noParams);
+      const { channel } = await created.json();
+      await testRoute.POST(req("POST", `/api/alerts/channels/${channel.id}/test`), idParams(channel.id));
+      const failed = await waitFor(
+        () => state.conn.selectFrom("alert_deliveries").selectAll().where("channel_id", "=", channel.id).executeTakeFirstOrThrow(),
+        (d) => d.status === "failed",
+      );
+      expect(failed).toMatchObject({ status: "failed", attempts: 2, response_status: 500 });
+      expect(failed.response_text).toContain("[redacted]");
+      const mail = await channels.POST(
+        req("POST", "/api/alerts/channels", { name: "Mail", kind: "email", enabled: true, events: ["import.not_started"], smtpHost: "127.0.0.1", smtpPort: smtp.port, smtpTls: "none", smtpUser: "alerts", smtpPassword: "wrong-password-4c1d", from: "console@labs.test", recipients: "ops@labs.test" }),
+        noParams,
+      );
+      const mailBody = await mail.json();
+      expect(mailBody.fieldCodes).toEqual({ smtpPassword: "alerts.smtp.authFailed" });
+      expect(JSON.stringify(mailBody)).not.toContain("wrong-password-4c1d");
+      for (const text of [failed.response_text ?? ""]) {
+        expect(text).not.toContain(SECRET_URL_PART);
+        expect(text).not.toContain(SIGNING);
+      }
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+      await Promise.all([echo.close(), smtp.close()]);
+    }
+    const logged = lines.join("");
+    expect(logged).toContain("alert delivery failed");
+    for (const secret of [SECRET_URL_PART, SIGNING, "wrong-password-4c1d"]) expect(logged).not.toContain(secret);
   });
 
   it("raiseAlert queues one delivery per matching channel, returns at once, and never throws", async () => {
