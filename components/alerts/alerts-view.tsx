@@ -12,7 +12,7 @@ import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
 import { tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { deleteChannelRequest, testChannelRequest, useChannels } from "@/lib/alerts/client";
-import { ALERTS_API, type AlertChannelView } from "@/lib/alerts/schemas";
+import { ALERTS_API, eventKey, type AlertChannelView } from "@/lib/alerts/schemas";
 
 type Editing = { mode: "create" } | { mode: "edit"; channel: AlertChannelView } | null;
 
@@ -130,7 +130,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
                     <td className={`${tdClass} break-all font-mono text-xs`} data-testid="alert-channel-target">
                       {c.target}
                     </td>
-                    <td className={tdClass}>{c.events.map((e) => t(`eventsShort.${e}`)).join(", ")}</td>
+                    <td className={tdClass}>{c.events.map((e) => t(`eventsShort.${eventKey(e)}`)).join(", ")}</td>
                     <td className={tdClass}>{c.enabled ? t("channels.on") : t("channels.off")}</td>
                     <td className={tdClass}>
                       <div className="flex flex-wrap gap-2">

@@ -10,6 +10,7 @@ import { saveChannelRequest } from "@/lib/alerts/client";
 import {
   ALERT_CHANNEL_KINDS,
   ALERT_EVENT_TYPES,
+  eventKey,
   channelBodySchema,
   SMTP_TLS_MODES,
   type AlertChannelView,
@@ -149,7 +150,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
           {ALERT_EVENT_TYPES.map((e) => (
             <label key={e} className="flex items-center gap-2 text-sm">
               <input type="checkbox" value={e} className={checkboxClass} {...register("events")} />
-              {t(`events.${e}`)}
+              {t(`events.${eventKey(e)}`)}
             </label>
           ))}
         </div>

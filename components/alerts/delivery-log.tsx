@@ -5,7 +5,7 @@ import { parseAsString, useQueryStates } from "nuqs";
 import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
 import { buttonClass, selectClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { useDeliveries } from "@/lib/alerts/client";
-import { DELIVERY_STATUSES, type AlertChannelView, type DeliveryStatus } from "@/lib/alerts/schemas";
+import { DELIVERY_STATUSES, eventKey, type AlertChannelView, type DeliveryStatus } from "@/lib/alerts/schemas";
 
 const STATUS_CLASS: Record<DeliveryStatus, string> = {
   queued: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
@@ -105,7 +105,7 @@ export function DeliveryLog({ channels }: { channels: AlertChannelView[] | undef
                     </time>
                   </td>
                   <td className={tdClass}>{d.channelName}</td>
-                  <td className={tdClass}>{t(`eventsShort.${d.eventType}`)}</td>
+                  <td className={tdClass}>{t(`eventsShort.${eventKey(d.eventType)}`)}</td>
                   <td className={tdClass}>
                     <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[d.status]}`} data-testid="alert-delivery-status">
                       {t(`statuses.${d.status}`)}

@@ -13,6 +13,11 @@ export type SmtpTlsMode = (typeof SMTP_TLS_MODES)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export type AlertEventTypeName = (typeof ALERT_EVENT_TYPES)[number];
 
+/** The catalog key of an event type (next-intl reads dots as nesting). */
+export function eventKey(type: AlertEventTypeName | "test"): string {
+  return type.replace(".", "_");
+}
+
 export const ALERTS_API = "/api/alerts";
 /** SWR keys (the page prefetches under the same ones). */
 export const CHANNELS_KEY = `${ALERTS_API}/channels`;
