@@ -40,8 +40,6 @@ export const SIGNING_SECRET_MIN = 16;
 export const SECRET_MAX = 2000;
 export const RECIPIENTS_MAX = 50;
 
-const V = "alerts.validation.";
-
 /** Loopback hosts may take plain http (a receiver on the same machine, tests); everything else must be https. */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
@@ -55,15 +53,15 @@ export function webhookUrlProblem(value: string): string | null {
   try {
     url = new URL(value);
   } catch {
-    return `${V}urlInvalid`;
+    return "alerts.validation.urlInvalid";
   }
-  if (url.username || url.password) return `${V}urlCredentials`;
+  if (url.username || url.password) return "alerts.validation.urlCredentials";
   if (url.protocol === "https:") return null;
-  if (url.protocol === "http:") return isLoopbackHost(url.hostname) ? null : `${V}urlHttps`;
-  return `${V}urlHttps`;
+  if (url.protocol === "http:") return isLoopbackHost(url.hostname) ? null : "alerts.validation.urlHttps";
+  return "alerts.validation.urlHttps";
 }
 
-const emailSchema = z.string().trim().max(254).pipe(z.email({ error: `${V}email` }));
+const emailSchema = z.string().trim().max(254).pipe(z.email({ error: "alerts.validation.email" }));
 
 export function splitRecipients(value: string | readonly string[]): string[] {
   const parts = typeof value === "string" ? value.split(/[\s,;]+/) : value.map((v) => v.trim());
@@ -80,15 +78,15 @@ const optionalText = z
  * saved ones on an edit; on create the kind's secrets are required.
  */
 export const channelFields = z.object({
-  name: z.string({ error: `${V}nameRequired` }).trim().min(1, { error: `${V}nameRequired` }).max(CHANNEL_NAME_MAX, { error: `${V}tooLong` }),
-  kind: z.enum(ALERT_CHANNEL_KINDS, { error: `${V}kind` }),
-  enabled: z.boolean({ error: `${V}enabled` }),
-  events: z.array(z.enum(ALERT_EVENT_TYPES, { error: `${V}events` }), { error: `${V}events` }).min(1, { error: `${V}events` }),
+  name: z.string({ error: "alerts.validation.nameRequired" }).trim().min(1, { error: "alerts.validation.nameRequired" }).max(CHANNEL_NAME_MAX, { error: "alerts.validation.tooLong" }),
+  kind: z.enum(ALERT_CHANNEL_KINDS, { error: "alerts.validation.kind" }),
+  enabled: z.boolean({ error: "alerts.validation.enabled" }),
+  events: z.array(z.enum(ALERT_EVENT_TYPES, { error: "alerts.validation.events" }), { error: "alerts.validation.events" }).min(1, { error: "alerts.validation.events" }),
   url: optionalText,
   signingSecret: optionalText,
   smtpHost: optionalText,
   smtpPort: z.union([z.number(), z.string()]).optional(),
-  smtpTls: z.enum(SMTP_TLS_MODES, { error: `${V}smtpTls` }).optional(),
+  smtpTls: z.enum(SMTP_TLS_MODES, { error: "alerts.validation.smtpTls" }).optional(),
   smtpUser: optionalText,
   smtpPassword: z.string().optional().transform((v) => (v === undefined || v === "" ? undefined : v)),
   from: optionalText,
@@ -115,30 +113,30 @@ export function channelBodySchema(mode: "create" | "update") {
     const body: ChannelBody = { name: v.name, kind: v.kind, enabled: v.enabled, events: [...new Set(v.events)] };
     if (v.kind === "webhook" || v.kind === "slack") {
       if (v.url !== undefined) {
-        const problem = v.url.length > SECRET_MAX ? `${V}tooLong` : webhookUrlProblem(v.url);
+        const problem = v.url.length > SECRET_MAX ? "alerts.validation.tooLong" : webhookUrlProblem(v.url);
         if (problem) issue("url", problem);
         else body.url = v.url;
-      } else if (mode === "create") issue("url", `${V}urlRequired`);
+      } else if (mode === "create") issue("url", "alerts.validation.urlRequired");
     }
     if (v.kind === "webhook") {
       if (v.signingSecret !== undefined) {
-        if (v.signingSecret.length < SIGNING_SECRET_MIN) issue("signingSecret", `${V}signingSecretShort`);
-        else if (v.signingSecret.length > SECRET_MAX) issue("signingSecret", `${V}tooLong`);
+        if (v.signingSecret.length < SIGNING_SECRET_MIN) issue("signingSecret", "alerts.validation.signingSecretShort");
+        else if (v.signingSecret.length > SECRET_MAX) issue("signingSecret", "alerts.validation.tooLong");
         else body.signingSecret = v.signingSecret;
-      } else if (mode === "create") issue("signingSecret", `${V}signingSecretShort`);
+      } else if (mode === "create") issue("signingSecret", "alerts.validation.signingSecretShort");
     }
     if (v.kind === "email") {
-      if (!v.smtpHost || !/^[A-Za-z0-9.:[\]-]{1,253}$/.test(v.smtpHost)) issue("smtpHost", `${V}smtpHost`);
+      if (!v.smtpHost || !/^[A-Za-z0-9.:[\]-]{1,253}$/.test(v.smtpHost)) issue("smtpHost", "alerts.validation.smtpHost");
       const port = typeof v.smtpPort === "string" ? (v.smtpPort.trim() === "" ? NaN : Number(v.smtpPort)) : (v.smtpPort ?? NaN);
-      if (!Number.isInteger(port) || port < 1 || port > 65535) issue("smtpPort", `${V}smtpPort`);
-      if (!v.smtpTls) issue("smtpTls", `${V}smtpTls`);
-      if (!v.from || !emailSchema.safeParse(v.from).success) issue("from", `${V}email`);
+      if (!Number.isInteger(port) || port < 1 || port > 65535) issue("smtpPort", "alerts.validation.smtpPort");
+      if (!v.smtpTls) issue("smtpTls", "alerts.validation.smtpTls");
+      if (!v.from || !emailSchema.safeParse(v.from).success) issue("from", "alerts.validation.email");
       const recipients = splitRecipients(v.recipients ?? "");
-      if (recipients.length === 0) issue("recipients", `${V}recipientsRequired`);
-      else if (recipients.length > RECIPIENTS_MAX) issue("recipients", `${V}recipientsTooMany`);
-      else if (recipients.some((r) => !emailSchema.safeParse(r).success)) issue("recipients", `${V}recipients`);
-      if (v.smtpPassword !== undefined && v.smtpPassword.length > SECRET_MAX) issue("smtpPassword", `${V}tooLong`);
-      if (v.smtpPassword !== undefined && !v.smtpUser) issue("smtpUser", `${V}smtpUserForPassword`);
+      if (recipients.length === 0) issue("recipients", "alerts.validation.recipientsRequired");
+      else if (recipients.length > RECIPIENTS_MAX) issue("recipients", "alerts.validation.recipientsTooMany");
+      else if (recipients.some((r) => !emailSchema.safeParse(r).success)) issue("recipients", "alerts.validation.recipients");
+      if (v.smtpPassword !== undefined && v.smtpPassword.length > SECRET_MAX) issue("smtpPassword", "alerts.validation.tooLong");
+      if (v.smtpPassword !== undefined && !v.smtpUser) issue("smtpUser", "alerts.validation.smtpUserForPassword");
       body.smtp = { host: v.smtpHost ?? "", port, tls: v.smtpTls ?? "starttls", user: v.smtpUser, from: v.from ?? "", recipients };
       if (v.smtpPassword !== undefined) body.smtpPassword = v.smtpPassword;
     }
@@ -146,11 +144,11 @@ export function channelBodySchema(mode: "create" | "update") {
   });
 }
 
-export const channelIdSchema = z.object({ id: z.uuid({ error: `${V}channelId` }) });
+export const channelIdSchema = z.object({ id: z.uuid({ error: "alerts.validation.channelId" }) });
 
 export const deliveryQuerySchema = z.strictObject({
-  channel: z.uuid({ error: `${V}channelId` }).optional(),
-  status: z.enum(DELIVERY_STATUSES, { error: `${V}status` }).optional(),
+  channel: z.uuid({ error: "alerts.validation.channelId" }).optional(),
+  status: z.enum(DELIVERY_STATUSES, { error: "alerts.validation.status" }).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 export type DeliveryQuery = z.output<typeof deliveryQuerySchema>;

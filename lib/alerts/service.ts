@@ -1,5 +1,4 @@
 import "server-only";
-import type { z } from "zod";
 import en from "@/lib/i18n/messages/en/alerts.json";
 import type { ServiceContext } from "@/lib/audit";
 import { db } from "@/lib/db";
@@ -34,7 +33,7 @@ export function parseChannelBody(json: unknown, mode: "create" | "update"): Chan
   const parsed = channelBodySchema(mode).safeParse(json);
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
-  for (const issue of (parsed.error as z.ZodError).issues) {
+  for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? "_");
     fields[field] ??= issue.message.startsWith("alerts.") ? issue.message : "alerts.validation.tooLong";
   }
