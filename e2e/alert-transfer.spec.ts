@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { emulatorOrders } from "@/e2e/emulator";
+import { E2E_BASE_URL } from "@/e2e/env";
+import { startReceiver, startSmtp } from "@/lib/alerts/test-servers";
+
+// The issue's "done when": an admin sends failed transfers to a Slack channel and an e-mail list; an
+// operator's transfer that ends with failures reaches both, with a link to the run, and nothing else
+// about the transfer changes (a receiver is never on the transfer's path).
+
+const ADMIN = "e2e/.auth/admin.json";
+const OPERATOR = "e2e/.auth/operator.json";
+
+async function addChannel(page: Page, body: Record<string, unknown>): Promise<string> {
+  const res = await page.request.post("/api/alerts/channels", { headers: { origin: E2E_BASE_URL }, data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { channel: { id: string } }).channel.id;
+}
+
+async function removeChannel(page: Page, id: string): Promise<void> {
+  await page.request.delete(`/api/alerts/channels/${id}`, { headers: { origin: E2E_BASE_URL } });
+}
+
+test("a transfer that ends with failures is sent to a Slack channel and an e-mail list", async ({ browser }) => {
+  const slack = await startReceiver("unused-slack-has-no-signature");
+  const smtp = await startSmtp();
+  const admin = await browser.newPage({ storageState: ADMIN });
+  const operator = await browser.newPage({ storageState: OPERATOR });
+  const channels: string[] = [];
+  try {
+    const stamp = Date.now();
+    channels.push(await addChannel(admin, { name: `Ops Slack ${stamp}`, kind: "slack", enabled: true, events: ["transfer.attention"], url: `${slack.url}/services/T0/B0/slacksecret` }));
+    channels.push(
+      await addChannel(admin, {
+        name: `Ops mail ${stamp}`,
+        kind: "email",
+        enabled: true,
+        events: ["transfer.attention"],
+        smtpHost: "127.0.0.1",
+        smtpPort: smtp.port,
+        smtpTls: "none",
+        from: "console@ops.example.com",
+        recipients: "ops@example.com, shift-lead@example.com",
+      }),
+    );
+
+    // One order the platform transfers and one it does not know: the run ends with failures.
+    const [good] = await emulatorOrders.pending(1);
+    const res = await operator.request.post("/api/erp/transfers", {
+      headers: { origin: E2E_BASE_URL, "Idempotency-Key": `alert-transfer-${stamp}` },
+      data: { orderIds: [good!, "9999998"] },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const runId = ((await res.json()) as { run: { id: string } }).run.id;
+
+    await expect.poll(() => slack.received.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const message = JSON.parse(slack.received[0]!.body) as { text: string };
+    expect(message.text).toContain(runId);
+    expect(JSON.stringify(message)).toContain(`/erp/transfers/${runId}`);
+
+    await expect.poll(() => smtp.mails.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const mail = smtp.mails[0]!;
+    expect(mail.to.sort()).toEqual(["ops@example.com", "shift-lead@example.com"]);
+    expect(mail.from).toBe("console@ops.example.com");
+    expect(mail.subject).toContain("finished with failures");
+    expect(mail.text).toContain(`/erp/transfers/${runId}`);
+
+    // The run itself says the same as before: one transferred, one not.
+    const run = await (await operator.request.get(`/api/erp/transfers/${runId}?limit=10`)).json();
+    expect(run.run.counts).toMatchObject({ total: 2, transferred: 1, notTransferred: 1 });
+
+    // Both deliveries are in the log that everyone reads, delivered.
+    for (const id of channels) {
+      await expect
+        .poll(async () => ((await (await operator.request.get(`/api/alerts/deliveries?channel=${id}`)).json()) as { items: unknown[] }).items[0], { timeout: 15_000 })
+        .toMatchObject({ eventType: "transfer.attention", status: "delivered" });
+    }
+  } finally {
+    for (const id of channels) await removeChannel(admin, id);
+    await admin.close();
+    await operator.close();
+    await slack.close();
+    await smtp.close();
+  }
+});
