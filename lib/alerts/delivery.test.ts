@@ -8,6 +8,7 @@ import type { AlertEvent } from "@/lib/alerts/events";
 import { channelsFor, createDeliveryQueue, queueDeliveries, workDeliveries, type DeliveryQueueOptions } from "@/lib/alerts/engine";
 import { channelBodySchema, type ChannelBody } from "@/lib/alerts/schemas";
 import { verifySmtp } from "@/lib/alerts/send";
+import { emailSubject, renderAlert } from "@/lib/alerts/message";
 import { channelView, findChannel, insertChannel, updateChannel } from "@/lib/alerts/store";
 import { closedPort, startReceiver, startSilent, startSmtp, verifyWebhook } from "@/lib/alerts/test-servers";
 
@@ -232,5 +233,27 @@ describe("channel validation", () => {
       recipients: "alerts.validation.recipientsRequired",
     });
     expect(issues("create", { kind: "slack", url: "https://e.com/x", events: [] })).toEqual({ events: "alerts.validation.events" });
+  });
+});
+
+describe("alert messages", () => {
+  it("name the event, the run or import kind, the counts and the page concerned", () => {
+    const unknownOnly = renderAlert({ ...transferEvent, counts: { total: 4, transferred: 2, notTransferred: 0, unknown: 2, pending: 0 } } as AlertEvent, CONSOLE_URL);
+    expect(unknownOnly.title).toBe("Transfer run finished with unknown outcomes");
+    const interrupted = renderAlert({ ...transferEvent, status: "interrupted" } as AlertEvent, CONSOLE_URL);
+    expect(emailSubject(interrupted)).toBe("[Labs console] Transfer run interrupted");
+    expect(interrupted.lines.join(" ")).toContain("Run run-7f3a: 6 transferred, 3 not transferred, 1 unknown, 0 not sent, of 10 orders.");
+    const notStarted = renderAlert(
+      { type: "import.not_started", kind: "stock", origin: "scheduled", scheduleId: "sch-1", startedBy: null, errorCode: "upstream_unavailable", detail: "503 from the platform", at: "x" },
+      CONSOLE_URL,
+    );
+    expect(notStarted).toMatchObject({ title: "Import could not start: stock", link: `${CONSOLE_URL}/erp?kind=stock` });
+    expect(notStarted.lines.join(" ")).toContain("schedule sch-1");
+    expect(renderAlert({ type: "platform.unanswered", minutes: 10, since: "2026-11-23T03:00:00Z", lastError: "timeout", at: "x" }, CONSOLE_URL).title).toBe(
+      "Labs platform has not answered for 10 minutes",
+    );
+    expect(renderAlert({ type: "schedule.paused", scheduleId: "sch-2", kind: "prices", by: { email: "op@demo.local", name: "Onur" }, at: "x" }, CONSOLE_URL).lines[0]).toContain(
+      "paused by Onur <op@demo.local>",
+    );
   });
 });

@@ -18,7 +18,12 @@ export function renderAlert(event: DeliveredEvent, consoleUrl: string): AlertMes
   switch (event.type) {
     case "transfer.attention": {
       const c = event.counts;
-      const title = event.status === "interrupted" ? "Transfer run interrupted" : "Transfer run finished with failures";
+      const title =
+        event.status === "interrupted"
+          ? "Transfer run interrupted"
+          : c.notTransferred === 0 && c.unknown > 0
+            ? "Transfer run finished with unknown outcomes"
+            : "Transfer run finished with failures";
       return {
         title,
         lines: [
