@@ -1,11 +1,16 @@
 "use client";
 
-import { useFormatter, useNow, useTranslations } from "next-intl";
+import { useFormatter, useNow, useTranslations, type DateTimeFormatOptions } from "next-intl";
 import { useCallback } from "react";
 import type { ScheduleRule } from "@/lib/schedules/next";
 import type { ScheduleSpec } from "@/lib/schedules/schemas";
 
 // A schedule in words ("Every 15 minutes", "Mon, Fri at 06:30"), in the reader's language.
+
+/** Date and time on the schedule's clock with the zone's short name (dateStyle may not be combined with timeZoneName). */
+export function zonedFormat(timeZone: string): DateTimeFormatOptions {
+  return { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone, timeZoneName: "short" };
+}
 
 export function useScheduleWords() {
   const t = useTranslations("schedules");
@@ -38,7 +43,7 @@ export function useScheduleWords() {
   /** A time in the schedule's own zone, with the zone's short name, and how far from now. */
   const when = useCallback(
     (iso: string, timeZone: string) => ({
-      time: format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short", timeZone, timeZoneName: "short" }),
+      time: format.dateTime(new Date(iso), zonedFormat(timeZone)),
       relative: format.relativeTime(new Date(iso), now),
     }),
     [format, now],

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useSyncExternalStore } from "react";
 import { useForm, useWatch, type FieldError } from "react-hook-form";
+import { zonedFormat } from "@/components/schedules/describe";
 import { FormField } from "@/components/ui/form-field";
 import { buttonClass, checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles";
 import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
@@ -52,7 +53,7 @@ export function ScheduleForm({
     if (!mounted) return null;
     const parsed = scheduleBodySchema.safeParse(values);
     if (!parsed.success) return null;
-    return nextStarts(parsed.data, new Date(), 3).map((d) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short", timeZone: parsed.data.timeZone, timeZoneName: "short" }));
+    return nextStarts(parsed.data, new Date(), 3).map((d) => format.dateTime(d, zonedFormat(parsed.data.timeZone)));
   }, [values, format, mounted]);
 
   const submit = async (body: ScheduleBody) => {
