@@ -247,12 +247,14 @@ describe("alert messages", () => {
       { type: "import.not_started", kind: "stock", origin: "scheduled", scheduleId: "sch-1", startedBy: null, errorCode: "upstream_unavailable", detail: "503 from the platform", at: "x" },
       CONSOLE_URL,
     );
-    expect(notStarted).toMatchObject({ title: "Import could not start: stock", link: `${CONSOLE_URL}/erp?kind=stock` });
+    expect(notStarted).toMatchObject({ title: "Import could not start: stock", link: `${CONSOLE_URL}/erp?import=stock` });
     expect(notStarted.lines.join(" ")).toContain("schedule sch-1");
     expect(renderAlert({ type: "platform.unanswered", minutes: 10, since: "2026-11-23T03:00:00Z", lastError: "timeout", at: "x" }, CONSOLE_URL).title).toBe(
       "Labs platform has not answered for 10 minutes",
     );
-    expect(renderAlert({ type: "schedule.paused", scheduleId: "sch-2", kind: "prices", by: { email: "op@demo.local", name: "Onur" }, at: "x" }, CONSOLE_URL).lines[0]).toContain(
+    const paused = renderAlert({ type: "schedule.paused", scheduleId: "sch-2", kind: "prices", by: { email: "op@demo.local", name: "Onur" }, at: "x" }, CONSOLE_URL);
+    expect(paused.link).toBe(`${CONSOLE_URL}/erp/schedules`);
+    expect(paused.lines[0]).toContain(
       "paused by Onur <op@demo.local>",
     );
   });

@@ -40,7 +40,7 @@ export function renderAlert(event: DeliveredEvent, consoleUrl: string): AlertMes
           `The ${event.kind} import (${event.origin === "scheduled" ? `scheduled${event.scheduleId ? `, schedule ${event.scheduleId}` : ""}` : `started by ${who(event.startedBy)}`}) did not start: ${event.errorCode}.`,
           ...(event.detail ? [event.detail] : []),
         ],
-        link: `${base}/erp?kind=${encodeURIComponent(event.kind)}`,
+        link: `${base}/erp?import=${encodeURIComponent(event.kind)}`,
       };
     case "platform.unanswered":
       return {
@@ -52,7 +52,7 @@ export function renderAlert(event: DeliveredEvent, consoleUrl: string): AlertMes
       return {
         title: `Schedule paused: ${event.kind} import`,
         lines: [`The ${event.kind} import schedule ${event.scheduleId} was paused by ${who(event.by)}.`],
-        link: `${base}/schedules`,
+        link: `${base}/erp/schedules`,
       };
     case "test":
       return {
