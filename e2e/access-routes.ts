@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { read, write, type RouteCase } from "@/e2e/access-table";
 import { ERP_ROUTES } from "@/e2e/access-routes-erp";
+import { OPERATIONS_ROUTES } from "@/e2e/access-routes-operations";
 
 // Every console route handler and method, with a URL to call it by and the expected status per
 // caller. Writes carry invalid bodies (or unknown ids) on purpose: nothing may be created by a
@@ -12,6 +13,7 @@ const NOT_SENT = { email: "x", name: "", role: "nope" };
 
 export const ROUTES: RouteCase[] = [
   ...ERP_ROUTES,
+  ...OPERATIONS_ROUTES,
   {
     file: "health/route.ts",
     method: "GET",

@@ -20,11 +20,13 @@ const state = vi.hoisted(() => ({
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
 vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
-  getConfig: () => ({ consoleUrl: "http://console.test", authSecret: "routes-test-auth-secret-0123456789", jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
+  getConfig: () => ({
+    consoleUrl: "http://console.test",
+    authSecret: "routes-test-auth-secret-0123456789",
+    jobs: { heartbeatSeconds: 10, superviseSeconds: 1 },
+    alerts: { platformSilentMinutes: 10, retryLimit: 1, retryDelaySeconds: 1, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 1_000 },
+  }),
 }));
-process.env.ALERT_RETRY_DELAY_SECONDS = "1";
-process.env.ALERT_SMTP_VERIFY_TIMEOUT_SECONDS = "1";
-process.env.ALERT_RETRY_LIMIT = "1";
 
 const channels = await import("@/app/api/alerts/channels/route");
 const oneChannel = await import("@/app/api/alerts/channels/[id]/route");

@@ -34,7 +34,7 @@ describe("parseServerEnv", () => {
       warehouseIndexTtlMs: 30_000,
       erp: { batchSize: 100, maxOrdersPerRun: 10_000, importRepeatWindowMinutes: 15 },
       accountTimeZone: "Europe/Istanbul",
-      alerts: { platformSilentMinutes: 10 },
+      alerts: { platformSilentMinutes: 10, retryLimit: 4, retryDelaySeconds: 5, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 5_000 },
       consoleUrl: "http://localhost:3000",
     });
   });
@@ -62,6 +62,8 @@ describe("parseServerEnv", () => {
     const set = parseServerEnv({ ...good, ACCOUNT_TIME_ZONE: "America/New_York", ALERT_PLATFORM_SILENT_MINUTES: "5", AUTH_URL: "https://console.example.com/" });
     expect(set.accountTimeZone).toBe("America/New_York");
     expect(set.alerts.platformSilentMinutes).toBe(5);
+    expect(parseServerEnv({ ...good, ALERT_RETRY_LIMIT: "0", ALERT_RETRY_DELAY_SECONDS: "1" }).alerts).toMatchObject({ retryLimit: 0, retryDelaySeconds: 1 });
+    expect(problemsOf({ ...good, ALERT_RETRY_LIMIT: "21" })).toEqual(["ALERT_RETRY_LIMIT: must be a whole number from 0 to 20"]);
     expect(set.consoleUrl).toBe("https://console.example.com");
     expect(parseServerEnv({ ...good, AUTH_URL: "https://a.example.com", CONSOLE_URL: "https://ops.example.com" }).consoleUrl).toBe("https://ops.example.com");
     expect(problemsOf({ ...good, ACCOUNT_TIME_ZONE: "Mars/Olympus" })).toEqual(["ACCOUNT_TIME_ZONE: must be an IANA time zone, such as Europe/Istanbul"]);

@@ -123,6 +123,12 @@ export const envSchema = z
     }),
     // Alert "the platform has not answered" after this many minutes without an answer.
     ALERT_PLATFORM_SILENT_MINUTES: positiveInt(10, 1440),
+    // Alert deliveries: retries after the first attempt, the first retry's delay (doubling, at most 5 minutes),
+    // a receiver's deadline, and the SMTP check's deadline.
+    ALERT_RETRY_LIMIT: positiveInt(4, 20, 0),
+    ALERT_RETRY_DELAY_SECONDS: positiveInt(5, 3600),
+    ALERT_SEND_TIMEOUT_SECONDS: positiveInt(10, 120),
+    ALERT_SMTP_VERIFY_TIMEOUT_SECONDS: positiveInt(5, 60),
     // The console's public address, for links in alerts (e-mail, Slack, webhooks). Default: AUTH_URL, else http://localhost:PORT.
     CONSOLE_URL: upstreamUrlLike(),
     AUTH_URL: upstreamUrlLike(),
@@ -187,7 +193,7 @@ export interface ConsoleConfig {
   warehouseIndexTtlMs: number;
   /** IANA time zone of the account (schedules, displayed times). */
   accountTimeZone: string;
-  alerts: { platformSilentMinutes: number };
+  alerts: { platformSilentMinutes: number; retryLimit: number; retryDelaySeconds: number; sendTimeoutMs: number; smtpVerifyTimeoutMs: number };
   /** Public base URL of the console, without a trailing slash, for links sent out of the console. */
   consoleUrl: string;
 }
@@ -241,7 +247,13 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
         : null,
     warehouseIndexTtlMs: env.WAREHOUSE_INDEX_TTL_SECONDS * 1000,
     accountTimeZone: env.ACCOUNT_TIME_ZONE ?? "Europe/Istanbul",
-    alerts: { platformSilentMinutes: env.ALERT_PLATFORM_SILENT_MINUTES },
+    alerts: {
+      platformSilentMinutes: env.ALERT_PLATFORM_SILENT_MINUTES,
+      retryLimit: env.ALERT_RETRY_LIMIT,
+      retryDelaySeconds: env.ALERT_RETRY_DELAY_SECONDS,
+      sendTimeoutMs: env.ALERT_SEND_TIMEOUT_SECONDS * 1000,
+      smtpVerifyTimeoutMs: env.ALERT_SMTP_VERIFY_TIMEOUT_SECONDS * 1000,
+    },
     consoleUrl: (env.CONSOLE_URL ?? env.AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     erp: {
       batchSize: env.ERP_TRANSFER_BATCH_SIZE,
