@@ -191,3 +191,38 @@ test("kill -9 of the instance working a 3,000-order transfer: the other finishes
   expect(seen.size).toBeGreaterThanOrEqual(2900);
   await control("DELETE", "/faults");
 });
+
+test("two instances and one schedule give one start", async () => {
+  test.setTimeout(240_000);
+  // The test before kills an instance: both must tick here.
+  for (const name of ["a", "b"] as const) {
+    const { child } = cluster.instance(name);
+    if (child.exitCode !== null || child.signalCode !== null) await cluster.startInstance(name);
+  }
+  const operator = await signedIn("127.0.0.49", "operator", "a");
+  const { lastSeq } = await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1");
+  const body = { kind: "stock", name: "Cluster stock", rule: "every", everyMinutes: "1", times: "", days: [], cron: "", timeZone: "Europe/Istanbul", quietFrom: "", quietTo: "" };
+  const created = await operator.call("POST", "/api/erp/schedules", { headers: { ...origin("a"), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  expect(created.status, created.body).toBe(201);
+  const id = (JSON.parse(created.body) as { schedule: { id: string } }).schedule.id;
+  type History = { outcome: string; dueAt: string; importRunId: number | null }[];
+  const history = async (at: "a" | "b"): Promise<History> => {
+    const list = JSON.parse((await operator.call("GET", "/api/erp/schedules", { port: port(at) })).body) as { items: { id: string; history: History }[] };
+    return list.items.find((s) => s.id === id)?.history ?? [];
+  };
+
+  // Two due times in a row (each within a minute and a half), read through either instance.
+  await expect.poll(async () => (await history("b")).length, { timeout: 90_000, intervals: [2000] }).toBeGreaterThanOrEqual(1);
+  await expect.poll(async () => (await history("a")).length, { timeout: 90_000, intervals: [2000] }).toBeGreaterThanOrEqual(2);
+  const paused = await operator.call("POST", `/api/erp/schedules/${id}/pause`, { port: port("b"), headers: origin("b") });
+  expect(paused.status, paused.body).toBe(200);
+
+  const starts = await history("a");
+  expect(starts.every((s) => s.outcome === "started")).toBe(true);
+  expect(new Set(starts.map((s) => s.dueAt)).size).toBe(starts.length);
+  // The emulator's request log: exactly one stock import call per due time, from whichever instance claimed it.
+  const log = await control<{ requests: { method: string; path: string }[] }>("GET", `/requests?since=${lastSeq}&limit=100000`);
+  expect(log.requests.filter((r) => r.method === "POST" && r.path === "/v1/action/products-qty-erp-sync")).toHaveLength(starts.length);
+  const imports = JSON.parse((await operator.call("GET", "/api/erp/imports?limit=100", { port: port("a") })).body) as { items: { origin?: string; scheduleId?: string | null }[] };
+  expect(imports.items.filter((r) => r.origin === "scheduled" && r.scheduleId === id)).toHaveLength(starts.length);
+});
