@@ -135,6 +135,8 @@ test.describe("home page as viewer", () => {
     await tilesLoaded(page);
     await expect(page.getByRole("heading", { level: 2, name: "İlgi bekleyen aktarım çalıştırmaları" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Labs platformu" })).toBeVisible();
+    // The refresh after the switch streams the page's metadata in; check once the title has arrived.
+    await expect(page).toHaveTitle(/Ana sayfa/);
     await expectAccessible(page);
   });
 });
