@@ -108,6 +108,20 @@ describe("claiming a due start", () => {
     expect(JSON.parse(audit[0]!.details_json!)).toMatchObject({ origin: "scheduled", scheduleId: row.id, dueAt: due.toISOString() });
   });
 
+  it("gives the next start of each kind among running schedules", async () => {
+    const due = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 5 * 60_000);
+    const later = await dueSchedule(new Date(due.getTime() + 60_000), { kind: "stock", name: "later" });
+    const sooner = await dueSchedule(due, { kind: "stock", name: "sooner" });
+    const paused = await dueSchedule(new Date(due.getTime() - 60_000), { kind: "prices" });
+    await service.pauseSchedule(ctx, paused.id, true);
+    expect(await service.nextStartByKind()).toEqual({
+      products: null,
+      prices: null,
+      stock: { at: due.toISOString(), scheduleId: sooner.id, name: "sooner", timeZone: "Europe/Istanbul" },
+    });
+    expect(later.id).not.toBe(sooner.id);
+  });
+
   it("leaves a paused schedule and one not yet due alone", async () => {
     const due = new Date(Math.floor(Date.now() / 60_000) * 60_000);
     const paused = await dueSchedule(due);
