@@ -60,6 +60,11 @@ export function Tile<T>({
       ) : (
         <div className="text-sm">{children(data)}</div>
       )}
+      {error && data ? (
+        <p role="status" data-testid={`${testId}-stale`} className="text-xs text-amber-800 dark:text-amber-200">
+          {t("stale")}
+        </p>
+      ) : null}
     </section>
   );
 }
