@@ -13,4 +13,6 @@ export const OPERATIONS_ROUTES: RouteCase[] = [
   { file: "alerts/channels/[id]/route.ts", method: "DELETE", url: `/api/alerts/channels/${NO}`, expect: write({ viewer: 403, operator: 403, admin: 404 }) },
   { file: "alerts/channels/[id]/test/route.ts", method: "POST", url: `/api/alerts/channels/${NO}/test`, expect: write({ viewer: 403, operator: 403, admin: 404 }) },
   { file: "alerts/deliveries/route.ts", method: "GET", url: "/api/alerts/deliveries", expect: read() },
+  { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/imports", expect: read() },
+  { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/nothing", expect: read(422) },
 ];

@@ -6,19 +6,21 @@ import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 test.describe("the console on the embedded default", () => {
   test("starts against the emulator and renders its shell", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveURL(/\/warehouses$/);
+    await expect(page.getByTestId("home-page")).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Warehouses", "ERP actions", "Activity", "Team"]) {
-      await expect(nav.getByRole("link", { name })).toBeVisible();
+    for (const name of ["Home", "Warehouses", "ERP actions", "Activity", "Team", "Alerts"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
-    await expect(nav.getByRole("link", { name: "Warehouses" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Warehouses", exact: true })).not.toHaveAttribute("aria-current", "page");
     await expect(page.getByText("Demo mode: connected to the built-in Labs emulator")).toBeVisible();
 
     await nav.getByRole("link", { name: "ERP actions" }).click();
     await expect(page).toHaveURL(/\/erp$/);
     await expect(page.getByRole("heading", { level: 1, name: "ERP actions" })).toBeVisible();
     await page.goBack();
-    await expect(page).toHaveURL(/\/warehouses$/);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("home-page")).toBeVisible();
     await expectAccessible(page);
   });
 
