@@ -34,6 +34,9 @@ test.describe("keyboard shortcuts as admin", () => {
     await page.keyboard.press("g");
     await page.keyboard.press("t");
     await expect(page).toHaveURL(/\/team$/);
+    await page.keyboard.press("g");
+    await page.keyboard.press("h");
+    await expect(page.getByTestId("home-page")).toBeVisible();
   });
 
   test("? opens the list of shortcuts; Escape closes it and gives focus back", async ({ page }) => {

@@ -21,6 +21,7 @@ describe("readKey", () => {
     expect(run([["g", 0], ["e", 200]]).actions).toEqual([{ kind: "go", href: "/erp" }]);
     expect(run([["g", 0], ["a", 200]]).actions).toEqual([{ kind: "go", href: "/activity" }]);
     expect(run([["g", 0], ["t", 200]]).actions).toEqual([{ kind: "go", href: "/team" }]);
+    expect(run([["g", 0], ["h", 200]]).actions).toEqual([{ kind: "go", href: "/" }]);
   });
 
   it("accepts the letter up to the timeout, not after", () => {

@@ -1,6 +1,6 @@
 export const SEQUENCE_TIMEOUT_MS = 1000;
 
-export const GO_TARGETS = { w: "/warehouses", e: "/erp", a: "/activity", t: "/team" } as const;
+export const GO_TARGETS = { h: "/", w: "/warehouses", e: "/erp", a: "/activity", t: "/team" } as const;
 export type GoKey = keyof typeof GO_TARGETS;
 
 export type ShortcutAction = { kind: "go"; href: (typeof GO_TARGETS)[GoKey] } | { kind: "search" } | { kind: "new" } | { kind: "help" };
@@ -44,6 +44,7 @@ export function isTypingTarget(el: { tagName?: string; isContentEditable?: boole
 }
 
 export const SHORTCUT_LIST = [
+  { keys: ["g", "h"], label: "goHome" },
   { keys: ["g", "w"], label: "goWarehouses" },
   { keys: ["g", "e"], label: "goErp" },
   { keys: ["g", "a"], label: "goActivity" },
