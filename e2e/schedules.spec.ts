@@ -96,7 +96,7 @@ test.describe("schedules as operator", () => {
     await expect(page).not.toHaveURL(/edit=/);
 
     const row = page.getByTestId("schedule-row").filter({ hasText: name });
-    await expect(row.getByTestId("schedule-rule")).toHaveText("Every minute");
+    await expect(row.getByTestId("schedule-rule")).toHaveText("Every 1 minute");
     await expect(row.getByTestId("schedule-quiet")).toHaveText("None");
     await expect(row.getByTestId("schedule-next")).toContainText(/GMT\+3|TRT/);
     const id = await row.getAttribute("data-id");
