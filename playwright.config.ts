@@ -69,6 +69,8 @@ export default defineConfig({
         CONSOLE_LOG_FILE: `${E2E_DATA_DIR}/server.log`,
         // Short upstream deadline so that the ERP timeout test does not wait 10 s per batch.
         LABS_API_TIMEOUT_MS: "4000",
+        // Other specs start every import kind; a one-minute window lets the schedule test find a kind free soon.
+        ERP_IMPORT_REPEAT_WINDOW_MINUTES: "1",
         AUTH_OIDC_ISSUER: E2E_OIDC.issuer,
         AUTH_OIDC_CLIENT_ID: E2E_OIDC.clientId,
         AUTH_OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,

@@ -199,7 +199,7 @@ function ImportCard({
           dialog?.step === "repeat" ? (
             <>
               <p data-testid="import-repeat-warning">
-                {(dialog.lastRun as { origin?: string }).origin === "scheduled"
+                {dialog.lastRun.origin === "scheduled"
                   ? t("repeatBodyScheduled", { name: scheduleName(t, dialog.lastRun.byName, kind), kind: label, ...when(dialog.lastRun.at) })
                   : t(dialog.lastRun.outcome === "failed" ? "repeatBodyMaybe" : "repeatBody", {
                       name: dialog.lastRun.byName,

@@ -13,6 +13,16 @@ const KNOWN = [
   "warehouse.delete",
   "erp.transfer",
   "erp.import",
+  "schedule.create",
+  "schedule.update",
+  "schedule.pause",
+  "schedule.resume",
+  "schedule.delete",
+  "schedule.skip",
+  "alert_channel.create",
+  "alert_channel.update",
+  "alert_channel.delete",
+  "alert_channel.test",
 ];
 
 describe.each(["en", "tr"] as const)("action labels (%s)", (locale) => {

@@ -114,9 +114,9 @@ describe("/api/alerts", () => {
 
     const listText = await (await channels.GET(req("GET", "/api/alerts/channels"), noParams)).text();
     const audit = JSON.stringify(await state.conn.selectFrom("audit_events").selectAll().execute());
-    expect(audit).toContain("alerts.channel.create");
-    expect(audit).toContain("alerts.channel.update");
-    expect(audit).toContain("alerts.channel.test");
+    expect(audit).toContain("alert_channel.create");
+    expect(audit).toContain("alert_channel.update");
+    expect(audit).toContain("alert_channel.test");
     for (const text of [createdText, editedText, listText, JSON.stringify(log), audit]) {
       expect(text).not.toContain(SECRET_URL_PART);
       expect(text).not.toContain(SIGNING);
@@ -125,7 +125,7 @@ describe("/api/alerts", () => {
     const deleted = await oneChannel.DELETE(req("DELETE", `/api/alerts/channels/${channel.id}`), idParams(channel.id));
     expect(deleted.status).toBe(204);
     expect(await state.conn.selectFrom("alert_channels").selectAll().execute()).toEqual([]);
-    expect(JSON.stringify(await state.conn.selectFrom("audit_events").selectAll().execute())).toContain("alerts.channel.delete");
+    expect(JSON.stringify(await state.conn.selectFrom("audit_events").selectAll().execute())).toContain("alert_channel.delete");
   });
 
   it("refuses a non-https URL with a message on the field and saves nothing", async () => {

@@ -76,7 +76,7 @@ export async function createChannel(ctx: ServiceContext, json: unknown): Promise
   await checkSmtp(body, body.smtpPassword);
   const channel = await insertChannel(await db(), body, ctx.actor.email, alertSettings().authSecret);
   await ctx.audit({
-    action: "alerts.channel.create",
+    action: "alert_channel.create",
     target: { type: "alert_channel", id: channel.row.id },
     outcome: "success",
     message: `Alert channel created: ${channel.row.name} (${channel.kind}).`,
@@ -106,7 +106,7 @@ export async function changeChannel(ctx: ServiceContext, id: string, json: unkno
   const updated = await updateChannel(await db(), saved, body, ctx.actor.email, alertSettings().authSecret);
   const changedSecrets = (["url", "signingSecret", "smtpPassword"] as const).filter((k) => body[k] !== undefined);
   await ctx.audit({
-    action: "alerts.channel.update",
+    action: "alert_channel.update",
     target: { type: "alert_channel", id },
     outcome: "success",
     message: `Alert channel changed: ${updated.row.name} (${updated.kind}).`,
@@ -121,7 +121,7 @@ export async function removeChannel(ctx: ServiceContext, id: string): Promise<vo
   const saved = await existing(id);
   await deleteChannel(await db(), id);
   await ctx.audit({
-    action: "alerts.channel.delete",
+    action: "alert_channel.delete",
     target: { type: "alert_channel", id },
     outcome: "success",
     message: `Alert channel deleted: ${saved.row.name} (${saved.kind}).`,
@@ -137,7 +137,7 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
     const problem = await verifySmtp(saved.smtp, saved.smtp.user ? saved.secrets.smtpPassword : undefined, settings.smtpVerifyTimeoutMs);
     if (problem) {
       await ctx.audit({
-        action: "alerts.channel.test",
+        action: "alert_channel.test",
         target: { type: "alert_channel", id },
         outcome: "failure",
         message: `Alert channel test not sent: the SMTP server could not be used (${problem.reason}).`,
@@ -156,7 +156,7 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
     settings.queue,
   );
   await ctx.audit({
-    action: "alerts.channel.test",
+    action: "alert_channel.test",
     target: { type: "alert_channel", id },
     outcome: "success",
     message: `Test alert queued for ${saved.row.name} (${saved.kind}).`,

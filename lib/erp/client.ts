@@ -28,7 +28,7 @@ import { isRunActive } from "@/lib/erp/status";
 const POLL_MS = 1000;
 
 export interface ErpProblem extends ProblemDocument {
-  lastRun?: { by: string; byName: string; at: string; outcome: ImportOutcome };
+  lastRun?: { by: string; byName: string; at: string; outcome: ImportOutcome; origin?: "manual" | "scheduled" };
   windowMinutes?: number;
   runId?: string;
 }
