@@ -13,6 +13,12 @@ export const OPERATIONS_ROUTES: RouteCase[] = [
   { file: "alerts/channels/[id]/route.ts", method: "DELETE", url: `/api/alerts/channels/${NO}`, expect: write({ viewer: 403, operator: 403, admin: 404 }) },
   { file: "alerts/channels/[id]/test/route.ts", method: "POST", url: `/api/alerts/channels/${NO}/test`, expect: write({ viewer: 403, operator: 403, admin: 404 }) },
   { file: "alerts/deliveries/route.ts", method: "GET", url: "/api/alerts/deliveries", expect: read() },
+  { file: "erp/schedules/route.ts", method: "GET", url: "/api/erp/schedules", expect: read() },
+  { file: "erp/schedules/route.ts", method: "POST", url: "/api/erp/schedules", body: { bogus: true }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  { file: "erp/schedules/[id]/route.ts", method: "PUT", url: `/api/erp/schedules/${NO}`, body: { bogus: true }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  { file: "erp/schedules/[id]/route.ts", method: "DELETE", url: `/api/erp/schedules/${NO}`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
+  { file: "erp/schedules/[id]/pause/route.ts", method: "POST", url: `/api/erp/schedules/${NO}/pause`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
+  { file: "erp/schedules/[id]/resume/route.ts", method: "POST", url: `/api/erp/schedules/${NO}/resume`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/imports", expect: read() },
   { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/nothing", expect: read(422) },
 ];

@@ -37,6 +37,7 @@ const form = (section: string) => ({ contains: section, lacks: NOT_ALLOWED_VIEW 
 export const PAGES: PageCase[] = [
   // The home page: read-only, the same for every role.
   { file: "page.tsx", url: () => "/", expect: all({ contains: /data-testid"?[=:]"home-page"/ }) },
+  { file: "(dashboard)/erp/schedules/page.tsx", url: () => "/erp/schedules", expect: all({ contains: "schedules-page" }) },
   { file: "(dashboard)/alerts/page.tsx", url: () => "/alerts", expect: all({ contains: "alerts-page" }) },
   // A member who opens the sign-in page is sent on; everyone else gets the form.
   { file: "(auth)/login/page.tsx", url: () => "/login", public: { contains: "Sign in with your team account" }, expect: all({ redirect: "/warehouses" }) },
