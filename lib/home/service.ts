@@ -7,7 +7,7 @@ import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
 import { listRuns } from "@/lib/erp/store";
 import { readPlatformHealth } from "@/lib/health";
 import { openOutage } from "@/lib/health/store";
-import { importStarters, nextScheduledStarts } from "@/lib/home/schedules";
+import { nextScheduledStarts, scheduleNames } from "@/lib/home/schedules";
 import {
   ATTENTION_RUN_STATUSES,
   HOME_ACTIVITY_SIZE,
@@ -28,14 +28,13 @@ import { warehouseIndex } from "@/lib/warehouses/service";
 export async function importsTile(): Promise<ImportsTile> {
   const conn = await db();
   const [latest, next] = await Promise.all([latestImports(conn), nextScheduledStarts(conn)]);
-  const starters = await importStarters(
+  const names = await scheduleNames(
     conn,
-    ERP_IMPORT_KINDS.flatMap((k) => (latest[k] ? [latest[k].id] : [])),
+    ERP_IMPORT_KINDS.flatMap((k) => (latest[k]?.scheduleId ? [latest[k].scheduleId] : [])),
   );
   const out = {} as ImportsTile;
   for (const kind of ERP_IMPORT_KINDS) {
     const run = latest[kind];
-    const starter = run ? starters.get(run.id) : undefined;
     out[kind] = {
       last: run
         ? {
@@ -43,8 +42,8 @@ export async function importsTile(): Promise<ImportsTile> {
             at: run.startedAt,
             outcome: run.outcome,
             by: { email: run.startedBy.email, name: run.startedBy.name },
-            origin: starter?.origin ?? "manual",
-            schedule: starter?.scheduleId ? { id: starter.scheduleId, name: starter.scheduleName } : null,
+            origin: run.origin ?? "manual",
+            schedule: run.scheduleId ? { id: run.scheduleId, name: names.get(run.scheduleId) ?? null } : null,
           }
         : null,
       next: next[kind],
