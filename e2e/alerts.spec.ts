@@ -16,8 +16,8 @@ test.describe("alerts as admin", () => {
 
   test("adds a webhook channel, sends a test and sees it delivered, signed", async ({ page }) => {
     const receiver = await startReceiver(SIGNING);
+    const name = `E2E hook ${Date.now()}`;
     try {
-      const name = `E2E hook ${Date.now()}`;
       await page.goto("/alerts");
       await expect(page.getByRole("heading", { level: 1, name: "Alerts" })).toBeVisible();
       await page.getByTestId("alert-channel-add").click();
@@ -54,6 +54,9 @@ test.describe("alerts as admin", () => {
       await page.goto(`${new URL(page.url()).pathname}${new URL(page.url()).search}&status=failed`);
       await expect(page.getByTestId("alert-deliveries-empty")).toHaveText("No deliveries match these filters.");
     } finally {
+      // The receiver goes away with this test: so does its channel, or later specs' events would retry into nothing.
+      const list = (await (await page.request.get("/api/alerts/channels")).json()) as { items: { id: string; name: string }[] };
+      for (const c of list.items.filter((c) => c.name === name)) await page.request.delete(`/api/alerts/channels/${c.id}`, { headers: { origin: new URL(page.url()).origin } });
       await receiver.close();
     }
   });

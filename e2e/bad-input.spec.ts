@@ -199,6 +199,40 @@ const badRunId = stringWhere((s) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 const runSegment = fc.oneof(badIdSegment, badRunId.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
 const redirected = (status: number) => status === 308 || status === 307;
 
+// Schedules (lib/schedules/schemas.ts): a strict object with every field; each bad value below is refused whatever the rest.
+const SCHEDULE_FIELDS: Record<string, FieldRule> = {
+  kind: { valid: fc.constantFrom("products", "prices", "stock"), bad: fc.oneof(notOneOf(["products", "prices", "stock"], false), fc.constantFrom<unknown>(null, 1, ["stock"])), required: true },
+  name: { valid: alnum(0, 20), bad: fc.oneof(fc.constantFrom<unknown>(null, 1, [], {}, "a\u0000b", "x\ny"), fc.integer({ min: 81, max: 300 }).map((n) => "n".repeat(n))), required: true },
+  rule: { valid: fc.constantFrom("every"), bad: fc.oneof(notOneOf(["every", "daily", "weekly", "cron"], false), fc.constantFrom<unknown>(null, 1)), required: true },
+  everyMinutes: { valid: fc.constantFrom("15", "60"), bad: fc.constantFrom<unknown>(null, 15, [], {}, true), required: true },
+  times: { valid: fc.constantFrom("06:30", ""), bad: fc.oneof(fc.constantFrom<unknown>(null, 630, ["06:30"]), fc.constant("06:30, ".repeat(80))), required: true },
+  days: { valid: fc.constantFrom<unknown>([], ["1"]), bad: fc.constantFrom<unknown>(null, "1", 1, [1], [null], ["1", "2", "3", "4", "5", "6", "0", "1"]), required: true },
+  cron: { valid: fc.constantFrom(""), bad: fc.oneof(fc.constantFrom<unknown>(null, 5, []), fc.integer({ min: 121, max: 300 }).map((n) => "*".repeat(n))), required: true },
+  timeZone: { valid: fc.constantFrom("Europe/Istanbul", "UTC"), bad: fc.oneof(fc.constantFrom<unknown>(null, 3, [], "Mars/Olympus", "EST", "", "Europe/Istanbull"), stringWhere((s) => !s.includes("/"))), required: true },
+  quietFrom: { valid: fc.constantFrom(""), bad: fc.oneof(fc.constantFrom<unknown>(null, 7, "7", "25:00", "07:60", "7:00 pm"), stringWhere((s) => s.trim() !== "" && !/^\d{2}:\d{2}$/.test(s.trim()))), required: true },
+  quietTo: { valid: fc.constantFrom(""), bad: fc.oneof(fc.constantFrom<unknown>(null, 23, "23", "24:01"), stringWhere((s) => s.trim() !== "" && !/^\d{2}:\d{2}$/.test(s.trim()))), required: true },
+};
+// Alert channels (lib/alerts/schemas.ts): a strict object; wrong types are refused whatever the kind.
+const notText = fc.constantFrom<unknown>(1, true, [], {}, ["x"]);
+const CHANNEL_FIELDS: Record<string, FieldRule> = {
+  name: { valid: alnum(1, 20).map((s) => `Fuzz ${s}`), bad: badText(100, { spacesAllowed: true }), required: true },
+  kind: { valid: fc.constantFrom("webhook", "slack"), bad: fc.oneof(notOneOf(["webhook", "slack", "email"], false), fc.constantFrom<unknown>(null, 1)), required: true },
+  enabled: { valid: fc.boolean(), bad: notBoolean, required: true },
+  events: { valid: fc.constant(["transfer.attention"]), bad: fc.constantFrom<unknown>(null, [], ["nope"], "transfer.attention", [1], {}), required: true },
+  url: { valid: fc.constantFrom("https://hooks.example.test/labs"), bad: notText },
+  signingSecret: { valid: fc.constantFrom("fuzz-signing-secret-0123456789"), bad: notText },
+  smtpHost: { valid: fc.constantFrom("mail.example.test"), bad: notText },
+  smtpPort: { valid: fc.constantFrom(587, "25"), bad: fc.constantFrom<unknown>(true, [], {}, [25]) },
+  smtpTls: { valid: fc.constantFrom("starttls"), bad: fc.oneof(notOneOf(["tls", "starttls", "none"], false), fc.constantFrom<unknown>(1, null)) },
+  smtpUser: { valid: fc.constantFrom("ops"), bad: notText },
+  smtpPassword: { valid: fc.constantFrom("fuzz-password"), bad: notText },
+  from: { valid: fc.constantFrom("console@example.test"), bad: notText },
+  recipients: { valid: fc.constantFrom("ops@example.test"), bad: fc.constantFrom<unknown>(1, true, {}, [1]) },
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const badUuidSegment = fc.oneof(badIdSegment, stringWhere((s) => !UUID.test(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
+const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity"];
+
 const TARGETS: Target[] = [
   { file: "warehouses/route.ts", method: "GET", requests: badQuery(warehouseList).map((q) => ({ method: "GET", path: `/api/warehouses${q}` })) },
   { file: "warehouses/route.ts", method: "POST", requests: badBody(WAREHOUSE_FIELDS, [fc.constant(new Entries([["name", "Fuzz"], ["code", "FUZZ-DEFAULT-PASSIVE"], ["isDefault", true], ["isActive", false]]))]).map((b) => withBody("POST", "/api/warehouses", b)) },
@@ -277,6 +311,49 @@ const TARGETS: Target[] = [
     alsoOk: (s) => s === 200,
   },
   { file: "team/route.ts", method: "POST", requests: badBody(MEMBER_FIELDS).map((b) => withBody("POST", "/api/team", b)) },
+  { file: "erp/schedules/route.ts", method: "POST", requests: badBody(SCHEDULE_FIELDS).map((b) => withBody("POST", "/api/erp/schedules", b)) },
+  {
+    file: "erp/schedules/[id]/route.ts",
+    method: "PUT",
+    requests: fc.oneof(
+      fc.tuple(badUuidSegment, fc.jsonValue()).map(([id, v]) => withBody("PUT", `/api/erp/schedules/${id}`, { contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+      badBody(SCHEDULE_FIELDS).map((b) => withBody("PUT", `/api/erp/schedules/${NO_RUN}`, b)),
+    ),
+    alsoOk: redirected,
+  },
+  { file: "erp/schedules/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/erp/schedules/${id}` })), alsoOk: redirected },
+  { file: "erp/schedules/[id]/pause/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/schedules/${id}/pause` })), alsoOk: redirected },
+  { file: "erp/schedules/[id]/resume/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/schedules/${id}/resume` })), alsoOk: redirected },
+  { file: "alerts/channels/route.ts", method: "POST", requests: badBody(CHANNEL_FIELDS).map((b) => withBody("POST", "/api/alerts/channels", b)) },
+  { file: "alerts/channels/[id]/route.ts", method: "GET", requests: badUuidSegment.map((id) => ({ method: "GET", path: `/api/alerts/channels/${id}` })), alsoOk: redirected },
+  {
+    file: "alerts/channels/[id]/route.ts",
+    method: "PATCH",
+    requests: fc.oneof(
+      fc.tuple(badUuidSegment, fc.jsonValue()).map(([id, v]) => withBody("PATCH", `/api/alerts/channels/${id}`, { contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+      badBody(CHANNEL_FIELDS).map((b) => withBody("PATCH", `/api/alerts/channels/${NO_RUN}`, b)),
+    ),
+    alsoOk: redirected,
+  },
+  { file: "alerts/channels/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/alerts/channels/${id}` })), alsoOk: redirected },
+  { file: "alerts/channels/[id]/test/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/alerts/channels/${id}/test` })), alsoOk: redirected },
+  {
+    file: "alerts/deliveries/route.ts",
+    method: "GET",
+    requests: badQuery({
+      channel: stringWhere((s) => !UUID.test(s)),
+      status: notOneOf(["queued", "retrying", "delivered", "failed"], false),
+      limit: stringWhere((s) => !(Number.isInteger(Number(s)) && Number(s) >= 1 && Number(s) <= 200)),
+    }).map((q) => ({ method: "GET", path: `/api/alerts/deliveries${q}` })),
+  },
+  {
+    file: "home/[tile]/route.ts",
+    method: "GET",
+    requests: fc
+      .oneof(badIdSegment, stringWhere((s) => !HOME_TILES.includes(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))))
+      .map((tile) => ({ method: "GET", path: `/api/home/${tile}` })),
+    alsoOk: redirected,
+  },
   {
     file: "team/[id]/route.ts",
     method: "PATCH",
@@ -290,9 +367,10 @@ const TARGETS: Target[] = [
 
 /**
  * Routes with no input to refuse: /api/health takes none and asks the upstream by design;
- * /api/ping (the benchmarks' framework floor) takes none and asks nothing.
+ * /api/ping (the benchmarks' framework floor) takes none and asks nothing; the lists of schedules
+ * and of alert channels take none either (their answer does not depend on the query).
  */
-const NOT_FUZZED = new Set(["GET health/route.ts", "GET ping/route.ts"]);
+const NOT_FUZZED = new Set(["GET health/route.ts", "GET ping/route.ts", "GET erp/schedules/route.ts", "GET alerts/channels/route.ts"]);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -415,7 +493,8 @@ for (const target of TARGETS) {
     const answers = await sendAll(requests);
 
     await new Promise((r) => setTimeout(r, 300));
-    const reached = (await emulator.requests(before)).requests;
+    // The silent-platform check's own probe (GET /stores?page=1&limit=1, when the console has been idle) is not a request's doing.
+    const reached = (await emulator.requests(before)).requests.filter((q) => !(q.method === "GET" && q.path === "/v1/stores" && q.query.page === "1" && q.query.limit === "1"));
     const wrong = answers
       .map((a, i) => ({ a, r: requests[i]! }))
       .filter(({ a }) => !(a.status >= 400 && a.status < 500) && !target.alsoOk?.(a.status));

@@ -187,6 +187,8 @@ const PAGES: Record<string, { urls: (ids: { runId: string }) => string[]; note?:
   "(auth)/login/page.tsx": { urls: () => ["/login", "/login?callbackUrl=%2Ferp&error=sso_refused"] },
   "(dashboard)/activity/page.tsx": { urls: () => ["/activity", "/activity?outcome=failure&limit=100"] },
   "(dashboard)/erp/page.tsx": { urls: () => ["/erp", "/erp?status=with_failures&import=stock"] },
+  "(dashboard)/erp/schedules/page.tsx": { urls: () => ["/erp/schedules", "/erp/schedules?edit=new"] },
+  "(dashboard)/alerts/page.tsx": { urls: () => ["/alerts", "/alerts?status=failed"] },
   "(dashboard)/erp/transfers/[runId]/page.tsx": { urls: ({ runId }) => [`/erp/transfers/${runId}`, `/erp/transfers/${runId}?outcome=not_transferred`] },
   "(dashboard)/erp/transfers/[runId]/not-found.tsx": { urls: () => [`/erp/transfers/${NO_RUN}`, "/erp/transfers/not-a-run"] },
   "(dashboard)/team/page.tsx": { urls: () => ["/team"] },

@@ -77,7 +77,7 @@ const optionalText = z
  * One flat shape for every kind (the form switches fields by kind). Secrets left empty keep the
  * saved ones on an edit; on create the kind's secrets are required.
  */
-export const channelFields = z.object({
+export const channelFields = z.strictObject({
   name: z.string({ error: "alerts.validation.nameRequired" }).trim().min(1, { error: "alerts.validation.nameRequired" }).max(CHANNEL_NAME_MAX, { error: "alerts.validation.tooLong" }),
   kind: z.enum(ALERT_CHANNEL_KINDS, { error: "alerts.validation.kind" }),
   enabled: z.boolean({ error: "alerts.validation.enabled" }),
