@@ -365,6 +365,9 @@ describe("through the job engine", () => {
     const inFlight = await listRunOrders(conn, run.id, { outcome: "sending", page: 1, limit: 1000 });
     expect(inFlight.items.map((o) => o.orderId)).toEqual(ids.slice(100, 200));
     expect((await outcomesOf(run.id)).map((o) => o.outcome)).toEqual([...Array(100).fill("transferred"), ...Array(100).fill("sending"), ...Array(100).fill("pending")]);
+    expect((await listRunOrders(conn, run.id, { page: 1, limit: 10 })).total).toBe(300);
+    // What could be sent again later: the unsent, not the batch on its way.
+    expect((await getRunDetail(conn, run.id))!.retryable).toEqual({ failed: 0, unsent: 100, unknown: 0 });
 
     // The first engine's process stops answering: its engine never reaches the database again (no heartbeat).
     const db = boss.getDb();

@@ -408,14 +408,23 @@ export async function getRunDetail(conn: Conn, id: string, now = new Date()): Pr
     .where("parent_run_id", "=", id)
     .orderBy("created_at")
     .execute();
-  const open = await conn
-    .selectFrom("erp_transfer_orders")
-    .select(["outcome", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("run_id", "=", id)
-    .where("outcome", "in", Object.values(RETRY_OUTCOME))
-    .where("retried_in", "is", null)
-    .groupBy("outcome")
-    .execute();
+  // A run still going has no follow-up run yet (a retry waits for the end): its counts say it all, without a scan
+  // of its orders on every poll of its page.
+  const going = row.state === "queued" || row.state === "running";
+  const open = going
+    ? [
+        { outcome: "not_transferred", n: row.not_transferred_count },
+        { outcome: "pending", n: row.pending_count },
+        { outcome: "unknown", n: row.unknown_count },
+      ]
+    : await conn
+        .selectFrom("erp_transfer_orders")
+        .select(["outcome", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("run_id", "=", id)
+        .where("outcome", "in", Object.values(RETRY_OUTCOME))
+        .where("retried_in", "is", null)
+        .groupBy("outcome")
+        .execute();
   const left = (kind: RetryKind) => Number(open.find((r) => r.outcome === RETRY_OUTCOME[kind])?.n ?? 0);
   return {
     ...toRunSummary(row, now),
@@ -444,7 +453,10 @@ export async function listRunOrders(
 ): Promise<{ items: TransferOrderRow[]; total: number }> {
   let base = ordersOf(conn, runId);
   if (q.outcome) base = base.where(OUTCOME, "=", q.outcome);
-  const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
+  // Unfiltered, the run row knows the total (no count over its orders on every poll).
+  const [{ total } = { total: 0 }] = q.outcome
+    ? await base.select((eb) => eb.fn.countAll<number>().as("total")).execute()
+    : await conn.selectFrom("erp_transfer_runs").select("total_orders as total").where("id", "=", runId).execute();
   const rows = await base
     .select([...ORDER_COLUMNS, OUTCOME.as("outcome")])
     .orderBy("o.position")
