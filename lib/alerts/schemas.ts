@@ -68,8 +68,11 @@ export function splitRecipients(value: string | readonly string[]): string[] {
   return parts.map((p) => p.trim()).filter(Boolean);
 }
 
+// No control characters in any text (a NUL cannot even be stored).
+const CONTROL = /[\u0000-\u001f\u007f]/;
 const optionalText = z
   .string()
+  .refine((v) => !CONTROL.test(v), { error: "alerts.validation.control" })
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
@@ -78,7 +81,12 @@ const optionalText = z
  * saved ones on an edit; on create the kind's secrets are required.
  */
 export const channelFields = z.strictObject({
-  name: z.string({ error: "alerts.validation.nameRequired" }).trim().min(1, { error: "alerts.validation.nameRequired" }).max(CHANNEL_NAME_MAX, { error: "alerts.validation.tooLong" }),
+  name: z
+    .string({ error: "alerts.validation.nameRequired" })
+    .trim()
+    .min(1, { error: "alerts.validation.nameRequired" })
+    .max(CHANNEL_NAME_MAX, { error: "alerts.validation.tooLong" })
+    .refine((v) => !CONTROL.test(v), { error: "alerts.validation.control" }),
   kind: z.enum(ALERT_CHANNEL_KINDS, { error: "alerts.validation.kind" }),
   enabled: z.boolean({ error: "alerts.validation.enabled" }),
   events: z.array(z.enum(ALERT_EVENT_TYPES, { error: "alerts.validation.events" }), { error: "alerts.validation.events" }).min(1, { error: "alerts.validation.events" }),
@@ -88,7 +96,11 @@ export const channelFields = z.strictObject({
   smtpPort: z.union([z.number(), z.string()]).optional(),
   smtpTls: z.enum(SMTP_TLS_MODES, { error: "alerts.validation.smtpTls" }).optional(),
   smtpUser: optionalText,
-  smtpPassword: z.string().optional().transform((v) => (v === undefined || v === "" ? undefined : v)),
+  smtpPassword: z
+    .string()
+    .refine((v) => !CONTROL.test(v), { error: "alerts.validation.control" })
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v)),
   from: optionalText,
   recipients: z.union([z.string(), z.array(z.string())]).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseAllowList, type AllowEntry } from "@/lib/auth/sso-allow";
+import { isTimeZone } from "@/lib/rules/time-zone";
 
 // The configuration, validated once; no "server-only", so the start script validates it before spawning anything.
 
@@ -47,15 +48,6 @@ function upstreamUrlLike() {
       ctx.addIssue({ code: "custom", message: "must be an absolute http(s) URL" });
     }
   });
-}
-
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return value.includes("/") || value === "UTC";
-  } catch {
-    return false;
-  }
 }
 
 function isLoopback(hostname: string): boolean {

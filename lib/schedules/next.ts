@@ -1,3 +1,4 @@
+import { isTimeZone } from "@/lib/rules/time-zone";
 import { Cron } from "croner";
 
 // When a schedule starts next: pure, time-zone and DST correct (croner does the calendar work).
@@ -32,15 +33,7 @@ export function parseTime(text: string): { hour: number; minute: number } | null
   return m ? { hour: Number(m[1]), minute: Number(m[2]) } : null;
 }
 
-export function isTimeZone(zone: string): boolean {
-  if (!zone || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone };
 
 /** The reason a cron expression cannot be used, or null: five fields, croner must parse it and it must ever run. */
 export function cronProblem(expression: string, timeZone = "UTC"): "cron_invalid" | "cron_never" | null {

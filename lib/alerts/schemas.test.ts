@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { channelBodySchema } from "@/lib/alerts/schemas";
+
+const webhook = { name: "Ops", kind: "webhook", enabled: true, events: ["transfer.attention"], url: "https://hooks.example.test/labs", signingSecret: "signing-secret-0123456789" };
+
+describe("the channel body", () => {
+  it("takes a well-formed webhook channel", () => {
+    expect(channelBodySchema("create").safeParse(webhook).success).toBe(true);
+  });
+
+  it("refuses control characters in any text, naming the field (a NUL cannot even be stored)", () => {
+    for (const [field, value] of [["name", "Ops\u0000"], ["url", "https://hooks.example.test/\u0000"], ["signingSecret", "signing-secret-0123456789\n"], ["smtpUser", "a\tb"]] as const) {
+      const parsed = channelBodySchema("create").safeParse({ ...webhook, [field]: value });
+      expect(parsed.success, field).toBe(false);
+      expect(parsed.error?.issues.map((i) => i.path.join(".")), field).toContain(field);
+    }
+  });
+
+  it("refuses a field it does not know", () => {
+    expect(channelBodySchema("create").safeParse({ ...webhook, id: "x" }).success).toBe(false);
+  });
+});
