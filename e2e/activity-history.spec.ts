@@ -34,6 +34,11 @@ test("back and forward follow the URL while the page's server render is pending"
   await settled(page);
   await page.goForward();
   await expect(search.getByLabel("Action", { exact: true })).toHaveValue("auth.sign_in", { timeout: 5_000 });
-  await page.unrouteAll({ behavior: "ignoreErrors" });
-  await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
+  // Release every held render while the handler is still there (new ones are aborted at once), then let the
+  // page go: a held request left behind keeps the context from closing.
+  const release = held.splice(0);
+  await page.route((url) => url.pathname === "/activity" && url.searchParams.has("_rsc"), (route) => void route.abort().catch(() => undefined));
+  await Promise.all(release.map((route) => route.abort().catch(() => undefined)));
+  await page.unrouteAll({ behavior: "wait" });
+  await page.close();
 });
