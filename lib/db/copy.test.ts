@@ -201,7 +201,7 @@ describe("copySqliteStore", () => {
 
     const runs = await db.selectFrom("erp_transfer_runs").selectAll().orderBy("id").execute();
     const { owner_instance: _o, heartbeat_at: _h, ...parent } = run("b-parent", { total_orders: 3, transferred_count: 1, not_transferred_count: 1, unknown_count: 1 });
-    expect(runs.find((r) => r.id === "b-parent")).toEqual({ ...parent, job_id: null, sending_from: null, sending_to: null });
+    expect(runs.find((r) => r.id === "b-parent")).toEqual({ ...parent, job_id: null, sending_from: null, sending_to: null, transferred_through: 0 });
     expect(runs.find((r) => r.id === "a-child")).toMatchObject({ parent_run_id: "b-parent", origin: "retry_failed", state: "completed", job_id: null });
     const orders = await db.selectFrom("erp_transfer_orders").selectAll().where("run_id", "=", "b-parent").orderBy("position").execute();
     expect(orders).toEqual([

@@ -152,6 +152,16 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("erp_transfer_runs").addColumn("sending_to", "integer").execute();
     },
   },
+  // A batch whose orders all went through writes one run row instead of its order rows: orders still pending at or
+  // below the run's mark read as transferred (lib/erp/store.ts, OUTCOME). Existing runs keep 0: all written out.
+  "0006_transfer_mark": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("erp_transfer_runs")
+        .addColumn("transferred_through", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -82,6 +82,8 @@ export interface ErpTransferRunsTable {
   /** The batch on its way to the platform (positions, inclusive): its orders' rows stay pending, and read as sending. */
   sending_from: number | null;
   sending_to: number | null;
+  /** Orders still pending at or below this position were transferred (only the exceptions are written). */
+  transferred_through: Generated<number>;
   started_at: string | null;
   finished_at: string | null;
   job_id: string | null;

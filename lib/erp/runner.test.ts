@@ -228,7 +228,7 @@ describe("processing a run", () => {
       async transferOrders(batch: readonly string[]) {
         // While the second batch is out, the store starts refusing its outcomes (a real database error).
         if (++calls === 2) {
-          await sql`alter table erp_transfer_orders add constraint refuse_outcomes check (outcome <> 'transferred') not valid`.execute(conn);
+          await sql`alter table erp_transfer_runs add constraint refuse_outcomes check (transferred_through < 3) not valid`.execute(conn);
         }
         return client.transferOrders(batch);
       },

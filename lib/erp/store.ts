@@ -104,20 +104,21 @@ export async function createTransferRun(
       let orderIds: string[];
       let origin: TransferOrigin = "new";
       let parentRunId: string | null = null;
+      let retriedPositions: number[] = [];
       if (input.request.retry) {
         const parent = await trx.selectFrom("erp_transfer_runs").selectAll().where("id", "=", input.request.parentRunId).executeTakeFirst();
         if (!parent) throw new RetryRefusedError("parent_not_found", "The run to retry does not exist.");
         if (parent.state === "queued" || parent.state === "running") {
           throw new RetryRefusedError("parent_running", "The run is still running; retry when it has finished.");
         }
-        const rows = await trx
-          .selectFrom("erp_transfer_orders")
-          .select(["order_id", "retried_in"])
-          .where("run_id", "=", parent.id)
-          .where("outcome", "=", RETRY_OUTCOME[input.request.retry])
-          .orderBy("position")
+        const rows = await ordersOf(trx, parent.id)
+          .select(["o.position", "o.order_id", "o.retried_in"])
+          .where(OUTCOME, "=", RETRY_OUTCOME[input.request.retry])
+          .orderBy("o.position")
           .execute();
-        orderIds = rows.filter((r) => r.retried_in === null).map((r) => r.order_id);
+        const open = rows.filter((r) => r.retried_in === null);
+        orderIds = open.map((r) => r.order_id);
+        retriedPositions = open.map((r) => r.position);
         if (orderIds.length === 0) {
           throw rows.length > 0
             ? new RetryRefusedError("already_retried", "These orders were already sent again in a later run.")
@@ -155,6 +156,7 @@ export async function createTransferRun(
         sending_count: 0,
         sending_from: null,
         sending_to: null,
+        transferred_through: 0,
         started_at: null,
         finished_at: null,
         job_id: randomUUID(),
@@ -172,7 +174,7 @@ export async function createTransferRun(
           .updateTable("erp_transfer_orders")
           .set({ retried_in: run.id })
           .where("run_id", "=", parentRunId)
-          .where("outcome", "=", RETRY_OUTCOME[input.request.retry!])
+          .where(sql<boolean>`position = any(${retriedPositions}::int[])`)
           .where("retried_in", "is", null)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== orderIds.length) {
@@ -200,10 +202,16 @@ export async function getRun(conn: Conn, id: string): Promise<ErpTransferRun | u
 }
 
 /**
- * An order's outcome as readers see it: a pending order in the batch marked in flight on its run is "sending".
+ * An order's outcome as readers see it. Only the exceptions are written on the order rows: a pending order at or
+ * below the run's `transferred_through` mark was transferred (a batch that all went through writes one run row, not
+ * a hundred order rows), and a pending order in the batch marked in flight on its run is "sending".
  * Needs the orders as `o` joined to their run as `r`.
  */
-const OUTCOME = sql<ErpOrderOutcome>`case when o.outcome = 'pending' and o.position between r.sending_from and r.sending_to then 'sending' else o.outcome end`;
+const OUTCOME = sql<ErpOrderOutcome>`case
+  when o.outcome <> 'pending' then o.outcome
+  when o.position <= r.transferred_through then 'transferred'
+  when o.position between r.sending_from and r.sending_to then 'sending'
+  else 'pending' end`;
 
 function ordersOf(conn: Conn, runId: string) {
   return conn
@@ -296,9 +304,11 @@ export async function settleAndClaim(
   const positions = done.map((r) => r.position);
   const low = positions.length ? Math.min(...positions) : 0;
   const high = positions.length ? Math.max(...positions) : -1;
+  // Transferred orders are not written: the run's mark moves past the batch (see OUTCOME). The rest are.
+  const written = done.filter((r) => r.outcome !== "transferred");
   const executed = await sql<{ held: number; position: number | null; order_id: string | null; batch: number | null }>`
     with fence as (
-      select id, batch_size from erp_transfer_runs
+      select id, batch_size, transferred_through from erp_transfer_runs
       where id = ${runId} and job_id = ${jobId} and state in ('queued', 'running')
       for update
     ),
@@ -306,10 +316,10 @@ export async function settleAndClaim(
       update erp_transfer_orders o
       set outcome = v.outcome, reason = v.reason, reason_code = v.reason_code, updated_at = ${at}
       from unnest(
-        ${positions}::int[],
-        ${done.map((r) => r.outcome)}::text[],
-        ${done.map((r) => r.reason)}::text[],
-        ${done.map((r) => r.reasonCode)}::text[]
+        ${written.map((r) => r.position)}::int[],
+        ${written.map((r) => r.outcome)}::text[],
+        ${written.map((r) => r.reason)}::text[],
+        ${written.map((r) => r.reasonCode)}::text[]
       ) as v(position, outcome, reason, reason_code), fence
       where o.run_id = fence.id and o.position = v.position and o.position between ${low} and ${high}
       returning o.position
@@ -318,10 +328,12 @@ export async function settleAndClaim(
       -- Usually the batch right after this one (a key lookup); the search past it only runs when that
       -- one is not pending (a takeover, the end of the run), as Append stops once the limit is met.
       (select o.position, o.batch from erp_transfer_orders o
-        where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId} and o.position = ${(input.after ?? 0) + 1} and o.outcome = 'pending')
+        where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId}
+          and o.position = greatest(${input.after ?? 0}, (select transferred_through from fence)) + 1 and o.outcome = 'pending')
       union all
       (select o.position, o.batch from erp_transfer_orders o
-        where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId} and o.position > ${input.after ?? 0} and o.outcome = 'pending'
+        where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId}
+          and o.position > greatest(${input.after ?? 0}, (select transferred_through from fence)) and o.outcome = 'pending'
         order by o.position limit 1)
       limit 1
     ),
@@ -340,6 +352,7 @@ export async function settleAndClaim(
           sending_count = (select count(*) from claimed),
           sending_from = (select min(position) from claimed),
           sending_to = (select max(position) from claimed),
+          transferred_through = greatest(r.transferred_through, ${high}),
           pending_count = r.pending_count - (select count(*) from claimed),
           transferred_count = r.transferred_count + ${count("transferred")},
           not_transferred_count = r.not_transferred_count + ${count("not_transferred")},
@@ -417,13 +430,11 @@ export async function getRunDetail(conn: Conn, id: string, now = new Date()): Pr
         { outcome: "pending", n: row.pending_count },
         { outcome: "unknown", n: row.unknown_count },
       ]
-    : await conn
-        .selectFrom("erp_transfer_orders")
-        .select(["outcome", (eb) => eb.fn.countAll<number>().as("n")])
-        .where("run_id", "=", id)
-        .where("outcome", "in", Object.values(RETRY_OUTCOME))
-        .where("retried_in", "is", null)
-        .groupBy("outcome")
+    : await ordersOf(conn, id)
+        .select([OUTCOME.as("outcome"), (eb) => eb.fn.countAll<number>().as("n")])
+        .where(OUTCOME, "in", Object.values(RETRY_OUTCOME))
+        .where("o.retried_in", "is", null)
+        .groupBy(OUTCOME)
         .execute();
   const left = (kind: RetryKind) => Number(open.find((r) => r.outcome === RETRY_OUTCOME[kind])?.n ?? 0);
   return {
