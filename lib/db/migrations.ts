@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely
 import { alertsMigration } from "@/lib/alerts/migration";
 import { homeMigration } from "@/lib/home/migration";
 import { schedulesMigration } from "@/lib/schedules/migration";
+import { viewsMigration } from "@/lib/views/migration";
 
 // Versioned PostgreSQL migrations (the embedded store is PostgreSQL too), in order. Never edit a released one: add the next.
 // Timestamps are ISO-8601 text and flags 0/1 integers, as in the SQLite stores `npm run store:copy` reads.
@@ -162,6 +163,7 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0007_saved_views": viewsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import type { AlertsTables } from "@/lib/alerts/tables";
 import type { HomeTables } from "@/lib/home/tables";
 import type { SchedulesTables } from "@/lib/schedules/tables";
+import type { ViewsTables } from "@/lib/views/tables";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 // PostgreSQL tables (embedded or a server) with ISO-8601 text timestamps and 0/1 flags, as the SQLite stores had.
@@ -121,7 +122,7 @@ export interface ErpImportRunsTable {
   finished_at: string | null;
 }
 
-export interface Database extends SchedulesTables, AlertsTables, HomeTables {
+export interface Database extends SchedulesTables, AlertsTables, HomeTables, ViewsTables {
   members: MembersTable;
   audit_events: AuditEventsTable;
   login_failures: LoginFailuresTable;
