@@ -29,7 +29,7 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
   const columns = useImportColumns();
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4" data-testid="imports">
+    <section id="imports" aria-labelledby={`${id}-title`} className="scroll-mt-4 space-y-4" data-testid="imports">
       <div>
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {t("title")}

@@ -112,7 +112,8 @@ export function TransferForm({
 
   return (
     <form
-      className={`${cardClass} space-y-4`}
+      id="transfer"
+      className={`${cardClass} scroll-mt-4 space-y-4`}
       data-testid="transfer-form"
       aria-labelledby={`${id}-title`}
       onSubmit={(e) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IDLE, SEQUENCE_TIMEOUT_MS, isTypingTarget, readKey, type KeyPress, type SequenceState } from "@/lib/rules/shortcuts";
+import { IDLE, SEQUENCE_TIMEOUT_MS, SHORTCUT_LIST, isPaletteKey, isTypingTarget, readKey, type KeyPress, type SequenceState } from "@/lib/rules/shortcuts";
 
 const press = (key: string, extra: Partial<KeyPress> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, altKey: false, typing: false, ...extra });
 
@@ -61,6 +61,33 @@ describe("readKey", () => {
       const { state } = readKey(IDLE, press("g"), 0);
       expect(readKey(state, press("w", { [modifier]: true }), 10).action).toBeNull();
     }
+  });
+});
+
+describe("Ctrl/Cmd-K", () => {
+  it("opens the palette with Ctrl or Cmd, either case, even from a text field", () => {
+    for (const extra of [{ ctrlKey: true }, { metaKey: true }, { ctrlKey: true, typing: true }, { metaKey: true, typing: true }]) {
+      expect(run([["k", 0]], extra).actions).toEqual([{ kind: "palette" }]);
+      expect(run([["K", 0]], extra).actions).toEqual([{ kind: "palette" }]);
+    }
+  });
+
+  it("is not K alone, nor with Alt", () => {
+    expect(run([["k", 0]]).actions).toEqual([]);
+    expect(run([["k", 0]], { altKey: true }).actions).toEqual([]);
+    expect(run([["k", 0]], { ctrlKey: true, altKey: true }).actions).toEqual([]);
+    expect(isPaletteKey({ key: "l", ctrlKey: true, metaKey: false, altKey: false })).toBe(false);
+  });
+
+  it("ends a waiting g", () => {
+    const { state } = readKey(IDLE, press("g"), 0);
+    const read = readKey(state, press("k", { ctrlKey: true }), 10);
+    expect(read).toEqual({ state: IDLE, action: { kind: "palette" } });
+    expect(readKey(read.state, press("w"), 20).action).toBeNull();
+  });
+
+  it("is on the ? sheet", () => {
+    expect(SHORTCUT_LIST[0]).toMatchObject({ keys: ["Ctrl", "K"], ns: "palette" });
   });
 });
 

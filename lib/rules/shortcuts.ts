@@ -3,7 +3,7 @@ export const SEQUENCE_TIMEOUT_MS = 1000;
 export const GO_TARGETS = { h: "/", w: "/warehouses", e: "/erp", a: "/activity", t: "/team" } as const;
 export type GoKey = keyof typeof GO_TARGETS;
 
-export type ShortcutAction = { kind: "go"; href: (typeof GO_TARGETS)[GoKey] } | { kind: "search" } | { kind: "new" } | { kind: "help" };
+export type ShortcutAction = { kind: "go"; href: (typeof GO_TARGETS)[GoKey] } | { kind: "search" } | { kind: "new" } | { kind: "help" } | { kind: "palette" };
 
 export type SequenceState = { pending: null } | { pending: "g"; at: number };
 
@@ -23,7 +23,13 @@ function isGoKey(key: string): key is GoKey {
   return Object.hasOwn(GO_TARGETS, key);
 }
 
+/** Ctrl-K, or Cmd-K on a Mac: the command palette, from anywhere, text fields included. */
+export function isPaletteKey(press: Pick<KeyPress, "key" | "ctrlKey" | "metaKey" | "altKey">): boolean {
+  return (press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === "k";
+}
+
 export function readKey(state: SequenceState, press: KeyPress, now: number): { state: SequenceState; action: ShortcutAction | null } {
+  if (isPaletteKey(press)) return { state: IDLE, action: { kind: "palette" } };
   if (press.typing || press.ctrlKey || press.metaKey || press.altKey) return { state: IDLE, action: null };
   // Shift pressed on its own comes before a capital or a "?": it must not end a waiting "g".
   if (press.key === "Shift") return { state, action: null };
@@ -43,7 +49,9 @@ export function isTypingTarget(el: { tagName?: string; isContentEditable?: boole
   return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
 }
 
+/** Rows of the ? sheet; `ns: "palette"` marks labels kept in the palette catalog. */
 export const SHORTCUT_LIST = [
+  { keys: ["Ctrl", "K"], label: "shortcut", ns: "palette", chord: true },
   { keys: ["g", "h"], label: "goHome" },
   { keys: ["g", "w"], label: "goWarehouses" },
   { keys: ["g", "e"], label: "goErp" },

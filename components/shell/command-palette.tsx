@@ -1,0 +1,259 @@
+"use client";
+
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { Command } from "cmdk";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import useSWR from "swr";
+import { useProblemText } from "@/components/ui/use-problem-text";
+import { can } from "@/lib/auth/roles";
+import { ACTION_KEYS, ACTION_TARGETS, PAGES, matchesQuery, pageHref, type ActionKey } from "@/lib/palette/items";
+import { loadRecent, rememberRecent, type PageKey, type RecentItem } from "@/lib/palette/recent";
+import { SEARCH_MAX } from "@/lib/rules/warehouse";
+import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
+import { useDebouncedValue } from "@/lib/warehouses/client";
+import { WAREHOUSES_API, type ListedWarehouse, type WarehouseListResponse } from "@/lib/warehouses/schemas";
+
+export type PaletteRole = "viewer" | "operator" | "admin";
+
+export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_LIMIT = "10";
+
+const itemClass =
+  "group flex cursor-pointer items-start gap-3 rounded-md px-3 py-2 text-sm text-slate-900 data-[selected=true]:bg-brand-600 data-[selected=true]:text-white dark:text-slate-100 data-[disabled=true]:cursor-not-allowed";
+const hintClass = "text-xs text-slate-700 group-data-[selected=true]:text-white dark:text-slate-300";
+const groupClass =
+  "py-1 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-700 dark:[&_[cmdk-group-heading]]:text-slate-300";
+const stateClass = "px-3 py-3 text-sm text-slate-700 dark:text-slate-300";
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Moves focus into the section an action opened, once the page has rendered it. */
+function focusWhenShown(id: string) {
+  const started = Date.now();
+  const tick = () => {
+    const target = document.getElementById(id);
+    const field = target?.querySelector<HTMLElement>("textarea, input:not([type=hidden]), button:not([disabled])");
+    if (field) {
+      target?.scrollIntoView({ block: "start" });
+      field.focus();
+    } else if (Date.now() - started < 5000) window.setTimeout(tick, 100);
+  };
+  window.setTimeout(tick, 50);
+}
+
+export function CommandPalette({ open, onOpenChange, role }: { open: boolean; onOpenChange: (open: boolean) => void; role: PaletteRole }) {
+  const t = useTranslations("palette");
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <DialogPrimitive.Content
+          data-testid="command-palette"
+          data-palette=""
+          className="fixed top-[10vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-lg border border-slate-300 bg-white text-slate-900 shadow-xl dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        >
+          <DialogPrimitive.Title className="sr-only">{t("title")}</DialogPrimitive.Title>
+          <DialogPrimitive.Description className="sr-only">{t("description")}</DialogPrimitive.Description>
+          <PaletteBody role={role} close={() => onOpenChange(false)} />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+type SearchState =
+  | { kind: "idle" }
+  | { kind: "loading" }
+  | { kind: "error"; error: ProblemError }
+  | { kind: "results"; items: ListedWarehouse[]; total: number };
+
+function useWarehouseSearch(query: string): { state: SearchState; retry: () => void } {
+  const term = query.trim();
+  const debounced = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
+  const key = debounced ? `${WAREHOUSES_API}?${new URLSearchParams({ q: debounced, limit: SEARCH_LIMIT }).toString()}` : null;
+  // No silent retries: a failing search shows its error item until the person asks again.
+  const { data, error, isLoading, isValidating, mutate } = useSWR<WarehouseListResponse, ProblemError>(key, fetcher, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    shouldRetryOnError: false,
+    dedupingInterval: 2_000,
+  });
+  const retry = () => void mutate();
+  if (term === "") return { state: { kind: "idle" }, retry };
+  if (debounced !== term || isLoading || (error && isValidating)) return { state: { kind: "loading" }, retry };
+  if (error) return { state: { kind: "error", error }, retry };
+  if (!data) return { state: { kind: "loading" }, retry };
+  return { state: { kind: "results", items: data.items, total: data.total }, retry };
+}
+
+function PaletteBody({ role, close }: { role: PaletteRole; close: () => void }) {
+  const t = useTranslations("palette");
+  const tWarehouses = useTranslations("warehouses");
+  const tErp = useTranslations("erp");
+  const tRoles = useTranslations("roles");
+  const router = useRouter();
+  const problemText = useProblemText();
+  const [query, setQuery] = useState("");
+  const [selected, setSelected] = useState("");
+  const [recent, setRecent] = useState<RecentItem[]>(() => loadRecent(storage()));
+  const { state: search, retry } = useWarehouseSearch(query);
+
+  const reasons: Record<ActionKey, string | null> = {
+    newWarehouse: can(role, "warehouse.write") ? null : tWarehouses("reasons.writeRole"),
+    transfer: can(role, "erp.run") ? null : tErp("permission.reason", { role: tRoles(role) }),
+    import: can(role, "erp.run") ? null : tErp("permission.reason", { role: tRoles(role) }),
+  };
+
+  const go = (href: string, remember?: RecentItem) => {
+    if (remember) setRecent(rememberRecent(storage(), remember));
+    close();
+    router.push(href);
+  };
+  const openPage = (key: PageKey) => go(pageHref(key), { kind: "page", key });
+  const openWarehouse = (w: Pick<ListedWarehouse, "id" | "name" | "code">) => go(`/warehouses/${w.id}`, { kind: "warehouse", id: w.id, name: w.name, code: w.code });
+  const startAction = (key: ActionKey) => {
+    const target = ACTION_TARGETS[key];
+    go(target.href);
+    if (target.focus) focusWhenShown(target.focus);
+  };
+
+  const term = query.trim();
+  const pages = PAGES.filter((p) => matchesQuery(term, [t(`pages.${p.key}`)]));
+  const actions = ACTION_KEYS.filter((key) => matchesQuery(term, [t(`actions.${key}`)]));
+  const showRecent = term === "" && recent.length > 0;
+
+  // The first item is selected until the person moves: results that arrive later take the top.
+  const values: string[] = [];
+  if (showRecent) values.push(...recent.map((r) => (r.kind === "warehouse" ? `recent-warehouse-${r.id}` : `recent-page-${r.key}`)));
+  if (search.kind === "error") values.push("search-retry");
+  if (search.kind === "results") {
+    values.push(...search.items.map((w) => `warehouse-${w.id}`));
+    if (search.total > search.items.length) values.push("search-all");
+  }
+  values.push(...actions.filter((key) => !reasons[key]).map((key) => `action-${key}`));
+  values.push(...pages.map((p) => `page-${p.key}`));
+  const value = values.includes(selected) ? selected : (values[0] ?? "");
+
+  const nothing = term !== "" && search.kind === "results" && search.items.length === 0 && pages.length === 0 && actions.length === 0;
+
+  return (
+    <Command label={t("title")} shouldFilter={false} loop value={value} onValueChange={setSelected} className="flex max-h-[70vh] flex-col">
+      <div className="border-b border-slate-200 px-3 dark:border-slate-700">
+        <Command.Input
+          value={query}
+          onValueChange={(next) => {
+            setQuery(next);
+            setSelected("");
+          }}
+          maxLength={SEARCH_MAX}
+          aria-label={t("inputLabel")}
+          placeholder={t("placeholder")}
+          data-testid="palette-input"
+          className="w-full bg-transparent py-3 text-base text-slate-900 outline-none placeholder:text-slate-600 dark:text-slate-100 dark:placeholder:text-slate-400"
+        />
+      </div>
+      <Command.List label={t("resultsLabel")} className="overflow-y-auto p-2" data-testid="palette-list">
+        {nothing ? (
+          <p className={stateClass} role="status" data-testid="palette-no-match">
+            {t("noMatch", { query: term })}
+          </p>
+        ) : null}
+
+        {showRecent ? (
+          <Command.Group heading={t("groups.recent")} className={groupClass}>
+            {recent.map((r) =>
+              r.kind === "warehouse" ? (
+                <Command.Item key={`w${r.id}`} value={`recent-warehouse-${r.id}`} onSelect={() => openWarehouse(r)} className={itemClass}>
+                  <span>
+                    {r.name} <span className={hintClass}>{t("warehouse.code", { code: r.code })}</span>
+                  </span>
+                </Command.Item>
+              ) : (
+                <Command.Item key={`p${r.key}`} value={`recent-page-${r.key}`} onSelect={() => openPage(r.key)} className={itemClass}>
+                  {t(`pages.${r.key}`)}
+                </Command.Item>
+              ),
+            )}
+          </Command.Group>
+        ) : null}
+
+        {search.kind !== "idle" ? (
+          <Command.Group heading={t("groups.warehouses")} className={groupClass} data-testid="palette-warehouses">
+            {search.kind === "loading" ? (
+              <Command.Loading label={t("searching")} className={stateClass} data-testid="palette-searching">
+                {t("searching")}
+              </Command.Loading>
+            ) : null}
+            {search.kind === "error" ? (
+              <Command.Item value="search-retry" onSelect={retry} className={itemClass} data-testid="palette-error">
+                <span className="flex flex-col">
+                  <span className="font-medium">{t("error", { reason: problemText(search.error) })}</span>
+                  <span className={hintClass}>{t("retry")}</span>
+                </span>
+              </Command.Item>
+            ) : null}
+            {search.kind === "results"
+              ? search.items.map((w) => (
+                  <Command.Item key={w.id} value={`warehouse-${w.id}`} onSelect={() => openWarehouse(w)} className={itemClass} data-testid="palette-warehouse">
+                    <span className="flex flex-col">
+                      <span className="font-medium">{w.name}</span>
+                      <span className={hintClass}>
+                        {[
+                          t("warehouse.code", { code: w.code }),
+                          w.erpWarehouseId ? t("warehouse.erp", { erp: w.erpWarehouseId }) : t("warehouse.noErp"),
+                          w.isDefault ? t("warehouse.default") : null,
+                          w.isActive ? null : t("warehouse.passive"),
+                        ]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </span>
+                    </span>
+                  </Command.Item>
+                ))
+              : null}
+            {search.kind === "results" && search.total > search.items.length ? (
+              <Command.Item value="search-all" onSelect={() => go(`/warehouses?${new URLSearchParams({ q: term }).toString()}`)} className={itemClass}>
+                {t("showAll", { count: search.total })}
+              </Command.Item>
+            ) : null}
+          </Command.Group>
+        ) : null}
+
+        {actions.length > 0 ? (
+          <Command.Group heading={t("groups.actions")} className={groupClass}>
+            {actions.map((key) => {
+              const reason = reasons[key];
+              const hint = key === "import" ? t("actionHints.import") : null;
+              return (
+                <Command.Item key={key} value={`action-${key}`} disabled={reason !== null} onSelect={() => startAction(key)} className={itemClass} data-testid={`palette-action-${key}`}>
+                  <span className="flex flex-col">
+                    <span className="font-medium">{t(`actions.${key}`)}</span>
+                    {reason ? <span className={hintClass}>{reason}</span> : hint ? <span className={hintClass}>{hint}</span> : null}
+                  </span>
+                </Command.Item>
+              );
+            })}
+          </Command.Group>
+        ) : null}
+
+        {pages.length > 0 ? (
+          <Command.Group heading={t("groups.pages")} className={groupClass}>
+            {pages.map((p) => (
+              <Command.Item key={p.key} value={`page-${p.key}`} onSelect={() => openPage(p.key)} className={itemClass}>
+                {t(`pages.${p.key}`)}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ) : null}
+      </Command.List>
+    </Command>
+  );
+}

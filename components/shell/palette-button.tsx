@@ -1,0 +1,23 @@
+"use client";
+
+import { Search } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { buttonClass } from "@/components/ui/styles";
+
+/** Asks the shell's shortcuts to open the command palette (they own it, and load it on first use). */
+export const OPEN_PALETTE_EVENT = "labs:open-palette";
+
+export function openPalette() {
+  window.dispatchEvent(new Event(OPEN_PALETTE_EVENT));
+}
+
+/** The palette for pointers and touch, where there is no Ctrl-K: for the header. */
+export function PaletteButton() {
+  const t = useTranslations("palette");
+  return (
+    <button type="button" className={buttonClass.ghost} onClick={openPalette} data-testid="palette-button" aria-keyshortcuts="Control+K Meta+K">
+      <Search aria-hidden="true" className="h-4 w-4" />
+      <span>{t("open")}</span>
+    </button>
+  );
+}

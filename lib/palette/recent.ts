@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { CODE_MAX, NAME_MAX } from "@/lib/rules/warehouse";
+
+// The last warehouses and pages opened through the command palette, kept in this browser only.
+
+export const RECENT_STORAGE_KEY = "labs.palette.recent";
+export const RECENT_MAX = 5;
+
+export const PAGE_KEYS = ["home", "warehouses", "erp", "schedules", "activity", "team", "alerts"] as const;
+export type PageKey = (typeof PAGE_KEYS)[number];
+
+const recentItemSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("warehouse"), id: z.number().int().positive(), name: z.string().max(NAME_MAX), code: z.string().max(CODE_MAX) }),
+  z.strictObject({ kind: z.literal("page"), key: z.enum(PAGE_KEYS) }),
+]);
+export type RecentItem = z.infer<typeof recentItemSchema>;
+
+export function recentKey(item: RecentItem): string {
+  return item.kind === "warehouse" ? `warehouse:${item.id}` : `page:${item.key}`;
+}
+
+/** The item first, an older entry for the same thing dropped, at most `max` kept. */
+export function pushRecent(list: readonly RecentItem[], item: RecentItem, max = RECENT_MAX): RecentItem[] {
+  const key = recentKey(item);
+  return [item, ...list.filter((r) => recentKey(r) !== key)].slice(0, max);
+}
+
+/** Whatever the storage holds (another version's shape, hand edits): only valid entries survive, never a throw. */
+export function parseRecent(raw: string | null | undefined, max = RECENT_MAX): RecentItem[] {
+  if (!raw) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  const out: RecentItem[] = [];
+  for (const entry of value) {
+    const parsed = recentItemSchema.safeParse(entry);
+    if (parsed.success && !out.some((r) => recentKey(r) === recentKey(parsed.data))) out.push(parsed.data);
+    if (out.length === max) break;
+  }
+  return out;
+}
+
+type StorageLike = Pick<Storage, "getItem" | "setItem">;
+
+export function loadRecent(storage: StorageLike | null | undefined): RecentItem[] {
+  try {
+    return parseRecent(storage?.getItem(RECENT_STORAGE_KEY));
+  } catch {
+    // Storage can be switched off (private mode, policy): the palette works without recent items.
+    return [];
+  }
+}
+
+/** Remembers an item and returns the new list; a storage that refuses the write only loses the memory. */
+export function rememberRecent(storage: StorageLike | null | undefined, item: RecentItem): RecentItem[] {
+  const next = pushRecent(loadRecent(storage), item);
+  try {
+    storage?.setItem(RECENT_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Quota or policy: nothing to do.
+  }
+  return next;
+}
