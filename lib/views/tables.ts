@@ -1,4 +1,36 @@
+import type { Selectable } from "kysely";
+
 // Kysely table types for saved views; lib/db/schema.ts's Database extends this.
-// (Filled in by the saved-views work: one interface per table, keyed by table name.)
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ViewsTables {}
+// Timestamps are ISO text, flags 0/1 integers (as in 0001).
+
+export interface SavedViewsTable {
+  id: string;
+  /** A SavedViewList: "warehouses" | "activity". */
+  list: string;
+  name: string;
+  /** The list's URL query as the list writes it, without "?" or page (lib/views/lists.ts, canonical). */
+  query: string;
+  owner_id: number;
+  owner_email: string;
+  owner_name: string;
+  /** 1: a team view (every member sees it; admins publish and edit it). */
+  shared: number;
+  created_at: string;
+  updated_at: string;
+  updated_by_email: string | null;
+}
+
+/** A member's default view per list. */
+export interface SavedViewDefaultsTable {
+  member_id: number;
+  list: string;
+  view_id: string;
+  updated_at: string;
+}
+
+export interface ViewsTables {
+  saved_views: SavedViewsTable;
+  saved_view_defaults: SavedViewDefaultsTable;
+}
+
+export type SavedViewRow = Selectable<SavedViewsTable>;

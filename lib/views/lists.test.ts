@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { canonicalViewQuery, viewHref } from "@/lib/views/lists";
+
+// A view's query is read by the list's own schema: what the list would refuse, a view refuses too.
+
+describe("canonicalViewQuery", () => {
+  it("keeps a warehouse view's filters, sort, size and hidden columns, without the page or defaults", () => {
+    expect(canonicalViewQuery("warehouses", "?status=passive&sort=name.desc&limit=50&page=3&hide=readiness,code")).toEqual({
+      ok: true,
+      query: "limit=50&status=passive&sort=name.desc&hide=code%2Creadiness",
+    });
+    expect(canonicalViewQuery("warehouses", "status=all&page=1")).toEqual({ ok: true, query: "" });
+  });
+
+  it("keeps an activity view's filters", () => {
+    const result = canonicalViewQuery("activity", "outcome=failure&action=view.create&from=2026-01-01");
+    expect(result).toEqual({ ok: true, query: "action=view.create&from=2026-01-01&outcome=failure" });
+  });
+
+  it("refuses parameters the list does not know, naming each", () => {
+    const result = canonicalViewQuery("warehouses", "status=passive&token=abc&__proto__=1");
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.issues.map((i) => i.param).sort()).toEqual(["__proto__", "token"]);
+    // The activity list has no column toggle: hiding columns is not one of its parameters.
+    expect(canonicalViewQuery("activity", "hide=id").ok).toBe(false);
+  });
+
+  it("refuses values the list refuses", () => {
+    for (const bad of ["status=gone", "limit=7", "sort=secret.asc", "q=%00x", "hide=password", "hide=code,code", "status=active&status=passive"]) {
+      expect(canonicalViewQuery("warehouses", bad).ok, bad).toBe(false);
+    }
+    for (const bad of ["outcome=maybe", "from=2026-02-30", "from=2026-03-02&to=2026-03-01", "actor=not-an-email", "limit=9"]) {
+      expect(canonicalViewQuery("activity", bad).ok, bad).toBe(false);
+    }
+    expect(canonicalViewQuery("warehouses", `q=${"x".repeat(1001)}`).ok).toBe(false);
+  });
+
+  it("opens a view on its list's page", () => {
+    expect(viewHref("warehouses", "status=passive")).toBe("/warehouses?status=passive");
+    expect(viewHref("activity", "")).toBe("/activity");
+  });
+});

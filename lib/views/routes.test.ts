@@ -1,0 +1,192 @@
+import type { Kysely } from "kysely";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Store } from "@/lib/db/open";
+import type { Database } from "@/lib/db/schema";
+import { openTestStore } from "@/lib/testing/store";
+
+// The /api/views handlers in-process: the real wrapper, service and store (PostgreSQL, or PGlite with TEST_STORE=embedded); only the session and the store's door are stubbed.
+
+const ORIGIN = "http://console.test";
+type Member = { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" };
+const state = vi.hoisted(() => ({ member: null as null | Member, conn: undefined as unknown as Kysely<Database>, store: undefined as unknown as Store }));
+
+vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
+vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
+
+const views = await import("@/app/api/views/route");
+const oneView = await import("@/app/api/views/[id]/route");
+const defaults = await import("@/app/api/views/default/route");
+const { defaultViewHref } = await import("@/lib/views/service");
+
+let ADMIN: Member;
+let ADMIN2: Member;
+let OPERATOR: Member;
+let VIEWER: Member;
+
+function req(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  return new NextRequest(`${ORIGIN}${url}`, {
+    method,
+    headers: { host: "console.test", ...(method === "GET" ? {} : { origin: ORIGIN, "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+const noParams = { params: Promise.resolve({} as Record<string, never>) };
+const idParams = (id: string) => ({ params: Promise.resolve({ id }) });
+
+async function as<T>(member: Member, call: () => Promise<Response>): Promise<{ status: number; body: T }> {
+  state.member = member;
+  const res = await call();
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+type ViewAnswer = { view: { id: string; name: string; query: string; href: string; shared: boolean; editable: boolean } };
+type ListAnswer = { items: { id: string; name: string; shared: boolean; editable: boolean }[]; defaultId: string | null };
+type Problem = { code: string; errors?: Record<string, string[]>; fieldCodes?: Record<string, string> };
+
+const create = (member: Member, body: unknown) => as<ViewAnswer & Problem>(member, () => views.POST(req("POST", "/api/views", body), noParams));
+const list = (member: Member, kind = "warehouses") => as<ListAnswer>(member, () => views.GET(req("GET", `/api/views?list=${kind}`), noParams));
+const patch = (member: Member, id: string, body: unknown) => as<ViewAnswer & Problem>(member, () => oneView.PATCH(req("PATCH", `/api/views/${id}`, body), idParams(id)));
+const remove = (member: Member, id: string) => as<Problem>(member, () => oneView.DELETE(req("DELETE", `/api/views/${id}`), idParams(id)));
+const setDefault = (member: Member, body: unknown) => as<ListAnswer & Problem>(member, () => defaults.PUT(req("PUT", "/api/views/default", body), noParams));
+
+beforeAll(async () => {
+  state.store = await openTestStore();
+  state.conn = state.store.db;
+  const at = new Date().toISOString();
+  const add = async (email: string, name: string, role: Member["role"]): Promise<Member> => {
+    const row = await state.conn
+      .insertInto("members")
+      .values({ email, name, role, password_hash: null, source: "password", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: row.id, email, name, role };
+  };
+  ADMIN = await add("views-admin@test.local", "Ada Admin", "admin");
+  ADMIN2 = await add("views-admin2@test.local", "Aslı Admin", "admin");
+  OPERATOR = await add("views-operator@test.local", "Oya Operator", "operator");
+  VIEWER = await add("views-viewer@test.local", "Veli Viewer", "viewer");
+});
+
+afterAll(async () => {
+  await state.store.close();
+});
+
+beforeEach(async () => {
+  await state.conn.deleteFrom("saved_view_defaults").execute();
+  await state.conn.deleteFrom("saved_views").execute();
+  await state.conn.deleteFrom("audit_events").execute();
+});
+
+const actions = async () => (await state.conn.selectFrom("audit_events").select(["action", "actor_email", "target_id"]).orderBy("id").execute()).map((r) => r.action);
+
+describe("/api/views", () => {
+  it("an admin saves a view, publishes it, and an operator sees it but may not change it", async () => {
+    const saved = await create(ADMIN, { list: "warehouses", name: "  Passive branches ", query: "?status=passive&page=4&hide=code" });
+    expect(saved.status).toBe(201);
+    expect(saved.body.view).toMatchObject({ name: "Passive branches", query: "status=passive&hide=code", href: "/warehouses?status=passive&hide=code", shared: false, editable: true });
+    const id = saved.body.view.id;
+
+    // Personal: the operator does not see it, and cannot reach it by id.
+    expect((await list(OPERATOR)).body.items).toEqual([]);
+    expect((await patch(OPERATOR, id, { name: "Mine" })).status).toBe(404);
+
+    expect((await patch(ADMIN, id, { shared: true })).body.view.shared).toBe(true);
+    const seen = await list(OPERATOR);
+    expect(seen.body.items).toMatchObject([{ id, name: "Passive branches", shared: true, editable: false }]);
+    expect((await list(OPERATOR, "activity")).body.items).toEqual([]);
+
+    const refused = await patch(OPERATOR, id, { name: "Mine" });
+    expect(refused.status).toBe(403);
+    expect((await remove(OPERATOR, id)).status).toBe(403);
+    // Another admin may change and delete team views.
+    expect((await patch(ADMIN2, id, { name: "Passive" })).status).toBe(200);
+    expect((await remove(ADMIN2, id)).status).toBe(204);
+    expect((await list(OPERATOR)).body.items).toEqual([]);
+
+    expect(await actions()).toEqual(["view.create", "view.publish", "view.update", "view.delete"]);
+  });
+
+  it("operators and viewers keep personal views but may not publish", async () => {
+    for (const member of [OPERATOR, VIEWER]) {
+      const refused = await create(member, { list: "warehouses", name: "Team?", query: "", shared: true });
+      expect(refused.status).toBe(403);
+      const own = await create(member, { list: "activity", name: "Failures", query: "outcome=failure" });
+      expect(own.status).toBe(201);
+      expect((await patch(member, own.body.view.id, { shared: true })).status).toBe(403);
+      expect((await patch(member, own.body.view.id, { query: "outcome=denied" })).body.view.query).toBe("outcome=denied");
+    }
+    expect(await state.conn.selectFrom("saved_views").select("shared").where("shared", "=", 1).execute()).toEqual([]);
+  });
+
+  it("names a duplicate or an empty name on the field, in the member's language too", async () => {
+    await create(OPERATOR, { list: "warehouses", name: "Passive branches", query: "status=passive" });
+    const dup = await create(OPERATOR, { list: "warehouses", name: "PASSIVE branches", query: "" });
+    expect(dup.status).toBe(422);
+    expect(dup.body.fieldCodes).toEqual({ name: "views.errors.nameTaken" });
+    expect(dup.body.errors?.name?.[0]).toMatch(/already exists/);
+    const empty = await create(OPERATOR, { list: "warehouses", name: "   ", query: "" });
+    expect(empty.status).toBe(422);
+    expect(empty.body.fieldCodes).toEqual({ name: "views.errors.nameRequired" });
+    // Another member, or another list, may use the name.
+    expect((await create(VIEWER, { list: "warehouses", name: "Passive branches", query: "" })).status).toBe(201);
+    expect((await create(OPERATOR, { list: "activity", name: "Passive branches", query: "" })).status).toBe(201);
+    // A team view may not take a name a member already sees among the team's.
+    await create(ADMIN, { list: "warehouses", name: "Everyone", query: "", shared: true });
+    expect((await create(ADMIN2, { list: "warehouses", name: "everyone", query: "", shared: true })).body.fieldCodes).toEqual({ name: "views.errors.nameTaken" });
+  });
+
+  it("refuses a query the list would refuse, and bodies with anything else in them", async () => {
+    const smuggled = await create(ADMIN, { list: "warehouses", name: "x", query: "status=passive&token=secret" });
+    expect(smuggled.status).toBe(422);
+    expect(smuggled.body.errors?.query?.join(" ")).toMatch(/token/);
+    expect((await create(ADMIN, { list: "warehouses", name: "x", query: "sort=password.asc" })).status).toBe(422);
+    expect((await create(ADMIN, { list: "warehouses", name: "x", query: "", owner: 9 })).body.fieldCodes).toEqual({ owner: "views.errors.unknownField" });
+    expect((await create(ADMIN, { list: "members", name: "x", query: "" })).body.fieldCodes).toEqual({ list: "views.errors.list" });
+    expect((await create(ADMIN, { list: "warehouses", name: "x\u0000y", query: "" })).body.fieldCodes).toEqual({ name: "views.errors.nameControl" });
+    expect((await list(ADMIN, "members")).status).toBe(422);
+    expect((await patch(ADMIN, "not-a-uuid", { name: "x" })).status).toBe(422);
+    const { id } = (await create(ADMIN, { list: "warehouses", name: "ok", query: "" })).body.view;
+    expect((await patch(ADMIN, id, {})).status).toBe(422);
+    expect((await patch(ADMIN, id, { query: "status=gone" })).status).toBe(422);
+    expect(await state.conn.selectFrom("saved_views").select("name").execute()).toEqual([{ name: "ok" }]);
+  });
+
+  it("keeps one default per member and list, which opens the list with no query", async () => {
+    const a = (await create(OPERATOR, { list: "warehouses", name: "A", query: "status=passive", isDefault: true })).body.view;
+    expect((await list(OPERATOR)).body.defaultId).toBe(a.id);
+    expect(await defaultViewHref(OPERATOR, "warehouses")).toBe("/warehouses?status=passive");
+    expect(await defaultViewHref(OPERATOR, "activity")).toBeNull();
+
+    const team = (await create(ADMIN, { list: "warehouses", name: "Team", query: "sort=name.desc", shared: true })).body.view;
+    const chosen = await setDefault(OPERATOR, { list: "warehouses", viewId: team.id });
+    expect(chosen.body.defaultId).toBe(team.id);
+    expect(await defaultViewHref(OPERATOR, "warehouses")).toBe("/warehouses?sort=name.desc");
+    // The admin's own default is their own.
+    expect(await defaultViewHref(ADMIN, "warehouses")).toBeNull();
+    // Another member's personal view, or one of another list, cannot be made a default.
+    const privateOne = (await create(VIEWER, { list: "warehouses", name: "P", query: "" })).body.view;
+    expect((await setDefault(OPERATOR, { list: "warehouses", viewId: privateOne.id })).status).toBe(404);
+    expect((await setDefault(OPERATOR, { list: "activity", viewId: team.id })).status).toBe(422);
+
+    // Taken back from the team, it stops being the operator's default; deleted, too.
+    await patch(ADMIN, team.id, { shared: false });
+    expect(await defaultViewHref(OPERATOR, "warehouses")).toBeNull();
+    await setDefault(OPERATOR, { list: "warehouses", viewId: a.id });
+    await remove(OPERATOR, a.id);
+    expect((await list(OPERATOR)).body.defaultId).toBeNull();
+    expect((await setDefault(OPERATOR, { list: "warehouses", viewId: null })).status).toBe(200);
+    expect((await actions()).filter((x) => x === "view.default")).toHaveLength(4);
+  });
+
+  it("refuses writes from another origin and answers 401 without a session", async () => {
+    state.member = ADMIN;
+    const crossSite = await views.POST(req("POST", "/api/views", { list: "warehouses", name: "x", query: "" }, { origin: "http://evil.test" }), noParams);
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get("content-type")).toBe("application/problem+json");
+    state.member = null;
+    expect((await views.GET(req("GET", "/api/views?list=warehouses"), noParams)).status).toBe(401);
+    expect(await state.conn.selectFrom("saved_views").select("id").execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { hasControlCharacters } from "@/lib/rules/text";
+import { SAVED_VIEW_LISTS, VIEW_QUERY_MAX, type SavedViewList } from "@/lib/views/lists";
+
+// Bodies and answers of /api/views, shared by the handlers, the service and the views control. Messages are catalog keys.
+
+export const VIEWS_API = "/api/views";
+export const VIEW_NAME_MAX = 60;
+
+export const viewListSchema = z.enum(SAVED_VIEW_LISTS, { error: "views.errors.list" });
+
+export const viewNameSchema = z
+  .string({ error: "views.errors.nameRequired" })
+  .transform((v) => v.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: "views.errors.nameRequired" })
+      .max(VIEW_NAME_MAX, { error: "views.errors.nameTooLong" })
+      .refine((v) => !hasControlCharacters(v), { error: "views.errors.nameControl" }),
+  );
+
+const querySchema = z.string({ error: "views.errors.query" }).max(VIEW_QUERY_MAX, { error: "views.errors.queryTooLong" });
+
+export const createViewBodySchema = z.strictObject({
+  list: viewListSchema,
+  name: viewNameSchema,
+  query: querySchema,
+  shared: z.boolean({ error: "views.errors.flag" }).optional().default(false),
+  isDefault: z.boolean({ error: "views.errors.flag" }).optional().default(false),
+});
+
+export const updateViewBodySchema = z
+  .strictObject({
+    name: viewNameSchema.optional(),
+    query: querySchema.optional(),
+    shared: z.boolean({ error: "views.errors.flag" }).optional(),
+  })
+  .refine((v) => v.name !== undefined || v.query !== undefined || v.shared !== undefined, { error: "views.errors.nothingToChange" });
+
+export const setDefaultViewBodySchema = z.strictObject({
+  list: viewListSchema,
+  viewId: z.uuid({ error: "views.errors.viewId" }).nullable(),
+});
+
+export const listViewsQuerySchema = z.strictObject({ list: viewListSchema });
+export const viewIdSchema = z.object({ id: z.uuid({ error: "views.errors.viewId" }) });
+
+export type CreateViewBody = z.infer<typeof createViewBodySchema>;
+export type CreateViewInput = z.input<typeof createViewBodySchema>;
+export type UpdateViewBody = z.infer<typeof updateViewBodySchema>;
+export type SetDefaultViewBody = z.infer<typeof setDefaultViewBodySchema>;
+
+export interface SavedView {
+  id: string;
+  list: SavedViewList;
+  name: string;
+  /** The list's query, without "?"; `href` is the page with it. */
+  query: string;
+  href: string;
+  shared: boolean;
+  owner: { id: number; email: string; name: string };
+  /** Whether the reader may rename, update or delete it (own personal views; admins also team views). */
+  editable: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SavedViewsAnswer {
+  items: SavedView[];
+  defaultId: string | null;
+}
+
+export const viewsKey = (list: SavedViewList) => `${VIEWS_API}?list=${list}`;

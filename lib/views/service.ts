@@ -1,0 +1,211 @@
+import "server-only";
+import type { z } from "zod";
+import en from "@/lib/i18n/messages/en/views.json";
+import type { ServiceContext } from "@/lib/audit";
+import type { CurrentMember } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { validationMessage } from "@/lib/i18n/validation";
+import { DomainError } from "@/lib/rules/problems";
+import { canonicalViewQuery, viewHref, type SavedViewList } from "@/lib/views/lists";
+import {
+  createViewBodySchema,
+  setDefaultViewBodySchema,
+  updateViewBodySchema,
+  type SavedView,
+  type SavedViewsAnswer,
+} from "@/lib/views/schemas";
+import { canEditView, deleteView, findDefaultView, findVisibleView, insertView, listVisibleViews, nameTaken, setDefaultView, updateView, viewFromRow } from "@/lib/views/store";
+import type { SavedViewRow } from "@/lib/views/tables";
+
+// Saved views: everyone keeps personal ones; admins publish team views. Every write is audited.
+
+type Member = Pick<CurrentMember, "id" | "email" | "name" | "role">;
+
+const CATALOG = en.views as unknown as Record<string, unknown>;
+
+/** "views.errors.nameTaken" -> its English text ("validation.*" keys through the shared catalog). */
+export function englishViewText(key: string, params: Record<string, unknown> = {}): string {
+  if (!key.startsWith("views.")) return validationMessage({ message: key, params });
+  let node: unknown = CATALOG;
+  for (const part of key.split(".").slice(1)) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  const text = typeof node === "string" ? node : key;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] !== undefined ? String(params[name]) : whole));
+}
+
+/** A validation problem with an English message per field and the catalog keys for the form to show in the member's language. */
+function fieldProblem(fields: Record<string, { key: string; params?: Record<string, unknown> }>): DomainError {
+  const names = Object.keys(fields);
+  return new DomainError("validation_failed", `Invalid body: check ${names.join(", ")}.`, {
+    errors: Object.fromEntries(names.map((f) => [f, [englishViewText(fields[f]!.key, fields[f]!.params)]])),
+    fieldCodes: Object.fromEntries(names.map((f) => [f, fields[f]!.key])),
+  });
+}
+
+function parseBody<S extends z.ZodType>(schema: S, json: unknown): z.output<S> {
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, { key: string; params?: Record<string, unknown> }> = {};
+  for (const issue of parsed.error.issues) {
+    const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys : [];
+    for (const key of unknownKeys) fields[key] ??= { key: "views.errors.unknownField", params: { name: key } };
+    if (unknownKeys.length) continue;
+    const field = String(issue.path[0] ?? "_");
+    const key = issue.message.startsWith("views.") ? issue.message : field === "name" ? "views.errors.nameRequired" : "views.errors.invalid";
+    fields[field] ??= { key };
+  }
+  throw fieldProblem(fields);
+}
+
+function checkedQuery(list: SavedViewList, query: string): string {
+  const result = canonicalViewQuery(list, query);
+  if (result.ok) return result.query;
+  const first = result.issues[0]!;
+  // Every parameter at fault is named in the message; the field is the query.
+  const text = result.issues.map((i) => `${i.param}: ${englishViewText(i.message, i.params)}`).join(" ");
+  throw new DomainError("validation_failed", `Invalid body: check query (${text})`, {
+    errors: { query: result.issues.map((i) => `${i.param}: ${englishViewText(i.message, i.params)}`) },
+    fieldCodes: { query: first.message.startsWith("views.") ? first.message : "views.errors.query" },
+  });
+}
+
+function requirePublisher(member: Member): void {
+  if (member.role !== "admin") {
+    throw new DomainError("forbidden", `Your role (${member.role}) may not publish team views or change them; it needs admin.`, { requiredRole: "admin" });
+  }
+}
+
+const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+const nameTakenProblem = () => fieldProblem({ name: { key: "views.errors.nameTaken" } });
+
+const auditShape = (row: SavedViewRow) => ({ list: row.list, name: row.name, query: row.query, shared: row.shared === 1, owner: row.owner_email });
+
+export async function listViews(member: Member, list: SavedViewList): Promise<SavedViewsAnswer> {
+  const store = await db();
+  const [rows, fallback] = await Promise.all([listVisibleViews(store, list, member.id), findDefaultView(store, list, member.id)]);
+  return { items: rows.map((r) => viewFromRow(r, member)), defaultId: fallback?.id ?? null };
+}
+
+/** Where the list opens for the member when its URL names nothing: their default view, if it narrows anything. */
+export async function defaultViewHref(member: Member, list: SavedViewList): Promise<string | null> {
+  const view = await findDefaultView(await db(), list, member.id);
+  return view && view.query ? viewHref(list, view.query) : null;
+}
+
+export async function createView(ctx: ServiceContext, member: Member, json: unknown): Promise<SavedView> {
+  const body = parseBody(createViewBodySchema, json);
+  if (body.shared) requirePublisher(member);
+  const query = checkedQuery(body.list, body.query);
+  const store = await db();
+  if (await nameTaken(store, { list: body.list, name: body.name, ownerId: member.id, shared: body.shared })) throw nameTakenProblem();
+  let row: SavedViewRow;
+  try {
+    row = await insertView(store, { list: body.list, name: body.name, query, shared: body.shared, owner: member });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTakenProblem();
+    throw error;
+  }
+  await ctx.audit({
+    action: "view.create",
+    target: { type: "saved_view", id: row.id },
+    outcome: "success",
+    message: `${body.shared ? "Team" : "Personal"} view saved on ${body.list}: ${row.name}.`,
+    after: auditShape(row),
+  });
+  if (body.isDefault) await applyDefault(ctx, member, body.list, row);
+  return viewFromRow(row, member);
+}
+
+async function visible(member: Member, id: string): Promise<SavedViewRow> {
+  const row = await findVisibleView(await db(), id, member.id);
+  if (!row) throw new DomainError("not_found", "There is no such saved view.");
+  return row;
+}
+
+function requireEditor(member: Member, row: SavedViewRow): void {
+  if (!canEditView(row, member)) {
+    throw new DomainError(
+      "forbidden",
+      row.shared === 1 ? `Your role (${member.role}) may not change team views; it needs admin.` : "Only the member who saved this view may change it.",
+      row.shared === 1 ? { requiredRole: "admin" } : undefined,
+    );
+  }
+}
+
+export async function changeView(ctx: ServiceContext, member: Member, id: string, json: unknown): Promise<SavedView> {
+  const saved = await visible(member, id);
+  const body = parseBody(updateViewBodySchema, json);
+  requireEditor(member, saved);
+  const publishing = body.shared !== undefined && body.shared !== (saved.shared === 1);
+  if (publishing) requirePublisher(member);
+  const list = saved.list as SavedViewList;
+  const query = body.query !== undefined ? checkedQuery(list, body.query) : undefined;
+  const name = body.name ?? saved.name;
+  const shared = body.shared ?? saved.shared === 1;
+  const store = await db();
+  if ((body.name !== undefined || publishing) && (await nameTaken(store, { list, name, ownerId: saved.owner_id, shared, exceptId: id }))) throw nameTakenProblem();
+  let row: SavedViewRow;
+  try {
+    row = await updateView(store, id, { name: body.name, query, shared: body.shared }, member.email);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTakenProblem();
+    throw error;
+  }
+  const edited = row.name !== saved.name || row.query !== saved.query;
+  if (edited || !publishing) {
+    await ctx.audit({
+      action: "view.update",
+      target: { type: "saved_view", id },
+      outcome: "success",
+      message: row.name !== saved.name ? `Saved view renamed: ${saved.name} → ${row.name}.` : `Saved view updated: ${row.name}.`,
+      before: auditShape(saved),
+      after: auditShape(row),
+    });
+  }
+  if (publishing) {
+    await ctx.audit({
+      action: shared ? "view.publish" : "view.unpublish",
+      target: { type: "saved_view", id },
+      outcome: "success",
+      message: shared ? `Saved view published to the team: ${row.name}.` : `Saved view taken back from the team: ${row.name}.`,
+      before: auditShape(saved),
+      after: auditShape(row),
+    });
+  }
+  return viewFromRow(row, member);
+}
+
+export async function removeView(ctx: ServiceContext, member: Member, id: string): Promise<void> {
+  const saved = await visible(member, id);
+  requireEditor(member, saved);
+  await deleteView(await db(), id);
+  await ctx.audit({
+    action: "view.delete",
+    target: { type: "saved_view", id },
+    outcome: "success",
+    message: `Saved view deleted: ${saved.name}.`,
+    before: auditShape(saved),
+  });
+}
+
+async function applyDefault(ctx: ServiceContext, member: Member, list: SavedViewList, row: SavedViewRow | null): Promise<void> {
+  await setDefaultView(await db(), list, member.id, row?.id ?? null);
+  await ctx.audit({
+    action: "view.default",
+    target: row ? { type: "saved_view", id: row.id } : null,
+    outcome: "success",
+    message: row ? `Default view on ${list} set: ${row.name}.` : `Default view on ${list} cleared.`,
+    details: { list, viewId: row?.id ?? null },
+  });
+}
+
+/** Sets (or with null clears) the member's own default on a list; any view they see may be it. */
+export async function chooseDefaultView(ctx: ServiceContext, member: Member, json: unknown): Promise<SavedViewsAnswer> {
+  const body = parseBody(setDefaultViewBodySchema, json);
+  let row: SavedViewRow | null = null;
+  if (body.viewId !== null) {
+    row = await visible(member, body.viewId);
+    if (row.list !== body.list) throw fieldProblem({ viewId: { key: "views.errors.otherList" } });
+  }
+  await applyDefault(ctx, member, body.list, row);
+  return listViews(member, body.list);
+}
