@@ -37,6 +37,8 @@ export const ROUTES: RouteCase[] = [
     body: { role: "viewer" },
     expect: write({ viewer: 403, operator: 403, admin: 404 }),
   },
+  // "Sign out everywhere" for oneself: any role may, but only with { confirm: true }; this body is refused, so no session ends.
+  { file: "auth/sessions/end-all/route.ts", method: "POST", url: "/api/auth/sessions/end-all", body: { confirm: false }, expect: write({ viewer: 422, operator: 422, admin: 422 }) },
   { file: "activity/route.ts", method: "GET", url: "/api/activity", expect: read() },
   { file: "activity/export/route.ts", method: "GET", url: "/api/activity/export", expect: read() },
   { file: "warehouses/route.ts", method: "GET", url: "/api/warehouses", expect: read() },

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { DEMO_PASSWORD, E2E_BASE_URL, E2E_OIDC } from "@/e2e/env";
+import { signOut } from "@/e2e/user-menu";
 
 // Sign-in, sign-out, redirects, throttling, SSO through a real OIDC provider, and the role and
 // active flag being read on every request.
@@ -40,7 +41,7 @@ test.describe("password sign-in", () => {
       await signIn(page, `${role}@demo.local`);
       await expect(page).toHaveURL(/\/warehouses$/);
       await expect(page.getByTestId("signed-in-user")).toContainText(`Role: ${label}`);
-      await page.getByRole("button", { name: "Sign out", exact: true }).click();
+      await signOut(page);
       await expect(page).toHaveURL(/\/login\?reason=signed_out$/);
       await expect(page.getByRole("status")).toHaveText("You have been signed out.");
       await page.goto("/team");

@@ -233,6 +233,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const badUuidSegment = fc.oneof(badIdSegment, stringWhere((s) => !UUID.test(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
 const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity"];
 
+// "Sign out everywhere" (app/api/auth/sessions/end-all): a strict object whose one field must be true.
+const END_ALL_FIELDS: Record<string, FieldRule> = {
+  confirm: { valid: fc.constant(true), bad: fc.oneof(fc.constant<unknown>(false), notBoolean), required: true },
+};
+
 const TARGETS: Target[] = [
   { file: "warehouses/route.ts", method: "GET", requests: badQuery(warehouseList).map((q) => ({ method: "GET", path: `/api/warehouses${q}` })) },
   { file: "warehouses/route.ts", method: "POST", requests: badBody(WAREHOUSE_FIELDS, [fc.constant(new Entries([["name", "Fuzz"], ["code", "FUZZ-DEFAULT-PASSIVE"], ["isDefault", true], ["isActive", false]]))]).map((b) => withBody("POST", "/api/warehouses", b)) },
@@ -325,6 +330,17 @@ const TARGETS: Target[] = [
   { file: "erp/schedules/[id]/pause/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/schedules/${id}/pause` })), alsoOk: redirected },
   { file: "erp/schedules/[id]/resume/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/schedules/${id}/resume` })), alsoOk: redirected },
   { file: "alerts/channels/route.ts", method: "POST", requests: badBody(CHANNEL_FIELDS).map((b) => withBody("POST", "/api/alerts/channels", b)) },
+  {
+    // Accepted, it would end the fuzzing admin's own sessions: only { "confirm": true } is, and it is never generated.
+    file: "auth/sessions/end-all/route.ts",
+    method: "POST",
+    requests: fc
+      .oneof(
+        badBody(END_ALL_FIELDS),
+        fc.jsonValue().filter((v) => JSON.stringify(v) !== '{"confirm":true}').map((v): BodyCase => ({ contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+      )
+      .map((b) => withBody("POST", "/api/auth/sessions/end-all", b)),
+  },
   { file: "alerts/channels/[id]/route.ts", method: "GET", requests: badUuidSegment.map((id) => ({ method: "GET", path: `/api/alerts/channels/${id}` })), alsoOk: redirected },
   {
     file: "alerts/channels/[id]/route.ts",

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { storageStateFor } from "@/e2e/env";
+import { chooseLanguage, chooseTheme } from "@/e2e/user-menu";
 
 // The home page at /: its tiles with real data from the emulator (an import started on /erp, a transfer run that
 // needs attention and its link), the platform's health from the console's own calls with a fault injected, one tile
@@ -128,8 +129,8 @@ test.describe("home page as viewer", () => {
     await expect(page.getByRole("button", { name: /Start/ })).toHaveCount(0);
     await expectAccessible(page);
 
-    await page.getByTestId("locale-switch").selectOption("tr");
-    await page.getByTestId("theme-switch").selectOption("dark");
+    await chooseLanguage(page, "Türkçe");
+    await chooseTheme(page, "Koyu");
     await expect(page.getByRole("heading", { level: 1, name: "Ana sayfa" })).toBeVisible();
     await expect(page.locator("html")).toHaveClass(/dark/);
     await tilesLoaded(page);

@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { signOut, signOutEverywhere } from "@/e2e/user-menu";
 
 // Sessions end on the server: sign-out, "sign out everywhere" and a password change refuse the
 // cookie the browser held before. Each test uses a throwaway member or a fresh sign-in, so the
@@ -51,7 +52,7 @@ async function statusWith(cookie: string): Promise<number> {
 test("a cookie kept from before sign-out is refused", async ({ browser }) => {
   const { context, page, cookie } = await signedIn(browser, "viewer@demo.local", DEMO_PASSWORD);
   expect(await statusWith(cookie)).toBe(200);
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/login\?reason=signed_out$/);
   expect(await statusWith(cookie)).toBe(401);
   // Replaying the old cookie into a browser lands on the sign-in page, not the dashboard.
@@ -91,7 +92,7 @@ test("sign out everywhere ends the member's session in another browser", async (
   const second = await signedIn(browser, m.email, m.password);
   expect(await statusWith(second.cookie)).toBe(200);
 
-  await first.page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await signOutEverywhere(first.page);
   await expect(first.page).toHaveURL(/\/login\?reason=signed_out$/);
   expect(await statusWith(first.cookie)).toBe(401);
   expect(await statusWith(second.cookie)).toBe(401);

@@ -6,6 +6,7 @@ import { NO_RUN } from "@/e2e/access-routes-erp";
 import { emulator, emulatorOrders, type FaultRule } from "@/e2e/emulator";
 import { DEMO_PASSWORD, E2E_BASE_URL, E2E_DATA_DIR, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
 import { leaksIn, NEEDLES } from "@/e2e/token-needles";
+import { chooseLanguage, chooseTheme, signOut } from "@/e2e/user-menu";
 
 // The upstream token never leaves the server. The e2e server runs with a distinctive token
 // (E2E_UPSTREAM_TOKEN; `npm test` also builds with it set, see the test:build script), and this
@@ -413,18 +414,16 @@ test("a tour through every page and main action as admin receives nothing holdin
   // Team, language and theme, then sign out.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Team" }).click();
   await expect(page.getByTestId("team-table")).toBeVisible();
-  await page.getByTestId("locale-switch").selectOption("tr");
-  await expect(page.locator("html")).toHaveAttribute("lang", "tr");
-  await page.getByTestId("locale-switch").selectOption("en");
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await page.getByTestId("theme-switch").selectOption("dark");
+  await chooseLanguage(page, "Türkçe");
+  await chooseLanguage(page, "English");
+  await chooseTheme(page, "Dark");
   await page.goto("/warehouses/2");
   await domLeaks("warehouse 2");
   const cookies = await context.cookies();
   scan("tour cookies", {}, JSON.stringify(cookies));
   scan("tour storage", {}, JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage }))));
   await Promise.all(recorded);
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/login/);
 
   await Promise.all(recorded);

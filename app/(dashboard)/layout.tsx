@@ -1,5 +1,4 @@
 import { AppShell } from "@/components/shell/app-shell";
-import { SignOutButton } from "@/components/shell/sign-out-button";
 import { requirePageMember } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 
@@ -9,7 +8,7 @@ import { getConfig } from "@/lib/config";
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const member = await requirePageMember();
   return (
-    <AppShell demoMode={getConfig().demoMode} user={member} userMenu={<SignOutButton />}>
+    <AppShell demoMode={getConfig().demoMode} user={{ name: member.name, email: member.email, role: member.role }}>
       {children}
     </AppShell>
   );

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { LocaleSwitch } from "@/components/shell/locale-switch";
 import { NavLinks } from "@/components/shell/nav-links";
+import { PaletteButton } from "@/components/shell/palette-button";
+import { NavMenuSlot, UserMenuSlot } from "@/components/shell/shell-menus";
 import { Shortcuts } from "@/components/shell/shortcuts";
-import { ThemeSwitch } from "@/components/shell/theme-switch";
 import { can } from "@/lib/auth/roles";
 
 export interface ShellUser {
@@ -15,12 +15,10 @@ export interface ShellUser {
 export async function AppShell({
   user,
   demoMode,
-  userMenu,
   children,
 }: {
   user?: ShellUser;
   demoMode: boolean;
-  userMenu?: React.ReactNode;
   children: React.ReactNode;
 }) {
   const t = await getTranslations();
@@ -33,28 +31,29 @@ export async function AppShell({
         {t("nav.skipToContent")}
       </a>
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <div className="flex flex-wrap items-center gap-4">
-            <Link href="/warehouses" className="text-lg font-semibold text-brand-700 dark:text-brand-100">
-              {t("app.name")}
-            </Link>
-            <NavLinks />
-          </div>
-          <div className="flex flex-wrap items-center gap-3">
-            <ThemeSwitch />
-            <LocaleSwitch />
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-1.5 sm:gap-3 sm:px-4 sm:py-2">
+          <div className="flex min-w-0 items-center gap-2 md:gap-4">
             {user ? (
-              <div className="text-right text-sm" data-testid="signed-in-user">
-                <div className="font-medium">{t("shell.signedInAs", { name: user.name })}</div>
-                <div className="text-slate-600 dark:text-slate-300">{t("shell.role", { role: t(`roles.${user.role}`) })}</div>
+              <div className="md:hidden">
+                <NavMenuSlot />
               </div>
             ) : null}
-            {userMenu}
+            <Link href="/warehouses" className="inline-flex min-h-11 items-center truncate text-base font-semibold text-brand-700 sm:text-lg md:min-h-0 dark:text-brand-100">
+              {t("app.name")}
+            </Link>
+            <NavLinks className="max-md:hidden" />
           </div>
+          {user ? (
+            <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+              <PaletteButton />
+              <UserMenuSlot user={user} />
+            </div>
+          ) : null}
         </div>
         {demoMode ? (
-          <p className="bg-amber-100 px-4 py-1 text-center text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
-            {t("shell.demoMode")}
+          <p className="truncate bg-amber-100 px-3 py-0.5 text-center text-xs text-amber-900 sm:px-4 sm:py-1 sm:text-sm dark:bg-amber-900/40 dark:text-amber-100">
+            <span className="sm:hidden">{t("shell.demoModeShort")}</span>
+            <span className="max-sm:hidden">{t("shell.demoMode")}</span>
           </p>
         ) : null}
       </header>

@@ -3,24 +3,16 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { isCurrentSection, NAV_ITEMS } from "@/components/shell/nav-items";
 
-const LINKS = [
-  { href: "/", key: "home" },
-  { href: "/warehouses", key: "warehouses" },
-  { href: "/erp", key: "erp" },
-  { href: "/activity", key: "activity" },
-  { href: "/team", key: "team" },
-  { href: "/alerts", key: "alerts" },
-] as const;
-
-export function NavLinks() {
+export function NavLinks({ className = "" }: { className?: string }) {
   const t = useTranslations("nav");
   const pathname = usePathname();
   return (
-    <nav aria-label={t("label")}>
+    <nav aria-label={t("label")} className={className}>
       <ul className="flex flex-wrap gap-1">
-        {LINKS.map(({ href, key }) => {
-          const current = pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
+        {NAV_ITEMS.map(({ href, key, icon: Icon }) => {
+          const current = isCurrentSection(href, pathname);
           return (
             <li key={href}>
               <Link
@@ -28,10 +20,11 @@ export function NavLinks() {
                 aria-current={current ? "page" : undefined}
                 className={
                   current
-                    ? "block rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white"
-                    : "block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800"
+                    ? "flex items-center gap-1.5 rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white"
+                    : "flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800"
                 }
               >
+                <Icon className="h-4 w-4" aria-hidden="true" />
                 {t(key)}
               </Link>
             </li>

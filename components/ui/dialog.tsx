@@ -1,8 +1,12 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
 
-/** A modal on the native <dialog> (the page goes inert, Escape closes); content mounts only while open, so each opening starts fresh. */
+/**
+ * A modal on Radix's dialog (focus trapped and returned, the page hidden from assistive technology,
+ * Escape closes); content mounts only while open, so each opening starts fresh. A click outside
+ * does not close it: the choices are its buttons and Escape.
+ */
 export function Dialog({
   open,
   title,
@@ -23,43 +27,32 @@ export function Dialog({
   testId?: string;
   children?: React.ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      data-testid={testId}
-      aria-labelledby={open ? titleId : undefined}
-      aria-describedby={open && description ? descriptionId : undefined}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (closable) onClose();
+    <DialogPrimitive.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && closable) onClose();
       }}
-      className={`m-auto w-full ${size === "md" ? "max-w-md" : "max-w-lg"} rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
     >
-      {open ? (
-        <>
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <DialogPrimitive.Content
+          data-testid={testId}
+          {...(description ? {} : { "aria-describedby": undefined })}
+          onPointerDownOutside={(e) => e.preventDefault()}
+          onInteractOutside={(e) => e.preventDefault()}
+          className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto ${size === "md" ? "max-w-md" : "max-w-lg"} rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
+        >
+          <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
           {description ? (
-            <div id={descriptionId} className="mt-2 space-y-2 text-sm text-slate-700 dark:text-slate-200">
-              {description}
-            </div>
+            <DialogPrimitive.Description asChild>
+              <div className="mt-2 space-y-2 text-sm text-slate-700 dark:text-slate-200">{description}</div>
+            </DialogPrimitive.Description>
           ) : null}
           {children}
-        </>
-      ) : null}
-    </dialog>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }
 

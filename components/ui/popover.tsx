@@ -1,9 +1,9 @@
 "use client";
 
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import * as PopoverPrimitive from "@radix-ui/react-popover";
 import { buttonClass, floatingPanelClass } from "@/components/ui/styles";
-import { useOutsideClose } from "@/components/ui/use-outside-close";
 
+/** A button that opens a panel of controls (Radix's popover: positioned on screen, Escape and a click outside close it). */
 export function Popover({
   label,
   panelLabel,
@@ -15,55 +15,23 @@ export function Popover({
   testId?: string;
   children: React.ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (open) panelRef.current?.querySelector<HTMLElement>("input, button, select, a[href]")?.focus();
-  }, [open]);
-  const closeOutside = useCallback(() => close(false), [close]);
-  const inside = useMemo(() => [rootRef], []);
-  useOutsideClose(open, inside, closeOutside, { focus: true });
-
   return (
-    <div ref={rootRef} className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        data-testid={testId}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        className={buttonClass.secondary}
-        onClick={() => setOpen((v) => !v)}
-      >
+    <PopoverPrimitive.Root>
+      <PopoverPrimitive.Trigger data-testid={testId} className={buttonClass.secondary}>
         {label}
-      </button>
-      {open ? (
-        <div
-          ref={panelRef}
-          id={panelId}
+      </PopoverPrimitive.Trigger>
+      <PopoverPrimitive.Portal>
+        <PopoverPrimitive.Content
           role="group"
           aria-label={panelLabel}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") {
-              e.preventDefault();
-              e.stopPropagation();
-              close(true);
-            }
-          }}
-          className={`absolute right-0 z-40 mt-1 w-60 p-3 ${floatingPanelClass}`}
+          align="end"
+          sideOffset={4}
+          collisionPadding={8}
+          className={`z-40 w-60 max-w-[calc(100vw-1rem)] p-3 ${floatingPanelClass}`}
         >
           {children}
-        </div>
-      ) : null}
-    </div>
+        </PopoverPrimitive.Content>
+      </PopoverPrimitive.Portal>
+    </PopoverPrimitive.Root>
   );
 }

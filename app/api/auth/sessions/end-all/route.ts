@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { json, parseBody, withRoute } from "@/lib/http/route";
+import { signOutEverywhere } from "@/lib/team/service";
+
+export const dynamic = "force-dynamic";
+
+// "Sign out everywhere": ends every session of the calling member, this one included. The body must
+// say so ({ "confirm": true }), so a stray or malformed POST ends nothing.
+const bodySchema = z.strictObject({ confirm: z.literal(true) });
+
+const SESSION_COOKIE = /^(__Secure-)?authjs\.session-token(\.\d+)?$/;
+
+export const POST = withRoute("read", async ({ req, member, service }) => {
+  await parseBody(req, bodySchema);
+  const sessionsEnded = await signOutEverywhere(await db(), member.id, service);
+  const res = json({ sessionsEnded });
+  // The session is already over on the server; drop this browser's cookie as well.
+  for (const { name } of req.cookies.getAll()) {
+    if (SESSION_COOKIE.test(name)) res.cookies.set(name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") });
+  }
+  return res;
+});

@@ -1,0 +1,112 @@
+"use client";
+
+import { LogOut, MonitorSmartphone, Moon, ShieldOff, Sun } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useTheme } from "next-themes";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { toast } from "sonner";
+import type { ShellUser } from "@/components/shell/app-shell";
+import { headerButtonClass, UserTriggerContent } from "@/components/shell/shell-menus";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useProblemText } from "@/components/ui/use-problem-text";
+import { signOutAction } from "@/lib/auth/actions";
+import { setLocale } from "@/lib/i18n/actions";
+import { LOCALES } from "@/lib/i18n/config";
+import { sendJson } from "@/lib/swr/fetcher";
+
+const THEMES = [
+  { value: "light", key: "themeLight", icon: Sun },
+  { value: "dark", key: "themeDark", icon: Moon },
+  { value: "system", key: "themeSystem", icon: MonitorSmartphone },
+] as const;
+
+/** The one menu for the signed-in member: who and what role, theme, language, sign out (here or everywhere). */
+export function UserMenu({ user }: { user: ShellUser }) {
+  const t = useTranslations();
+  const locale = useLocale();
+  const router = useRouter();
+  const { theme, setTheme } = useTheme();
+  const [pending, startTransition] = useTransition();
+  const problemText = useProblemText();
+
+  const signOutEverywhere = () =>
+    startTransition(async () => {
+      try {
+        await sendJson("/api/auth/sessions/end-all", "POST", { confirm: true });
+      } catch (error) {
+        toast.error(t("shell.signOutEverywhereFailed", { reason: problemText(error) }));
+        return;
+      }
+      // Every session has ended, this one included.
+      router.replace("/login?reason=signed_out");
+    });
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger data-testid="user-menu" className={headerButtonClass} aria-busy={pending || undefined}>
+        <UserTriggerContent user={user} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-72" data-testid="user-menu-content">
+        <DropdownMenuLabel className="text-sm font-normal">
+          <span className="block truncate font-semibold text-slate-900 dark:text-slate-100">{user.name}</span>
+          <span className="block truncate text-slate-700 dark:text-slate-300">{user.email}</span>
+          <span className="block text-slate-700 dark:text-slate-300">{t("shell.role", { role: t(`roles.${user.role}`) })}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuGroup aria-label={t("shell.theme")}>
+          <DropdownMenuLabel>{t("shell.theme")}</DropdownMenuLabel>
+          <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>
+            {THEMES.map(({ value, key, icon: Icon }) => (
+              <DropdownMenuRadioItem key={value} value={value}>
+                <Icon className="h-4 w-4" aria-hidden="true" />
+                {t(`shell.${key}`)}
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+        </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuGroup aria-label={t("shell.language")}>
+          <DropdownMenuLabel>{t("shell.language")}</DropdownMenuLabel>
+          <DropdownMenuRadioGroup
+            value={locale}
+            onValueChange={(next) =>
+              startTransition(async () => {
+                await setLocale(next);
+                router.refresh();
+              })
+            }
+          >
+            {LOCALES.map((l) => (
+              <DropdownMenuRadioItem key={l} value={l} lang={l}>
+                {t(`languages.${l}`)}
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+        </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={pending} onSelect={() => startTransition(() => signOutAction())}>
+          <LogOut className="h-4 w-4" aria-hidden="true" />
+          {t("shell.signOut")}
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={pending} onSelect={signOutEverywhere} className="items-start">
+          <ShieldOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <span>
+            <span className="block font-medium text-red-800 dark:text-red-300">{t("shell.signOutEverywhere")}</span>
+            <span className="block text-xs text-slate-700 dark:text-slate-300">{t("shell.signOutEverywhereHint")}</span>
+          </span>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,35 @@
+import { expect, type Page } from "@playwright/test";
+
+// The header's user menu (components/shell/user-menu.tsx): theme, language and signing out live there.
+
+/** Opens the user menu with the mouse and answers the open menu. */
+export async function openUserMenu(page: Page) {
+  const trigger = page.getByTestId("user-menu");
+  await expect(trigger).toBeEnabled();
+  await trigger.click();
+  const menu = page.getByRole("menu");
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+export async function chooseTheme(page: Page, name: "Light" | "Dark" | "System" | "Açık" | "Koyu" | "Sistem") {
+  const menu = await openUserMenu(page);
+  await menu.getByRole("menuitemradio", { name, exact: true }).click();
+  await expect(menu).toBeHidden();
+}
+
+export async function chooseLanguage(page: Page, name: "English" | "Türkçe") {
+  const menu = await openUserMenu(page);
+  await menu.getByRole("menuitemradio", { name, exact: true }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", name === "English" ? "en" : "tr");
+}
+
+export async function signOut(page: Page) {
+  const menu = await openUserMenu(page);
+  await menu.getByRole("menuitem", { name: /^(Sign out|Oturumu kapat)$/ }).click();
+}
+
+export async function signOutEverywhere(page: Page) {
+  const menu = await openUserMenu(page);
+  await menu.getByRole("menuitem", { name: /^(Sign out everywhere|Her yerde oturumu kapat)/ }).click();
+}
