@@ -10,6 +10,7 @@ import { ACTIVITY_FILTER_KEYS, ACTIVITY_PAGE_SIZES, activityList, type ActivityP
 import { useListState, type Keyed } from "@/lib/list/client";
 import { ActivityFilters, type FilterPatch } from "@/components/activity/activity-filters";
 import { ActivityTable } from "@/components/activity/activity-table";
+import { ViewsControl } from "@/components/views/views-control";
 
 const CLEARED: FilterPatch = Object.fromEntries(ACTIVITY_FILTER_KEYS.map((key) => [key, undefined]));
 const STATE_TEXTS = ["loading", "emptyTitle", "emptyBody", "noMatchTitle", "noMatchBody", "pageEmptyTitle", "firstPage"] as const;
@@ -41,14 +42,17 @@ function ActivityList({ actors, actions }: { actors: string[]; actions: string[]
             {stale ? t("states.updating") : ""}
           </span>
         </p>
-        <a
-          href={activityList.href("export", state)}
-          download
-          title={t("downloadHint")}
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800"
-        >
-          {t("download")}
-        </a>
+        <div className="flex flex-wrap items-center gap-2">
+          <ViewsControl list="activity" state={state} />
+          <a
+            href={activityList.href("export", state)}
+            download
+            title={t("downloadHint")}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800"
+          >
+            {t("download")}
+          </a>
+        </div>
       </div>
       <ResourceList
         testId="activity"

@@ -1,6 +1,6 @@
 "use client";
 
-import { createColumnHelper, useTable, type ColumnVisibilityState, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
+import { createColumnHelper, useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
@@ -23,6 +23,9 @@ import { ReadinessMarker } from "@/components/warehouses/readiness-marker";
 import { DefaultBadge, StatusBadge } from "@/components/warehouses/warehouse-badges";
 import { WarehouseRowMenu, type RowActions } from "@/components/warehouses/warehouse-row-menu";
 import { WarehouseSearch } from "@/components/warehouses/warehouse-search";
+import { ViewsControl } from "@/components/views/views-control";
+import { useHiddenColumns } from "@/lib/views/client";
+import { WAREHOUSE_HIDEABLE_COLUMNS } from "@/lib/views/lists";
 
 const EMPTY_ROWS: ListedWarehouse[] = [];
 const NO_SELECTION: RowSelectionState = {};
@@ -66,7 +69,8 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
   const clearSelection = useCallback(() => setSelection({ key, ids: NO_SELECTION }), [key]);
   const [report, setReport] = useState<BulkReport | null>(null);
 
-  const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
+  // Hidden columns live in the URL (?hide=), so a saved view and a pasted link keep them.
+  const { hidden, visibility: columnVisibility, onVisibilityChange } = useHiddenColumns(WAREHOUSE_HIDEABLE_COLUMNS);
   const sorting = useMemo(() => sortingFromSort(state.sort), [state.sort]);
   const onSortingChange = useCallback(
     (updater: Updater<SortingState>) => update({ sort: sortFromSorting(typeof updater === "function" ? updater(sorting) : updater) }),
@@ -153,7 +157,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
     state: { sorting, rowSelection, columnVisibility },
     onSortingChange,
     onRowSelectionChange,
-    onColumnVisibilityChange: setColumnVisibility,
+    onColumnVisibilityChange: onVisibilityChange,
   });
 
   const selected = rows.filter((w) => rowSelection[String(w.id)]);
@@ -164,6 +168,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <WarehouseSearch q={state.q} status={state.status} onSearch={onSearch} onStatus={onStatus} />
         <div className="flex flex-wrap items-center gap-2">
+          <ViewsControl list="warehouses" state={state} hidden={hidden} />
           <DataTableColumnToggle table={table} label={t("columns.toggle")} panelLabel={t("columns.toggleLabel")} testId="column-toggle" />
           <a href={warehouseExportHref(state)} download className={buttonClass.secondary} title={t("export.hint")} data-testid="export-csv">
             {t("export.label")}

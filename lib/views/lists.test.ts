@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalViewQuery, viewHref } from "@/lib/views/lists";
+import { canonicalViewQuery, stateViewQuery, viewHref } from "@/lib/views/lists";
 
 // A view's query is read by the list's own schema: what the list would refuse, a view refuses too.
 
@@ -37,6 +37,16 @@ describe("canonicalViewQuery", () => {
 
   it("opens a view on its list's page", () => {
     expect(viewHref("warehouses", "status=passive")).toBe("/warehouses?status=passive");
-    expect(viewHref("activity", "")).toBe("/activity");
+    expect(viewHref("activity", "")).toBe("/activity?page=1");
+  });
+});
+
+describe("stateViewQuery", () => {
+  it("writes the list's state as a saved view's query would read", async () => {
+    const { warehouseList } = await import("@/lib/warehouses/schemas");
+    const state = { ...warehouseList.defaults, status: "passive" as const, page: 4, limit: 50 as const };
+    const query = stateViewQuery("warehouses", state, ["readiness", "code", "nope"]);
+    expect(query).toBe("limit=50&status=passive&hide=code%2Creadiness");
+    expect(canonicalViewQuery("warehouses", query)).toEqual({ ok: true, query });
   });
 });

@@ -68,7 +68,17 @@ export function canonicalViewQuery(list: SavedViewList, input: string): ViewQuer
   return { ok: true, query: params.toString() };
 }
 
-/** The page a view opens. */
+/** The page a view opens; a view of the whole list names page 1, since a bare list URL opens the reader's default view. */
 export function viewHref(list: SavedViewList, query: string): string {
-  return query ? `${VIEW_LISTS[list].path}?${query}` : VIEW_LISTS[list].path;
+  return `${VIEW_LISTS[list].path}?${query || "page=1"}`;
+}
+
+/** The query a view of the list's current state would save (the same form as canonicalViewQuery's). */
+export function stateViewQuery(list: SavedViewList, state: object, hidden: readonly string[] = []): string {
+  const { definition, columns } = VIEW_LISTS[list];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const params = new URLSearchParams((definition.urlSearch as (s: any) => string)({ ...state, page: 1 }).replace(/^\?/, ""));
+  const off = columns.filter((c) => hidden.includes(c));
+  if (off.length) params.set(HIDE_KEY, off.join(","));
+  return params.toString();
 }

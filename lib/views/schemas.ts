@@ -69,6 +69,8 @@ export interface SavedView {
 export interface SavedViewsAnswer {
   items: SavedView[];
   defaultId: string | null;
+  /** Whether the reader may publish team views (admins). */
+  canPublish: boolean;
 }
 
 export const viewsKey = (list: SavedViewList) => `${VIEWS_API}?list=${list}`;

@@ -82,13 +82,13 @@ const auditShape = (row: SavedViewRow) => ({ list: row.list, name: row.name, que
 export async function listViews(member: Member, list: SavedViewList): Promise<SavedViewsAnswer> {
   const store = await db();
   const [rows, fallback] = await Promise.all([listVisibleViews(store, list, member.id), findDefaultView(store, list, member.id)]);
-  return { items: rows.map((r) => viewFromRow(r, member)), defaultId: fallback?.id ?? null };
+  return { items: rows.map((r) => viewFromRow(r, member)), defaultId: fallback?.id ?? null, canPublish: member.role === "admin" };
 }
 
 /** Where the list opens for the member when its URL names nothing: their default view, if it narrows anything. */
 export async function defaultViewHref(member: Member, list: SavedViewList): Promise<string | null> {
   const view = await findDefaultView(await db(), list, member.id);
-  return view && view.query ? viewHref(list, view.query) : null;
+  return view ? viewHref(list, view.query) : null;
 }
 
 export async function createView(ctx: ServiceContext, member: Member, json: unknown): Promise<SavedView> {

@@ -6,6 +6,8 @@ import { activityList } from "@/lib/activity/schemas";
 import { auditFacets, readActivity } from "@/lib/activity/service";
 import { requirePageMember } from "@/lib/auth/session";
 import type { SearchParamsInput } from "@/lib/list/definition";
+import { redirect } from "next/navigation";
+import { defaultViewHref } from "@/lib/views/service";
 
 export async function generateMetadata(): Promise<Metadata> {
   await requirePageMember();
@@ -13,9 +15,12 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParamsInput> }) {
-  await requirePageMember();
+  const member = await requirePageMember();
   const t = await getTranslations("activity");
   const params = await searchParams;
+  // A bare list URL opens the member's default view, if they chose one.
+  const preferred = Object.keys(params).length === 0 ? await defaultViewHref(member, "activity") : null;
+  if (preferred) redirect(preferred);
   const state = activityList.load(params);
   const [facets, first] = await Promise.all([auditFacets(), readActivity(state, (await getTimeZone()) ?? "UTC")]);
   const key = activityList.key(state);

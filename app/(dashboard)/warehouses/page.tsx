@@ -6,6 +6,8 @@ import { WarehousesView } from "@/components/warehouses/warehouses-view";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 import { log } from "@/lib/log";
+import { redirect } from "next/navigation";
+import { defaultViewHref } from "@/lib/views/service";
 import type { KeyedWarehouseList } from "@/lib/warehouses/client";
 import { loadWarehouseListState, warehouseListKey } from "@/lib/warehouses/schemas";
 import { listWarehouses } from "@/lib/warehouses/service";
@@ -18,7 +20,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requirePageMember();
   const t = await getTranslations("warehouses");
-  const state = loadWarehouseListState(await searchParams);
+  const params = await searchParams;
+  // A bare list URL opens the member's default view, if they chose one.
+  const preferred = Object.keys(params).length === 0 ? await defaultViewHref(member, "warehouses") : null;
+  if (preferred) redirect(preferred);
+  const state = loadWarehouseListState(params);
   const perms = { canWrite: can(member.role, "warehouse.write"), canDelete: can(member.role, "warehouse.delete") };
 
   const key = warehouseListKey(state);

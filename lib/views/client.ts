@@ -1,0 +1,57 @@
+"use client";
+
+import { parseAsArrayOf, parseAsStringLiteral, useQueryState } from "nuqs";
+import { useCallback, useMemo } from "react";
+import useSWR from "swr";
+import { fetcher, ProblemError, sendJson } from "@/lib/swr/fetcher";
+import { HIDE_KEY, type SavedViewList } from "@/lib/views/lists";
+import { VIEWS_API, viewsKey, type CreateViewInput, type SavedView, type SavedViewsAnswer } from "@/lib/views/schemas";
+
+// The browser side of /api/views, and the table's hidden columns kept in the URL so that a view is a URL.
+
+export function useSavedViews(list: SavedViewList) {
+  return useSWR<SavedViewsAnswer, ProblemError>(viewsKey(list), fetcher);
+}
+
+export async function createViewRequest(body: CreateViewInput): Promise<SavedView> {
+  return (await sendJson<{ view: SavedView }>(VIEWS_API, "POST", body)).view;
+}
+
+export async function updateViewRequest(id: string, body: { name?: string; query?: string; shared?: boolean }): Promise<SavedView> {
+  return (await sendJson<{ view: SavedView }>(`${VIEWS_API}/${id}`, "PATCH", body)).view;
+}
+
+export async function setDefaultViewRequest(list: SavedViewList, viewId: string | null): Promise<SavedViewsAnswer> {
+  return sendJson<SavedViewsAnswer>(`${VIEWS_API}/default`, "PUT", { list, viewId });
+}
+
+export async function deleteViewRequest(id: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`${VIEWS_API}/${id}`, { method: "DELETE", credentials: "same-origin", headers: { Accept: "application/json" } });
+  } catch {
+    throw new ProblemError({ status: 0, code: "network" });
+  }
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    throw new ProblemError({ ...(body && typeof body === "object" ? body : {}), status: res.status });
+  }
+}
+
+type Visibility = Record<string, boolean>;
+
+/** The table's hidden columns from `?hide=` (unknown names dropped), as TanStack's column visibility; hiding pushes history. */
+export function useHiddenColumns(columns: readonly string[]) {
+  const parser = useMemo(() => parseAsArrayOf(parseAsStringLiteral(columns)).withDefault([]).withOptions({ history: "push" }), [columns]);
+  const [hidden, setHidden] = useQueryState(HIDE_KEY, parser);
+  const visibility = useMemo<Visibility>(() => Object.fromEntries(hidden.map((c) => [c, false])), [hidden]);
+  const onVisibilityChange = useCallback(
+    (updater: Visibility | ((old: Visibility) => Visibility)) => {
+      const next = typeof updater === "function" ? updater(visibility) : updater;
+      const off = columns.filter((c) => next[c] === false);
+      void setHidden(off.length ? off : null);
+    },
+    [columns, setHidden, visibility],
+  );
+  return { hidden, visibility, onVisibilityChange };
+}
