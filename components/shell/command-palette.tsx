@@ -142,6 +142,7 @@ function PaletteBody({ role, close }: { role: PaletteRole; close: () => void }) 
   values.push(...pages.map((p) => `page-${p.key}`));
   const value = values.includes(selected) ? selected : (values[0] ?? "");
 
+  const errorText = search.kind === "error" ? t("error", { reason: problemText(search.error) }) : "";
   const nothing = term !== "" && search.kind === "results" && search.items.length === 0 && pages.length === 0 && actions.length === 0;
 
   return (
@@ -162,9 +163,9 @@ function PaletteBody({ role, close }: { role: PaletteRole; close: () => void }) 
       </div>
       <Command.List label={t("resultsLabel")} className="overflow-y-auto p-2" data-testid="palette-list">
         {nothing ? (
-          <p className={stateClass} role="status" data-testid="palette-no-match">
+          <div className={stateClass} data-testid="palette-no-match">
             {t("noMatch", { query: term })}
-          </p>
+          </div>
         ) : null}
 
         {showRecent ? (
@@ -188,14 +189,14 @@ function PaletteBody({ role, close }: { role: PaletteRole; close: () => void }) 
         {search.kind !== "idle" ? (
           <Command.Group heading={t("groups.warehouses")} className={groupClass} data-testid="palette-warehouses">
             {search.kind === "loading" ? (
-              <Command.Loading label={t("searching")} className={stateClass} data-testid="palette-searching">
+              <div className={stateClass} data-testid="palette-searching">
                 {t("searching")}
-              </Command.Loading>
+              </div>
             ) : null}
             {search.kind === "error" ? (
               <Command.Item value="search-retry" onSelect={retry} className={itemClass} data-testid="palette-error">
                 <span className="flex flex-col">
-                  <span className="font-medium">{t("error", { reason: problemText(search.error) })}</span>
+                  <span className="font-medium">{errorText}</span>
                   <span className={hintClass}>{t("retry")}</span>
                 </span>
               </Command.Item>
@@ -254,6 +255,10 @@ function PaletteBody({ role, close }: { role: PaletteRole; close: () => void }) 
           </Command.Group>
         ) : null}
       </Command.List>
+      {/* The list may only hold options, so the states are announced from here. */}
+      <div className="sr-only" aria-live="polite" data-testid="palette-status">
+        {search.kind === "loading" ? t("searching") : search.kind === "error" ? errorText : nothing ? t("noMatch", { query: term }) : ""}
+      </div>
     </Command>
   );
 }

@@ -3,13 +3,7 @@
 import { Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/styles";
-
-/** Asks the shell's shortcuts to open the command palette (they own it, and load it on first use). */
-export const OPEN_PALETTE_EVENT = "labs:open-palette";
-
-export function openPalette() {
-  window.dispatchEvent(new Event(OPEN_PALETTE_EVENT));
-}
+import { openPalette } from "@/lib/palette/items";
 
 /** The palette for pointers and touch, where there is no Ctrl-K: for the header. */
 export function PaletteButton() {

@@ -6,9 +6,9 @@ import { useRouter } from "next/navigation";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { PaletteRole } from "@/components/shell/command-palette";
-import { OPEN_PALETTE_EVENT } from "@/components/shell/palette-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { buttonClass } from "@/components/ui/styles";
+import { OPEN_PALETTE_EVENT } from "@/lib/palette/items";
 import { IDLE, SHORTCUT_LIST, isPaletteKey, isTypingTarget, readKey, type SequenceState, type ShortcutAction } from "@/lib/rules/shortcuts";
 
 const FIELD = "input, select, textarea";

@@ -35,3 +35,10 @@ export function matchesQuery(query: string, texts: readonly string[]): boolean {
   return words.every((w) => haystack.includes(w));
 }
 
+
+/** Asks the shell's shortcuts to open the command palette (they own it, and load it on first use). */
+export const OPEN_PALETTE_EVENT = "labs:open-palette";
+
+export function openPalette() {
+  window.dispatchEvent(new Event(OPEN_PALETTE_EVENT));
+}
