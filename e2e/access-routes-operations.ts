@@ -1,6 +1,6 @@
 import { read, write, type RouteCase } from "@/e2e/access-table";
 
-// Alerts, schedules and the home page's tiles for the access table in e2e/access-routes.ts. Writes carry
+// Alerts, schedules, saved views and the home page's tiles for the access table in e2e/access-routes.ts. Writes carry
 // invalid bodies or unknown ids on purpose: nothing may be created, sent or started by these checks.
 
 const NO = "00000000-0000-4000-8000-000000000000";
@@ -19,6 +19,11 @@ export const OPERATIONS_ROUTES: RouteCase[] = [
   { file: "erp/schedules/[id]/route.ts", method: "DELETE", url: `/api/erp/schedules/${NO}`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "erp/schedules/[id]/pause/route.ts", method: "POST", url: `/api/erp/schedules/${NO}/pause`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "erp/schedules/[id]/resume/route.ts", method: "POST", url: `/api/erp/schedules/${NO}/resume`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
+  { file: "views/route.ts", method: "GET", url: "/api/views?list=warehouses", expect: read() },
+  { file: "views/route.ts", method: "POST", url: "/api/views", body: { bogus: true }, expect: write({ viewer: 422, operator: 422, admin: 422 }) },
+  { file: "views/[id]/route.ts", method: "PATCH", url: `/api/views/${NO}`, body: { name: "x" }, expect: write({ viewer: 404, operator: 404, admin: 404 }) },
+  { file: "views/[id]/route.ts", method: "DELETE", url: `/api/views/${NO}`, expect: write({ viewer: 404, operator: 404, admin: 404 }) },
+  { file: "views/default/route.ts", method: "PUT", url: "/api/views/default", body: { list: "warehouses", viewId: NO }, expect: write({ viewer: 404, operator: 404, admin: 404 }) },
   { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/imports", expect: read() },
   { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/nothing", expect: read(422) },
 ];

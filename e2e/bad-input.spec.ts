@@ -231,6 +231,29 @@ const CHANNEL_FIELDS: Record<string, FieldRule> = {
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const badUuidSegment = fc.oneof(badIdSegment, stringWhere((s) => !UUID.test(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
+// Saved views (lib/views/schemas.ts): strict objects; a query is refused when either list would refuse it.
+const VIEW_LISTS = ["warehouses", "activity"];
+const badViewQuery = fc.oneof(
+  fc.constantFrom<unknown>(null, 1, true, [], {}, ["status=passive"]),
+  fc.constantFrom("token=1", "hide=password", "limit=7", "sort=secret.asc", "outcome=maybe&status=gone", "x=1&x=2", "limit=10&limit=25"),
+  fc.integer({ min: 1001, max: 1500 }).map((n) => `q=${"x".repeat(n)}`),
+);
+const VIEW_FIELDS: Record<string, FieldRule> = {
+  list: { valid: fc.constantFrom(...VIEW_LISTS), bad: fc.oneof(notOneOf(VIEW_LISTS, false), fc.constantFrom<unknown>(null, 1, ["warehouses"])), required: true },
+  name: { valid: alnum(1, 20).map((s) => `Fuzz ${s}`), bad: badText(60, { spacesAllowed: true }), required: true },
+  query: { valid: fc.constantFrom("", "limit=25", "page=2"), bad: badViewQuery, required: true },
+  shared: { valid: fc.boolean(), bad: notBoolean },
+  isDefault: { valid: fc.boolean(), bad: notBoolean },
+};
+const VIEW_UPDATE_FIELDS: Record<string, FieldRule> = {
+  name: VIEW_FIELDS.name!,
+  query: { ...VIEW_FIELDS.query!, required: false },
+  shared: VIEW_FIELDS.shared!,
+};
+const VIEW_DEFAULT_FIELDS: Record<string, FieldRule> = {
+  list: VIEW_FIELDS.list!,
+  viewId: { valid: fc.constantFrom<unknown>(null, "00000000-0000-4000-8000-000000000000"), bad: fc.oneof(fc.constantFrom<unknown>(1, true, [], {}), stringWhere((s) => !UUID.test(s))), required: true },
+};
 const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity"];
 
 // "Sign out everywhere" (app/api/auth/sessions/end-all): a strict object whose one field must be true.
@@ -362,6 +385,19 @@ const TARGETS: Target[] = [
       limit: stringWhere((s) => !(Number.isInteger(Number(s)) && Number(s) >= 1 && Number(s) <= 200)),
     }).map((q) => ({ method: "GET", path: `/api/alerts/deliveries${q}` })),
   },
+  { file: "views/route.ts", method: "GET", requests: badQuery({ list: notOneOf(VIEW_LISTS, false) }).map((q) => ({ method: "GET", path: `/api/views${q}` })) },
+  { file: "views/route.ts", method: "POST", requests: badBody(VIEW_FIELDS).map((b) => withBody("POST", "/api/views", b)) },
+  {
+    file: "views/[id]/route.ts",
+    method: "PATCH",
+    requests: fc.oneof(
+      fc.tuple(badUuidSegment, fc.jsonValue()).map(([id, v]) => withBody("PATCH", `/api/views/${id}`, { contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+      badBody(VIEW_UPDATE_FIELDS, [fc.constant(new Entries([]))]).map((b) => withBody("PATCH", `/api/views/${NO_RUN}`, b)),
+    ),
+    alsoOk: redirected,
+  },
+  { file: "views/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/views/${id}` })), alsoOk: redirected },
+  { file: "views/default/route.ts", method: "PUT", requests: badBody(VIEW_DEFAULT_FIELDS).map((b) => withBody("PUT", "/api/views/default", b)) },
   {
     file: "home/[tile]/route.ts",
     method: "GET",
