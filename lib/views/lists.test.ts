@@ -50,3 +50,17 @@ describe("stateViewQuery", () => {
     expect(canonicalViewQuery("warehouses", query)).toEqual({ ok: true, query });
   });
 });
+
+describe("audit labels", () => {
+  it("names every action the saved-views service writes, in English and Turkish", async () => {
+    const { createTranslator } = await import("use-intl/core");
+    const { messagesFor } = await import("@/lib/i18n/messages");
+    const { actionLabel } = await import("@/lib/activity/labels");
+    for (const locale of ["en", "tr"] as const) {
+      const t = createTranslator({ locale, messages: messagesFor(locale) as Parameters<typeof createTranslator>[0]["messages"], namespace: "activity" as never });
+      for (const action of ["view.create", "view.update", "view.publish", "view.unpublish", "view.delete", "view.default"]) {
+        expect(actionLabel(t as never, action), `${locale} ${action}`).not.toBe(action);
+      }
+    }
+  });
+});
