@@ -141,6 +141,16 @@ describe("processing a run", () => {
     expect(finished.map((r) => r.id)).toEqual([run.id]);
   });
 
+  it("reads the orders ahead in chunks that cut batches in two, and still sends each batch whole, once", async () => {
+    const ids = await pendingIds(23);
+    const run = await newRun(ids, { batchSize: 5 });
+    const done = await processRun(deps({ readAhead: 7 }), jobOf(run));
+
+    const calls = await transferCalls();
+    expect(calls.map((c) => c.body.orderIds)).toEqual([ids.slice(0, 5), ids.slice(5, 10), ids.slice(10, 15), ids.slice(15, 20), ids.slice(20)]);
+    expect(toRunSummary(done!).counts).toEqual({ total: 23, transferred: 23, notTransferred: 0, unknown: 0, pending: 0, sending: 0 });
+  });
+
   it("records each order's outcome with the upstream's reason, and never says success", async () => {
     const [a, b, c] = await pendingIds(3);
     await client.transferOrders([c!]);

@@ -13,7 +13,11 @@ import {
   refreshCounts,
   sendingToUnknown,
   takeoverCount,
-  settleAndClaim,
+  readPending,
+  settleBatch,
+  takeBatch,
+  type ClaimedBatch,
+  type PendingOrder,
   type EnqueueRun,
   type RunJob,
 } from "@/lib/erp/store";
@@ -28,6 +32,7 @@ export const RECOVER_QUEUE = "erp-transfer-recover";
 export const MAX_TAKEOVERS = 3;
 // A ceiling only: a stopped worker is found by its heartbeat long before; a run past it is taken over too.
 const RUN_EXPIRE_SECONDS = 6 * 3600;
+const READ_AHEAD = 2000;
 
 export interface RunnerDeps {
   db: Kysely<Database>;
@@ -38,6 +43,8 @@ export interface RunnerDeps {
   onWarn?: (message: string, fields: Record<string, unknown>) => void;
   /** Which process works which run: the log line an operator (and the cluster test) looks for. */
   onWorking?: (fields: { runId: string; jobId: string }) => void;
+  /** Orders read from the store at a time, ahead of the batches that send them. */
+  readAhead?: number;
 }
 
 interface BatchOutcome {
@@ -96,14 +103,31 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     .where("id", "=", runId)
     .where("job_id", "=", jobId)
     .where("state", "in", ["queued", "running"])
+    .returning(["batch_size", "transferred_through"])
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return undefined;
+  if (!claimed) return undefined;
   deps.onWorking?.({ runId, jobId });
 
   try {
-    const first = await settleAndClaim(db, { runId, jobId, done: [], claim: true });
-    if (!first.held) throw new LostJob();
-    let batch = first.next;
+    // The orders still to send are read ahead, a chunk at a time: while this job holds the run (every write below is
+    // fenced on its job id), nobody else changes them. Orders at or below the run's mark were transferred already.
+    const ahead: PendingOrder[] = [];
+    let readAfter = claimed.transferred_through;
+    let exhausted = false;
+    const readAhead = deps.readAhead ?? READ_AHEAD;
+    const nextBatch = async (): Promise<ClaimedBatch | null> => {
+      // A batch can straddle the chunk's end: read on until the buffer holds a whole batch (or nothing is left).
+      while (!exhausted && ahead.length < claimed.batch_size + 1) {
+        const rows = await readPending(db, runId, readAfter, readAhead);
+        ahead.push(...rows);
+        if (rows.length < readAhead) exhausted = true;
+        else readAfter = rows[rows.length - 1]!.position;
+      }
+      return takeBatch(ahead, claimed.batch_size);
+    };
+
+    let batch = await nextBatch();
+    if (!(await settleBatch(db, { runId, jobId, done: [], next: batch })).held) throw new LostJob();
     while (batch) {
       // The engine aborts when it no longer holds our claim; the recovery job decides what happens next.
       if (signal?.aborted) throw new LostJob();
@@ -116,17 +140,16 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
         if (!(error instanceof UpstreamError)) deps.onError?.("transfer batch failed in the console", { runId, batch: batch.number, error: String(error) });
         outcomes = new Map(ids.map((id) => [id, failure]));
       }
+      const next = signal?.aborted ? null : await nextBatch();
       // Fenced: a worker whose job was taken over leaves the batch as the takeover marked it (unknown).
-      const settled = await settleAndClaim(db, {
+      const settled = await settleBatch(db, {
         runId,
         jobId,
         done: batch.rows.map((r) => ({ position: r.position, ...outcomes.get(r.order_id)! })),
-        claim: !signal?.aborted,
-        // Batches are claimed in position order: the next unsent order lies past this one.
-        after: batch.rows[batch.rows.length - 1]?.position ?? 0,
+        next,
       });
       if (!settled.held) throw new LostJob();
-      batch = settled.next;
+      batch = next;
     }
     if (signal?.aborted) throw new LostJob();
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/schema";
 import { transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
 import { beginImport, finishImport, latestImports, listImports } from "@/lib/erp/imports";
+import { takeBatch } from "@/lib/erp/store";
 import { openTestDb } from "@/lib/testing/store";
 
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Demo Operator" };
@@ -88,5 +89,18 @@ describe("transfer CSV", () => {
     const rows = Papa.parse<string[]>(csv.slice(1).trim()).data;
     expect(rows[1]).toEqual(["1", "0042", "1", "not_transferred", "'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")", ""]);
     expect(rows[2]).toEqual(["2", "3572000", "1", "transferred", "", "", ""]);
+  });
+});
+
+describe("batches from the orders read ahead", () => {
+  const order = (position: number, batchSize = 3) => ({ position, order_id: `id-${position}`, batch: Math.ceil(position / batchSize) });
+
+  it("takes the first order's batch, only its consecutive positions, and leaves the rest", () => {
+    // Batch 2 (4-6) lost position 4 (unknown after a takeover): its rest is one batch; batch 3 waits its turn.
+    const ahead = [order(5), order(6), order(7), order(8), order(9), order(10)];
+    expect(takeBatch(ahead, 3)).toEqual({ number: 2, rows: [{ position: 5, order_id: "id-5" }, { position: 6, order_id: "id-6" }] });
+    expect(takeBatch(ahead, 3)?.rows.map((r) => r.position)).toEqual([7, 8, 9]);
+    expect(takeBatch(ahead, 3)?.rows.map((r) => r.position)).toEqual([10]);
+    expect(takeBatch(ahead, 3)).toBeNull();
   });
 });

@@ -289,85 +289,89 @@ export interface ClaimedBatch {
   rows: { position: number; order_id: string }[];
 }
 
+/** A run's orders still to send, in position order, from just past `after` (the worker reads ahead of its batches). */
+export async function readPending(conn: Conn, runId: string, after: number, limit: number): Promise<PendingOrder[]> {
+  return conn
+    .selectFrom("erp_transfer_orders")
+    .select(["position", "order_id", "batch"])
+    .where("run_id", "=", runId)
+    .where("position", ">", after)
+    .where("outcome", "=", "pending")
+    .orderBy("position")
+    .limit(limit)
+    .execute();
+}
+
+export interface PendingOrder {
+  position: number;
+  order_id: string;
+  batch: number;
+}
+
 /**
- * One statement per batch boundary, so one round trip: while the run is still this job's (the run row locked),
- * the finished batch's outcomes and counts are written and the next batch's orders become `sending`.
- * `held: false` when the run was taken over: nothing was written.
+ * One statement per batch boundary, so one round trip: while the run is still this job's, the finished batch's
+ * outcomes and counts are written and the next batch is marked in flight on the run row (its orders read as
+ * `sending`). Transferred orders are not written: the run's mark moves past the batch (see OUTCOME), so a batch that
+ * all went through is one row update. `held: false` when the run was taken over: nothing was written.
  */
-export async function settleAndClaim(
+export async function settleBatch(
   conn: Conn,
-  input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; claim: boolean; after?: number; now?: Date },
-): Promise<{ held: boolean; next: ClaimedBatch | null }> {
-  const { runId, jobId, done } = input;
+  input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; next: ClaimedBatch | null; now?: Date },
+): Promise<{ held: boolean }> {
+  const { runId, jobId, done, next } = input;
   const at = (input.now ?? new Date()).toISOString();
   const count = (o: OrderOutcomeRow["outcome"]) => done.filter((r) => r.outcome === o).length;
-  const positions = done.map((r) => r.position);
-  const low = positions.length ? Math.min(...positions) : 0;
-  const high = positions.length ? Math.max(...positions) : -1;
-  // Transferred orders are not written: the run's mark moves past the batch (see OUTCOME). The rest are.
-  const written = done.filter((r) => r.outcome !== "transferred");
-  const executed = await sql<{ held: number; position: number | null; order_id: string | null; batch: number | null }>`
+  const high = done.length ? Math.max(...done.map((r) => r.position)) : 0;
+  const exceptions = done.filter((r) => r.outcome !== "transferred");
+  const sending = next?.rows.length ?? 0;
+  const run = sql`
+    update erp_transfer_runs r
+    set batches_done = r.batches_done + ${done.length > 0 ? 1 : 0},
+        sending_count = ${sending},
+        sending_from = ${next ? next.rows[0]!.position : null}::int,
+        sending_to = ${next ? next.rows[sending - 1]!.position : null}::int,
+        pending_count = r.pending_count - ${sending},
+        transferred_through = greatest(r.transferred_through, ${high}),
+        transferred_count = r.transferred_count + ${count("transferred")},
+        not_transferred_count = r.not_transferred_count + ${count("not_transferred")},
+        unknown_count = r.unknown_count + ${count("unknown")}`;
+  const fenced = sql`r.id = ${runId} and r.job_id = ${jobId} and r.state in ('queued', 'running')`;
+  if (exceptions.length === 0) {
+    const updated = await sql<{ id: string }>`${run} where ${fenced} returning r.id`.execute(conn);
+    return { held: updated.rows.length > 0 };
+  }
+  const executed = await sql<{ held: number }>`
     with fence as (
-      select id, batch_size, transferred_through from erp_transfer_runs
-      where id = ${runId} and job_id = ${jobId} and state in ('queued', 'running')
-      for update
+      select r.id from erp_transfer_runs r where ${fenced} for update
     ),
     written as (
       update erp_transfer_orders o
       set outcome = v.outcome, reason = v.reason, reason_code = v.reason_code, updated_at = ${at}
       from unnest(
-        ${written.map((r) => r.position)}::int[],
-        ${written.map((r) => r.outcome)}::text[],
-        ${written.map((r) => r.reason)}::text[],
-        ${written.map((r) => r.reasonCode)}::text[]
+        ${exceptions.map((r) => r.position)}::int[],
+        ${exceptions.map((r) => r.outcome)}::text[],
+        ${exceptions.map((r) => r.reason)}::text[],
+        ${exceptions.map((r) => r.reasonCode)}::text[]
       ) as v(position, outcome, reason, reason_code), fence
-      where o.run_id = fence.id and o.position = v.position and o.position between ${low} and ${high}
+      where o.run_id = fence.id and o.position = v.position
       returning o.position
     ),
-    next as (
-      -- Usually the batch right after this one (a key lookup); the search past it only runs when that
-      -- one is not pending (a takeover, the end of the run), as Append stops once the limit is met.
-      (select o.position, o.batch from erp_transfer_orders o
-        where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId}
-          and o.position = greatest(${input.after ?? 0}, (select transferred_through from fence)) + 1 and o.outcome = 'pending')
-      union all
-      (select o.position, o.batch from erp_transfer_orders o
-        where ${input.claim} and exists (select 1 from fence) and o.run_id = ${runId}
-          and o.position > greatest(${input.after ?? 0}, (select transferred_through from fence)) and o.outcome = 'pending'
-        order by o.position limit 1)
-      limit 1
-    ),
-    claimed as (
-      -- A batch's positions are consecutive; as subqueries they become index bounds. Only read: the batch in
-      -- flight is marked on the run row, and its orders read as "sending" (see withOutcome).
-      select o.position, o.order_id, o.batch from erp_transfer_orders o
-      where o.run_id = ${runId} and o.outcome = 'pending'
-        and o.position >= (select position from next)
-        and o.position < (select position from next) + (select batch_size from fence)
-        and o.batch = (select batch from next)
-    ),
     counted as (
-      update erp_transfer_runs r
-      set batches_done = r.batches_done + ${done.length > 0 ? 1 : 0},
-          sending_count = (select count(*) from claimed),
-          sending_from = (select min(position) from claimed),
-          sending_to = (select max(position) from claimed),
-          transferred_through = greatest(r.transferred_through, ${high}),
-          pending_count = r.pending_count - (select count(*) from claimed),
-          transferred_count = r.transferred_count + ${count("transferred")},
-          not_transferred_count = r.not_transferred_count + ${count("not_transferred")},
-          unknown_count = r.unknown_count + ${count("unknown")}
-      from fence
-      where r.id = fence.id
-      returning r.id
+      ${run} from fence where r.id = fence.id returning r.id
     )
-    select (select count(*) from fence)::int as held, c.position, c.order_id, c.batch
-    from (select 1) one left join claimed c on true
-    order by c.position
+    select (select count(*) from counted)::int as held
   `.execute(conn);
-  const held = (executed.rows[0]?.held ?? 0) > 0;
-  const rows = executed.rows.filter((r) => r.position !== null).map((r) => ({ position: r.position!, order_id: r.order_id! }));
-  return { held, next: held && rows.length > 0 ? { number: executed.rows[0]!.batch!, rows } : null };
+  return { held: (executed.rows[0]?.held ?? 0) > 0 };
+}
+
+/** The next batch from the orders read ahead (consumed from `ahead`): the first order's batch, its consecutive positions. */
+export function takeBatch(ahead: PendingOrder[], batchSize: number): ClaimedBatch | null {
+  const first = ahead[0];
+  if (!first) return null;
+  let n = 1;
+  while (n < ahead.length && ahead[n]!.batch === first.batch && ahead[n]!.position < first.position + batchSize) n++;
+  const rows = ahead.splice(0, n).map((r) => ({ position: r.position, order_id: r.order_id }));
+  return { number: first.batch, rows };
 }
 
 /** How many times other workers took this run over (its "resumed" audit events). */
