@@ -1,7 +1,12 @@
 /** The upstream client's one error; `kind`: timeout (it may still have acted), network, http (non-2xx), invalid-response. */
 export type UpstreamErrorKind = "timeout" | "network" | "http" | "invalid-response";
 
+// A realm-wide mark: the warehouse index lives on globalThis and may have been built by another
+// bundle's copy of this module (a page's rather than the route handler's), where instanceof fails.
+const UPSTREAM_ERROR = Symbol.for("labs.upstream-error");
+
 export class UpstreamError extends Error {
+  readonly [UPSTREAM_ERROR] = true;
   readonly kind: UpstreamErrorKind;
   readonly operation: string;
   readonly status: number | null;
@@ -30,7 +35,7 @@ export class UpstreamError extends Error {
 }
 
 export function isUpstreamError(e: unknown): e is UpstreamError {
-  return e instanceof UpstreamError;
+  return e instanceof UpstreamError || (e instanceof Error && (e as Error & { [UPSTREAM_ERROR]?: unknown })[UPSTREAM_ERROR] === true);
 }
 
 /** Shown and audited: the platform's words only for a 4xx refusal; a 5xx body may hold internals and is never passed on. */
