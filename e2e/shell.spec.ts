@@ -1,12 +1,16 @@
-import { expect, test } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
+import { E2E_BASE_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
+import { chooseLanguage, chooseTheme, openUserMenu, signOutEverywhere } from "@/e2e/user-menu";
 
 test.describe("the console on the embedded default", () => {
   test("starts against the emulator and renders its shell", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("home-page")).toBeVisible();
+    // The skip link is the first stop for the keyboard.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of ["Home", "Warehouses", "ERP actions", "Activity", "Team", "Alerts"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
@@ -24,22 +28,111 @@ test.describe("the console on the embedded default", () => {
     await expectAccessible(page);
   });
 
-  test("switches language and theme, and keeps both across a reload", async ({ page }) => {
+  test("switches language and theme through the user menu, and keeps both across a reload", async ({ page }) => {
     await page.goto("/team");
-    await page.getByTestId("locale-switch").selectOption("tr");
+    // The header has no native theme or language selects any more: one menu holds them.
+    await expect(page.locator("header select")).toHaveCount(0);
+    await chooseLanguage(page, "Türkçe");
     const nav = page.getByRole("navigation", { name: "Ana menü" });
     await expect(nav.getByRole("link", { name: "Depolar" })).toBeVisible();
-    await expect(page.locator("html")).toHaveAttribute("lang", "tr");
 
-    await page.getByTestId("theme-switch").selectOption("dark");
+    await chooseTheme(page, "Koyu");
     await expect(page.locator("html")).toHaveClass(/dark/);
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "tr");
     await expect(page.getByRole("heading", { level: 1, name: "Ekip" })).toBeVisible();
+    // The menu shows what is chosen.
+    const menu = await openUserMenu(page);
+    await expect(menu.getByRole("menuitemradio", { name: "Koyu" })).toHaveAttribute("aria-checked", "true");
+    await expect(menu.getByRole("menuitemradio", { name: "Türkçe" })).toHaveAttribute("aria-checked", "true");
     await expectAccessible(page);
+    await page.keyboard.press("Escape");
 
-    await page.getByTestId("theme-switch").selectOption("light");
+    await chooseTheme(page, "Açık");
     await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await openUserMenu(page);
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await chooseLanguage(page, "English");
+    await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+  });
+
+  test("the user menu works by keyboard: who is signed in, theme, language and sign-out items, Escape returns focus", async ({ page }) => {
+    await page.goto("/warehouses");
+    const trigger = page.getByTestId("user-menu");
+    await expect(trigger).toBeEnabled();
+    await expect(trigger).toHaveAccessibleName(/^User menu: Signed in as .+ Role: Admin$/);
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    await expect(menu).toContainText("admin@demo.local");
+    await expect(menu).toContainText("Role: Admin");
+    // The first item takes focus; arrows move through theme, language and the sign-out items.
+    await expect(menu.getByRole("menuitemradio", { name: "Light" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitemradio", { name: "Dark" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(menu.getByRole("menuitem", { name: /^Sign out everywhere/ })).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(menu.getByRole("menuitem", { name: "Sign out", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    // Chosen by keyboard: the theme changes and the menu closes.
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitemradio", { name: "Light" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeHidden();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(trigger).toBeFocused();
+
+    // By mouse: a click outside closes it.
+    await trigger.click();
+    await expect(menu).toBeVisible();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(menu).toBeHidden();
+    await chooseTheme(page, "System");
+  });
+
+  test("a phone-sized screen gets a compact header: the nav in a menu, a one-line banner, 44 px targets", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/warehouses");
+    const header = page.locator("header");
+    await expect(page.getByTestId("user-menu")).toBeEnabled();
+    const box = await header.boundingBox();
+    expect(box!.height, "header and banner together").toBeLessThan(812 * 0.15);
+    const banner = header.getByText("Demo mode: sample data", { exact: true });
+    await expect(banner).toBeVisible();
+    await expect(header.getByText("Demo mode: connected to the built-in Labs emulator")).toBeHidden();
+    expect((await banner.boundingBox())!.height, "the banner is one line").toBeLessThan(24);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    for (const id of ["nav-menu", "user-menu"]) {
+      const target = (await page.getByTestId(id).boundingBox())!;
+      expect(target.height, id).toBeGreaterThanOrEqual(44);
+      expect(target.width, id).toBeGreaterThanOrEqual(44);
+    }
+    // No sideways scrolling from the header.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.getByTestId("nav-menu").click();
+    const nav = page.getByRole("menu", { name: "Main" });
+    await expect(nav.getByRole("menuitem", { name: "Warehouses" })).toHaveAttribute("aria-current", "page");
+    for (const item of await nav.getByRole("menuitem").all()) expect((await item.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expectAccessible(page);
+    await nav.getByRole("menuitem", { name: "Team" }).click();
+    await expect(page).toHaveURL(/\/team$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+
+    const menu = await openUserMenu(page);
+    for (const item of await menu.getByRole("menuitemradio").all()) expect((await item.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await chooseTheme(page, "Dark");
+    await page.getByTestId("nav-menu").click();
     await expectAccessible(page);
   });
 
@@ -96,5 +189,67 @@ test.describe("health under load", () => {
       expect(new Set(hits.map((r) => r.status()))).toEqual(new Set([fault ? 503 : 200]));
       expect(await healthCalls(lastSeq)).toBe(1);
     }
+  });
+});
+
+test.describe("sign out everywhere, from the user menu", () => {
+  const SAME_ORIGIN = { Origin: E2E_BASE_URL };
+  const END_ALL = "/api/auth/sessions/end-all";
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  async function signedIn(browser: Browser, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/warehouses$/);
+    return { context, page };
+  }
+
+  test("ends the member's session in another browser too, is audited, and a refused request says so", async ({ browser }) => {
+    const admin = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor("admin") });
+    const email = `shell-${Date.now()}-${Math.floor(Math.random() * 1e6)}@demo.local`;
+    const password = "shell-password-123";
+    const created = await admin.post("/api/team", { headers: SAME_ORIGIN, data: { email, name: "Shell Member", role: "viewer", password } });
+    expect(created.status()).toBe(201);
+
+    const a = await signedIn(browser, email, password);
+    const b = await signedIn(browser, email, password);
+
+    // Refused without the console's own origin, and without the confirmation: nothing ends.
+    const crossOrigin = await b.context.request.post(END_ALL, { headers: { Origin: "https://evil.example" }, data: { confirm: true } });
+    expect(crossOrigin.status()).toBe(403);
+    expect(crossOrigin.headers()["content-type"]).toContain("application/problem+json");
+    const unconfirmed = await b.context.request.post(END_ALL, { headers: SAME_ORIGIN, data: { confirm: false } });
+    expect(unconfirmed.status()).toBe(422);
+    expect(await unconfirmed.text()).toContain("confirm");
+    await b.page.reload();
+    await expect(b.page).toHaveURL(/\/warehouses$/);
+
+    // A (mouse) ends every session of the member.
+    await signOutEverywhere(a.page);
+    await expect(a.page).toHaveURL(/\/login\?reason=signed_out$/);
+
+    // B still shows the page it had: the request now has no session, and the menu says it failed.
+    await signOutEverywhere(b.page);
+    await expect(b.page.getByText("Could not sign out everywhere: Your session has ended. Sign in again.")).toBeVisible();
+    await expect(b.page).toHaveURL(/\/warehouses$/);
+    const anonymous = await b.context.request.post(END_ALL, { headers: SAME_ORIGIN, data: { confirm: true } });
+    expect(anonymous.status()).toBe(401);
+    expect(anonymous.headers()["content-type"]).toContain("application/problem+json");
+    await b.page.reload();
+    await expect(b.page).toHaveURL(/\/login\?reason=expired$/);
+    await a.page.goto("/warehouses");
+    await expect(a.page).toHaveURL(/\/login/);
+
+    const res = await admin.get(`/api/activity?action=auth.sign_out&actor=${encodeURIComponent(email)}`);
+    const { items } = (await res.json()) as { items: { outcome: string; details: Record<string, unknown> | null }[] };
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ outcome: "success", details: { scope: "everywhere", sessionsEnded: 2 } });
+    await a.context.close();
+    await b.context.close();
+    await admin.dispose();
   });
 });

@@ -12,11 +12,11 @@ export function NavMenu() {
   const t = useTranslations("nav");
   const pathname = usePathname();
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger data-testid="nav-menu" className={headerButtonClass}>
         <NavTriggerContent />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" aria-label={t("label")} className="w-56">
+      <DropdownMenuContent align="start" aria-label={t("label")} aria-labelledby={undefined} className="w-56">
         {NAV_ITEMS.map(({ href, key, icon: Icon }) => {
           const current = isCurrentSection(href, pathname);
           return (

@@ -53,7 +53,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
     });
 
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger data-testid="user-menu" className={headerButtonClass} aria-busy={pending || undefined}>
         <UserTriggerContent user={user} />
       </DropdownMenuTrigger>

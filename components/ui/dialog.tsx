@@ -1,6 +1,7 @@
 "use client";
 
 import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { useRef } from "react";
 
 /**
  * A modal on Radix's dialog (focus trapped and returned, the page hidden from assistive technology,
@@ -27,6 +28,8 @@ export function Dialog({
   testId?: string;
   children?: React.ReactNode;
 }) {
+  // Like a native modal, closing gives focus back to what had it when the dialog opened (there is no Radix trigger here).
+  const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root
       open={open}
@@ -39,6 +42,13 @@ export function Dialog({
         <DialogPrimitive.Content
           data-testid={testId}
           {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={() => {
+            returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            if (returnFocus.current?.isConnected) returnFocus.current.focus();
+          }}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto ${size === "md" ? "max-w-md" : "max-w-lg"} rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
