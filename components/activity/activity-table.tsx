@@ -2,7 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
-import { tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
+import { ScrollTable } from "@/components/data-table/scroll-table";
+import { tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { actionLabel } from "@/lib/activity/labels";
 import type { AuditRecord } from "@/lib/activity/schemas";
 import { EventDetail } from "@/components/activity/event-detail";
@@ -20,9 +21,9 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
     });
 
   return (
-    <div className={tableWrapClass}>
+    <ScrollTable label={t("table.caption")}>
       <table
-        className={`w-full border-collapse text-sm transition-opacity ${busy ? "opacity-60" : ""}`}
+        className={`w-full border-collapse max-sm:min-w-[44rem] text-sm transition-opacity ${busy ? "opacity-60" : ""}`}
         aria-busy={busy}
         data-testid="activity-table"
       >
@@ -49,7 +50,7 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
                   <td className={`${tdClass} whitespace-nowrap`}>
                     <time dateTime={event.at}>{when}</time>
                   </td>
-                  <td className={`${tdClass} break-all`}>
+                  <td className={`${tdClass} break-all max-sm:break-normal`}>
                     {event.actorEmail ?? <span className="italic text-slate-600 dark:text-slate-300">{t("anonymous")}</span>}
                   </td>
                   <td className={tdClass}>
@@ -66,7 +67,7 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
                       aria-expanded={expanded}
                       aria-controls={expanded ? detailId : undefined}
                       onClick={() => toggle(event.id)}
-                      className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+                      className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100 max-sm:min-h-11 dark:border-slate-600 dark:hover:bg-slate-800"
                     >
                       {expanded ? t("table.hide") : t("table.show")}
                       <span className="sr-only">: {t("table.toggleLabel", { when })}</span>
@@ -85,6 +86,6 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

@@ -9,7 +9,8 @@ import { DeliveryLog, useDeliveryFilters } from "@/components/alerts/delivery-lo
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
 import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
-import { tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
+import { ScrollTable } from "@/components/data-table/scroll-table";
+import { tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { deleteChannelRequest, testChannelRequest, useChannels } from "@/lib/alerts/client";
 import { ALERTS_API, eventKey, type AlertChannelView } from "@/lib/alerts/schemas";
@@ -109,8 +110,8 @@ function Alerts({ canManage }: { canManage: boolean }) {
         ) : data && data.items.length === 0 ? (
           <Notice testId="alert-channels-empty" title={t("channels.empty")} compact />
         ) : data ? (
-          <div className={tableWrapClass}>
-            <table className="w-full text-sm" data-testid="alert-channels">
+          <ScrollTable label={t("channels.caption")}>
+            <table className="w-full text-sm max-sm:min-w-[46rem]" data-testid="alert-channels">
               <caption className="sr-only">{t("channels.caption")}</caption>
               <thead className={theadClass}>
                 <tr>
@@ -152,7 +153,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         ) : null}
       </section>
 

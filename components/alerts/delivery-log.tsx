@@ -3,7 +3,8 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
 import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
-import { buttonClass, selectClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
+import { ScrollTable } from "@/components/data-table/scroll-table";
+import { buttonClass, selectClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { useDeliveries } from "@/lib/alerts/client";
 import { DELIVERY_STATUSES, eventKey, type AlertChannelView, type DeliveryStatus } from "@/lib/alerts/schemas";
 
@@ -83,8 +84,8 @@ export function DeliveryLog({ channels }: { channels: AlertChannelView[] | undef
       ) : data && data.items.length === 0 ? (
         <Notice testId="alert-deliveries-empty" title={filtered ? t("deliveries.noMatch") : t("deliveries.empty")} compact />
       ) : data ? (
-        <div className={tableWrapClass}>
-          <table className="w-full text-sm">
+        <ScrollTable label={t("deliveries.caption")}>
+          <table className="w-full text-sm max-sm:min-w-[44rem]">
             <caption className="sr-only">{t("deliveries.caption")}</caption>
             <thead className={theadClass}>
               <tr>
@@ -119,7 +120,7 @@ export function DeliveryLog({ channels }: { channels: AlertChannelView[] | undef
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       ) : null}
     </section>
   );

@@ -21,29 +21,35 @@ export function DataTable<TData extends RowData>({
   rowTestId?: string;
   rowProps?: (row: TData) => Record<`data-${string}`, string>;
 }) {
+  // Below the `sm` breakpoint each row is a card of label/value lines (the labels come from the columns' meta), so
+  // that nothing is cut off or scrolls sideways on a phone; the header row stays only where it holds controls
+  // (sorting, select all), as a row of buttons above the cards.
+  const headerGroups = table.getHeaderGroups();
+  const headerControls = headerGroups.some((group) => group.headers.some((h) => h.column.getCanSort() || h.column.id === "select"));
   return (
-    <div className={tableWrapClass}>
-      <table className={`w-full border-collapse text-sm transition-opacity ${busy ? "opacity-60" : ""}`} aria-busy={busy} data-testid={testId}>
+    <div className={`relative ${tableWrapClass}`}>
+      <table className={`w-full border-collapse text-sm transition-opacity max-sm:block ${busy ? "opacity-60" : ""}`} aria-busy={busy} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
-        <thead className={theadClass}>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+        <thead className={`${theadClass} ${headerControls ? "max-sm:block" : "max-sm:sr-only"}`}>
+          {headerGroups.map((group) => (
+            <tr key={group.id} className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-2 max-sm:py-1">
               {group.headers.map((header) => {
                 const column = header.column;
                 const sorted = column.getCanSort() ? column.getIsSorted() : false;
                 const meta = column.columnDef.meta;
+                const control = column.getCanSort() || column.id === "select";
                 return (
                   <th
                     key={header.id}
                     scope="col"
                     aria-sort={column.getCanSort() ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                    className={`${thClass} ${meta?.className ?? ""}`}
+                    className={`${thClass} ${meta?.className ?? ""} max-sm:w-auto max-sm:p-0 max-sm:text-left ${control ? "max-sm:block" : "max-sm:sr-only"}`}
                   >
                     {header.isPlaceholder ? null : column.getCanSort() ? (
                       <button
                         type="button"
                         onClick={column.getToggleSortingHandler()}
-                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 font-medium hover:bg-slate-200 dark:hover:bg-slate-700"
+                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 font-medium hover:bg-slate-200 max-sm:mx-0 max-sm:min-h-11 max-sm:px-2 dark:hover:bg-slate-700"
                       >
                         <table.FlexRender header={header} />
                         <SortIcon direction={sorted} />
@@ -57,18 +63,26 @@ export function DataTable<TData extends RowData>({
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {table.getRowModel().rows.map((row) => (
             <tr
               key={row.id}
               data-testid={rowTestId}
               {...rowProps?.(row.original)}
               data-selected={row.getIsSelected() || undefined}
-              className="border-b border-slate-100 last:border-b-0 hover:bg-slate-50 data-[selected=true]:bg-brand-50 dark:border-slate-800 dark:hover:bg-slate-800/60 dark:data-[selected=true]:bg-slate-800"
+              className="border-b border-slate-100 last:border-b-0 hover:bg-slate-50 data-[selected=true]:bg-brand-50 max-sm:block max-sm:px-3 max-sm:py-2 dark:border-slate-800 dark:hover:bg-slate-800/60 dark:data-[selected=true]:bg-slate-800"
             >
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={`px-3 py-2 align-middle ${cell.column.columnDef.meta?.className ?? ""}`}>
-                  <table.FlexRender cell={cell} />
+                <td
+                  key={cell.id}
+                  className={`px-3 py-2 align-middle ${cell.column.columnDef.meta?.className ?? ""} max-sm:grid max-sm:w-auto max-sm:max-w-none max-sm:grid-cols-[minmax(6rem,38%)_minmax(0,1fr)] max-sm:items-center max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-left max-sm:break-words`}
+                >
+                  <span aria-hidden="true" className="text-xs font-medium text-slate-600 sm:hidden dark:text-slate-300">
+                    {cell.column.columnDef.meta?.label ?? cell.column.id}
+                  </span>
+                  <div className="contents max-sm:block max-sm:min-w-0">
+                    <table.FlexRender cell={cell} />
+                  </div>
                 </td>
               ))}
             </tr>
@@ -102,26 +116,38 @@ export function selectionColumn<TData extends RowData>({
     enableHiding: false,
     meta: { label, className: "w-10" },
     header: ({ table }: HeaderContext<DataTableFeatures, TData, unknown>) => (
-      <input
-        type="checkbox"
-        aria-label={selectAllLabel}
-        className="h-4 w-4 accent-brand-600"
-        checked={table.getIsAllPageRowsSelected()}
-        ref={(el) => {
-          if (el) el.indeterminate = !table.getIsAllPageRowsSelected() && table.getIsSomePageRowsSelected();
-        }}
-        onChange={table.getToggleAllPageRowsSelectedHandler()}
-      />
+      <TouchTarget>
+        <input
+          type="checkbox"
+          aria-label={selectAllLabel}
+          className="h-4 w-4 accent-brand-600"
+          checked={table.getIsAllPageRowsSelected()}
+          ref={(el) => {
+            if (el) el.indeterminate = !table.getIsAllPageRowsSelected() && table.getIsSomePageRowsSelected();
+          }}
+          onChange={table.getToggleAllPageRowsSelectedHandler()}
+        />
+        <span aria-hidden="true" className="ml-2 font-medium sm:hidden">
+          {selectAllLabel}
+        </span>
+      </TouchTarget>
     ),
     cell: ({ row }: CellContext<DataTableFeatures, TData, unknown>) => (
-      <input
-        type="checkbox"
-        aria-label={selectRowLabel(row.original)}
-        className="h-4 w-4 accent-brand-600"
-        checked={row.getIsSelected()}
-        disabled={!row.getCanSelect()}
-        onChange={row.getToggleSelectedHandler()}
-      />
+      <TouchTarget>
+        <input
+          type="checkbox"
+          aria-label={selectRowLabel(row.original)}
+          className="h-4 w-4 accent-brand-600"
+          checked={row.getIsSelected()}
+          disabled={!row.getCanSelect()}
+          onChange={row.getToggleSelectedHandler()}
+        />
+      </TouchTarget>
     ),
   };
+}
+
+/** A checkbox's clickable area: 44 px square on narrow screens, where it is tapped. */
+function TouchTarget({ children }: { children: React.ReactNode }) {
+  return <label className="inline-flex items-center justify-center max-sm:min-h-11 max-sm:min-w-11">{children}</label>;
 }

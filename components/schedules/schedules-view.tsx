@@ -5,11 +5,12 @@ import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
 import { Fragment, useState } from "react";
 import { toast } from "sonner";
+import { ScrollTable } from "@/components/data-table/scroll-table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
-import { cardClass, helpTextClass, linkClass, tableWrapClass, tdClass, theadClass, thClass } from "@/components/ui/styles";
+import { cardClass, helpTextClass, linkClass, tdClass, theadClass, thClass } from "@/components/ui/styles";
 import { useScheduleWords } from "@/components/schedules/describe";
 import { ScheduleForm } from "@/components/schedules/schedule-form";
 import { createScheduleRequest, deleteScheduleRequest, pauseScheduleRequest, updateScheduleRequest, useSchedules } from "@/lib/schedules/client";
@@ -96,8 +97,8 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
       ) : data.items.length === 0 ? (
         <Notice testId="schedules-empty" title={t("emptyTitle")} body={t("emptyBody")} />
       ) : (
-        <div className={tableWrapClass}>
-          <table className="w-full text-sm" data-testid="schedules-table">
+        <ScrollTable label={t("table.caption")}>
+          <table className="w-full text-sm max-sm:min-w-[52rem]" data-testid="schedules-table">
             <caption className="sr-only">{t("table.caption")}</caption>
             <thead className={theadClass}>
               <tr>
@@ -133,7 +134,7 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
 
       <ConfirmDialog

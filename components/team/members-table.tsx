@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { ScrollTable } from "@/components/data-table/scroll-table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, selectClass } from "@/components/ui/styles";
 import { ROLES, type Role } from "@/lib/db/schema";
@@ -44,8 +45,8 @@ export function MembersTable({
 
   return (
     <>
-      <div role="region" aria-labelledby="team-members-caption" tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-        <table className="min-w-full divide-y divide-slate-200 bg-white text-left text-sm dark:divide-slate-700 dark:bg-slate-900" data-testid="team-table">
+      <ScrollTable label={t("table.caption")}>
+        <table className="min-w-full divide-y max-sm:min-w-[48rem] divide-slate-200 bg-white text-left text-sm dark:divide-slate-700 dark:bg-slate-900" data-testid="team-table">
           <caption id="team-members-caption" className="sr-only">
             {t("table.caption")}
           </caption>
@@ -73,7 +74,7 @@ export function MembersTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <ConfirmDialog
         open={confirming !== null}
         tone={confirming?.active ? "default" : "danger"}
@@ -143,7 +144,7 @@ function MemberRow({
         {member.name}
         {isSelf ? <span className="ml-1 font-normal text-slate-600 dark:text-slate-300">{t("table.you")}</span> : null}
       </th>
-      <td className="px-4 py-3 break-all">{member.email}</td>
+      <td className="px-4 py-3 break-all max-sm:break-normal">{member.email}</td>
       <td className="px-4 py-3">
         <div className="flex items-center gap-2">
           <select

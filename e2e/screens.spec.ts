@@ -1,0 +1,165 @@
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expectAccessible } from "@/e2e/a11y";
+import { emulatorOrders } from "@/e2e/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/config";
+
+// Every page at phone and desktop size, light and dark, English and Turkish: a screenshot of each (an artefact to
+// look at, not a golden image), the accessibility check, no sideways scrolling of the page at phone width and the
+// main content on screen. One test per page walks its eight combinations in one browser page.
+
+const SIZES = [
+  { name: "phone", width: 375, height: 812 },
+  { name: "desktop", width: 1440, height: 900 },
+] as const;
+const SCHEMES = ["light", "dark"] as const;
+
+interface Fixtures {
+  warehouseId: number;
+  runId: string;
+}
+
+interface Screen {
+  name: string;
+  url: (f: Fixtures) => string;
+  /** What shows once the page is there (besides <main>). */
+  ready: (page: Page) => ReturnType<Page["getByTestId"]>;
+  signedOut?: boolean;
+  /** More to check at phone size. */
+  onPhone?: (page: Page, combo: string) => Promise<void>;
+}
+
+const byTestId = (id: string) => (page: Page) => page.getByTestId(id);
+
+const SCREENS: Screen[] = [
+  { name: "home", url: () => "/", ready: byTestId("home-page") },
+  { name: "warehouses", url: () => "/warehouses", ready: (page) => page.getByTestId("warehouse-row").first() },
+  { name: "warehouse", url: (f) => `/warehouses/${f.warehouseId}`, ready: byTestId("warehouse-detail") },
+  { name: "warehouse-new", url: () => "/warehouses/new", ready: byTestId("warehouse-create") },
+  { name: "warehouse-edit", url: (f) => `/warehouses/${f.warehouseId}/edit`, ready: byTestId("warehouse-edit") },
+  { name: "erp", url: () => "/erp", ready: byTestId("import-card-stock") },
+  {
+    name: "run",
+    url: (f) => `/erp/transfers/${f.runId}`,
+    ready: (page) => page.locator('[data-outcome="not_transferred"] [data-testid="run-order-reason"]').first(),
+    // Someone opening a failed run on a phone reads why each order failed: every reason is on screen, whole.
+    onPhone: async (page, combo) => {
+      const reasons = page.locator('[data-testid="run-order-row"][data-outcome="not_transferred"] [data-testid="run-order-reason"]');
+      await expect(reasons).toHaveCount(2);
+      for (const reason of await reasons.all()) {
+        await expect(reason).not.toBeEmpty();
+        const box = await reason.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { left: r.left, right: r.right };
+        });
+        expect(box.left, `${combo}: a reason starts off screen`).toBeGreaterThanOrEqual(0);
+        expect(box.right, `${combo}: a reason runs off screen`).toBeLessThanOrEqual(375);
+      }
+    },
+  },
+  { name: "schedules", url: () => "/erp/schedules", ready: byTestId("schedules-page") },
+  { name: "activity", url: () => "/activity", ready: byTestId("activity-total") },
+  { name: "team", url: () => "/team", ready: byTestId("team-table") },
+  { name: "alerts", url: () => "/alerts", ready: byTestId("alerts-page") },
+  { name: "login", url: () => "/login", ready: (page) => page.getByRole("heading", { level: 1 }), signedOut: true },
+  { name: "not-found", url: () => "/no-such-page", ready: (page) => page.getByRole("heading", { level: 1 }) },
+];
+
+let fixtures: Fixtures;
+let cleanup: (() => Promise<void>) | null = null;
+
+test.beforeAll(async ({ playwright }) => {
+  const admin = await playwright.request.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor("admin"), extraHTTPHeaders: { Origin: E2E_BASE_URL } });
+  const stamp = Date.now();
+  const created = await admin.post("/api/warehouses", { data: { name: `Ekran Deposu ${stamp}`, code: `SCR-${stamp}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const warehouseId = (await created.json()).warehouse.id as number;
+  // Rows in the schedules and alert tables (a paused schedule starts nothing; the channel gets the run's alert).
+  const schedule = await admin.post("/api/erp/schedules", {
+    data: { kind: "prices", name: `Ekran ${stamp}`, rule: "weekly", everyMinutes: "15", times: "03:30, 15:30", days: ["1", "4"], cron: "", timeZone: "Europe/Istanbul", quietFrom: "", quietTo: "" },
+  });
+  expect(schedule.status(), await schedule.text()).toBe(201);
+  const scheduleId = (await schedule.json()).schedule.id as string;
+  expect((await admin.post(`/api/erp/schedules/${scheduleId}/pause`)).status()).toBeLessThan(300);
+  const channel = await admin.post("/api/alerts/channels", {
+    data: { name: `Ekran kanalı ${stamp}`, kind: "webhook", enabled: true, events: ["transfer.attention"], url: "https://hooks.example.com/labs/screens", signingSecret: "screens-signing-secret-0123456789" },
+  });
+  expect(channel.status(), await channel.text()).toBe(201);
+  const channelId = (await channel.json()).channel.id as string;
+  cleanup = async () => {
+    await admin.delete(`/api/erp/schedules/${scheduleId}`);
+    await admin.delete(`/api/alerts/channels/${channelId}`);
+    await admin.dispose();
+  };
+  // A run with failures: one order the platform knows, two it does not.
+  const [known] = await emulatorOrders.pending(1);
+  const orderIds = [known!, `8${String(stamp).slice(-9)}1`, `8${String(stamp).slice(-9)}2`];
+  const run = await admin.post("/api/erp/transfers", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { orderIds } });
+  expect(run.status(), await run.text()).toBeLessThan(300);
+  const runId = (await run.json()).run.id as string;
+  await expect
+    .poll(async () => ((await (await admin.get(`/api/erp/transfers/${runId}`)).json()) as { run: { state: string } }).run.state, { timeout: 30_000 })
+    .toBe("completed");
+  fixtures = { warehouseId, runId };
+});
+
+test.afterAll(async () => {
+  await cleanup?.();
+});
+
+/** Waits for the page's data: no loading skeleton left. */
+async function settled(page: Page, screen: Screen) {
+  await expect(page.locator("main")).toBeVisible();
+  await expect(screen.ready(page)).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-testid$="-loading"], .animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/**
+ * The eight combinations in one page: a load per language (the cookie is read on the server); size and theme change
+ * in place (the layout is CSS, and the theme follows the system's until the member picks one).
+ */
+async function walk(page: Page, screen: Screen, testInfo: TestInfo) {
+  const url = screen.url(fixtures);
+  for (const locale of LOCALES) {
+    await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, url: E2E_BASE_URL }]);
+    await page.setViewportSize(SIZES[0]);
+    await page.emulateMedia({ colorScheme: SCHEMES[0] });
+    await page.goto(url);
+    await settled(page, screen);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      for (const scheme of SCHEMES) {
+        const combo = `${size.name} ${locale} ${scheme}`;
+        await test.step(combo, async () => {
+          await page.emulateMedia({ colorScheme: scheme });
+          if (scheme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);
+          else await expect(page.locator("html")).not.toHaveClass(/dark/);
+          await expect(screen.ready(page)).toBeVisible();
+          await page.screenshot({ path: testInfo.outputPath(`${screen.name}-${size.name}-${locale}-${scheme}.png`), fullPage: true });
+          if (size.name === "phone") {
+            const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+            expect(scrollWidth, `${combo}: the page scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+            // The page's own content starts in the upper part of the first screen, not under a tall header.
+            const top = await page.locator("main").evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+            expect(top, `${combo}: the content starts too far down`).toBeLessThan(size.height * 0.4);
+            await screen.onPhone?.(page, combo);
+          }
+          await expectAccessible(page);
+        });
+      }
+    }
+  }
+}
+
+test.describe("every page, both sizes, both themes, both languages", () => {
+  for (const screen of SCREENS) {
+    test.describe(screen.name, () => {
+      if (screen.signedOut) test.use({ storageState: { cookies: [], origins: [] } });
+      test(`${screen.name} at phone and desktop size`, async ({ page }, testInfo) => {
+        test.setTimeout(60_000);
+        await walk(page, screen, testInfo);
+      });
+    });
+  }
+});
