@@ -146,7 +146,7 @@ function PaletteBody({ role, close }: { role: PaletteRole; close: () => void }) 
   const nothing = term !== "" && search.kind === "results" && search.items.length === 0 && pages.length === 0 && actions.length === 0;
 
   return (
-    <Command label={t("title")} shouldFilter={false} loop value={value} onValueChange={setSelected} className="flex max-h-[70vh] flex-col">
+    <Command label={t("inputLabel")} shouldFilter={false} loop value={value} onValueChange={setSelected} className="flex max-h-[70vh] flex-col">
       <div className="border-b border-slate-200 px-3 dark:border-slate-700">
         <Command.Input
           value={query}
@@ -155,7 +155,6 @@ function PaletteBody({ role, close }: { role: PaletteRole; close: () => void }) 
             setSelected("");
           }}
           maxLength={SEARCH_MAX}
-          aria-label={t("inputLabel")}
           placeholder={t("placeholder")}
           data-testid="palette-input"
           className="w-full bg-transparent py-3 text-base text-slate-900 outline-none placeholder:text-slate-600 dark:text-slate-100 dark:placeholder:text-slate-400"
