@@ -21,7 +21,7 @@ async function settled(page: Page) {
 }
 
 async function pageAs(browser: Browser, role: keyof typeof AUTH) {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: AUTH[role] });
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: AUTH[role], permissions: ["clipboard-read", "clipboard-write"] });
   return { context, page: await context.newPage() };
 }
 
@@ -92,10 +92,15 @@ test("an admin saves and publishes “Passive branches”; an operator opens it 
     await expect(takeBack).toHaveAttribute("aria-disabled", "true");
     await expect(takeBack).toContainText("Only admins publish views to the team.");
     await expect(op.getByRole("menuitem", { name: /Delete “Passive branches”/ })).toContainText("Only admins change team views.");
-    await op.keyboard.press("Escape");
 
-    // A pasted link restores the same list.
-    await op.goto(`/warehouses?status=passive&hide=erpWarehouseId`);
+    // "Copy link" gives the view as a URL; pasted, it restores the same list.
+    await op.getByRole("menuitem", { name: "Copy link to “Passive branches”" }).click();
+    await expect(op.getByText("Link copied.")).toBeVisible();
+    const link = await op.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${E2E_BASE_URL}/warehouses?status=passive&hide=erpWarehouseId`);
+    await op.goto("/warehouses?page=1");
+    await settled(op);
+    await op.goto(link);
     await settled(op);
     await expect(menu(op)).toHaveText(/View: Passive branches/);
   } finally {
