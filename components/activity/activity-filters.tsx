@@ -5,7 +5,8 @@ import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useId, type ReactNode } from "react";
 import { useDebouncedCommit } from "@/components/ui/use-debounced-commit";
 import { actionLabel } from "@/lib/activity/labels";
-import { ACTIVITY_FILTER_KEYS, AUDIT_OUTCOMES, isCalendarDate, parseTarget, type ActivityFilterKey, type ActivityState } from "@/lib/activity/schemas";
+import { ACTIVITY_FILTER_KEYS, AUDIT_OUTCOMES, isCalendarDate, parseTarget } from "@/lib/activity/lists";
+import type { ActivityFilterKey, ActivityState } from "@/lib/activity/schemas";
 
 export type FilterPatch = Partial<Record<ActivityFilterKey, string | undefined>>;
 

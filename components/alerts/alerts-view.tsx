@@ -1,10 +1,10 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { SWRConfig, useSWRConfig } from "swr";
-import { ChannelForm } from "@/components/alerts/channel-form";
 import { DeliveryLog, useDeliveryFilters } from "@/components/alerts/delivery-log";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
@@ -13,7 +13,11 @@ import { ScrollTable } from "@/components/data-table/scroll-table";
 import { tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { deleteChannelRequest, testChannelRequest, useChannels } from "@/lib/alerts/client";
-import { ALERTS_API, eventKey, type AlertChannelView } from "@/lib/alerts/schemas";
+import { ALERTS_API, eventKey } from "@/lib/alerts/constants";
+import type { AlertChannelView } from "@/lib/alerts/schemas";
+
+// The channel form (react-hook-form and the handlers' schema) loads when it opens, not with the page.
+const ChannelForm = dynamic(() => import("@/components/alerts/channel-form").then((m) => m.ChannelForm));
 
 type Editing = { mode: "create" } | { mode: "edit"; channel: AlertChannelView } | null;
 

@@ -6,7 +6,8 @@ import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
 import { ScrollTable } from "@/components/data-table/scroll-table";
 import { buttonClass, selectClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { useDeliveries } from "@/lib/alerts/client";
-import { DELIVERY_STATUSES, eventKey, type AlertChannelView, type DeliveryStatus } from "@/lib/alerts/schemas";
+import { DELIVERY_STATUSES, eventKey, type DeliveryStatus } from "@/lib/alerts/constants";
+import type { AlertChannelView } from "@/lib/alerts/schemas";
 
 const STATUS_CLASS: Record<DeliveryStatus, string> = {
   queued: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",

@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { OutcomeBadge } from "@/components/activity/outcome-badge";
 import { summarizeChange } from "@/lib/activity/diff";
 import { actionLabel } from "@/lib/activity/labels";
-import { activityList, parseTarget } from "@/lib/activity/schemas";
+import { activityListBase as activityList, parseTarget } from "@/lib/activity/lists";
 import { queryAudit } from "@/lib/activity/service";
 
 /** One target's recent events and a link to the filtered list; a store failure is the page's error, not "no history". */

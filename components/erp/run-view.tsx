@@ -11,16 +11,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
 import { createTransfer, exportHref, fetchRunIds, useRevalidate, useTransferRun } from "@/lib/erp/client";
 import { describeReason } from "@/lib/erp/reasons";
-import {
-  ORDER_OUTCOMES,
-  PAGE_SIZES,
-  runOrderList,
-  TRANSFERS_API,
-  type OrderOutcome,
-  type RetryKind,
-  type TransferOrderRow,
-  type TransferRunDetail,
-} from "@/lib/erp/schemas";
+import { ORDER_OUTCOMES, PAGE_SIZES, runOrderListBase as runOrderList, TRANSFERS_API, type OrderOutcome, type RetryKind } from "@/lib/erp/lists";
+import type { TransferOrderRow, TransferRunDetail } from "@/lib/erp/schemas";
 import { isRunActive, ordersDone } from "@/lib/erp/status";
 import { useListState } from "@/lib/list/client";
 import { OutcomeBadge, RunStatusBadge } from "@/components/erp/badges";

@@ -15,7 +15,7 @@ import {
   type OrderListProblem,
   type ParsedOrderIds,
 } from "@/lib/erp/order-ids";
-import { createTransferBodySchema, TRANSFERS_API } from "@/lib/erp/schemas";
+import { TRANSFERS_API } from "@/lib/erp/lists";
 import { englishValidationText, issueValues } from "@/lib/i18n/validation";
 import { errorBoxClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
@@ -85,13 +85,23 @@ export function TransferForm({
 
   const send = async () => {
     if (!current || current.problem || sendingRef.current) return;
-    const checked = createTransferBodySchema(maxOrders).safeParse({ orderIds: current.parsed.ids });
+    sendingRef.current = true;
+    // The handler's schema, loaded with the first send rather than with the page.
+    let checked;
+    try {
+      const { createTransferBodySchema } = await import("@/lib/erp/schemas");
+      checked = createTransferBodySchema(maxOrders).safeParse({ orderIds: current.parsed.ids });
+    } catch (error) {
+      setSendError(problemText(error));
+      sendingRef.current = false;
+      return;
+    }
     if (!checked.success) {
       const issue = checked.error.issues[0];
       setSendError(issue && englishValidationText(issue.message) ? tv(issue.message, issueValues(issue)) : t("problemEmpty"));
+      sendingRef.current = false;
       return;
     }
-    sendingRef.current = true;
     setSending(true);
     setSendError(null);
     try {

@@ -5,9 +5,9 @@ import { useFormatter, useNow, useTranslations } from "next-intl";
 import { Tile } from "@/components/home/tile";
 import { alertClass, linkClass } from "@/components/ui/styles";
 import { actionLabel } from "@/lib/activity/labels";
-import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
+import { ERP_IMPORT_KINDS } from "@/lib/erp/lists";
 import { useHomeTile } from "@/lib/home/client";
-import { ATTENTION_RUN_STATUSES } from "@/lib/home/schemas";
+import { ATTENTION_RUN_STATUSES } from "@/lib/home/constants";
 import { READINESS_CHECKS } from "@/lib/rules/warehouse";
 
 // The home page for the shift that starts the day: what started, what needs attention, how the platform answers.

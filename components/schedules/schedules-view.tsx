@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
@@ -12,15 +13,18 @@ import { useProblemText } from "@/components/ui/use-problem-text";
 import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
 import { cardClass, helpTextClass, linkClass, tdClass, theadClass, thClass } from "@/components/ui/styles";
 import { useScheduleWords } from "@/components/schedules/describe";
-import { ScheduleForm } from "@/components/schedules/schedule-form";
 import { createScheduleRequest, deleteScheduleRequest, pauseScheduleRequest, updateScheduleRequest, useSchedules } from "@/lib/schedules/client";
-import { emptyFormValues, toFormValues, type ScheduleBodyInput, type ScheduleRow, type ScheduleRunRow } from "@/lib/schedules/schemas";
+import { emptyFormValues, toFormValues } from "@/lib/schedules/constants";
+import type { ScheduleBodyInput, ScheduleRow, ScheduleRunRow } from "@/lib/schedules/schemas";
 import { isProblemError, ProblemError } from "@/lib/swr/fetcher";
 
 // The schedules page: the list (what, when, zone, quiet hours, next and last start), the form in
 // the URL (?edit=new or ?edit=<id>), one schedule's history in the URL (?history=<id>).
 
 const URL_STATE = { edit: parseAsString, history: parseAsString };
+
+// The form (react-hook-form and the handlers' schema) loads when it opens, not with the list.
+const ScheduleForm = dynamic(() => import("@/components/schedules/schedule-form").then((m) => m.ScheduleForm));
 
 export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean; disabledReason: string | null }) {
   const t = useTranslations("schedules");

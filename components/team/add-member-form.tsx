@@ -1,7 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
+import { useEffect } from "react";
 import { useForm, type FieldError } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField } from "@/components/ui/form-field";
@@ -9,22 +9,21 @@ import { buttonClass, inputClass } from "@/components/ui/styles";
 import { ROLES } from "@/lib/db/schema";
 import { ProblemError } from "@/lib/swr/fetcher";
 import { createMemberRequest } from "@/lib/team/client";
-import {
-  createMemberBodySchema,
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type CreateMemberBody,
-  type CreateMemberInput,
-  type TeamMember,
-} from "@/lib/team/schemas";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/team/lists";
+import type { CreateMemberBody, CreateMemberInput, TeamMember } from "@/lib/team/schemas";
 import { useTeamProblemText } from "@/components/team/use-problem-text";
 
 const FIELDS = ["email", "name", "role", "password"] as const;
 type Field = (typeof FIELDS)[number];
 
 const DEFAULTS: CreateMemberInput = { email: "", name: "", role: "viewer", password: undefined };
+
+// The handler's schema checks the form; it loads once the form is on screen, not with the page.
+const memberResolver = lazyResolver<CreateMemberInput, unknown, CreateMemberBody>(async () => {
+  const [{ zodResolver }, { createMemberBodySchema }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/team/schemas")]);
+  return zodResolver(createMemberBodySchema);
+});
 
 export function AddMemberForm({
   disabled,
@@ -45,9 +44,10 @@ export function AddMemberForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<CreateMemberInput, unknown, CreateMemberBody>({
-    resolver: zodResolver(createMemberBodySchema),
+    resolver: memberResolver.resolver,
     defaultValues: DEFAULTS,
   });
+  useEffect(() => memberResolver.preload(), []);
 
   const onSubmit = async (values: CreateMemberBody) => {
     try {

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -11,7 +12,10 @@ import { createViewRequest, deleteViewRequest, setDefaultViewRequest, updateView
 import { stateViewQuery, viewHref, type SavedViewList } from "@/lib/views/lists";
 import type { SavedView } from "@/lib/views/schemas";
 import { CopyLinkDialog } from "@/components/views/copy-link-dialog";
-import { ViewNameDialog, type ViewNameResult } from "@/components/views/view-name-dialog";
+import type { ViewNameResult } from "@/components/views/view-name-dialog";
+
+// The naming dialog (and the name schema it checks with) loads after the list, not with it.
+const ViewNameDialog = dynamic(() => import("@/components/views/view-name-dialog").then((m) => m.ViewNameDialog), { ssr: false });
 
 // The views menu of a list's toolbar: open a view, save the current state as one, and for the view in use: update,
 // rename, make it my default, publish (admins), copy its link, delete. A view is the list's URL, so opening one is a link.

@@ -1,32 +1,31 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState, useSyncExternalStore, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type InputHTMLAttributes, type ReactNode } from "react";
 import { useForm, useWatch, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { toast } from "sonner";
-import type { z } from "zod";
 import { alertClass, buttonClass, checkboxClass, fieldErrorClass, helpTextClass, inputClass, labelClass, linkClass } from "@/components/ui/styles";
 import { saveRuleBreak, WAREHOUSE_FIELDS } from "@/lib/rules/warehouse";
 import { isProblemError } from "@/lib/swr/fetcher";
-import { createWarehouseRequest, updateWarehouseRequest, useCodeCheck, useRevalidateWarehouses } from "@/lib/warehouses/client";
-import {
-  createWarehouseBodySchema,
-  type CreateWarehouseBody,
-  type Warehouse,
-  type WarehouseConflict,
-  type WarehouseValues,
-  type WarehouseWriteResult,
-} from "@/lib/warehouses/schemas";
+import { createWarehouseRequest, updateWarehouseRequest, useRevalidateWarehouses } from "@/lib/warehouses/client";
+import { useCodeCheck } from "@/lib/warehouses/code-check";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import type { CreateWarehouseBody, CreateWarehouseInput, Warehouse, WarehouseConflict, WarehouseValues, WarehouseWriteResult } from "@/lib/warehouses/schemas";
 import { ConflictPanel } from "@/components/warehouses/conflict-panel";
 import { MakeDefaultDialog } from "@/components/warehouses/make-default-dialog";
 import { changedValues, snapshotOf } from "@/components/warehouses/rules";
 import { useUnsavedChangesGuard } from "@/components/warehouses/use-unsaved-changes-guard";
 import { isTransientFailure, useWarehouseProblemText, useValidationText } from "@/components/warehouses/use-warehouse-text";
 
-type FormValues = z.input<typeof createWarehouseBodySchema>;
+type FormValues = CreateWarehouseInput;
+
+// The handler's schema checks the form; it loads once the form is on screen, not with the page.
+const warehouseResolver = lazyResolver<FormValues, unknown, CreateWarehouseBody>(async () => {
+  const [{ zodResolver }, { createWarehouseBodySchema }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/warehouses/schemas")]);
+  return zodResolver(createWarehouseBodySchema);
+});
 
 const EMPTY: FormValues = { name: "", code: "", erpWarehouseId: "", isActive: true, isDefault: false };
 
@@ -59,13 +58,14 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
 
   const [loaded, setLoaded] = useState<WarehouseValues | null>(warehouse ? snapshotOf(warehouse) : null);
   const form = useForm<FormValues, unknown, CreateWarehouseBody>({
-    resolver: zodResolver(createWarehouseBodySchema),
+    resolver: warehouseResolver.resolver,
     defaultValues: loaded ? toFormValues(loaded) : EMPTY,
     // Validate on submit, then as the person corrects: an error appearing on blur would push the
     // submit button away between mouse-down and mouse-up and swallow the click.
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
+  useEffect(() => warehouseResolver.preload(), []);
   const { register, handleSubmit, control, setError, reset, setValue, formState } = form;
   const { errors, isDirty, isSubmitting } = formState;
 

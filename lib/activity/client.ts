@@ -1,5 +1,6 @@
 import { useList } from "@/lib/list/client";
-import { activityList, type ActivityPage, type ActivityState } from "@/lib/activity/schemas";
+import { activityListBase as activityList } from "@/lib/activity/lists";
+import type { ActivityPage, ActivityState } from "@/lib/activity/schemas";
 
 export function useActivity(state: ActivityState) {
   return useList<ActivityPage>(activityList, state);

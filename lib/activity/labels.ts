@@ -1,4 +1,4 @@
-import { ACTION_PATTERN } from "@/lib/activity/schemas";
+import { ACTION_PATTERN } from "@/lib/activity/lists";
 
 // An action the catalog does not know yet (a feature added later) shows its raw name.
 

@@ -1,6 +1,7 @@
 import useSWR from "swr";
 import { fetcher, ProblemError, sendJson } from "@/lib/swr/fetcher";
-import { CHANNELS_KEY, deliveriesKey, type AlertChannelView, type AlertDeliveryView, type ChannelInput, type ChannelList, type DeliveryFilters, type DeliveryList } from "@/lib/alerts/schemas";
+import { CHANNELS_KEY, deliveriesKey, type DeliveryFilters } from "@/lib/alerts/constants";
+import type { AlertChannelView, AlertDeliveryView, ChannelInput, ChannelList, DeliveryList } from "@/lib/alerts/schemas";
 
 export { CHANNELS_KEY, deliveriesKey, type DeliveryFilters };
 

@@ -3,37 +3,10 @@ import { z } from "zod";
 // Alert schemas for the form and the /api/alerts handlers; free of node modules for the browser.
 // Messages are keys of the alerts catalog ("alerts.validation.*"): the form translates them, the API answers them in English.
 
-export const ALERT_EVENT_TYPES = ["transfer.attention", "import.not_started", "platform.unanswered", "schedule.paused"] as const;
-export const ALERT_CHANNEL_KINDS = ["webhook", "slack", "email"] as const;
-export const SMTP_TLS_MODES = ["tls", "starttls", "none"] as const;
-export const DELIVERY_STATUSES = ["queued", "retrying", "delivered", "failed"] as const;
+import { ALERT_CHANNEL_KINDS, ALERT_EVENT_TYPES, DELIVERY_STATUSES, SMTP_TLS_MODES, type AlertChannelKind, type AlertEventTypeName, type DeliveryStatus, type SmtpTlsMode } from "@/lib/alerts/constants";
 
-export type AlertChannelKind = (typeof ALERT_CHANNEL_KINDS)[number];
-export type SmtpTlsMode = (typeof SMTP_TLS_MODES)[number];
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-export type AlertEventTypeName = (typeof ALERT_EVENT_TYPES)[number];
-
-/** The catalog key of an event type (next-intl reads dots as nesting). */
-export function eventKey(type: AlertEventTypeName | "test"): string {
-  return type.replace(".", "_");
-}
-
-export const ALERTS_API = "/api/alerts";
-/** SWR keys (the page prefetches under the same ones). */
-export const CHANNELS_KEY = `${ALERTS_API}/channels`;
-
-export interface DeliveryFilters {
-  channel: string | null;
-  status: DeliveryStatus | null;
-}
-
-export function deliveriesKey(filters: DeliveryFilters): string {
-  const q = new URLSearchParams();
-  if (filters.channel) q.set("channel", filters.channel);
-  if (filters.status) q.set("status", filters.status);
-  const s = q.toString();
-  return `${ALERTS_API}/deliveries${s ? `?${s}` : ""}`;
-}
+// The event types, keys and paths live in lib/alerts/constants.ts (no zod there, for the browser).
+export * from "@/lib/alerts/constants";
 
 export const CHANNEL_NAME_MAX = 100;
 export const SIGNING_SECRET_MIN = 16;

@@ -2,25 +2,21 @@ import { useList } from "@/lib/list/client";
 import type { ProblemDocument } from "@/lib/rules/problems";
 import { fetchText, isProblemError, sendJson } from "@/lib/swr/fetcher";
 import { useRevalidateUnder } from "@/lib/swr/revalidate";
-import {
-  IMPORTS_API,
-  importList,
-  TRANSFERS_API,
-  transferRunList,
-  type ImportListState,
-  type ImportOutcome,
-  type ImportRunList,
-  type ImportRunRow,
-  type OrderOutcome,
-  type RetryKind,
-  type RunOrderList,
-  type RunOrderListState,
-  type StartImportBody,
-  type TransferRunList,
-  type TransferRunListState,
-  type TransferRunPage,
-  type TransferRunSummary,
+import { IMPORTS_API, importListBase as importList, TRANSFERS_API, transferRunListBase as transferRunList, type OrderOutcome, type RetryKind, type runOrderListBase } from "@/lib/erp/lists";
+import type {
+  ImportListState,
+  ImportOutcome,
+  ImportRunList,
+  ImportRunRow,
+  RunOrderListState,
+  StartImportBody,
+  TransferRunList,
+  TransferRunListState,
+  TransferRunPage,
+  TransferRunSummary,
 } from "@/lib/erp/schemas";
+
+type RunOrderList = ReturnType<typeof runOrderListBase>;
 import { isRunActive } from "@/lib/erp/status";
 
 // The browser side of /api/erp: fetchers and SWR hooks; a failure throws a ProblemError, so an outage never reads as "no runs".

@@ -7,29 +7,29 @@ import { classifyOrderId } from "@/lib/erp/order-ids";
 
 // ERP schemas, list definitions and answer types for pages, handlers and the browser alike.
 
-export const ERP_IMPORT_KINDS = ["products", "prices", "stock"] as const;
-export type ImportKindName = (typeof ERP_IMPORT_KINDS)[number];
+import {
+  ERP_IMPORT_KINDS,
+  IMPORTS_PAGE_SIZE,
+  importListSpec,
+  MAX_PAGE,
+  ORDER_OUTCOMES,
+  ORDERS_DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  RETRY_KINDS,
+  runOrderListSpec,
+  RUNS_DEFAULT_PAGE_SIZE,
+  TRANSFER_RUN_STATUSES,
+  transferRunListSpec,
+  type ImportKindName,
+  type OrderOutcome,
+  type RetryKind,
+  type TransferOrigin,
+  type TransferRunState,
+  type TransferRunStatus,
+} from "@/lib/erp/lists";
 
-export const TRANSFER_RUN_STATES = ["queued", "running", "completed", "interrupted"] as const;
-export type TransferRunState = (typeof TRANSFER_RUN_STATES)[number];
-
-export const TRANSFER_RUN_STATUSES = ["running", "all_transferred", "with_failures", "interrupted"] as const;
-export type TransferRunStatus = (typeof TRANSFER_RUN_STATUSES)[number];
-
-export const ORDER_OUTCOMES = ["pending", "sending", "transferred", "not_transferred", "unknown"] as const;
-export type OrderOutcome = (typeof ORDER_OUTCOMES)[number];
-
-export const RETRY_KINDS = ["failed", "unsent", "unknown"] as const;
-export type RetryKind = (typeof RETRY_KINDS)[number];
-
-export const TRANSFER_ORIGINS = ["new", "retry_failed", "send_unsent", "resend_unknown"] as const;
-export type TransferOrigin = (typeof TRANSFER_ORIGINS)[number];
-
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
-export const RUNS_DEFAULT_PAGE_SIZE: PageSize = 10;
-export const ORDERS_DEFAULT_PAGE_SIZE: PageSize = 50;
-export const MAX_PAGE = 100_000;
+// The names and sizes live in lib/erp/lists.ts (no zod there, for the browser); here for the server's imports.
+export * from "@/lib/erp/lists";
 
 const MAX_REPORTED_IDS = 20;
 
@@ -145,12 +145,8 @@ const emailField = z
   .pipe(z.email({ error: "validation.memberEmail" }).max(254));
 const outcomeField = optionalField(z.enum(ORDER_OUTCOMES, { error: "validation.erp.outcome" }));
 
-export const TRANSFERS_API = "/api/erp/transfers";
-export const IMPORTS_API = "/api/erp/imports";
-
 export const transferRunList = defineList({
-  path: TRANSFERS_API,
-  pageSizes: PAGE_SIZES,
+  ...transferRunListSpec,
   fields: {
     status: optionalField(z.enum(TRANSFER_RUN_STATUSES, { error: "validation.erp.runStatus" })),
     by: optionalField(emailField),
@@ -168,25 +164,19 @@ const runOrderFields = {
 
 /** One run's orders: the run's id is in the path, so each run has its own definition. */
 export function runOrderList(runId: string) {
-  return defineList({ path: `${TRANSFERS_API}/${runId}`, pageSizes: PAGE_SIZES, fields: runOrderFields });
+  return defineList({ ...runOrderListSpec(runId), fields: runOrderFields });
 }
 export type RunOrderList = ReturnType<typeof runOrderList>;
 export type RunOrderListState = ListState<typeof runOrderFields>;
 export const runOrdersQuerySchema = runOrderList("").querySchema;
 
-export const IMPORTS_PAGE_SIZE: PageSize = 10;
-
 export const importList = defineList({
-  path: IMPORTS_API,
-  // The page shows ten a page; the API takes any of the sizes.
-  pageSizes: [IMPORTS_PAGE_SIZE],
+  ...importListSpec,
   fields: {
     kind: optionalField(z.enum(ERP_IMPORT_KINDS, { error: "validation.erp.importKind" })),
     page: pageField(MAX_PAGE),
     limit: limitField(PAGE_SIZES, IMPORTS_PAGE_SIZE),
   },
-  urlKeys: { kind: "import", page: "ipage" },
-  repair: (state) => ({ ...state, limit: IMPORTS_PAGE_SIZE }),
 });
 export type ImportListState = ListState<(typeof importList)["fields"]>;
 

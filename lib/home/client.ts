@@ -1,6 +1,7 @@
 import useSWR from "swr";
 import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
-import { homeTileUrl, type HomeTile, type HomeTiles } from "@/lib/home/schemas";
+import { homeTileUrl, type HomeTile } from "@/lib/home/constants";
+import type { HomeTiles } from "@/lib/home/schemas";
 
 // The browser side of /api/home: one SWR key per tile, refreshed while the page is open.
 

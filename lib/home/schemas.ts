@@ -1,18 +1,13 @@
 import { z } from "zod";
 import type { ImportKindName, ImportOutcome, TransferCounts, TransferRunStatus } from "@/lib/erp/schemas";
 import type { PlatformHealth } from "@/lib/health/calls";
+import { ATTENTION_RUN_STATUSES, HOME_TILES } from "@/lib/home/constants";
 import type { ReadinessCheck } from "@/lib/rules/warehouse";
 
 // The home page's tiles: each has its own endpoint, so one that fails (the platform down) leaves the others standing.
 
-export const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity"] as const;
-export type HomeTile = (typeof HOME_TILES)[number];
+export * from "@/lib/home/constants";
 export const homeTileParamSchema = z.object({ tile: z.enum(HOME_TILES) });
-export const homeTileUrl = (tile: HomeTile) => `/api/home/${tile}`;
-
-export const ATTENTION_RUN_STATUSES = ["with_failures", "interrupted"] as const satisfies readonly TransferRunStatus[];
-export const HOME_LIST_SIZE = 5;
-export const HOME_ACTIVITY_SIZE = 8;
 
 export interface ImportTileEntry {
   last: {

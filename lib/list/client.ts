@@ -4,13 +4,13 @@ import { useQueryStates } from "nuqs";
 import { useCallback, useMemo } from "react";
 import useSWR, { type SWRConfiguration } from "swr";
 import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
-import type { ListDefinition, ListPatch, ListState } from "@/lib/list/definition";
+import type { ListBase, ListPatch, ListState } from "@/lib/list/base";
 
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDefinition = ListDefinition<any>;
-type StateOf<D> = D extends ListDefinition<infer F> ? ListState<F> : never;
-type PatchOf<D> = D extends ListDefinition<infer F> ? ListPatch<F> : never;
+type AnyDefinition = ListBase<any>;
+type StateOf<D> = D extends ListBase<infer F> ? ListState<F> : never;
+type PatchOf<D> = D extends ListBase<infer F> ? ListPatch<F> : never;
 
 /** The list's state from the URL (bad values read as defaults) and its updater (pushes history). */
 export function useListState<D extends AnyDefinition>(definition: D): [StateOf<D>, (patch: PatchOf<D>) => void] {

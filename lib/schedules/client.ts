@@ -1,6 +1,7 @@
 import useSWR from "swr";
 import { fetcher, sendJson } from "@/lib/swr/fetcher";
-import { SCHEDULES_API, type ScheduleBodyInput, type ScheduleList, type ScheduleRow } from "@/lib/schedules/schemas";
+import { SCHEDULES_API } from "@/lib/schedules/constants";
+import type { ScheduleBodyInput, ScheduleList, ScheduleRow } from "@/lib/schedules/schemas";
 
 // The browser side of /api/erp/schedules: one SWR key, and the writes (each revalidates it).
 

@@ -1,19 +1,13 @@
 import { z } from "zod";
-import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/schemas";
+import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/lists";
 import { cronProblem, EVERY_MINUTES, isTimeZone, parseTime, type QuietHours, type ScheduleRule } from "@/lib/schedules/next";
+import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, SCHEDULE_RULE_TYPES, type ScheduleRuleType } from "@/lib/schedules/constants";
 import type { ScheduleRunOutcome } from "@/lib/schedules/tables";
 
 // The schedule form's one schema (the form's resolver and the handlers both parse with it) and the answer types.
 
-export const SCHEDULES_API = "/api/erp/schedules";
-export const SCHEDULE_RULE_TYPES = ["every", "daily", "weekly", "cron"] as const;
-export type ScheduleRuleType = (typeof SCHEDULE_RULE_TYPES)[number];
-/** Monday first, as cron numbers them (0 = Sunday). */
-export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
-export const NAME_MAX_LENGTH = 80;
-export const MAX_TIMES = 24;
-export const CRON_MAX_LENGTH = 120;
-export const SCHEDULE_HISTORY_SIZE = 10;
+// The names, sizes and the form's starting values live in lib/schedules/constants.ts (no zod there, for the browser).
+export * from "@/lib/schedules/constants";
 
 /** "06:30, 18:00" -> ["06:30", "18:00"] (sorted, without repeats), or null when one is not HH:MM. */
 export function splitTimes(text: string): string[] | null {
@@ -91,27 +85,6 @@ function toRule(b: { rule: ScheduleRuleType; everyMinutes: string; times: string
     case "cron":
       return { type: "cron", expression: b.cron.replace(/\s+/g, " ") };
   }
-}
-
-/** A saved schedule back into the form's values (edit). */
-export function toFormValues(s: Pick<ScheduleSpec, "kind" | "name" | "rule" | "timeZone" | "quiet">): ScheduleBodyInput {
-  const rule = s.rule;
-  return {
-    kind: s.kind,
-    name: s.name ?? "",
-    rule: rule.type,
-    everyMinutes: rule.type === "every" ? String(rule.minutes) : "15",
-    times: rule.type === "daily" || rule.type === "weekly" ? rule.times.join(", ") : "",
-    days: rule.type === "weekly" ? rule.days.map(String) : [],
-    cron: rule.type === "cron" ? rule.expression : "",
-    timeZone: s.timeZone,
-    quietFrom: s.quiet?.from ?? "",
-    quietTo: s.quiet?.to ?? "",
-  };
-}
-
-export function emptyFormValues(timeZone: string): ScheduleBodyInput {
-  return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "" };
 }
 
 export interface ScheduleSpec {

@@ -1,9 +1,12 @@
 import type { Middleware } from "swr";
 import { useList } from "@/lib/list/client";
 import { ProblemError, sendJson } from "@/lib/swr/fetcher";
-import { TEAM_API, teamList, teamListSchema, teamMemberSchema, type CreateMemberInput, type TeamList, type TeamListState, type TeamMember, type UpdateMemberBody } from "@/lib/team/schemas";
+import { TEAM_API, teamListBase as teamList } from "@/lib/team/lists";
+import type { CreateMemberInput, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
 
-// An answer that does not parse is a bad_response, never an empty team.
+// An answer that does not parse is a bad_response, never an empty team. The answer schemas load
+// with the first answer to check, not with the page (the first page comes from the server).
+const answerSchemas = () => import("@/lib/team/schemas");
 
 const unexpectedAnswer = () => new ProblemError({ status: 0, code: "bad_response" });
 
@@ -12,6 +15,7 @@ const checkedPages: Middleware = (useSWRNext) => (key, fetcher, config) => {
     fetcher &&
     (async (...args: unknown[]) => {
       const page = await fetcher(...args);
+      const { teamListSchema } = await answerSchemas();
       if (!teamListSchema.safeParse(page).success) throw unexpectedAnswer();
       return page;
     });
@@ -23,7 +27,8 @@ export function useTeam(state: TeamListState) {
   return useList<TeamList>(teamList, state, { use: [checkedPages] });
 }
 
-function memberFrom(body: unknown): TeamMember {
+async function memberFrom(body: unknown): Promise<TeamMember> {
+  const { teamMemberSchema } = await answerSchemas();
   const parsed = teamMemberSchema.safeParse((body as { member?: unknown } | null)?.member);
   if (!parsed.success) throw unexpectedAnswer();
   return parsed.data;

@@ -3,14 +3,11 @@ import { ROLES } from "@/lib/db/schema";
 import { defineList, limitField, pageField } from "@/lib/list/definition";
 import { MEMBER_ID_PATTERN } from "@/lib/rules/ids";
 import { hasControlCharacters } from "@/lib/rules/text";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEAM_PAGE_SIZES, teamListSpec } from "@/lib/team/lists";
 
 // Team schemas for the form, the /api/team handlers and the CLI; free of node modules for the browser.
 
-/** Mirrors PASSWORD_MIN_LENGTH in lib/auth/password.ts, which is node-only; a test keeps them equal. */
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 200;
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/team/lists";
 
 export const roleSchema = z.enum(ROLES, { error: "validation.team.role" });
 
@@ -80,13 +77,10 @@ export const teamMemberSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-export const TEAM_API = "/api/team";
-// The console shows the whole team at once; paging only begins past this many members.
-export const TEAM_PAGE_SIZES = [1000] as const;
+export { TEAM_API, TEAM_PAGE_SIZES } from "@/lib/team/lists";
 
 export const teamList = defineList({
-  path: TEAM_API,
-  pageSizes: TEAM_PAGE_SIZES,
+  ...teamListSpec,
   fields: { page: pageField(1000), limit: limitField(TEAM_PAGE_SIZES, 1000) },
 });
 export type TeamListState = (typeof teamList)["defaults"];

@@ -4,8 +4,8 @@ import { parseAsArrayOf, parseAsStringLiteral, useQueryState } from "nuqs";
 import { useCallback, useMemo } from "react";
 import useSWR from "swr";
 import { fetcher, ProblemError, sendJson } from "@/lib/swr/fetcher";
-import { HIDE_KEY, type SavedViewList } from "@/lib/views/lists";
-import { VIEWS_API, viewsKey, type CreateViewInput, type SavedView, type SavedViewsAnswer } from "@/lib/views/schemas";
+import { HIDE_KEY, VIEWS_API, viewsKey, type SavedViewList } from "@/lib/views/lists";
+import type { CreateViewInput, SavedView, SavedViewsAnswer } from "@/lib/views/schemas";
 
 // The browser side of /api/views, and the table's hidden columns kept in the URL so that a view is a URL.
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalViewQuery, stateViewQuery, viewHref } from "@/lib/views/lists";
+import { stateViewQuery, viewHref } from "@/lib/views/lists";
+import { canonicalViewQuery } from "@/lib/views/query";
 
 // A view's query is read by the list's own schema: what the list would refuse, a view refuses too.
 

@@ -4,7 +4,7 @@ import { SAVED_VIEW_LISTS, VIEW_QUERY_MAX, type SavedViewList } from "@/lib/view
 
 // Bodies and answers of /api/views, shared by the handlers, the service and the views control. Messages are catalog keys.
 
-export const VIEWS_API = "/api/views";
+export { VIEWS_API, viewsKey } from "@/lib/views/lists";
 export const VIEW_NAME_MAX = 60;
 
 export const viewListSchema = z.enum(SAVED_VIEW_LISTS, { error: "views.errors.list" });
@@ -73,4 +73,3 @@ export interface SavedViewsAnswer {
   canPublish: boolean;
 }
 
-export const viewsKey = (list: SavedViewList) => `${VIEWS_API}?list=${list}`;

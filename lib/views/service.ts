@@ -6,7 +6,8 @@ import type { CurrentMember } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { validationMessage } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
-import { canonicalViewQuery, viewHref, type SavedViewList } from "@/lib/views/lists";
+import { viewHref, type SavedViewList } from "@/lib/views/lists";
+import { canonicalViewQuery } from "@/lib/views/query";
 import {
   createViewBodySchema,
   setDefaultViewBodySchema,

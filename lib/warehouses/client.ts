@@ -3,17 +3,14 @@ import useSWR from "swr";
 import { useList, type Keyed } from "@/lib/list/client";
 import { fetcher, sendJson, type ProblemError } from "@/lib/swr/fetcher";
 import { useRevalidateUnder } from "@/lib/swr/revalidate";
-import {
-  WAREHOUSES_API,
-  warehouseCodeSchema,
-  warehouseList,
-  type BulkOutcome,
-  type CodeCheckResult,
-  type CreateWarehouseBody,
-  type UpdateWarehouseBody,
-  type WarehouseListResponse,
-  type WarehouseListState,
-  type WarehouseWriteResult,
+import { WAREHOUSES_API, warehouseListBase as warehouseList } from "@/lib/warehouses/lists";
+import type {
+  BulkOutcome,
+  CreateWarehouseBody,
+  UpdateWarehouseBody,
+  WarehouseListResponse,
+  WarehouseListState,
+  WarehouseWriteResult,
 } from "@/lib/warehouses/schemas";
 
 // The code check is advisory (the console's index); the upstream decides on save.
@@ -42,17 +39,6 @@ export function useDebouncedValue<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return debounced;
-}
-
-export function useCodeCheck(code: string, excludeId?: number) {
-  const debounced = useDebouncedValue(code.trim(), CODE_CHECK_DEBOUNCE_MS);
-  const valid = debounced !== "" && warehouseCodeSchema.safeParse(debounced).success;
-  const params = new URLSearchParams({ code: debounced });
-  if (excludeId !== undefined) params.set("excludeId", String(excludeId));
-  const key = valid ? `${WAREHOUSES_API}/code-check?${params.toString()}` : null;
-  const { data, error, isLoading } = useSWR<CodeCheckResult, ProblemError>(key, fetcher, { revalidateOnFocus: false, dedupingInterval: 5_000 });
-  const settled = debounced === code.trim();
-  return { checking: valid && (!settled || isLoading), result: valid && settled ? (data ?? null) : null, error: valid ? error : undefined };
 }
 
 export function useRevalidateWarehouses() {

@@ -15,10 +15,12 @@ import {
   WAREHOUSE_PAGE_SIZES,
   WAREHOUSE_SORT_COLUMNS,
   WAREHOUSE_STATUSES,
-  type WarehousePageSize,
   type WarehouseSort,
-  type WarehouseSortColumn,
 } from "@/lib/rules/warehouse";
+import { DEFAULT_PAGE_SIZE, warehouseListSpec } from "@/lib/warehouses/lists";
+
+// The API path, the list's URL state and the sort helpers live in lib/warehouses/lists.ts (no zod there, for the browser).
+export * from "@/lib/warehouses/lists";
 
 // Form messages are keys under `warehouses.validation`; list query messages full `validation.*` keys.
 
@@ -92,26 +94,20 @@ export const bulkStatusBodySchema = z.strictObject({
   isActive: z.boolean(),
 });
 
-export const WAREHOUSES_API = "/api/warehouses";
-export const DEFAULT_PAGE_SIZE: WarehousePageSize = 25;
-const blank = (v: string | undefined) => v === undefined || v === "";
-
 export const warehouseList = defineList({
-  path: WAREHOUSES_API,
-  pageSizes: WAREHOUSE_PAGE_SIZES,
-  filters: ["q", "status"],
+  ...warehouseListSpec,
   fields: {
     page: z
       .string()
       .optional()
-      .transform((v) => (blank(v) ? "1" : v!))
+      .transform((v) => (v === undefined || v === "" ? "1" : v))
       .pipe(z.string().regex(/^[1-9]\d{0,6}$/, { message: "validation.warehouses.page" }))
       .transform(Number),
     limit: z
       .string()
       .optional()
       .transform((v, ctx) => {
-        if (blank(v)) return DEFAULT_PAGE_SIZE;
+        if (v === undefined || v === "") return DEFAULT_PAGE_SIZE;
         const size = WAREHOUSE_PAGE_SIZES.find((n) => String(n) === v);
         if (size !== undefined) return size;
         ctx.addIssue({ code: "custom", message: "validation.warehouses.limit", params: { sizes: WAREHOUSE_PAGE_SIZES.join(", ") } });
@@ -132,7 +128,6 @@ export const warehouseList = defineList({
       .optional()
       .default(DEFAULT_WAREHOUSE_SORT as WarehouseSort),
   },
-  apiValue: { q: (q) => q.trim() },
 });
 
 type ListFields = (typeof warehouseList)["fields"];
@@ -152,45 +147,6 @@ function withoutPaging({ page, limit, ...filters }: ListFields) {
 
 export const exportWarehousesQuerySchema = z.strictObject(withoutPaging(warehouseList.fields)).transform((v) => ({ ...v, q: v.q.trim() }));
 export type ExportWarehousesQuery = z.output<typeof exportWarehousesQuerySchema>;
-
-export function hasListFilters(state: Pick<WarehouseListState, "q" | "status">): boolean {
-  return warehouseList.isFiltered({ ...DEFAULT_LIST_STATE, ...state });
-}
-
-export function warehouseExportHref(state: Pick<WarehouseListState, "q" | "status" | "sort">): string {
-  return warehouseList.href("export", state);
-}
-
-export interface SortParts {
-  column: WarehouseSortColumn;
-  desc: boolean;
-}
-
-export function parseSort(sort: WarehouseSort): SortParts {
-  const [column, direction] = sort.split(".");
-  const known = WAREHOUSE_SORT_COLUMNS.find((c) => c === column) ?? "id";
-  return { column: known, desc: direction === "desc" };
-}
-
-export function formatSort({ column, desc }: SortParts): WarehouseSort {
-  return `${column}.${desc ? "desc" : "asc"}`;
-}
-
-export function sortingFromSort(sort: WarehouseSort): { id: string; desc: boolean }[] {
-  const { column, desc } = parseSort(sort);
-  return [{ id: column, desc }];
-}
-
-export function sortFromSorting(sorting: readonly { id: string; desc: boolean }[]): WarehouseSort {
-  const first = sorting[0];
-  const column = WAREHOUSE_SORT_COLUMNS.find((c) => c === first?.id);
-  return first && column ? formatSort({ column, desc: first.desc }) : (DEFAULT_WAREHOUSE_SORT as WarehouseSort);
-}
-
-export function toggleSort(current: WarehouseSort, column: WarehouseSortColumn): WarehouseSort {
-  const now = parseSort(current);
-  return formatSort({ column, desc: now.column === column ? !now.desc : false });
-}
 
 /** A list row: the warehouse and the readiness checks it fails (empty when ready). */
 export type ListedWarehouse = Warehouse & { attention: ReadinessCheck[] };

@@ -1,0 +1,35 @@
+import type { ScheduleBodyInput, ScheduleSpec } from "@/lib/schedules/schemas";
+
+// The schedule form's names, sizes and starting values without zod, for the browser; lib/schedules/schemas.ts
+// (the form's one schema) re-exports them.
+
+export const SCHEDULES_API = "/api/erp/schedules";
+export const SCHEDULE_RULE_TYPES = ["every", "daily", "weekly", "cron"] as const;
+export type ScheduleRuleType = (typeof SCHEDULE_RULE_TYPES)[number];
+/** Monday first, as cron numbers them (0 = Sunday). */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
+export const NAME_MAX_LENGTH = 80;
+export const MAX_TIMES = 24;
+export const CRON_MAX_LENGTH = 120;
+export const SCHEDULE_HISTORY_SIZE = 10;
+
+/** A saved schedule back into the form's values (edit). */
+export function toFormValues(s: Pick<ScheduleSpec, "kind" | "name" | "rule" | "timeZone" | "quiet">): ScheduleBodyInput {
+  const rule = s.rule;
+  return {
+    kind: s.kind,
+    name: s.name ?? "",
+    rule: rule.type,
+    everyMinutes: rule.type === "every" ? String(rule.minutes) : "15",
+    times: rule.type === "daily" || rule.type === "weekly" ? rule.times.join(", ") : "",
+    days: rule.type === "weekly" ? rule.days.map(String) : [],
+    cron: rule.type === "cron" ? rule.expression : "",
+    timeZone: s.timeZone,
+    quietFrom: s.quiet?.from ?? "",
+    quietTo: s.quiet?.to ?? "",
+  };
+}
+
+export function emptyFormValues(timeZone: string): ScheduleBodyInput {
+  return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "" };
+}
