@@ -1,5 +1,4 @@
 import "server-only";
-import type { z } from "zod";
 import en from "@/lib/i18n/messages/en/views.json";
 import type { ServiceContext } from "@/lib/audit";
 import type { CurrentMember } from "@/lib/auth/session";
@@ -12,7 +11,10 @@ import {
   createViewBodySchema,
   setDefaultViewBodySchema,
   updateViewBodySchema,
+  type CreateViewBody,
   type SavedView,
+  type SetDefaultViewBody,
+  type UpdateViewBody,
   type SavedViewsAnswer,
 } from "@/lib/views/schemas";
 import { canEditView, deleteView, findDefaultView, findVisibleView, insertView, listVisibleViews, nameTaken, setDefaultView, updateView, viewFromRow } from "@/lib/views/store";
@@ -42,12 +44,16 @@ function fieldProblem(fields: Record<string, { key: string; params?: Record<stri
   });
 }
 
-function parseBody<S extends z.ZodType>(schema: S, json: unknown): z.output<S> {
-  const parsed = schema.safeParse(json);
+// Typed by shape, not by zod's types: this module's messages are audit texts, not schema messages.
+type Issue = { code: string; path: readonly PropertyKey[]; message: string; keys?: string[] };
+type Parsed<T> = { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
+
+function parseBody<T>(schema: { safeParse: (json: unknown) => unknown }, json: unknown): T {
+  const parsed = schema.safeParse(json) as Parsed<T>;
   if (parsed.success) return parsed.data;
   const fields: Record<string, { key: string; params?: Record<string, unknown> }> = {};
   for (const issue of parsed.error.issues) {
-    const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys : [];
+    const unknownKeys = issue.code === "unrecognized_keys" ? (issue.keys ?? []) : [];
     for (const key of unknownKeys) fields[key] ??= { key: "views.errors.unknownField", params: { name: key } };
     if (unknownKeys.length) continue;
     const field = String(issue.path[0] ?? "_");
@@ -93,7 +99,7 @@ export async function defaultViewHref(member: Member, list: SavedViewList): Prom
 }
 
 export async function createView(ctx: ServiceContext, member: Member, json: unknown): Promise<SavedView> {
-  const body = parseBody(createViewBodySchema, json);
+  const body = parseBody<CreateViewBody>(createViewBodySchema, json);
   if (body.shared) requirePublisher(member);
   const query = checkedQuery(body.list, body.query);
   const store = await db();
@@ -134,7 +140,7 @@ function requireEditor(member: Member, row: SavedViewRow): void {
 
 export async function changeView(ctx: ServiceContext, member: Member, id: string, json: unknown): Promise<SavedView> {
   const saved = await visible(member, id);
-  const body = parseBody(updateViewBodySchema, json);
+  const body = parseBody<UpdateViewBody>(updateViewBodySchema, json);
   requireEditor(member, saved);
   const publishing = body.shared !== undefined && body.shared !== (saved.shared === 1);
   if (publishing) requirePublisher(member);
@@ -201,7 +207,7 @@ async function applyDefault(ctx: ServiceContext, member: Member, list: SavedView
 
 /** Sets (or with null clears) the member's own default on a list; any view they see may be it. */
 export async function chooseDefaultView(ctx: ServiceContext, member: Member, json: unknown): Promise<SavedViewsAnswer> {
-  const body = parseBody(setDefaultViewBodySchema, json);
+  const body = parseBody<SetDefaultViewBody>(setDefaultViewBodySchema, json);
   let row: SavedViewRow | null = null;
   if (body.viewId !== null) {
     row = await visible(member, body.viewId);
