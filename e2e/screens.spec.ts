@@ -143,6 +143,14 @@ async function walk(page: Page, screen: Screen, testInfo: TestInfo) {
             // The page's own content starts in the upper part of the first screen, not under a tall header.
             const top = await page.locator("main").evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
             expect(top, `${combo}: the content starts too far down`).toBeLessThan(size.height * 0.4);
+            // What a finger taps is at least 44 px tall (checkboxes: the label around them).
+            const small = await page.evaluate(() =>
+              [...document.querySelectorAll<HTMLElement>("main :is(button, select, summary, a[class*='inline-flex'], input:not([type=checkbox], [type=radio], [type=hidden]), label:has(> input:is([type=checkbox], [type=radio])))")]
+                .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 1 && getComputedStyle(el).visibility !== "hidden")
+                .filter((el) => el.getBoundingClientRect().height < 43.5)
+                .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40)}" ${Math.round(el.getBoundingClientRect().height)}px`),
+            );
+            expect(small, `${combo}: touch targets under 44 px`).toEqual([]);
             await screen.onPhone?.(page, combo);
           }
           await expectAccessible(page);

@@ -23,7 +23,7 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
   return (
     <ScrollTable label={t("table.caption")}>
       <table
-        className={`w-full border-collapse max-sm:min-w-[44rem] text-sm transition-opacity ${busy ? "opacity-60" : ""}`}
+        className={`w-full border-collapse max-sm:min-w-[64rem] text-sm transition-opacity ${busy ? "opacity-60" : ""}`}
         aria-busy={busy}
         data-testid="activity-table"
       >

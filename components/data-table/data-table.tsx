@@ -77,7 +77,7 @@ export function DataTable<TData extends RowData>({
                   key={cell.id}
                   className={`px-3 py-2 align-middle ${cell.column.columnDef.meta?.className ?? ""} max-sm:grid max-sm:w-auto max-sm:max-w-none max-sm:grid-cols-[minmax(6rem,38%)_minmax(0,1fr)] max-sm:items-center max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-left max-sm:break-words`}
                 >
-                  <span aria-hidden="true" className="text-xs font-medium text-slate-600 sm:hidden dark:text-slate-300">
+                  <span aria-hidden="true" className="font-sans text-xs font-medium text-slate-600 sm:hidden dark:text-slate-300">
                     {cell.column.columnDef.meta?.label ?? cell.column.id}
                   </span>
                   <div className="contents max-sm:block max-sm:min-w-0">
