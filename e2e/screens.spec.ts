@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { E2E_BASE_URL, E2E_EMULATOR_URL, storageStateFor } from "@/e2e/env";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/config";
 
 // Every page at phone and desktop size, light and dark, English and Turkish: a screenshot of each (an artefact to
@@ -74,7 +74,8 @@ test.beforeAll(async ({ playwright }) => {
   const created = await admin.post("/api/warehouses", { data: { name: `Ekran Deposu ${stamp}`, code: `SCR-${stamp}` } });
   expect(created.status(), await created.text()).toBe(201);
   const warehouseId = (await created.json()).warehouse.id as number;
-  // Rows in the schedules and alert tables (a paused schedule starts nothing; the channel gets the run's alert).
+  // Rows in the schedules and alert tables (a paused schedule starts nothing; the channel gets the run's alert, which
+  // the emulator refuses: a failed delivery).
   const schedule = await admin.post("/api/erp/schedules", {
     data: { kind: "prices", name: `Ekran ${stamp}`, rule: "weekly", everyMinutes: "15", times: "03:30, 15:30", days: ["1", "4"], cron: "", timeZone: "Europe/Istanbul", quietFrom: "", quietTo: "" },
   });
@@ -82,7 +83,7 @@ test.beforeAll(async ({ playwright }) => {
   const scheduleId = (await schedule.json()).schedule.id as string;
   expect((await admin.post(`/api/erp/schedules/${scheduleId}/pause`)).status()).toBeLessThan(300);
   const channel = await admin.post("/api/alerts/channels", {
-    data: { name: `Ekran kanalı ${stamp}`, kind: "webhook", enabled: true, events: ["transfer.attention"], url: "https://hooks.example.com/labs/screens", signingSecret: "screens-signing-secret-0123456789" },
+    data: { name: `Ekran kanalı ${stamp}`, kind: "webhook", enabled: true, events: ["transfer.attention"], url: `${E2E_EMULATOR_URL}/screens-hook`, signingSecret: "screens-signing-secret-0123456789" },
   });
   expect(channel.status(), await channel.text()).toBe(201);
   const channelId = (await channel.json()).channel.id as string;

@@ -149,5 +149,5 @@ export function selectionColumn<TData extends RowData>({
 
 /** A checkbox's clickable area: 44 px square on narrow screens, where it is tapped. */
 function TouchTarget({ children }: { children: React.ReactNode }) {
-  return <label className="inline-flex items-center justify-center max-sm:min-h-11 max-sm:min-w-11">{children}</label>;
+  return <label className="inline-flex items-center justify-center align-middle max-sm:min-h-11 max-sm:min-w-11">{children}</label>;
 }
