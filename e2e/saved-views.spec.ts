@@ -190,6 +190,16 @@ test("a viewer keeps personal views but sees publishing disabled, with the reaso
     await expect(publish).toContainText("Only admins publish views to the team.");
     // Playwright does not click what is aria-disabled; forced, nothing happens either.
     await publish.click({ force: true });
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+
+    // The menu in the dark theme, too.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await menu(page).click();
+    await expect(publish).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
     const answer = (await (await page.request.get("/api/views?list=warehouses")).json()) as { items: View[] };
     expect(answer.items.find((v) => v.name === name)?.shared).toBe(false);
   } finally {
