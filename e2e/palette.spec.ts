@@ -189,6 +189,22 @@ test.describe("the command palette as viewer", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("the header's button opens it where there is no keyboard, and Escape gives the focus back", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/alerts");
+    const button = page.getByRole("button", { name: "Open the command palette" });
+    await button.click();
+    await expect(palette(page)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("combobox", { name: "Search warehouses, pages and actions" })).toBeFocused();
+    await page.getByRole("option", { name: "Activity" }).click();
+    await expect(page).toHaveURL(/\/activity$/);
+    await button.click();
+    await expect(palette(page).getByRole("group", { name: "Recent" }).getByRole("option", { name: "Activity" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(palette(page)).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
   test("the ? sheet lists Ctrl-K, and owns the keys while open", async ({ page }) => {
     await page.goto("/warehouses");
     // Loaded once, so that a palette wrongly opened over the sheet below would show at once.

@@ -4,7 +4,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import useSWR from "swr";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { can } from "@/lib/auth/roles";
@@ -51,6 +51,8 @@ function focusWhenShown(id: string) {
 
 export function CommandPalette({ open, onOpenChange, role }: { open: boolean; onOpenChange: (open: boolean) => void; role: PaletteRole }) {
   const t = useTranslations("palette");
+  // Opened by a key or an event, not a Radix trigger: Radix would give the focus to no one on close.
+  const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -58,6 +60,14 @@ export function CommandPalette({ open, onOpenChange, role }: { open: boolean; on
         <DialogPrimitive.Content
           data-testid="command-palette"
           data-palette=""
+          onOpenAutoFocus={() => {
+            returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            if (returnFocus.current?.isConnected) returnFocus.current.focus();
+            returnFocus.current = null;
+          }}
           className="fixed top-[10vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-lg border border-slate-300 bg-white text-slate-900 shadow-xl dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
         >
           <DialogPrimitive.Title className="sr-only">{t("title")}</DialogPrimitive.Title>
