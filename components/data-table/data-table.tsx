@@ -23,7 +23,7 @@ export function DataTable<TData extends RowData>({
 }) {
   // Below the `sm` breakpoint each row is a card of label/value lines (the labels come from the columns' meta), so
   // that nothing is cut off or scrolls sideways on a phone; the header row stays only where it holds controls
-  // (sorting, select all), as a row of buttons above the cards.
+  // (sorting, select all), as a row of buttons above the cards. Empty cells leave no line in a card.
   const headerGroups = table.getHeaderGroups();
   const headerControls = headerGroups.some((group) => group.headers.some((h) => h.column.getCanSort() || h.column.id === "select"));
   return (
@@ -75,7 +75,7 @@ export function DataTable<TData extends RowData>({
               {row.getVisibleCells().map((cell) => (
                 <td
                   key={cell.id}
-                  className={`px-3 py-2 align-middle ${cell.column.columnDef.meta?.className ?? ""} max-sm:grid max-sm:w-auto max-sm:max-w-none max-sm:grid-cols-[minmax(6rem,38%)_minmax(0,1fr)] max-sm:items-center max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-left max-sm:break-words`}
+                  className={`px-3 py-2 align-middle ${cell.column.columnDef.meta?.className ?? ""} max-sm:grid max-sm:w-auto max-sm:max-w-none max-sm:grid-cols-[minmax(6rem,38%)_minmax(0,1fr)] max-sm:items-center max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-left max-sm:break-words max-sm:[&:has(>div:empty)]:hidden max-sm:[&:has(>div>span:empty:only-child)]:hidden`}
                 >
                   <span aria-hidden="true" className="font-sans text-xs font-medium text-slate-600 sm:hidden dark:text-slate-300">
                     {cell.column.columnDef.meta?.label ?? cell.column.id}
