@@ -13,7 +13,8 @@ import { loadRecent, rememberRecent, type PageKey, type RecentItem } from "@/lib
 import { SEARCH_MAX } from "@/lib/rules/warehouse";
 import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
 import { useDebouncedValue } from "@/lib/warehouses/client";
-import { WAREHOUSES_API, type ListedWarehouse, type WarehouseListResponse } from "@/lib/warehouses/schemas";
+import { WAREHOUSES_API } from "@/lib/warehouses/lists";
+import type { ListedWarehouse, WarehouseListResponse } from "@/lib/warehouses/schemas";
 
 export type PaletteRole = "viewer" | "operator" | "admin";
 
