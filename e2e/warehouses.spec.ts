@@ -615,6 +615,8 @@ test.describe("warehouses as viewer", () => {
 
     // The row menu: keyboard operable, reasons on the disabled items, Escape returns focus.
     const trigger = page.getByRole("button", { name: "Actions for Ankara Depo" });
+    // The menu's code loads just after the page; until then its button shows disabled (and takes no focus).
+    await expect(trigger).toBeEnabled();
     await trigger.focus();
     await page.keyboard.press("Enter");
     const menu = page.getByRole("menu");

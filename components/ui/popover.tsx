@@ -1,37 +1,33 @@
 "use client";
 
-import * as PopoverPrimitive from "@radix-ui/react-popover";
-import { buttonClass, floatingPanelClass } from "@/components/ui/styles";
+import { lazy, Suspense } from "react";
+import { useMounted } from "@/components/ui/menu";
+import { buttonClass } from "@/components/ui/styles";
 
-/** A button that opens a panel of controls (Radix's popover: positioned on screen, Escape and a click outside close it). */
-export function Popover({
-  label,
-  panelLabel,
-  testId,
-  children,
-}: {
+// A button that opens a panel of controls. Its Radix code (components/ui/popover-panel.tsx) loads right
+// after the page; until then the same button shows, disabled.
+
+export interface PopoverProps {
   label: React.ReactNode;
   panelLabel: string;
   testId?: string;
   children: React.ReactNode;
-}) {
-  return (
-    <PopoverPrimitive.Root>
-      <PopoverPrimitive.Trigger data-testid={testId} className={buttonClass.secondary}>
-        {label}
-      </PopoverPrimitive.Trigger>
-      <PopoverPrimitive.Portal>
-        <PopoverPrimitive.Content
-          role="group"
-          aria-label={panelLabel}
-          align="end"
-          sideOffset={4}
-          collisionPadding={8}
-          className={`z-40 w-60 max-w-[calc(100vw-1rem)] p-3 ${floatingPanelClass}`}
-        >
-          {children}
-        </PopoverPrimitive.Content>
-      </PopoverPrimitive.Portal>
-    </PopoverPrimitive.Root>
+}
+
+const PopoverPanel = lazy(() => import("@/components/ui/popover-panel").then((m) => ({ default: m.PopoverPanel })));
+
+export function Popover(props: PopoverProps) {
+  const mounted = useMounted();
+  const placeholder = (
+    <button type="button" disabled data-testid={props.testId} className={`${buttonClass.secondary} disabled:cursor-progress`}>
+      {props.label}
+    </button>
+  );
+  return mounted ? (
+    <Suspense fallback={placeholder}>
+      <PopoverPanel {...props} />
+    </Suspense>
+  ) : (
+    placeholder
   );
 }
