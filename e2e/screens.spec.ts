@@ -172,3 +172,15 @@ test.describe("every page, both sizes, both themes, both languages", () => {
     });
   }
 });
+
+test.describe("a viewer on a phone", () => {
+  test.use({ storageState: storageStateFor("viewer"), viewport: { width: 375, height: 812 } });
+
+  test("opens a failed run from a link and reads why each order failed", async ({ page }) => {
+    const run = SCREENS.find((s) => s.name === "run")!;
+    await page.goto(run.url(fixtures));
+    await expect(run.ready(page)).toBeVisible();
+    await run.onPhone!(page, "viewer on a phone");
+    await expectAccessible(page);
+  });
+});
