@@ -9,7 +9,7 @@ describe("the channel body", () => {
   });
 
   it("refuses control characters in any text, naming the field (a NUL cannot even be stored)", () => {
-    for (const [field, value] of [["name", "Ops\u0000"], ["url", "https://hooks.example.test/\u0000"], ["signingSecret", "signing-secret-0123456789\n"], ["smtpUser", "a\tb"]] as const) {
+    for (const [field, value] of [["name", "Ops\u0000"], ["url", "https://hooks.example.test/\u0000"], ["signingSecret", "signing-secret-0123456789\n"], ["smtpUser", "a\tb"], ["name", "x#2\u0085#2x"], ["name", "Ops\u202eevil"]] as const) {
       const parsed = channelBodySchema("create").safeParse({ ...webhook, [field]: value });
       expect(parsed.success, field).toBe(false);
       expect(parsed.error?.issues.map((i) => i.path.join(".")), field).toContain(field);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS } from "@/lib/rules/text";
 
 // Alert schemas for the form and the /api/alerts handlers; free of node modules for the browser.
 // Messages are keys of the alerts catalog ("alerts.validation.*"): the form translates them, the API answers them in English.
@@ -41,8 +42,9 @@ export function splitRecipients(value: string | readonly string[]): string[] {
   return parts.map((p) => p.trim()).filter(Boolean);
 }
 
-// No control characters in any text (a NUL cannot even be stored).
-const CONTROL = /[\u0000-\u001f\u007f]/;
+// No control characters in any text (a NUL cannot even be stored): the one text policy of lib/rules/text.ts,
+// C1 controls such as U+0085, line separators and bidi overrides included.
+const CONTROL = CONTROL_CHARACTERS;
 const optionalText = z
   .string()
   .refine((v) => !CONTROL.test(v), { error: "alerts.validation.control" })
