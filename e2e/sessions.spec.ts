@@ -1,6 +1,6 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { DEMO_PASSWORD, E2E_BASE_URL, storageStateFor } from "@/e2e/env";
-import { signOut, signOutEverywhere } from "@/e2e/user-menu";
+import { signedIn, signOut, signOutEverywhere } from "@/e2e/user-menu";
 
 // Sessions end on the server: sign-out, "sign out everywhere" and a password change refuse the
 // cookie the browser held before. Each test uses a throwaway member or a fresh sign-in, so the
@@ -24,19 +24,6 @@ async function throwawayMember(role: "viewer" | "operator" = "viewer") {
   expect(res.status()).toBe(201);
   const { member } = (await res.json()) as { member: { id: number } };
   return { id: member.id, email, password };
-}
-
-async function signedIn(browser: Browser, email: string, password: string): Promise<{ context: BrowserContext; page: Page; cookie: string }> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/warehouses$/);
-  const cookie = (await context.cookies()).find((c) => c.name === COOKIE)?.value;
-  expect(cookie).toBeTruthy();
-  return { context, page, cookie: cookie! };
 }
 
 /** What /api/team answers to a request that carries only this cookie. */

@@ -1,8 +1,8 @@
-import { expect, request as playwrightRequest, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
-import { chooseLanguage, chooseTheme, openUserMenu, signOutEverywhere } from "@/e2e/user-menu";
+import { chooseLanguage, chooseTheme, openUserMenu, signedIn, signOutEverywhere } from "@/e2e/user-menu";
 
 test.describe("the console on the embedded default", () => {
   test("starts against the emulator and renders its shell", async ({ page }) => {
@@ -197,16 +197,6 @@ test.describe("sign out everywhere, from the user menu", () => {
   const END_ALL = "/api/auth/sessions/end-all";
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  async function signedIn(browser: Browser, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-    const page = await context.newPage();
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(/\/warehouses$/);
-    return { context, page };
-  }
 
   test("ends the member's session in another browser too, is audited, and a refused request says so", async ({ browser }) => {
     const admin = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor("admin") });

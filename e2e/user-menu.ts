@@ -1,6 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
-// The header's user menu (components/shell/user-menu.tsx): theme, language and signing out live there.
+// The header's user menu (components/shell/user-menu.tsx): theme, language and signing out live there; and signing in afresh.
 
 /** Opens the user menu with the mouse and answers the open menu. */
 export async function openUserMenu(page: Page) {
@@ -32,4 +32,20 @@ export async function signOut(page: Page) {
 export async function signOutEverywhere(page: Page) {
   const menu = await openUserMenu(page);
   await menu.getByRole("menuitem", { name: /^(Sign out everywhere|Her yerde oturumu kapat)/ }).click();
+}
+
+const SESSION_COOKIE = "authjs.session-token";
+
+/** Signs in through the form in a fresh browser context; its session cookie too. */
+export async function signedIn(browser: Browser, email: string, password: string): Promise<{ context: BrowserContext; page: Page; cookie: string }> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/warehouses$/);
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)?.value;
+  expect(cookie).toBeTruthy();
+  return { context, page, cookie: cookie! };
 }
