@@ -1,11 +1,13 @@
 import "server-only";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { db } from "@/lib/db";
+import { getConfig } from "@/lib/config";
+import { db, store } from "@/lib/db";
 import type { Role } from "@/lib/db/schema";
-import { auth } from "@/lib/auth/auth";
-import { checkSession, readClaims, type SessionVerdict } from "@/lib/auth/sessions";
+import { cachedSession, listenForSessionChanges, SESSIONS_CHANNEL } from "@/lib/auth/session-cache";
+import { decodeSessionCookie, sessionCookieName, sessionCookieValue } from "@/lib/auth/session-cookie";
+import { judgeLookup, lookupSession, readClaims, refreshedToken, type SessionClaims, type SessionVerdict } from "@/lib/auth/sessions";
 
 export interface CurrentMember {
   id: number;
@@ -14,10 +16,34 @@ export interface CurrentMember {
   role: Role;
 }
 
+/** The cookie's claims as Auth.js's session call would give them (decrypted, `exp` and the absolute end checked), without re-issuing the cookie. */
+async function currentClaims(now: number): Promise<SessionClaims | null> {
+  const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
+  const name = sessionCookieName(headerStore.get("x-forwarded-proto"));
+  const token = sessionCookieValue(name, cookieStore.getAll());
+  if (!token) return null;
+  const payload = await decodeSessionCookie(token, getConfig().authSecret, name, now);
+  const token2 = payload ? refreshedToken(payload, now) : null;
+  return readClaims(token2);
+}
+
+function startListening(): void {
+  listenForSessionChanges(async (onNotice, onReconnect, onDrop) => (await store()).listen(SESSIONS_CHANNEL, onNotice, onReconnect, onDrop));
+}
+
 const currentSession = cache(async (): Promise<SessionVerdict> => {
-  const session = await auth();
-  const claims = readClaims(session ? { id: session.user?.id, sid: session.sid, sv: session.sv, aexp: session.aexp } : null);
-  return checkSession(await db(), claims);
+  const now = Date.now();
+  const claims = await currentClaims(now);
+  if (!claims) return { ok: false, reason: "no_session" };
+  startListening();
+  // A member and session row that passed is kept until the next change to members or sessions (session-cache.ts).
+  const found = await cachedSession(
+    `${claims.memberId}\n${claims.sid}`,
+    async () => lookupSession(await db(), claims),
+    (value) => judgeLookup(claims, value, now).ok,
+    now,
+  );
+  return judgeLookup(claims, found, now);
 });
 
 /** The member as the store knows them now, so a role or active change takes effect at once; null once the session ended. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "@/lib/db/schema";
+import { announceSessionChange } from "@/lib/auth/session-cache";
 import { SESSION_ID_PATTERN } from "@/lib/rules/ids";
 
 // Server-side sessions: a request counts only while its row lives, its end has not passed and the member's version matches the cookie's.
@@ -50,6 +51,7 @@ export async function startSession(conn: Conn, memberId: number, method: Session
 
 export async function endSession(conn: Conn, sid: string): Promise<void> {
   await conn.deleteFrom("sessions").where("id", "=", sid).execute();
+  await announceSessionChange(conn);
 }
 
 export async function endAllSessions(conn: Conn, memberId: number): Promise<number> {
@@ -59,6 +61,7 @@ export async function endAllSessions(conn: Conn, memberId: number): Promise<numb
     .where("id", "=", memberId)
     .execute();
   const deleted = await conn.deleteFrom("sessions").where("member_id", "=", memberId).executeTakeFirst();
+  await announceSessionChange(conn);
   return Number(deleted.numDeletedRows);
 }
 
@@ -81,9 +84,13 @@ export function judgeSession(
   return { ok: true, member };
 }
 
-export async function checkSession(conn: Conn, claims: SessionClaims | null, now = Date.now()): Promise<SessionVerdict> {
-  if (!claims) return { ok: false, reason: "no_session" };
-  // One round trip on every request: the member with their session beside them.
+/** The member with their session beside them (one round trip), or undefined when the member does not exist. */
+export interface SessionLookup {
+  member: Member;
+  row: { member_id: number; expires_at: string } | undefined;
+}
+
+export async function lookupSession(conn: Conn, claims: SessionClaims): Promise<SessionLookup | undefined> {
   const found = await conn
     .selectFrom("members")
     .leftJoin("sessions", (join) => join.on("sessions.id", "=", claims.sid))
@@ -91,9 +98,18 @@ export async function checkSession(conn: Conn, claims: SessionClaims | null, now
     .select(["sessions.member_id as session_member_id", "sessions.expires_at as session_expires_at"])
     .where("members.id", "=", claims.memberId)
     .executeTakeFirst();
-  // With no member the session row decides nothing.
-  if (!found) return judgeSession(claims, undefined, undefined, now);
+  if (!found) return undefined;
   const { session_member_id, session_expires_at, ...member } = found;
   const row = session_member_id === null || session_expires_at === null ? undefined : { member_id: session_member_id, expires_at: session_expires_at };
-  return judgeSession(claims, row, member, now);
+  return { member, row };
+}
+
+/** With no member the session row decides nothing. */
+export function judgeLookup(claims: SessionClaims | null, found: SessionLookup | undefined, now: number): SessionVerdict {
+  return judgeSession(claims, found?.row, found?.member, now);
+}
+
+export async function checkSession(conn: Conn, claims: SessionClaims | null, now = Date.now()): Promise<SessionVerdict> {
+  if (!claims) return { ok: false, reason: "no_session" };
+  return judgeLookup(claims, await lookupSession(conn, claims), now);
 }

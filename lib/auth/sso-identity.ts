@@ -3,6 +3,7 @@ import type { Database, Member, Role } from "@/lib/db/schema";
 import { memberEmailSchema, memberNameSchema } from "@/lib/team/schemas";
 import { createMember, findMemberByEmail, findMemberBySsoIdentity } from "@/lib/auth/members";
 import { roleForEmail, type AllowEntry } from "@/lib/auth/sso-allow";
+import { announceSessionChange } from "@/lib/auth/session-cache";
 
 // The provider's (issuer, sub) binds at the first SSO entry; a password member is never taken over unless an admin linked it.
 
@@ -144,6 +145,7 @@ export async function admitSsoProfile(
       .where("sso_subject", "is", null)
       .returningAll()
       .executeTakeFirst();
+    if (member) await announceSessionChange(conn);
     return member ? { decision, member } : lost();
   } catch (error) {
     if (isUniqueViolation(error)) return lost();

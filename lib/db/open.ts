@@ -20,7 +20,8 @@ export interface Store {
   db: Kysely<Schema>;
   /** For the job engine: a connection string (its own pool) or the embedded store's serialized client. */
   engine: { connectionString: string } | { embedded: import("@/lib/db/embedded").EmbeddedStore["engineClient"] };
-  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Listener>;
+  /** `onDrop` when the connection is lost (notifications are lost until `onReconnect`). */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void, onDrop?: () => void): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -44,11 +45,20 @@ export async function migrate(db: Kysely<Schema>): Promise<void> {
 }
 
 function pgListener(connectionString: string) {
-  return async (channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Listener> => {
+  return async (channel: string, onPayload: (payload: string) => void, onReconnect?: () => void, onDrop?: () => void): Promise<Listener> => {
     let client: pg.Client | null = null;
     let closed = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const connect = async (again: boolean) => {
+    // Retried every second until it holds again: a failed reconnect schedules the next one.
+    const again = () => {
+      if (closed || retry !== undefined) return;
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect(true).catch(() => again());
+      }, 1000);
+      retry.unref?.();
+    };
+    const connect = async (reconnect: boolean) => {
       const c = new pg.Client({ connectionString });
       c.on("notification", (n) => {
         if (n.channel === channel) onPayload(n.payload ?? "");
@@ -57,14 +67,20 @@ function pgListener(connectionString: string) {
       c.on("end", () => {
         if (closed) return;
         client = null;
-        retry = setTimeout(() => void connect(true).catch(() => undefined), 1000);
-        retry.unref?.();
+        onDrop?.();
+        again();
       });
-      await c.connect();
-      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        c.removeAllListeners("end");
+        void c.end().catch(() => undefined);
+        throw error;
+      }
       client = c;
       // Notifications sent while the connection was down are lost: the caller reloads.
-      if (again) onReconnect?.();
+      if (reconnect) onReconnect?.();
     };
     await connect(false);
     return {

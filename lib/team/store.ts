@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
+import { announceSessionChange } from "@/lib/auth/session-cache";
 
 // The team's own reads and writes of the members table; lookups shared with sign-in stay in lib/auth/members.
 
@@ -19,6 +20,7 @@ export async function updateMemberRow(conn: Kysely<Database>, id: number, values
     .set({ ...values, updated_at: new Date().toISOString() })
     .where("id", "=", id)
     .execute();
+  await announceSessionChange(conn);
 }
 
 export async function countActiveAdmins(conn: Kysely<Database>): Promise<number> {
