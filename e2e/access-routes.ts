@@ -28,6 +28,8 @@ export const ROUTES: RouteCase[] = [
     // The framework floor for benchmarks: no session, no upstream, nothing to reveal.
     expect: { anonymous: 200, viewer: 200, operator: 200, admin: 200, "cross-origin": 200 },
   },
+  // The signed-in floor for benchmarks: the session and role check alone.
+  { file: "ping/session/route.ts", method: "GET", url: "/api/ping/session", expect: read() },
   { file: "team/route.ts", method: "GET", url: "/api/team", expect: read() },
   { file: "team/route.ts", method: "POST", url: "/api/team", body: NOT_SENT, expect: write({ viewer: 403, operator: 403, admin: 422 }) },
   {

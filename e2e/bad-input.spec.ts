@@ -419,10 +419,10 @@ const TARGETS: Target[] = [
 
 /**
  * Routes with no input to refuse: /api/health takes none and asks the upstream by design;
- * /api/ping (the benchmarks' framework floor) takes none and asks nothing; the lists of schedules
+ * /api/ping and /api/ping/session (the benchmarks' floors) take none and ask nothing; the lists of schedules
  * and of alert channels take none either (their answer does not depend on the query).
  */
-const NOT_FUZZED = new Set(["GET health/route.ts", "GET ping/route.ts", "GET erp/schedules/route.ts", "GET alerts/channels/route.ts"]);
+const NOT_FUZZED = new Set(["GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET erp/schedules/route.ts", "GET alerts/channels/route.ts"]);
 
 // ---------------------------------------------------------------------------------------------
 
