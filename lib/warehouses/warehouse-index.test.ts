@@ -149,6 +149,62 @@ describe("WarehouseIndex", () => {
     expect(checks.find((r) => r.check === "oneActiveDefault")).toMatchObject({ state: "fail", reason: "severalDefaults" });
   });
 
+  it("keeps every sort order, the account facts and the attention filter right across writes, as a fresh build would", async () => {
+    // A small seeded generator: names that collate alike, shared and missing ERP ids, several defaults, passive ones.
+    let seed = 7;
+    const rand = (n: number) => {
+      // mulberry32
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
+    const names = ["Şube", "sube", "İzmir", "izmir", "Ankara", "ankara 2", "Depo 10", "Depo 9", "Çorum", "Online"];
+    const make = (id: number): Warehouse =>
+      w(id, `${names[rand(names.length)]} ${rand(3)}`, rand(8) === 0 ? `C ${id}` : `C${rand(50)}-${id}`, {
+        erpWarehouseId: rand(4) === 0 ? null : rand(5) === 0 ? ` ${rand(6)} ` : String(rand(30)),
+        isActive: rand(5) !== 0,
+        isDefault: rand(25) === 0,
+      });
+    const model = new Map<number, Warehouse>();
+    for (let id = 1; id <= 60; id++) model.set(id, make(id));
+    const index = new WarehouseIndex({ fetchPage: pagedSource([...model.values()]).fetchPage, pageSize: 7 });
+    const sorts = ["id.asc", "name.asc", "name.desc", "code.desc", "erpWarehouseId.asc", "erpWarehouseId.desc", "isActive.asc", "isDefault.desc"] as const;
+    const statuses = ["all", "active", "passive", "default", "attention"] as const;
+    const snapshot = async (of: WarehouseIndex) => {
+      const out: unknown[] = [];
+      for (const sort of sorts) for (const status of statuses) out.push((await of.match({ q: "", status, sort })).items);
+      out.push((await of.match({ q: "sube", status: "attention", sort: "name.asc" })).items);
+      const all = (await of.match({ q: "", status: "all", sort: "id.asc" })).items;
+      out.push(await of.attention(all), await Promise.all(all.map((x) => of.readiness(x))));
+      return out;
+    };
+    await snapshot(index); // every sort order and the facts exist before the writes
+    for (let step = 0; step < 120; step++) {
+      const id = 1 + rand(70);
+      const kind = rand(6);
+      if (kind === 0) {
+        index.remove(id);
+        model.delete(id);
+      } else if (kind === 1) {
+        // Fresh upstream rows, also of a warehouse made elsewhere, keep another default as it is.
+        const fresh = make(id);
+        index.refresh([fresh]);
+        model.set(id, fresh);
+      } else {
+        const next = make(id);
+        index.upsert(next);
+        if (next.isDefault) for (const [other, x] of model) if (other !== id && x.isDefault) model.set(other, { ...x, isDefault: false });
+        model.set(id, next);
+      }
+      if (step % 10 === 9) {
+        const list = [...model.values()].sort((a, b) => a.id - b.id);
+        const fresh = new WarehouseIndex({ fetchPage: pagedSource(list).fetchPage, pageSize: 7 });
+        expect(await snapshot(index), `after step ${step}`).toEqual(await snapshot(fresh));
+      }
+    }
+  });
+
   it("surfaces an upstream failure instead of an empty index", async () => {
     const index = new WarehouseIndex({
       fetchPage: async () => {

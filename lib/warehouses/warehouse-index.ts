@@ -1,4 +1,14 @@
-import { accountFacts, attentionOf, readinessOf, type AccountFacts, type ReadinessCheck, type ReadinessResult, type WarehouseSort, type WarehouseStatus } from "@/lib/rules/warehouse";
+import {
+  accountFacts,
+  attentionOf,
+  readinessOf,
+  type AccountFacts,
+  type ReadinessCheck,
+  type ReadinessResult,
+  type WarehouseRef,
+  type WarehouseSort,
+  type WarehouseStatus,
+} from "@/lib/rules/warehouse";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { fold } from "@/lib/warehouses/fold";
 
@@ -24,6 +34,15 @@ interface Entry {
   name: string;
   code: string;
   erp: string;
+  /** The checks it fails against the account, kept until the facts it was judged by change. */
+  attention?: ReadinessCheck[];
+  attentionEpoch?: number;
+}
+
+type Compare = (a: Entry, b: Entry) => number;
+interface SortedList {
+  compare: Compare;
+  list: Entry[];
 }
 
 export interface IndexQuery {
@@ -45,7 +64,7 @@ function entryOf(w: Warehouse): Entry {
   return { w, name: fold(w.name), code: fold(w.code), erp: fold(w.erpWarehouseId ?? "") };
 }
 
-function compare(column: string): (a: Entry, b: Entry) => number {
+function compare(column: string): Compare {
   switch (column) {
     case "name":
       return (a, b) => collator.compare(a.w.name, b.w.name) || a.w.id - b.w.id;
@@ -66,12 +85,45 @@ function compare(column: string): (a: Entry, b: Entry) => number {
   }
 }
 
+function compareFor(sort: string): Compare {
+  const [column = "id", direction] = sort.split(".");
+  const asc = compare(column);
+  return direction === "desc" ? (a, b) => asc(b, a) : asc;
+}
+
+/** Where `e` sits, or would sit, in a list kept in `cmp` order; every entry compares unequal (ids break ties). */
+function position(list: readonly Entry[], e: Entry, cmp: Compare): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (cmp(list[mid]!, e) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function removeRef(refs: WarehouseRef[], id: number): boolean {
+  const i = refs.findIndex((r) => r.id === id);
+  if (i >= 0) refs.splice(i, 1);
+  return i >= 0;
+}
+
+function insertRef(refs: WarehouseRef[], ref: WarehouseRef): void {
+  let i = refs.length;
+  while (i > 0 && refs[i - 1]!.id > ref.id) i--;
+  refs.splice(i, 0, ref);
+}
+
 export class WarehouseIndex {
   private entries: Map<number, Entry> | null = null;
   private builtAt = 0;
   private building: Promise<void> | null = null;
-  private sorted = new Map<string, Entry[]>();
+  /** One list per sort asked for, kept in order across writes instead of sorted again. */
+  private sorted = new Map<string, SortedList>();
   private facts: AccountFacts | null = null;
+  /** Bumped when a change may alter any warehouse's checks (the account's defaults); memoised checks from before are stale. */
+  private attentionEpoch = 0;
   /** Writes made while a build is under way; re-applied on top of what the build fetched. */
   private patches: ({ upsert: Warehouse } | { remove: number })[] = [];
   private readonly opts: Required<Omit<WarehouseIndexOptions, "onBackgroundError">> & Pick<WarehouseIndexOptions, "onBackgroundError">;
@@ -96,6 +148,65 @@ export class WarehouseIndex {
   private changed(): void {
     this.sorted.clear();
     this.facts = null;
+    this.attentionEpoch++;
+  }
+
+  private put(entries: Map<number, Entry>, e: Entry): void {
+    const old = entries.get(e.w.id);
+    entries.set(e.w.id, e);
+    if (entries === this.entries) this.track(old, e);
+  }
+
+  private delete(entries: Map<number, Entry>, id: number): void {
+    const old = entries.get(id);
+    if (!old) return;
+    entries.delete(id);
+    if (entries === this.entries) this.track(old, undefined);
+  }
+
+  /** Carries one replaced, added or removed entry into the sorted lists, the account facts and the memoised checks. */
+  private track(old: Entry | undefined, next: Entry | undefined): void {
+    for (const { compare: cmp, list } of this.sorted.values()) {
+      if (old) {
+        const at = position(list, old, cmp);
+        if (list[at] === old) list.splice(at, 1);
+        else if (list.includes(old)) list.splice(list.indexOf(old), 1);
+      }
+      if (next) list.splice(position(list, next, cmp), 0, next);
+    }
+    const facts = this.facts;
+    if (!facts) return;
+    const touched = new Set<number>();
+    let defaultsChanged = false;
+    for (const [w, add] of [
+      [old?.w, false],
+      [next?.w, true],
+    ] as const) {
+      if (!w) continue;
+      touched.add(w.id);
+      // The rules module decides what counts as an ERP id and a default: ask it about this one warehouse.
+      const own = accountFacts([w]);
+      for (const [key, [ref]] of own.erpUses) {
+        const uses = facts.erpUses.get(key) ?? [];
+        if (add) insertRef(uses, ref!);
+        else removeRef(uses, w.id);
+        if (uses.length > 0) facts.erpUses.set(key, uses);
+        else facts.erpUses.delete(key);
+        for (const r of uses) touched.add(r.id);
+      }
+      if (add) {
+        for (const ref of own.defaults) insertRef(facts.defaults, ref);
+        defaultsChanged ||= own.defaults.length > 0;
+      } else {
+        defaultsChanged = removeRef(facts.defaults, w.id) || defaultsChanged;
+      }
+    }
+    if (defaultsChanged) this.attentionEpoch++;
+    else
+      for (const id of touched) {
+        const e = this.entries?.get(id);
+        if (e) e.attention = undefined;
+      }
   }
 
   upsert(w: Warehouse): void {
@@ -110,15 +221,15 @@ export class WarehouseIndex {
 
   private apply(entries: Map<number, Entry>, patch: { upsert: Warehouse } | { remove: number }): void {
     if ("remove" in patch) {
-      entries.delete(patch.remove);
+      this.delete(entries, patch.remove);
     } else {
       const w = patch.upsert;
       if (w.isDefault) {
-        for (const [id, e] of entries) if (id !== w.id && e.w.isDefault) entries.set(id, entryOf({ ...e.w, isDefault: false }));
+        const others = [...entries.values()].filter((e) => e.w.id !== w.id && e.w.isDefault);
+        for (const e of others) this.put(entries, entryOf({ ...e.w, isDefault: false }));
       }
-      entries.set(w.id, entryOf(w));
+      this.put(entries, entryOf(w));
     }
-    this.changed();
   }
 
   async ready(): Promise<Map<number, Entry>> {
@@ -180,14 +291,21 @@ export class WarehouseIndex {
   }
 
   private sortedBy(entries: Map<number, Entry>, sort: WarehouseSort): Entry[] {
-    let list = this.sorted.get(sort);
-    if (!list) {
-      const [column = "id", direction] = sort.split(".");
-      list = [...entries.values()].sort(compare(column));
-      if (direction === "desc") list.reverse();
-      this.sorted.set(sort, list);
+    let sorted = this.sorted.get(sort);
+    if (!sorted) {
+      const cmp = compareFor(sort);
+      sorted = { compare: cmp, list: [...entries.values()].sort(cmp) };
+      this.sorted.set(sort, sorted);
     }
-    return list;
+    return sorted.list;
+  }
+
+  private attentionOfEntry(e: Entry, facts: AccountFacts): ReadinessCheck[] {
+    if (e.attention === undefined || e.attentionEpoch !== this.attentionEpoch) {
+      e.attention = attentionOf(e.w, facts);
+      e.attentionEpoch = this.attentionEpoch;
+    }
+    return e.attention;
   }
 
   async match(query: IndexQuery): Promise<{ items: Warehouse[]; totalAll: number }> {
@@ -199,7 +317,7 @@ export class WarehouseIndex {
       if (query.status === "active" && !e.w.isActive) continue;
       if (query.status === "passive" && e.w.isActive) continue;
       if (query.status === "default" && !e.w.isDefault) continue;
-      if (facts && attentionOf(e.w, facts).length === 0) continue;
+      if (facts && this.attentionOfEntry(e, facts).length === 0) continue;
       if (q && !e.name.includes(q) && !e.code.includes(q) && !e.erp.includes(q)) continue;
       out.push(e.w);
     }
@@ -217,14 +335,11 @@ export class WarehouseIndex {
    */
   refresh(fresh: readonly Warehouse[]): void {
     if (!this.entries || this.building) return;
-    let changed = false;
     for (const w of fresh) {
       const old = this.entries.get(w.id)?.w;
       if (old && old.name === w.name && old.code === w.code && old.erpWarehouseId === w.erpWarehouseId && old.isDefault === w.isDefault && old.isActive === w.isActive) continue;
-      this.entries.set(w.id, entryOf(w));
-      changed = true;
+      this.put(this.entries, entryOf(w));
     }
-    if (changed) this.changed();
   }
 
   /** The checks each warehouse fails against the whole account (ERP ids, defaults). */
