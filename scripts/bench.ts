@@ -11,6 +11,8 @@ import { firstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import { EmulatorControl, signIn, type Session } from "@/scripts/bench/http";
 import { autocannon, type CannonResult } from "@/scripts/bench/autocannon";
 import { Stack } from "@/scripts/bench/stack";
+import { cpuBetween, sampleCpu, type CpuSample } from "@/scripts/bench/cpu";
+import { measureInstances, type InstancesResult } from "@/scripts/bench/instances";
 import { createTestDatabase } from "@/lib/testing/test-database";
 import { coveredTime, maxOverlap, median, percentile, round, sum } from "@/scripts/bench/stats";
 
@@ -31,6 +33,8 @@ const config = {
   profile: argv.includes("--profile"),
   // Also measure on PostgreSQL (TEST_DATABASE_URL's server, a fresh database): `--embedded-only` skips it.
   postgres: !argv.includes("--embedded-only"),
+  // `--only=overhead` or `--only=instances`: that part alone, printed and written to .bench-data/ (not to bench/results).
+  only: argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? null,
   port: envInt("BENCH_PORT", 3230),
   emulatorPort: envInt("BENCH_EMULATOR_PORT", 4230),
   connections: envInt("BENCH_CONNECTIONS", 50),
@@ -80,7 +84,7 @@ async function unloaded(url: string, headers: Record<string, string>, n: number)
 }
 
 interface Target {
-  key: "emulator" | "emulatorList" | "ping" | "list" | "detail";
+  key: "emulator" | "emulatorList" | "ping" | "pingSession" | "list" | "detail";
   label: string;
   url: string;
   headers: Record<string, string>;
@@ -93,6 +97,7 @@ function overheadTargets(stack: Stack, session: Session, token: string): Target[
     { key: "emulator", label: "(a) emulator GET /v1/stores/1", url: `${stack.emulatorUrl}/v1/stores/1`, headers: upstream },
     { key: "emulatorList", label: "(a') emulator GET /v1/stores?page=1&limit=25", url: `${stack.emulatorUrl}/v1/stores?page=1&limit=25`, headers: upstream },
     { key: "ping", label: "(b) console GET /api/ping (framework floor)", url: `${stack.consoleUrl}/api/ping`, headers: {} },
+    { key: "pingSession", label: "(b') console GET /api/ping/session (session check only)", url: `${stack.consoleUrl}/api/ping/session`, headers: signedIn },
     { key: "list", label: "(c) console GET /api/warehouses?page=1&limit=25", url: `${stack.consoleUrl}/api/warehouses?page=1&limit=25`, headers: signedIn },
     { key: "detail", label: "(d) console GET /api/warehouses/2", url: `${stack.consoleUrl}/api/warehouses/2`, headers: signedIn },
   ];
@@ -157,17 +162,41 @@ async function measureOverhead(stack: Stack, session: Session, token: string) {
   for (const target of targets) prepared.set(target.key, await prepare(target));
   // Round-robin, so that the machine's other load (2 shared cores) falls on every target alike.
   const rounds = new Map<Target["key"], CannonResult[]>(targets.map((t) => [t.key, []]));
+  // CPU time during each target's rounds: the whole machine's (client included) and the console's and emulator's own.
+  const pids = stack.pids();
+  const cpuPids: Record<string, number> = { console: pids.console, bench: process.pid, ...(pids.emulator ? { emulator: pids.emulator } : {}) };
+  const cpu = new Map<Target["key"], CpuSample[]>(targets.map((t) => [t.key, []]));
   for (let i = 0; i < config.rounds; i++) {
     for (const target of targets) {
+      const before = sampleCpu(cpuPids);
       rounds.get(target.key)!.push(await autocannon({ url: target.url, connections: config.connections, duration: slice, headers: target.headers }));
+      cpu.get(target.key)!.push(cpuBetween(before, sampleCpu(cpuPids)));
     }
   }
   const out = {} as Record<Target["key"], LoadResult>;
+  const cpuPerRequest = {} as Record<Target["key"], { machineMs: number; consoleMs: number; emulatorMs: number | null; benchClientMs: number; perRoundMachineMs: number[] }>;
   for (const target of targets) {
     out[target.key] = summarise(target, prepared.get(target.key)!, rounds.get(target.key)!);
     const r = out[target.key];
-    step(`  ${target.label}: ${r.requestsPerSec} req/s (rounds ${r.roundsPerSec.join(", ")}), p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, unloaded p50 ${r.unloaded.p50Ms} ms`);
+    const samples = cpu.get(target.key)!;
+    const answered = rounds.get(target.key)!.map((x) => x["2xx"] + x.non2xx);
+    const all = sum(answered);
+    const part = (name: string) => round(sum(samples.map((x) => x.processes[name] ?? 0)) / all, 3);
+    cpuPerRequest[target.key] = {
+      machineMs: round(sum(samples.map((x) => x.machineMs)) / all, 3),
+      consoleMs: part("console"),
+      emulatorMs: pids.emulator ? part("emulator") : null,
+      benchClientMs: part("bench"),
+      perRoundMachineMs: samples.map((x, k) => round(x.machineMs / Math.max(1, answered[k]!), 3)),
+    };
+    const c = cpuPerRequest[target.key];
+    step(
+      `  ${target.label}: ${r.requestsPerSec} req/s (rounds ${r.roundsPerSec.join(", ")}), p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, unloaded p50 ${r.unloaded.p50Ms} ms; CPU per request: machine ${c.machineMs} ms, console ${c.consoleMs}, emulator ${c.emulatorMs ?? "-"}, client ${c.benchClientMs}`,
+    );
   }
+  const machineOver = (a: Target["key"], b: Target["key"]) => round(cpuPerRequest[a].machineMs / cpuPerRequest[b].machineMs, 2);
+  const machineOverPerRound = (a: Target["key"], b: Target["key"]) =>
+    cpuPerRequest[a].perRoundMachineMs.map((v, i) => round(v / cpuPerRequest[b].perRoundMachineMs[i]!, 2));
   const perRequestMs = (r: LoadResult) => 1000 / r.requestsPerSec;
   const perRound = (a: LoadResult, b: LoadResult) => a.roundsPerSec.map((v, i) => round(v / b.roundsPerSec[i]!, 3));
   return {
@@ -175,7 +204,24 @@ async function measureOverhead(stack: Stack, session: Session, token: string) {
     durationS: config.durationS,
     rounds: config.rounds,
     targets: out,
+    cpuPerRequest,
+    // Issue 16's measure: machine time per request against the framework floor's (at most 1.5).
+    machineTime: {
+      listOverPing: machineOver("list", "ping"),
+      detailOverPing: machineOver("detail", "ping"),
+      sessionPingOverPing: machineOver("pingSession", "ping"),
+      listOverPingPerRound: machineOverPerRound("list", "ping"),
+      detailOverPingPerRound: machineOverPerRound("detail", "ping"),
+      // The console's own CPU per request, split: the framework floor, the session check, and the rest (upstream call, parsing, answer).
+      consoleSplitMs: {
+        floor: cpuPerRequest.ping.consoleMs,
+        sessionCheck: round(cpuPerRequest.pingSession.consoleMs - cpuPerRequest.ping.consoleMs, 3),
+        listBeyondSession: round(cpuPerRequest.list.consoleMs - cpuPerRequest.pingSession.consoleMs, 3),
+        detailBeyondSession: round(cpuPerRequest.detail.consoleMs - cpuPerRequest.pingSession.consoleMs, 3),
+      },
+    },
     ratios: {
+      sessionPingOverPing: round(out.pingSession.requestsPerSec / out.ping.requestsPerSec, 3),
       listOverPing: round(out.list.requestsPerSec / out.ping.requestsPerSec, 3),
       detailOverPing: round(out.detail.requestsPerSec / out.ping.requestsPerSec, 3),
       listOverPingPerRound: perRound(out.list, out.ping),
@@ -470,7 +516,7 @@ interface StoreMeasured {
   transfer: Awaited<ReturnType<typeof measureTransfer>>;
 }
 
-type Results = Measured & { targets: TargetRow[]; postgres: StoreMeasured | null };
+type Results = Measured & { targets: TargetRow[]; postgres: StoreMeasured | null; instances: InstancesResult | null };
 
 /** The same request overhead and 10,000-order transfer with the store on a PostgreSQL server. */
 async function runPostgres(): Promise<StoreMeasured> {
@@ -523,13 +569,18 @@ function print(r: Results) {
   lines.push("", `Request overhead (${o.connections} connections, ${o.durationS} s per target in ${o.rounds} interleaved rounds)`);
   lines.push(
     table([
-      ["target", "req/s", "p50 ms", "p99 ms", "unloaded p50 ms"],
-      ...Object.values(o.targets).map((t) => [t.label, t.requestsPerSec, t.p50Ms, t.p99Ms, t.unloaded.p50Ms]),
+      ["target", "req/s", "p50 ms", "p99 ms", "unloaded p50 ms", "machine CPU ms/req", "console ms/req"],
+      ...(Object.keys(o.targets) as (keyof typeof o.targets)[]).map((k) => {
+        const t = o.targets[k];
+        return [t.label, t.requestsPerSec, t.p50Ms, t.p99Ms, t.unloaded.p50Ms, o.cpuPerRequest[k].machineMs, o.cpuPerRequest[k].consoleMs];
+      }),
     ]),
   );
   lines.push(
     `(c)/(b) ${o.ratios.listOverPing} (rounds ${o.ratios.listOverPingPerRound.join(", ")})   (d)/(b) ${o.ratios.detailOverPing} (rounds ${o.ratios.detailOverPingPerRound.join(", ")})`,
-    `(c)/(a') ${o.ratios.listOverEmulatorList}   (d)/(a) ${o.ratios.detailOverEmulator}`,
+    `(c)/(a') ${o.ratios.listOverEmulatorList}   (d)/(a) ${o.ratios.detailOverEmulator}   (b')/(b) ${o.ratios.sessionPingOverPing}`,
+    `machine time per request over the floor's (b): list ${o.machineTime.listOverPing} (rounds ${o.machineTime.listOverPingPerRound.join(", ")}), detail ${o.machineTime.detailOverPing} (rounds ${o.machineTime.detailOverPingPerRound.join(", ")}), session check alone ${o.machineTime.sessionPingOverPing}`,
+    `console CPU per request: floor ${o.machineTime.consoleSplitMs.floor} ms, + session check ${o.machineTime.consoleSplitMs.sessionCheck} ms, + list beyond it ${o.machineTime.consoleSplitMs.listBeyondSession} ms, + detail beyond it ${o.machineTime.consoleSplitMs.detailBeyondSession} ms`,
     `console adds per request (machine time): list ${o.consoleAdds.listMsPerRequest} ms, detail ${o.consoleAdds.detailMsPerRequest} ms; unloaded p50: list +${o.consoleAdds.listUnloadedP50Ms} ms, detail +${o.consoleAdds.detailUnloadedP50Ms} ms`,
   );
   const s = r.search;
@@ -726,6 +777,51 @@ function printProfile(profile: Awaited<ReturnType<typeof profileRun>>) {
   }
 }
 
+function runInstances(): Promise<InstancesResult> {
+  return measureInstances({
+    root,
+    dataDir,
+    basePort: config.port + 100,
+    token: randomBytes(24).toString("base64url"),
+    authSecret: randomBytes(32).toString("base64url"),
+    connections: config.connections,
+    durationS: config.durationS,
+    rounds: config.rounds,
+    warmupS: config.warmupS,
+    demo: DEMO,
+    step,
+  });
+}
+
+/** One part of the benchmark on its own, for working on it. */
+async function runOnly(part: string): Promise<unknown> {
+  if (part === "instances") return runInstances();
+  if (part !== "overhead") throw new Error(`--only=${part}: one of overhead, instances`);
+  const out: Record<string, unknown> = {};
+  const stack = newStack();
+  try {
+    await stack.start();
+    const session = await signIn(stack.consoleUrl, DEMO.email, DEMO.password);
+    out.embedded = await measureOverhead(stack, session, stack.token);
+  } finally {
+    await stack.close();
+  }
+  if (config.postgres) {
+    const database = await createTestDatabase("labs_bench");
+    const pg = newStack();
+    pg.setEnv({ DATABASE_URL: database.url });
+    try {
+      await pg.start();
+      const session = await signIn(pg.consoleUrl, DEMO.email, DEMO.password);
+      out.postgres = await measureOverhead(pg, session, pg.token);
+    } finally {
+      await pg.close();
+      await database.drop().catch(() => undefined);
+    }
+  }
+  return out;
+}
+
 async function main() {
   if (config.build) build();
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("no build in .next: run without --no-build");
@@ -738,6 +834,13 @@ async function main() {
     writeFileSync(path.join(resultsDir, "profile.json"), `${JSON.stringify(profile, null, 2)}\n`);
     printProfile(profile);
     console.log(`\nwrote ${path.relative(root, path.join(resultsDir, "profile.json"))}`);
+    return;
+  }
+
+  if (config.only) {
+    const part = await runOnly(config.only);
+    writeFileSync(path.join(dataDir, `only-${config.only}.json`), `${JSON.stringify(part, null, 2)}\n`);
+    console.log(`\nwrote ${path.relative(root, path.join(dataDir, `only-${config.only}.json`))}`);
     return;
   }
 
@@ -754,7 +857,8 @@ async function main() {
     mkdirSync(dataDir, { recursive: true });
     postgres = await runPostgres();
   }
-  const results: Results = { ...measured, targets: targetsOf(measured), postgres };
+  const instances = config.postgres ? await runInstances() : null;
+  const results: Results = { ...measured, targets: targetsOf(measured), postgres, instances };
   writeFileSync(path.join(resultsDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
   print(results);
   console.log(`\nwrote ${path.relative(root, path.join(resultsDir, "latest.json"))} (server logs: ${path.relative(root, path.join(dataDir, "server.log"))})`);

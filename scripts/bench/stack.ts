@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, type WriteStream } from "node:fs";
+import { createWriteStream, readFileSync, type WriteStream } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -126,6 +126,13 @@ export class Stack {
     );
     await this.pipe(consoleServer, "the console", /Ready in/);
     await waitForHttp(`${this.consoleUrl}/api/ping`, 60_000);
+  }
+
+  /** The processes `scripts/start.ts` started (its pids.json), for CPU accounting; the profiled stack has its own two. */
+  pids(): { console: number; emulator: number | null } {
+    if (this.opts.cpuProfileDir) return { console: this.children[1]!.pid!, emulator: this.children[0]!.pid ?? null };
+    const read = JSON.parse(readFileSync(path.join(this.opts.dataDir, "pids.json"), "utf8")) as { console: number; emulator: number | null };
+    return { console: read.console, emulator: read.emulator };
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+// CPU time from /proc (Linux): the whole machine's busy time, and a process with its descendants. In clock ticks
+// converted at USER_HZ = 100, the value every Linux build in use exposes to user space.
+
+const TICK_MS = 10;
+
+/** Busy (non-idle, non-iowait) CPU time of the whole machine so far, in ms, summed over cores. */
+export function machineBusyMs(): number {
+  const line = readFileSync("/proc/stat", "utf8").split("\n")[0]!;
+  const f = line.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest and guest_nice are already in user and nice)
+  const busy = f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!;
+  return busy * TICK_MS;
+}
+
+function stat(pid: number): { ppid: number; cpuMs: number } | null {
+  try {
+    const raw = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name is in parentheses and may hold spaces: fields start after the last ")".
+    const f = raw.slice(raw.lastIndexOf(")") + 2).split(" ");
+    return { ppid: Number(f[1]), cpuMs: (Number(f[11]) + Number(f[12])) * TICK_MS };
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user + system) of `pid` and every live descendant, in ms. */
+export function processTreeCpuMs(pid: number): number {
+  const children = new Map<number, number[]>();
+  const cpu = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const s = stat(Number(name));
+    if (!s) continue;
+    cpu.set(Number(name), s.cpuMs);
+    const list = children.get(s.ppid) ?? [];
+    list.push(Number(name));
+    children.set(s.ppid, list);
+  }
+  let total = 0;
+  const queue = [pid];
+  while (queue.length > 0) {
+    const p = queue.pop()!;
+    total += cpu.get(p) ?? 0;
+    queue.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
+export interface CpuSample {
+  machineMs: number;
+  processes: Record<string, number>;
+}
+
+export function sampleCpu(pids: Record<string, number>): CpuSample {
+  const processes: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(pids)) processes[name] = processTreeCpuMs(pid);
+  return { machineMs: machineBusyMs(), processes };
+}
+
+/** CPU ms spent between two samples: the machine's and each process tree's. */
+export function cpuBetween(a: CpuSample, b: CpuSample): CpuSample {
+  const processes: Record<string, number> = {};
+  for (const name of Object.keys(a.processes)) processes[name] = (b.processes[name] ?? 0) - a.processes[name]!;
+  return { machineMs: b.machineMs - a.machineMs, processes };
+}
