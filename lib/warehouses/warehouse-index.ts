@@ -35,8 +35,8 @@ interface Entry {
   code: string;
   erp: string;
   /** The checks it fails against the account, kept until the facts it was judged by change. */
-  attention?: ReadinessCheck[];
-  attentionEpoch?: number;
+  attention: readonly ReadinessCheck[] | undefined;
+  attentionEpoch: number;
 }
 
 type Compare = (a: Entry, b: Entry) => number;
@@ -58,10 +58,12 @@ export interface IndexStats {
   lastBuildMs: number;
 }
 
+const READY: readonly ReadinessCheck[] = Object.freeze([]);
 const collator = new Intl.Collator("tr", { sensitivity: "base", numeric: true });
 
 function entryOf(w: Warehouse): Entry {
-  return { w, name: fold(w.name), code: fold(w.code), erp: fold(w.erpWarehouseId ?? "") };
+  // Every field from the start, so the memoised checks sit in the object rather than in a grown property store.
+  return { w, name: fold(w.name), code: fold(w.code), erp: fold(w.erpWarehouseId ?? ""), attention: undefined, attentionEpoch: -1 };
 }
 
 function compare(column: string): Compare {
@@ -300,9 +302,10 @@ export class WarehouseIndex {
     return sorted.list;
   }
 
-  private attentionOfEntry(e: Entry, facts: AccountFacts): ReadinessCheck[] {
+  private attentionOfEntry(e: Entry, facts: AccountFacts): readonly ReadinessCheck[] {
     if (e.attention === undefined || e.attentionEpoch !== this.attentionEpoch) {
-      e.attention = attentionOf(e.w, facts);
+      const checks = attentionOf(e.w, facts);
+      e.attention = checks.length > 0 ? checks : READY;
       e.attentionEpoch = this.attentionEpoch;
     }
     return e.attention;
