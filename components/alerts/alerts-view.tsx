@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { SWRConfig, useSWRConfig } from "swr";
 import { DeliveryLog, useDeliveryFilters } from "@/components/alerts/delivery-log";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

@@ -1,12 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { FormField } from "@/components/ui/form-field";
 import { loginAction, ssoAction, type LoginResult } from "@/lib/auth/login-action";
-import { loginFormSchema, type LoginForm as LoginValues } from "@/lib/auth/login-schema";
+import type { loginFormSchema, LoginForm as LoginValues } from "@/lib/auth/login-schema";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
+
+// The sign-in schema (and zod with it) loads once the form is on screen, not with the page.
+const loginResolver = lazyResolver<LoginValues, unknown, z.output<typeof loginFormSchema>>(async () => {
+  const [{ zodResolver }, { loginFormSchema: schema }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/auth/login-schema")]);
+  return zodResolver(schema);
+});
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
@@ -19,7 +26,8 @@ export function LoginForm({ callbackUrl, ssoName, notice }: { callbackUrl: strin
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: "", password: "" } });
+  } = useForm<LoginValues, unknown, z.output<typeof loginFormSchema>>({ resolver: loginResolver.resolver, defaultValues: { email: "", password: "" } });
+  useEffect(() => loginResolver.preload(), []);
 
   const onSubmit = handleSubmit((values) => {
     setResult(null);

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { buttonClass, cardClass, helpTextClass, inputClass } from "@/components/ui/styles";
 import { createTransfer, useRevalidate } from "@/lib/erp/client";
 import {

@@ -2,7 +2,7 @@
 
 import { ThemeProvider } from "next-themes";
 import { LocationAdapter } from "@/lib/list/location-adapter";
-import { Toaster } from "sonner";
+import { Toaster } from "@/components/ui/toast";
 
 export function Providers({ children, nonce }: { children: React.ReactNode; nonce?: string }) {
   return (

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { Fragment, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { PaletteRole } from "@/components/shell/command-palette";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { buttonClass } from "@/components/ui/styles";

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { ShellUser } from "@/components/shell/app-shell";
 import { headerButtonClass, UserTriggerContent } from "@/components/shell/shell-menus";
 import {

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useForm, type FieldError } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FormField } from "@/components/ui/form-field";
 import { buttonClass, inputClass } from "@/components/ui/styles";
 import { ROLES } from "@/lib/db/schema";

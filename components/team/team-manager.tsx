@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { SWRConfig } from "swr";
 import { ResourceList } from "@/components/data-table/resource-list";
 import { buttonClass, cardClass } from "@/components/ui/styles";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { deleteWarehouseRequest, updateWarehouseRequest, useRevalidateWarehouses } from "@/lib/warehouses/client";
 import { DeleteWarehouseDialog } from "@/components/warehouses/delete-warehouse-dialog";
