@@ -701,7 +701,7 @@ interface ProfiledLoad {
 
 async function profileRun() {
   const out: Record<string, ProfiledLoad> = {};
-  for (const key of ["ping", "list", "detail", "transfer"] as const) {
+  for (const key of ["ping", "pingSession", "list", "detail", "transfer"] as const) {
     const dir = path.join(dataDir, "profiles", key);
     mkdirSync(dir, { recursive: true });
     const stack = newStack({ cpuProfileDir: dir });

@@ -25,8 +25,9 @@ function stat(pid: number): { ppid: number; cpuMs: number } | null {
   }
 }
 
-/** CPU time (user + system) of `pid` and every live descendant, in ms. */
-export function processTreeCpuMs(pid: number): number {
+/** CPU time (user + system) of `pid` and every live descendant, in ms; with `alone`, of `pid` only. */
+export function processTreeCpuMs(pid: number, alone = false): number {
+  if (alone) return stat(pid)?.cpuMs ?? 0;
   const children = new Map<number, number[]>();
   const cpu = new Map<number, number>();
   for (const name of readdirSync("/proc")) {
@@ -53,9 +54,10 @@ export interface CpuSample {
   processes: Record<string, number>;
 }
 
-export function sampleCpu(pids: Record<string, number>): CpuSample {
+/** Each named process with its descendants; the ones named in `alone` without them (the load generator, whose children are the servers). */
+export function sampleCpu(pids: Record<string, number>, alone: string[] = ["bench"]): CpuSample {
   const processes: Record<string, number> = {};
-  for (const [name, pid] of Object.entries(pids)) processes[name] = processTreeCpuMs(pid);
+  for (const [name, pid] of Object.entries(pids)) processes[name] = processTreeCpuMs(pid, alone.includes(name));
   return { machineMs: machineBusyMs(), processes };
 }
 
