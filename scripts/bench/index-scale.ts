@@ -51,14 +51,16 @@ async function getJson<T>(url: string, headers: Record<string, string>): Promise
   return { status: res.status, body, ms: performance.now() - t0 };
 }
 
-async function warehouseCount(stack: Stack): Promise<number> {
+type EmulatorAddress = Pick<Stack, "emulatorUrl" | "token">;
+
+async function warehouseCount(stack: EmulatorAddress): Promise<number> {
   const res = await fetch(`${stack.emulatorUrl}/v1/stores?page=1&limit=1`, { headers: { Authorization: `Bearer ${stack.token}` } });
   if (!res.ok) throw new Error(`emulator GET /v1/stores answered ${res.status}`);
   return ((await res.json()) as { totalItems: number }).totalItems;
 }
 
 /** Seeds the emulator up to `total` warehouses ("Seed Depo n", code SEED-0000n, ERP id n, active). */
-export async function seedWarehousesTo(stack: Stack, emu: EmulatorControl, total: number): Promise<{ before: number; seeded: number; total: number; ms: number }> {
+export async function seedWarehousesTo(stack: EmulatorAddress, emu: EmulatorControl, total: number): Promise<{ before: number; seeded: number; total: number; ms: number }> {
   const t0 = performance.now();
   const before = await warehouseCount(stack);
   let missing = Math.max(0, total - before);
@@ -76,7 +78,7 @@ async function coldBuild(stack: Stack, emu: EmulatorControl, session: Session, p
   const headers = { Cookie: session.cookie };
   const warmUp = await fetch(`${stack.consoleUrl}${ROUTE_WARM_UP}`, { headers });
   await warmUp.arrayBuffer();
-  if (warmUp.status !== 400) throw new Error(`${ROUTE_WARM_UP} answered ${warmUp.status}, expected 400`);
+  if (warmUp.status !== 422) throw new Error(`${ROUTE_WARM_UP} answered ${warmUp.status}, expected 422 (refused input)`);
   let faultId: number | null = null;
   if (probeLatencyMs > 0) {
     faultId = (await emu.call<{ id: number }>("POST", "/faults", { method: "GET", path: "/v1/stores", latencyMs: probeLatencyMs })).id;
