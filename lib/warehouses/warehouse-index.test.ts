@@ -149,6 +149,39 @@ describe("WarehouseIndex", () => {
     expect(checks.find((r) => r.check === "oneActiveDefault")).toMatchObject({ state: "fail", reason: "severalDefaults" });
   });
 
+  /** Every sort order and status filter, a search, and each warehouse's checks and readiness. */
+  const snapshot = async (of: WarehouseIndex) => {
+    const sorts = ["id.asc", "name.asc", "name.desc", "code.desc", "erpWarehouseId.asc", "erpWarehouseId.desc", "isActive.asc", "isDefault.desc"] as const;
+    const statuses = ["all", "active", "passive", "default", "attention"] as const;
+    const out: unknown[] = [];
+    for (const sort of sorts) for (const status of statuses) out.push((await of.match({ q: "", status, sort })).items);
+    out.push((await of.match({ q: "sube", status: "attention", sort: "name.asc" })).items);
+    const all = (await of.match({ q: "", status: "all", sort: "id.asc" })).items;
+    out.push(await of.attention(all), await Promise.all(all.map((x) => of.readiness(x))));
+    return out;
+  };
+
+  it.each([
+    ["a few warehouses changed", 3],
+    ["many warehouses changed", 400],
+  ])("a background refresh after %s answers as a fresh build would", async (_, changes) => {
+    let now = 0;
+    const list = Array.from({ length: 600 }, (_, i) => w(i + 1, `Depo ${i + 1}`, `D${i + 1}`, { erpWarehouseId: String(i % 250), isDefault: i === 0 }));
+    const source = pagedSource(list);
+    const index = new WarehouseIndex({ fetchPage: source.fetchPage, ttlMs: 1000, maxStaleMs: 60_000, now: () => now });
+    await snapshot(index);
+    const next = list.map((x) => (x.id % Math.ceil(600 / changes) === 0 ? { ...x, name: `Şube ${x.id}`, erpWarehouseId: x.id % 2 ? null : "7" } : x));
+    next.splice(10, 1); // removed upstream
+    next.push(w(601, "Yeni Depo", "NEW01", { erpWarehouseId: "1", isDefault: true }));
+    source.list = next;
+    now = 1500;
+    await index.match({ q: "", status: "all", sort: "id.asc" }); // stale: refreshes behind the answer
+    await new Promise((r) => setTimeout(r, 30));
+    expect(index.stats.builds).toBe(2);
+    const fresh = new WarehouseIndex({ fetchPage: pagedSource(next).fetchPage });
+    expect(await snapshot(index)).toEqual(await snapshot(fresh));
+  });
+
   it("keeps every sort order, the account facts and the attention filter right across writes, as a fresh build would", async () => {
     // A small seeded generator: names that collate alike, shared and missing ERP ids, several defaults, passive ones.
     let seed = 7;
@@ -169,16 +202,6 @@ describe("WarehouseIndex", () => {
     const model = new Map<number, Warehouse>();
     for (let id = 1; id <= 60; id++) model.set(id, make(id));
     const index = new WarehouseIndex({ fetchPage: pagedSource([...model.values()]).fetchPage, pageSize: 7 });
-    const sorts = ["id.asc", "name.asc", "name.desc", "code.desc", "erpWarehouseId.asc", "erpWarehouseId.desc", "isActive.asc", "isDefault.desc"] as const;
-    const statuses = ["all", "active", "passive", "default", "attention"] as const;
-    const snapshot = async (of: WarehouseIndex) => {
-      const out: unknown[] = [];
-      for (const sort of sorts) for (const status of statuses) out.push((await of.match({ q: "", status, sort })).items);
-      out.push((await of.match({ q: "sube", status: "attention", sort: "name.asc" })).items);
-      const all = (await of.match({ q: "", status: "all", sort: "id.asc" })).items;
-      out.push(await of.attention(all), await Promise.all(all.map((x) => of.readiness(x))));
-      return out;
-    };
     await snapshot(index); // every sort order and the facts exist before the writes
     for (let step = 0; step < 120; step++) {
       const id = 1 + rand(70);

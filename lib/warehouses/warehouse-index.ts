@@ -87,6 +87,13 @@ function compare(column: string): Compare {
   }
 }
 
+function sameWarehouse(a: Warehouse, b: Warehouse): boolean {
+  return a.name === b.name && a.code === b.code && a.erpWarehouseId === b.erpWarehouseId && a.isDefault === b.isDefault && a.isActive === b.isActive;
+}
+
+// Past this many differences a refresh starts the sorted orders and facts afresh: each difference moves every list once.
+const CARRY_OVER_MAX = 256;
+
 function compareFor(sort: string): Compare {
   const [column = "id", direction] = sort.split(".");
   const asc = compare(column);
@@ -282,14 +289,38 @@ export class WarehouseIndex {
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(0, first.totalPage - 1)) }, worker));
+    const old = this.entries;
     const entries = new Map<number, Entry>();
-    for (const items of pages) for (const w of items ?? []) entries.set(w.id, entryOf(w));
+    for (const items of pages) {
+      for (const w of items ?? []) {
+        // An unchanged warehouse keeps its entry: folded keys, place in the sorted orders, memoised checks.
+        const kept = old?.get(w.id);
+        entries.set(w.id, kept && sameWarehouse(kept.w, w) ? kept : entryOf(w));
+      }
+    }
     for (const patch of this.patches) this.apply(entries, patch);
-    this.entries = entries;
-    this.changed();
+    if (!old || old !== this.entries || !this.carryOver(old, entries)) {
+      this.entries = entries;
+      this.changed();
+    }
     this.builtAt = this.opts.now();
     this.stats.builds++;
     this.stats.lastBuildMs = this.builtAt - started;
+  }
+
+  /**
+   * Brings the index in use up to a fresh build in place when they differ in a few warehouses, so a background
+   * refresh keeps the sorted orders and account facts instead of making the next queries build them again.
+   */
+  private carryOver(current: Map<number, Entry>, fresh: Map<number, Entry>): boolean {
+    const removed: number[] = [];
+    const changed: Entry[] = [];
+    for (const id of current.keys()) if (!fresh.has(id)) removed.push(id);
+    for (const [id, e] of fresh) if (current.get(id) !== e) changed.push(e);
+    if (removed.length + changed.length > CARRY_OVER_MAX) return false;
+    for (const id of removed) this.delete(current, id);
+    for (const e of changed) this.put(current, e);
+    return true;
   }
 
   private sortedBy(entries: Map<number, Entry>, sort: WarehouseSort): Entry[] {
@@ -340,7 +371,7 @@ export class WarehouseIndex {
     if (!this.entries || this.building) return;
     for (const w of fresh) {
       const old = this.entries.get(w.id)?.w;
-      if (old && old.name === w.name && old.code === w.code && old.erpWarehouseId === w.erpWarehouseId && old.isDefault === w.isDefault && old.isActive === w.isActive) continue;
+      if (old && sameWarehouse(old, w)) continue;
       this.put(this.entries, entryOf(w));
     }
   }
