@@ -755,7 +755,7 @@ async function profileRun() {
 function printProfile(profile: Awaited<ReturnType<typeof profileRun>>) {
   const p = profile.profiles;
   const areas = [...new Set(Object.values(p).flatMap((x) => Object.keys(x.areasPerUnit)))];
-  const requestKeys = (["ping", "list", "detail"] as const).filter((k) => p[k]);
+  const requestKeys = (["ping", "pingSession", "list", "detail"] as const).filter((k) => p[k]);
   console.log("\nCPU of the console per request, by area (ms; self time)");
   console.log(
     table([
