@@ -151,6 +151,47 @@ describe("processing a run", () => {
     expect(toRunSummary(done!).counts).toEqual({ total: 23, transferred: 23, notTransferred: 0, unknown: 0, pending: 0, sending: 0 });
   });
 
+  it("reads on past ranges with no pending order (a resumed run), and sends only the pending ones, each once", async () => {
+    const ids = await pendingIds(23);
+    const run = await newRun(ids, { batchSize: 5 });
+    // Positions 6..12 already ended unknown (a takeover); their ranges of three hold no pending order at all.
+    await conn
+      .updateTable("erp_transfer_orders")
+      .set({ outcome: "unknown", reason_code: "interrupted" })
+      .where("run_id", "=", run.id)
+      .where("position", ">=", 6)
+      .where("position", "<=", 12)
+      .execute();
+    await conn.updateTable("erp_transfer_runs").set({ unknown_count: 7, pending_count: 16 }).where("id", "=", run.id).execute();
+    const done = await processRun(deps({ readAhead: 3 }), jobOf(run));
+
+    const calls = await transferCalls();
+    expect(calls.map((c) => c.body.orderIds)).toEqual([ids.slice(0, 5), ids.slice(12, 15), ids.slice(15, 20), ids.slice(20)]);
+    expect(toRunSummary(done!).counts).toEqual({ total: 23, transferred: 16, notTransferred: 0, unknown: 7, pending: 0, sending: 0 });
+    expect((await outcomesOf(run.id)).filter((o) => o.outcome === "unknown").map((o) => o.position)).toEqual([6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it("completes with the counts kept per batch equal to a recount of its orders", async () => {
+    const [a, b, c] = await pendingIds(3);
+    await client.transferOrders([b!]);
+    const run = await newRun([a!, "9999999", b!, `0${a}`, c!], { batchSize: 2 });
+    let calls = 0;
+    const upstream = {
+      async transferOrders(batch: readonly string[]) {
+        // The third batch meets a 5xx: its order ends unknown.
+        if (++calls === 3) await fault({ path: "/v1/action/orders-erp-transfer", status: 500, times: 1 });
+        return client.transferOrders(batch);
+      },
+    };
+    const done = await processRun(deps({ upstream }), jobOf(run));
+
+    const recount = (await outcomesOf(run.id)).reduce<Record<string, number>>((n, o) => ({ ...n, [o.outcome]: (n[o.outcome] ?? 0) + 1 }), {});
+    expect(recount).toEqual({ transferred: 1, not_transferred: 3, unknown: 1 });
+    expect(toRunSummary(done!).counts).toEqual({ total: 5, transferred: 1, notTransferred: 3, unknown: 1, pending: 0, sending: 0 });
+    expect(toRunSummary(done!).batchesDone).toBe(3);
+    expect(toRunSummary((await getRun(conn, run.id))!).counts).toEqual(toRunSummary(done!).counts);
+  });
+
   it("records each order's outcome with the upstream's reason, and never says success", async () => {
     const [a, b, c] = await pendingIds(3);
     await client.transferOrders([c!]);

@@ -103,27 +103,41 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     .where("id", "=", runId)
     .where("job_id", "=", jobId)
     .where("state", "in", ["queued", "running"])
-    .returning(["batch_size", "transferred_through"])
+    .returning(["batch_size", "transferred_through", "total_orders"])
     .executeTakeFirst();
   if (!claimed) return undefined;
   deps.onWorking?.({ runId, jobId });
 
   try {
-    // The orders still to send are read ahead, a chunk at a time: while this job holds the run (every write below is
-    // fenced on its job id), nobody else changes them. Orders at or below the run's mark were transferred already.
+    // The orders still to send are read ahead, a range of positions at a time (a run's positions are 1..total): while
+    // this job holds the run (every write below is fenced on its job id), nobody else changes them. Orders at or below
+    // the run's mark were transferred already. The next range is read while a batch is on the wire, so the store's
+    // reads are off the path from one upstream answer to the next call.
     const ahead: PendingOrder[] = [];
-    let readAfter = claimed.transferred_through;
-    let exhausted = false;
-    const readAhead = deps.readAhead ?? READ_AHEAD;
+    const total = claimed.total_orders;
+    const batchSize = claimed.batch_size;
+    const readAhead = Math.max(1, deps.readAhead ?? READ_AHEAD);
+    let readThrough = claimed.transferred_through;
+    let reading: Promise<void> | null = null;
+    const readMore = (): Promise<void> =>
+      (reading ??= (async () => {
+        try {
+          const through = Math.min(total, readThrough + readAhead);
+          ahead.push(...(await readPending(db, runId, readThrough, through)));
+          readThrough = through;
+        } finally {
+          reading = null;
+        }
+      })());
+    // A batch can straddle a range's end: read on until the buffer holds a whole batch (or nothing is left).
+    const wholeBatchAhead = () => readThrough >= total || ahead.length > batchSize;
     const nextBatch = async (): Promise<ClaimedBatch | null> => {
-      // A batch can straddle the chunk's end: read on until the buffer holds a whole batch (or nothing is left).
-      while (!exhausted && ahead.length < claimed.batch_size + 1) {
-        const rows = await readPending(db, runId, readAfter, readAhead);
-        ahead.push(...rows);
-        if (rows.length < readAhead) exhausted = true;
-        else readAfter = rows[rows.length - 1]!.position;
-      }
-      return takeBatch(ahead, claimed.batch_size);
+      while (!wholeBatchAhead()) await readMore();
+      return takeBatch(ahead, batchSize);
+    };
+    /** Starts the next read if the buffer runs short; a failure here is met again (and thrown) by nextBatch. */
+    const readAheadInBackground = () => {
+      if (readThrough < total && ahead.length <= 2 * batchSize) readMore().catch(() => undefined);
     };
 
     let batch = await nextBatch();
@@ -133,8 +147,15 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
       if (signal?.aborted) throw new LostJob();
       const ids = batch.rows.map((r) => r.order_id);
       let outcomes: Map<string, BatchOutcome>;
+      let call: Promise<TransferResult>;
       try {
-        outcomes = batchOutcomes(ids, await deps.upstream.transferOrders(ids));
+        call = deps.upstream.transferOrders(ids);
+      } catch (error) {
+        call = Promise.reject(error);
+      }
+      readAheadInBackground();
+      try {
+        outcomes = batchOutcomes(ids, await call);
       } catch (error) {
         const failure = batchFailure(error);
         if (!(error instanceof UpstreamError)) deps.onError?.("transfer batch failed in the console", { runId, batch: batch.number, error: String(error) });
@@ -153,13 +174,17 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     }
     if (signal?.aborted) throw new LostJob();
 
-    const finished = await db.transaction().execute(async (trx) => {
-      if (!(await holdsRun(trx, runId, jobId))) throw new LostJob();
-      await trx.updateTable("erp_transfer_runs").set({ state: "completed", finished_at: nowIso(), job_id: null }).where("id", "=", runId).execute();
-      await refreshCounts(trx, runId);
-      return getRun(trx, runId);
-    });
-    if (finished) await finishedHook(deps, finished);
+    // One fenced statement: the counts are the ones each batch kept up to date (a takeover recounts before it resumes).
+    const finished = await db
+      .updateTable("erp_transfer_runs")
+      .set({ state: "completed", finished_at: nowIso(), job_id: null })
+      .where("id", "=", runId)
+      .where("job_id", "=", jobId)
+      .where("state", "in", ["queued", "running"])
+      .returningAll()
+      .executeTakeFirst();
+    if (!finished) throw new LostJob();
+    await finishedHook(deps, finished);
     return finished;
   } catch (error) {
     if (error instanceof LostJob) return undefined;

@@ -289,16 +289,21 @@ export interface ClaimedBatch {
   rows: { position: number; order_id: string }[];
 }
 
-/** A run's orders still to send, in position order, from just past `after` (the worker reads ahead of its batches). */
-export async function readPending(conn: Conn, runId: string, after: number, limit: number): Promise<PendingOrder[]> {
+/**
+ * A run's orders still to send with positions in (`after`, `through`], in position order (the worker reads ahead of
+ * its batches). A run's positions are 1..total_orders, so a bounded range reads only its own rows: an open-ended
+ * "past `after`, first n" made the planner, which has no statistics on the rows just inserted, scan and sort the
+ * whole rest of the run on every read.
+ */
+export async function readPending(conn: Conn, runId: string, after: number, through: number): Promise<PendingOrder[]> {
   return conn
     .selectFrom("erp_transfer_orders")
     .select(["position", "order_id", "batch"])
     .where("run_id", "=", runId)
     .where("position", ">", after)
+    .where("position", "<=", through)
     .where("outcome", "=", "pending")
     .orderBy("position")
-    .limit(limit)
     .execute();
 }
 
