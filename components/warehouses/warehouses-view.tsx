@@ -1,6 +1,7 @@
 "use client";
 
 import { createColumnHelper, useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
@@ -16,7 +17,7 @@ import { WAREHOUSE_PAGE_SIZES, type WarehouseStatus } from "@/lib/rules/warehous
 import { useWarehouses, type KeyedWarehouseList } from "@/lib/warehouses/client";
 import { sortFromSorting, sortingFromSort, warehouseExportHref, warehouseListBase as warehouseList } from "@/lib/warehouses/lists";
 import type { ListedWarehouse } from "@/lib/warehouses/schemas";
-import { BulkReportPanel, BulkStatusBar, type BulkReport } from "@/components/warehouses/bulk-status-bar";
+import type { BulkReport } from "@/components/warehouses/bulk-status-bar";
 import type { WarehousePermissions } from "@/components/warehouses/rules";
 import { useWarehouseActions } from "@/components/warehouses/use-warehouse-actions";
 import { useWarehouseProblemText } from "@/components/warehouses/use-warehouse-text";
@@ -30,6 +31,12 @@ import { WAREHOUSE_HIDEABLE_COLUMNS } from "@/lib/views/lists";
 
 const EMPTY_ROWS: ListedWarehouse[] = [];
 const NO_SELECTION: RowSelectionState = {};
+
+// The bulk bar shows once rows are selected, its report after a bulk change: their code loads just after the
+// page (the bar is always rendered, empty until a row is selected), not with it. Nothing of theirs is server-rendered.
+const BulkStatusBar = dynamic(() => import("@/components/warehouses/bulk-status-bar").then((m) => m.BulkStatusBar), { ssr: false });
+const BulkReportPanel = dynamic(() => import("@/components/warehouses/bulk-status-bar").then((m) => m.BulkReportPanel), { ssr: false });
+
 const SKELETON_CELLS = ["w-24", "flex-1", "w-24", "w-24", "w-24", "w-24", "w-24"] as const;
 const helper = createColumnHelper<DataTableFeatures, ListedWarehouse>();
 
