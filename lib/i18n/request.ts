@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { isLocale, localeFromAcceptLanguage, LOCALE_COOKIE, type Locale } from "@/lib/i18n/config";
-import { messagesFor } from "@/lib/i18n/messages";
+import { compiledMessagesFor } from "@/lib/i18n/compiled-messages";
 
 // No locale in the URL: a bookmarked link opens in the reader's own language.
 export default getRequestConfig(async () => {
@@ -9,5 +9,5 @@ export default getRequestConfig(async () => {
   const locale: Locale = isLocale(fromCookie)
     ? fromCookie
     : localeFromAcceptLanguage((await headers()).get("accept-language"));
-  return { locale, messages: messagesFor(locale), timeZone: "Europe/Istanbul" };
+  return { locale, messages: compiledMessagesFor(locale), timeZone: "Europe/Istanbul" };
 });
