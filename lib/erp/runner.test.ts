@@ -65,16 +65,34 @@ function deps(overrides: Partial<RunnerDeps> = {}): RunnerDeps {
 const jobOf = (run: ErpTransferRun): RunJob => ({ runId: run.id, jobId: run.job_id! });
 
 let keySeq = 0;
-async function newRun(orderIds: string[], options: { batchSize?: number; key?: string } = {}) {
+/** `fromStore`: the run's ids are not handed to this process's worker, which reads them from the store (another instance). */
+async function newRun(orderIds: string[], options: { batchSize?: number; key?: string; fromStore?: boolean } = {}) {
+  const enqueue = enqueueWith(boss);
   const { run } = await createTransferRun(conn, {
     actor: ACTOR,
     idempotencyKey: options.key ?? `key-${++keySeq}-${Date.now()}`,
     request: { orderIds },
     batchSize: options.batchSize ?? 100,
     maxOrdersPerRun: 10_000,
-    enqueue: enqueueWith(boss),
+    enqueue: options.fromStore ? (trx, job) => enqueue(trx, job) : enqueue,
   });
   return run;
+}
+
+/** The store as the runner sees it, counting the reads of a run's orders. */
+function countingOrderReads() {
+  const reads = { n: 0 };
+  const db = conn.withPlugin({
+    transformQuery(args) {
+      const node = args.node;
+      if (node.kind === "SelectQueryNode" && JSON.stringify(node.from).includes('"erp_transfer_orders"')) reads.n++;
+      return node;
+    },
+    async transformResult(args) {
+      return args.result;
+    },
+  });
+  return { db, reads };
 }
 
 async function outcomesOf(runId: string) {
@@ -143,8 +161,10 @@ describe("processing a run", () => {
 
   it("reads the orders ahead in chunks that cut batches in two, and still sends each batch whole, once", async () => {
     const ids = await pendingIds(23);
-    const run = await newRun(ids, { batchSize: 5 });
-    const done = await processRun(deps({ readAhead: 7 }), jobOf(run));
+    const run = await newRun(ids, { batchSize: 5, fromStore: true });
+    const { db, reads } = countingOrderReads();
+    const done = await processRun(deps({ db, readAhead: 7 }), jobOf(run));
+    expect(reads.n).toBe(4);
 
     const calls = await transferCalls();
     expect(calls.map((c) => c.body.orderIds)).toEqual([ids.slice(0, 5), ids.slice(5, 10), ids.slice(10, 15), ids.slice(15, 20), ids.slice(20)]);
@@ -154,7 +174,8 @@ describe("processing a run", () => {
   it("reads on past ranges with no pending order (a resumed run), and sends only the pending ones, each once", async () => {
     const ids = await pendingIds(23);
     const run = await newRun(ids, { batchSize: 5 });
-    // Positions 6..12 already ended unknown (a takeover); their ranges of three hold no pending order at all.
+    // Positions 6..12 already ended unknown in a takeover, which gave the run a new job; their ranges of three hold no
+    // pending order at all.
     await conn
       .updateTable("erp_transfer_orders")
       .set({ outcome: "unknown", reason_code: "interrupted" })
@@ -162,13 +183,37 @@ describe("processing a run", () => {
       .where("position", ">=", 6)
       .where("position", "<=", 12)
       .execute();
-    await conn.updateTable("erp_transfer_runs").set({ unknown_count: 7, pending_count: 16 }).where("id", "=", run.id).execute();
-    const done = await processRun(deps({ readAhead: 3 }), jobOf(run));
+    const jobId = "00000000-0000-4000-8000-0000000000b1";
+    await conn.updateTable("erp_transfer_runs").set({ unknown_count: 7, pending_count: 16, job_id: jobId }).where("id", "=", run.id).execute();
+    const done = await processRun(deps({ readAhead: 3 }), { runId: run.id, jobId });
 
     const calls = await transferCalls();
     expect(calls.map((c) => c.body.orderIds)).toEqual([ids.slice(0, 5), ids.slice(12, 15), ids.slice(15, 20), ids.slice(20)]);
     expect(toRunSummary(done!).counts).toEqual({ total: 23, transferred: 16, notTransferred: 0, unknown: 7, pending: 0, sending: 0 });
     expect((await outcomesOf(run.id)).filter((o) => o.outcome === "unknown").map((o) => o.position)).toEqual([6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it("a run created in this process is sent from the ids it was created with, without reading its orders back", async () => {
+    const ids = await pendingIds(23);
+    const run = await newRun(ids, { batchSize: 5 });
+    const { db, reads } = countingOrderReads();
+    const done = await processRun(deps({ db, readAhead: 7 }), jobOf(run));
+
+    expect(reads.n).toBe(0);
+    const calls = await transferCalls();
+    expect(calls.map((c) => c.body.orderIds)).toEqual([ids.slice(0, 5), ids.slice(5, 10), ids.slice(10, 15), ids.slice(15, 20), ids.slice(20)]);
+    expect(toRunSummary(done!).counts).toEqual({ total: 23, transferred: 23, notTransferred: 0, unknown: 0, pending: 0, sending: 0 });
+  });
+
+  it("reads the store, not the ids it was created with, once a run's job has sent part of it", async () => {
+    const ids = await pendingIds(12);
+    const run = await newRun(ids, { batchSize: 5 });
+    // The same job already settled the first batch (as if this worker had begun the run before).
+    await conn.updateTable("erp_transfer_runs").set({ transferred_through: 5, transferred_count: 5, pending_count: 7, batches_done: 1 }).where("id", "=", run.id).execute();
+    const done = await processRun(deps(), jobOf(run));
+
+    expect((await transferCalls()).map((c) => c.body.orderIds)).toEqual([ids.slice(5, 10), ids.slice(10)]);
+    expect(toRunSummary(done!).counts).toEqual({ total: 12, transferred: 12, notTransferred: 0, unknown: 0, pending: 0, sending: 0 });
   });
 
   it("completes with the counts kept per batch equal to a recount of its orders", async () => {

@@ -30,8 +30,11 @@ export interface RunJob {
   jobId: string;
 }
 
-/** Sends the run's job inside the transaction that creates the run: both exist, or neither. */
-export type EnqueueRun = (trx: Transaction<Database>, job: RunJob) => Promise<void>;
+/**
+ * Sends the run's job inside the transaction that creates the run: both exist, or neither. A new run's order ids
+ * come along (position i + 1 holds `orderIds[i]`), so this process's own worker need not read them back.
+ */
+export type EnqueueRun = (trx: Transaction<Database>, job: RunJob, orderIds?: readonly string[]) => Promise<void>;
 
 
 export class IdempotencyConflictError extends DomainError {
@@ -181,7 +184,7 @@ export async function createTransferRun(
           throw new RetryRefusedError("already_retried", "These orders were already sent again in a later run.");
         }
       }
-      await input.enqueue(trx, { runId: run.id, jobId: run.job_id! });
+      await input.enqueue(trx, { runId: run.id, jobId: run.job_id! }, orderIds);
       return { run, created: true };
     });
   } catch (error) {
