@@ -1,0 +1,105 @@
+import http from "node:http";
+import type { EmulatorControl } from "./http";
+
+// The floor under the transfer ratio: the same calls the runner makes (batches of order ids, one after another), sent
+// straight from this process to the emulator with nothing else around them, against the emulator's own handling time
+// from its log. No store, no run: what one local HTTP round trip per batch costs by itself.
+
+const TRANSFER_PATH = "/v1/action/orders-erp-transfer";
+
+function postWithHttp(agent: http.Agent, url: URL, token: string, body: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: { Authorization: `Bearer ${token}`, Accept: "application/json", "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          try {
+            JSON.parse(text);
+            resolve();
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+async function postWithFetch(url: URL, token: string, body: string): Promise<void> {
+  const res = await fetch(url, { method: "POST", headers: { Authorization: `Bearer ${token}`, Accept: "application/json", "Content-Type": "application/json" }, body });
+  JSON.parse(await res.text());
+}
+
+export interface TransferFloor {
+  transport: "fetch" | "node:http";
+  batches: number;
+  wallMs: number;
+  emulatorMs: number;
+  /** Wall time over the emulator's own time: the lowest transfer ratio sequential calls can reach on this machine. */
+  ratio: number;
+  perBatchOverheadMs: number;
+}
+
+/**
+ * Sends `orderIds` (pending orders the caller seeded) in batches of `batchSize`, one call after another, once with
+ * the global fetch (the console's transport) and once over node:http with a keep-alive agent, each on its own share
+ * of the ids. `latencyMs` is added by an emulator fault rule to each call, as in the bench's slow-upstream transfer.
+ */
+export async function measureTransferFloor(
+  emulatorUrl: string,
+  token: string,
+  emu: EmulatorControl,
+  orderIds: readonly string[],
+  options: { batchSize?: number; latencyMs?: number } = {},
+): Promise<TransferFloor[]> {
+  const batchSize = options.batchSize ?? 100;
+  const latencyMs = options.latencyMs ?? 0;
+  const url = new URL(TRANSFER_PATH, emulatorUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const half = Math.floor(orderIds.length / 2);
+  const shares: [TransferFloor["transport"], readonly string[]][] = [
+    ["fetch", orderIds.slice(0, half)],
+    ["node:http", orderIds.slice(half)],
+  ];
+  const out: TransferFloor[] = [];
+  const faultId = latencyMs ? (await emu.call<{ id: number }>("POST", "/faults", { method: "POST", path: TRANSFER_PATH, latencyMs })).id : null;
+  try {
+    for (const [transport, ids] of shares) {
+      const seq = await emu.clearLog();
+      const t0 = performance.now();
+      let batches = 0;
+      for (let i = 0; i < ids.length; i += batchSize) {
+        const body = JSON.stringify({ orderIds: ids.slice(i, i + batchSize) });
+        if (transport === "fetch") await postWithFetch(url, token, body);
+        else await postWithHttp(agent, url, token, body);
+        batches++;
+      }
+      const wallMs = performance.now() - t0;
+      const calls = (await emu.requestsSince(seq)).filter((e) => e.method === "POST" && e.path === TRANSFER_PATH);
+      const emulatorMs = calls.reduce((n, c) => n + c.durationMs + latencyMs, 0);
+      out.push({
+        transport,
+        batches,
+        wallMs: Math.round(wallMs * 10) / 10,
+        emulatorMs: Math.round(emulatorMs * 10) / 10,
+        ratio: Math.round((wallMs / emulatorMs) * 100) / 100,
+        perBatchOverheadMs: Math.round(((wallMs - emulatorMs) / batches) * 100) / 100,
+      });
+    }
+  } finally {
+    if (faultId !== null) await emu.call("DELETE", `/faults/${faultId}`);
+    agent.destroy();
+  }
+  return out;
+}
