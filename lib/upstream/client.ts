@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Redactor } from "@/lib/rules/secrets";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { toUpstreamFlag } from "@/lib/upstream/flags";
+import { exchange, ExchangeTimeout, type Answer } from "@/lib/upstream/transport";
 import {
   upstreamErrorBodySchema,
   upstreamStatusSchema,
@@ -115,11 +116,10 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         error,
       });
 
-    let response: Response;
+    let response: Answer;
     let text: string;
-    const signal = AbortSignal.timeout(spec.timeoutMs ?? options.timeoutMs);
     try {
-      response = await fetch(url, {
+      response = await exchange(url, {
         method: spec.method,
         headers: {
           Authorization: authorization,
@@ -128,13 +128,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
           ...(isWrite ? { "Content-Type": "application/json" } : {}),
         },
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-        signal,
-        cache: "no-store",
-        redirect: "error",
+        timeoutMs: spec.timeoutMs ?? options.timeoutMs,
       });
-      text = scrub(await response.text());
+      text = scrub(response.text);
     } catch (error) {
-      const timedOut = signal.aborted;
+      const timedOut = error instanceof ExchangeTimeout;
       const code = causeCode(error);
       const refused = code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN";
       const kind = timedOut ? "timeout" : "network";

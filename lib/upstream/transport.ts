@@ -1,0 +1,92 @@
+import http from "node:http";
+import https from "node:https";
+import type { Readable } from "node:stream";
+import zlib from "node:zlib";
+
+// One HTTP exchange with the upstream over node:http on kept-alive connections: about half a millisecond of CPU less
+// per call than the global fetch (undici's WHATWG layers), which the console pays on every list, detail and transfer
+// batch. It keeps what the client relied on from fetch: a deadline over the whole exchange (headers and body), no
+// redirect followed (a redirect fails like a broken connection), gzip/deflate/br bodies decoded, UTF-8 with its BOM
+// dropped, and a body cut short is an error, never a shorter answer.
+
+export interface Exchange {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+}
+
+export interface Answer {
+  status: number;
+  ok: boolean;
+  text: string;
+}
+
+export class ExchangeTimeout extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+    this.name = "ExchangeTimeout";
+  }
+}
+
+// Idle connections close after the server's Keep-Alive hint less a second (Node's agent), else after 4 s.
+const AGENT_OPTIONS = { keepAlive: true, timeout: 4_000, scheduling: "lifo" as const };
+const g = globalThis as unknown as { labsUpstreamAgents?: { http: http.Agent; https: https.Agent } };
+const agents = (g.labsUpstreamAgents ??= { http: new http.Agent(AGENT_OPTIONS), https: new https.Agent(AGENT_OPTIONS) });
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const decoder = () => new TextDecoder("utf-8");
+
+function decoded(res: http.IncomingMessage): Readable {
+  const encoding = String(res.headers["content-encoding"] ?? "").trim().toLowerCase();
+  if (encoding === "gzip" || encoding === "x-gzip") return res.pipe(zlib.createGunzip());
+  if (encoding === "deflate") return res.pipe(zlib.createInflate());
+  if (encoding === "br") return res.pipe(zlib.createBrotliDecompress());
+  return res;
+}
+
+export function exchange(url: URL, init: Exchange): Promise<Answer> {
+  return new Promise<Answer>((resolve, reject) => {
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      reject(new TypeError(`unsupported protocol ${url.protocol}`));
+      return;
+    }
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+    };
+    const headers: Record<string, string> = { "Accept-Encoding": "gzip, deflate, br", ...init.headers };
+    if (init.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(init.body));
+    const client = url.protocol === "https:" ? https : http;
+    const req = client.request(url, { method: init.method, headers, agent: url.protocol === "https:" ? agents.https : agents.http }, (res) => {
+      const status = res.statusCode ?? 0;
+      if (REDIRECTS.has(status) && res.headers.location) {
+        settle(() => reject(new Error("the upstream answered with a redirect, which is not followed")));
+        req.destroy();
+        return;
+      }
+      const body = decoded(res);
+      const chunks: Buffer[] = [];
+      const fail = (error: unknown) => settle(() => reject(error));
+      res.on("error", fail);
+      if (body !== res) body.on("error", fail);
+      body.on("data", (chunk: Buffer) => chunks.push(chunk));
+      body.on("end", () => {
+        if (!res.complete) return fail(new Error("closed before a complete answer"));
+        settle(() => resolve({ status, ok: status >= 200 && status < 300, text: decoder().decode(Buffer.concat(chunks)) }));
+      });
+      res.on("close", () => {
+        if (!res.complete) fail(new Error("closed before a complete answer"));
+      });
+    });
+    const timer = setTimeout(() => {
+      settle(() => reject(new ExchangeTimeout(init.timeoutMs)));
+      req.destroy();
+    }, init.timeoutMs);
+    req.on("error", (error) => settle(() => reject(error)));
+    req.end(init.body);
+  });
+}
