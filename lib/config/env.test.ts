@@ -32,7 +32,7 @@ describe("parseServerEnv", () => {
       demoPassword: DEFAULT_DEMO_PASSWORD,
       sso: null,
       warehouseIndexTtlMs: 30_000,
-      erp: { batchSize: 100, maxOrdersPerRun: 10_000, importRepeatWindowMinutes: 15 },
+      erp: { batchSize: 100, inFlight: 2, maxOrdersPerRun: 10_000, importRepeatWindowMinutes: 15 },
       accountTimeZone: "Europe/Istanbul",
       alerts: { platformSilentMinutes: 10, retryLimit: 4, retryDelaySeconds: 5, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 5_000 },
       consoleUrl: "http://localhost:3000",
@@ -41,8 +41,8 @@ describe("parseServerEnv", () => {
 
   it("reads the ERP settings", () => {
     expect(
-      parseServerEnv({ ...good, ERP_TRANSFER_BATCH_SIZE: "50", ERP_MAX_ORDERS_PER_RUN: "500", ERP_IMPORT_REPEAT_WINDOW_MINUTES: "60" }).erp,
-    ).toEqual({ batchSize: 50, maxOrdersPerRun: 500, importRepeatWindowMinutes: 60 });
+      parseServerEnv({ ...good, ERP_TRANSFER_BATCH_SIZE: "50", ERP_TRANSFER_IN_FLIGHT: "1", ERP_MAX_ORDERS_PER_RUN: "500", ERP_IMPORT_REPEAT_WINDOW_MINUTES: "60" }).erp,
+    ).toEqual({ batchSize: 50, inFlight: 1, maxOrdersPerRun: 500, importRepeatWindowMinutes: 60 });
     expect(parseServerEnv({ ...good, ERP_TRANSFER_BATCH_SIZE: "1000" }).erp.batchSize).toBe(1000);
   });
 
@@ -92,6 +92,8 @@ describe("parseServerEnv", () => {
     ["LABS_DEMO_MODE", "yes"],
     ["ERP_TRANSFER_BATCH_SIZE", "0"],
     ["ERP_TRANSFER_BATCH_SIZE", "1001"],
+    ["ERP_TRANSFER_IN_FLIGHT", "0"],
+    ["ERP_TRANSFER_IN_FLIGHT", "9"],
     ["ERP_TRANSFER_BATCH_SIZE", "12.5"],
     ["ERP_MAX_ORDERS_PER_RUN", "0"],
     ["ERP_MAX_ORDERS_PER_RUN", "many"],

@@ -105,6 +105,8 @@ export const envSchema = z
     PORT: port(3000),
     EMULATOR_PORT: port(4010),
     ERP_TRANSFER_BATCH_SIZE: positiveInt(100, 1000),
+    // Batches of one run on the wire at once (1 = one after another).
+    ERP_TRANSFER_IN_FLIGHT: positiveInt(2, 8),
     // 40,000 ids of 20 digits still fit the 1 MiB request body limit (lib/http/route.ts).
     ERP_MAX_ORDERS_PER_RUN: positiveInt(10_000, 40_000),
     ERP_IMPORT_REPEAT_WINDOW_MINUTES: positiveInt(15, 1440),
@@ -181,7 +183,7 @@ export interface ConsoleConfig {
   jobs: { heartbeatSeconds: number; superviseSeconds: number };
   demoPassword: string;
   sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[]; trustUnverifiedEmail: boolean } | null;
-  erp: { batchSize: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
+  erp: { batchSize: number; inFlight: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
   warehouseIndexTtlMs: number;
   /** IANA time zone of the account (schedules, displayed times). */
   accountTimeZone: string;
@@ -249,6 +251,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
     consoleUrl: (env.CONSOLE_URL ?? env.AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     erp: {
       batchSize: env.ERP_TRANSFER_BATCH_SIZE,
+      inFlight: env.ERP_TRANSFER_IN_FLIGHT,
       maxOrdersPerRun: env.ERP_MAX_ORDERS_PER_RUN,
       importRepeatWindowMinutes: env.ERP_IMPORT_REPEAT_WINDOW_MINUTES,
     },

@@ -347,6 +347,109 @@ describe("processing a run", () => {
     expect(await transferCalls()).toHaveLength(2);
   });
 
+  it("with 2 in flight: two calls on the wire at once, never three, and every batch settled in the order it was sent", async () => {
+    const ids = await pendingIds(300);
+    const run = await newRun(ids, { batchSize: 60, fromStore: true });
+    // The first call is slow (it leaves 600 ms late); the second answers at once but is settled only after the first,
+    // and the window stays full meanwhile: the third batch waits for the first to be settled.
+    let onWire = 0;
+    let most = 0;
+    const answered: number[] = [];
+    const counting = {
+      async transferOrders(batch: readonly string[]) {
+        most = Math.max(most, ++onWire);
+        try {
+          if (batch[0] === ids[0]) await new Promise((resolve) => setTimeout(resolve, 600));
+          return await client.transferOrders(batch);
+        } finally {
+          onWire--;
+          answered.push(ids.indexOf(batch[0]!) / 60 + 1);
+        }
+      },
+    };
+    const working = processRun(deps({ upstream: counting, inFlight: 2 }), jobOf(run));
+    await waitFor("the second batch answered while the first is slow", async () => answered, (a) => a.length === 1);
+    const during = (await getRun(conn, run.id))!
+    expect(answered).toEqual([2]);
+    expect([during.batches_done, during.sending_count, during.sending_from, during.sending_to, during.pending_count]).toEqual([0, 120, 1, 120, 180]);
+    expect((await outcomesOf(run.id)).map((o) => o.outcome)).toEqual([...Array(120).fill("sending"), ...Array(180).fill("pending")]);
+    expect((await transferCalls()).length).toBeLessThanOrEqual(2);
+
+    const done = await working;
+    expect(most).toBe(2);
+    const calls = await transferCalls();
+    expect(calls.slice(0, 2).map((c) => c.body.orderIds)).toEqual([ids.slice(60, 120), ids.slice(0, 60)]);
+    expect(calls.flatMap((c) => c.body.orderIds).sort()).toEqual([...ids].sort());
+    expect(toRunSummary(done!).counts).toEqual({ total: 300, transferred: 300, notTransferred: 0, unknown: 0, pending: 0, sending: 0 });
+    expect(done!.batches_done).toBe(5);
+    expect([done!.sending_from, done!.sending_to, done!.transferred_through]).toEqual([null, null, 300]);
+  });
+
+  it("with 3 in flight, a failed batch between two good ones keeps its own outcome and the others theirs", async () => {
+    const ids = await pendingIds(10);
+    const run = await newRun(ids, { batchSize: 2 });
+    // The first call answers last; the second's answer is lost after the upstream acted; the third is refused; the
+    // rest go through. The first three leave 20 ms apart, so that they reach the emulator (and its rules) in order.
+    await fault({ path: "/v1/action/orders-erp-transfer", latencyMs: 200, times: 1 });
+    await fault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 502, apply: "after", times: 1 });
+    await fault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 422, body: { status: "error", message: "Geçersiz istek." }, times: 1 });
+    let calls = 0;
+    const staggered = {
+      async transferOrders(batch: readonly string[]) {
+        const n = ++calls;
+        if (n <= 3) await new Promise((resolve) => setTimeout(resolve, (n - 1) * 20));
+        return client.transferOrders(batch);
+      },
+    };
+    const done = await processRun(deps({ upstream: staggered, inFlight: 3 }), jobOf(run));
+    expect((await outcomesOf(run.id)).map((o) => o.outcome)).toEqual([
+      "transferred",
+      "transferred",
+      "unknown",
+      "unknown",
+      "not_transferred",
+      "not_transferred",
+      "transferred",
+      "transferred",
+      "transferred",
+      "transferred",
+    ]);
+    expect(toRunSummary(done!).counts).toEqual({ total: 10, transferred: 6, notTransferred: 2, unknown: 2, pending: 0, sending: 0 });
+    expect(await transferCalls()).toHaveLength(5);
+  });
+
+  it("with 2 in flight, when the console fails mid-run both batches on the wire end unknown and nothing after them is sent", async () => {
+    const ids = await pendingIds(8);
+    const run = await newRun(ids, { batchSize: 2 });
+    let calls = 0;
+    const upstream = {
+      async transferOrders(batch: readonly string[]) {
+        // The third call goes out once the first batch is settled; from then on the store refuses the second's outcomes.
+        if (++calls === 3) {
+          await sql`alter table erp_transfer_runs add constraint refuse_outcomes check (transferred_through < 3) not valid`.execute(conn);
+        }
+        return client.transferOrders(batch);
+      },
+    };
+    const errors: string[] = [];
+    const done = await processRun(deps({ upstream, inFlight: 2, onError: (message) => void errors.push(message) }), jobOf(run));
+
+    expect(done?.state).toBe("interrupted");
+    expect((await outcomesOf(run.id)).map((o) => [o.outcome, o.reasonCode])).toEqual([
+      ["transferred", null],
+      ["transferred", null],
+      ["unknown", "interrupted"],
+      ["unknown", "interrupted"],
+      ["unknown", "interrupted"],
+      ["unknown", "interrupted"],
+      ["pending", null],
+      ["pending", null],
+    ]);
+    expect(toRunSummary(done!).counts).toEqual({ total: 8, transferred: 2, notTransferred: 0, unknown: 4, pending: 2, sending: 0 });
+    expect(errors).toEqual(["transfer run stopped by an error"]);
+    expect(calls).toBe(3);
+  });
+
   it("finishes 10,000 ids with correct counts", { timeout: 120_000 }, async () => {
     const seeded = await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: 10_000 });
     const ids = seeded.orders.ids;

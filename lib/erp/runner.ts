@@ -45,6 +45,13 @@ export interface RunnerDeps {
   onWorking?: (fields: { runId: string; jobId: string }) => void;
   /** Orders read from the store at a time, ahead of the batches that send them. */
   readAhead?: number;
+  /** Batches of one run on the wire at once (ERP_TRANSFER_IN_FLIGHT); 1 when not given: one after another. */
+  inFlight?: number;
+}
+
+interface OnTheWire {
+  batch: ClaimedBatch;
+  answer: Promise<Map<string, BatchOutcome>>;
 }
 
 interface BatchOutcome {
@@ -145,6 +152,7 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     const total = claimed.total_orders;
     const batchSize = claimed.batch_size;
     const readAhead = Math.max(1, deps.readAhead ?? READ_AHEAD);
+    const inFlight = Math.max(1, deps.inFlight ?? 1);
     let readThrough = claimed.transferred_through;
     const created = takeCreatedOrders(jobId);
     if (created && readThrough === 0 && created.length === total) {
@@ -170,40 +178,61 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     };
     /** Starts the next read if the buffer runs short; a failure here is met again (and thrown) by nextBatch. */
     const readAheadInBackground = () => {
-      if (readThrough < total && ahead.length <= 2 * batchSize) readMore().catch(() => undefined);
+      if (readThrough < total && ahead.length <= (inFlight + 1) * batchSize) readMore().catch(() => undefined);
     };
 
-    let batch = await nextBatch();
-    if (!(await settleBatch(db, { runId, jobId, done: [], next: batch })).held) throw new LostJob();
-    while (batch) {
-      // The engine aborts when it no longer holds our claim; the recovery job decides what happens next.
-      if (signal?.aborted) throw new LostJob();
+    // Up to `inFlight` batches on the wire at once, each marked in flight on the run before its call starts, and
+    // settled in the order they were sent (a later answer waits for the earlier one): what is on the wire stays one
+    // range of positions above the run's mark, and a takeover marks exactly that range unknown. While the oldest
+    // batch's outcomes are written and the next batch is marked, the others keep the upstream busy.
+    const send = (batch: ClaimedBatch): OnTheWire => {
       const ids = batch.rows.map((r) => r.order_id);
-      let outcomes: Map<string, BatchOutcome>;
       let call: Promise<TransferResult>;
       try {
         call = deps.upstream.transferOrders(ids);
       } catch (error) {
         call = Promise.reject(error);
       }
-      readAheadInBackground();
-      try {
-        outcomes = batchOutcomes(ids, await call);
-      } catch (error) {
-        const failure = batchFailure(error);
-        if (!(error instanceof UpstreamError)) deps.onError?.("transfer batch failed in the console", { runId, batch: batch.number, error: String(error) });
-        outcomes = new Map(ids.map((id) => [id, failure]));
-      }
+      // Never rejects: a failed call is an outcome of its batch, and an answer nobody waits for any more (the job was
+      // lost) must not surface as an unhandled rejection.
+      const answer = call.then(
+        (result) => batchOutcomes(ids, result),
+        (error: unknown) => {
+          const failure = batchFailure(error);
+          if (!(error instanceof UpstreamError)) deps.onError?.("transfer batch failed in the console", { runId, batch: batch.number, error: String(error) });
+          return new Map(ids.map((id) => [id, failure]));
+        },
+      );
+      return { batch, answer };
+    };
+
+    const first: ClaimedBatch[] = [];
+    for (let next = await nextBatch(); next; next = first.length < inFlight ? await nextBatch() : null) first.push(next);
+    if (!(await settleBatch(db, { runId, jobId, done: [], inFlight: first, added: first.length })).held) throw new LostJob();
+    // The engine aborts when it no longer holds our claim; the recovery job decides what happens next.
+    if (signal?.aborted) throw new LostJob();
+    const wire = first.map(send);
+    readAheadInBackground();
+    while (wire.length) {
+      const oldest = wire[0]!;
+      const outcomes = await oldest.answer;
       const next = signal?.aborted ? null : await nextBatch();
-      // Fenced: a worker whose job was taken over leaves the batch as the takeover marked it (unknown).
+      const stillOut = wire.slice(1).map((w) => w.batch);
+      // Fenced: a worker whose job was taken over leaves its batches as the takeover marked them (unknown).
       const settled = await settleBatch(db, {
         runId,
         jobId,
-        done: batch.rows.map((r) => ({ position: r.position, ...outcomes.get(r.order_id)! })),
-        next,
+        done: oldest.batch.rows.map((r) => ({ position: r.position, ...outcomes.get(r.order_id)! })),
+        inFlight: next ? [...stillOut, next] : stillOut,
+        added: next ? 1 : 0,
       });
       if (!settled.held) throw new LostJob();
-      batch = next;
+      wire.shift();
+      if (next) {
+        if (signal?.aborted) throw new LostJob();
+        wire.push(send(next));
+        readAheadInBackground();
+      }
     }
     if (signal?.aborted) throw new LostJob();
 

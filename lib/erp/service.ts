@@ -63,6 +63,7 @@ export function startTransferJobs(): Promise<JobEngine> {
         onError: (message, fields) => log.error(message, fields),
         onWarn: (message, fields) => log.warn(message, fields),
         onWorking: (fields) => log.info("transfer run working", { ...fields, pid: process.pid }),
+        inFlight: getConfig().erp.inFlight,
       },
       { recoverPollSeconds: config.superviseSeconds },
     );

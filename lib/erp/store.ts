@@ -318,27 +318,35 @@ export interface PendingOrder {
 
 /**
  * One statement per batch boundary, so one round trip: while the run is still this job's, the finished batch's
- * outcomes and counts are written and the next batch is marked in flight on the run row (its orders read as
- * `sending`). Transferred orders are not written: the run's mark moves past the batch (see OUTCOME), so a batch that
- * all went through is one row update. `held: false` when the run was taken over: nothing was written.
+ * outcomes and counts are written and the batches on the wire after it are marked in flight on the run row (their
+ * orders read as `sending`). Transferred orders are not written: the run's mark moves past the batch (see OUTCOME), so
+ * a batch that all went through is one row update. `held: false` when the run was taken over: nothing was written.
+ *
+ * `inFlight` is every batch on the wire once this write is done, oldest first, and `added` how many of them (at its
+ * end) this write marks for the first time. Batches are settled in the order they were sent, so what is on the wire
+ * is always the positions from the oldest unsettled batch to the newest sent one, above the run's mark.
  */
 export async function settleBatch(
   conn: Conn,
-  input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; next: ClaimedBatch | null; now?: Date },
+  input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; inFlight: readonly ClaimedBatch[]; added: number; now?: Date },
 ): Promise<{ held: boolean }> {
-  const { runId, jobId, done, next } = input;
+  const { runId, jobId, done, inFlight, added } = input;
   const at = (input.now ?? new Date()).toISOString();
   const count = (o: OrderOutcomeRow["outcome"]) => done.filter((r) => r.outcome === o).length;
   const high = done.length ? Math.max(...done.map((r) => r.position)) : 0;
   const exceptions = done.filter((r) => r.outcome !== "transferred");
-  const sending = next?.rows.length ?? 0;
+  const rowsOf = (batches: readonly ClaimedBatch[]) => batches.reduce((n, b) => n + b.rows.length, 0);
+  const sending = rowsOf(inFlight);
+  const newlySending = rowsOf(inFlight.slice(inFlight.length - added));
+  const oldest = inFlight[0];
+  const newest = inFlight[inFlight.length - 1];
   const run = sql`
     update erp_transfer_runs r
     set batches_done = r.batches_done + ${done.length > 0 ? 1 : 0},
         sending_count = ${sending},
-        sending_from = ${next ? next.rows[0]!.position : null}::int,
-        sending_to = ${next ? next.rows[sending - 1]!.position : null}::int,
-        pending_count = r.pending_count - ${sending},
+        sending_from = ${oldest ? oldest.rows[0]!.position : null}::int,
+        sending_to = ${newest ? newest.rows[newest.rows.length - 1]!.position : null}::int,
+        pending_count = r.pending_count - ${newlySending},
         transferred_through = greatest(r.transferred_through, ${high}),
         transferred_count = r.transferred_count + ${count("transferred")},
         not_transferred_count = r.not_transferred_count + ${count("not_transferred")},
