@@ -172,9 +172,10 @@ test("kill -9 of the instance working a 3,000-order transfer: the other finishes
   expect(done.counts.total).toBe(3000);
   expect(done.counts.pending).toBe(0);
   expect(done.counts.sending).toBe(0);
-  // The batch in flight ended unknown (interrupted), and nothing else did.
-  expect(done.counts.unknown).toBe(100);
-  expect(done.counts.transferred).toBe(2900);
+  // The batches on the wire ended unknown (interrupted), and nothing else did: the slow one, and the one after it if
+  // it had gone out too (up to ERP_TRANSFER_IN_FLIGHT, 2, batches of 100).
+  expect([100, 200]).toContain(done.counts.unknown);
+  expect(done.counts.transferred).toBe(3000 - done.counts.unknown);
   const unknown = JSON.parse((await operator.call("GET", `/api/erp/transfers/${runId}?outcome=unknown&limit=100`, { port: port(other) })).body) as {
     orders: { items: { orderId: string; reasonCode: string | null }[] };
   };
@@ -188,7 +189,7 @@ test("kill -9 of the instance working a 3,000-order transfer: the other finishes
   expect([...seen].filter(([, n]) => n > 1)).toEqual([]);
   const ours = new Set(orders.ids);
   expect(sent.filter((id) => !ours.has(id))).toEqual([]);
-  expect(seen.size).toBeGreaterThanOrEqual(2900);
+  expect(seen.size).toBeGreaterThanOrEqual(3000 - done.counts.unknown);
   await control("DELETE", "/faults");
 });
 

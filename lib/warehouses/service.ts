@@ -43,9 +43,14 @@ interface IndexNotice {
   change: IndexChange;
 }
 
+// Asked on every request: hashed again only when the configuration's URL or token differ from the last ones seen.
+let lastAccount: { url: string; token: string; key: string } | undefined;
 function accountKey(): string {
   const { upstreamUrl, upstreamToken } = getConfig();
-  return createHash("sha256").update(`${upstreamUrl}\n${upstreamToken}`).digest("hex");
+  if (lastAccount?.url !== upstreamUrl || lastAccount.token !== upstreamToken) {
+    lastAccount = { url: upstreamUrl, token: upstreamToken, key: createHash("sha256").update(`${upstreamUrl}\n${upstreamToken}`).digest("hex") };
+  }
+  return lastAccount.key;
 }
 
 function applyChange(index: WarehouseIndex, change: IndexChange): void {
