@@ -367,6 +367,11 @@ async function measureTransfer(stack: Stack, emu: EmulatorControl, session: Sess
     : null;
   const seq = await emu.clearLog();
   stack.upstreamCalls = [];
+  // CPU of console, emulator and the whole machine (a PostgreSQL server included) from the POST to the run's end,
+  // polling included; 10 ms ticks, so a tenth of a millisecond per batch either way.
+  const pids = stack.pids();
+  const cpuPids: Record<string, number> = { console: pids.console, bench: process.pid, ...(pids.emulator ? { emulator: pids.emulator } : {}) };
+  const cpuBefore = sampleCpu(cpuPids);
   const t0 = performance.now();
   const res = await fetch(`${stack.consoleUrl}/api/erp/transfers`, {
     method: "POST",
@@ -384,6 +389,7 @@ async function measureTransfer(stack: Stack, emu: EmulatorControl, session: Sess
     run = (await getJson<{ run: RunSummary }>(`${stack.consoleUrl}/api/erp/transfers/${run.id}?limit=10`, { Cookie: session.cookie })).body.run;
   }
   const observedMs = performance.now() - t0;
+  const cpuUsed = cpuBetween(cpuBefore, sampleCpu(cpuPids));
   if (faultId !== null) await emu.call("DELETE", `/faults/${faultId}`);
   const calls = (await emu.requestsSince(seq)).filter((e) => e.method === "POST" && e.path === "/v1/action/orders-erp-transfer");
   const emulatorMs = sum(calls.map((c) => c.durationMs + upstreamLatencyMs));
@@ -418,6 +424,11 @@ async function measureTransfer(stack: Stack, emu: EmulatorControl, session: Sess
     ratio: round(runMs / emulatorBusyMs, 2),
     ratioOverSummedHandling: round(runMs / emulatorMs, 2),
     overheadPct: round(100 * (runMs / emulatorBusyMs - 1), 0),
+    cpuMsPerBatch: {
+      console: round((cpuUsed.processes.console ?? 0) / run.totalBatches, 2),
+      emulator: round((cpuUsed.processes.emulator ?? 0) / run.totalBatches, 2),
+      machine: round(cpuUsed.machineMs / run.totalBatches, 2),
+    },
     consoleMsPerBatchOutsideUpstream: consoleSide.length ? round((runMs - upstreamWallMs) / run.totalBatches, 1) : null,
     // The same from the worker's start: the run's creation (storing its orders) and job pickup are paid once, not per batch.
     consoleMsPerBatchOutsideUpstreamOnceStarted:
@@ -662,6 +673,7 @@ function print(r: Results) {
     "",
     `Transfer of ${t.orders} orders (${t.batches} batches, at most ${t.mostCallsAtOnce} calls at once): ${t.runMs} ms; emulator busy ${t.emulatorBusyCoveredMs} ms (handling summed ${t.emulatorMs} ms) -> ratio ${t.ratio} (+${t.overheadPct}%; over the sum ${t.ratioOverSummedHandling})`,
     `upstream calls as the console saw them (time with at least one on the wire): ${t.upstreamWallMs} ms; console time per batch outside any upstream call: ${t.consoleMsPerBatchOutsideUpstream} ms (${t.consoleMsPerBatchOutsideUpstreamOnceStarted} ms once started; creation and pickup ${t.startMs} ms)`,
+    `CPU per batch, the run's creation included: console ${t.cpuMsPerBatch.console} ms, emulator ${t.cpuMsPerBatch.emulator} ms, whole machine ${t.cpuMsPerBatch.machine} ms (${cpus().length} cores)`,
   );
   const ts = r.transferSlowUpstream;
   lines.push(
