@@ -13,7 +13,7 @@ import { autocannon, type CannonResult } from "@/scripts/bench/autocannon";
 import { Stack } from "@/scripts/bench/stack";
 import { cpuBetween, sampleCpu, type CpuSample } from "@/scripts/bench/cpu";
 import { measureInstances, type InstancesResult } from "@/scripts/bench/instances";
-import { measureIndexMemory, measureIndexScale } from "@/scripts/bench/index-scale";
+import { coldBuild, INDEX_SCALE_COLD_QUERY, INDEX_SCALE_QUERIES, measureIndexMemory, measureIndexScale, warmSearches } from "@/scripts/bench/index-scale";
 import { rootChunkBreakdown } from "@/scripts/bench/first-load-root";
 import { measureTransferFloor } from "@/scripts/bench/transfer-floor";
 import { createTestDatabase } from "@/lib/testing/test-database";
@@ -245,104 +245,32 @@ async function measureOverhead(stack: Stack, session: Session, token: string) {
   };
 }
 
-interface ListAnswer {
-  items: unknown[];
-  total: number;
-  totalAll: number;
-  source: "upstream" | "index";
-}
-
-const COLD_QUERY = "/api/warehouses?q=depo%2077&sort=name.asc&page=1&limit=25";
-const WARM_QUERIES = [
-  { label: "search q='depo 12'", path: "/api/warehouses?q=depo%2012&page=1&limit=25" },
-  { label: "sort name.asc", path: "/api/warehouses?sort=name.asc&page=40&limit=25" },
-  { label: "filter status=passive", path: "/api/warehouses?status=passive&page=1&limit=25" },
-  { label: "q='seed' + active + code.desc, page 3", path: "/api/warehouses?q=seed&status=active&sort=code.desc&page=3&limit=50" },
-  { label: "search q='ist' (Turkish folding)", path: "/api/warehouses?q=ist&sort=erpWarehouseId.desc&page=1&limit=25" },
-];
-
-async function coldSample(stack: Stack, emu: EmulatorControl, session: Session, probeLatencyMs = 0) {
-  const headers = { Cookie: session.cookie };
-  // Loads the route and reads the session without touching the index: the route refuses limit=0 (422) before the
-  // service runs, whereas the default list would build the index before the timed query.
-  const warm = await fetch(`${stack.consoleUrl}/api/warehouses?limit=0`, { headers });
-  await warm.arrayBuffer();
-  if (warm.status !== 422) throw new Error(`the warm-up request answered ${warm.status}, not 422`);
-  let faultId: number | null = null;
-  if (probeLatencyMs > 0) {
-    faultId = (await emu.call<{ id: number }>("POST", "/faults", { method: "GET", path: "/v1/stores", latencyMs: probeLatencyMs })).id;
-  }
-  const seq = await emu.clearLog();
-  const res = await getJson<ListAnswer>(`${stack.consoleUrl}${COLD_QUERY}`, headers);
-  if (faultId !== null) await emu.call("DELETE", `/faults/${faultId}`);
-  if (res.status !== 200 || res.body.source !== "index") throw new Error(`cold search answered ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-  const calls = (await emu.requestsSince(seq)).filter((e) => e.method === "GET" && e.path === "/v1/stores");
-  // Each call is surely open from 1 ms after `at` (truncated to the ms) to `at` + latency + duration; equal stamps are no overlap.
-  const intervals = calls.map((e) => {
-    const at = Date.parse(e.at);
-    return { start: at + 1, end: at + probeLatencyMs + e.durationMs };
-  });
-  return {
-    ms: round(res.ms, 1),
-    totalAll: res.body.totalAll,
-    upstreamCalls: calls.length,
-    upstreamPages: new Set(calls.map((c) => c.query.page)).size,
-    emulatorBusyMs: round(sum(calls.map((c) => c.durationMs)), 1),
-    upstreamSpanMs: calls.length ? round(Math.max(...intervals.map((i) => i.end)) - Math.min(...intervals.map((i) => i.start)), 1) : 0,
-    ...(probeLatencyMs > 0 ? { probeLatencyMs, maxInFlight: maxOverlap(intervals) } : {}),
-  };
-}
-
-async function warmSearch(stack: Stack, emu: EmulatorControl, session: Session) {
-  const headers = { Cookie: session.cookie };
-  const seq = await emu.clearLog();
-  const combos = [];
-  for (const q of WARM_QUERIES) {
-    const first = await getJson<ListAnswer>(`${stack.consoleUrl}${q.path}`, headers);
-    if (first.status !== 200 || first.body.source !== "index") throw new Error(`${q.path} answered ${first.status}`);
-    const times: number[] = [];
-    for (let i = 0; i < config.warmRequests; i++) times.push((await getJson<ListAnswer>(`${stack.consoleUrl}${q.path}`, headers)).ms);
-    combos.push({
-      label: q.label,
-      path: q.path,
-      matches: first.body.total,
-      firstMs: round(first.ms, 1),
-      medianMs: round(median(times), 2),
-      p95Ms: round(percentile(times, 95), 2),
-      maxMs: round(Math.max(...times), 1),
-    });
-    step(`  warm ${q.label}: ${first.body.total} matches, first ${round(first.ms, 1)} ms, median ${round(median(times), 2)} ms`);
-  }
-  const upstreamCalls = (await emu.requestsSince(seq)).length;
-  return { requestsPerCombo: config.warmRequests, combos, upstreamCallsDuring: upstreamCalls };
-}
-
 async function measureSearch(stack: Stack, emu: EmulatorControl, session: Session, restart: (env?: Record<string, string>) => Promise<void>) {
   step(`2. search at scale: seeding ${config.warehouses} warehouses`);
   await emu.call("POST", "/seed", { warehouses: config.warehouses });
   // The overhead measurement's list calls built an index before the seeding: start with none.
   await restart();
   const cold = [];
-  cold.push(await coldSample(stack, emu, session));
+  cold.push(await coldBuild(stack, emu, session, 0));
   step(`  cold #1: ${cold[0]!.ms} ms, ${cold[0]!.upstreamCalls} upstream calls`);
-  const warm = await warmSearch(stack, emu, session);
+  const warm = await warmSearches(stack, emu, session, INDEX_SCALE_QUERIES, config.warmRequests, step);
   for (let i = 1; i < config.coldSamples; i++) {
     await restart();
-    cold.push(await coldSample(stack, emu, session));
+    cold.push(await coldBuild(stack, emu, session, 0));
     step(`  cold #${i + 1} (after a restart): ${cold[i]!.ms} ms, ${cold[i]!.upstreamCalls} upstream calls`);
   }
   // With every page call held for a known time, the emulator's log shows how many calls the build had open at once.
   await restart();
-  const probe = await coldSample(stack, emu, session, config.probeLatencyMs);
+  const probe = await coldBuild(stack, emu, session, config.probeLatencyMs);
   step(`  cold with ${config.probeLatencyMs} ms per upstream call: ${probe.ms} ms, ${probe.upstreamCalls} calls, at most ${probe.maxInFlight} in flight`);
   return {
     warehouses: cold[0]!.totalAll,
-    coldQuery: COLD_QUERY,
+    coldQuery: INDEX_SCALE_COLD_QUERY,
     cold,
     coldMedianMs: round(median(cold.map((c) => c.ms)), 1),
     concurrencyProbe: probe,
     warm,
-    warmWorstMedianMs: Math.max(...warm.combos.map((c) => c.medianMs)),
+    warmWorstMedianMs: warm.worstMedianMs,
   };
 }
 

@@ -3,6 +3,7 @@ import { appendFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startBalancer, type Balancer } from "@/scripts/balancer";
 import { createTestDatabase } from "@/lib/testing/test-database";
+import { waitUntilReady } from "@/lib/testing/wait-ready";
 import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
 // Two built console instances on one PostgreSQL database (copied from the migrated template), their own
@@ -24,21 +25,6 @@ export interface Instance {
   url: string;
   child: ChildProcess;
   log: string[];
-}
-
-async function waitUntil(url: string, child: ChildProcess, what: string, headers: Record<string, string> = {}, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited during start-up`);
-    try {
-      const res = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }
 
 function run(args: string[], env: Record<string, string>, log: string[], file: string): ChildProcess {
@@ -77,7 +63,7 @@ export class Cluster {
     this.dropDatabase = database.drop;
     const emulatorLog: string[] = [];
     this.emulator = run(["emulator/main.ts"], { EMULATOR_PORT: String(CLUSTER.emulatorPort), LABS_API_TOKEN: E2E_UPSTREAM_TOKEN, DATA_DIR: path.join(CLUSTER.dataDir, "emulator") }, emulatorLog, "emulator.log");
-    await waitUntil(`${this.emulatorUrl}/__emulator/health`, this.emulator, "the cluster's emulator", { Authorization: `Bearer ${E2E_UPSTREAM_TOKEN}` });
+    await waitUntilReady(`${this.emulatorUrl}/__emulator/health`, this.emulator, "the cluster's emulator", { Authorization: `Bearer ${E2E_UPSTREAM_TOKEN}` });
     await Promise.all((["a", "b"] as const).map((name) => this.startInstance(name)));
     this.balancer = await startBalancer(CLUSTER.balancerPort, Object.values(CLUSTER.ports).map((p) => `http://127.0.0.1:${p}`));
   }
@@ -110,7 +96,7 @@ export class Cluster {
     );
     const instance: Instance = { name, url: `http://127.0.0.1:${port}`, child, log };
     this.instances.set(name, instance);
-    await waitUntil(`${instance.url}/api/health`, child, `console instance ${name}`);
+    await waitUntilReady(`${instance.url}/api/health`, child, `console instance ${name}`);
     return instance;
   }
 

@@ -316,36 +316,41 @@ describe("processing a run", () => {
     expect(await transferCalls()).toHaveLength(0);
   });
 
-  it("ends the run interrupted right there when the console fails mid-run, the batch in flight unknown, the rest not sent", async () => {
-    const ids = await pendingIds(6);
-    const run = await newRun(ids, { batchSize: 2 });
-    let calls = 0;
-    const upstream = {
-      async transferOrders(batch: readonly string[]) {
-        // While the second batch is out, the store starts refusing its outcomes (a real database error).
-        if (++calls === 2) {
-          await sql`alter table erp_transfer_runs add constraint refuse_outcomes check (transferred_through < 3) not valid`.execute(conn);
-        }
-        return client.transferOrders(batch);
-      },
-    };
-    const errors: string[] = [];
-    const done = await processRun(deps({ upstream, onError: (message) => void errors.push(message) }), jobOf(run));
+  it.each([1, 2])(
+    "ends the run interrupted right there when the console fails mid-run (%i in flight): the batches on the wire unknown, the rest not sent",
+    async (inFlight) => {
+      // Batches of 2: the first one settled, then `inFlight` on the wire, then one never sent.
+      const ids = await pendingIds(2 * (inFlight + 2));
+      const run = await newRun(ids, { batchSize: 2 });
+      let calls = 0;
+      const upstream = {
+        async transferOrders(batch: readonly string[]) {
+          // The first call after the first batch is settled: from then on the store refuses outcomes (a real database error).
+          if (++calls === inFlight + 1) {
+            await sql`alter table erp_transfer_runs add constraint refuse_outcomes check (transferred_through < 3) not valid`.execute(conn);
+          }
+          return client.transferOrders(batch);
+        },
+      };
+      const errors: string[] = [];
+      const done = await processRun(deps({ upstream, inFlight, onError: (message) => void errors.push(message) }), jobOf(run));
 
-    expect(done?.state).toBe("interrupted");
-    expect((await outcomesOf(run.id)).map((o) => [o.outcome, o.reasonCode])).toEqual([
-      ["transferred", null],
-      ["transferred", null],
-      ["unknown", "interrupted"],
-      ["unknown", "interrupted"],
-      ["pending", null],
-      ["pending", null],
-    ]);
-    expect(toRunSummary(done!).counts).toEqual({ total: 6, transferred: 2, notTransferred: 0, unknown: 2, pending: 2, sending: 0 });
-    expect(finished.map((r) => [r.id, r.state])).toEqual([[run.id, "interrupted"]]);
-    expect(errors).toEqual(["transfer run stopped by an error"]);
-    expect(await transferCalls()).toHaveLength(2);
-  });
+      expect(done?.state).toBe("interrupted");
+      expect((await outcomesOf(run.id)).map((o) => [o.outcome, o.reasonCode])).toEqual([
+        ["transferred", null],
+        ["transferred", null],
+        ...Array(2 * inFlight).fill(["unknown", "interrupted"]),
+        ["pending", null],
+        ["pending", null],
+      ]);
+      expect(toRunSummary(done!).counts).toEqual({ total: ids.length, transferred: 2, notTransferred: 0, unknown: 2 * inFlight, pending: 2, sending: 0 });
+      expect(finished.map((r) => [r.id, r.state])).toEqual([[run.id, "interrupted"]]);
+      expect(errors).toEqual(["transfer run stopped by an error"]);
+      expect(calls).toBe(inFlight + 1);
+      expect(await transferCalls()).toHaveLength(inFlight + 1);
+    },
+  );
+
 
   it("with 2 in flight: two calls on the wire at once, never three, and every batch settled in the order it was sent", async () => {
     const ids = await pendingIds(300);
@@ -418,37 +423,7 @@ describe("processing a run", () => {
     expect(await transferCalls()).toHaveLength(5);
   });
 
-  it("with 2 in flight, when the console fails mid-run both batches on the wire end unknown and nothing after them is sent", async () => {
-    const ids = await pendingIds(8);
-    const run = await newRun(ids, { batchSize: 2 });
-    let calls = 0;
-    const upstream = {
-      async transferOrders(batch: readonly string[]) {
-        // The third call goes out once the first batch is settled; from then on the store refuses the second's outcomes.
-        if (++calls === 3) {
-          await sql`alter table erp_transfer_runs add constraint refuse_outcomes check (transferred_through < 3) not valid`.execute(conn);
-        }
-        return client.transferOrders(batch);
-      },
-    };
-    const errors: string[] = [];
-    const done = await processRun(deps({ upstream, inFlight: 2, onError: (message) => void errors.push(message) }), jobOf(run));
 
-    expect(done?.state).toBe("interrupted");
-    expect((await outcomesOf(run.id)).map((o) => [o.outcome, o.reasonCode])).toEqual([
-      ["transferred", null],
-      ["transferred", null],
-      ["unknown", "interrupted"],
-      ["unknown", "interrupted"],
-      ["unknown", "interrupted"],
-      ["unknown", "interrupted"],
-      ["pending", null],
-      ["pending", null],
-    ]);
-    expect(toRunSummary(done!).counts).toEqual({ total: 8, transferred: 2, notTransferred: 0, unknown: 4, pending: 2, sending: 0 });
-    expect(errors).toEqual(["transfer run stopped by an error"]);
-    expect(calls).toBe(3);
-  });
 
   it("finishes 10,000 ids with correct counts", { timeout: 120_000 }, async () => {
     const seeded = await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: 10_000 });

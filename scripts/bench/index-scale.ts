@@ -74,7 +74,7 @@ export async function seedWarehousesTo(stack: EmulatorAddress, emu: EmulatorCont
 }
 
 /** One search against an empty index: the build it waits for, as the emulator's log shows it. */
-async function coldBuild(stack: Stack, emu: EmulatorControl, session: Session, probeLatencyMs: number) {
+export async function coldBuild(stack: Stack, emu: EmulatorControl, session: Session, probeLatencyMs: number) {
   const headers = { Cookie: session.cookie };
   const warmUp = await fetch(`${stack.consoleUrl}${ROUTE_WARM_UP}`, { headers });
   await warmUp.arrayBuffer();
@@ -109,7 +109,8 @@ async function coldBuild(stack: Stack, emu: EmulatorControl, session: Session, p
   };
 }
 
-async function warmSearches(stack: Stack, emu: EmulatorControl, session: Session, queries: readonly IndexScaleQuery[], requests: number, log: (line: string) => void) {
+/** Each query once (its first answer), then `requests` more timed one after another. */
+export async function warmSearches(stack: Stack, emu: EmulatorControl, session: Session, queries: readonly IndexScaleQuery[], requests: number, log: (line: string) => void) {
   const headers = { Cookie: session.cookie };
   const seq = await emu.clearLog();
   const combos = [];

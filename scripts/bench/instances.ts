@@ -6,6 +6,7 @@ import { cpuBetween, sampleCpu, type CpuSample } from "@/scripts/bench/cpu";
 import { signIn } from "@/scripts/bench/http";
 import { round, sum } from "@/scripts/bench/stats";
 import { createTestDatabase } from "@/lib/testing/test-database";
+import { waitUntilReady } from "@/lib/testing/wait-ready";
 
 // Two console instances on one PostgreSQL database behind the project's balancer, against one instance behind the same
 // balancer: list throughput, and the CPU each spent, so that throughput can be read per core used.
@@ -53,21 +54,6 @@ export interface InstancesResult {
   perConsoleCoreRatio: number;
 }
 
-async function waitUntil(url: string, child: ChildProcess, what: string, headers: Record<string, string> = {}): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited during start-up`);
-    try {
-      const res = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} did not become ready within 120 s`);
-}
-
 export async function measureInstances(o: InstancesOptions): Promise<InstancesResult> {
   const dir = path.join(o.dataDir, "instances");
   rmSync(dir, { recursive: true, force: true });
@@ -87,7 +73,7 @@ export async function measureInstances(o: InstancesOptions): Promise<InstancesRe
   try {
     o.step(`5. two instances: emulator, consoles A and B on one PostgreSQL database (ports ${ports.a}, ${ports.b}), balancers over A and over A+B`);
     const emulator = run(["emulator/main.ts"], { EMULATOR_PORT: String(ports.emulator), LABS_API_TOKEN: o.token, DATA_DIR: path.join(dir, "emulator") });
-    await waitUntil(`${emulatorUrl}/__emulator/health`, emulator, "the emulator", { Authorization: `Bearer ${o.token}` });
+    await waitUntilReady(`${emulatorUrl}/__emulator/health`, emulator, "the emulator", { Authorization: `Bearer ${o.token}` });
     const instance = (name: "a" | "b") =>
       run(["scripts/server.ts"], {
         PORT: String(ports[name]),
@@ -104,15 +90,15 @@ export async function measureInstances(o: InstancesOptions): Promise<InstancesRe
       });
     // One after the other: both would otherwise migrate the fresh database at once.
     const a = instance("a");
-    await waitUntil(`http://127.0.0.1:${ports.a}/api/ping`, a, "console A");
+    await waitUntilReady(`http://127.0.0.1:${ports.a}/api/ping`, a, "console A");
     const b = instance("b");
-    await waitUntil(`http://127.0.0.1:${ports.b}/api/ping`, b, "console B");
+    await waitUntilReady(`http://127.0.0.1:${ports.b}/api/ping`, b, "console B");
     const balancer = (port: number, upstreams: number[]) =>
       run(["scripts/balancer.ts"], { BALANCER_PORT: String(port), BALANCER_UPSTREAMS: upstreams.map((p) => `http://127.0.0.1:${p}`).join(",") });
     const one = balancer(ports.one, [ports.a]);
     const two = balancer(ports.two, [ports.a, ports.b]);
-    await waitUntil(`http://127.0.0.1:${ports.one}/api/ping`, one, "the balancer over A");
-    await waitUntil(`http://127.0.0.1:${ports.two}/api/ping`, two, "the balancer over A and B");
+    await waitUntilReady(`http://127.0.0.1:${ports.one}/api/ping`, one, "the balancer over A");
+    await waitUntilReady(`http://127.0.0.1:${ports.two}/api/ping`, two, "the balancer over A and B");
 
     const session = await signIn(`http://127.0.0.1:${ports.two}`, o.demo.email, o.demo.password);
     const headers = { Cookie: session.cookie };
