@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 import { openTestStore } from "@/lib/testing/store";
-import { closedPort, startReceiver, startSilent, startSmtp } from "@/lib/alerts/test-servers";
+import { closedPort, startBanner, startFlood, startReceiver, startSilent, startSmtp } from "@/lib/alerts/test-servers";
 
 // The /api/alerts handlers in-process: the real wrapper, store, job engine and receivers; only the session, the store's door and the config are stubbed.
 
@@ -15,18 +15,28 @@ const state = vi.hoisted(() => ({
   member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
+  env: {} as Record<string, string>,
 }));
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
 vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({
-  getConfig: () => ({
-    consoleUrl: "http://console.test",
-    authSecret: "routes-test-auth-secret-0123456789",
-    jobs: { heartbeatSeconds: 10, superviseSeconds: 1 },
-    alerts: { platformSilentMinutes: 10, retryLimit: 1, retryDelaySeconds: 1, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 1_000 },
-  }),
-}));
+// The real configuration parser on a test environment: demo mode (loopback receivers allowed) unless a test says otherwise.
+vi.mock("@/lib/config", async () => {
+  const { parseServerEnv } = await import("@/lib/config/env");
+  const base = {
+    LABS_API_URL: "http://127.0.0.1:9",
+    LABS_API_TOKEN: "routes-test-upstream-token",
+    AUTH_SECRET: "routes-test-auth-secret-0123456789",
+    CONSOLE_URL: "http://console.test",
+    LABS_DEMO_MODE: "1",
+    JOBS_HEARTBEAT_SECONDS: "10",
+    JOBS_SUPERVISE_SECONDS: "1",
+    ALERT_RETRY_LIMIT: "1",
+    ALERT_RETRY_DELAY_SECONDS: "1",
+    ALERT_SMTP_VERIFY_TIMEOUT_SECONDS: "1",
+  };
+  return { getConfig: () => parseServerEnv({ ...base, ...state.env }) };
+});
 
 const channels = await import("@/app/api/alerts/channels/route");
 const oneChannel = await import("@/app/api/alerts/channels/[id]/route");
@@ -64,6 +74,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   state.member = ADMIN;
+  state.env = {};
   await state.conn.deleteFrom("alert_deliveries").execute();
   await state.conn.deleteFrom("alert_channels").execute();
   await state.conn.deleteFrom("audit_events").execute();
@@ -223,6 +234,204 @@ describe("/api/alerts", () => {
       await expect(raiseAlert({ type: "platform.unanswered", minutes: 5, since: "x", lastError: null, at: "x" })).resolves.toEqual([]);
     } finally {
       state.conn = conn;
+    }
+  });
+});
+
+const mail = (port: number, extra: Record<string, unknown> = {}) => ({
+  name: "Ops mail",
+  kind: "email",
+  enabled: true,
+  events: ["transfer.attention"],
+  smtpHost: "127.0.0.1",
+  smtpPort: port,
+  smtpTls: "none",
+  from: "console@labs.test",
+  recipients: "ops@labs.test",
+  ...extra,
+});
+const create = async (body: unknown) => channels.POST(req("POST", "/api/alerts/channels", body), noParams);
+const change = async (id: string, body: unknown) => oneChannel.PATCH(req("PATCH", `/api/alerts/channels/${id}`, body), idParams(id));
+const savedNames = async () => (await state.conn.selectFrom("alert_channels").select("name").execute()).map((r) => r.name);
+
+describe("a secret is bound to its destination (M-1)", () => {
+  it("an e-mail channel moved to another host, port, TLS mode or user needs its password again; the saved one never reaches the new server", async () => {
+    const PASSWORD = "S3cret-SMTP-pass-123";
+    const relay = await startSmtp({ user: "alerts@corp.example", password: PASSWORD });
+    const other = await startSmtp({ user: "alerts@corp.example", password: PASSWORD });
+    try {
+      const created = await create(mail(relay.port, { smtpUser: "alerts@corp.example", smtpPassword: PASSWORD }));
+      expect(created.status).toBe(201);
+      const { channel } = await created.json();
+      expect(relay.logins).toEqual([{ user: "alerts@corp.example", password: PASSWORD }]);
+
+      for (const moved of [{ smtpPort: other.port }, { smtpHost: "localhost" }, { smtpUser: "someone-else@corp.example" }]) {
+        const res = await change(channel.id, mail(relay.port, { smtpUser: "alerts@corp.example", ...moved, recipients: "attacker@evil.example" }));
+        expect(res.status, JSON.stringify(moved)).toBe(422);
+        const body = await res.json();
+        expect(body.fieldCodes).toEqual({ smtpPassword: "alerts.validation.passwordAgain" });
+        expect(body.errors.smtpPassword[0]).toBe("Enter the password again: the server changed.");
+      }
+      expect(other.logins).toEqual([]);
+      expect(relay.logins).toHaveLength(1);
+
+      // The same server (a rename) keeps the password; the new server with the password typed again is fine.
+      expect((await change(channel.id, mail(relay.port, { smtpUser: "alerts@corp.example", name: "Renamed" }))).status).toBe(200);
+      const moved = await change(channel.id, mail(other.port, { smtpUser: "alerts@corp.example", smtpPassword: PASSWORD }));
+      expect(moved.status).toBe(200);
+      expect(other.logins).toEqual([{ user: "alerts@corp.example", password: PASSWORD }]);
+      const saved = await state.conn.selectFrom("alert_channels").select("settings_json").executeTakeFirstOrThrow();
+      expect(JSON.parse(saved.settings_json).smtp).toMatchObject({ port: other.port, recipients: ["ops@labs.test"] });
+    } finally {
+      await Promise.all([relay.close(), other.close()]);
+    }
+  });
+
+  it("a webhook moved to another URL needs its signing secret again; nothing is signed for the new URL with the saved one", async () => {
+    const elsewhere = await startReceiver(SIGNING);
+    try {
+      const { channel } = await (await create(webhook())).json();
+      const res = await change(channel.id, { ...webhook(), url: `${elsewhere.url}/collect`, signingSecret: "" });
+      expect(res.status).toBe(422);
+      expect((await res.json()).fieldCodes).toEqual({ signingSecret: "alerts.validation.signingSecretAgain" });
+      // The channel still points where it was saved for.
+      await testRoute.POST(req("POST", `/api/alerts/channels/${channel.id}/test`), idParams(channel.id));
+      await waitFor(async () => receiver.received.length, (n) => n > 0);
+      expect(receiver.received).toHaveLength(1);
+      expect(elsewhere.received).toEqual([]);
+      // The same URL typed again is no move; a new URL with a new secret is fine.
+      expect((await change(channel.id, { ...webhook(), signingSecret: "" })).status).toBe(200);
+      expect((await change(channel.id, { ...webhook(), url: `${elsewhere.url}/collect`, signingSecret: "another-signing-secret-0042" })).status).toBe(200);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it("refuses a login without TLS except to this machine", async () => {
+    const res = await create(mail(587, { smtpHost: "mail.corp.example", smtpUser: "alerts", smtpPassword: "pw-123456789" }));
+    expect(res.status).toBe(422);
+    expect((await res.json()).fieldCodes).toEqual({ smtpTls: "alerts.validation.smtpPlainLogin" });
+    expect(await savedNames()).toEqual([]);
+  });
+});
+
+describe("outbound targets (M-3)", () => {
+  const INWARD = [
+    "https://169.254.169.254/latest/meta-data/",
+    "https://10.0.0.1/",
+    "https://192.168.1.1:8443/admin",
+    "https://172.16.0.1/",
+    "https://100.64.0.1/",
+    "https://[::ffff:127.0.0.1]/",
+    "https://[::ffff:a9fe:a9fe]/",
+    "https://[fd00::1]/",
+    "https://[fe80::1]/",
+    "https://[::]/",
+    "https://0.0.0.0:3100/",
+    "https://224.0.0.1/",
+    "https://2852039166/",
+    "https://0251.0376.0251.0376/",
+    "https://localhost:3100/",
+    "http://127.0.0.1:4110/__emulator/reset",
+    "http://0x7f.1:5432/",
+  ];
+
+  it("refuses webhook and Slack targets inside the network on the URL field (after DNS), unless the setting allows them", async () => {
+    state.env = { LABS_DEMO_MODE: "0" };
+    for (const kind of ["webhook", "slack"]) {
+      for (const url of INWARD) {
+        const res = await create({ ...webhook(), kind, url, ...(kind === "slack" ? { signingSecret: undefined } : {}) });
+        expect(res.status, `${kind} ${url}`).toBe(422);
+        const body = await res.json();
+        expect(body.fieldCodes, `${kind} ${url}`).toEqual({ url: "alerts.validation.targetInward" });
+      }
+    }
+    expect(await savedNames()).toEqual([]);
+    // A public address is fine (saving a webhook connects nowhere).
+    expect((await create({ ...webhook(), url: "https://203.0.114.7/hooks" })).status).toBe(201);
+    // Named ranges and hosts are allowed; others stay refused.
+    state.env = { LABS_DEMO_MODE: "0", ALERTS_ALLOWED_TARGETS: "10.0.0.0/8, [fd00::1]:8443" };
+    expect((await create({ ...webhook(), name: "ten", url: "https://10.1.2.3/hooks" })).status).toBe(201);
+    expect((await create({ ...webhook(), name: "ula", url: "https://[fd00::1]:8443/hooks" })).status).toBe(201);
+    expect((await create({ ...webhook(), name: "ula other port", url: "https://[fd00::1]:9443/hooks" })).status).toBe(422);
+    expect((await create({ ...webhook(), name: "rfc1918", url: "https://192.168.1.1/hooks" })).status).toBe(422);
+    // Demo mode allows loopback, so local receivers work; nothing else.
+    state.env = {};
+    expect((await create({ ...webhook(), name: "local" })).status).toBe(201);
+    expect((await create({ ...webhook(), name: "ten again", url: "https://10.1.2.3/hooks" })).status).toBe(422);
+  });
+
+  it("checks the SMTP host before connecting, limits the port, and never echoes what the server said", async () => {
+    const banner = await startBanner("SSH-2.0-OpenSSH_9.2p1 internal-db01.corp.example secret-banner");
+    const smtp = await startSmtp();
+    try {
+      state.env = { LABS_DEMO_MODE: "0" };
+      for (const host of ["127.0.0.1", "localhost", "0x7f.1", "2852039166", "10.0.0.5", "[::ffff:127.0.0.1]"]) {
+        const res = await create(mail(banner.port, { smtpHost: host }));
+        expect(res.status, host).toBe(422);
+        expect((await res.json()).fieldCodes, host).toEqual({ smtpHost: "alerts.smtp.targetInward" });
+      }
+      expect(banner.connections()).toBe(0);
+
+      // Loopback allowed by name, but only the submission ports unless the setting names the port.
+      state.env = { LABS_DEMO_MODE: "0", ALERTS_ALLOWED_TARGETS: "127.0.0.1" };
+      const port = await create(mail(smtp.port));
+      expect(port.status).toBe(422);
+      expect((await port.json()).fieldCodes).toEqual({ smtpPort: "alerts.smtp.portNotAllowed" });
+      state.env = { LABS_DEMO_MODE: "0", ALERTS_ALLOWED_TARGETS: `127.0.0.1:${smtp.port}` };
+      expect((await create(mail(smtp.port))).status).toBe(201);
+
+      // Demo mode: loopback on any port; a service that is no SMTP server is named by an outcome code, never its words.
+      state.env = {};
+      const res = await create(mail(banner.port, { name: "Banner" }));
+      expect(res.status).toBe(422);
+      const text = await res.text();
+      expect(JSON.parse(text).fieldCodes).toEqual({ smtpHost: "alerts.smtp.failed" });
+      expect(banner.connections()).toBe(1);
+      for (const word of ["SSH", "OpenSSH", "internal-db01", "secret-banner", "greeting"]) expect(text).not.toContain(word);
+    } finally {
+      await Promise.all([banner.close(), smtp.close()]);
+    }
+  });
+
+  it("shows a receiver's answer to admins only; others see its status", async () => {
+    const talker = await startReceiver(SIGNING, () => ({ status: 200, body: "admin-panel: db_password=hunter2 ; version 1.2.3" }));
+    try {
+      const { channel } = await (await create({ ...webhook(), url: `${talker.url}/internal/status` })).json();
+      await testRoute.POST(req("POST", `/api/alerts/channels/${channel.id}/test`), idParams(channel.id));
+      const read = async () => (await (await deliveries.GET(req("GET", "/api/alerts/deliveries"), noParams)).json()).items;
+      const [asAdmin] = await waitFor(read, (items: { status: string }[]) => items[0]?.status === "delivered");
+      expect(asAdmin).toMatchObject({ status: "delivered", responseStatus: 200, responseText: "admin-panel: db_password=hunter2 ; version 1.2.3" });
+      for (const member of [VIEWER, { ...VIEWER, id: 2, role: "operator" as const }]) {
+        state.member = member;
+        const text = JSON.stringify(await read());
+        expect(text).not.toContain("hunter2");
+        expect(JSON.parse(text)[0]).toMatchObject({ status: "delivered", responseStatus: 200, responseText: null });
+      }
+    } finally {
+      await talker.close();
+    }
+  });
+});
+
+describe("a receiver's answer is read with a cap (L-4)", () => {
+  it("reads a few KiB of a 64 MiB answer, drops the connection, and still records the delivery", async () => {
+    const TOTAL = 64 * 1024 * 1024;
+    const flood = await startFlood(TOTAL);
+    try {
+      const { channel } = await (await create({ ...webhook(), url: `${flood.url}/hooks/${SECRET_URL_PART}` })).json();
+      await testRoute.POST(req("POST", `/api/alerts/channels/${channel.id}/test`), idParams(channel.id));
+      const row = await waitFor(
+        () => state.conn.selectFrom("alert_deliveries").selectAll().where("channel_id", "=", channel.id).executeTakeFirstOrThrow(),
+        (d) => d.status !== "queued",
+      );
+      expect(row).toMatchObject({ status: "delivered", attempts: 1, response_status: 200 });
+      expect(row.response_text).toMatch(/^x{300}…$/);
+      await flood.finished;
+      // The console hung up: what left the receiver is bounded by the sockets' buffers, not the answer.
+      expect(flood.written()).toBeLessThan(TOTAL / 4);
+    } finally {
+      await flood.close();
     }
   });
 });

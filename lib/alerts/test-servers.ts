@@ -71,6 +71,8 @@ function decodeQuotedPrintable(raw: string): string {
 
 export async function startSmtp(options: { user?: string; password?: string; refuse?: boolean } = {}) {
   const mails: Mail[] = [];
+  /** Every login tried on this server, right or wrong: what a hostile server would collect. */
+  const logins: { user: string; password: string }[] = [];
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ["STARTTLS"],
@@ -81,6 +83,7 @@ export async function startSmtp(options: { user?: string; password?: string; ref
       cb(options.refuse ? Object.assign(new Error("No mail from you"), { responseCode: 554 }) : null);
     },
     onAuth(auth, _session, cb) {
+      logins.push({ user: auth.username ?? "", password: auth.password ?? "" });
       if (auth.username === options.user && auth.password === options.password) cb(null, { user: auth.username });
       else cb(new Error("Invalid username or password"));
     },
@@ -102,7 +105,7 @@ export async function startSmtp(options: { user?: string; password?: string; ref
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   const { port } = server.server.address() as AddressInfo;
-  return { port, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { port, mails, logins, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /** A TCP server that accepts and never says a word (an SMTP server that does not answer). */
@@ -131,4 +134,67 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((r) => server.close(() => r()));
   return port;
+}
+
+/** A TCP service that speaks first with its own banner (an SSH server, say), counting the connections it gets. */
+export async function startBanner(banner: string): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const server = net.createServer((s) => {
+    connections++;
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+    s.on("error", () => undefined);
+    s.write(`${banner}\r\n`);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    connections: () => connections,
+    close: () =>
+      new Promise((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+/**
+ * An HTTP receiver that answers 200 with a body of `total` bytes, written as fast as the client reads;
+ * `written()` is what left it before the client hung up (or all of it).
+ */
+export async function startFlood(total: number): Promise<{ url: string; written: () => number; finished: Promise<void>; close: () => Promise<void> }> {
+  let written = 0;
+  let finish!: () => void;
+  const finished = new Promise<void>((r) => (finish = r));
+  const chunk = Buffer.alloc(64 * 1024, "x");
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(200, { "content-type": "text/plain", "content-length": String(total) });
+      const pump = () => {
+        while (written < total && !res.destroyed) {
+          const piece = chunk.subarray(0, Math.min(chunk.length, total - written));
+          written += piece.length;
+          if (!res.write(piece)) return void res.once("drain", pump);
+        }
+        if (!res.destroyed) res.end();
+      };
+      res.on("close", finish);
+      pump();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    written: () => written,
+    finished,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
