@@ -161,7 +161,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
         ) : null}
       </section>
 
-      <DeliveryLog channels={data?.items} />
+      <DeliveryLog channels={data?.items} showsAnswers={canManage} />
 
       <ConfirmDialog
         open={deleting !== null}

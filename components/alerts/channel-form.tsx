@@ -81,7 +81,9 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
   };
 
   const field = (name: Field, label: string) => ({ id: `${prefix}-${name}`, label, error: text(errors[name]?.message as string | undefined) });
-  const keep = (mask: string | null | undefined) => (sameKind && mask ? t("form.keepSecret", { mask }) : undefined);
+  // A saved secret is bound to its destination: the hint says when it must be typed again.
+  const keep = (mask: string | null | undefined, key: "keepSecret" | "keepPassword" | "keepSigningSecret" = "keepSecret") =>
+    sameKind && mask ? t(`form.${key}`, { mask }) : undefined;
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className={`${cardClass} space-y-4`} data-testid="alert-channel-form" aria-labelledby={`${prefix}-title`}>
@@ -109,7 +111,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
             {(aria) => <input {...aria} type="url" autoComplete="off" spellCheck={false} className={inputClass} {...register("url")} />}
           </FormField>
           {kind === "webhook" ? (
-            <FormField {...field("signingSecret", t("form.signingSecret"))} help={keep(channel?.masks.signingSecret) ?? t("form.signingSecretHelp")}>
+            <FormField {...field("signingSecret", t("form.signingSecret"))} help={keep(channel?.masks.signingSecret, "keepSigningSecret") ?? t("form.signingSecretHelp")}>
               {(aria) => <input {...aria} type="password" autoComplete="new-password" className={inputClass} {...register("signingSecret")} />}
             </FormField>
           ) : null}
@@ -132,7 +134,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
             )}
           </FormField>
           <FormField {...field("smtpUser", t("form.smtpUser"))}>{(aria) => <input {...aria} type="text" autoComplete="off" className={inputClass} {...register("smtpUser")} />}</FormField>
-          <FormField {...field("smtpPassword", t("form.smtpPassword"))} help={keep(channel?.masks.smtpPassword)}>
+          <FormField {...field("smtpPassword", t("form.smtpPassword"))} help={keep(channel?.masks.smtpPassword, "keepPassword")}>
             {(aria) => <input {...aria} type="password" autoComplete="new-password" className={inputClass} {...register("smtpPassword")} />}
           </FormField>
           <FormField {...field("from", t("form.from"))}>{(aria) => <input {...aria} type="email" autoComplete="off" className={inputClass} {...register("from")} />}</FormField>

@@ -26,7 +26,8 @@ export function useDeliveryFilters(channels: AlertChannelView[] | undefined) {
   return { filters: { channel, status }, setFilters: setRaw };
 }
 
-export function DeliveryLog({ channels }: { channels: AlertChannelView[] | undefined }) {
+/** The log; `showsAnswers` is false for members who are not admins (the server sends them no answers, only the status). */
+export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannelView[] | undefined; showsAnswers: boolean }) {
   const t = useTranslations("alerts");
   const format = useFormatter();
   const { filters, setFilters } = useDeliveryFilters(channels);
@@ -38,6 +39,11 @@ export function DeliveryLog({ channels }: { channels: AlertChannelView[] | undef
       <h2 id="alert-deliveries-heading" className="text-lg font-semibold">
         {t("deliveries.heading")}
       </h2>
+      {!showsAnswers ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="alert-deliveries-answers-note">
+          {t("deliveries.answersAdminsOnly")}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-end gap-3">
         <label className="text-sm font-medium">
           {t("deliveries.filterChannel")}

@@ -10,6 +10,7 @@ import { channelBodySchema, type ChannelBody } from "@/lib/alerts/schemas";
 import { verifySmtp } from "@/lib/alerts/send";
 import { emailSubject, renderAlert } from "@/lib/alerts/message";
 import { channelView, findChannel, insertChannel, updateChannel } from "@/lib/alerts/store";
+import type { TargetPolicy } from "@/lib/alerts/targets";
 import { closedPort, startReceiver, startSilent, startSmtp, verifyWebhook } from "@/lib/alerts/test-servers";
 
 // Deliveries end to end on the real job engine and store, to real receivers started here.
@@ -18,6 +19,8 @@ const AUTH_SECRET = "alerts-test-auth-secret-0123456789abcdef";
 const CONSOLE_URL = "http://console.test";
 const SIGNING = "whsec-test-signing-secret-5f2c";
 const QUEUE: DeliveryQueueOptions = { retryLimit: 3, retryDelaySeconds: 1 };
+/** The receivers here listen on loopback: allowed as in demo mode. */
+const LOCAL: TargetPolicy = { allowLoopback: true, allowed: [] };
 
 let store: Store;
 let conn: Kysely<Database>;
@@ -52,7 +55,7 @@ beforeAll(async () => {
   conn = store.db;
   boss = await startEngine(store, { superviseSeconds: 1 });
   await createDeliveryQueue(boss, QUEUE);
-  await workDeliveries(boss, { db: conn, authSecret: AUTH_SECRET, consoleUrl: CONSOLE_URL, timeoutMs: 2000 }, { pollingIntervalSeconds: 0.5 });
+  await workDeliveries(boss, { db: conn, authSecret: AUTH_SECRET, consoleUrl: CONSOLE_URL, timeoutMs: 2000, targets: LOCAL }, { pollingIntervalSeconds: 0.5 });
 });
 
 afterAll(async () => {
@@ -186,17 +189,17 @@ describe("e-mail deliveries", () => {
 
   it("verifySmtp names the field: refused, no answer, login refused, greeting refused, and passes a good server", async () => {
     const base = { host: "127.0.0.1", tls: "none" as const, user: null, from: "a@b.test", recipients: ["c@d.test"] };
-    expect(await verifySmtp({ ...base, port: await closedPort() }, undefined, 1000)).toMatchObject({ field: "smtpHost", reason: "refused" });
+    expect(await verifySmtp({ ...base, port: await closedPort() }, undefined, 1000, LOCAL)).toMatchObject({ field: "smtpHost", reason: "refused" });
     const silent = await startSilent();
     const smtp = await startSmtp({ user: "alerts", password: "right-password" });
     const refusing = await startSmtp({ refuse: true });
     try {
-      expect(await verifySmtp({ ...base, port: silent.port }, undefined, 800)).toMatchObject({ field: "smtpHost", reason: "noAnswer" });
-      const wrong = await verifySmtp({ ...base, port: smtp.port, user: "alerts" }, "wrong-password", 2000);
-      expect(wrong).toMatchObject({ field: "smtpPassword", reason: "authFailed" });
-      expect(wrong?.detail).not.toContain("wrong-password");
-      expect(await verifySmtp({ ...base, port: refusing.port }, undefined, 2000)).toMatchObject({ field: "smtpHost" });
-      expect(await verifySmtp({ ...base, port: smtp.port, user: "alerts" }, "right-password", 2000)).toBeNull();
+      expect(await verifySmtp({ ...base, port: silent.port }, undefined, 800, LOCAL)).toMatchObject({ field: "smtpHost", reason: "noAnswer" });
+      const wrong = await verifySmtp({ ...base, port: smtp.port, user: "alerts" }, "wrong-password", 2000, LOCAL);
+      // Outcome codes only: neither the password nor the server's words come back.
+      expect(wrong).toEqual({ field: "smtpPassword", reason: "authFailed" });
+      expect(await verifySmtp({ ...base, port: refusing.port }, undefined, 2000, LOCAL)).toEqual({ field: "smtpHost", reason: "rejected" });
+      expect(await verifySmtp({ ...base, port: smtp.port, user: "alerts" }, "right-password", 2000, LOCAL)).toBeNull();
     } finally {
       await Promise.all([silent.close(), smtp.close(), refusing.close()]);
     }

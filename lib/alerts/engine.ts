@@ -5,6 +5,7 @@ import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { DeliveredEvent } from "@/lib/alerts/message";
 import { readChannel } from "@/lib/alerts/store";
 import { sendToChannel } from "@/lib/alerts/send";
+import type { TargetPolicy } from "@/lib/alerts/targets";
 
 // Deliveries as jobs of the job engine (pg-boss): one row and one job per channel and event, in one
 // transaction. A failed attempt throws, so the engine retries it with exponential backoff; the last
@@ -90,6 +91,8 @@ export interface DeliveryDeps {
   consoleUrl: string;
   /** Per attempt. */
   timeoutMs: number;
+  /** Which targets may be reached (checked again at every attempt: DNS may have changed since the channel was saved). */
+  targets: TargetPolicy;
   onWarn?: (message: string, fields: Record<string, unknown>) => void;
 }
 
@@ -117,7 +120,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
       { id: channelRow.id, name: channelRow.name, kind: channel.kind, smtp: channel.smtp, secrets: channel.secrets },
       deliveryId,
       JSON.parse(claimed.event_json) as DeliveredEvent,
-      { consoleUrl: deps.consoleUrl, timeoutMs: deps.timeoutMs },
+      { consoleUrl: deps.consoleUrl, timeoutMs: deps.timeoutMs, targets: deps.targets },
     );
   } catch (error) {
     // readChannel fails when AUTH_SECRET changed since the channel was saved: no retry mends that.

@@ -20,6 +20,7 @@ export function startAlertJobs(): Promise<JobEngine> {
       authSecret: settings.authSecret,
       consoleUrl: settings.consoleUrl,
       timeoutMs: settings.sendTimeoutMs,
+      targets: settings.targets,
       onWarn: (message, fields) => log.warn(message, fields),
     });
     return boss;

@@ -350,7 +350,7 @@ describe("outbound targets (M-3)", () => {
     // A public address is fine (saving a webhook connects nowhere).
     expect((await create({ ...webhook(), url: "https://203.0.114.7/hooks" })).status).toBe(201);
     // Named ranges and hosts are allowed; others stay refused.
-    state.env = { LABS_DEMO_MODE: "0", ALERTS_ALLOWED_TARGETS: "10.0.0.0/8, [fd00::1]:8443" };
+    state.env = { LABS_DEMO_MODE: "0", ALERT_ALLOWED_TARGETS: "10.0.0.0/8, [fd00::1]:8443" };
     expect((await create({ ...webhook(), name: "ten", url: "https://10.1.2.3/hooks" })).status).toBe(201);
     expect((await create({ ...webhook(), name: "ula", url: "https://[fd00::1]:8443/hooks" })).status).toBe(201);
     expect((await create({ ...webhook(), name: "ula other port", url: "https://[fd00::1]:9443/hooks" })).status).toBe(422);
@@ -374,11 +374,11 @@ describe("outbound targets (M-3)", () => {
       expect(banner.connections()).toBe(0);
 
       // Loopback allowed by name, but only the submission ports unless the setting names the port.
-      state.env = { LABS_DEMO_MODE: "0", ALERTS_ALLOWED_TARGETS: "127.0.0.1" };
+      state.env = { LABS_DEMO_MODE: "0", ALERT_ALLOWED_TARGETS: "127.0.0.1" };
       const port = await create(mail(smtp.port));
       expect(port.status).toBe(422);
       expect((await port.json()).fieldCodes).toEqual({ smtpPort: "alerts.smtp.portNotAllowed" });
-      state.env = { LABS_DEMO_MODE: "0", ALERTS_ALLOWED_TARGETS: `127.0.0.1:${smtp.port}` };
+      state.env = { LABS_DEMO_MODE: "0", ALERT_ALLOWED_TARGETS: `127.0.0.1:${smtp.port}` };
       expect((await create(mail(smtp.port))).status).toBe(201);
 
       // Demo mode: loopback on any port; a service that is no SMTP server is named by an outcome code, never its words.

@@ -20,3 +20,19 @@ describe("the channel body", () => {
     expect(channelBodySchema("create").safeParse({ ...webhook, id: "x" }).success).toBe(false);
   });
 });
+
+describe("an e-mail channel", () => {
+  const email = { name: "Mail", kind: "email", enabled: true, events: ["transfer.attention"], smtpPort: 587, from: "a@b.test", recipients: "c@d.test" };
+  const fields = (input: Record<string, unknown>) => {
+    const parsed = channelBodySchema("create").safeParse({ ...email, ...input });
+    return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]));
+  };
+
+  it("logs in without TLS only to this machine", () => {
+    expect(fields({ smtpHost: "mail.corp.example", smtpTls: "none", smtpUser: "alerts", smtpPassword: "pw-123456789" })).toEqual({ smtpTls: "alerts.validation.smtpPlainLogin" });
+    expect(fields({ smtpHost: "10.0.0.5", smtpTls: "none", smtpUser: "alerts" })).toEqual({ smtpTls: "alerts.validation.smtpPlainLogin" });
+    for (const smtpHost of ["127.0.0.1", "localhost", "[::1]"]) expect(fields({ smtpHost, smtpTls: "none", smtpUser: "alerts", smtpPassword: "pw-123456789" }), smtpHost).toEqual({});
+    expect(fields({ smtpHost: "mail.corp.example", smtpTls: "starttls", smtpUser: "alerts", smtpPassword: "pw-123456789" })).toEqual({});
+    expect(fields({ smtpHost: "mail.corp.example", smtpTls: "none" })).toEqual({});
+  });
+});

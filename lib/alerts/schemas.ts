@@ -124,6 +124,8 @@ export function channelBodySchema(mode: "create" | "update") {
       else if (recipients.some((r) => !emailSchema.safeParse(r).success)) issue("recipients", "alerts.validation.recipients");
       if (v.smtpPassword !== undefined && v.smtpPassword.length > SECRET_MAX) issue("smtpPassword", "alerts.validation.tooLong");
       if (v.smtpPassword !== undefined && !v.smtpUser) issue("smtpUser", "alerts.validation.smtpUserForPassword");
+      // A login without TLS sends the password in clear: only where it never leaves the machine.
+      if (v.smtpTls === "none" && v.smtpUser && v.smtpHost && !isLoopbackHost(v.smtpHost)) issue("smtpTls", "alerts.validation.smtpPlainLogin");
       body.smtp = { host: v.smtpHost ?? "", port, tls: v.smtpTls ?? "starttls", user: v.smtpUser, from: v.from ?? "", recipients };
       if (v.smtpPassword !== undefined) body.smtpPassword = v.smtpPassword;
     }

@@ -1,14 +1,21 @@
 import { createHmac } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
+import type { Readable } from "node:stream";
 import nodemailer from "nodemailer";
 import { channelRedactor, type ChannelSecrets } from "@/lib/alerts/secrets";
 import { emailSubject, htmlText, plainText, renderAlert, slackBody, type DeliveredEvent } from "@/lib/alerts/message";
 import type { AlertChannelKind, SmtpTlsMode } from "@/lib/alerts/schemas";
+import { checkTarget, pinnedLookup, type Target, type TargetPolicy } from "@/lib/alerts/targets";
 
 // Sends one delivery to one channel and reports the receiver's answer (redacted, shortened). Never throws.
+// Every connection goes to the addresses checkTarget judged (lib/alerts/targets.ts), never to a second resolution.
 
 export const SIGNATURE_HEADER = "x-labs-signature";
 export const TIMESTAMP_HEADER = "x-labs-timestamp";
 export const ANSWER_MAX = 300;
+/** Bytes of a receiver's answer read at most; the connection is dropped past them. */
+export const READ_MAX = 4096;
 
 export interface SmtpSettings {
   host: string;
@@ -31,6 +38,8 @@ export interface SendOptions {
   consoleUrl: string;
   /** Per attempt: a receiver slower than this counts as not answering. */
   timeoutMs: number;
+  /** Which targets may be reached (demo mode, ALERT_ALLOWED_TARGETS). */
+  targets: TargetPolicy;
   now?: () => Date;
 }
 
@@ -63,32 +72,93 @@ function shorten(channel: ChannelToSend, text: string): string {
   return clean.length > ANSWER_MAX ? `${clean.slice(0, ANSWER_MAX)}…` : clean;
 }
 
-async function post(channel: ChannelToSend, body: string, headers: Record<string, string>, options: SendOptions): Promise<SendResult> {
-  const url = channel.secrets.url;
-  if (!url) return { ok: false, status: null, text: "The channel has no URL." };
-  try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", "user-agent": "labs-console-alerts", ...headers },
-      body,
-      // A redirect is not followed: it could carry the body (and its signature) somewhere else.
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs),
+/** Reads at most `max` bytes of a stream, then destroys it; resolves with what was read, also when the stream ends early or fails. */
+export function readCapped(stream: Readable, max: number): Promise<{ bytes: Buffer; cut: boolean }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const done = (cut: boolean) => {
+      if (settled) return;
+      settled = true;
+      stream.off("data", onData);
+      if (cut) stream.destroy();
+      resolve({ bytes: Buffer.concat(chunks, size), cut });
+    };
+    const onData = (chunk: Buffer) => {
+      const room = max - size;
+      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      size += Math.min(chunk.length, room);
+      if (size >= max) done(true);
+    };
+    stream.on("data", onData);
+    stream.on("end", () => done(false));
+    stream.on("error", () => done(false));
+    stream.on("close", () => done(false));
+  });
+}
+
+class NoAnswer extends Error {
+  override name = "TimeoutError";
+}
+
+/** One POST to the pinned addresses (the URL's host still names the server: Host header, SNI, certificate). */
+function postPinned(url: URL, target: Target, body: string, headers: Record<string, string>, timeoutMs: number): Promise<{ status: number; statusText: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === "https:" ? https : http;
+    const req = client.request(
+      url,
+      {
+        method: "POST",
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+        lookup: pinnedLookup(target.addresses),
+        // A connection of its own: nothing pooled under another address, and destroying it drops the rest of the answer.
+        agent: false,
+      },
+      (res) => {
+        void readCapped(res, READ_MAX).then(({ bytes, cut }) => {
+          if (cut) req.destroy();
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", text: bytes.toString("utf8") });
+        });
+      },
+    );
+    const timer = setTimeout(() => req.destroy(new NoAnswer()), timeoutMs);
+    req.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
     });
-    const text = await res.text().catch(() => "");
-    return { ok: res.status >= 200 && res.status < 300, status: res.status, text: shorten(channel, text || res.statusText) };
+    req.end(body);
+  });
+}
+
+async function post(channel: ChannelToSend, body: string, headers: Record<string, string>, options: SendOptions): Promise<SendResult> {
+  const raw = channel.secrets.url;
+  if (!raw) return { ok: false, status: null, text: "The channel has no URL." };
+  try {
+    const url = new URL(raw);
+    const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+    const checked = await checkTarget(url.hostname, port, "http", options.targets, options.timeoutMs);
+    if (!checked.ok) return { ok: false, status: null, text: shorten(channel, `Not sent: ${checked.detail}`) };
+    // Plain http carries the URL's secrets and the signature in clear: only where they never leave the machine.
+    if (url.protocol !== "https:" && !checked.target.loopback) return { ok: false, status: null, text: "Not sent: plain http only to this machine." };
+    // A redirect is not followed: it could carry the body (and its signature) somewhere else.
+    const res = await postPinned(url, checked.target, body, { "content-type": "application/json", "user-agent": "labs-console-alerts", ...headers }, options.timeoutMs);
+    return { ok: res.status >= 200 && res.status < 300, status: res.status, text: shorten(channel, res.text || res.statusText) };
   } catch (error) {
-    const e = error as Error & { cause?: { code?: string; message?: string } };
-    const reason =
-      e.name === "TimeoutError" ? `No answer within ${Math.round(options.timeoutMs / 1000)} s.` : `${e.cause?.code ?? e.name}: ${e.cause?.message ?? e.message}`;
+    const e = error as NodeJS.ErrnoException;
+    const reason = e.name === "TimeoutError" ? `No answer within ${Math.round(options.timeoutMs / 1000)} s.` : `${e.code ?? e.name}: ${e.message}`;
     return { ok: false, status: null, text: shorten(channel, reason) };
   }
 }
 
-export function smtpTransport(smtp: SmtpSettings, password: string | undefined, timeoutMs: number) {
+/** nodemailer on the checked address; the server's name stays the TLS name (SNI and certificate). */
+export function smtpTransport(smtp: SmtpSettings, password: string | undefined, timeoutMs: number, target: Target) {
+  const servername = target.addresses.some((a) => a.address === target.host) ? undefined : target.host;
   return nodemailer.createTransport({
-    host: smtp.host,
+    host: target.addresses[0]!.address,
     port: smtp.port,
+    ...(servername ? { servername } : {}),
     secure: smtp.tls === "tls",
     requireTLS: smtp.tls === "starttls",
     ignoreTLS: smtp.tls === "none",
@@ -98,10 +168,25 @@ export function smtpTransport(smtp: SmtpSettings, password: string | undefined, 
     socketTimeout: timeoutMs,
     dnsTimeout: timeoutMs,
     // Tests and private relays use self-signed certificates only on loopback.
-    tls: { rejectUnauthorized: !["localhost", "127.0.0.1", "::1"].includes(smtp.host) },
+    tls: { rejectUnauthorized: !target.loopback, ...(servername ? { servername } : {}) },
     logger: false,
     debug: false,
   });
+}
+
+/** The checked SMTP target, or the problem that stops the connection before it is made. */
+async function smtpTarget(smtp: SmtpSettings, policy: TargetPolicy, timeoutMs: number): Promise<{ target: Target } | { problem: SmtpProblem; detail: string }> {
+  const checked = await checkTarget(smtp.host, smtp.port, "smtp", policy, timeoutMs);
+  if (!checked.ok) {
+    const problem: SmtpProblem =
+      checked.reason === "port" ? { field: "smtpPort", reason: "portNotAllowed" } : { field: "smtpHost", reason: checked.reason === "inward" ? "targetInward" : "unknownHost" };
+    return { problem, detail: checked.detail };
+  }
+  // A password crosses the network in clear only where it never leaves the machine.
+  if (smtp.tls === "none" && smtp.user && !checked.target.loopback) {
+    return { problem: { field: "smtpTls", reason: "plainLogin" }, detail: "A login without TLS is only for this machine." };
+  }
+  return { target: checked.target };
 }
 
 export async function sendToChannel(channel: ChannelToSend, deliveryId: string, event: DeliveredEvent, options: SendOptions): Promise<SendResult> {
@@ -117,7 +202,9 @@ export async function sendToChannel(channel: ChannelToSend, deliveryId: string, 
       return post(channel, JSON.stringify(slackBody(message)), {}, options);
     case "email": {
       if (!channel.smtp) return { ok: false, status: null, text: "The channel has no SMTP settings." };
-      const transport = smtpTransport(channel.smtp, channel.secrets.smtpPassword, options.timeoutMs);
+      const checked = await smtpTarget(channel.smtp, options.targets, options.timeoutMs);
+      if ("problem" in checked) return { ok: false, status: null, text: shorten(channel, `Not sent: ${checked.detail}`) };
+      const transport = smtpTransport(channel.smtp, channel.secrets.smtpPassword, options.timeoutMs, checked.target);
       try {
         const info = await transport.sendMail({
           from: channel.smtp.from,
@@ -149,29 +236,33 @@ export type SmtpField = "smtpHost" | "smtpPort" | "smtpTls" | "smtpUser" | "smtp
 
 export interface SmtpProblem {
   field: SmtpField;
-  /** A key of the alerts catalog (alerts.smtp.*). */
-  reason: "refused" | "noAnswer" | "authFailed" | "unknownHost" | "tls" | "rejected" | "failed";
-  detail: string;
+  /** An outcome code, a key of the alerts catalog (alerts.smtp.*): never what the server said. */
+  reason: "refused" | "noAnswer" | "authFailed" | "unknownHost" | "tls" | "rejected" | "failed" | "targetInward" | "portNotAllowed" | "plainLogin";
 }
 
-/** Connects and (with a user) logs in, without sending: null when the server takes us, else what went wrong and on which field. */
-export async function verifySmtp(smtp: SmtpSettings, password: string | undefined, timeoutMs: number): Promise<SmtpProblem | null> {
-  const transport = smtpTransport(smtp, password, timeoutMs);
-  const redactor = channelRedactor({ smtpPassword: password });
+/**
+ * Checks the target, connects and (with a user) logs in, without sending: null when the server takes us, else an
+ * outcome code and its field. The server's greeting and nodemailer's words stay here: they would make saving a
+ * channel a way to read banners.
+ */
+export async function verifySmtp(smtp: SmtpSettings, password: string | undefined, timeoutMs: number, policy: TargetPolicy): Promise<SmtpProblem | null> {
+  const checked = await smtpTarget(smtp, policy, timeoutMs);
+  if ("problem" in checked) return checked.problem;
+  const transport = smtpTransport(smtp, password, timeoutMs, checked.target);
   try {
     await transport.verify();
     return null;
   } catch (error) {
     const e = error as Error & { code?: string; responseCode?: number };
-    const message = redactor.redact(String(e.message ?? e)).slice(0, ANSWER_MAX);
+    const message = String(e.message ?? e);
     const code = e.code ?? "";
-    if (code === "EAUTH") return { field: smtp.user ? "smtpPassword" : "smtpUser", reason: "authFailed", detail: message };
-    if (/ECONNREFUSED/.test(message) || code === "ECONNREFUSED") return { field: "smtpHost", reason: "refused", detail: message };
-    if (code === "ETIMEDOUT" || /timeout/i.test(message)) return { field: "smtpHost", reason: "noAnswer", detail: message };
-    if (code === "EDNS" || /ENOTFOUND|EAI_AGAIN/.test(message)) return { field: "smtpHost", reason: "unknownHost", detail: message };
-    if (code === "ETLS" || /TLS|SSL|wrong version number|certificate/i.test(message)) return { field: "smtpTls", reason: "tls", detail: message };
-    if (e.responseCode) return { field: "smtpHost", reason: "rejected", detail: message };
-    return { field: "smtpHost", reason: "failed", detail: message };
+    if (code === "EAUTH") return { field: smtp.user ? "smtpPassword" : "smtpUser", reason: "authFailed" };
+    if (/ECONNREFUSED/.test(message) || code === "ECONNREFUSED") return { field: "smtpHost", reason: "refused" };
+    if (code === "ETIMEDOUT" || /timeout/i.test(message)) return { field: "smtpHost", reason: "noAnswer" };
+    if (code === "EDNS" || /ENOTFOUND|EAI_AGAIN/.test(message)) return { field: "smtpHost", reason: "unknownHost" };
+    if (code === "ETLS" || /TLS|SSL|wrong version number|certificate/i.test(message)) return { field: "smtpTls", reason: "tls" };
+    if (e.responseCode) return { field: "smtpHost", reason: "rejected" };
+    return { field: "smtpHost", reason: "failed" };
   } finally {
     transport.close();
   }

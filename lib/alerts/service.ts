@@ -6,11 +6,13 @@ import { DomainError } from "@/lib/rules/problems";
 import { queueDeliveries } from "@/lib/alerts/engine";
 import { startAlertJobs } from "@/lib/alerts/jobs";
 import { channelBodySchema, type AlertChannelView, type AlertDeliveryView, type ChannelBody, type DeliveryQuery } from "@/lib/alerts/schemas";
-import { verifySmtp } from "@/lib/alerts/send";
+import { verifySmtp, type SmtpProblem } from "@/lib/alerts/send";
 import { alertSettings } from "@/lib/alerts/settings";
+import { checkTarget } from "@/lib/alerts/targets";
 import { channelView, deleteChannel, findChannel, getDelivery, insertChannel, listChannels, listDeliveries, updateChannel, type StoredChannel } from "@/lib/alerts/store";
 
-// Channel administration (admins) and the delivery log (everyone). Every write is audited, secrets never.
+// Channel administration (admins) and the delivery log (everyone; receivers' answers for admins). Every write is
+// audited, secrets never. A saved secret is only ever used for the destination it was saved for.
 
 const CATALOG = en.alerts as unknown as Record<string, Record<string, string>>;
 
@@ -46,10 +48,45 @@ export function requireAdmin(role: string): void {
   }
 }
 
+function smtpFieldProblem(problem: SmtpProblem): DomainError {
+  const key = `alerts.smtp.${problem.reason}`;
+  return fieldProblem({ [problem.field]: key }, englishAlertText(key));
+}
+
+/** Saving an e-mail channel connects (and logs in); the answer is an outcome code, never what the server said. */
 async function checkSmtp(body: ChannelBody, password: string | undefined): Promise<void> {
   if (body.kind !== "email" || !body.smtp) return;
-  const problem = await verifySmtp({ ...body.smtp, user: body.smtp.user ?? null }, body.smtp.user ? password : undefined, alertSettings().smtpVerifyTimeoutMs);
-  if (problem) throw fieldProblem({ [problem.field]: `alerts.smtp.${problem.reason}` }, `The SMTP server could not be used: ${problem.detail}`);
+  const settings = alertSettings();
+  const problem = await verifySmtp({ ...body.smtp, user: body.smtp.user ?? null }, body.smtp.user ? password : undefined, settings.smtpVerifyTimeoutMs, settings.targets);
+  if (problem) throw smtpFieldProblem(problem);
+}
+
+/**
+ * A webhook or Slack URL whose host is, or resolves to, an address inside the network is refused unless allowed.
+ * A name that does not resolve now is saved: every delivery checks again, on the address it connects to.
+ */
+async function checkUrl(body: ChannelBody): Promise<void> {
+  if (!body.url) return;
+  const url = new URL(body.url);
+  const settings = alertSettings();
+  const checked = await checkTarget(url.hostname, Number(url.port) || (url.protocol === "https:" ? 443 : 80), "http", settings.targets, settings.smtpVerifyTimeoutMs);
+  if (!checked.ok && checked.reason === "inward") throw fieldProblem({ url: "alerts.validation.targetInward" });
+}
+
+/** The secret an edit must give again because the destination it was saved for changed; null when none. */
+function movedSecret(saved: StoredChannel, body: ChannelBody): Record<string, string> | null {
+  if (body.kind !== saved.kind) return null;
+  if (body.kind === "email" && body.smtp?.user && body.smtpPassword === undefined && saved.secrets.smtpPassword) {
+    const was = saved.smtp;
+    const now = body.smtp;
+    const same = was && was.host.toLowerCase() === now.host.toLowerCase() && was.port === now.port && was.tls === now.tls && was.user === now.user;
+    if (!same) return { smtpPassword: "alerts.validation.passwordAgain" };
+  }
+  // A Slack URL is itself the secret; a webhook's signing secret signs for the URL it was saved with.
+  if (body.kind === "webhook" && body.url !== undefined && body.url !== saved.secrets.url && body.signingSecret === undefined) {
+    return { signingSecret: "alerts.validation.signingSecretAgain" };
+  }
+  return null;
 }
 
 /** What the audit keeps of a channel: everything but its secrets (only which ones are set). */
@@ -73,6 +110,7 @@ export async function listChannelViews(): Promise<AlertChannelView[]> {
 
 export async function createChannel(ctx: ServiceContext, json: unknown): Promise<AlertChannelView> {
   const body = parseChannelBody(json, "create");
+  await checkUrl(body);
   await checkSmtp(body, body.smtpPassword);
   const channel = await insertChannel(await db(), body, ctx.actor.email, alertSettings().authSecret);
   await ctx.audit({
@@ -101,6 +139,9 @@ export async function changeChannel(ctx: ServiceContext, id: string, json: unkno
     if (body.kind === "webhook" && !body.signingSecret) missing.signingSecret = "alerts.validation.signingSecretShort";
     if (Object.keys(missing).length) throw fieldProblem(missing);
   }
+  const moved = movedSecret(saved, body);
+  if (moved) throw fieldProblem(moved);
+  await checkUrl(body);
   const password = body.smtpPassword ?? (saved.kind === "email" ? saved.secrets.smtpPassword : undefined);
   await checkSmtp(body, password);
   const updated = await updateChannel(await db(), saved, body, ctx.actor.email, alertSettings().authSecret);
@@ -134,7 +175,7 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
   const saved = await existing(id);
   const settings = alertSettings();
   if (saved.kind === "email" && saved.smtp) {
-    const problem = await verifySmtp(saved.smtp, saved.smtp.user ? saved.secrets.smtpPassword : undefined, settings.smtpVerifyTimeoutMs);
+    const problem = await verifySmtp(saved.smtp, saved.smtp.user ? saved.secrets.smtpPassword : undefined, settings.smtpVerifyTimeoutMs, settings.targets);
     if (problem) {
       await ctx.audit({
         action: "alert_channel.test",
@@ -143,7 +184,7 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
         message: `Alert channel test not sent: the SMTP server could not be used (${problem.reason}).`,
         details: { reason: problem.reason, field: problem.field },
       });
-      throw fieldProblem({ [problem.field]: `alerts.smtp.${problem.reason}` }, `The SMTP server could not be used: ${problem.detail}`);
+      throw smtpFieldProblem(problem);
     }
   }
   const store = await db();
@@ -162,9 +203,10 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
     message: `Test alert queued for ${saved.row.name} (${saved.kind}).`,
     details: { deliveryId },
   });
-  return (await getDelivery(store, deliveryId!, settings.consoleUrl))!;
+  return (await getDelivery(store, deliveryId!, settings.consoleUrl, { answers: true }))!;
 }
 
-export async function listDeliveryViews(query: DeliveryQuery): Promise<AlertDeliveryView[]> {
-  return listDeliveries(await db(), query, alertSettings().consoleUrl);
+/** The delivery log as this member may read it: receivers' answers only for admins, the status for everyone. */
+export async function listDeliveryViews(query: DeliveryQuery, reader: { role: string }): Promise<AlertDeliveryView[]> {
+  return listDeliveries(await db(), query, alertSettings().consoleUrl, { answers: reader.role === "admin" });
 }

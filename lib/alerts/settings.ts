@@ -1,6 +1,7 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryQueueOptions } from "@/lib/alerts/engine";
+import type { TargetPolicy } from "@/lib/alerts/targets";
 
 // The alert delivery settings, from the validated configuration (lib/config).
 
@@ -10,6 +11,7 @@ export interface AlertSettings {
   smtpVerifyTimeoutMs: number;
   consoleUrl: string;
   authSecret: string;
+  targets: TargetPolicy;
 }
 
 export function alertSettings(): AlertSettings {
@@ -24,5 +26,7 @@ export function alertSettings(): AlertSettings {
     smtpVerifyTimeoutMs: config.alerts.smtpVerifyTimeoutMs,
     consoleUrl: config.consoleUrl,
     authSecret: config.authSecret,
+    // Demo mode allows loopback, so trials and the tests reach their own receivers on this machine.
+    targets: { allowLoopback: config.demoMode, allowed: config.alerts.allowedTargets },
   };
 }

@@ -123,7 +123,12 @@ export async function deleteChannel(db: Db, id: string): Promise<boolean> {
   });
 }
 
-export function deliveryView(row: AlertDeliveryRow & { channel_name: string }, consoleUrl: string): AlertDeliveryView {
+/** What a reader may see of a delivery: receivers' answers are for admins (they can carry whatever the receiver holds). */
+export interface DeliveryReader {
+  answers: boolean;
+}
+
+export function deliveryView(row: AlertDeliveryRow & { channel_name: string }, consoleUrl: string, reader: DeliveryReader): AlertDeliveryView {
   let summary = "";
   try {
     summary = renderAlert(JSON.parse(row.event_json) as DeliveredEvent, consoleUrl).title;
@@ -142,12 +147,12 @@ export function deliveryView(row: AlertDeliveryRow & { channel_name: string }, c
     lastAttemptAt: row.last_attempt_at,
     deliveredAt: row.delivered_at,
     responseStatus: row.response_status,
-    responseText: row.response_text,
+    responseText: reader.answers ? row.response_text : null,
     summary,
   };
 }
 
-export async function listDeliveries(db: Db, query: DeliveryQuery, consoleUrl: string): Promise<AlertDeliveryView[]> {
+export async function listDeliveries(db: Db, query: DeliveryQuery, consoleUrl: string, reader: DeliveryReader): Promise<AlertDeliveryView[]> {
   let q = db
     .selectFrom("alert_deliveries as d")
     .innerJoin("alert_channels as c", "c.id", "d.channel_id")
@@ -158,10 +163,10 @@ export async function listDeliveries(db: Db, query: DeliveryQuery, consoleUrl: s
     .limit(query.limit ?? 50);
   if (query.channel) q = q.where("d.channel_id", "=", query.channel);
   if (query.status) q = q.where("d.status", "=", query.status);
-  return (await q.execute()).map((r) => deliveryView(r, consoleUrl));
+  return (await q.execute()).map((r) => deliveryView(r, consoleUrl, reader));
 }
 
-export async function getDelivery(db: Db, id: string, consoleUrl: string): Promise<AlertDeliveryView | undefined> {
+export async function getDelivery(db: Db, id: string, consoleUrl: string, reader: DeliveryReader): Promise<AlertDeliveryView | undefined> {
   const row = await db
     .selectFrom("alert_deliveries as d")
     .innerJoin("alert_channels as c", "c.id", "d.channel_id")
@@ -169,5 +174,5 @@ export async function getDelivery(db: Db, id: string, consoleUrl: string): Promi
     .select("c.name as channel_name")
     .where("d.id", "=", id)
     .executeTakeFirst();
-  return row ? deliveryView(row, consoleUrl) : undefined;
+  return row ? deliveryView(row, consoleUrl, reader) : undefined;
 }

@@ -34,7 +34,7 @@ describe("parseServerEnv", () => {
       warehouseIndexTtlMs: 30_000,
       erp: { batchSize: 100, inFlight: 2, maxOrdersPerRun: 10_000, importRepeatWindowMinutes: 15 },
       accountTimeZone: "Europe/Istanbul",
-      alerts: { platformSilentMinutes: 10, retryLimit: 4, retryDelaySeconds: 5, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 5_000 },
+      alerts: { platformSilentMinutes: 10, retryLimit: 4, retryDelaySeconds: 5, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 5_000, allowedTargets: [] },
       consoleUrl: "http://localhost:3000",
     });
   });
@@ -68,6 +68,17 @@ describe("parseServerEnv", () => {
     expect(parseServerEnv({ ...good, AUTH_URL: "https://a.example.com", CONSOLE_URL: "https://ops.example.com" }).consoleUrl).toBe("https://ops.example.com");
     expect(problemsOf({ ...good, ACCOUNT_TIME_ZONE: "Mars/Olympus" })).toEqual(["ACCOUNT_TIME_ZONE: must be an IANA time zone, such as Europe/Istanbul"]);
     expect(problemsOf({ ...good, ACCOUNT_TIME_ZONE: "EST" })).toEqual(["ACCOUNT_TIME_ZONE: must be an IANA time zone, such as Europe/Istanbul"]);
+  });
+
+  it("reads the alert targets allowed inside the network, and names an item it cannot read", () => {
+    expect(parseServerEnv({ ...good, ALERT_ALLOWED_TARGETS: "10.0.0.0/8, mail.corp.internal:2525, [fd00::1]:8443" }).alerts.allowedTargets).toEqual([
+      { cidr: "10.0.0.0/8" },
+      { host: "mail.corp.internal", port: 2525 },
+      { cidr: "fd00::1/128", port: 8443 },
+    ]);
+    expect(problemsOf({ ...good, ALERT_ALLOWED_TARGETS: "10.0.0.0/8, 0x7f.1" })).toEqual([
+      'ALERT_ALLOWED_TARGETS: "0x7f.1" is not a host name, an IP address (four decimal numbers for IPv4) or a CIDR range',
+    ]);
   });
 
   it("names each missing variable", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTargetAllowList, type AllowedTarget } from "@/lib/alerts/allow-list";
 import { parseAllowList, type AllowEntry } from "@/lib/auth/sso-allow";
 import { isTimeZone } from "@/lib/rules/time-zone";
 
@@ -123,6 +124,11 @@ export const envSchema = z
     ALERT_RETRY_DELAY_SECONDS: positiveInt(5, 3600),
     ALERT_SEND_TIMEOUT_SECONDS: positiveInt(10, 120),
     ALERT_SMTP_VERIFY_TIMEOUT_SECONDS: positiveInt(5, 60),
+    // Alert targets inside the network (loopback, private, link-local, ...) that channels may reach:
+    // "host", "address" or "cidr", each with an optional ":port" (which also opens that SMTP port).
+    ALERT_ALLOWED_TARGETS: optionalString.superRefine((v, ctx) => {
+      for (const problem of v === undefined ? [] : parseTargetAllowList(v).problems) ctx.addIssue({ code: "custom", message: problem });
+    }),
     // The console's public address, for links in alerts (e-mail, Slack, webhooks). Default: AUTH_URL, else http://localhost:PORT.
     CONSOLE_URL: upstreamUrlLike(),
     AUTH_URL: upstreamUrlLike(),
@@ -187,7 +193,15 @@ export interface ConsoleConfig {
   warehouseIndexTtlMs: number;
   /** IANA time zone of the account (schedules, displayed times). */
   accountTimeZone: string;
-  alerts: { platformSilentMinutes: number; retryLimit: number; retryDelaySeconds: number; sendTimeoutMs: number; smtpVerifyTimeoutMs: number };
+  alerts: {
+    platformSilentMinutes: number;
+    retryLimit: number;
+    retryDelaySeconds: number;
+    sendTimeoutMs: number;
+    smtpVerifyTimeoutMs: number;
+    /** Inward targets the operator allows (ALERT_ALLOWED_TARGETS); demo mode adds loopback. */
+    allowedTargets: AllowedTarget[];
+  };
   /** Public base URL of the console, without a trailing slash, for links sent out of the console. */
   consoleUrl: string;
 }
@@ -247,6 +261,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
       retryDelaySeconds: env.ALERT_RETRY_DELAY_SECONDS,
       sendTimeoutMs: env.ALERT_SEND_TIMEOUT_SECONDS * 1000,
       smtpVerifyTimeoutMs: env.ALERT_SMTP_VERIFY_TIMEOUT_SECONDS * 1000,
+      allowedTargets: env.ALERT_ALLOWED_TARGETS === undefined ? [] : parseTargetAllowList(env.ALERT_ALLOWED_TARGETS).entries,
     },
     consoleUrl: (env.CONSOLE_URL ?? env.AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     erp: {

@@ -27,7 +27,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
     const rawStatus = one(sp.status);
     const channel = rawChannel && channels.some((c) => c.id === rawChannel) ? rawChannel : null;
     const status = rawStatus && (DELIVERY_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as DeliveryStatus) : null;
-    fallback[deliveriesKey({ channel, status })] = { items: await listDeliveryViews({ channel: channel ?? undefined, status: status ?? undefined }) };
+    fallback[deliveriesKey({ channel, status })] = { items: await listDeliveryViews({ channel: channel ?? undefined, status: status ?? undefined }, member) };
   } catch (error) {
     log.warn("alerts prefetch failed", { error: String(error) });
   }

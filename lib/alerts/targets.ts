@@ -1,0 +1,106 @@
+import dns from "node:dns";
+import net from "node:net";
+import ipaddr from "ipaddr.js";
+import { allowsTarget, type AllowedTarget } from "@/lib/alerts/allow-list";
+
+// Where an alert may go. A target is judged by every address its host resolves to, and the connection is
+// then made to those very addresses (pinned), so a name that resolves inward, or re-resolves inward between
+// the check and the connection, is caught. Free of "server-only" so the tests can run it.
+
+/** SMTP submission and relay ports; others only where the allow-list names them (or loopback in demo mode). */
+export const SMTP_PORTS: readonly number[] = [25, 465, 587];
+
+export interface Address {
+  address: string;
+  family: 4 | 6;
+}
+
+export interface TargetPolicy {
+  /** Demo mode: loopback receivers (trials, the tests' own servers) on any port. */
+  allowLoopback: boolean;
+  /** ALERT_ALLOWED_TARGETS. */
+  allowed: readonly AllowedTarget[];
+  /** Resolves a host name to all its addresses; the system resolver unless a test gives its own. */
+  resolve?: (host: string) => Promise<Address[]>;
+}
+
+export interface Target {
+  /** The host as the channel names it, lower case, without brackets. */
+  host: string;
+  port: number;
+  /** The checked addresses: the connection goes to these and no others. */
+  addresses: Address[];
+  /** Every address is loopback (plain http, logins without TLS and self-signed certificates are only for these). */
+  loopback: boolean;
+}
+
+export type TargetCheck =
+  | { ok: true; target: Target }
+  | { ok: false; reason: "inward" | "port" | "unknownHost"; /** English, for the delivery log (admins). */ detail: string };
+
+/** The policy that allows nothing inward (the default of a bare deployment). */
+export const STRICT_TARGETS: TargetPolicy = { allowLoopback: false, allowed: [] };
+
+function systemResolve(host: string): Promise<Address[]> {
+  return new Promise((resolve, reject) =>
+    dns.lookup(host, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }))),
+    ),
+  );
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("DNS timeout")), ms)));
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+export function normalHost(host: string): string {
+  return host.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+}
+
+/** Inward: loopback, link-local, private, shared (CGNAT), unique-local, reserved, multicast, unspecified and the like; IPv4-mapped IPv6 is judged as its IPv4. */
+export function isInward(address: string): boolean {
+  return ipaddr.process(address).range() !== "unicast";
+}
+
+/** Resolves and judges a host for a connection on a port: "http" for webhooks and Slack, "smtp" for e-mail. */
+export async function checkTarget(rawHost: string, port: number, use: "http" | "smtp", policy: TargetPolicy, timeoutMs: number): Promise<TargetCheck> {
+  const host = normalHost(rawHost);
+  let addresses: Address[];
+  const family = net.isIP(host);
+  if (family) addresses = [{ address: host, family: family === 6 ? 6 : 4 }];
+  else {
+    try {
+      addresses = await withDeadline((policy.resolve ?? systemResolve)(host), timeoutMs);
+    } catch (error) {
+      return { ok: false, reason: "unknownHost", detail: `${host} could not be resolved (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).` };
+    }
+  }
+  if (addresses.length === 0) return { ok: false, reason: "unknownHost", detail: `${host} has no address.` };
+  const parsed = addresses.map((a) => ipaddr.process(a.address));
+  const loopback = parsed.every((ip) => ip.range() === "loopback");
+  for (const [i, ip] of parsed.entries()) {
+    if (ip.range() === "unicast") continue;
+    if (policy.allowLoopback && ip.range() === "loopback") continue;
+    if (policy.allowed.some((entry) => allowsTarget(entry, host, ip, port))) continue;
+    return { ok: false, reason: "inward", detail: `${host} is at ${addresses[i]!.address}, inside the network (${ip.range()}); ALERT_ALLOWED_TARGETS does not allow it.` };
+  }
+  if (use === "smtp" && !SMTP_PORTS.includes(port)) {
+    const named = policy.allowed.some((entry) => entry.port === port && parsed.every((ip) => allowsTarget(entry, host, ip, port)));
+    if (!named && !(policy.allowLoopback && loopback)) {
+      return { ok: false, reason: "port", detail: `Port ${port} is not an SMTP port (25, 465, 587); ALERT_ALLOWED_TARGETS does not name it.` };
+    }
+  }
+  return { ok: true, target: { host, port, addresses, loopback } };
+}
+
+/** A `lookup` for http(s).request and net.connect that answers the checked addresses only: no second resolution. */
+export function pinnedLookup(addresses: readonly Address[]): net.LookupFunction {
+  return (_hostname, options, callback) => {
+    const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+    const list = wanted.length ? wanted : addresses;
+    if (options.all) (callback as (err: null, addresses: dns.LookupAddress[]) => void)(null, list.map((a) => ({ ...a })));
+    else callback(null, list[0]!.address, list[0]!.family);
+  };
+}
