@@ -4,7 +4,7 @@ import { startReceiver } from "@/lib/alerts/test-servers";
 
 // The alerts page: an admin adds a webhook to a receiver started here on 127.0.0.1, sends a test and
 // sees it delivered (the receiver verifies the signature); a plain-http URL elsewhere is refused on
-// its field and nothing is saved; a viewer sees the actions disabled with the reason.
+// its field and nothing is saved; a viewer sees the actions disabled with the reason, and that answers are for admins.
 
 const ADMIN = "e2e/.auth/admin.json";
 const VIEWER = "e2e/.auth/viewer.json";
@@ -100,5 +100,7 @@ test.describe("alerts as viewer", () => {
     await expect(page.getByTestId("alert-channel-form")).toHaveCount(0);
     for (const button of await page.getByTestId("alert-channel-test").all()) await expect(button).toHaveAttribute("aria-disabled", "true");
     await expect(page.getByTestId("alert-deliveries")).toBeVisible();
+    // Receivers' answers stay with admins (the server sends others none: lib/alerts/routes.test.ts); the log says so.
+    await expect(page.getByTestId("alert-deliveries-answers-note")).toHaveText("Receivers' answers are shown to admins only.");
   });
 });
