@@ -1,5 +1,5 @@
 import "server-only";
-import { processRedactor, redactSecrets } from "@/lib/rules/secrets";
+import { processRedactor, redactSecrets, redactSecretsIn } from "@/lib/rules/secrets";
 
 // One-line JSON logs; every line passes through the process's redactor, so no form of the token reaches a log.
 
@@ -12,6 +12,7 @@ export function registerSecret(value: string | undefined): void {
 registerSecret(process.env.LABS_API_TOKEN?.trim());
 
 export const redact = redactSecrets;
+export { redactSecretsIn };
 
 type Level = "debug" | "info" | "warn" | "error";
 

@@ -143,3 +143,8 @@ export function processRedactor(): Redactor {
 export function redactSecrets(text: string): string {
   return processRedactor().redact(text);
 }
+
+/** A copy of a JSON-shaped value with every registered secret out of each string and key. */
+export function redactSecretsIn<T>(value: T): T {
+  return processRedactor().copy(value);
+}
