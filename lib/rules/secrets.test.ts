@@ -73,6 +73,9 @@ describe("secretForms", () => {
   it("ignores values too short to be secrets", () => {
     expect(secretForms("abc")).toEqual([]);
     expect(secretForms("abcd")).toContain("abcd");
+    const r = new Redactor();
+    r.add("abcd");
+    expect([r.redact("abcd"), r.redact("abc"), r.redact("\\u0061bcd")]).toEqual(["[redacted]", "abc", "[redacted]"]);
   });
 });
 

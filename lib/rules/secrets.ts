@@ -68,6 +68,8 @@ function formsPattern(forms: readonly string[]): RegExp | null {
 
 export const REDACTED = "[redacted]";
 const BEARER = /(bearer\s+)[^\s"',]+/gi;
+/** "bearer" and a space and one character: no shorter text holds a bearer credential. */
+const SHORTEST_BEARER = 8;
 
 type Json = Record<string, unknown> | unknown[];
 const isContainer = (v: unknown): v is Json => typeof v === "object" && v !== null;
@@ -75,6 +77,8 @@ const isContainer = (v: unknown): v is Json => typeof v === "object" && v !== nu
 export class Redactor {
   private forms: string[] = [];
   private pattern: RegExp | null = null;
+  /** No text shorter than this can hold a form (a character is never spelt shorter than itself) or a bearer credential. */
+  private shortest = SHORTEST_BEARER;
 
   add(secret: string | undefined): void {
     if (!secret) return;
@@ -82,10 +86,12 @@ export class Redactor {
     if (added.length === 0) return;
     this.forms = [...this.forms, ...added].sort((a, b) => b.length - a.length);
     this.pattern = formsPattern(this.forms);
+    this.shortest = Math.min(SHORTEST_BEARER, this.forms[this.forms.length - 1]!.length);
   }
 
   /** Raw text (a JSON body before parsing, a log line) or a final string: every form, however escaped, and any bearer credential. */
   redact(text: string): string {
+    if (text.length < this.shortest) return text;
     const out = this.pattern ? text.replace(this.pattern, REDACTED) : text;
     return out.replace(BEARER, `$1${REDACTED}`);
   }
@@ -94,6 +100,8 @@ export class Redactor {
   redactJson<T>(value: T): T {
     if (typeof value === "string") return this.redact(value) as T;
     const stack: Json[] = isContainer(value) ? [value] : [];
+    // A page of rows repeats the same keys: each is checked once.
+    const keys = new Map<string, string>();
     for (let node = stack.pop(); node; node = stack.pop()) {
       if (Array.isArray(node)) {
         for (let i = 0; i < node.length; i++) {
@@ -105,7 +113,8 @@ export class Redactor {
       }
       for (const key of Object.keys(node)) {
         const v = node[key];
-        const safeKey = this.redact(key);
+        let safeKey = keys.get(key);
+        if (safeKey === undefined) keys.set(key, (safeKey = this.redact(key)));
         if (safeKey !== key) {
           delete node[key];
           node[safeKey] = v;
