@@ -4,8 +4,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4210);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
-/** A distinctive token, so that tests can search for it in everything the browser receives. */
-export const E2E_UPSTREAM_TOKEN = "e2e-LABS-token-7f3c9a1e5b2d4c6f8a0b";
+/** A distinctive token, so that tests can search for it in everything the browser receives; "/" and "+" are what JSON producers escape (`\/`, `\u002B`). */
+export const E2E_UPSTREAM_TOKEN = "e2e-LABS-token/7f3c+9a1e5b2d/4c6f+8a0b";
 export const E2E_DATA_DIR = ".e2e-data";
 
 /** The test OpenID Connect provider started by the Playwright config. */

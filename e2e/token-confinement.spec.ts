@@ -5,8 +5,9 @@ import { ROUTES } from "@/e2e/access-routes";
 import { NO_RUN } from "@/e2e/access-routes-erp";
 import { emulator, emulatorOrders, type FaultRule } from "@/e2e/emulator";
 import { DEMO_PASSWORD, E2E_BASE_URL, E2E_DATA_DIR, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
-import { leaksIn, NEEDLES } from "@/e2e/token-needles";
+import { leaksIn, NEEDLES, tokenLeaks } from "@/e2e/token-needles";
 import { chooseLanguage, chooseTheme, signOut } from "@/e2e/user-menu";
+import { startReceiver } from "@/lib/alerts/test-servers";
 
 // The upstream token never leaves the server. The e2e server runs with a distinctive token
 // (E2E_UPSTREAM_TOKEN; `npm test` also builds with it set, see the test:build script), and this
@@ -14,6 +15,9 @@ import { chooseLanguage, chooseTheme, signOut } from "@/e2e/user-menu";
 // every static asset, the HTML and RSC payload of every page (not-found and failure states
 // included), every route handler's body and headers (also while the upstream fails and echoes the
 // token back), the answers of a tour through every page and main action, and the server's log.
+// The upstream echoes the token as is, URL-encoded, in hex and base64, in JSON bodies written as
+// they come and with the escapes real producers use (`\/`, `\u002B`, every character `\uXXXX`),
+// while the search reads escapes back too.
 
 const T = E2E_UPSTREAM_TOKEN;
 const b64 = (s: string) => Buffer.from(s).toString("base64");
@@ -21,20 +25,44 @@ const ORIGIN = { Origin: E2E_BASE_URL };
 const STATIC_DIR = path.join(process.cwd(), ".next", "static");
 const APP_DIR = path.join(process.cwd(), "app");
 
-/** An upstream error body that repeats the token back, in plain, bearer and base64 forms. */
-const ECHO_ERROR = { status: "error", message: `Geçersiz anahtar: Bearer ${T}`, errors: { token: [T, b64(T), b64(`Authorization: Bearer ${T}`)] } };
+/** An upstream error body that repeats the token back: as is, after Bearer, URL-encoded, in hex and base64. */
+const ECHO_ERROR = {
+  status: "error",
+  message: `Geçersiz anahtar: Bearer ${T} (${encodeURIComponent(T)})`,
+  errors: { token: [T, encodeURIComponent(T), Buffer.from(T).toString("hex"), b64(T), b64(`Authorization: Bearer ${T}`)] },
+};
 const echoWarehouse = (id: number) => ({ id, name: `Sızdıran ${T}`, code: `ECHO${id}`, erpWarehouseId: b64(T), isDefault: 0, isActive: 1 });
+
+/** How the emulator writes an echo's JSON: as JSON.stringify does, or every string with `\/`, `\u002B` or every character `\uXXXX`. */
+const ESCAPES = [null, "slash", "plus", "unicode"] as const;
+type Escape = (typeof ESCAPES)[number];
+type EchoFault = { label: string; passesText: boolean; rules: (FaultRule & { escape?: Escape })[] };
+
 /**
  * Upstream failures (and well-formed answers) that carry the token back to the console. `orderId`
  * is the order the transfer under each fault sends, so that a per-order reason can echo it too.
+ * `passesText`: the upstream's words go on (a 4xx message, a 200's data); the others are run
+ * with the plain echo only, since their bodies are never passed on at all.
  */
-const echoFaults = (orderId: string): { label: string; rules: FaultRule[] }[] => [
-  { label: "401 echoing the token", rules: [{ path: "/v1", kind: "respond", status: 401, body: ECHO_ERROR }] },
-  { label: "422 echoing the token", rules: [{ path: "/v1", kind: "respond", status: 422, body: ECHO_ERROR }] },
-  { label: "500 echoing the token", rules: [{ path: "/v1", kind: "respond", status: 500, body: ECHO_ERROR }] },
-  { label: "404 echoing the token", rules: [{ path: "/v1", kind: "respond", status: 404, body: ECHO_ERROR }] },
+const echoFaults = (orderId: string, escape: Escape = null): EchoFault[] =>
+  baseEchoFaults(orderId).map((f) => ({
+    ...f,
+    label: escape ? `${f.label}, written with ${escape} escapes` : f.label,
+    rules: f.rules.map((r) => (escape ? { ...r, escape } : r)),
+  }));
+
+/** Every plain echo fault, then each that passes the upstream's words on under each escape. */
+const echoRounds = (orderId: string): EchoFault[] =>
+  ESCAPES.flatMap((escape) => echoFaults(orderId, escape).filter((f) => escape === null || f.passesText));
+
+const baseEchoFaults = (orderId: string): EchoFault[] => [
+  { label: "401 echoing the token", passesText: false, rules: [{ path: "/v1", kind: "respond", status: 401, body: ECHO_ERROR }] },
+  { label: "422 echoing the token", passesText: true, rules: [{ path: "/v1", kind: "respond", status: 422, body: ECHO_ERROR }] },
+  { label: "500 echoing the token", passesText: false, rules: [{ path: "/v1", kind: "respond", status: 500, body: ECHO_ERROR }] },
+  { label: "404 echoing the token", passesText: true, rules: [{ path: "/v1", kind: "respond", status: 404, body: ECHO_ERROR }] },
   {
     label: "200 answers whose data holds the token",
+    passesText: true,
     rules: [
       {
         method: "GET",
@@ -148,6 +176,25 @@ test("the test build is made with the distinctive token set", () => {
   expect(pkg.scripts["test:build"]).toContain(`LABS_API_TOKEN=${T}`);
   expect(pkg.scripts.test).toContain("npm run test:build");
   expect(NEEDLES.length).toBeGreaterThanOrEqual(6);
+  // The escapes matter only for a token that has the characters producers escape.
+  expect(T).toMatch(/\/.*\+|\+.*\//);
+});
+
+test("the search finds the token however the echo writes it", () => {
+  const unicode = (s: string, upper: boolean) => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).map((u) => (upper ? u.toUpperCase().replace("\\U", "\\u") : u)).join("");
+  const written = [
+    T.replaceAll("/", "\\/"),
+    T.replaceAll("+", "\\u002B"),
+    unicode(T, false),
+    unicode(T, true),
+    JSON.stringify(JSON.stringify(T.replaceAll("/", "\\/"))),
+    T.replaceAll("/", "&#x2F;").replaceAll("+", "&#43;"),
+    encodeURIComponent(T).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+    Buffer.from(`x${T}`).toString("base64").replaceAll("/", "\\/"),
+    Buffer.from(T).toString("hex").toUpperCase(),
+  ];
+  for (const text of written) expect(tokenLeaks(`{"m":"${text}"}`), text).not.toEqual([]);
+  expect(tokenLeaks(String.raw`{"path":"\/v1\/stores","m":"\u0130stanbul"}`)).toEqual([]);
 });
 
 test("no static asset holds the token, and no source map is served", async ({ request }) => {
@@ -236,10 +283,12 @@ test("no page's HTML or RSC payload holds the token, signed in or not", async ({
 test("no page holds the token while the upstream fails or echoes it back", async ({ playwright }) => {
   const admin = await signedIn(playwright, "admin");
   upstreamFailed = true;
-  for (const { label, rules } of echoFaults("0")) {
+  for (const { label, rules } of echoRounds("0")) {
     await emulator.clearFaults();
     for (const rule of rules) await emulator.addFault(rule);
-    for (const url of ["/warehouses", "/warehouses?q=ist", "/warehouses/2", "/warehouses/2/edit", "/erp", "/activity"]) {
+    // The pages that show what the upstream answers now; /erp and /activity show what was kept (searched after the routes below).
+    const escaped = rules.some((r) => r.escape);
+    for (const url of ["/warehouses", "/warehouses?q=ist", "/warehouses/2", "/warehouses/2/edit", ...(escaped ? [] : ["/erp", "/activity"])]) {
       await scanPage(admin, `admin, upstream ${label}`, url);
     }
   }
@@ -268,15 +317,23 @@ test("no route handler's answer holds the token, for any caller", async ({ playw
   expect(leaks).toEqual([]);
 });
 
-test("no route handler's answer holds the token while the upstream fails or echoes it back", async ({ playwright }) => {
+test("no route handler's answer, stored text, export or alert holds the token while the upstream fails or echoes it back", async ({ playwright }) => {
   const admin = await signedIn(playwright, "admin");
   const tag = Date.now().toString(36).toUpperCase();
-  const count = echoFaults("0").length;
+  const count = echoRounds("0").length;
   upstreamFailed = true;
   const orders = await emulatorOrders.seed(count);
   const runs: string[] = [];
+  // An alert receiver: an import the upstream refuses is sent out with the upstream's words.
+  const receiver = await startReceiver("token-confinement-signing");
+  const channel = await admin.post("/api/alerts/channels", {
+    data: { name: `Token search ${tag}`, kind: "webhook", enabled: true, events: ["import.not_started"], url: `${receiver.url}/hooks`, signingSecret: "token-confinement-signing" },
+  });
+  expect(channel.status(), await channel.text()).toBe(201);
+  const channelId = ((await channel.json()) as { channel: { id: string } }).channel.id;
+  let refusedImports = 0;
   for (let i = 0; i < count; i++) {
-    const { label, rules } = echoFaults(orders[i]!)[i]!;
+    const { label, rules } = echoRounds(orders[i]!)[i]!;
     await emulator.clearFaults();
     for (const rule of rules) await emulator.addFault(rule);
     const who = `admin, upstream ${label}:`;
@@ -297,9 +354,18 @@ test("no route handler's answer holds the token while the upstream fails or echo
     for (const [method, url, data, headers] of calls) {
       const res = await scanResponse(`${who} ${method} ${url}`, await admin.fetch(url, { method, data, headers }));
       if (url === "/api/erp/transfers") runs.push((await res.json()).run.id);
+      if (url === "/api/erp/imports" && !res.ok()) refusedImports++;
     }
   }
   await emulator.clearFaults();
+  // What went out to the receiver, and the delivery log that every member reads.
+  expect(refusedImports).toBeGreaterThan(count / 2);
+  await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(refusedImports);
+  for (const [n, r] of receiver.received.entries()) scan(`alert ${n + 1} to the receiver`, r.headers as Record<string, string>, r.body);
+  await scanResponse("alert deliveries", await admin.get(`/api/alerts/deliveries?channel=${channelId}`));
+  await scanPage(admin, "admin", `/alerts?channel=${channelId}`);
+  await admin.delete(`/api/alerts/channels/${channelId}`);
+  await receiver.close();
   // What was recorded from those answers: run outcomes and reasons, import messages, the audit trail.
   for (const id of runs) {
     await expect.poll(async () => (await (await admin.get(`/api/erp/transfers/${id}`)).json()).run.state, { timeout: 20_000 }).toBe("completed");

@@ -3,8 +3,10 @@ import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 // The forms in which the upstream token could show up in something the browser receives: as it
 // is, URL-encoded, as a bearer header, in hex, and base64/base64url-encoded at each of the three
 // byte alignments it can have inside a longer base64 text (a token embedded in an encoded blob
-// such as `Bearer <token>` or a JSON document does not start on a 3-byte boundary). Kept apart
-// from the app's own redaction on purpose: the test must not trust the code it checks.
+// such as `Bearer <token>` or a JSON document does not start on a 3-byte boundary); each of them
+// also with any character written as a JSON or script escape (`\/`, `\u002B`, `\uXXXX`, `\xXX`,
+// at any depth of quoting) or an HTML character reference. Kept apart from the app's own
+// redaction on purpose: the test must not trust the code it checks.
 
 export interface Needle {
   name: string;
@@ -24,8 +26,10 @@ export function tokenNeedles(token: string): Needle[] {
   const needles: Needle[] = [
     { name: "token", value: token },
     { name: "url-encoded token", value: encodeURIComponent(token) },
+    { name: "url-encoded token (lower-case hex)", value: encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()) },
     { name: "bearer header", value: `Bearer ${token}` },
     { name: "hex token", value: bytes.toString("hex") },
+    { name: "hex token (upper case)", value: bytes.toString("hex").toUpperCase() },
     { name: "base64 of the bearer header", value: Buffer.from(`Bearer ${token}`).toString("base64").replace(/=+$/, "") },
   ];
   for (const encoding of ["base64", "base64url"] as const) {
@@ -39,11 +43,36 @@ export function tokenNeedles(token: string): Needle[] {
 
 export const NEEDLES = tokenNeedles(E2E_UPSTREAM_TOKEN);
 
-/** The names of the needles found in a text (case-sensitive, except the word "Bearer"). */
+const code = (radix: number) => (match: string, digits: string) => {
+  const n = parseInt(digits, radix);
+  return n <= 0x10ffff ? String.fromCodePoint(n) : match;
+};
+
+/** The text with string escapes (`\/`, `\uXXXX`, `\u{...}`, `\xXX`, however many backslashes deep) and HTML character references read back. */
+export function unescaped(text: string): string {
+  return text
+    .replace(/\\+u\{([0-9a-f]{1,6})\}/gi, code(16))
+    .replace(/\\+u([0-9a-f]{4})/gi, code(16))
+    .replace(/\\+x([0-9a-f]{2})/gi, code(16))
+    .replace(/\\+\//g, "/")
+    .replace(/&#x([0-9a-f]{1,6});?/gi, code(16))
+    .replace(/&#([0-9]{1,7});?/g, code(10))
+    .replace(/&sol;/g, "/")
+    .replace(/&plus;/g, "+");
+}
+
+function found(text: string): string[] {
+  const names = NEEDLES.filter((n) => text.includes(n.value)).map((n) => n.name);
+  if (!names.includes("bearer header") && text.toLowerCase().includes(`bearer ${E2E_UPSTREAM_TOKEN.toLowerCase()}`)) names.push("bearer header");
+  return names;
+}
+
+/** The names of the needles found in a text, as is or escaped (case-sensitive, except the word "Bearer"). */
 export function tokenLeaks(text: string): string[] {
-  const found = NEEDLES.filter((n) => text.includes(n.value)).map((n) => n.name);
-  if (!found.includes("bearer header") && text.toLowerCase().includes(`bearer ${E2E_UPSTREAM_TOKEN.toLowerCase()}`)) found.push("bearer header");
-  return found;
+  const plain = found(text);
+  if (!/[\\&]/.test(text)) return plain;
+  const escaped = found(unescaped(text)).filter((n) => !plain.includes(n));
+  return [...plain, ...escaped.map((n) => `${n}, escaped`)];
 }
 
 /** Searches a response's headers and body. `where` names it in the failure message. */

@@ -696,6 +696,24 @@ describe("fault injection", () => {
     expect((await get("/v1/stores?page=1&limit=10")).status).toBe(200);
   });
 
+  it("respond with escape: the body's strings and keys spelt with \\/, \\u002B or every unit as \\uXXXX, same value", async () => {
+    const body = { status: "error", message: "a/b+c ğ/+", errors: { "k/+": ["x/y+z"] }, n: 1e21 };
+    const texts: Record<string, string> = {};
+    for (const escape of ["slash", "plus", "unicode"]) {
+      await fault({ path: "/v1/stores", kind: "respond", status: 422, body, escape, times: 1 });
+      const r = await get("/v1/stores/1");
+      expect(r.status).toBe(422);
+      expect(r.json, escape).toEqual(body);
+      texts[escape] = r.text;
+    }
+    expect(texts.slash).toBe('{"status":"error","message":"a\\/b+c ğ\\/+","errors":{"k\\/+":["x\\/y+z"]},"n":1e+21}');
+    expect(texts.plus).toBe('{"status":"error","message":"a/b\\u002Bc ğ/\\u002B","errors":{"k/\\u002B":["x/y\\u002Bz"]},"n":1e+21}');
+    expect(texts.unicode).toContain('"\\u0073\\u0074\\u0061\\u0074\\u0075\\u0073":"\\u0065\\u0072\\u0072\\u006f\\u0072"');
+    expect(texts.unicode).toContain("\\u011f\\u002f\\u002b");
+    expect((await post("/__emulator/faults", { kind: "respond", escape: "hex" })).status).toBe(422);
+    await call("DELETE", "/__emulator/faults");
+  });
+
   it("respond: default 500 with an empty body", async () => {
     await fault({ kind: "respond", times: 1 });
     const r = await get("/v1/stores/1");

@@ -5,6 +5,10 @@ import { isPlainObject } from "./reply";
 export const FAULT_KINDS = ["respond", "malformed-json", "html", "drop", "drop-mid-body"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
+/** How a `respond` body spells its strings, as real producers do: PHP writes `\/`, .NET `\u002B`, some every character `\uXXXX`. */
+export const ESCAPES = ["slash", "plus", "unicode"] as const;
+export type Escape = (typeof ESCAPES)[number];
+
 export interface FaultRule {
   id: number;
   method: string | null;
@@ -15,6 +19,7 @@ export interface FaultRule {
   status: number | null;
   hasBody: boolean;
   body: unknown;
+  escape: Escape | null;
   apply: "before" | "after";
   hits: number;
 }
@@ -73,7 +78,25 @@ export function describeRule(r: FaultRule): Record<string, unknown> {
     hits: r.hits,
   };
   if (r.hasBody) out.body = r.body;
+  if (r.escape) out.escape = r.escape;
   return out;
+}
+
+const unicode = (unit: string) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/** A string literal as JSON.stringify writes it, then re-spelt: only `/` and `+` (never part of an escape) or every unit. */
+function spell(literal: string, escape: Escape): string {
+  if (escape === "slash") return literal.replaceAll("/", "\\/");
+  if (escape === "plus") return literal.replaceAll("+", "\\u002B");
+  const text = JSON.parse(literal) as string;
+  return `"${[...Array(text.length).keys()].map((i) => unicode(text[i]!)).join("")}"`;
+}
+
+/** The JSON text of a fault's body with every string (keys too) spelt the given way; it parses to the same value. */
+export function escapedJson(value: unknown, escape: Escape | null): string {
+  const text = JSON.stringify(value);
+  if (text === undefined || escape === null) return text ?? "";
+  return text.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => spell(literal, escape));
 }
 
 export function parseFaultRule(
@@ -90,6 +113,7 @@ export function parseFaultRule(
     status: null,
     hasBody: false,
     body: undefined,
+    escape: null,
     apply: "before",
   };
 
@@ -123,6 +147,11 @@ export function parseFaultRule(
   if ("body" in v && v.body !== undefined) {
     rule.hasBody = true;
     rule.body = v.body;
+  }
+  if (v.escape !== undefined && v.escape !== null) {
+    if (typeof v.escape !== "string" || !(ESCAPES as readonly string[]).includes(v.escape)) {
+      errors.escape = [`escape şunlardan biri olmalıdır: ${ESCAPES.join(", ")}.`];
+    } else rule.escape = v.escape as Escape;
   }
   if (v.apply !== undefined && v.apply !== null) {
     if (v.apply !== "before" && v.apply !== "after") errors.apply = ["apply 'before' veya 'after' olmalıdır."];

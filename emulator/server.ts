@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { handleV1 } from "./api";
 import { handleControl, isControlPath } from "./control";
 import { EmulatorDb } from "./db";
-import { FaultTable, type FaultRule } from "./faults";
+import { escapedJson, FaultTable, type FaultRule } from "./faults";
 import { RequestLog } from "./request-log";
 import { type Body, type Reply, MSG, error } from "./reply";
 
@@ -192,8 +192,8 @@ function parseBody(raw: NonNullable<RawBody>): Body {
   }
 }
 
-function send(res: http.ServerResponse, reply: Reply): number {
-  const payload = reply.body === undefined ? "" : JSON.stringify(reply.body);
+function send(res: http.ServerResponse, reply: Reply, escape: FaultRule["escape"] = null): number {
+  const payload = reply.body === undefined ? "" : escapedJson(reply.body, escape);
   res.writeHead(reply.status, {
     "Content-Type": JSON_TYPE,
     "Content-Length": Buffer.byteLength(payload),
@@ -207,7 +207,7 @@ function emitFault(req: http.IncomingMessage, res: http.ServerResponse, rule: Fa
   switch (rule.kind) {
     case "respond":
       // Without a body the answer has no content at all (an empty 500 is a classic).
-      return send(res, { status: rule.status ?? 500, body: rule.hasBody ? rule.body : undefined });
+      return send(res, { status: rule.status ?? 500, body: rule.hasBody ? rule.body : undefined }, rule.escape);
     case "malformed-json": {
       const status = rule.status ?? 200;
       res.writeHead(status, { "Content-Type": JSON_TYPE, "Content-Length": Buffer.byteLength(MALFORMED_JSON) });

@@ -35,6 +35,24 @@ describe("redact", () => {
   });
 });
 
+describe("the configured upstream token", () => {
+  it("is known from the log's first import, before any upstream call (a CSV of stored text may come first)", async () => {
+    const configured = "configured/upstream+token-3e9d";
+    const before = process.env.LABS_API_TOKEN;
+    process.env.LABS_API_TOKEN = configured;
+    try {
+      vi.resetModules();
+      const fresh = await import("@/lib/log");
+      expect(fresh.redact(`stored: ${configured.replace("+", "\\u002B")}`)).toBe("stored: [redacted]");
+      const { redactSecrets } = await import("@/lib/rules/secrets");
+      expect(redactSecrets(`kept: ${encodeURIComponent(configured)}`)).toBe("kept: [redacted]");
+    } finally {
+      if (before === undefined) delete process.env.LABS_API_TOKEN;
+      else process.env.LABS_API_TOKEN = before;
+    }
+  });
+});
+
 describe("log", () => {
   it("never writes the token in any of its forms", () => {
     const lines: string[] = [];

@@ -1,4 +1,5 @@
 import type { AlertEvent } from "@/lib/alerts/events";
+import { redactSecrets } from "@/lib/rules/secrets";
 
 // What an alert says, in English (receivers are shared channels, not one member's locale): a title, a few
 // lines of detail and a link to the page concerned.
@@ -13,7 +14,13 @@ export interface AlertMessage {
 
 const who = (p: { email: string; name: string | null } | null) => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : "someone");
 
+/** The message, with no form of a registered secret in its words (details and last errors quote the platform). */
 export function renderAlert(event: DeliveredEvent, consoleUrl: string): AlertMessage {
+  const message = compose(event, consoleUrl);
+  return { title: redactSecrets(message.title), lines: message.lines.map(redactSecrets), link: message.link };
+}
+
+function compose(event: DeliveredEvent, consoleUrl: string): AlertMessage {
   const base = consoleUrl.replace(/\/+$/, "");
   switch (event.type) {
     case "transfer.attention": {

@@ -56,6 +56,16 @@ export function maskSecret(value: string): string {
   return `${DOTS}${lastFour(value)}`;
 }
 
+/**
+ * A path segment or query value worth redacting on its own: 8 characters or more, and not an ordinary word
+ * ("services", "internal", "alerts-ingest" would cut a receiver's answer): a digit, both cases, another sign, or a
+ * run of letters longer than words go, as generated tokens have.
+ */
+function secretLike(part: string): boolean {
+  if (part.length < 8) return false;
+  return /[^A-Za-z\-_.]/.test(part) || (/[a-z]/.test(part) && /[A-Z]/.test(part)) || /[A-Za-z]{16,}/.test(part);
+}
+
 /** Every form of the channel's secrets (and the URL's path and query, which carry a Slack token) replaced by [redacted]. */
 export function channelRedactor(secrets: ChannelSecrets): Redactor {
   const r = new Redactor();
@@ -65,8 +75,8 @@ export function channelRedactor(secrets: ChannelSecrets): Redactor {
       const url = new URL(secrets.url);
       r.add(url.pathname.length > 1 ? url.pathname : undefined);
       r.add(url.search.length > 1 ? url.search.slice(1) : undefined);
-      for (const segment of url.pathname.split("/")) if (segment.length >= 8) r.add(segment);
-      for (const [, value] of url.searchParams) if (value.length >= 8) r.add(value);
+      for (const segment of url.pathname.split("/")) if (secretLike(segment)) r.add(segment);
+      for (const [, value] of url.searchParams) if (secretLike(value)) r.add(value);
     } catch {
       // not a URL: the whole value is redacted already
     }

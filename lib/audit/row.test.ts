@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { openTestDb } from "@/lib/testing/store";
 import { recordCliAudit } from "@/lib/team/cli-audit";
 import { auditRow } from "@/lib/audit/row";
+import { tokenNeedles } from "@/e2e/token-needles";
+import { processRedactor } from "@/lib/rules/secrets";
 
 const AT = new Date("2024-05-01T10:00:00.000Z");
 
@@ -56,6 +58,23 @@ describe("auditRow", () => {
       request_id: null,
       ip: null,
     });
+  });
+
+  it("keeps no form of a registered secret in the message, before, after or details", () => {
+    const secret = "audit-row/secret+0d5e";
+    processRedactor().add(secret);
+    const forms = [secret, secret.replace("/", "\\/"), encodeURIComponent(secret), Buffer.from(`x${secret}`).toString("base64")];
+    const before = { name: `n ${secret}`, [secret]: forms };
+    const row = auditRow(
+      { actor: null, action: "erp.import", outcome: "failure", message: `refused: ${forms.join(" ")}`, before, after: [forms[1]], details: { detail: forms[2], deep: { x: [forms[3]] } } },
+      AT,
+    );
+    expect(tokenNeedles(secret).filter((n) => JSON.stringify(row).includes(n.value))).toEqual([]);
+    expect(row.message?.match(/\[redacted\]/g)).toHaveLength(forms.length);
+    expect(JSON.parse(row.before_json!)).toEqual({ name: "n [redacted]", "[redacted]": forms.map(() => expect.stringContaining("[redacted]")) });
+    expect(JSON.parse(row.after_json!)).toEqual(["[redacted]"]);
+    expect(JSON.parse(row.details_json!)).toEqual({ detail: "[redacted]", deep: { x: [expect.stringContaining("[redacted]")] } });
+    expect(before.name, "the entry itself is left as it was").toContain(secret);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
 import type { AuditEventsTable } from "@/lib/db/schema";
+import { processRedactor, redactSecrets } from "@/lib/rules/secrets";
 
 // An audit entry and its audit_events row, free of server code so the server and the team CLI write the same columns.
 
@@ -31,7 +32,8 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+// Messages and details may quote the upstream: the trail keeps no form of a secret (lib/log registers them).
+const json = (v: unknown) => (v === undefined || v === null ? null : (processRedactor().stringify(v) ?? null));
 
 export function auditRow(entry: AuditEntry, at: Date = new Date()): Insertable<AuditEventsTable> {
   return {
@@ -42,7 +44,7 @@ export function auditRow(entry: AuditEntry, at: Date = new Date()): Insertable<A
     target_type: entry.target?.type ?? null,
     target_id: entry.target ? String(entry.target.id) : null,
     outcome: entry.outcome,
-    message: entry.message ?? null,
+    message: entry.message == null ? null : redactSecrets(entry.message),
     before_json: json(entry.before),
     after_json: json(entry.after),
     details_json: json(entry.details),

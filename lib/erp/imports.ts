@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, ErpImportRun } from "@/lib/db/schema";
 import type { ImportKindName, ImportRunRow } from "@/lib/erp/schemas";
 import type { RunActor } from "@/lib/erp/store";
+import { redactSecrets } from "@/lib/rules/secrets";
 import type { ImportOrigin } from "@/lib/schedules/tables";
 
 // ERP imports in the console store: one row per attempt, with who started it and what the platform answered.
@@ -94,12 +95,12 @@ export async function finishImport(
     .updateTable("erp_import_runs")
     .set(
       result.outcome === "started"
-        ? { outcome: "started", message: result.message, finished_at: now.toISOString() }
+        ? { outcome: "started", message: redactSecrets(result.message), finished_at: now.toISOString() }
         : {
             outcome: "failed",
-            message: result.message,
+            message: result.message === null ? null : redactSecrets(result.message),
             error_code: result.errorCode,
-            error_detail: result.errorDetail,
+            error_detail: redactSecrets(result.errorDetail),
             may_have_acted: result.mayHaveActed ? 1 : 0,
             finished_at: now.toISOString(),
           },

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "@/lib/db/schema";
 import { DomainError } from "@/lib/rules/problems";
+import { redactSecrets } from "@/lib/rules/secrets";
 import { batchCount } from "@/lib/erp/order-ids";
 import type {
   OrderOutcome,
@@ -366,7 +367,7 @@ export async function settleBatch(
       from unnest(
         ${exceptions.map((r) => r.position)}::int[],
         ${exceptions.map((r) => r.outcome)}::text[],
-        ${exceptions.map((r) => r.reason)}::text[],
+        ${exceptions.map((r) => (r.reason === null ? null : redactSecrets(r.reason)))}::text[],
         ${exceptions.map((r) => r.reasonCode)}::text[]
       ) as v(position, outcome, reason, reason_code), fence
       where o.run_id = fence.id and o.position = v.position

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { UpstreamError, type UpstreamErrorKind } from "@/lib/upstream/errors";
-import { upstreamProblem, validationProblem } from "@/lib/http/problem";
+import { tokenNeedles } from "@/e2e/token-needles";
+import { registerSecret } from "@/lib/log";
+import { problem, toProblem, upstreamProblem, validationProblem } from "@/lib/http/problem";
+import { DomainError } from "@/lib/rules/problems";
 
 const err = (kind: UpstreamErrorKind, status: number | null, extra: Partial<{ upstreamMessage: string; fieldErrors: Record<string, string[]> }> = {}) =>
   new UpstreamError({ kind, status, operation: "op", detail: "d", mayHaveActed: false, ...extra });
@@ -54,5 +57,31 @@ describe("validationProblem", () => {
     const parsed = z.object({ constructor: z.string(), toString: z.string(), valueOf: z.string() }).safeParse({});
     const body = await validationProblem(parsed.error!).json();
     expect(Object.keys(body.errors).sort()).toEqual(["constructor", "toString", "valueOf"]);
+  });
+});
+
+describe("no form of a registered secret leaves in a problem", () => {
+  const SECRET = "problem-test/secret+77a1";
+  registerSecret(SECRET);
+  const forms = [SECRET, SECRET.replace("/", "\\/"), encodeURIComponent(SECRET), Buffer.from(SECRET).toString("base64")];
+  const leaks = (body: unknown) => tokenNeedles(SECRET).filter((n) => JSON.stringify(body).includes(n.value)).map((n) => n.name);
+
+  it("in an upstream refusal's detail and field messages, answered or mapped for a page", async () => {
+    const error = err("http", 422, { upstreamMessage: `Anahtar ${forms.join(" ")}`, fieldErrors: { [`k ${SECRET}`]: forms } });
+    const answered = await upstreamProblem(error).json();
+    expect(answered.detail).toBe(`Anahtar ${forms.map(() => "[redacted]").join(" ")}`);
+    expect(leaks(answered)).toEqual([]);
+    expect(Object.keys(answered.errors)).toEqual(["k [redacted]"]);
+    const mapped = toProblem(error);
+    expect(mapped?.detail).toBe(answered.detail);
+    expect(leaks(mapped)).toEqual([]);
+    expect(error.upstreamMessage, "the error itself is left as it was").toContain(SECRET);
+  });
+
+  it("in a domain refusal's detail and extra fields, and in a problem made by hand", async () => {
+    const error = new DomainError("upstream_rejected", `refused: ${SECRET}`, { upstreamMessage: `x ${forms[1]}`, nested: { list: [forms[2]] } });
+    const mapped = toProblem(error, "req-1");
+    expect(mapped).toMatchObject({ detail: "refused: [redacted]", upstreamMessage: "x [redacted]", nested: { list: ["[redacted]"] }, requestId: "req-1" });
+    expect(leaks(await problem("conflict", `c ${forms[3]}`, { why: SECRET }).json())).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { validationMessage } from "@/lib/i18n/validation";
+import { redactSecretsIn } from "@/lib/log";
 import { DomainError, problemBody, type ProblemBody, type ProblemCode } from "@/lib/rules/problems";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 
@@ -10,7 +11,9 @@ export function problem(code: ProblemCode, detail?: string, extra?: Record<strin
   return problemResponse(problemBody(code, detail, extra), headers);
 }
 
-export function problemResponse(body: ProblemBody, headers?: HeadersInit): NextResponse {
+export function problemResponse(input: ProblemBody, headers?: HeadersInit): NextResponse {
+  // Details and field messages may carry upstream words: no form of a secret leaves with them.
+  const body = redactSecretsIn(input);
   const res = NextResponse.json(body, { status: body.status, headers });
   res.headers.set("Content-Type", "application/problem+json");
   res.headers.set("Cache-Control", "no-store");
@@ -71,7 +74,7 @@ export function upstreamProblem(error: UpstreamError, requestId?: string): NextR
 
 /** The one mapping of a failure to a problem, for handlers and pages; null for a fault of ours (answered as `internal`). */
 export function toProblem(error: unknown, requestId?: string): ProblemBody | null {
-  if (error instanceof DomainError) return problemBody(error.code, error.detail, { ...error.extra, ...(requestId ? { requestId } : {}) });
-  if (isUpstreamError(error)) return upstreamProblemBody(error, requestId);
+  if (error instanceof DomainError) return redactSecretsIn(problemBody(error.code, error.detail, { ...error.extra, ...(requestId ? { requestId } : {}) }));
+  if (isUpstreamError(error)) return redactSecretsIn(upstreamProblemBody(error, requestId));
   return null;
 }

@@ -4,6 +4,8 @@ import { ACTIVITY_CSV_COLUMNS, activityCsvHeader, activityCsvLines } from "@/lib
 import type { AuditRecord } from "@/lib/activity/schemas";
 import { TRANSFER_CSV_COLUMNS, transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
 import { CSV_BOM, csvFilename, csvGuard, toCsv } from "@/lib/rules/csv";
+import { processRedactor } from "@/lib/rules/secrets";
+import { tokenNeedles } from "@/e2e/token-needles";
 
 const read = (csv: string) => Papa.parse<string[]>(csv.slice(CSV_BOM.length), { skipEmptyLines: true }).data;
 
@@ -77,5 +79,28 @@ describe("every export writes the same way", () => {
       transferCsvLines([{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: hostile, reasonCode: null }], (r) => r.reason ?? "");
     expect(transfer).toBe(toCsv(TRANSFER_CSV_COLUMNS, [[1, "0042", 1, "not_transferred", hostile, hostile, ""]]));
     expect(transfer.endsWith(`"203.0.113.7;'=1+1","203.0.113.7;'=1+1",""\r\n`)).toBe(true);
+  });
+});
+
+describe("no export holds a registered secret", () => {
+  // ";+" in the secret: the formula guard would put a quote inside it if it ran first.
+  const secret = "csv-test/secret;+=9c2e";
+  processRedactor().add(secret);
+  const forms = [secret, secret.replace("/", "\\/"), encodeURIComponent(secret), Buffer.from(secret).toString("base64")];
+  const leaks = (csv: string) => tokenNeedles(secret).filter((n) => csv.includes(n.value) || read(csv).flat().join(" ").includes(n.value)).map((n) => n.name);
+  const guarded = (csv: string) => read(csv).flat().join(" ").replaceAll("'", "");
+
+  it("in any cell of any writer: toCsv, the activity trail's and a run's orders", () => {
+    const text = `refused: ${forms.join(" ")}`;
+    const plain = toCsv(["a", "b"], [[text, { nested: forms }]]);
+    const activity = activityCsvLines([
+      { id: 1, at: "2024-05-01T09:30:00.000Z", actorId: null, actorEmail: null, action: "erp.import", targetType: null, targetId: null, outcome: "failure", message: text, before: { name: secret }, after: [forms[1]], details: { detail: forms[2] }, requestId: null, ip: null },
+    ]);
+    const transfer = transferCsvLines([{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: text, reasonCode: null }], (r) => `The platform said: ${r.reason}`);
+    for (const csv of [plain, activity, transfer]) {
+      expect(leaks(csv), csv).toEqual([]);
+      expect(guarded(csv), "a secret the formula guard cut").not.toContain(secret);
+      expect(csv).toContain("[redacted]");
+    }
   });
 });

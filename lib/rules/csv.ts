@@ -1,6 +1,8 @@
 import Papa from "papaparse";
+import { redactSecrets } from "@/lib/rules/secrets";
 
-// The one CSV writer: BOM (so Excel reads Turkish letters), CRLF, every cell quoted, formulas neutralised (OWASP CSV injection).
+// The one CSV writer: BOM (so Excel reads Turkish letters), CRLF, every cell quoted, formulas neutralised (OWASP CSV injection),
+// no form of a registered secret (cells quote the upstream; redacted before the guard, which may split a form).
 
 export const CSV_BOM = "\uFEFF";
 const NEWLINE = "\r\n";
@@ -21,7 +23,7 @@ export function csvGuard(text: string): string {
 
 export function csvLines(rows: readonly (readonly unknown[])[]): string {
   if (rows.length === 0) return "";
-  const cells = rows.map((r) => r.map((v) => csvGuard(csvText(v))));
+  const cells = rows.map((r) => r.map((v) => csvGuard(redactSecrets(csvText(v)))));
   return `${Papa.unparse(cells, { newline: NEWLINE, quotes: true, escapeFormulae: false })}${NEWLINE}`;
 }
 

@@ -95,7 +95,8 @@ function describe(kind: string, status: number | null, message?: string): string
 export function createUpstreamClient(options: UpstreamClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const authorization = `Bearer ${options.token}`;
-  // Messages and reasons reach the browser, so an answer is cleaned of any echoed form of the token first.
+  // Messages and reasons reach the browser, so an answer is cleaned of any echoed form of the token, escaped or not,
+  // before it is parsed, and every string of the parsed value again after (JSON escapes may spell it any way).
   const redactor = new Redactor();
   redactor.add(options.token);
   const scrub = (text: string) => redactor.redact(text);
@@ -148,7 +149,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     let json: unknown;
     let jsonOk = true;
     try {
-      json = text === "" ? undefined : JSON.parse(text);
+      json = text === "" ? undefined : redactor.redactJson(JSON.parse(text) as unknown);
     } catch {
       jsonOk = false;
     }
