@@ -5,6 +5,7 @@ import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { DeliveredEvent } from "@/lib/alerts/message";
 import { readChannel } from "@/lib/alerts/store";
 import { sendToChannel } from "@/lib/alerts/send";
+import { redactSecretsIn } from "@/lib/rules/secrets";
 import type { TargetPolicy } from "@/lib/alerts/targets";
 
 // Deliveries as jobs of the job engine (pg-boss): one row and one job per channel and event, in one
@@ -64,7 +65,7 @@ export async function queueDeliveries(
           id,
           channel_id: channelId,
           event_type: event.type,
-          event_json: JSON.stringify(event),
+          event_json: JSON.stringify(redactSecretsIn(event)),
           status: "queued",
           attempts: 0,
           max_attempts: options.retryLimit + 1,

@@ -7,6 +7,7 @@ import { channelRedactor, type ChannelSecrets } from "@/lib/alerts/secrets";
 import { emailSubject, htmlText, plainText, renderAlert, slackBody, type DeliveredEvent } from "@/lib/alerts/message";
 import type { AlertChannelKind, SmtpTlsMode } from "@/lib/alerts/schemas";
 import { checkTarget, pinnedLookup, type Target, type TargetPolicy } from "@/lib/alerts/targets";
+import { redactSecretsIn } from "@/lib/rules/secrets";
 
 // Sends one delivery to one channel and reports the receiver's answer (redacted, shortened). Never throws.
 // Every connection goes to the addresses checkTarget judged (lib/alerts/targets.ts), never to a second resolution.
@@ -63,7 +64,8 @@ export function webhookBody(deliveryId: string, event: DeliveredEvent, consoleUr
     text: message.lines.join("\n"),
     link: message.link,
     occurredAt: event.at,
-    event,
+    // The raw event goes out beside the rendered text, so it is cleaned of the process's secrets as well.
+    event: redactSecretsIn(event),
   });
 }
 

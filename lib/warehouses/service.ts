@@ -7,6 +7,7 @@ import { store } from "@/lib/db";
 import { notify } from "@/lib/db/open";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
+import { redactSecrets } from "@/lib/rules/secrets";
 import { DEFAULT_WAREHOUSE_SORT, deleteRuleBreak, saveRuleBreak, WAREHOUSE_FIELDS, type ReadinessResult } from "@/lib/rules/warehouse";
 import { isUpstreamError, upstream, type WarehouseWrite } from "@/lib/upstream";
 import { publicUpstreamText } from "@/lib/upstream/errors";
@@ -337,7 +338,7 @@ export async function bulkSetActive(ids: number[], isActive: boolean, ctx: Servi
       else if (isUpstreamError(error)) {
         // Only a platform refusal (4xx) has words for people; the page says the rest in its own.
         const text = publicUpstreamText(error);
-        results.push({ id, ok: false, code: error.kind, ...(text === error.upstreamMessage ? { detail: text } : {}) });
+        results.push({ id, ok: false, code: error.kind, ...(text === error.upstreamMessage ? { detail: redactSecrets(text) } : {}) });
       }
       else throw error;
     }
