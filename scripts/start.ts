@@ -84,7 +84,8 @@ if (!dev && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
 }
 
 const children: ChildProcess[] = [];
-let consoleChild: ChildProcess | undefined;
+// The console: stopped first.
+const first = new Set<ChildProcess>();
 let stopping = false;
 // The console finishes its requests and jobs by LABS_API_TIMEOUT_MS plus its margins (scripts/server.ts); past this,
 // it is killed.
@@ -107,12 +108,13 @@ function stop(code: number) {
   }, STOP_WAIT_MS);
   force.unref();
   // The console first, the emulator once it is gone: the console's calls in flight still get their answers.
-  if (consoleChild && running(consoleChild)) consoleChild.kill("SIGTERM");
+  for (const child of first) if (running(child)) child.kill("SIGTERM");
   void (async () => {
-    const consoleCode = consoleChild ? await exited(consoleChild).then(() => consoleChild!.exitCode) : 0;
-    for (const child of children) if (child !== consoleChild && running(child)) child.kill("SIGTERM");
+    await Promise.all([...first].map(exited));
+    const consoleCodes = [...first].map((c) => c.exitCode);
+    for (const child of children) if (!first.has(child) && running(child)) child.kill("SIGTERM");
     await Promise.all(children.map(exited));
-    process.exit(code || (consoleCode ?? 1));
+    process.exit(code || (consoleCodes.every((c) => c === 0) ? 0 : 1));
   })();
 }
 
@@ -163,7 +165,7 @@ const consoleServer = spawn(process.execPath, ["--import", "tsx", path.join(root
   stdio: [...childStdio],
   env: childEnv,
 });
-consoleChild = consoleServer;
+first.add(consoleServer);
 watch(consoleServer, "The console");
 writeFileSync(
   path.join(dataDir, "pids.json"),
