@@ -221,13 +221,14 @@ test("SIGTERM with a write and two transfer batches in flight: both answered and
   const other = worker === "a" ? "b" : "a";
   await expect.poll(async () => (await run(other)).batchesDone, { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(2);
 
-  // The next two batches and a warehouse write reach the platform, which acts at once and answers 1.5 s later.
+  // The next two batches reach the platform, which acts at once and answers 1.5 s later; a warehouse write too, answered
+  // 3 s later: the stop must wait for the request, not only for the jobs.
   await control("DELETE", "/faults");
   const slow = await control<{ id: number }>("POST", "/faults", { method: "POST", path: transfer, latencyMs: 1500, times: 2, apply: "after" });
   await control("POST", "/faults", { method: "POST", path: transfer, latencyMs: 300, times: 1000 });
   const list = JSON.parse((await operator.call("GET", "/api/warehouses", { port: port(worker!) })).body) as { items: { id: number }[] };
   const warehouseId = list.items[0]!.id;
-  const write = await control<{ id: number }>("POST", "/faults", { method: "PUT", path: `/v1/stores/${warehouseId}`, latencyMs: 1500, times: 1, apply: "after" });
+  const write = await control<{ id: number }>("POST", "/faults", { method: "PUT", path: `/v1/stores/${warehouseId}`, latencyMs: 3000, times: 1, apply: "after" });
   const name = `Kapanış ${Date.now()}`;
   const put = operator.call("PUT", `/api/warehouses/${warehouseId}`, { port: port(worker!), headers: { ...origin(worker!), "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
   const hits = async () => new Map((await control<{ faults: { id: number; hits: number }[] }>("GET", "/faults")).faults.map((f) => [f.id, f.hits]));
