@@ -1,15 +1,30 @@
 // At start: validate the configuration, then open the store and start the job engine with its workers
-// (not while building), so a process that serves has both.
+// (not while building), so a process that serves has both; and say how they stop (scripts/server.ts runs it).
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     (await import("@/lib/runtime/node-version")).exitOnOldNode();
     await import("@/lib/config/check-on-start");
     if (process.env.NEXT_PHASE !== "phase-production-build") {
-      await (await import("@/lib/db")).store();
+      const { store } = await import("@/lib/db");
+      await store();
       await (await import("@/lib/erp/service")).startTransferJobs();
       await (await import("@/lib/alerts/jobs")).startAlertJobs();
-      await (await import("@/lib/schedules/jobs")).startScheduleJobs();
-      await (await import("@/lib/home/jobs")).startHomeJobs();
+      const schedules = await import("@/lib/schedules/jobs");
+      await schedules.startScheduleJobs();
+      const home = await import("@/lib/home/jobs");
+      await home.startHomeJobs();
+
+      const { onClose, onDrain } = await import("@/lib/jobs/shutdown");
+      const engine = await import("@/lib/jobs");
+      const { flushHealth } = await import("@/lib/health");
+      // Drain, all at once: no new ticks or checks; the engine's handlers finish (a transfer hands its run over).
+      onDrain("schedule ticks", schedules.stopScheduleJobs);
+      onDrain("home timers", home.stopHomeJobs);
+      onDrain("job engine", engine.drainJobs);
+      // Close, in this order once no request is left: the last call figures, the engine's pool, the store.
+      onClose("store", async () => (await store()).close());
+      onClose("job engine pool", engine.closeJobs);
+      onClose("call figures", flushHealth);
     }
   }
 }

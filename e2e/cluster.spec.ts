@@ -194,6 +194,83 @@ test("kill -9 of the instance working a 3,000-order transfer: the other finishes
   await control("DELETE", "/faults");
 });
 
+test("SIGTERM with a write and two transfer batches in flight: both answered and recorded, the run goes on at once on the other instance, exit 0", async () => {
+  test.setTimeout(120_000);
+  for (const name of ["a", "b"] as const) {
+    const { child } = cluster.instance(name);
+    if (child.exitCode !== null || child.signalCode !== null) await cluster.startInstance(name);
+  }
+  const operator = await signedIn("127.0.0.46", "operator", "a");
+  const { orders } = await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: 3000 });
+  const since = (await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1")).lastSeq;
+  const transfer = "/v1/action/orders-erp-transfer";
+  await control("DELETE", "/faults");
+  await control("POST", "/faults", { method: "POST", path: transfer, latencyMs: 300, times: 1000 });
+  const started = await operator.call("POST", "/api/erp/transfers", {
+    port: CLUSTER.balancerPort,
+    headers: { Origin: cluster.url, "Idempotency-Key": randomUUID(), "Content-Type": "application/json" },
+    body: JSON.stringify({ orderIds: orders.ids }),
+  });
+  expect(started.status, started.body).toBe(201);
+  const runId = (JSON.parse(started.body) as { run: { id: string } }).run.id;
+  type Run = { state: string; batchesDone: number; counts: Record<string, number> };
+  const run = async (at: "a" | "b") => (JSON.parse((await operator.call("GET", `/api/erp/transfers/${runId}`, { port: port(at) })).body) as { run: Run }).run;
+  const working = (n: "a" | "b") => cluster.instance(n).log.filter((l) => l.includes(runId) && l.includes("transfer run working")).length;
+  let worker: "a" | "b" | undefined;
+  await expect.poll(() => (worker = (["a", "b"] as const).find((n) => working(n) > 0)), { timeout: 30_000 }).toBeTruthy();
+  const other = worker === "a" ? "b" : "a";
+  await expect.poll(async () => (await run(other)).batchesDone, { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(2);
+
+  // The next two batches reach the platform, which acts at once and answers 1.5 s later; a warehouse write too, answered
+  // 3 s later: the stop must wait for the request, not only for the jobs.
+  await control("DELETE", "/faults");
+  const slow = await control<{ id: number }>("POST", "/faults", { method: "POST", path: transfer, latencyMs: 1500, times: 2, apply: "after" });
+  await control("POST", "/faults", { method: "POST", path: transfer, latencyMs: 300, times: 1000 });
+  const list = JSON.parse((await operator.call("GET", "/api/warehouses", { port: port(worker!) })).body) as { items: { id: number }[] };
+  const warehouseId = list.items[0]!.id;
+  const write = await control<{ id: number }>("POST", "/faults", { method: "PUT", path: `/v1/stores/${warehouseId}`, latencyMs: 3000, times: 1, apply: "after" });
+  const name = `Kapanış ${Date.now()}`;
+  const put = operator.call("PUT", `/api/warehouses/${warehouseId}`, { port: port(worker!), headers: { ...origin(worker!), "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
+  const hits = async () => new Map((await control<{ faults: { id: number; hits: number }[] }>("GET", "/faults")).faults.map((f) => [f.id, f.hits]));
+  await expect.poll(async () => { const h = await hits(); return [h.get(slow.id), h.get(write.id)]; }, { timeout: 10_000, intervals: [50] }).toEqual([2, 1]);
+
+  const stoppedAt = Date.now();
+  const stopped = cluster.signal(worker!, "SIGTERM");
+  // Soft: each promise below is checked and reported on its own, so a regression shows all it breaks.
+  const check = expect.configure({ soft: true });
+  const answer = await put.catch((error: unknown) => ({ status: 0, body: String(error) }));
+  check(answer.status, answer.body).toBe(200);
+  // The other instance works the run as soon as it is handed over: long before a heartbeat takeover (10 s here).
+  await check.poll(() => working(other), { timeout: 5_000, intervals: [100] }).toBeGreaterThan(0);
+  const takenAfter = Date.now() - stoppedAt;
+  check(takenAfter, "the other instance took the run within 4 s").toBeLessThan(4_000);
+  check(await stopped).toMatchObject({ code: 0, signal: null });
+
+  // The write's audit row, read through the instance that stays.
+  const trail = JSON.parse((await operator.call("GET", `/api/activity?target=${encodeURIComponent(`warehouse:${warehouseId}`)}&action=warehouse.update`, { port: port(other) })).body) as {
+    items: { outcome: string; after: { name?: string } | null }[];
+  };
+  check(trail.items.filter((i) => i.outcome === "success" && i.after?.name === name), "the write's audit row").toHaveLength(1);
+
+  await expect.poll(async () => (await run(other)).state, { timeout: 60_000, intervals: [500] }).toBe("completed");
+  const done = await run(other);
+  // Both batches on the wire were recorded with the platform's answer: nothing unknown, every order transferred.
+  check(done.counts).toMatchObject({ total: 3000, transferred: 3000, unknown: 0, pending: 0, sending: 0 });
+  const events = JSON.parse((await operator.call("GET", `/api/activity?target=${encodeURIComponent(`erp_transfer_run:${runId}`)}&limit=100`, { port: port(other) })).body) as {
+    items: { details: { event?: string } | null }[];
+  };
+  const kinds = events.items.map((e) => e.details?.event);
+  check(kinds, "handed over, not taken over after the heartbeat").toContain("handed_over");
+  check(kinds).not.toContain("resumed");
+
+  // The emulator's request log: every order sent once.
+  const log = await control<{ requests: { path: string; body: unknown }[] }>("GET", `/requests?since=${since}&limit=100000`);
+  const sent = log.requests.filter((r) => r.path === transfer).flatMap((r) => (r.body as { orderIds?: string[] }).orderIds ?? []);
+  check(sent).toHaveLength(3000);
+  check(new Set(sent)).toEqual(new Set(orders.ids));
+  await control("DELETE", "/faults");
+});
+
 test("two instances and one schedule give one start", async () => {
   test.setTimeout(240_000);
   // The test before kills an instance: both must tick here.

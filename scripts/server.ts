@@ -3,6 +3,7 @@ import "@/scripts/require-node";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { envSchema } from "@/lib/config/env";
+import { closeAll, drainAll } from "@/lib/jobs/shutdown";
 import { settleClientHeaders } from "@/lib/server/client-address";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -34,7 +35,18 @@ const httpServer = createServer();
 const app = next({ dev, dir: root, hostname: host && host !== "0.0.0.0" && host !== "::" ? host : "localhost", port: env.PORT, httpServer });
 const handle = app.getRequestHandler();
 
+// The requests being answered, so a stop can wait for them.
+const inFlight = new Set<ServerResponse>();
+let stopping = false;
+
 httpServer.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  inFlight.add(res);
+  res.once("close", () => {
+    inFlight.delete(res);
+    if (stopping) settled();
+  });
+  // Stopping: answered, then the connection closes, so a client's next request goes to another instance.
+  if (stopping) res.shouldKeepAlive = false;
   if (!settleClientHeaders(req.headers, req.socket.remoteAddress, hops)) {
     badRequest(req, res);
     return;
@@ -50,17 +62,63 @@ httpServer.on("error", (error) => {
   process.exit(1);
 });
 
-let stopping = false;
-function stop() {
-  if (stopping) return;
-  stopping = true;
-  httpServer.close();
-  httpServer.closeIdleConnections();
-  setTimeout(() => process.exit(0), 3000).unref();
-  void app.close().finally(() => process.exit(0));
+// A graceful stop: no new connection; the requests in flight are answered and the job engine's handlers finish (a
+// transfer settles its batches on the wire and hands its run over) by a deadline a little past the upstream timeout;
+// then the last writes, the pools and the store close, and the process exits 0. A second signal exits at once.
+const STOP_MARGIN_MS = 5000;
+const LATE_GRACE_MS = 2000;
+const CLOSE_MS = 5000;
+// Ctrl-C reaches `npm start` and this process together, and `npm start` passes it on: one stop, not two.
+const SAME_STOP_MS = 1000;
+let stoppedAt = 0;
+let allAnswered: () => void = () => undefined;
+
+function settled() {
+  // Once a response has ended its connection is idle: closed, rather than kept for a next request.
+  setImmediate(() => httpServer.closeIdleConnections());
+  if (inFlight.size === 0) allAnswered();
 }
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+
+function note(level: "info" | "error", msg: string, fields: Record<string, unknown> = {}) {
+  const line = JSON.stringify({ t: new Date().toISOString(), level, msg, pid: process.pid, ...fields });
+  if (level === "info") console.log(line);
+  else console.error(line);
+}
+
+const within = <T>(ms: number, work: Promise<T>) =>
+  Promise.race([work, new Promise<"late">((resolve) => setTimeout(() => resolve("late"), Math.max(0, ms)).unref())]);
+
+async function stop(signal: NodeJS.Signals) {
+  if (stopping) {
+    if (Date.now() - stoppedAt < SAME_STOP_MS) return;
+    note("error", "stopping at once: a second signal", { signal, requests: inFlight.size });
+    process.exit(1);
+  }
+  stopping = true;
+  stoppedAt = Date.now();
+  const deadlineAt = stoppedAt + env.LABS_API_TIMEOUT_MS + STOP_MARGIN_MS;
+  note("info", "stopping: finishing the requests and jobs in hand", { signal, requests: inFlight.size, deadlineMs: deadlineAt - stoppedAt });
+  httpServer.close();
+  for (const res of inFlight) res.shouldKeepAlive = false;
+  const answered = new Promise<void>((resolve) => (allAnswered = resolve));
+  settled();
+  // A little past the deadline: the engine then fails the jobs still running, which sends them to recovery at once.
+  const drained = await within(deadlineAt + LATE_GRACE_MS - Date.now(), Promise.all([answered, drainAll(deadlineAt)]));
+  if (drained === "late") {
+    note("error", "stopped at the deadline with work unfinished", { requests: inFlight.size });
+    process.exit(1);
+  }
+  const failed = [...drained[1]];
+  // Next first (it may still run work scheduled with after()), then the last writes, the pools, the store.
+  await within(CLOSE_MS, app.close()).catch((error: unknown) => failed.push({ hook: "next", error: String(error) }));
+  const closed = await within(CLOSE_MS, closeAll());
+  failed.push(...(closed === "late" ? [{ hook: "close", error: "not done in time" }] : closed));
+  for (const f of failed) note("error", "a step of the stop failed", { ...f });
+  note("info", "stopped", { clean: failed.length === 0, ms: Date.now() - stoppedAt });
+  process.exit(failed.length === 0 ? 0 : 1);
+}
+process.on("SIGINT", (signal) => void stop(signal));
+process.on("SIGTERM", (signal) => void stop(signal));
 
 await app.prepare();
 // The banner names the framework, so a log can be told apart from the emulator's.

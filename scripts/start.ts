@@ -84,20 +84,38 @@ if (!dev && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
 }
 
 const children: ChildProcess[] = [];
+// The console: stopped first.
+const first = new Set<ChildProcess>();
 let stopping = false;
+// The console finishes its requests and jobs by LABS_API_TIMEOUT_MS plus its margins (scripts/server.ts); past this,
+// it is killed.
+const STOP_WAIT_MS = env.LABS_API_TIMEOUT_MS + 15_000;
+
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+const exited = (child: ChildProcess) => (running(child) ? new Promise((r) => child.once("exit", r)) : null);
 
 function stop(code: number) {
-  if (stopping) return;
+  if (stopping) {
+    // A second signal: at once.
+    for (const child of children) if (running(child)) child.kill("SIGKILL");
+    process.exit(code || 1);
+  }
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   const force = setTimeout(() => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-    process.exit(code);
-  }, 5000);
+    console.error("The console did not stop in time; killing it.");
+    for (const child of children) if (running(child)) child.kill("SIGKILL");
+    process.exit(1);
+  }, STOP_WAIT_MS);
   force.unref();
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once("exit", r))))).then(() =>
-    process.exit(code),
-  );
+  // The console first, the emulator once it is gone: the console's calls in flight still get their answers.
+  for (const child of first) if (running(child)) child.kill("SIGTERM");
+  void (async () => {
+    await Promise.all([...first].map(exited));
+    const consoleCodes = [...first].map((c) => c.exitCode);
+    for (const child of children) if (!first.has(child) && running(child)) child.kill("SIGTERM");
+    await Promise.all(children.map(exited));
+    process.exit(code || (consoleCodes.every((c) => c === 0) ? 0 : 1));
+  })();
 }
 
 // CONSOLE_LOG_FILE (tests): a copy of everything printed, so a test can search the logs for the token.
@@ -147,6 +165,7 @@ const consoleServer = spawn(process.execPath, ["--import", "tsx", path.join(root
   stdio: [...childStdio],
   env: childEnv,
 });
+first.add(consoleServer);
 watch(consoleServer, "The console");
 writeFileSync(
   path.join(dataDir, "pids.json"),

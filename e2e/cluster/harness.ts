@@ -109,6 +109,15 @@ export class Cluster {
     await exited;
   }
 
+  /** A signal as a deploy sends it (SIGTERM): the instance's own graceful stop runs; its exit code and how long it took. */
+  async signal(name: InstanceName, signal: NodeJS.Signals = "SIGTERM"): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+    const { child } = this.instance(name);
+    const started = Date.now();
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once("exit", (code, sig) => r({ code, signal: sig })));
+    child.kill(signal);
+    return { ...(await exited), ms: Date.now() - started };
+  }
+
   async stop(): Promise<void> {
     await this.balancer?.close();
     for (const { child } of this.instances.values()) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

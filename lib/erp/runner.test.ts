@@ -639,6 +639,107 @@ describe("through the job engine", () => {
   });
 });
 
+describe("stopping the process (drain and hand-over)", () => {
+  const handedOver = (runId: string) =>
+    conn.selectFrom("audit_events").select(["outcome", "message", "details_json"]).where("target_id", "=", runId).orderBy("id").execute();
+
+  const seeded = async (n: number) => (await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: n })).orders.ids;
+
+  it("settles the batches on the wire with the platform's answer, sends nothing new, and gives the run to a new job", async () => {
+    const ids = await seeded(500);
+    const run = await newRun(ids);
+    await fault({ path: "/v1/action/orders-erp-transfer", latencyMs: 300 });
+    const draining = new AbortController();
+    let calls = 0;
+    // The stop comes as the third batch leaves: the second and the third are on the wire.
+    const stoppedOnThird = {
+      transferOrders(batch: readonly string[]) {
+        const call = client.transferOrders(batch);
+        if (++calls === 3) draining.abort();
+        return call;
+      },
+    };
+    const handed = await processRun(deps({ upstream: stoppedOnThird, inFlight: 2, draining: { signal: draining.signal, enqueue: enqueueWith(boss) } }), jobOf(run));
+
+    expect(calls).toBe(3);
+    expect((await transferCalls()).flatMap((c) => c.body.orderIds)).toEqual(ids.slice(0, 300));
+    expect(handed?.state).toBe("running");
+    expect(handed?.job_id).toBeTruthy();
+    expect(handed?.job_id).not.toBe(run.job_id);
+    expect(toRunSummary(handed!).counts).toEqual({ total: 500, transferred: 300, notTransferred: 0, unknown: 0, pending: 200, sending: 0 });
+    expect([handed!.sending_from, handed!.sending_to]).toEqual([null, null]);
+    // The new job is there for any engine to take now; nobody finished or took over the run.
+    expect((await boss.findJobs<RunJob>(RUN_QUEUE, { id: handed!.job_id! }))[0]?.data).toEqual({ runId: run.id, jobId: handed!.job_id });
+    expect(finished).toEqual([]);
+    const audits = await handedOver(run.id);
+    expect(audits.map((a) => [a.outcome, JSON.parse(a.details_json ?? "{}").event])).toEqual([["success", "handed_over"]]);
+    expect(audits[0]!.message).toBe(
+      "Transfer run handed over at shutdown: the console stopping it had every batch it sent answered; 200 orders not sent yet go on with another worker.",
+    );
+
+    // The old job cannot work it any more; the new one sends the rest, each order once.
+    expect(await processRun(deps(), jobOf(run))).toBeUndefined();
+    const done = await processRun(deps(), jobOf(handed!));
+    expect(toRunSummary(done!).counts).toEqual({ total: 500, transferred: 500, notTransferred: 0, unknown: 0, pending: 0, sending: 0 });
+    const sent = (await transferCalls()).flatMap((c) => c.body.orderIds);
+    expect(sent).toEqual(ids);
+    expect(finished.map((r) => [r.id, r.state])).toEqual([[run.id, "completed"]]);
+  });
+
+  it("a job taken while stopping sends nothing and hands the run over as it is", async () => {
+    const ids = await pendingIds(50);
+    const run = await newRun(ids, { batchSize: 20 });
+    const draining = new AbortController();
+    draining.abort();
+    const handed = await processRun(deps({ draining: { signal: draining.signal, enqueue: enqueueWith(boss) } }), jobOf(run));
+    expect(await transferCalls()).toHaveLength(0);
+    expect(handed?.job_id).not.toBe(run.job_id);
+    expect(toRunSummary(handed!).counts).toMatchObject({ pending: 50, sending: 0, unknown: 0 });
+  });
+
+  it("through the engines: a stopping engine's run is taken by another at once, not after the heartbeat, and nothing is sent twice", { timeout: 60_000 }, async () => {
+    const ids = await seeded(600);
+    await fault({ path: "/v1/action/orders-erp-transfer", latencyMs: 300 });
+    const draining = new AbortController();
+    const sentBy = { first: [] as string[], other: [] as string[] };
+    const through = (name: keyof typeof sentBy) => ({
+      transferOrders(batch: readonly string[]) {
+        sentBy[name].push(...batch);
+        return client.transferOrders(batch);
+      },
+    });
+    await workTransfers(boss, deps({ upstream: through("first"), inFlight: 2, draining: { signal: draining.signal, enqueue: enqueueWith(boss) } }), { recoverPollSeconds: 1 });
+    const run = await newRun(ids);
+    await waitFor("two batches answered", () => getRun(conn, run.id), (r) => r!.batches_done >= 2);
+
+    // The process stops: the drain signal and the engine's graceful stop together, as scripts/server.ts does.
+    const other = await startEngine(store, { superviseSeconds: 1 });
+    try {
+      const stopAt = Date.now();
+      draining.abort();
+      const stopped = boss.stop({ graceful: true, close: false, timeout: 10_000 });
+      await workTransfers(other, deps({ upstream: through("other") }), { recoverPollSeconds: 1 });
+      await stopped;
+      const done = await runEnded(run.id);
+      // Well below the heartbeat (10 s here) and the supervisor's pass: the run was handed over, not recovered.
+      expect(Date.now() - stopAt).toBeLessThan(HEARTBEAT_SECONDS * 1000 - 3000);
+      expect(done?.state).toBe("completed");
+      expect(toRunSummary(done!).counts).toEqual({ total: 600, transferred: 600, notTransferred: 0, unknown: 0, pending: 0, sending: 0 });
+      expect(sentBy.first.length).toBeGreaterThanOrEqual(200);
+      expect(sentBy.other.length).toBeGreaterThan(0);
+      expect([...sentBy.first, ...sentBy.other]).toEqual(ids);
+      expect(new Set((await transferCalls()).flatMap((c) => c.body.orderIds)).size).toBe(600);
+      expect((await transferCalls()).flatMap((c) => c.body.orderIds)).toHaveLength(600);
+      // The stopping engine's job completed (not failed into recovery); no takeover happened.
+      const [oldJob] = await boss.findJobs(RUN_QUEUE, { id: run.job_id! });
+      expect(oldJob?.state).toBe("completed");
+      expect((await handedOver(run.id)).map((a) => JSON.parse(a.details_json ?? "{}").event)).toEqual(["handed_over"]);
+    } finally {
+      await other.stop({ graceful: false });
+    }
+  });
+});
+
 describe("creating runs", () => {
   it("gives back the same run for a repeated Idempotency-Key, and refuses the key for another request", async () => {
     const first = await createTransferRun(conn, {

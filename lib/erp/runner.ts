@@ -5,6 +5,7 @@ import type { Database, ErpOrderOutcome, ErpTransferRun } from "@/lib/db/schema"
 import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { TransferResult } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
+import { handOverRun } from "@/lib/erp/handover";
 import {
   endInterrupted,
   getRun,
@@ -47,6 +48,11 @@ export interface RunnerDeps {
   readAhead?: number;
   /** Batches of one run on the wire at once (ERP_TRANSFER_IN_FLIGHT); 1 when not given: one after another. */
   inFlight?: number;
+  /**
+   * The process is stopping once `signal` fires: no new batch goes out, the batches on the wire are settled with the
+   * platform's answer, and the run goes to a new job (`enqueue`) that any instance takes at once.
+   */
+  draining?: { signal: AbortSignal; enqueue: EnqueueRun };
 }
 
 interface OnTheWire {
@@ -142,6 +148,9 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     .executeTakeFirst();
   if (!claimed) return undefined;
   deps.onWorking?.({ runId, jobId });
+  const stopping = () => deps.draining?.signal.aborted === true;
+  /** Set when the run stops for the process's shutdown with orders left: handed over after the loop. */
+  let handOver = false;
 
   try {
     // The orders still to send are read ahead, a range of positions at a time (a run's positions are 1..total): while
@@ -207,16 +216,19 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     };
 
     const first: ClaimedBatch[] = [];
-    for (let next = await nextBatch(); next; next = first.length < inFlight ? await nextBatch() : null) first.push(next);
-    if (!(await settleBatch(db, { runId, jobId, done: [], inFlight: first, added: first.length })).held) throw new LostJob();
+    if (!stopping()) for (let next = await nextBatch(); next; next = first.length < inFlight ? await nextBatch() : null) first.push(next);
+    // Stopping before anything went out (or a job fetched as the engine stopped): the run goes on elsewhere as it is.
+    if (stopping()) handOver = true;
+    else if (!(await settleBatch(db, { runId, jobId, done: [], inFlight: first, added: first.length })).held) throw new LostJob();
     // The engine aborts when it no longer holds our claim; the recovery job decides what happens next.
     if (signal?.aborted) throw new LostJob();
-    const wire = first.map(send);
-    readAheadInBackground();
+    const wire = handOver ? [] : first.map(send);
+    if (!handOver) readAheadInBackground();
     while (wire.length) {
       const oldest = wire[0]!;
       const outcomes = await oldest.answer;
-      const next = signal?.aborted ? null : await nextBatch();
+      // Stopping: the answers still come in and are written; nothing new goes out.
+      const next = signal?.aborted || stopping() ? null : await nextBatch();
       const stillOut = wire.slice(1).map((w) => w.batch);
       // Fenced: a worker whose job was taken over leaves its batches as the takeover marked them (unknown).
       const settled = await settleBatch(db, {
@@ -235,19 +247,22 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
       }
     }
     if (signal?.aborted) throw new LostJob();
-
-    // One fenced statement: the counts are the ones each batch kept up to date (a takeover recounts before it resumes).
-    const finished = await db
-      .updateTable("erp_transfer_runs")
-      .set({ state: "completed", finished_at: nowIso(), job_id: null })
-      .where("id", "=", runId)
-      .where("job_id", "=", jobId)
-      .where("state", "in", ["queued", "running"])
-      .returningAll()
-      .executeTakeFirst();
-    if (!finished) throw new LostJob();
-    await finishedHook(deps, finished);
-    return finished;
+    // Orders left (not read yet, or read and not sent) when stopping: handed over below, outside this catch.
+    if (stopping() && (ahead.length > 0 || readThrough < total)) handOver = true;
+    if (!handOver) {
+      // One fenced statement: the counts are the ones each batch kept up to date (a takeover recounts before it resumes).
+      const finished = await db
+        .updateTable("erp_transfer_runs")
+        .set({ state: "completed", finished_at: nowIso(), job_id: null })
+        .where("id", "=", runId)
+        .where("job_id", "=", jobId)
+        .where("state", "in", ["queued", "running"])
+        .returningAll()
+        .executeTakeFirst();
+      if (!finished) throw new LostJob();
+      await finishedHook(deps, finished);
+      return finished;
+    }
   } catch (error) {
     if (error instanceof LostJob) return undefined;
     deps.onError?.("transfer run stopped by an error", { runId, error: String(error) });
@@ -257,6 +272,10 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     if (ended) await finishedHook(deps, ended);
     return ended ?? undefined;
   }
+  // Nothing on the wire now. A failed hand-over fails the job, and recovery resumes the run with nothing to mark.
+  const handed = await handOverRun(db, job, deps.draining!.enqueue);
+  if (handed) deps.onWarn?.("transfer run handed over at shutdown", { runId, jobId: handed.job_id, pending: handed.pending_count });
+  return handed ?? undefined;
 }
 
 async function finishedHook(deps: RunnerDeps, run: ErpTransferRun): Promise<void> {

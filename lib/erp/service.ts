@@ -8,6 +8,7 @@ import { DomainError } from "@/lib/rules/problems";
 import { raiseAlert, type AlertEvent } from "@/lib/alerts/events";
 import { isUpstreamError, upstream } from "@/lib/upstream";
 import { jobs, stopJobs } from "@/lib/jobs";
+import { drainingSignal } from "@/lib/jobs/shutdown";
 import type { JobEngine } from "@/lib/jobs/engine";
 import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/runner";
 import type {
@@ -64,6 +65,8 @@ export function startTransferJobs(): Promise<JobEngine> {
         onWarn: (message, fields) => log.warn(message, fields),
         onWorking: (fields) => log.info("transfer run working", { ...fields, pid: process.pid }),
         inFlight: getConfig().erp.inFlight,
+        // At shutdown: the batches on the wire are answered and recorded, and the run goes on at once elsewhere.
+        draining: { signal: drainingSignal(), enqueue: enqueueWith(boss) },
       },
       { recoverPollSeconds: config.superviseSeconds },
     );

@@ -10,7 +10,7 @@ import { runPlatformCheck } from "@/lib/home/platform-check";
 
 const FLUSH_MS = 20_000;
 
-const g = globalThis as unknown as { homeJobs?: Promise<void> };
+const g = globalThis as unknown as { homeJobs?: Promise<void>; homeTimers?: ReturnType<typeof setInterval>[] };
 
 /** This process's flush timer, the check's queue, its worker and its timer; started once, before the process serves. */
 export function startHomeJobs(): Promise<void> {
@@ -20,13 +20,18 @@ export function startHomeJobs(): Promise<void> {
     await boss.work(PLATFORM_CHECK_QUEUE, async () => {
       await runPlatformCheck();
     });
-    setInterval(() => void flushHealth(), FLUSH_MS).unref();
     const send = () => sendPlatformCheck(boss).catch((error: unknown) => log.warn("platform check not queued", { error: String(error) }));
-    setInterval(() => void send(), CHECK_SECONDS * 1000).unref();
+    g.homeTimers = [setInterval(() => void flushHealth(), FLUSH_MS).unref(), setInterval(() => void send(), CHECK_SECONDS * 1000).unref()];
     void send();
   })().catch((error: unknown) => {
     g.homeJobs = undefined;
     throw error;
   });
   return g.homeJobs;
+}
+
+/** At shutdown: no more flushes or checks offered (the last flush runs once the requests in flight are done). */
+export function stopHomeJobs(): void {
+  for (const timer of g.homeTimers ?? []) clearInterval(timer);
+  g.homeTimers = undefined;
 }

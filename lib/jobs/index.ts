@@ -23,3 +23,27 @@ export async function stopJobs(): Promise<void> {
   const boss = await started?.catch(() => undefined);
   await boss?.stop();
 }
+
+/**
+ * The graceful stop's drain: no worker fetches again, running handlers get until `deadlineAt` (epoch ms) to return,
+ * then the engine fails what is still running (a run job goes to recovery, as after a crash). The pool stays open, so
+ * requests still in flight can send jobs; closeJobs() closes it.
+ */
+export async function drainJobs(deadlineAt: number): Promise<void> {
+  const boss = await g.jobEngine?.catch(() => undefined);
+  if (!boss) return;
+  const timeout = Math.max(1000, deadlineAt - Date.now());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stopped = boss.stop({ graceful: true, close: false, timeout });
+  // The engine's own wait starts a little later than this one: a stop that ends first had every handler return.
+  const inTime = await Promise.race([stopped.then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), timeout)))]);
+  clearTimeout(timer);
+  await stopped;
+  if (!inTime) throw new Error("job handlers were still running at the deadline; their jobs were failed for another instance to recover");
+}
+
+/** The engine's pool, last (after drainJobs and the requests in flight). */
+export async function closeJobs(): Promise<void> {
+  const boss = await g.jobEngine?.catch(() => undefined);
+  await boss?.stop({ close: true });
+}

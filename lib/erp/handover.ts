@@ -1,0 +1,41 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { auditRow } from "@/lib/audit/row";
+import type { Database, ErpTransferRun } from "@/lib/db/schema";
+import { getRun, holdsRun, type EnqueueRun, type RunJob } from "@/lib/erp/store";
+
+// A run given back by a worker whose process is stopping (a deploy, Ctrl-C): unlike a takeover after a crash
+// (recoverRun), nothing was on the wire when it happens, so no order becomes unknown and it is no takeover.
+
+/**
+ * In one transaction, while `job` still holds the run: a new job id and that job sent, so any instance (or this
+ * console's next start) takes the run at once; with the audit row that says so. Null when the run is no longer
+ * `job`'s (taken over meanwhile): nothing is written.
+ */
+export async function handOverRun(db: Kysely<Database>, job: RunJob, enqueue: EnqueueRun, now = new Date()): Promise<ErpTransferRun | null> {
+  return db.transaction().execute(async (trx) => {
+    const run = await holdsRun(trx, job.runId, job.jobId);
+    if (!run) return null;
+    const jobId = randomUUID();
+    await trx.updateTable("erp_transfer_runs").set({ job_id: jobId }).where("id", "=", run.id).execute();
+    const left = run.pending_count;
+    await trx
+      .insertInto("audit_events")
+      .values(
+        auditRow(
+          {
+            actor: { id: run.created_by_id, email: run.created_by_email },
+            action: "erp.transfer",
+            target: { type: "erp_transfer_run", id: run.id },
+            outcome: "success",
+            message: `Transfer run handed over at shutdown: the console stopping it had every batch it sent answered; ${left} orders not sent yet go on with another worker.`,
+            details: { event: "handed_over", pending: left, fromJobId: job.jobId, jobId },
+          },
+          now,
+        ),
+      )
+      .execute();
+    await enqueue(trx, { runId: run.id, jobId });
+    return (await getRun(trx, run.id))!;
+  });
+}
