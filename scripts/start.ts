@@ -148,7 +148,7 @@ if (demo) {
   const emulator = spawn(process.execPath, ["--import", "tsx", path.join(root, "emulator", "main.ts")], {
     cwd: root,
     stdio: [...childStdio],
-    env: { ...childEnv, EMULATOR_PORT: String(env.EMULATOR_PORT) },
+    env: { ...childEnv, EMULATOR_PORT: String(env.EMULATOR_PORT), EMULATOR_PARENT_STOPS: "1" },
   });
   watch(emulator, "The Labs emulator");
   await waitFor(
