@@ -61,6 +61,24 @@ describe("sign-in limits", () => {
     expect((await reserveAttempt(conn, "fresh@x.io", "192.0.2.8", t + 1000)).ok).toBe(true);
   });
 
+  it("counts an IPv6 client by its /64: 20 failures from 20 addresses of one /64 refuse the whole /64", async () => {
+    const t = nextHour();
+    const inBlock = (i: number) => `2001:db8:77:1:${(i + 1).toString(16)}:${((i * 7919) % 0x10000).toString(16)}::${i.toString(16)}`;
+    expect(await fail(THROTTLE.perAddress, (i) => `v6user${i}@x.io`, inBlock, t, 1)).toBe(THROTTLE.perAddress);
+    expect(await reserveAttempt(conn, "v6fresh@x.io", "2001:db8:77:1:ffff:ffff:ffff:ffff", t + 1000)).toMatchObject({ ok: false, limit: "address" });
+    expect((await throttleState(conn, "v6fresh@x.io", "2001:db8:77:1::abcd", t + 1000)).limit).toBe("address");
+    // The neighbouring /64 is another subscriber.
+    expect((await reserveAttempt(conn, "v6fresh@x.io", "2001:db8:77:2::1", t + 1000)).ok).toBe(true);
+  });
+
+  it("counts the pair limit by /64 too, and an IPv4-mapped IPv6 address as its IPv4 address", async () => {
+    const t = nextHour();
+    expect(await fail(THROTTLE.perPair, () => "v6pair@x.io", (i) => `2001:db8:88:5::${i + 1}`, t)).toBe(THROTTLE.perPair);
+    expect(await reserveAttempt(conn, "v6pair@x.io", "2001:db8:88:5:1:2:3:4", t + 60_000)).toMatchObject({ ok: false, limit: "pair" });
+    expect(await fail(THROTTLE.perPair, () => "mapped@x.io", (i) => (i % 2 ? "::ffff:192.0.2.200" : "::ffff:c000:2c8"), t)).toBe(THROTTLE.perPair);
+    expect(await reserveAttempt(conn, "mapped@x.io", "192.0.2.200", t + 60_000)).toMatchObject({ ok: false, limit: "pair" });
+  });
+
   it("slows an account down across addresses instead of locking it", async () => {
     const t = nextHour();
     // Failures from many addresses, each under its own limits.

@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/db/schema";
 
@@ -15,11 +16,22 @@ export const THROTTLE = {
 
 export type ThrottleLimit = "pair" | "address" | "account";
 
+/**
+ * Who an address limit counts: an IPv4 address as is (an IPv4-mapped IPv6 one too), an IPv6 address by its /64, which
+ * one subscriber usually holds whole, so rotating through it gives no fresh budgets.
+ */
+export function limitedAddress(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return address.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toRFC5952String()}/64`;
+}
+
 const email = (value: string) => value.trim().toLowerCase();
-export const pairKey = (account: string, ip: string) => `pair:${email(account)}|${ip}`;
-export const addressKey = (ip: string) => `address:${ip}`;
+export const pairKey = (account: string, ip: string) => `pair:${email(account)}|${limitedAddress(ip)}`;
+export const addressKey = (ip: string) => `address:${limitedAddress(ip)}`;
 export const accountKey = (account: string) => `account:${email(account)}`;
-const knownKey = (account: string, ip: string) => `known:${email(account)}|${ip}`;
+const knownKey = (account: string, ip: string) => `known:${email(account)}|${limitedAddress(ip)}`;
 const notedKey = (key: string) => `noted:${key}`;
 
 export type Reservation =
