@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 import { openTestStore, testStoreKind } from "@/lib/testing/store";
-import { releaseAttempt, reserveAttempt, THROTTLE, throttleState } from "@/lib/auth/throttle";
+import { releaseAttempt, reserveAttempt, takeSlot, THROTTLE, throttleState } from "@/lib/auth/throttle";
 
 let store: Store;
 let conn: Kysely<Database>;
@@ -126,6 +126,17 @@ describe("sign-in limits", () => {
     expect(left).toEqual([]);
   });
 
+  it("takes write slots one by one: 30 of 40 parallel, then when the oldest frees, for that key only", async () => {
+    const t = nextHour();
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => takeSlot(conn, "views:901", 30, 60_000, t + (i % 3))));
+    expect(results.filter((r) => r.ok)).toHaveLength(30);
+    const refused = await takeSlot(conn, "views:901", 30, 60_000, t + 20_000);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.retryAfterMs).toBeGreaterThan(39_000);
+    expect((await takeSlot(conn, "views:902", 30, 60_000, t + 20_000)).ok).toBe(true);
+    expect((await takeSlot(conn, "views:901", 30, 60_000, t + 60_003)).ok).toBe(true);
+  });
+
   // Two console instances: two handles (two pools) on the same PostgreSQL database.
   describe.skipIf(testStoreKind() !== "postgres")("across instances", () => {
     let other: Store;
@@ -146,6 +157,12 @@ describe("sign-in limits", () => {
       expect(results.filter((r) => !r.ok && r.first)).toHaveLength(1);
       const pair = await conn.selectFrom("login_failures").select("id").where("key", "=", "pair:twin@x.io|192.0.2.99").execute();
       expect(pair).toHaveLength(THROTTLE.perPair);
+    });
+
+    it("write slots taken in parallel through two instances count together", async () => {
+      const t = nextHour();
+      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => takeSlot(i % 2 ? other.db : conn, "views:903", 30, 60_000, t)));
+      expect(results.filter((r) => r.ok)).toHaveLength(30);
     });
 
     it("parallel attempts on one account from many addresses through two instances get one check past the slow-down", async () => {

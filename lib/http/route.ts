@@ -95,7 +95,8 @@ export function withRoute<P = Record<string, never>>(
 function errorResponse(error: unknown, requestId: string, req: NextRequest): Response {
   if (error instanceof ValidationFailure) return validationProblem(error.error, error.where);
   const body = toProblem(error, requestId);
-  if (body) return problemResponse(body);
+  // A refusal that says when to try again (a write limit) says it in the header too.
+  if (body) return problemResponse(body, typeof body.retryAfterSeconds === "number" ? { "Retry-After": String(body.retryAfterSeconds) } : undefined);
   log.error("route handler failed", { requestId, method: req.method, path: req.nextUrl.pathname, error: String(error) });
   return problem("internal", "Something went wrong on the console's side.", { requestId });
 }
