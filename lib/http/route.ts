@@ -6,6 +6,7 @@ import { can, PERMISSIONS, type Permission } from "@/lib/auth/roles";
 import { getCurrentMember, type CurrentMember } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
+import { repeatedKey } from "@/lib/http/json-keys";
 import { problem, problemResponse, toProblem, validationProblem } from "@/lib/http/problem";
 import { requestContext } from "@/lib/http/request-context";
 
@@ -114,6 +115,8 @@ export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S
   } catch {
     throw new DomainError("validation_failed", "The body is not valid JSON.", { errors: { _: ["The body is not valid JSON."] } });
   }
+  const repeated = repeatedKey(text);
+  if (repeated !== null) throw new DomainError("validation_failed", `Give "${repeated}" once.`, { errors: { [repeated]: ["Given more than once."] } });
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ValidationFailure(parsed.error, "body");
   return parsed.data;
