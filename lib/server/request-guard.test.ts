@@ -80,6 +80,22 @@ describe("guardRequest", () => {
   });
 });
 
+describe("a __proto__ query parameter", () => {
+  it.each(["/api/warehouses?__proto__=1", "/api/activity?limit=25&__proto__", "/api/team?%5F%5Fproto%5F%5F=x"])("is refused on %s as an unknown parameter (Next would drop it)", (url) => {
+    const refusal = guardRequest({ method: "GET", url, headers: {} })!;
+    expect(refusal.status).toBe(422);
+    const body = JSON.parse(refusal.body);
+    expect(body).toMatchObject({ code: "validation_failed", detail: 'Unknown parameter "__proto__".' });
+    expect(Object.hasOwn(body.errors, "__proto__")).toBe(true);
+  });
+
+  it("is left to pages, and other names to the handlers", () => {
+    expect(guardRequest({ method: "GET", url: "/warehouses?__proto__=1", headers: {} })).toBeNull();
+    expect(guardRequest({ method: "GET", url: "/api/warehouses?proto=1&constructor=2", headers: {} })).toBeNull();
+    expect(guardRequest({ method: "GET", url: "/api/__proto__", headers: {} })).toBeNull();
+  });
+});
+
 describe("rawResponse", () => {
   it("writes a refusal as an HTTP/1.1 answer that closes the connection", () => {
     const connect = guardRequest({ method: "CONNECT", url: "127.0.0.1:5432", headers: {} })!;

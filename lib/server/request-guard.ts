@@ -36,13 +36,13 @@ function header(headers: HeaderSource, name: string): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-function refuse(code: ProblemCode, detail: string, path: string, extra: Record<string, string> = {}): Refusal {
-  const body = problemBody(code, detail);
+function refuse(code: ProblemCode, detail: string, path: string, headers: Record<string, string> = {}, members?: Record<string, unknown>): Refusal {
+  const body = problemBody(code, detail, members);
   // API callers read problem+json; a page's caller (a browser, a router fetch) gets the sentence.
   const api = path.startsWith("/api/");
   return {
     status: body.status,
-    headers: { "Content-Type": api ? "application/problem+json" : "text/plain; charset=utf-8", "Cache-Control": "no-store", ...extra },
+    headers: { "Content-Type": api ? "application/problem+json" : "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
     body: api ? JSON.stringify(body) : `${body.title}: ${detail}\n`,
   };
 }
@@ -56,7 +56,7 @@ function routerStateProblem(value: string): boolean {
   }
 }
 
-/** null when Next may have the request; otherwise the answer to send instead (400, 405, or 409 for a stale action). */
+/** null when Next may have the request; otherwise the answer to send instead (400, 405, 422, or 409 for a stale action). */
 export function guardRequest(req: GuardedRequest, options: GuardOptions = {}): Refusal | null {
   const method = (req.method ?? "").toUpperCase();
   const url = req.url ?? "";
@@ -66,6 +66,11 @@ export function guardRequest(req: GuardedRequest, options: GuardOptions = {}): R
   }
   // "*" (OPTIONS *) and the absolute form ("GET http://other.example/x") name no page of the console.
   if (!url.startsWith("/")) return refuse("bad_request", "The request target must be a path, such as /warehouses.", path);
+  // Next drops a "__proto__" query parameter before a handler could refuse it as unknown, as it refuses "foo".
+  const query = url.indexOf("?");
+  if (path.startsWith("/api/") && query >= 0 && new URLSearchParams(url.slice(query + 1)).has("__proto__")) {
+    return refuse("validation_failed", 'Unknown parameter "__proto__".', path, {}, { errors: { ["__proto__"]: ['Unknown parameter "__proto__".'] } });
+  }
   if (header(req.headers, "rsc") === "1") {
     const tree = header(req.headers, "next-router-state-tree");
     if (tree !== undefined && routerStateProblem(tree)) return refuse("bad_request", "The Next-Router-State-Tree header is malformed.", path);
@@ -81,7 +86,7 @@ export function guardRequest(req: GuardedRequest, options: GuardOptions = {}): R
   return null;
 }
 
-const REASONS: Record<number, string> = { 400: "Bad Request", 405: "Method Not Allowed", 409: "Conflict" };
+const REASONS: Record<number, string> = { 400: "Bad Request", 405: "Method Not Allowed", 409: "Conflict", 422: "Unprocessable Content" };
 
 /** A refusal as raw HTTP/1.1, for a socket no response object stands for (Node hands CONNECT to "connect", not "request"). */
 export function rawResponse(refusal: Refusal): string {
