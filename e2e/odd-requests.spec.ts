@@ -17,6 +17,26 @@ interface RawAnswer {
   body: string;
 }
 
+function unchunk(body: string): string {
+  let out = "";
+  let rest = body;
+  for (;;) {
+    const end = rest.indexOf("\r\n");
+    const size = parseInt(rest.slice(0, end), 16);
+    if (!(size > 0)) return out;
+    out += rest.slice(end + 2, end + 2 + size);
+    rest = rest.slice(end + 2 + size + 2);
+  }
+}
+
+const json = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
 /** Sends one request as written and reads the answer until the server closes or the body is complete. */
 function raw(requestLine: string, headers: Record<string, string> = {}, body = ""): Promise<RawAnswer> {
   const lines = [requestLine, `Host: 127.0.0.1:${E2E_PORT}`, "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
@@ -30,7 +50,8 @@ function raw(requestLine: string, headers: Record<string, string> = {}, body = "
     socket.on("error", reject);
     socket.on("close", () => {
       const [head = "", ...rest] = text.split("\r\n\r\n");
-      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head, body: rest.join("\r\n\r\n") });
+      const body = rest.join("\r\n\r\n");
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head, body: /^transfer-encoding: chunked$/im.test(head) ? unchunk(body) : body });
     });
     socket.write(`${lines.join("\r\n")}\r\n\r\n${body}`);
   });
@@ -64,7 +85,7 @@ test("odd requests from anyone get 400, 405, 409 or 422, never a 500, and leave 
   const trace = await send("TRACE", "TRACE /api/health HTTP/1.1");
   expect.soft(trace.status).toBe(405);
   expect.soft(trace.head).toMatch(/^allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS$/im);
-  expect.soft(JSON.parse(trace.body)).toMatchObject({ code: "method_not_allowed" });
+  expect.soft(json(trace.body)).toMatchObject({ code: "method_not_allowed" });
   expect.soft((await send("TRACE, a page", "TRACE /warehouses HTTP/1.1")).status).toBe(405);
   expect.soft((await send("OPTIONS *", "OPTIONS * HTTP/1.1")).status).toBe(400);
   expect.soft((await send("CONNECT", "CONNECT 127.0.0.1:5432 HTTP/1.1")).status).toBe(405);
