@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { problem } from "@/lib/http/problem";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
+import { guardRequest } from "@/lib/server/request-guard";
 
 // Redirects anonymous page visits and sets the CSP nonce and HSTS; not the auth gate (pages and handlers check the member).
 
@@ -18,6 +19,10 @@ function malformedPath(pathname: string): boolean {
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // A malformed action id from anyone: 400 here, not Next's stack in the log. (Next hides the router state headers from
+  // proxy.ts; the console's server, scripts/server.ts, asks the same guard with the raw request, which has them.)
+  const refusal = guardRequest({ method: request.method, url: pathname + search, headers: request.headers });
+  if (refusal) return new NextResponse(refusal.body, { status: refusal.status, headers: refusal.headers });
   // Next answers a bare 500 for a path it cannot decode; it is the caller's mistake.
   if (malformedPath(pathname)) {
     if (pathname.startsWith("/api/")) return problem("bad_request", "The address contains a malformed percent-escape.");

@@ -147,8 +147,8 @@ const MEMBER_FIELDS: Record<string, FieldRule> = {
   name: { valid: alnum(1, 20).map((s) => `Fuzz ${s}`), bad: fc.oneof(badText(100, { spacesAllowed: true }), fc.constantFrom("a\u202eb", "x\u2066y")), required: true },
   role: { valid: fc.constantFrom("viewer", "operator", "admin"), bad: fc.oneof(notOneOf(["viewer", "operator", "admin"], false), fc.constantFrom<unknown>(null, 1, "Admin", "owner", "admin ")), required: true },
   password: {
-    valid: alnum(10, 30),
-    bad: fc.oneof(fc.constantFrom<unknown>(null, 1234567890, true, [], ""), fc.string({ maxLength: 9 }), fc.integer({ min: 201, max: 400 }).map((n) => "p".repeat(n))),
+    valid: alnum(12, 30),
+    bad: fc.oneof(fc.constantFrom<unknown>(null, 1234567890, true, [], ""), fc.string({ maxLength: 11 }), fc.integer({ min: 201, max: 400 }).map((n) => "p".repeat(n))),
   },
 };
 const MEMBER_UPDATE_FIELDS: Record<string, FieldRule> = {

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator } from "@/e2e/emulator";
 import { E2E_BASE_URL, E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
+import { signedIn, signOut, signOutEverywhere } from "@/e2e/user-menu";
 
 // The command palette, by keyboard only: Ctrl-K, a Turkish-folded warehouse search through the
 // list's route, pages, role-gated actions with their reasons, recent items, and a search that
@@ -220,5 +221,56 @@ test.describe("the command palette as viewer", () => {
     await page.keyboard.press("Escape");
     await expect(sheet).toBeHidden();
     await expect(palette(page)).toHaveCount(0);
+  });
+});
+
+test.describe("recent items end with the session", () => {
+  test("sign out, sign out everywhere and a session ended elsewhere leave nothing of the palette in the browser", async ({ browser }) => {
+    // A member of its own: "sign out everywhere" must not end the sessions other specs share.
+    const admin = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor("admin") });
+    const email = `palette-${unique().toLowerCase()}@demo.local`;
+    const password = "quill-harbor-lantern-47";
+    expect((await admin.post("/api/team", { headers: SAME_ORIGIN, data: { email, name: "Palette Member", role: "viewer", password } })).status()).toBe(201);
+    await admin.dispose();
+
+    const kept = (page: Page) => page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith("labs.palette.")));
+    const openIzmir = async (page: Page) => {
+      const dialog = await openPalette(page);
+      await page.keyboard.type("izmir");
+      await expect(dialog.getByRole("option", { name: /İzmir Şube/ }).filter({ hasText: "Code IZM01" })).toHaveAttribute("aria-selected", "true");
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/warehouses\/\d+$/);
+      expect(await kept(page)).toHaveLength(1);
+    };
+    const signInAgain = async (page: Page) => {
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect(page).toHaveURL(/\/warehouses$/);
+    };
+
+    const { context, page } = await signedIn(browser, email, password);
+    try {
+      await openIzmir(page);
+      await signOut(page);
+      await expect(page).toHaveURL(/\/login\?reason=signed_out$/);
+      expect(await kept(page)).toEqual([]);
+
+      await signInAgain(page);
+      await openIzmir(page);
+      await signOutEverywhere(page);
+      await expect(page).toHaveURL(/\/login\?reason=signed_out$/);
+      expect(await kept(page)).toEqual([]);
+
+      // Ended from elsewhere: this page learns it on its next load, on the sign-in page.
+      await signInAgain(page);
+      await openIzmir(page);
+      expect((await page.request.post("/api/auth/sessions/end-all", { headers: SAME_ORIGIN, data: { confirm: true } })).status()).toBe(200);
+      await page.reload();
+      await expect(page).toHaveURL(/\/login/);
+      await expect.poll(() => kept(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

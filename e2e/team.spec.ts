@@ -33,7 +33,13 @@ test.describe("team as admin", () => {
     await emailInput.fill(email);
     await form.getByLabel("Name", { exact: true }).fill(name);
     await form.getByLabel("Role", { exact: true }).selectOption("viewer");
-    await form.getByLabel("Password (optional)").fill("e2e-member-password");
+    // A common password is refused by the server on the password field, and nobody is added.
+    const passwordInput = form.getByLabel("Password (optional)");
+    await passwordInput.fill("password1234");
+    await form.getByRole("button", { name: "Add member" }).click();
+    await expect(form.getByText("This password is too easy to guess.", { exact: false })).toBeVisible();
+    await expect(passwordInput).toHaveAttribute("aria-invalid", "true");
+    await passwordInput.fill("e2e-member-password");
     await form.getByRole("button", { name: "Add member" }).click();
     await expect(page.getByText(`${name} was added to the team.`)).toBeVisible();
     await expect(emailInput).toHaveValue("");

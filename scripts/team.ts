@@ -194,7 +194,10 @@ run(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const known = error instanceof CliError || error instanceof DomainError || (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
-    process.stderr.write(`team: ${known ? (error as Error).message : `failed: ${String(error)}`}\n`);
+    // A refused field (a weak password) says why, as the Team page does.
+    const fields = error instanceof DomainError && error.code === "validation_failed" ? (error.extra?.errors as Record<string, string[]> | undefined) : undefined;
+    const text = fields ? Object.entries(fields).map(([field, messages]) => `${field}: ${messages.join(" ")}`).join("; ") : (error as Error).message;
+    process.stderr.write(`team: ${known ? text : `failed: ${String(error)}`}\n`);
     process.exitCode = 1;
   },
 );

@@ -60,7 +60,7 @@ export async function AppShell({
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         {children}
       </main>
-      {user ? <Shortcuts canCreateWarehouse={can(user.role, "warehouse.write")} role={user.role} /> : null}
+      {user ? <Shortcuts canCreateWarehouse={can(user.role, "warehouse.write")} role={user.role} member={user.email} /> : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import useSWR from "swr";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { can } from "@/lib/auth/roles";
 import { ACTION_KEYS, ACTION_TARGETS, PAGES, matchesQuery, pageHref, type ActionKey } from "@/lib/palette/items";
+import { browserStorage as storage } from "@/lib/palette/forget";
 import { loadRecent, rememberRecent, type PageKey, type RecentItem } from "@/lib/palette/recent";
 import { SEARCH_MAX } from "@/lib/rules/warehouse";
 import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
@@ -28,14 +29,6 @@ const groupClass =
   "py-1 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-700 dark:[&_[cmdk-group-heading]]:text-slate-300";
 const stateClass = "px-3 py-3 text-sm text-slate-700 dark:text-slate-300";
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** Moves focus into the section an action opened, once the page has rendered it. */
 function focusWhenShown(id: string) {
   const started = Date.now();
@@ -50,7 +43,8 @@ function focusWhenShown(id: string) {
   window.setTimeout(tick, 50);
 }
 
-export function CommandPalette({ open, onOpenChange, role }: { open: boolean; onOpenChange: (open: boolean) => void; role: PaletteRole }) {
+/** `member`: the signed-in member's email, whose recent items the palette shows and keeps. */
+export function CommandPalette({ open, onOpenChange, role, member }: { open: boolean; onOpenChange: (open: boolean) => void; role: PaletteRole; member: string }) {
   const t = useTranslations("palette");
   // Opened by a key or an event, not a Radix trigger: Radix would give the focus to no one on close.
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -73,7 +67,7 @@ export function CommandPalette({ open, onOpenChange, role }: { open: boolean; on
         >
           <DialogPrimitive.Title className="sr-only">{t("title")}</DialogPrimitive.Title>
           <DialogPrimitive.Description className="sr-only">{t("description")}</DialogPrimitive.Description>
-          <PaletteBody role={role} close={() => onOpenChange(false)} />
+          <PaletteBody role={role} member={member} close={() => onOpenChange(false)} />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
@@ -105,7 +99,7 @@ function useWarehouseSearch(query: string): { state: SearchState; retry: () => v
   return { state: { kind: "results", items: data.items, total: data.total }, retry };
 }
 
-function PaletteBody({ role, close }: { role: PaletteRole; close: () => void }) {
+function PaletteBody({ role, member, close }: { role: PaletteRole; member: string; close: () => void }) {
   const t = useTranslations("palette");
   const tWarehouses = useTranslations("warehouses");
   const tErp = useTranslations("erp");
@@ -114,7 +108,7 @@ function PaletteBody({ role, close }: { role: PaletteRole; close: () => void }) 
   const problemText = useProblemText();
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState("");
-  const [recent, setRecent] = useState<RecentItem[]>(() => loadRecent(storage()));
+  const [recent, setRecent] = useState<RecentItem[]>(() => loadRecent(storage(), member));
   const { state: search, retry } = useWarehouseSearch(query);
 
   const reasons: Record<ActionKey, string | null> = {
@@ -124,7 +118,7 @@ function PaletteBody({ role, close }: { role: PaletteRole; close: () => void }) 
   };
 
   const go = (href: string, remember?: RecentItem) => {
-    if (remember) setRecent(rememberRecent(storage(), remember));
+    if (remember) setRecent(rememberRecent(storage(), member, remember));
     close();
     router.push(href);
   };

@@ -26,7 +26,7 @@ function focusPageSearch(): boolean {
   return Boolean(field);
 }
 
-export function Shortcuts({ canCreateWarehouse, role }: { canCreateWarehouse: boolean; role: PaletteRole }) {
+export function Shortcuts({ canCreateWarehouse, role, member }: { canCreateWarehouse: boolean; role: PaletteRole; member: string }) {
   const t = useTranslations("shortcuts");
   const tPalette = useTranslations("palette");
   const [palette, setPalette] = useState<{ loaded: boolean; open: boolean }>({ loaded: false, open: false });
@@ -82,7 +82,7 @@ export function Shortcuts({ canCreateWarehouse, role }: { canCreateWarehouse: bo
 
   return (
     <>
-      {palette.loaded ? <CommandPalette open={palette.open} onOpenChange={(open) => setPalette({ loaded: true, open })} role={role} /> : null}
+      {palette.loaded ? <CommandPalette open={palette.open} onOpenChange={(open) => setPalette({ loaded: true, open })} role={role} member={member} /> : null}
       <Dialog open={helpOpen} title={t("title")} description={t("description")} onClose={close} testId="shortcuts-sheet" size="md">
         <table className="mt-4 w-full text-sm">
           <thead className="sr-only">

@@ -22,6 +22,7 @@ import {
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { signOutAction } from "@/lib/auth/actions";
 import { setLocale } from "@/lib/i18n/actions";
+import { browserStorage, forgetPalette } from "@/lib/palette/forget";
 import { LOCALES } from "@/lib/i18n/config";
 import { sendJson } from "@/lib/swr/fetcher";
 
@@ -48,7 +49,8 @@ export function UserMenu({ user }: { user: ShellUser }) {
         toast.error(t("shell.signOutEverywhereFailed", { reason: problemText(error) }));
         return;
       }
-      // Every session has ended, this one included.
+      // Every session has ended, this one included; what this browser kept for the member goes with it.
+      forgetPalette(browserStorage());
       router.replace("/login?reason=signed_out");
     });
 
@@ -95,7 +97,13 @@ export function UserMenu({ user }: { user: ShellUser }) {
           </DropdownMenuRadioGroup>
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={pending} onSelect={() => startTransition(() => signOutAction())}>
+        <DropdownMenuItem
+          disabled={pending}
+          onSelect={() => {
+            forgetPalette(browserStorage());
+            startTransition(() => signOutAction());
+          }}
+        >
           <LogOut className="h-4 w-4" aria-hidden="true" />
           {t("shell.signOut")}
         </DropdownMenuItem>

@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { FormField } from "@/components/ui/form-field";
 import { buttonClass, inputClass } from "@/components/ui/styles";
 import { ROLES } from "@/lib/db/schema";
+import { validationKeyOf } from "@/lib/i18n/validation";
 import { ProblemError } from "@/lib/swr/fetcher";
 import { createMemberRequest } from "@/lib/team/client";
 import { lazyResolver } from "@/lib/forms/lazy-resolver";
@@ -37,6 +38,12 @@ export function AddMemberForm({
   const t = useTranslations("team");
   const tRoles = useTranslations("roles");
   const problemText = useTeamProblemText();
+  const catalog = useTranslations();
+  // The handlers answer field messages in English; a known sentence is shown from the reader's catalog.
+  const inReadersLanguage = (english: string) => {
+    const hit = validationKeyOf(english);
+    return hit && catalog.has(hit.key) ? catalog(hit.key, hit.values) : english;
+  };
   const {
     register,
     handleSubmit,
@@ -64,7 +71,7 @@ export function AddMemberForm({
           const message =
             field === "email" && error instanceof ProblemError && error.problem.reason === "email_taken"
               ? t("validation.emailTaken")
-              : (fieldErrors[field]?.[0] ?? "");
+              : inReadersLanguage(fieldErrors[field]?.[0] ?? "");
           setError(field, { type: "server", message }, { shouldFocus: i === 0 });
         });
       } else {

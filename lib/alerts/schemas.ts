@@ -61,7 +61,7 @@ export const channelFields = z.strictObject({
     .trim()
     .min(1, { error: "alerts.validation.nameRequired" })
     .max(CHANNEL_NAME_MAX, { error: "alerts.validation.tooLong" })
-    .refine((v) => !CONTROL.test(v), { error: "alerts.validation.control" }),
+    .refine((v) => !CONTROL.test(v), { error: "alerts.validation.nameCharacters" }),
   kind: z.enum(ALERT_CHANNEL_KINDS, { error: "alerts.validation.kind" }),
   enabled: z.boolean({ error: "alerts.validation.enabled" }),
   events: z.array(z.enum(ALERT_EVENT_TYPES, { error: "alerts.validation.events" }), { error: "alerts.validation.events" }).min(1, { error: "alerts.validation.events" }),

@@ -41,4 +41,29 @@ export async function verifyAgainstNothing(password: string): Promise<false> {
   return false;
 }
 
-export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** Why a new password is refused: it is one of the common passwords, or otherwise quick to guess. */
+export type PasswordWeakness = "common" | "guessable";
+
+/** zxcvbn's score from 0 to 4; 3 and up means more than 10^8 guesses, out of reach of online guessing. */
+const MIN_SCORE = 3;
+
+type Checker = { check(password: string, userInputs?: (string | number)[]): { score: number; sequence: { pattern: string; dictionaryName?: string; token: string }[] } };
+let checker: Promise<Checker> | undefined;
+
+// Loaded on the first new password, never at start: the lists are over 1 MB and only the server reads them.
+function strengthChecker(): Promise<Checker> {
+  checker ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]).then(
+    ([core, common]) => new core.ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs }),
+  );
+  return checker;
+}
+
+/** Whether a password someone chose is too weak to keep; `userInputs` (email, name) count as known words. */
+export async function passwordWeakness(password: string, userInputs: string[] = []): Promise<PasswordWeakness | null> {
+  const result = (await strengthChecker()).check(password, userInputs);
+  if (result.score >= MIN_SCORE) return null;
+  const [only] = result.sequence;
+  return result.sequence.length === 1 && only?.pattern === "dictionary" && only.dictionaryName === "passwords-common" ? "common" : "guessable";
+}

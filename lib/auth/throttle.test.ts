@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
 import { openTestStore, testStoreKind } from "@/lib/testing/store";
-import { releaseAttempt, reserveAttempt, THROTTLE, throttleState } from "@/lib/auth/throttle";
+import { releaseAttempt, reserveAttempt, takeSlot, THROTTLE, throttleState } from "@/lib/auth/throttle";
 
 let store: Store;
 let conn: Kysely<Database>;
@@ -61,6 +61,24 @@ describe("sign-in limits", () => {
     expect((await reserveAttempt(conn, "fresh@x.io", "192.0.2.8", t + 1000)).ok).toBe(true);
   });
 
+  it("counts an IPv6 client by its /64: 20 failures from 20 addresses of one /64 refuse the whole /64", async () => {
+    const t = nextHour();
+    const inBlock = (i: number) => `2001:db8:77:1:${(i + 1).toString(16)}:${((i * 7919) % 0x10000).toString(16)}::${i.toString(16)}`;
+    expect(await fail(THROTTLE.perAddress, (i) => `v6user${i}@x.io`, inBlock, t, 1)).toBe(THROTTLE.perAddress);
+    expect(await reserveAttempt(conn, "v6fresh@x.io", "2001:db8:77:1:ffff:ffff:ffff:ffff", t + 1000)).toMatchObject({ ok: false, limit: "address" });
+    expect((await throttleState(conn, "v6fresh@x.io", "2001:db8:77:1::abcd", t + 1000)).limit).toBe("address");
+    // The neighbouring /64 is another subscriber.
+    expect((await reserveAttempt(conn, "v6fresh@x.io", "2001:db8:77:2::1", t + 1000)).ok).toBe(true);
+  });
+
+  it("counts the pair limit by /64 too, and an IPv4-mapped IPv6 address as its IPv4 address", async () => {
+    const t = nextHour();
+    expect(await fail(THROTTLE.perPair, () => "v6pair@x.io", (i) => `2001:db8:88:5::${i + 1}`, t)).toBe(THROTTLE.perPair);
+    expect(await reserveAttempt(conn, "v6pair@x.io", "2001:db8:88:5:1:2:3:4", t + 60_000)).toMatchObject({ ok: false, limit: "pair" });
+    expect(await fail(THROTTLE.perPair, () => "mapped@x.io", (i) => (i % 2 ? "::ffff:192.0.2.200" : "::ffff:c000:2c8"), t)).toBe(THROTTLE.perPair);
+    expect(await reserveAttempt(conn, "mapped@x.io", "192.0.2.200", t + 60_000)).toMatchObject({ ok: false, limit: "pair" });
+  });
+
   it("slows an account down across addresses instead of locking it", async () => {
     const t = nextHour();
     // Failures from many addresses, each under its own limits.
@@ -108,6 +126,17 @@ describe("sign-in limits", () => {
     expect(left).toEqual([]);
   });
 
+  it("takes write slots one by one: 30 of 40 parallel, then when the oldest frees, for that key only", async () => {
+    const t = nextHour();
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => takeSlot(conn, "views:901", 30, 60_000, t + (i % 3))));
+    expect(results.filter((r) => r.ok)).toHaveLength(30);
+    const refused = await takeSlot(conn, "views:901", 30, 60_000, t + 20_000);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.retryAfterMs).toBeGreaterThan(39_000);
+    expect((await takeSlot(conn, "views:902", 30, 60_000, t + 20_000)).ok).toBe(true);
+    expect((await takeSlot(conn, "views:901", 30, 60_000, t + 60_003)).ok).toBe(true);
+  });
+
   // Two console instances: two handles (two pools) on the same PostgreSQL database.
   describe.skipIf(testStoreKind() !== "postgres")("across instances", () => {
     let other: Store;
@@ -128,6 +157,12 @@ describe("sign-in limits", () => {
       expect(results.filter((r) => !r.ok && r.first)).toHaveLength(1);
       const pair = await conn.selectFrom("login_failures").select("id").where("key", "=", "pair:twin@x.io|192.0.2.99").execute();
       expect(pair).toHaveLength(THROTTLE.perPair);
+    });
+
+    it("write slots taken in parallel through two instances count together", async () => {
+      const t = nextHour();
+      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => takeSlot(i % 2 ? other.db : conn, "views:903", 30, 60_000, t)));
+      expect(results.filter((r) => r.ok)).toHaveLength(30);
     });
 
     it("parallel attempts on one account from many addresses through two instances get one check past the slow-down", async () => {

@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/db/schema";
 
@@ -15,11 +16,22 @@ export const THROTTLE = {
 
 export type ThrottleLimit = "pair" | "address" | "account";
 
+/**
+ * Who an address limit counts: an IPv4 address as is (an IPv4-mapped IPv6 one too), an IPv6 address by its /64, which
+ * one subscriber usually holds whole, so rotating through it gives no fresh budgets.
+ */
+export function limitedAddress(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return address.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toRFC5952String()}/64`;
+}
+
 const email = (value: string) => value.trim().toLowerCase();
-export const pairKey = (account: string, ip: string) => `pair:${email(account)}|${ip}`;
-export const addressKey = (ip: string) => `address:${ip}`;
+export const pairKey = (account: string, ip: string) => `pair:${email(account)}|${limitedAddress(ip)}`;
+export const addressKey = (ip: string) => `address:${limitedAddress(ip)}`;
 export const accountKey = (account: string) => `account:${email(account)}`;
-const knownKey = (account: string, ip: string) => `known:${email(account)}|${ip}`;
+const knownKey = (account: string, ip: string) => `known:${email(account)}|${limitedAddress(ip)}`;
 const notedKey = (key: string) => `noted:${key}`;
 
 export type Reservation =
@@ -40,17 +52,17 @@ export interface ThrottleState {
 type Conn = Kysely<Database>;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-async function hardWait(conn: Conn, key: string, limit: number, now: number): Promise<number> {
+async function hardWait(conn: Conn, key: string, limit: number, now: number, windowMs = THROTTLE.windowMs): Promise<number> {
   const rows = await conn
     .selectFrom("login_failures")
     .select("at")
     .where("key", "=", key)
-    .where("at", ">", iso(now - THROTTLE.windowMs))
+    .where("at", ">", iso(now - windowMs))
     .orderBy("at", "desc")
     .limit(limit)
     .execute();
   if (rows.length < limit) return 0;
-  return Math.max(0, Date.parse(rows[rows.length - 1]!.at) + THROTTLE.windowMs - now);
+  return Math.max(0, Date.parse(rows[rows.length - 1]!.at) + windowMs - now);
 }
 
 async function accountWait(conn: Conn, account: string, ip: string, now: number): Promise<number> {
@@ -84,6 +96,7 @@ async function waits(conn: Conn, account: string, ip: string, now: number): Prom
 // them, not one per account: the per-address limit counts attempts on many accounts.
 const LOCK_SPACE = 0x6c616273;
 const RESERVATIONS = 1;
+const SLOTS = 2;
 
 async function serialised<T>(conn: Conn, work: (c: Conn) => Promise<T>): Promise<T> {
   return conn.transaction().execute(async (trx) => {
@@ -142,4 +155,20 @@ export async function throttleState(conn: Conn, account: string, ip: string, now
   return waitMs > 0
     ? { blocked: true, limit, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / 60_000)) }
     : { blocked: false, limit: null, retryAfterMinutes: 0 };
+}
+
+/**
+ * A write limit shared by every instance, counted in the same table as the sign-in limits: takes one of `limit` slots
+ * per `windowMs` under `key` (such as "views:12"), or says how long until the oldest frees. One lock for all keys, as for
+ * sign-ins, so parallel writes count one by one.
+ */
+export async function takeSlot(conn: Conn, key: string, limit: number, windowMs: number, now = Date.now()): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
+  return conn.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${SLOTS}::int)`.execute(trx);
+    await trx.deleteFrom("login_failures").where("key", "=", key).where("at", "<=", iso(now - windowMs)).execute();
+    const retryAfterMs = await hardWait(trx, key, limit, now, windowMs);
+    if (retryAfterMs > 0) return { ok: false, retryAfterMs };
+    await trx.insertInto("login_failures").values({ key, at: iso(now) }).execute();
+    return { ok: true };
+  });
 }

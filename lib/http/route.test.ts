@@ -5,7 +5,7 @@ import { z } from "zod";
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => null }));
 vi.mock("@/lib/db", () => ({ db: async () => undefined }));
 
-const { parseQuery } = await import("@/lib/http/route");
+const { parseBody, parseQuery } = await import("@/lib/http/route");
 
 const schema = z.strictObject({ q: z.string().optional() });
 const query = (search: string) => parseQuery(new NextRequest(`http://console.test/api/x${search}`), schema);
@@ -24,6 +24,22 @@ describe("parseQuery", () => {
     for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
       expect(() => query(`?${name}=x`), name).toThrow(/^query$/);
       expect(() => query(`?q=a&${name}=x`), name).toThrow(/^query$/);
+    }
+  });
+});
+
+describe("parseBody", () => {
+  const body = (text: string) =>
+    parseBody(new NextRequest("http://console.test/api/x", { method: "POST", headers: { "content-type": "application/json" }, body: text }), z.strictObject({ name: z.string(), code: z.string().optional() }));
+
+  it("reads a body", async () => {
+    await expect(body('{"name":"a","code":"b"}')).resolves.toEqual({ name: "a", code: "b" });
+  });
+
+  it("refuses a field given twice, naming it, rather than keeping the last", async () => {
+    for (const text of ['{"name":"a","name":"b"}', '{"name":"a","code":"x","\\u006eame":"b"}']) {
+      const error = await body(text).catch((e: unknown) => e);
+      expect(error, text).toMatchObject({ code: "validation_failed", detail: 'Give "name" once.', extra: { errors: { name: ["Given more than once."] } } });
     }
   });
 });

@@ -6,6 +6,7 @@ import { can, PERMISSIONS, type Permission } from "@/lib/auth/roles";
 import { getCurrentMember, type CurrentMember } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
+import { repeatedKey } from "@/lib/http/json-keys";
 import { problem, problemResponse, toProblem, validationProblem } from "@/lib/http/problem";
 import { requestContext } from "@/lib/http/request-context";
 
@@ -95,7 +96,8 @@ export function withRoute<P = Record<string, never>>(
 function errorResponse(error: unknown, requestId: string, req: NextRequest): Response {
   if (error instanceof ValidationFailure) return validationProblem(error.error, error.where);
   const body = toProblem(error, requestId);
-  if (body) return problemResponse(body);
+  // A refusal that says when to try again (a write limit) says it in the header too.
+  if (body) return problemResponse(body, typeof body.retryAfterSeconds === "number" ? { "Retry-After": String(body.retryAfterSeconds) } : undefined);
   log.error("route handler failed", { requestId, method: req.method, path: req.nextUrl.pathname, error: String(error) });
   return problem("internal", "Something went wrong on the console's side.", { requestId });
 }
@@ -113,6 +115,8 @@ export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S
   } catch {
     throw new DomainError("validation_failed", "The body is not valid JSON.", { errors: { _: ["The body is not valid JSON."] } });
   }
+  const repeated = repeatedKey(text);
+  if (repeated !== null) throw new DomainError("validation_failed", `Give "${repeated}" once.`, { errors: { [repeated]: ["Given more than once."] } });
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ValidationFailure(parsed.error, "body");
   return parsed.data;

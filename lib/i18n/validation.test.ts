@@ -9,7 +9,7 @@ describe("validationMessage", () => {
     expect(tooLong.message).toBe("validation.tooLong");
     expect(validationMessage(tooLong)).toBe("Use at most 100 characters.");
     const tooShort = memberPasswordSchema.safeParse("short").error!.issues[0]!;
-    expect(validationMessage(tooShort)).toBe("Use at least 10 characters.");
+    expect(validationMessage(tooShort)).toBe("Use at least 12 characters.");
   });
 
   it("fills custom params and leaves a message that is no key as it is", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RECENT_MAX, RECENT_STORAGE_KEY, loadRecent, parseRecent, pushRecent, rememberRecent, type RecentItem } from "@/lib/palette/recent";
+import { forgetPalette } from "@/lib/palette/forget";
+import { RECENT_MAX, loadRecent, parseRecent, pushRecent, recentStorageKey, rememberRecent, type RecentItem } from "@/lib/palette/recent";
 
 const izmir: RecentItem = { kind: "warehouse", id: 3, name: "İzmir Şube", code: "IZM01" };
 const erp: RecentItem = { kind: "page", key: "erp" };
@@ -13,7 +14,19 @@ class MemoryStorage {
   setItem(key: string, value: string) {
     this.data.set(key, value);
   }
+  get length() {
+    return this.data.size;
+  }
+  key(i: number) {
+    return [...this.data.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
 }
+
+const ADA = "ada@example.test";
+const BORA = "bora@example.test";
 
 describe("pushRecent", () => {
   it("puts the newest first and keeps one entry per warehouse or page", () => {
@@ -56,14 +69,45 @@ describe("parseRecent", () => {
 describe("the browser storage", () => {
   it("remembers across loads", () => {
     const storage = new MemoryStorage();
-    rememberRecent(storage, izmir);
-    rememberRecent(storage, erp);
-    expect(loadRecent(storage)).toEqual([erp, izmir]);
-    expect(JSON.parse(storage.data.get(RECENT_STORAGE_KEY)!)).toEqual([erp, izmir]);
+    rememberRecent(storage, ADA, izmir);
+    rememberRecent(storage, ADA, erp);
+    expect(loadRecent(storage, ADA)).toEqual([erp, izmir]);
+    expect(JSON.parse(storage.data.get(recentStorageKey(ADA))!)).toEqual([erp, izmir]);
+  });
+
+  it("keeps each member's items apart, under a key that names no address", () => {
+    const storage = new MemoryStorage();
+    rememberRecent(storage, ADA, izmir);
+    expect(loadRecent(storage, BORA)).toEqual([]);
+    expect(loadRecent(storage, " ADA@example.test ")).toEqual([izmir]);
+    expect(recentStorageKey(ADA)).toMatch(/^labs\.palette\.recent\.[0-9a-f]{8}$/);
+    expect(recentStorageKey(ADA)).not.toBe(recentStorageKey(BORA));
+    // The key from before items were per member is not read.
+    storage.setItem("labs.palette.recent", JSON.stringify([erp]));
+    expect(loadRecent(storage, BORA)).toEqual([]);
+  });
+
+  it("forgets every member's items, and only the palette's", () => {
+    const storage = new MemoryStorage();
+    rememberRecent(storage, ADA, izmir);
+    rememberRecent(storage, BORA, erp);
+    storage.setItem("labs.palette.recent", "[]");
+    storage.setItem("theme", "dark");
+    forgetPalette(storage);
+    expect([...storage.data.keys()]).toEqual(["theme"]);
+    expect(loadRecent(storage, ADA)).toEqual([]);
+    forgetPalette(null);
+    forgetPalette({
+      get length(): number {
+        throw new Error("SecurityError");
+      },
+      key: () => null,
+      removeItem: () => undefined,
+    });
   });
 
   it("works without a storage, or with one that refuses", () => {
-    expect(loadRecent(null)).toEqual([]);
+    expect(loadRecent(null, ADA)).toEqual([]);
     const refusing = {
       getItem: () => {
         throw new Error("SecurityError");
@@ -72,7 +116,7 @@ describe("the browser storage", () => {
         throw new Error("QuotaExceededError");
       },
     };
-    expect(loadRecent(refusing)).toEqual([]);
-    expect(rememberRecent(refusing, izmir)).toEqual([izmir]);
+    expect(loadRecent(refusing, ADA)).toEqual([]);
+    expect(rememberRecent(refusing, ADA, izmir)).toEqual([izmir]);
   });
 });

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { recentStorageKey } from "@/lib/palette/forget";
 import { CODE_MAX, NAME_MAX } from "@/lib/rules/warehouse";
 
-// The last warehouses and pages opened through the command palette, kept in this browser only.
+// The last warehouses and pages opened through the command palette, kept in this browser only, per member (the key is
+// theirs, lib/palette/forget.ts), and forgotten at sign-out and on the sign-in page.
 
-export const RECENT_STORAGE_KEY = "labs.palette.recent";
+export { recentStorageKey } from "@/lib/palette/forget";
 export const RECENT_MAX = 5;
 
 export const PAGE_KEYS = ["home", "warehouses", "erp", "schedules", "activity", "team", "alerts"] as const;
@@ -46,9 +48,10 @@ export function parseRecent(raw: string | null | undefined, max = RECENT_MAX): R
 
 type StorageLike = Pick<Storage, "getItem" | "setItem">;
 
-export function loadRecent(storage: StorageLike | null | undefined): RecentItem[] {
+/** `member` is the signed-in member's email; another member's items are never read. */
+export function loadRecent(storage: StorageLike | null | undefined, member: string): RecentItem[] {
   try {
-    return parseRecent(storage?.getItem(RECENT_STORAGE_KEY));
+    return parseRecent(storage?.getItem(recentStorageKey(member)));
   } catch {
     // Storage can be switched off (private mode, policy): the palette works without recent items.
     return [];
@@ -56,10 +59,10 @@ export function loadRecent(storage: StorageLike | null | undefined): RecentItem[
 }
 
 /** Remembers an item and returns the new list; a storage that refuses the write only loses the memory. */
-export function rememberRecent(storage: StorageLike | null | undefined, item: RecentItem): RecentItem[] {
-  const next = pushRecent(loadRecent(storage), item);
+export function rememberRecent(storage: StorageLike | null | undefined, member: string, item: RecentItem): RecentItem[] {
+  const next = pushRecent(loadRecent(storage, member), item);
   try {
-    storage?.setItem(RECENT_STORAGE_KEY, JSON.stringify(next));
+    storage?.setItem(recentStorageKey(member), JSON.stringify(next));
   } catch {
     // Quota or policy: nothing to do.
   }

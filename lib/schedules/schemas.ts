@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/lists";
+import { hasControlCharacters } from "@/lib/rules/text";
 import { cronProblem, EVERY_MINUTES, isTimeZone, parseTime, type QuietHours, type ScheduleRule } from "@/lib/schedules/next";
 import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, SCHEDULE_RULE_TYPES, type ScheduleRuleType } from "@/lib/schedules/constants";
 import type { ScheduleRunOutcome } from "@/lib/schedules/tables";
@@ -31,7 +32,7 @@ export const scheduleBodySchema = z
       .string({ error: "schedules.validation.name" })
       .trim()
       .max(NAME_MAX_LENGTH, { error: "schedules.validation.name" })
-      .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: "schedules.validation.name" }),
+      .refine((v) => !hasControlCharacters(v), { error: "schedules.validation.nameCharacters" }),
     rule: z.enum(SCHEDULE_RULE_TYPES, { error: "schedules.validation.rule" }),
     everyMinutes: z.string({ error: "schedules.validation.everyMinutes" }),
     times: z.string({ error: "schedules.validation.times" }).max(400, { error: "schedules.validation.times" }),

@@ -84,6 +84,17 @@ describe("scripts/team.ts", { timeout: 90_000 }, () => {
     expect((await team(["frobnicate"])).code).toBe(1);
   });
 
+  it("refuses a weak password on add and on reset, saying why", async () => {
+    const added = await team(["add", "--email", "weak@example.com", "--name", "Weak", "--role", "viewer"], { TEAM_PASSWORD: "password1234" });
+    expect(added.code).toBe(1);
+    expect(added.stderr).toBe("team: password: This password is too easy to guess. Use a longer one, such as a few unrelated words, without the member's name or email.\n");
+    const reset = await team(["reset-password", "--email", "ada@example.com"], { TEAM_PASSWORD: "ada@example.com!" });
+    expect(reset.code).toBe(1);
+    expect(reset.stderr).toMatch(/^team: password: This password is too easy to guess/);
+    const { admin } = await storeState();
+    expect(await verifyPassword(PASSWORD, admin!.password_hash!)).toBe(true);
+  });
+
   it("lists members without any password or hash", async () => {
     const r = await team(["list"]);
     expect(r.code).toBe(0);

@@ -110,6 +110,52 @@ describe("POST /api/team", () => {
   });
 });
 
+describe("new passwords", () => {
+  it("refuses one shorter than 12 characters", async () => {
+    const res = await POST(req("POST", "/api/team", { email: "short@route.test", name: "Short", role: "viewer", password: "Xq7#vR2!mZ" }), noParams);
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors.password).toEqual(["Use at least 12 characters."]);
+  });
+
+  it.each([
+    ["a common password", "password1234", "This password is too easy to guess."],
+    ["one of the commonest", "1234567890qwertyuiop", "This password is too easy to guess."],
+    ["a common password, whole", "qwertyuiop123", "This password is"],
+    ["one character repeated", "aaaaaaaaaaaa", "This password is too easy to guess."],
+    ["a keyboard walk", "qazwsxedcrfv", "This password is"],
+    ["the member's own email", "weak1@route.test", "This password is too easy to guess."],
+    ["a fair but guessable one (score 2: the demo's own)", "demo-password", "This password is too easy to guess."],
+  ])("refuses %s (%s) on create with the field's message, and creates nobody", async (_, password, text) => {
+    const email = "weak1@route.test";
+    const res = await POST(req("POST", "/api/team", { email, name: "Weak One", role: "viewer", password }), noParams);
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body).toMatchObject({ code: "validation_failed" });
+    expect(body.errors.password[0]).toContain(text);
+    expect(await conn.selectFrom("members").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
+  });
+
+  it("names a password from the common list as such", async () => {
+    const res = await POST(req("POST", "/api/team", { email: "common@route.test", name: "Common", role: "viewer", password: "1qaz2wsx3edc" }), noParams);
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors.password).toEqual(["This password is one of the most common passwords. Choose another one."]);
+  });
+
+  it("refuses a weak password on a reset and keeps the old one", async () => {
+    const before = await conn.selectFrom("members").select("password_hash").where("id", "=", viewer.id).executeTakeFirstOrThrow();
+    const res = await PATCH(req("PATCH", `/api/team/${viewer.id}`, { password: "iloveyou1234" }), withId(viewer.id));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors.password[0]).toMatch(/^This password is/);
+    const after = await conn.selectFrom("members").select("password_hash").where("id", "=", viewer.id).executeTakeFirstOrThrow();
+    expect(after.password_hash).toBe(before.password_hash);
+  });
+
+  it("accepts a few unrelated words", async () => {
+    const res = await POST(req("POST", "/api/team", { email: "words@route.test", name: "Words", role: "viewer", password: "tidal orbit quill lantern" }), noParams);
+    expect(res.status).toBe(201);
+  });
+});
+
 describe("PATCH /api/team/{id}", () => {
   it("changes a role and audits before/after, a password only as a flag", async () => {
     const res = await PATCH(req("PATCH", `/api/team/${viewer.id}`, { role: "operator", password: "changed-password" }), withId(viewer.id));

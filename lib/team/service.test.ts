@@ -57,7 +57,7 @@ describe("team service", () => {
   });
 
   it("refuses a duplicate email, naming the field", async () => {
-    const error = await rejection(add("ROOT@example.com", "viewer", "another-pw-1"));
+    const error = await rejection(add("ROOT@example.com", "viewer", "another-root-pw-1"));
     expect(error).toBeInstanceOf(TeamRuleError);
     expect(error).toMatchObject({ reason: "email_taken", field: "email" });
     expect((error as Error).message).toContain("root@example.com");

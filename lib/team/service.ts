@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import type { AuditPort, ServiceContext } from "@/lib/audit";
 import { createMember, findMemberByEmail, findMemberById } from "@/lib/auth/members";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword, passwordWeakness } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/sessions";
 import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
+import { validationMessage } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import type { CreateMemberBody, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
 import { countActiveAdmins, lockTeam, memberRows, updateMemberRow } from "@/lib/team/store";
@@ -107,7 +108,17 @@ async function auditRefusal<T>(ctx: ServiceContext, entry: Omit<Parameters<Audit
   }
 }
 
+/** A password someone chose is refused when it is common or quick to guess, with their email and name as known words. */
+async function requireStrongPassword(password: string, owner: { email?: string; name?: string }): Promise<void> {
+  const words = [owner.email, owner.email?.split("@")[0], owner.name].filter((w): w is string => !!w);
+  const weakness = await passwordWeakness(password, words);
+  if (!weakness) return;
+  const text = validationMessage({ message: weakness === "common" ? "validation.team.passwordCommon" : "validation.team.passwordWeak" });
+  throw new DomainError("validation_failed", "Invalid body: check password.", { errors: { password: [text] } });
+}
+
 export async function addMember(conn: Kysely<Database>, input: CreateMemberBody, ctx: ServiceContext): Promise<{ member: TeamMember; after: MemberSnapshot }> {
+  if (input.password) await requireStrongPassword(input.password, input);
   // Hashed outside the transaction: scrypt is slow and the store serialises transactions.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const row = await auditRefusal(ctx, { action: "member.create", details: { email: input.email, role: input.role } }, async () => {
@@ -143,6 +154,10 @@ export interface MemberChange {
 
 // No self-demotion, and never the last active admin, so someone can always manage the console.
 export async function changeMember(conn: Kysely<Database>, id: number, changes: UpdateMemberBody, ctx: ServiceContext): Promise<MemberChange> {
+  if (changes.password !== undefined) {
+    const owner = await findMemberById(conn, id);
+    await requireStrongPassword(changes.password, { email: owner?.email, name: changes.name ?? owner?.name });
+  }
   const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
   const { password, ...asked } = changes;
   const target = { type: "member", id };

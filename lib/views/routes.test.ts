@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
+import { validationKeyOf } from "@/lib/i18n/validation";
 import { openTestStore } from "@/lib/testing/store";
 
 // The /api/views handlers in-process: the real wrapper, service and store (PostgreSQL, or PGlite with TEST_STORE=embedded); only the session and the store's door are stubbed.
@@ -17,7 +18,8 @@ vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => stat
 const views = await import("@/app/api/views/route");
 const oneView = await import("@/app/api/views/[id]/route");
 const defaults = await import("@/app/api/views/default/route");
-const { defaultViewHref } = await import("@/lib/views/service");
+const { defaultViewHref, VIEW_WRITES, VIEWS_PER_MEMBER } = await import("@/lib/views/service");
+const { insertView } = await import("@/lib/views/store");
 
 let ADMIN: Member;
 let ADMIN2: Member;
@@ -43,7 +45,7 @@ async function as<T>(member: Member, call: () => Promise<Response>): Promise<{ s
 
 type ViewAnswer = { view: { id: string; name: string; query: string; href: string; shared: boolean; editable: boolean } };
 type ListAnswer = { items: { id: string; name: string; shared: boolean; editable: boolean }[]; defaultId: string | null };
-type Problem = { code: string; errors?: Record<string, string[]>; fieldCodes?: Record<string, string> };
+type Problem = { code: string; detail?: string; reason?: string; errors?: Record<string, string[]>; fieldCodes?: Record<string, string> };
 
 const create = (member: Member, body: unknown) => as<ViewAnswer & Problem>(member, () => views.POST(req("POST", "/api/views", body), noParams));
 const list = (member: Member, kind = "warehouses") => as<ListAnswer>(member, () => views.GET(req("GET", `/api/views?list=${kind}`), noParams));
@@ -77,6 +79,8 @@ beforeEach(async () => {
   await state.conn.deleteFrom("saved_view_defaults").execute();
   await state.conn.deleteFrom("saved_views").execute();
   await state.conn.deleteFrom("audit_events").execute();
+  // Each test starts with every member's write budget full.
+  await state.conn.deleteFrom("login_failures").where("key", "like", "views:%").execute();
 });
 
 const actions = async () => (await state.conn.selectFrom("audit_events").select(["action", "actor_email", "target_id"]).orderBy("id").execute()).map((r) => r.action);
@@ -188,5 +192,73 @@ describe("/api/views", () => {
     state.member = null;
     expect((await views.GET(req("GET", "/api/views?list=warehouses"), noParams)).status).toBe(401);
     expect(await state.conn.selectFrom("saved_views").select("id").execute()).toEqual([]);
+  });
+
+  it("keeps at most 100 views per member: the next is refused with 409 and the catalog's words, and saves nothing", async () => {
+    for (let i = 0; i < VIEWS_PER_MEMBER; i++) {
+      await insertView(state.conn, { list: i % 2 ? "activity" : "warehouses", name: `Kept ${i}`, query: "", shared: false, owner: VIEWER }, 1000);
+    }
+    const refused = await create(VIEWER, { list: "warehouses", name: "One too many", query: "status=passive" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "conflict", reason: "view_limit", detail: "You already keep 100 saved views, the most allowed per member. Delete one before saving another." });
+    expect(validationKeyOf(refused.body.detail!)).toEqual({ key: "validation.views.tooMany", values: { max: "100" } });
+    const kept = await state.conn.selectFrom("saved_views").select("id").where("owner_id", "=", VIEWER.id).execute();
+    expect(kept).toHaveLength(VIEWS_PER_MEMBER);
+    expect(await actions()).toEqual([]);
+    // Another member is not held by it; deleting one makes room.
+    expect((await create(OPERATOR, { list: "warehouses", name: "One too many", query: "" })).status).toBe(201);
+    expect((await remove(VIEWER, kept[0]!.id)).status).toBe(204);
+    expect((await create(VIEWER, { list: "warehouses", name: "One too many", query: "" })).status).toBe(201);
+  });
+
+  it("counts parallel saves one by one against the cap", async () => {
+    for (let i = 0; i < VIEWS_PER_MEMBER - 2; i++) {
+      await insertView(state.conn, { list: "warehouses", name: `Kept ${i}`, query: "", shared: false, owner: VIEWER }, 1000);
+    }
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => create(VIEWER, { list: "activity", name: `Burst ${i}`, query: "" })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    expect(await state.conn.selectFrom("saved_views").select("id").where("owner_id", "=", VIEWER.id).execute()).toHaveLength(VIEWS_PER_MEMBER);
+  });
+
+  it("limits a member to 30 view writes a minute: 429 with Retry-After and the catalog's words; others go on", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < VIEW_WRITES.limit; i++) {
+      const saved = await create(VIEWER, { list: "activity", name: `Flood ${i}`, query: `outcome=failure` });
+      expect(saved.status).toBe(201);
+      ids.push(saved.body.view.id);
+    }
+    state.member = VIEWER;
+    const res = await views.POST(req("POST", "/api/views", { list: "activity", name: "Flood 31", query: "" }), noParams);
+    expect(res.status).toBe(429);
+    const retryAfter = Number(res.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const problem = await res.json();
+    expect(problem).toMatchObject({ code: "too_many_requests", reason: "view_writes", detail: `Saved views were changed too often. Wait ${retryAfter} seconds and try again.` });
+    // A page in Turkish finds the catalog key behind the sentence.
+    expect(validationKeyOf(problem.detail)).toEqual({ key: "validation.views.tooFast", values: { seconds: String(retryAfter) } });
+    // Every kind of write counts, and none is made.
+    expect((await patch(VIEWER, ids[0]!, { name: "Renamed" })).status).toBe(429);
+    expect((await remove(VIEWER, ids[0]!)).status).toBe(429);
+    expect((await setDefault(VIEWER, { list: "activity", viewId: ids[0]! })).status).toBe(429);
+    expect(await state.conn.selectFrom("saved_views").select("id").where("owner_id", "=", VIEWER.id).execute()).toHaveLength(VIEW_WRITES.limit);
+    expect((await actions()).length).toBe(VIEW_WRITES.limit);
+    // Reading goes on, and another member writes.
+    expect((await list(VIEWER, "activity")).status).toBe(200);
+    expect((await create(OPERATOR, { list: "activity", name: "Flood 1", query: "" })).status).toBe(201);
+  });
+
+  it("records a personal view's name in the shared trail but not its filters; a team view's filters are the team's", async () => {
+    const personal = await create(VIEWER, { list: "activity", name: "Someone's failures", query: "actor=someone%40x.test&outcome=failure" });
+    await patch(VIEWER, personal.body.view.id, { query: "actor=other%40x.test" });
+    await remove(VIEWER, personal.body.view.id);
+    const trail = await state.conn.selectFrom("audit_events").select(["message", "before_json", "after_json"]).orderBy("id").execute();
+    expect(trail).toHaveLength(3);
+    for (const row of trail) expect(JSON.stringify(row)).not.toMatch(/someone|other%40|x\.test&|actor=/);
+    expect(JSON.parse(trail[0]!.after_json!)).toEqual({ list: "activity", name: "Someone's failures", shared: false, owner: VIEWER.email });
+
+    await create(ADMIN, { list: "activity", name: "Team failures", query: "outcome=failure", shared: true });
+    const team = await state.conn.selectFrom("audit_events").select("after_json").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(JSON.parse(team.after_json!)).toMatchObject({ name: "Team failures", query: "outcome=failure", shared: true });
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import en from "@/lib/i18n/messages/en/views.json";
 import type { ServiceContext } from "@/lib/audit";
 import type { CurrentMember } from "@/lib/auth/session";
+import { takeSlot } from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
 import { validationMessage } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
@@ -23,6 +24,11 @@ import type { SavedViewRow } from "@/lib/views/tables";
 // Saved views: everyone keeps personal ones; admins publish team views. Every write is audited.
 
 type Member = Pick<CurrentMember, "id" | "email" | "name" | "role">;
+
+/** Views one member may keep, on every list together. */
+export const VIEWS_PER_MEMBER = 100;
+/** Writes (save, change, delete, default) one member may make per window, counted across instances in the store. */
+export const VIEW_WRITES = { limit: 30, windowMs: 60_000 };
 
 const CATALOG = en.views as unknown as Record<string, unknown>;
 
@@ -84,7 +90,22 @@ function requirePublisher(member: Member): void {
 const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 const nameTakenProblem = () => fieldProblem({ name: { key: "views.errors.nameTaken" } });
 
-const auditShape = (row: SavedViewRow) => ({ list: row.list, name: row.name, query: row.query, shared: row.shared === 1, owner: row.owner_email });
+// Every member reads the trail: a personal view's filters stay its owner's, only its name is recorded.
+const auditShape = (row: SavedViewRow) =>
+  row.shared === 1
+    ? { list: row.list, name: row.name, query: row.query, shared: true, owner: row.owner_email }
+    : { list: row.list, name: row.name, shared: false, owner: row.owner_email };
+
+/** Takes one of the member's writes for this minute, or refuses with 429 and when to try again. */
+async function limitWrites(member: Member): Promise<void> {
+  const slot = await takeSlot(await db(), `views:${member.id}`, VIEW_WRITES.limit, VIEW_WRITES.windowMs);
+  if (slot.ok) return;
+  const seconds = Math.max(1, Math.ceil(slot.retryAfterMs / 1000));
+  throw new DomainError("too_many_requests", englishViewText("validation.views.tooFast", { seconds }), { reason: "view_writes", retryAfterSeconds: seconds });
+}
+
+const tooManyViews = () =>
+  new DomainError("conflict", englishViewText("validation.views.tooMany", { max: VIEWS_PER_MEMBER }), { reason: "view_limit", limit: VIEWS_PER_MEMBER });
 
 export async function listViews(member: Member, list: SavedViewList): Promise<SavedViewsAnswer> {
   const store = await db();
@@ -104,13 +125,15 @@ export async function createView(ctx: ServiceContext, member: Member, json: unkn
   const query = checkedQuery(body.list, body.query);
   const store = await db();
   if (await nameTaken(store, { list: body.list, name: body.name, ownerId: member.id, shared: body.shared })) throw nameTakenProblem();
-  let row: SavedViewRow;
+  await limitWrites(member);
+  let row: SavedViewRow | null;
   try {
-    row = await insertView(store, { list: body.list, name: body.name, query, shared: body.shared, owner: member });
+    row = await insertView(store, { list: body.list, name: body.name, query, shared: body.shared, owner: member }, VIEWS_PER_MEMBER);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTakenProblem();
     throw error;
   }
+  if (!row) throw tooManyViews();
   await ctx.audit({
     action: "view.create",
     target: { type: "saved_view", id: row.id },
@@ -150,6 +173,7 @@ export async function changeView(ctx: ServiceContext, member: Member, id: string
   const shared = body.shared ?? saved.shared === 1;
   const store = await db();
   if ((body.name !== undefined || publishing) && (await nameTaken(store, { list, name, ownerId: saved.owner_id, shared, exceptId: id }))) throw nameTakenProblem();
+  await limitWrites(member);
   let row: SavedViewRow;
   try {
     row = await updateView(store, id, { name: body.name, query, shared: body.shared }, member.email);
@@ -184,6 +208,7 @@ export async function changeView(ctx: ServiceContext, member: Member, id: string
 export async function removeView(ctx: ServiceContext, member: Member, id: string): Promise<void> {
   const saved = await visible(member, id);
   requireEditor(member, saved);
+  await limitWrites(member);
   await deleteView(await db(), id);
   await ctx.audit({
     action: "view.delete",
@@ -213,6 +238,7 @@ export async function chooseDefaultView(ctx: ServiceContext, member: Member, jso
     row = await visible(member, body.viewId);
     if (row.list !== body.list) throw fieldProblem({ viewId: { key: "views.errors.otherList" } });
   }
+  await limitWrites(member);
   await applyDefault(ctx, member, body.list, row);
   return listViews(member, body.list);
 }

@@ -27,19 +27,19 @@ afterAll(async () => {
 
 describe("saved views store", () => {
   it("refuses a second view of the same name for one owner and list, whatever its case", async () => {
-    await insertView(db, { list: "warehouses", name: "Race", query: "", shared: false, owner });
-    const error = await insertView(db, { list: "warehouses", name: "RACE", query: "", shared: false, owner }).catch((e: unknown) => e);
+    await insertView(db, { list: "warehouses", name: "Race", query: "", shared: false, owner }, 100);
+    const error = await insertView(db, { list: "warehouses", name: "RACE", query: "", shared: false, owner }, 100).catch((e: unknown) => e);
     expect((error as { code?: string }).code).toBe("23505");
     expect(await nameTaken(db, { list: "warehouses", name: "race", ownerId: owner.id, shared: false })).toBe(true);
     expect(await nameTaken(db, { list: "warehouses", name: "race", ownerId: other.id, shared: false })).toBe(false);
-    await insertView(db, { list: "warehouses", name: "Race", query: "", shared: false, owner: other });
+    await insertView(db, { list: "warehouses", name: "Race", query: "", shared: false, owner: other }, 100);
   });
 
   it("refuses two team views of one name, and shows a member the team's and their own", async () => {
-    await insertView(db, { list: "activity", name: "Team one", query: "", shared: true, owner });
-    const error = await insertView(db, { list: "activity", name: "team ONE", query: "", shared: true, owner: other }).catch((e: unknown) => e);
+    await insertView(db, { list: "activity", name: "Team one", query: "", shared: true, owner }, 100);
+    const error = await insertView(db, { list: "activity", name: "team ONE", query: "", shared: true, owner: other }, 100).catch((e: unknown) => e);
     expect((error as { code?: string }).code).toBe("23505");
-    const mine = await insertView(db, { list: "activity", name: "Mine", query: "outcome=failure", shared: false, owner: other });
+    const mine = (await insertView(db, { list: "activity", name: "Mine", query: "outcome=failure", shared: false, owner: other }, 100))!;
     expect((await listVisibleViews(db, "activity", other.id)).map((r) => r.name)).toEqual(["Team one", "Mine"]);
     expect((await listVisibleViews(db, "activity", owner.id)).map((r) => r.name)).toEqual(["Team one"]);
     expect(canEditView(mine, { id: other.id, role: "operator" })).toBe(true);
@@ -47,8 +47,8 @@ describe("saved views store", () => {
   });
 
   it("keeps one default per member and list", async () => {
-    const a = await insertView(db, { list: "warehouses", name: "Default A", query: "status=passive", shared: false, owner });
-    const b = await insertView(db, { list: "warehouses", name: "Default B", query: "status=active", shared: false, owner });
+    const a = (await insertView(db, { list: "warehouses", name: "Default A", query: "status=passive", shared: false, owner }, 100))!;
+    const b = (await insertView(db, { list: "warehouses", name: "Default B", query: "status=active", shared: false, owner }, 100))!;
     await setDefaultView(db, "warehouses", owner.id, a.id);
     await setDefaultView(db, "warehouses", owner.id, b.id);
     expect((await findDefaultView(db, "warehouses", owner.id))?.id).toBe(b.id);

@@ -70,10 +70,28 @@ export async function nameTaken(db: Db, view: { list: string; name: string; owne
   return row !== undefined;
 }
 
+// Two-key advisory lock space "view" (0x76696577), second key the owner: one member's inserts count one by one.
+const VIEW_LOCKS = 0x76696577;
+
+/** Inserts the view unless its owner already keeps `cap` views (on every list, team views they published included). */
 export async function insertView(
   db: Db,
   view: { list: SavedViewList; name: string; query: string; shared: boolean; owner: { id: number; email: string; name: string } },
+  cap: number,
   now = new Date(),
+): Promise<SavedViewRow | null> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${VIEW_LOCKS}::int, ${view.owner.id}::int)`.execute(trx);
+    const kept = await trx.selectFrom("saved_views").select(sql<string>`count(*)`.as("n")).where("owner_id", "=", view.owner.id).executeTakeFirstOrThrow();
+    if (Number(kept.n) >= cap) return null;
+    return addView(trx, view, now);
+  });
+}
+
+async function addView(
+  db: Db,
+  view: { list: SavedViewList; name: string; query: string; shared: boolean; owner: { id: number; email: string; name: string } },
+  now: Date,
 ): Promise<SavedViewRow> {
   const at = now.toISOString();
   return db

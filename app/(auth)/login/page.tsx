@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/auth/login-form";
+import { ForgetPalette } from "@/components/shell/forget-palette";
 import { LocaleSwitch } from "@/components/shell/locale-switch";
 import { ThemeSwitch } from "@/components/shell/theme-switch";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
@@ -29,6 +30,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
 
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-12">
+      {/* Whoever lands here has no session: what the palette kept for the last member is forgotten. */}
+      <ForgetPalette />
       <div className="mb-4 flex justify-end gap-3">
         <ThemeSwitch />
         <LocaleSwitch />

@@ -1,0 +1,38 @@
+// What the palette keeps in this browser belongs to the member signed in: kept under a key of theirs and forgotten
+// when a session ends here. Free of zod, so the sign-in page and the user menu carry little for it.
+
+/** Every key the palette writes starts with this; "labs.palette.recent" alone was the key before it was per member. */
+export const PALETTE_STORAGE_PREFIX = "labs.palette.";
+
+/** The member's key: a hash of their email, so one member never reads another's and no address sits in storage. */
+export function recentStorageKey(member: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(member.trim().toLowerCase())) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return `${PALETTE_STORAGE_PREFIX}recent.${hash.toString(16).padStart(8, "0")}`;
+}
+
+type ForgettingStorage = Pick<Storage, "length" | "key" | "removeItem">;
+
+/** Removes everything the palette kept in this browser, for any member. */
+export function forgetPalette(storage: ForgettingStorage | null | undefined): void {
+  try {
+    if (!storage) return;
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(PALETTE_STORAGE_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Storage switched off: nothing was kept.
+  }
+}
+
+/** This browser's localStorage, or null where it is switched off. */
+export function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
