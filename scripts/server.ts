@@ -1,10 +1,13 @@
 // The console's HTTP server (in place of `next start`): settles who the client is per request, in a header only this process can set.
 import "@/scripts/require-node";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { envSchema } from "@/lib/config/env";
 import { closeAll, drainAll } from "@/lib/jobs/shutdown";
 import { settleClientHeaders } from "@/lib/server/client-address";
+import { guardRequest, rawResponse, serverActionIds } from "@/lib/server/request-guard";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -34,6 +37,8 @@ function badRequest(req: IncomingMessage, res: ServerResponse) {
 const httpServer = createServer();
 const app = next({ dev, dir: root, hostname: host && host !== "0.0.0.0" && host !== "::" ? host : "localhost", port: env.PORT, httpServer });
 const handle = app.getRequestHandler();
+// This build's server action ids: a stale id gets Next's own "not found" answer without a stack in the log.
+let actions: Set<string> | undefined;
 
 // The requests being answered, so a stop can wait for them.
 const inFlight = new Set<ServerResponse>();
@@ -51,10 +56,20 @@ httpServer.on("request", (req: IncomingMessage, res: ServerResponse) => {
     badRequest(req, res);
     return;
   }
+  // Odd methods, targets, router states and action ids are the client's fault: 400/405/409, never a 500 and a stack.
+  const refusal = guardRequest({ method: req.method, url: req.url, headers: req.headers }, { actions });
+  if (refusal) {
+    res.writeHead(refusal.status, refusal.headers).end(req.method === "HEAD" ? undefined : refusal.body);
+    return;
+  }
   handle(req, res).catch((error: unknown) => {
     console.error(JSON.stringify({ level: "error", msg: "request failed", error: String(error) }));
     if (!res.headersSent) res.writeHead(500).end();
   });
+});
+
+httpServer.on("connect", (req: IncomingMessage, socket: Duplex) => {
+  socket.end(rawResponse(guardRequest({ method: req.method, url: req.url, headers: req.headers })!));
 });
 
 httpServer.on("error", (error) => {
@@ -121,6 +136,13 @@ process.on("SIGINT", (signal) => void stop(signal));
 process.on("SIGTERM", (signal) => void stop(signal));
 
 await app.prepare();
+if (!dev) {
+  try {
+    actions = serverActionIds(JSON.parse(readFileSync(path.join(root, ".next/server/server-reference-manifest.json"), "utf8")));
+  } catch {
+    // No manifest (a build without actions): ids are checked for their form only.
+  }
+}
 // The banner names the framework, so a log can be told apart from the emulator's.
 const { version } = (await import("next/package.json", { with: { type: "json" } })).default;
 httpServer.listen(env.PORT, host, () => {
