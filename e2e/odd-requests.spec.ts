@@ -39,7 +39,8 @@ const json = (text: string): unknown => {
 
 /** Sends one request as written and reads the answer until the server closes or the body is complete. */
 function raw(requestLine: string, headers: Record<string, string> = {}, body = ""): Promise<RawAnswer> {
-  const lines = [requestLine, `Host: 127.0.0.1:${E2E_PORT}`, "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const host = "Host" in headers ? [] : [`Host: 127.0.0.1:${E2E_PORT}`];
+  const lines = [requestLine, ...host, "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
   if (body || requestLine.startsWith("POST")) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return new Promise((resolve, reject) => {
     const socket = net.connect(E2E_PORT, "127.0.0.1");
@@ -108,4 +109,14 @@ test("odd requests from anyone get 400, 405, 409 or 422, never a 500, and leave 
   await new Promise((resolve) => setTimeout(resolve, 500));
   const added = readFileSync(LOG, "utf8").slice(logStart);
   expect(added).not.toMatch(NEXT_TROUBLE);
+});
+
+test("a console listening on this machine only answers to this machine's names (another site's name resolved here is refused)", async () => {
+  for (const host of ["rebind.evil.example", `rebind.evil.example:${E2E_PORT}`, `10.0.0.5:${E2E_PORT}`]) {
+    const answer = await raw("GET /api/health HTTP/1.1", { Host: host });
+    expect.soft(answer.status, host).toBe(400);
+    expect.soft(json(answer.body), host).toMatchObject({ code: "bad_request" });
+    expect.soft((await raw("GET /login HTTP/1.1", { Host: host })).status, `${host}, a page`).toBe(400);
+  }
+  for (const host of [`localhost:${E2E_PORT}`, `127.0.0.1:${E2E_PORT}`]) expect.soft((await raw("GET /api/health HTTP/1.1", { Host: host })).status, host).toBe(200);
 });

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Duplex } from "node:stream";
 import { envSchema } from "@/lib/config/env";
 import { closeAll, drainAll } from "@/lib/jobs/shutdown";
-import { settleClientHeaders } from "@/lib/server/client-address";
+import { isLoopbackHost, isLoopbackName, settleClientHeaders } from "@/lib/server/client-address";
 import { guardRequest, rawResponse, serverActionIds } from "@/lib/server/request-guard";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -19,9 +19,12 @@ const hops = env.TRUSTED_PROXY_HOPS;
 const host = env.HOST;
 const { default: next } = await import("next");
 
-function badRequest(req: IncomingMessage, res: ServerResponse) {
+// Listening on this machine only (demo mode's default): a page of another site whose name was made to resolve here
+// (DNS rebinding) sends its own name as Host, and is refused.
+const loopbackOnly = host !== undefined && isLoopbackName(host);
+
+function badRequest(req: IncomingMessage, res: ServerResponse, detail = "The Host or forwarding headers are malformed.") {
   const api = (req.url ?? "").startsWith("/api/");
-  const detail = "The Host or forwarding headers are malformed.";
   res.writeHead(400, {
     "Content-Type": api ? "application/problem+json" : "text/plain; charset=utf-8",
     "Cache-Control": "no-store",
@@ -54,6 +57,10 @@ httpServer.on("request", (req: IncomingMessage, res: ServerResponse) => {
   if (stopping) res.shouldKeepAlive = false;
   if (!settleClientHeaders(req.headers, req.socket.remoteAddress, hops)) {
     badRequest(req, res);
+    return;
+  }
+  if (loopbackOnly && !isLoopbackHost(req.headers.host)) {
+    badRequest(req, res, "This console answers to this machine's names only (localhost, 127.0.0.1, [::1]).");
     return;
   }
   // Odd methods, targets, router states and action ids are the client's fault: 400/405/409, never a 500 and a stack.

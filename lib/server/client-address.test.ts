@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { IncomingHttpHeaders } from "node:http";
-import { CLIENT_IP_HEADER, clientAddress, isValidHost, normaliseIp, openClientIp, sealClientIp, settleClientHeaders } from "@/lib/server/client-address";
+import { CLIENT_IP_HEADER, clientAddress, isLoopbackHost, isValidHost, normaliseIp, openClientIp, sealClientIp, settleClientHeaders } from "@/lib/server/client-address";
 
 describe("normaliseIp", () => {
   it.each([
@@ -116,5 +116,16 @@ describe("settleClientHeaders", () => {
     expect(settleClientHeaders({ host: "ok.example", "x-forwarded-host": "a.example, b.example" }, "10.0.0.2", 1)).toBe(false);
     expect(settleClientHeaders({ host: "ok.example", "x-forwarded-proto": "javascript" }, "10.0.0.2", 1)).toBe(false);
     expect(settleClientHeaders({}, "10.0.0.2", 0)).toBe(true);
+  });
+});
+
+describe("isLoopbackHost", () => {
+  it("takes this machine's names with or without a port, and nothing else", () => {
+    for (const host of ["localhost", "localhost:3000", "LOCALHOST:3000", "127.0.0.1", "127.0.0.1:3210", "127.5.6.7:80", "[::1]", "[::1]:3000"]) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of [undefined, "", "evil.example", "evil.example:3000", "localhost.evil.example", "127.0.0.1.evil.example", "10.0.0.1:3000", "[::2]:3000", "[::ffff:127.0.0.1]", "0.0.0.0:3000"]) {
+      expect(isLoopbackHost(host), String(host)).toBe(false);
+    }
   });
 });

@@ -37,6 +37,18 @@ export function isValidHost(value: string): boolean {
   return /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(value) && value.length <= 260;
 }
 
+/** A listen address on this machine only (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackName(host: string): boolean {
+  const name = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  return name === "localhost" || name === "::1" || /^127(?:\.\d{1,3}){3}$/.test(name);
+}
+
+/** A Host header naming this machine (any port): what a console listening on loopback only may be asked for. */
+export function isLoopbackHost(value: string | undefined): boolean {
+  if (value === undefined || !isValidHost(value)) return false;
+  return isLoopbackName(value.replace(/:\d{1,5}$/, ""));
+}
+
 // One secret per process: route handlers run in the server's process, and a request that bypassed the server cannot carry it.
 const SECRET = Symbol.for("labs-console.client-ip-secret");
 const globalForSecret = globalThis as unknown as { [SECRET]?: string };
