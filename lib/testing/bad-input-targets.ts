@@ -1,0 +1,411 @@
+import fc from "fast-check";
+import { NO_RUN } from "@/e2e/access-routes-erp";
+import {
+  alnum,
+  anyJson,
+  anyString,
+  badBody,
+  badCoercedPage,
+  badExactLimit,
+  badIdSegment,
+  badQuery,
+  badText,
+  Entries,
+  headerSafe,
+  notAnEmail,
+  notBoolean,
+  notOneOf,
+  RawNumber,
+  stringWhere,
+  type BodyCase,
+  type FieldRule,
+  type RawRequest,
+} from "@/lib/testing/bad-input-arbitraries";
+
+// For every console route handler and method that takes input, a generator of requests it must
+// refuse (see bad-input-arbitraries.ts). Used by lib/http/bad-input.test.ts.
+
+export interface Target {
+  file: string;
+  method: RawRequest["method"];
+  requests: fc.Arbitrary<RawRequest>;
+  /** Statuses other than 4xx that are acceptable (e.g. a redirect from path normalisation). */
+  alsoOk?: (status: number) => boolean;
+}
+
+const withBody = (method: RawRequest["method"], path: string, b: BodyCase, headers: Record<string, string> = {}): RawRequest => ({
+  method,
+  path,
+  body: b.body,
+  headers: { ...headers, ...(b.contentType === null ? {} : { "Content-Type": b.contentType }) },
+});
+
+// Fields of the warehouse bodies (architecture.md; lib/rules/warehouse.ts documents the limits).
+const WAREHOUSE_FIELDS: Record<string, FieldRule> = {
+  name: { valid: alnum(1, 20).map((s) => `Fuzz ${s}`), bad: badText(100, { spacesAllowed: true }), required: true },
+  code: { valid: alnum(1, 20), bad: badText(50), required: true },
+  erpWarehouseId: {
+    valid: fc.oneof(fc.constant(null), fc.stringMatching(/^\d{1,10}$/)),
+    bad: fc.oneof(fc.constantFrom<unknown>(0, 42, true, [], {}, new RawNumber("9007199254740993")), badText(50, { spacesAllowed: true }).filter((v) => v !== null && v !== "" && v !== " " && v !== "\t\n" && v !== "\u00a0")),
+  },
+  isActive: { valid: fc.boolean(), bad: notBoolean },
+  isDefault: { valid: fc.boolean(), bad: notBoolean },
+};
+const optionalFields = (f: Record<string, FieldRule>) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, { ...v, required: false }]));
+const snapshot = fc.record({
+  name: fc.string(),
+  code: fc.string(),
+  erpWarehouseId: fc.option(fc.string(), { nil: null }),
+  isDefault: fc.boolean(),
+  isActive: fc.boolean(),
+});
+const UPDATE_FIELDS: Record<string, FieldRule> = {
+  ...optionalFields(WAREHOUSE_FIELDS),
+  expected: {
+    valid: snapshot,
+    bad: fc.oneof(
+      anyJson.filter((v) => v === null || typeof v !== "object" || Array.isArray(v)),
+      snapshot.map((s) => ({ ...s, isActive: "yes" })),
+      snapshot.map(({ name: _name, ...rest }) => rest),
+    ),
+  },
+};
+
+const ids = fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 5 });
+const BULK_FIELDS: Record<string, FieldRule> = {
+  ids: {
+    valid: ids,
+    required: true,
+    bad: fc.oneof(
+      fc.constant<unknown>([]),
+      fc.constantFrom<unknown>(null, 1, "1,2", {}, [null], [0], [-1], [1.5], ["1"], [true], [[1]], [new RawNumber("9007199254740993")], [new RawNumber("1e400")], [new RawNumber("-0")]),
+      fc.tuple(ids, fc.constantFrom<unknown>(0, -3, 2.5, "7", null, new RawNumber("18446744073709551616"))).map(([a, x]) => [...a, x]),
+      fc.integer({ min: 501, max: 700 }).map((n) => Array.from({ length: n }, (_, i) => i + 1)),
+    ),
+  },
+  isActive: { valid: fc.boolean(), bad: notBoolean, required: true },
+};
+
+const orderId = fc.stringMatching(/^[0-9]{1,20}$/);
+const TRANSFER_FIELDS: Record<string, FieldRule> = {
+  orderIds: {
+    valid: fc.uniqueArray(orderId, { minLength: 1, maxLength: 5 }),
+    bad: fc.oneof(
+      fc.constantFrom<unknown>([], null, "3572000", 3572000, {}, [3572000], [null], [""], [" 1"], ["1 "], ["1.0"], ["-1"], ["１"], ["3572000", "3572000"], ["123456789012345678901"]),
+      fc.tuple(fc.uniqueArray(orderId, { maxLength: 3 }), stringWhere((s) => !/^\d{1,20}$/.test(s))).map(([a, x]) => [...a, x]),
+      fc.constant(null).map(() => Array.from({ length: 10_001 }, (_, i) => String(10_000_000 + i))),
+    ),
+  },
+  parentRunId: { valid: fc.uuid(), bad: stringWhere((s) => !/^[0-9a-f-]{36}$/i.test(s.trim())) },
+  retry: { valid: fc.constantFrom("failed", "unsent", "unknown"), bad: notOneOf(["failed", "unsent", "unknown"], false) },
+  confirmUnknown: { valid: fc.boolean(), bad: notBoolean },
+};
+// The combinations the contract refuses, with otherwise well-formed fields.
+const TRANSFER_COMBOS = [
+  fc.tuple(fc.uniqueArray(orderId, { minLength: 1, maxLength: 3 }), fc.constantFrom("failed", "unsent")).map(([o, r]) => new Entries([["orderIds", o], ["retry", r], ["parentRunId", NO_RUN]])),
+  fc.constantFrom("failed", "unsent", "unknown").map((r) => new Entries([["retry", r]])),
+  fc.constant(new Entries([["retry", "unknown"], ["parentRunId", NO_RUN]])),
+  fc.uniqueArray(orderId, { minLength: 1, maxLength: 3 }).map((o) => new Entries([["orderIds", o], ["parentRunId", NO_RUN]])),
+  fc.tuple(fc.uniqueArray(orderId, { minLength: 1, maxLength: 3 }), fc.boolean()).map(([o, c]) => new Entries([["orderIds", o], ["confirmUnknown", c]])),
+  fc.constant(new Entries([])),
+];
+const goodKey = fc.uuid();
+const badKey = fc.oneof(
+  fc.constantFrom("", "short", "a b c d e f g h", "x".repeat(201), "key/with/slash", "schlüssel-12345678", "%2e%2e%2f%2e%2e"),
+  anyString.filter((s) => headerSafe(s) && !(s.trim().length >= 8 && s.trim().length <= 200 && /^[A-Za-z0-9._:-]+$/.test(s.trim()))),
+);
+
+const IMPORT_FIELDS: Record<string, FieldRule> = {
+  kind: { valid: fc.constantFrom("products", "prices", "stock"), bad: fc.oneof(notOneOf(["products", "prices", "stock"], false), fc.constantFrom<unknown>(null, 1, ["products"], "Products", "stock ", "orders")), required: true },
+  confirmRepeat: { valid: fc.boolean(), bad: notBoolean },
+};
+
+const MEMBER_FIELDS: Record<string, FieldRule> = {
+  email: {
+    valid: alnum(3, 10).map((s) => `fuzz-${s.toLowerCase()}@example.test`),
+    required: true,
+    bad: fc.oneof(
+      fc.constantFrom<unknown>(null, 1, [], "", " ", "x", "a@", "@b.c", "a b@c.d", "a@b@c.d", "admin@demo.local\u0000", "<a@b.c>"),
+      notAnEmail,
+      fc.integer({ min: 250, max: 400 }).map((n) => `${"a".repeat(n)}@example.test`),
+    ),
+  },
+  name: { valid: alnum(1, 20).map((s) => `Fuzz ${s}`), bad: fc.oneof(badText(100, { spacesAllowed: true }), fc.constantFrom("a\u202eb", "x\u2066y")), required: true },
+  role: { valid: fc.constantFrom("viewer", "operator", "admin"), bad: fc.oneof(notOneOf(["viewer", "operator", "admin"], false), fc.constantFrom<unknown>(null, 1, "Admin", "owner", "admin ")), required: true },
+  password: {
+    valid: alnum(12, 30),
+    bad: fc.oneof(fc.constantFrom<unknown>(null, 1234567890, true, [], ""), fc.string({ maxLength: 11 }), fc.integer({ min: 201, max: 400 }).map((n) => "p".repeat(n))),
+  },
+};
+const MEMBER_UPDATE_FIELDS: Record<string, FieldRule> = {
+  name: MEMBER_FIELDS.name!,
+  role: MEMBER_FIELDS.role!,
+  active: { valid: fc.boolean(), bad: notBoolean },
+  password: MEMBER_FIELDS.password!,
+};
+
+// Query parameters and what each forbids (a blank value means "not given" on the ERP and activity
+// lists; the warehouse lists read page and limit strictly).
+const WAREHOUSE_SORT = /^(id|name|code|erpWarehouseId|isActive|isDefault)\.(asc|desc)$/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const warehouseFilters = {
+  // q is trimmed first (a tab or a line break around it is whitespace, not a control character).
+  q: stringWhere((s) => s.trim().length > 100 || CONTROL.test(s.trim())),
+  status: stringWhere((s) => !["all", "active", "passive", "default"].includes(s)),
+  sort: stringWhere((s) => !WAREHOUSE_SORT.test(s)),
+};
+const warehouseList = {
+  ...warehouseFilters,
+  page: stringWhere((s) => s !== "" && !/^[1-9]\d{0,6}$/.test(s)),
+  limit: stringWhere((s) => s !== "" && ![10, 25, 50, 100].includes(Number(s))),
+};
+const code = stringWhere((s) => s.trim() === "" || s.trim().length > 50 || /\s/.test(s.trim()) || CONTROL.test(s.trim()));
+const isCalendarDate = (s: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const [y, m, d] = s.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+const badDate = fc.oneof(
+  stringWhere((s) => s.trim() !== "" && !isCalendarDate(s)),
+  fc.constantFrom("2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "20240101", "2024-1-1", "2024-01-01T00:00", "0000-00-00"),
+);
+const activityQuery = {
+  actor: notAnEmail,
+  action: stringWhere((s) => s.trim() !== "" && !/^[a-z_]+\.[a-z_]+$/.test(s)),
+  target: stringWhere((s) => s.trim() !== "" && !s.includes(":")),
+  from: badDate,
+  to: badDate,
+  outcome: notOneOf(["success", "failure", "denied"]),
+  page: badCoercedPage,
+  limit: badExactLimit,
+};
+const OUTCOMES = ["pending", "sending", "transferred", "not_transferred", "unknown"];
+const badRunId = stringWhere((s) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s.trim()) && s.trim() !== "").map((s) => s);
+const runSegment = fc.oneof(badIdSegment, badRunId.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
+const redirected = (status: number) => status === 308 || status === 307;
+
+// Schedules (lib/schedules/schemas.ts): a strict object with every field; each bad value below is refused whatever the rest.
+const SCHEDULE_FIELDS: Record<string, FieldRule> = {
+  kind: { valid: fc.constantFrom("products", "prices", "stock"), bad: fc.oneof(notOneOf(["products", "prices", "stock"], false), fc.constantFrom<unknown>(null, 1, ["stock"])), required: true },
+  name: { valid: alnum(0, 20), bad: fc.oneof(fc.constantFrom<unknown>(null, 1, [], {}, "a\u0000b", "x\ny"), fc.integer({ min: 81, max: 300 }).map((n) => "n".repeat(n))), required: true },
+  rule: { valid: fc.constantFrom("every"), bad: fc.oneof(notOneOf(["every", "daily", "weekly", "cron"], false), fc.constantFrom<unknown>(null, 1)), required: true },
+  everyMinutes: { valid: fc.constantFrom("15", "60"), bad: fc.constantFrom<unknown>(null, 15, [], {}, true), required: true },
+  times: { valid: fc.constantFrom("06:30", ""), bad: fc.oneof(fc.constantFrom<unknown>(null, 630, ["06:30"]), fc.constant("06:30, ".repeat(80))), required: true },
+  days: { valid: fc.constantFrom<unknown>([], ["1"]), bad: fc.constantFrom<unknown>(null, "1", 1, [1], [null], ["1", "2", "3", "4", "5", "6", "0", "1"]), required: true },
+  cron: { valid: fc.constantFrom(""), bad: fc.oneof(fc.constantFrom<unknown>(null, 5, []), fc.integer({ min: 121, max: 300 }).map((n) => "*".repeat(n))), required: true },
+  timeZone: { valid: fc.constantFrom("Europe/Istanbul", "UTC"), bad: fc.oneof(fc.constantFrom<unknown>(null, 3, [], "Mars/Olympus", "EST", "", "Europe/Istanbull"), stringWhere((s) => !s.includes("/"))), required: true },
+  quietFrom: { valid: fc.constantFrom(""), bad: fc.oneof(fc.constantFrom<unknown>(null, 7, "7", "25:00", "07:60", "7:00 pm"), stringWhere((s) => s.trim() !== "" && !/^\d{2}:\d{2}$/.test(s.trim()))), required: true },
+  quietTo: { valid: fc.constantFrom(""), bad: fc.oneof(fc.constantFrom<unknown>(null, 23, "23", "24:01"), stringWhere((s) => s.trim() !== "" && !/^\d{2}:\d{2}$/.test(s.trim()))), required: true },
+};
+// Alert channels (lib/alerts/schemas.ts): a strict object; wrong types are refused whatever the kind.
+const notText = fc.constantFrom<unknown>(1, true, [], {}, ["x"]);
+const CHANNEL_FIELDS: Record<string, FieldRule> = {
+  name: { valid: alnum(1, 20).map((s) => `Fuzz ${s}`), bad: badText(100, { spacesAllowed: true }), required: true },
+  kind: { valid: fc.constantFrom("webhook", "slack"), bad: fc.oneof(notOneOf(["webhook", "slack", "email"], false), fc.constantFrom<unknown>(null, 1)), required: true },
+  enabled: { valid: fc.boolean(), bad: notBoolean, required: true },
+  events: { valid: fc.constant(["transfer.attention"]), bad: fc.constantFrom<unknown>(null, [], ["nope"], "transfer.attention", [1], {}), required: true },
+  url: { valid: fc.constantFrom("https://hooks.example.test/labs"), bad: notText },
+  signingSecret: { valid: fc.constantFrom("fuzz-signing-secret-0123456789"), bad: notText },
+  smtpHost: { valid: fc.constantFrom("mail.example.test"), bad: notText },
+  smtpPort: { valid: fc.constantFrom(587, "25"), bad: fc.constantFrom<unknown>(true, [], {}, [25]) },
+  smtpTls: { valid: fc.constantFrom("starttls"), bad: fc.oneof(notOneOf(["tls", "starttls", "none"], false), fc.constantFrom<unknown>(1, null)) },
+  smtpUser: { valid: fc.constantFrom("ops"), bad: notText },
+  smtpPassword: { valid: fc.constantFrom("fuzz-password"), bad: notText },
+  from: { valid: fc.constantFrom("console@example.test"), bad: notText },
+  recipients: { valid: fc.constantFrom("ops@example.test"), bad: fc.constantFrom<unknown>(1, true, {}, [1]) },
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const badUuidSegment = fc.oneof(badIdSegment, stringWhere((s) => !UUID.test(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
+// Saved views (lib/views/schemas.ts): strict objects; a query is refused when either list would refuse it.
+const VIEW_LISTS = ["warehouses", "activity"];
+const badViewQuery = fc.oneof(
+  fc.constantFrom<unknown>(null, 1, true, [], {}, ["status=passive"]),
+  fc.constantFrom("token=1", "hide=password", "limit=7", "sort=secret.asc", "outcome=maybe&status=gone", "x=1&x=2", "limit=10&limit=25"),
+  fc.integer({ min: 1001, max: 1500 }).map((n) => `q=${"x".repeat(n)}`),
+);
+const VIEW_FIELDS: Record<string, FieldRule> = {
+  list: { valid: fc.constantFrom(...VIEW_LISTS), bad: fc.oneof(notOneOf(VIEW_LISTS, false), fc.constantFrom<unknown>(null, 1, ["warehouses"])), required: true },
+  name: { valid: alnum(1, 20).map((s) => `Fuzz ${s}`), bad: badText(60, { spacesAllowed: true }), required: true },
+  query: { valid: fc.constantFrom("", "limit=25", "page=2"), bad: badViewQuery, required: true },
+  shared: { valid: fc.boolean(), bad: notBoolean },
+  isDefault: { valid: fc.boolean(), bad: notBoolean },
+};
+const VIEW_UPDATE_FIELDS: Record<string, FieldRule> = {
+  name: VIEW_FIELDS.name!,
+  query: { ...VIEW_FIELDS.query!, required: false },
+  shared: VIEW_FIELDS.shared!,
+};
+const VIEW_DEFAULT_FIELDS: Record<string, FieldRule> = {
+  list: VIEW_FIELDS.list!,
+  viewId: { valid: fc.constantFrom<unknown>(null, "00000000-0000-4000-8000-000000000000"), bad: fc.oneof(fc.constantFrom<unknown>(1, true, [], {}), stringWhere((s) => !UUID.test(s))), required: true },
+};
+const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity"];
+
+// "Sign out everywhere" (app/api/auth/sessions/end-all): a strict object whose one field must be true.
+const END_ALL_FIELDS: Record<string, FieldRule> = {
+  confirm: { valid: fc.constant(true), bad: fc.oneof(fc.constant<unknown>(false), notBoolean), required: true },
+};
+
+export const TARGETS: Target[] = [
+  { file: "warehouses/route.ts", method: "GET", requests: badQuery(warehouseList).map((q) => ({ method: "GET", path: `/api/warehouses${q}` })) },
+  { file: "warehouses/route.ts", method: "POST", requests: badBody(WAREHOUSE_FIELDS, [fc.constant(new Entries([["name", "Fuzz"], ["code", "FUZZ-DEFAULT-PASSIVE"], ["isDefault", true], ["isActive", false]]))]).map((b) => withBody("POST", "/api/warehouses", b)) },
+  { file: "warehouses/[id]/route.ts", method: "GET", requests: badIdSegment.map((id) => ({ method: "GET", path: `/api/warehouses/${id}` })), alsoOk: redirected },
+  {
+    file: "warehouses/[id]/route.ts",
+    method: "PUT",
+    requests: fc.oneof(
+      fc.tuple(badIdSegment, fc.jsonValue()).map(([id, v]) => withBody("PUT", `/api/warehouses/${id}`, { contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+      fc.tuple(fc.integer({ min: 1, max: 7 }), badBody(UPDATE_FIELDS)).map(([id, b]) => withBody("PUT", `/api/warehouses/${id}`, b)),
+    ),
+    alsoOk: redirected,
+  },
+  { file: "warehouses/[id]/route.ts", method: "DELETE", requests: badIdSegment.map((id) => ({ method: "DELETE", path: `/api/warehouses/${id}` })), alsoOk: redirected },
+  { file: "warehouses/bulk/route.ts", method: "POST", requests: badBody(BULK_FIELDS).map((b) => withBody("POST", "/api/warehouses/bulk", b)) },
+  {
+    file: "warehouses/code-check/route.ts",
+    method: "GET",
+    requests: badQuery({ code, excludeId: stringWhere((s) => !/^[1-9]\d{0,15}$/.test(s)) }).map((q) => ({ method: "GET", path: `/api/warehouses/code-check${q}` })),
+  },
+  { file: "warehouses/export/route.ts", method: "GET", requests: badQuery(warehouseFilters).map((q) => ({ method: "GET", path: `/api/warehouses/export${q}` })) },
+  {
+    file: "erp/transfers/route.ts",
+    method: "GET",
+    requests: badQuery({
+      status: notOneOf(["running", "all_transferred", "with_failures", "interrupted"]),
+      by: notAnEmail,
+      page: badCoercedPage,
+      limit: badExactLimit,
+    }).map((q) => ({ method: "GET", path: `/api/erp/transfers${q}` })),
+  },
+  {
+    file: "erp/transfers/route.ts",
+    method: "POST",
+    requests: fc.oneof(
+      fc.tuple(fc.option(badKey, { nil: undefined }), fc.uniqueArray(orderId, { minLength: 1, maxLength: 3 })).map(([key, o]) =>
+        withBody("POST", "/api/erp/transfers", { contentType: "application/json", body: JSON.stringify({ orderIds: o }) }, key === undefined ? {} : { "Idempotency-Key": key }),
+      ),
+      fc.tuple(goodKey, badBody(TRANSFER_FIELDS, TRANSFER_COMBOS)).map(([key, b]) => withBody("POST", "/api/erp/transfers", b, { "Idempotency-Key": key })),
+    ),
+  },
+  {
+    file: "erp/transfers/[runId]/route.ts",
+    method: "GET",
+    requests: fc.oneof(
+      fc.tuple(runSegment, fc.constantFrom("", "?page=1", "?outcome=unknown")).map(([id, q]) => ({ method: "GET" as const, path: `/api/erp/transfers/${id}${q}` })),
+      badQuery({ outcome: notOneOf(OUTCOMES), page: badCoercedPage, limit: badExactLimit }).map((q) => ({ method: "GET" as const, path: `/api/erp/transfers/${NO_RUN}${q}` })),
+    ),
+    alsoOk: redirected,
+  },
+  {
+    file: "erp/transfers/[runId]/export/route.ts",
+    method: "GET",
+    requests: fc.oneof(
+      runSegment.map((id) => ({ method: "GET" as const, path: `/api/erp/transfers/${id}/export` })),
+      badQuery({ outcome: notOneOf(OUTCOMES), format: notOneOf(["csv", "txt"]) }).map((q) => ({ method: "GET" as const, path: `/api/erp/transfers/${NO_RUN}/export${q}` })),
+    ),
+    alsoOk: redirected,
+  },
+  {
+    file: "erp/imports/route.ts",
+    method: "GET",
+    requests: badQuery({ kind: notOneOf(["products", "prices", "stock"]), page: badCoercedPage, limit: badExactLimit }).map((q) => ({ method: "GET", path: `/api/erp/imports${q}` })),
+  },
+  { file: "erp/imports/route.ts", method: "POST", requests: badBody(IMPORT_FIELDS).map((b) => withBody("POST", "/api/erp/imports", b)) },
+  { file: "activity/route.ts", method: "GET", requests: badQuery(activityQuery).map((q) => ({ method: "GET", path: `/api/activity${q}` })) },
+  { file: "activity/export/route.ts", method: "GET", requests: badQuery(activityQuery).map((q) => ({ method: "GET", path: `/api/activity/export${q}` })) },
+  {
+    file: "team/route.ts",
+    method: "GET",
+    // Its only parameters are page and limit: any other query is a 422 naming it, or (page and limit in range) the team; never an upstream call.
+    requests: fc.array(fc.tuple(anyString, anyString), { minLength: 1, maxLength: 4 }).map((pairs) => ({
+      method: "GET" as const,
+      path: `/api/team?${pairs.map(([k, v]) => `${encodeURIComponent(k.replace(/[\ud800-\udfff]/g, "?"))}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, "?"))}`).join("&")}`,
+    })),
+    alsoOk: (s) => s === 200,
+  },
+  { file: "team/route.ts", method: "POST", requests: badBody(MEMBER_FIELDS).map((b) => withBody("POST", "/api/team", b)) },
+  { file: "erp/schedules/route.ts", method: "POST", requests: badBody(SCHEDULE_FIELDS).map((b) => withBody("POST", "/api/erp/schedules", b)) },
+  {
+    file: "erp/schedules/[id]/route.ts",
+    method: "PUT",
+    requests: fc.oneof(
+      fc.tuple(badUuidSegment, fc.jsonValue()).map(([id, v]) => withBody("PUT", `/api/erp/schedules/${id}`, { contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+      badBody(SCHEDULE_FIELDS).map((b) => withBody("PUT", `/api/erp/schedules/${NO_RUN}`, b)),
+    ),
+    alsoOk: redirected,
+  },
+  { file: "erp/schedules/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/erp/schedules/${id}` })), alsoOk: redirected },
+  { file: "erp/schedules/[id]/pause/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/schedules/${id}/pause` })), alsoOk: redirected },
+  { file: "erp/schedules/[id]/resume/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/schedules/${id}/resume` })), alsoOk: redirected },
+  { file: "alerts/channels/route.ts", method: "POST", requests: badBody(CHANNEL_FIELDS).map((b) => withBody("POST", "/api/alerts/channels", b)) },
+  {
+    // Accepted, it would end the fuzzing admin's own sessions: only { "confirm": true } is, and it is never generated.
+    file: "auth/sessions/end-all/route.ts",
+    method: "POST",
+    requests: fc
+      .oneof(
+        badBody(END_ALL_FIELDS),
+        fc.jsonValue().filter((v) => JSON.stringify(v) !== '{"confirm":true}').map((v): BodyCase => ({ contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+      )
+      .map((b) => withBody("POST", "/api/auth/sessions/end-all", b)),
+  },
+  { file: "alerts/channels/[id]/route.ts", method: "GET", requests: badUuidSegment.map((id) => ({ method: "GET", path: `/api/alerts/channels/${id}` })), alsoOk: redirected },
+  {
+    file: "alerts/channels/[id]/route.ts",
+    method: "PATCH",
+    requests: fc.oneof(
+      fc.tuple(badUuidSegment, fc.jsonValue()).map(([id, v]) => withBody("PATCH", `/api/alerts/channels/${id}`, { contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+      badBody(CHANNEL_FIELDS).map((b) => withBody("PATCH", `/api/alerts/channels/${NO_RUN}`, b)),
+    ),
+    alsoOk: redirected,
+  },
+  { file: "alerts/channels/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/alerts/channels/${id}` })), alsoOk: redirected },
+  { file: "alerts/channels/[id]/test/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/alerts/channels/${id}/test` })), alsoOk: redirected },
+  {
+    file: "alerts/deliveries/route.ts",
+    method: "GET",
+    requests: badQuery({
+      channel: stringWhere((s) => !UUID.test(s)),
+      status: notOneOf(["queued", "retrying", "delivered", "failed"], false),
+      limit: stringWhere((s) => !(Number.isInteger(Number(s)) && Number(s) >= 1 && Number(s) <= 200)),
+    }).map((q) => ({ method: "GET", path: `/api/alerts/deliveries${q}` })),
+  },
+  { file: "views/route.ts", method: "GET", requests: badQuery({ list: notOneOf(VIEW_LISTS, false) }).map((q) => ({ method: "GET", path: `/api/views${q}` })) },
+  { file: "views/route.ts", method: "POST", requests: badBody(VIEW_FIELDS).map((b) => withBody("POST", "/api/views", b)) },
+  {
+    file: "views/[id]/route.ts",
+    method: "PATCH",
+    requests: fc.oneof(
+      fc.tuple(badUuidSegment, fc.jsonValue()).map(([id, v]) => withBody("PATCH", `/api/views/${id}`, { contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+      badBody(VIEW_UPDATE_FIELDS, [fc.constant(new Entries([]))]).map((b) => withBody("PATCH", `/api/views/${NO_RUN}`, b)),
+    ),
+    alsoOk: redirected,
+  },
+  { file: "views/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/views/${id}` })), alsoOk: redirected },
+  { file: "views/default/route.ts", method: "PUT", requests: badBody(VIEW_DEFAULT_FIELDS).map((b) => withBody("PUT", "/api/views/default", b)) },
+  {
+    file: "home/[tile]/route.ts",
+    method: "GET",
+    requests: fc
+      .oneof(badIdSegment, stringWhere((s) => !HOME_TILES.includes(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))))
+      .map((tile) => ({ method: "GET", path: `/api/home/${tile}` })),
+    alsoOk: redirected,
+  },
+  {
+    file: "team/[id]/route.ts",
+    method: "PATCH",
+    requests: fc.oneof(
+      fc.tuple(badIdSegment, fc.jsonValue()).map(([id, v]) => withBody("PATCH", `/api/team/${id}`, { contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+      fc.tuple(fc.integer({ min: 900_000, max: 999_999 }), badBody(MEMBER_UPDATE_FIELDS, [fc.constant(new Entries([]))])).map(([id, b]) => withBody("PATCH", `/api/team/${id}`, b)),
+    ),
+    alsoOk: redirected,
+  },
+];
+
+/**
+ * Routes with no input to refuse: /api/health takes none and asks the upstream by design;
+ * /api/ping and /api/ping/session (the benchmarks' floors) take none and ask nothing; the lists of schedules
+ * and of alert channels take none either (their answer does not depend on the query).
+ */
+export const NOT_FUZZED = new Set(["GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET erp/schedules/route.ts", "GET alerts/channels/route.ts"]);

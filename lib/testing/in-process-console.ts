@@ -1,0 +1,138 @@
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { ensureDemoMembers } from "@/lib/auth/members";
+import type { Store } from "@/lib/db/open";
+import { openTestStore } from "@/lib/testing/store";
+import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
+import { exportedMethods, routeFiles } from "@/e2e/access-routes";
+import type { RawRequest } from "@/lib/testing/bad-input-arbitraries";
+
+// The console's route handlers called in-process, as the built server would call them: each
+// request is routed to its app/api/**/route.ts module by path, through the real wrapper, with a
+// real test store and the real emulator over HTTP. The caller's test file stubs only the session
+// (vi.mock of "@/lib/auth/session"); everything else is the console's own code and config.
+
+export const ORIGIN = "http://console.test";
+
+export type { RawRequest };
+
+export interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+  /** The route file that answered (relative to app/api), or why none did. */
+  routedTo: string;
+}
+
+export interface InProcessConsole {
+  emulator: LiveEmulator;
+  store: Store;
+  adminId: number;
+  send: (r: RawRequest) => Promise<Answer>;
+  close: () => Promise<void>;
+}
+
+type Handler = (req: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+interface Route {
+  file: string;
+  segments: string[];
+  load: () => Promise<Record<string, unknown>>;
+}
+
+/** The route table: every app/api/**\/route.ts but Auth.js's own, static segments before dynamic ones (as Next matches). */
+function routes(): Route[] {
+  return routeFiles()
+    .filter((f) => !f.includes("[..."))
+    .map((file) => ({ file, segments: file.split("/").slice(0, -1), load: () => import(path.join(process.cwd(), "app", "api", file)) }));
+}
+
+function match(table: Route[], parts: string[]): { route: Route; params: Record<string, string> } | null {
+  const candidates = table
+    .filter((r) => r.segments.length === parts.length && r.segments.every((s, i) => s.startsWith("[") || s === parts[i]))
+    // A static segment wins over a dynamic one at the same place (views/default before views/[id]).
+    .sort((a, b) => b.segments.filter((s) => !s.startsWith("[")).length - a.segments.filter((s) => !s.startsWith("[")).length);
+  const route = candidates[0];
+  if (!route) return null;
+  const params: Record<string, string> = {};
+  route.segments.forEach((s, i) => {
+    if (!s.startsWith("[")) return;
+    const raw = parts[i]!;
+    let value = raw;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      // Next passes a segment it cannot decode as it is; the handler must refuse it either way.
+    }
+    params[s.slice(1, -1)] = value;
+  });
+  return { route, params };
+}
+
+/** Starts the emulator and a test store, and points the console's config at them (before anything reads it). */
+export async function startInProcessConsole(name: string, opts: { timeoutMs?: number } = {}): Promise<InProcessConsole> {
+  const token = `in-process-${name}-token`;
+  const emulator = await startLiveEmulator(token, name);
+  Object.assign(process.env, {
+    LABS_API_URL: emulator.url,
+    LABS_API_TOKEN: token,
+    LABS_API_TIMEOUT_MS: String(opts.timeoutMs ?? 4000),
+    AUTH_SECRET: "in-process-test-secret-0123456789abcdef",
+  });
+  const store = await openTestStore();
+  await ensureDemoMembers(store.db, "in-process-demo-password");
+  const admin = await store.db.selectFrom("members").select("id").where("role", "=", "admin").orderBy("id").executeTakeFirstOrThrow();
+  // lib/db's own cache of the open store: the handlers use this test store through their real imports.
+  (globalThis as unknown as { consoleStore?: Promise<Store> }).consoleStore = Promise.resolve(store);
+
+  const table = routes();
+  const modules = new Map<string, Record<string, unknown>>();
+
+  async function send(r: RawRequest): Promise<Answer> {
+    // WHATWG URL parsing resolves dot segments ("x/../", "%2e%2e") as the server does before routing.
+    const url = new URL(r.path, ORIGIN);
+    if (url.pathname !== "/api" && url.pathname.endsWith("/")) return { status: 308, contentType: "", body: "", routedTo: "redirect (trailing slash)" };
+    const parts = url.pathname.split("/").slice(2);
+    const found = url.pathname.startsWith("/api/") ? match(table, parts) : null;
+    if (!found) return { status: 404, contentType: "", body: "", routedTo: "no route" };
+    let mod = modules.get(found.route.file);
+    if (!mod) {
+      mod = await found.route.load();
+      modules.set(found.route.file, mod);
+    }
+    const handler = mod[r.method] as Handler | undefined;
+    if (typeof handler !== "function") return { status: 405, contentType: "", body: "", routedTo: `${found.route.file} (no ${r.method})` };
+    const req = new NextRequest(url, {
+      method: r.method,
+      headers: { host: new URL(ORIGIN).host, origin: ORIGIN, ...r.headers },
+      body: r.body === undefined || r.method === "GET" ? undefined : r.body,
+    });
+    let res: Response;
+    try {
+      res = await handler(req, { params: Promise.resolve(found.params) });
+    } catch (error) {
+      // Past the wrapper: the server would answer 500.
+      return { status: 500, contentType: "", body: String(error), routedTo: found.route.file };
+    }
+    return { status: res.status, contentType: res.headers.get("content-type") ?? "", body: await res.text(), routedTo: found.route.file };
+  }
+
+  return {
+    emulator,
+    store,
+    adminId: admin.id,
+    send,
+    async close() {
+      await (await import("@/lib/jobs")).stopJobs();
+      await store.close();
+      await emulator.close();
+    },
+  };
+}
+
+/** Every exported method of every console route file ("GET warehouses/route.ts"), Auth.js's own excepted. */
+export function allRouteMethods(): string[] {
+  return routeFiles()
+    .filter((f) => !f.includes("[..."))
+    .flatMap((file) => exportedMethods(file).map((m) => `${m} ${file}`));
+}
