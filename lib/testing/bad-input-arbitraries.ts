@@ -1,7 +1,7 @@
 import { validateHeaderValue } from "node:http";
 import fc from "fast-check";
 
-// Generators of malformed requests for lib/http/bad-input.test.ts (and e2e/bad-input.spec.ts). Every generated request is invalid
+// Generators of malformed requests for lib/http/bad-input.test.ts. Every generated request is invalid
 // by construction, whatever else it holds: it carries at least one "poison" (an unknown field or
 // parameter, a parameter given twice, a value the contract forbids, a body that is not a JSON
 // object, a wrong content type, an id that is not a canonical positive integer...). The rules
