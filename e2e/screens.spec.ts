@@ -6,7 +6,9 @@ import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/config";
 
 // Every page at phone and desktop size, light and dark, English and Turkish: a screenshot of each (an artefact to
 // look at, not a golden image), the accessibility check, no sideways scrolling of the page at phone width and the
-// main content on screen. One test per page walks its eight combinations in one browser page.
+// main content on screen. One test per page walks its eight combinations in one browser page. The accessibility
+// check of a page's desktop, English, light combination is left to the spec that already makes it on the same page
+// in the same state (the same caller, the page as loaded), named in `a11yAt`.
 
 const SIZES = [
   { name: "phone", width: 375, height: 812 },
@@ -27,13 +29,20 @@ interface Screen {
   signedOut?: boolean;
   /** More to check at phone size. */
   onPhone?: (page: Page, combo: string) => Promise<void>;
+  /** The test that checks accessibility of this page as loaded, at desktop size in English and light: not repeated here. */
+  a11yAt?: string;
 }
 
 const byTestId = (id: string) => (page: Page) => page.getByTestId(id);
 
 const SCREENS: Screen[] = [
-  { name: "home", url: () => "/", ready: byTestId("home-page") },
-  { name: "warehouses", url: () => "/warehouses", ready: (page) => page.getByTestId("warehouse-row").first() },
+  { name: "home", url: () => "/", ready: byTestId("home-page"), a11yAt: "shell.spec.ts: starts against the emulator and renders its shell" },
+  {
+    name: "warehouses",
+    url: () => "/warehouses",
+    ready: (page) => page.getByTestId("warehouse-row").first(),
+    a11yAt: "warehouses.spec.ts: finds a warehouse by searching with Turkish letters, and says when nothing matches",
+  },
   { name: "warehouse", url: (f) => `/warehouses/${f.warehouseId}`, ready: byTestId("warehouse-detail") },
   { name: "warehouse-new", url: () => "/warehouses/new", ready: byTestId("warehouse-create") },
   { name: "warehouse-edit", url: (f) => `/warehouses/${f.warehouseId}/edit`, ready: byTestId("warehouse-edit") },
@@ -59,9 +68,15 @@ const SCREENS: Screen[] = [
   },
   { name: "schedules", url: () => "/erp/schedules", ready: byTestId("schedules-page") },
   { name: "activity", url: () => "/activity", ready: byTestId("activity-total") },
-  { name: "team", url: () => "/team", ready: byTestId("team-table") },
+  { name: "team", url: () => "/team", ready: byTestId("team-table"), a11yAt: "team.spec.ts: adds a member, changes its role, refuses a duplicate email and deactivates with confirmation" },
   { name: "alerts", url: () => "/alerts", ready: byTestId("alerts-page") },
-  { name: "login", url: () => "/login", ready: (page) => page.getByRole("heading", { level: 1 }), signedOut: true },
+  {
+    name: "login",
+    url: () => "/login",
+    ready: (page) => page.getByRole("heading", { level: 1 }),
+    signedOut: true,
+    a11yAt: "auth.spec.ts: <role> signs in and out (the sign-in page a signed-out visitor is sent to)",
+  },
   { name: "not-found", url: () => "/no-such-page", ready: (page) => page.getByRole("heading", { level: 1 }) },
 ];
 
@@ -154,7 +169,7 @@ async function walk(page: Page, screen: Screen, testInfo: TestInfo) {
             expect(small, `${combo}: touch targets under 44 px`).toEqual([]);
             await screen.onPhone?.(page, combo);
           }
-          await expectAccessible(page);
+          if (!(screen.a11yAt && size.name === "desktop" && locale === "en" && scheme === "light")) await expectAccessible(page);
         });
       }
     }
