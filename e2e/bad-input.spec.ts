@@ -165,6 +165,7 @@ test(`${CASES.length} requests only the built server sees are refused without re
   await new Promise((r) => setTimeout(r, 300));
   // The silent-platform check's own probe (GET /stores?page=1&limit=1, when the console has been idle) is not a request's doing.
   const reached = (await emulator.requests(before)).requests.filter((q) => !(q.method === "GET" && q.path === "/v1/stores" && q.query.page === "1" && q.query.limit === "1"));
+  console.log(`bad-input: ${answers.map((a, i) => `${CASES[i]!.request.method} ${CASES[i]!.request.path.slice(0, 60)} -> ${a.status}`).join("; ")}`);
   const wrong = answers.map((a, i) => ({ a, c: CASES[i]! })).filter(({ a, c }) => !(a.status >= 400 && a.status < 500) && !c.alsoOk?.(a.status));
   expect(wrong.map(({ c, a }) => show(c.request, a)), "answered other than 4xx").toEqual([]);
   expect(reached.map((q) => `${q.method} ${q.path} ${JSON.stringify(q.query)}`), "reached the upstream").toEqual([]);
