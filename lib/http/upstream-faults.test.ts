@@ -12,7 +12,8 @@ import { startInProcessConsole, type Answer, type InProcessConsole } from "@/lib
 // 502/503/504. A refused connection is lib/http/refused-upstream.test.ts; what the pages show under
 // these faults is e2e/upstream-faults.spec.ts.
 //
-// The observed matrix is written to test-results/upstream-fault-matrix.md (the README's table).
+// The observed matrix is written to reports/upstream-fault-matrix.md (the README's table); not under
+// test-results/, which Playwright empties when the e2e run that follows in `npm test` starts.
 
 const TIMEOUT_MS = 1000; // LABS_API_TIMEOUT_MS of this console
 
@@ -264,8 +265,8 @@ afterAll(async () => {
     const row = matrix.get(fault.name);
     if (row) lines.push(`| ${fault.name} | ${names.map((n) => row.get(n) ?? "—").join(" | ")} |`);
   }
-  mkdirSync("test-results", { recursive: true });
-  writeFileSync(path.join("test-results", "upstream-fault-matrix.md"), `${lines.join("\n")}\n`);
+  mkdirSync("reports", { recursive: true });
+  writeFileSync(path.join("reports", "upstream-fault-matrix.md"), `${lines.join("\n")}\n`);
 });
 
 describe("route handlers under each upstream fault", () => {
