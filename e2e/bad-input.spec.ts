@@ -9,7 +9,8 @@ import type { RawRequest } from "@/lib/testing/bad-input-arbitraries";
 // Bad input through the built server: only what the in-process fuzzing (lib/http/bad-input.test.ts,
 // 1,000 generated requests per route handler and method) cannot show, as fixed cases. A body over
 // the 1 MiB limit sent over a socket, and request targets the server normalises before routing
-// (dot segments, encoded dots and slashes, bad percent-encoding, a trailing slash). Each is refused
+// (dot segments, encoded dots and slashes, bad percent-encoding, a trailing slash) or refuses before
+// routing (a request target over its header limit). Each is refused
 // (4xx, or the router's redirect), never 5xx; none reaches the upstream and none is audited.
 
 const CONCURRENCY = 4;
@@ -49,6 +50,8 @@ const CASES: Case[] = [
   { request: { method: "GET", path: `/api/erp/transfers/${NO_RUN}%zz/export` } },
   { request: { method: "GET", path: "/api/warehouses?page=%zz&limit=25" } },
   { request: { method: "GET", path: "/api/activity?__proto__=1&constructor=1" } },
+  // A request target over the server's header limit (18 KB of query): refused before any handler.
+  { request: { method: "GET", path: `/api/warehouses?q=${"%C4%9F".repeat(3000)}` } },
 ];
 
 // ---------------------------------------------------------------------------------------------
