@@ -10,8 +10,8 @@ import type { RawRequest } from "@/lib/testing/bad-input-arbitraries";
 // 1,000 generated requests per route handler and method) cannot show, as fixed cases. A body over
 // the 1 MiB limit sent over a socket, and request targets the server normalises before routing
 // (dot segments, encoded dots and slashes, bad percent-encoding, a trailing slash) or refuses before
-// routing (a request target over its header limit). Each is refused
-// (4xx, or the router's redirect), never 5xx; none reaches the upstream and none is audited.
+// routing (a request target over its header limit). Each is refused (4xx, or the router's redirect),
+// never 5xx; none reaches the upstream and none is audited.
 
 const CONCURRENCY = 4;
 
