@@ -10,7 +10,9 @@ import type { RawRequest } from "@/lib/testing/bad-input-arbitraries";
 // The console's route handlers called in-process, as the built server would call them: each
 // request is routed to its app/api/**/route.ts module by path, through the real wrapper, with a
 // real test store and the real emulator over HTTP. The caller's test file stubs only the session
-// (vi.mock of "@/lib/auth/session"); everything else is the console's own code and config.
+// (vi.mock of "@/lib/auth/session"); everything else is the console's own code and config. Outside
+// Next there is no request scope: a request that got past validation into next-intl's request-scoped
+// calls (the activity lists' time zone) fails as a 5xx here, a failure of the test either way.
 
 export const ORIGIN = "http://console.test";
 
