@@ -19,8 +19,12 @@ const env = envSchema.parse(process.env);
 const hops = env.TRUSTED_PROXY_HOPS;
 const host = env.HOST;
 // Started on its own (not by npm start, which passes DATABASE_URL): the data folder's own PostgreSQL, stopped last.
+// DATABASE_URL may be in .env, which Next reads only later: read here first, as npm start does (set variables win).
 let local: LocalServer | undefined;
-if (!env.DATABASE_URL) {
+for (const file of [".env.local", ".env"]) {
+  if (!process.env.DATABASE_URL && existsSync(path.join(root, file))) process.loadEnvFile(path.join(root, file));
+}
+if (!process.env.DATABASE_URL?.trim()) {
   const dataDir = path.resolve(env.DATA_DIR ?? "data");
   try {
     local = await ensureLocalServer(dataDir);

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { ConfigError, envSchema, parseServerEnv } from "@/lib/config/env";
 import { ensureLocalServer, StoreInUseError, type LocalServer } from "@/lib/db/local-server";
-import { pgliteLeftBehind } from "@/lib/db/copy-pglite";
+import { pgliteLeftBehind } from "@/lib/db/pglite-left";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);

@@ -155,6 +155,11 @@ function tail(file: string): string {
   }
 }
 
+/** None of the console's secrets (upstream token, AUTH_SECRET) in the server's environment: it needs none of them. */
+function serverEnv(): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C", ...(process.env.TZ ? { TZ: process.env.TZ } : {}) };
+}
+
 function initdb(pgDir: string, secret: string, user: { uid: number; gid: number } | null): void {
   const { initdb: bin } = binaries();
   mkdirSync(pgDir, { recursive: true, mode: DIR_MODE });
@@ -166,7 +171,7 @@ function initdb(pgDir: string, secret: string, user: { uid: number; gid: number 
   try {
     execFileSync(bin, [`--pgdata=${pgDir}`, `--username=${SUPERUSER}`, `--pwfile=${pwfile}`, "--auth=scram-sha-256", "--encoding=UTF8", "--no-locale"], {
       ...(user ?? {}),
-      env: { ...process.env, LC_ALL: "C" },
+      env: serverEnv(),
       stdio: ["ignore", "ignore", "pipe"],
     });
   } catch (error) {
@@ -195,7 +200,7 @@ async function startPostmaster(pgDir: string, url: string, port: number, logFile
   const child = spawn(
     binaries().postgres,
     ["-D", pgDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200", ...extra],
-    { ...(user ?? {}), detached: true, stdio: ["ignore", log, log], env: { ...process.env, LC_ALL: "C" } },
+    { ...(user ?? {}), detached: true, stdio: ["ignore", log, log], env: serverEnv() },
   );
   closeSync(log);
   child.unref();
