@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
@@ -83,6 +83,15 @@ function runAs(): { uid: number; gid: number } | null {
 /** A data folder the server's user may enter: group `postgres`, traverse only (0710), when that user is not us. */
 function openTo(dir: string, user: { uid: number; gid: number } | null): void {
   if (!user) return;
+  // Every folder above it must let that user through too (a repository under /root does not).
+  for (let up = path.dirname(dir); ; up = path.dirname(up)) {
+    const s = statSync(up);
+    const through = s.uid === user.uid ? s.mode & 0o100 : s.gid === user.gid ? s.mode & 0o010 : s.mode & 0o001;
+    if (!through) {
+      throw new Error(`As root, PostgreSQL runs as the user ${SUPERUSER}, who cannot enter ${up}. Put DATA_DIR where that user can reach it, run as an ordinary user, or set DATABASE_URL.`);
+    }
+    if (up === path.dirname(up)) break;
+  }
   chownSync(dir, 0, user.gid);
   chmodSync(dir, 0o710);
 }
