@@ -267,7 +267,6 @@ export interface EnsureOptions {
 export async function ensureLocalServer(dataDir: string, options: EnsureOptions = {}): Promise<LocalServer> {
   const root = path.resolve(dataDir);
   mkdirSync(root, { recursive: true, mode: DIR_MODE });
-  chmodSync(root, DIR_MODE);
   const pgDir = path.join(root, "postgres");
   const passwordFile = path.join(root, "postgres-password");
   const { release, holder } = claim(root);
@@ -283,10 +282,16 @@ export async function ensureLocalServer(dataDir: string, options: EnsureOptions 
   }
   try {
     const user = runAs();
+    // Tightened at every start; as root opened to the server's user just enough to enter.
+    chmodSync(root, DIR_MODE);
     openTo(root, user);
     const created = !existsSync(path.join(pgDir, "PG_VERSION"));
     const secret = password(passwordFile, created);
-    if (created) initdb(pgDir, secret, user);
+    if (created) {
+      // An initdb that stopped half-way leaves a folder it would refuse: nothing in it is data yet.
+      rmSync(pgDir, { recursive: true, force: true });
+      initdb(pgDir, secret, user);
+    }
     const left = running(pgDir);
     if (left) {
       const url = urlOf(secret, left.port);
