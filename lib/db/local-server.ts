@@ -166,7 +166,9 @@ function tail(file: string): string {
 
 /** None of the console's secrets (upstream token, AUTH_SECRET) in the server's environment: it needs none of them. */
 function serverEnv(): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C", ...(process.env.TZ ? { TZ: process.env.TZ } : {}) };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C" };
+  if (process.env.TZ) env.TZ = process.env.TZ;
+  return env as NodeJS.ProcessEnv;
 }
 
 function initdb(pgDir: string, secret: string, user: { uid: number; gid: number } | null): void {
