@@ -12,7 +12,15 @@ import { ensureLocalServer, StoreInUseError } from "@/lib/db/local-server";
 const root = path.resolve(import.meta.dirname, "../..");
 const dirs: string[] = [];
 afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const d of dirs) {
+    // A server a failing test left running is stopped (fast shutdown) before its folder goes.
+    try {
+      process.kill(Number(readFileSync(path.join(d, "postgres", "postmaster.pid"), "utf8").split("\n")[0]), "SIGINT");
+    } catch {
+      // none running
+    }
+    rmSync(d, { recursive: true, force: true });
+  }
 });
 function folder(): string {
   const d = mkdtempSync(path.join(tmpdir(), "labs-local-server-"));
