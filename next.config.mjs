@@ -19,7 +19,7 @@ const nextConfig = {
   reactStrictMode: true,
   productionBrowserSourceMaps: false,
   // Loaded from node_modules at run time: PGlite reads its WebAssembly and data files next to itself.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss"],
+  serverExternalPackages: ["pg", "pg-boss"],
   typedRoutes: false,
   turbopack: {
     resolveAlias: {

@@ -50,10 +50,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // The built app (`npm test` builds first) and the embedded emulator, on a fresh data dir.
+      // The built app (`npm test` builds first), the embedded emulator and the console's own PostgreSQL, on a fresh data dir.
       command: `rm -rf ${E2E_DATA_DIR} && node --import tsx scripts/start.ts`,
       url: `${E2E_BASE_URL}/api/health`,
       reuseExistingServer: false,
+      // A stop as Ctrl-C gives it (not Playwright's kill of the group): start.ts stops the console, then its PostgreSQL,
+      // which runs in its own process group.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 40_000 },
       timeout: 180_000,
       stdout: "pipe",
       stderr: "pipe",

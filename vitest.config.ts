@@ -13,7 +13,7 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", "e2e/**", ".next/**", "data/**"],
     environment: "node",
-    // The test PostgreSQL's migrated template (or, with TEST_STORE=embedded, the embedded dump) is made once.
+    // The test PostgreSQL (TEST_DATABASE_URL, or a throwaway server started for the run) and its migrated template.
     globalSetup: ["./lib/testing/global-setup.ts"],
     // Two cores: one worker per core at most.
     maxWorkers: 2,

@@ -17,6 +17,7 @@ import { coldBuild, INDEX_SCALE_COLD_QUERY, INDEX_SCALE_QUERIES, measureIndexMem
 import { rootChunkBreakdown } from "@/scripts/bench/first-load-root";
 import { measureTransferFloor } from "@/scripts/bench/transfer-floor";
 import { createTestDatabase } from "@/lib/testing/test-database";
+import { startThrowawayServer } from "@/lib/db/local-server";
 import { coveredTime, maxOverlap, median, percentile, round, sum } from "@/scripts/bench/stats";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -34,7 +35,8 @@ const argv = process.argv.slice(2);
 const config = {
   build: !argv.includes("--no-build"),
   profile: argv.includes("--profile"),
-  // Also measure on PostgreSQL (TEST_DATABASE_URL's server, a fresh database): `--embedded-only` skips it.
+  // Also measure on a shared PostgreSQL server with DATABASE_URL (TEST_DATABASE_URL's, or a throwaway one started
+  // here; a fresh database): `--embedded-only` measures only the console's own local server that npm start runs.
   postgres: !argv.includes("--embedded-only"),
   // `--only=overhead`, `--only=transfer` or `--only=instances`: that part alone, printed and written to .bench-data/ (not to bench/results).
   only: argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? null,
@@ -506,7 +508,7 @@ async function runPostgres(): Promise<StoreMeasured> {
   }
 }
 
-/** Issue 16's targets, on the embedded store and (when measured) on PostgreSQL. */
+/** Issue 16's targets, on the console's own local PostgreSQL ("embedded") and (when measured) on a shared server. */
 function targetsOf(r: Measured, postgres: StoreMeasured | null, instances: InstancesResult | null): TargetRow[] {
   const maxPage = r.browser.firstLoadJs.pages.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
   const stores: [string, StoreMeasured["overhead"], StoreMeasured["transfer"]][] = [["embedded", r.overhead, r.transfer]];
@@ -634,7 +636,7 @@ function print(r: Results) {
     lines.push(
       table([
         ["store", "(c)/(b) list over ping", "(d)/(b) detail over ping", "transfer ms", "emulator ms", "transfer ratio"],
-        ["embedded (PGlite)", r.overhead.ratios.listOverPing, r.overhead.ratios.detailOverPing, r.transfer.runMs, r.transfer.emulatorMs, r.transfer.ratio],
+        ["local server (npm start)", r.overhead.ratios.listOverPing, r.overhead.ratios.detailOverPing, r.transfer.runMs, r.transfer.emulatorMs, r.transfer.ratio],
         ["PostgreSQL server", p.overhead.ratios.listOverPing, p.overhead.ratios.detailOverPing, p.transfer.runMs, p.transfer.emulatorMs, p.transfer.ratio],
       ]),
     );
@@ -887,7 +889,14 @@ async function runOnly(part: string): Promise<unknown> {
   return out;
 }
 
+// The shared server for the PostgreSQL runs when TEST_DATABASE_URL names none: removed at the end.
+let throwaway: Awaited<ReturnType<typeof startThrowawayServer>> | undefined;
+
 async function main() {
+  if (config.postgres && !process.env.TEST_DATABASE_URL?.trim()) {
+    throwaway = await startThrowawayServer();
+    process.env.TEST_DATABASE_URL = throwaway.url;
+  }
   if (config.build) build();
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("no build in .next: run without --no-build");
   rmSync(dataDir, { recursive: true, force: true });
@@ -930,9 +939,13 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
-  (error: unknown) => {
+  async () => {
+    await throwaway?.stop();
+    process.exit(0);
+  },
+  async (error: unknown) => {
     console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await throwaway?.stop();
     process.exit(1);
   },
 );

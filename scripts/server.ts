@@ -1,10 +1,11 @@
 // The console's HTTP server (in place of `next start`): settles who the client is per request, in a header only this process can set.
 import "@/scripts/require-node";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { envSchema } from "@/lib/config/env";
+import { ensureLocalServer, StoreInUseError, type LocalServer } from "@/lib/db/local-server";
 import { closeAll, drainAll } from "@/lib/jobs/shutdown";
 import { isLoopbackHost, isLoopbackName, settleClientHeaders } from "@/lib/server/client-address";
 import { guardRequest, rawResponse, serverActionIds } from "@/lib/server/request-guard";
@@ -17,6 +18,26 @@ const dev = process.argv.includes("--dev");
 const env = envSchema.parse(process.env);
 const hops = env.TRUSTED_PROXY_HOPS;
 const host = env.HOST;
+// Started on its own (not by npm start, which passes DATABASE_URL): the data folder's own PostgreSQL, stopped last.
+// DATABASE_URL may be in .env, which Next reads only later: read here first, as npm start does (set variables win).
+let local: LocalServer | undefined;
+for (const file of [".env.local", ".env"]) {
+  if (!process.env.DATABASE_URL && existsSync(path.join(root, file))) process.loadEnvFile(path.join(root, file));
+}
+if (!process.env.DATABASE_URL?.trim()) {
+  const dataDir = path.resolve(env.DATA_DIR ?? "data");
+  try {
+    local = await ensureLocalServer(dataDir);
+  } catch (error) {
+    console.error(`Labs console cannot start. ${error instanceof StoreInUseError ? error.message : `Its PostgreSQL did not start: ${String(error)}`}`);
+    process.exit(1);
+  }
+  // Read by the app's config when it opens the store.
+  process.env.DATABASE_URL = local.url;
+  if (local.created && existsSync(path.join(dataDir, "store", "PG_VERSION"))) {
+    console.log(`An earlier console's store is in ${path.join(dataDir, "store")}: stop this console and run npm run store:copy -- --pglite ${path.join(dataDir, "store")} to move it in (npm start does it by itself).`);
+  }
+}
 const { default: next } = await import("next");
 
 // Listening on this machine only (demo mode's default): a page of another site whose name was made to resolve here
@@ -81,6 +102,7 @@ httpServer.on("connect", (req: IncomingMessage, socket: Duplex) => {
 
 httpServer.on("error", (error) => {
   console.error(`The console's server failed: ${String(error)}`);
+  void local?.stop();
   process.exit(1);
 });
 
@@ -114,6 +136,7 @@ async function stop(signal: NodeJS.Signals) {
   if (stopping) {
     if (Date.now() - stoppedAt < SAME_STOP_MS) return;
     note("error", "stopping at once: a second signal", { signal, requests: inFlight.size });
+    void local?.stop();
     process.exit(1);
   }
   stopping = true;
@@ -128,6 +151,7 @@ async function stop(signal: NodeJS.Signals) {
   const drained = await within(deadlineAt + LATE_GRACE_MS - Date.now(), Promise.all([answered, drainAll(deadlineAt)]));
   if (drained === "late") {
     note("error", "stopped at the deadline with work unfinished", { requests: inFlight.size });
+    void local?.stop();
     process.exit(1);
   }
   const failed = [...drained[1]];
@@ -135,6 +159,7 @@ async function stop(signal: NodeJS.Signals) {
   await within(CLOSE_MS, app.close()).catch((error: unknown) => failed.push({ hook: "next", error: String(error) }));
   const closed = await within(CLOSE_MS, closeAll());
   failed.push(...(closed === "late" ? [{ hook: "close", error: "not done in time" }] : closed));
+  if (local) await within(CLOSE_MS, local.stop()).catch((error: unknown) => failed.push({ hook: "postgres", error: String(error) }));
   for (const f of failed) note("error", "a step of the stop failed", { ...f });
   note("info", "stopped", { clean: failed.length === 0, ms: Date.now() - stoppedAt });
   process.exit(failed.length === 0 ? 0 : 1);

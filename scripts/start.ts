@@ -1,4 +1,5 @@
-// `npm start`: builds when needed, starts the embedded emulator unless LABS_API_URL is set, then the console; Ctrl-C stops both.
+// `npm start`: builds when needed, starts the data folder's own PostgreSQL unless DATABASE_URL is set, the embedded
+// emulator unless LABS_API_URL is set, then the console; Ctrl-C stops the console first, then the emulator, PostgreSQL last.
 import "@/scripts/require-node";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -6,14 +7,21 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync }
 import { createRequire } from "node:module";
 import path from "node:path";
 import { ConfigError, envSchema, parseServerEnv } from "@/lib/config/env";
+import { ensureLocalServer, StoreInUseError, type LocalServer } from "@/lib/db/local-server";
+import { pgliteLeftBehind } from "@/lib/db/pglite-left";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
 const nextBin = require.resolve("next/dist/bin/next");
 const dev = process.argv.includes("--dev");
 
+// The data folder's PostgreSQL when this process started it (no DATABASE_URL).
+let local: LocalServer | undefined;
+
 function fail(message: string): never {
   console.error(`Labs console cannot start. ${message}`);
+  // Its fast shutdown is signalled at once; it finishes on its own.
+  void local?.stop();
   process.exit(1);
 }
 
@@ -77,6 +85,28 @@ try {
   throw error;
 }
 
+if (!childEnv.DATABASE_URL?.trim()) {
+  try {
+    local = await ensureLocalServer(dataDir);
+  } catch (error) {
+    if (error instanceof StoreInUseError) fail(error.message);
+    fail(`its PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  childEnv.DATABASE_URL = local.url;
+  if (local.reused) console.log("Took over the console's PostgreSQL left running by a console that was stopped abruptly.");
+  // The store of an earlier console (PGlite, ./data/store) moves into the new, empty one once, before the console starts.
+  const old = await pgliteLeftBehind(dataDir, local.url);
+  if (old) {
+    console.log(`Copying the earlier console's store (${old}) into its PostgreSQL (npm run store:copy -- --pglite ${old})...`);
+    const copy = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts", "store-copy.ts"), "--pglite", old], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: local.url },
+    });
+    if (copy.status !== 0) fail(`copying ${old} failed; the console did not start. Fix what it says, or move that folder away to start with an empty store.`);
+  }
+}
+
 if (!dev && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
   console.log("No build found: building the console (this takes a minute)...");
   const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: process.env });
@@ -98,22 +128,26 @@ function stop(code: number) {
   if (stopping) {
     // A second signal: at once.
     for (const child of children) if (running(child)) child.kill("SIGKILL");
+    void local?.stop();
     process.exit(code || 1);
   }
   stopping = true;
   const force = setTimeout(() => {
     console.error("The console did not stop in time; killing it.");
     for (const child of children) if (running(child)) child.kill("SIGKILL");
+    void local?.stop();
     process.exit(1);
   }, STOP_WAIT_MS);
   force.unref();
-  // The console first, the emulator once it is gone: the console's calls in flight still get their answers.
+  // The console first, the emulator once it is gone (the console's calls in flight still get their answers), and
+  // PostgreSQL last, once nothing uses it.
   for (const child of first) if (running(child)) child.kill("SIGTERM");
   void (async () => {
     await Promise.all([...first].map(exited));
     const consoleCodes = [...first].map((c) => c.exitCode);
     for (const child of children) if (!first.has(child) && running(child)) child.kill("SIGTERM");
     await Promise.all(children.map(exited));
+    await local?.stop();
     process.exit(code || (consoleCodes.every((c) => c === 0) ? 0 : 1));
   })();
 }
@@ -148,7 +182,7 @@ if (demo) {
   const emulator = spawn(process.execPath, ["--import", "tsx", path.join(root, "emulator", "main.ts")], {
     cwd: root,
     stdio: [...childStdio],
-    env: { ...childEnv, EMULATOR_PORT: String(env.EMULATOR_PORT), EMULATOR_PARENT_STOPS: "1" },
+    env: { ...childEnv, DATABASE_URL: undefined, EMULATOR_PORT: String(env.EMULATOR_PORT), EMULATOR_PARENT_STOPS: "1" },
   });
   watch(emulator, "The Labs emulator");
   await waitFor(
@@ -169,7 +203,7 @@ first.add(consoleServer);
 watch(consoleServer, "The console");
 writeFileSync(
   path.join(dataDir, "pids.json"),
-  `${JSON.stringify({ start: process.pid, console: consoleServer.pid ?? null, emulator: demo ? (children[0]?.pid ?? null) : null })}\n`,
+  `${JSON.stringify({ start: process.pid, console: consoleServer.pid ?? null, emulator: demo ? (children[0]?.pid ?? null) : null, postgres: local?.pid ?? null })}\n`,
 );
 const wildcard = !listenHost || listenHost === "0.0.0.0" || listenHost === "::";
 const probeHost = wildcard ? "127.0.0.1" : listenHost.includes(":") ? `[${listenHost}]` : listenHost;

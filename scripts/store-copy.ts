@@ -1,17 +1,25 @@
-// `npm run store:copy -- [--from <file>]`: moves the state of a console that kept it in SQLite into the PostgreSQL store.
+// `npm run store:copy -- [--from <file> | --pglite <folder>]`: moves the state of an earlier console (SQLite, or PGlite's
+// data folder) into the PostgreSQL store.
 import "@/scripts/require-node";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { COPIED_TABLES, copySqliteStore, type CopyResult } from "@/lib/db/copy";
-import { openStore } from "@/lib/db/open";
+import { copyPgliteStore } from "@/lib/db/copy-pglite";
+import { openCommandStore } from "@/lib/db/local-store";
+import { endInterrupted } from "@/lib/erp/store";
 
 const USAGE = `Usage: npm run store:copy -- [--from <file>]
+       npm run store:copy -- --pglite <folder>
 
-Copies members, the audit trail and the ERP transfer and import runs of an earlier console's
-SQLite store (default: $DATA_DIR/console.sqlite, DATA_DIR default ./data) into the store this
-console uses: the PostgreSQL server at DATABASE_URL, or without it the embedded store under
-DATA_DIR/store. Stop the consoles first. Running it again adds nothing.`;
+--from: copies members, the audit trail and the ERP transfer and import runs of an earlier
+console's SQLite store (default: $DATA_DIR/console.sqlite, DATA_DIR default ./data). Running it
+again adds nothing.
+--pglite: copies every table of an earlier console's PGlite store (its folder, ./data/store
+before this version) into an empty store; npm start does this by itself on its first start.
+
+The target is the store this console uses: the PostgreSQL server at DATABASE_URL, or without it
+the data folder's own PostgreSQL (DATA_DIR/postgres). Stop the consoles first.`;
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -21,7 +29,7 @@ for (const file of [".env.local", ".env"]) {
 }
 
 function describeTarget(url: string | undefined, dataDir: string): string {
-  if (!url) return `the embedded store in ${path.join(dataDir, "store")}`;
+  if (!url) return `the local PostgreSQL in ${path.join(dataDir, "postgres")}`;
   try {
     const u = new URL(url);
     return `PostgreSQL at ${u.host}${u.pathname}${u.username ? ` as ${decodeURIComponent(u.username)}` : ""}`;
@@ -53,7 +61,7 @@ function table(result: CopyResult): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { from: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true });
+  const { values } = parseArgs({ options: { from: { type: "string" }, pglite: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true });
   if (values.help) {
     console.log(USAGE);
     return;
@@ -62,9 +70,14 @@ async function main(): Promise<void> {
   // npm runs scripts in the project root: a relative --from means the directory the command was typed in.
   const from = values.from ? path.resolve(process.env.INIT_CWD ?? process.cwd(), values.from) : path.join(dataDir, "console.sqlite");
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  if (values.pglite !== undefined) {
+    if (values.from !== undefined) throw new Error("Give --from or --pglite, not both.");
+    await fromPglite(path.resolve(process.env.INIT_CWD ?? process.cwd(), values.pglite), databaseUrl, dataDir);
+    return;
+  }
 
   console.log(`Copying ${from}\n   into ${describeTarget(databaseUrl, dataDir)}\n`);
-  const store = await openStore({ databaseUrl, dataDir });
+  const store = await openCommandStore({ databaseUrl, dataDir, share: true });
   try {
     const result = await copySqliteStore(from, store.db);
     console.log(table(result));
@@ -75,6 +88,27 @@ async function main(): Promise<void> {
       console.log(`${result.interrupted.length} transfer run(s) were still in progress in SQLite and arrive interrupted: orders being sent have an unknown outcome.`);
     }
     console.log("Sessions and sign-in failures are not copied: members sign in again.");
+  } finally {
+    await store.close();
+  }
+}
+
+async function fromPglite(folder: string, databaseUrl: string | undefined, dataDir: string): Promise<void> {
+  console.log(`Copying the PGlite store ${folder}\n   into ${describeTarget(databaseUrl, dataDir)}\n`);
+  const store = await openCommandStore({ databaseUrl, dataDir, share: true });
+  try {
+    // A run in progress had its job in the PGlite store's job engine, which stays behind: it arrives interrupted, its
+    // orders on the wire unknown, as after a takeover.
+    const result = await copyPgliteStore(folder, store.db, {
+      inTransaction: async (trx, runs) => {
+        for (const id of runs) await endInterrupted(trx, id);
+      },
+    });
+    const width = Math.max(5, ...result.tables.map((t) => t.table.length));
+    console.log([`${"table".padEnd(width)}  rows`, ...result.tables.map((t) => `${t.table.padEnd(width)}  ${String(t.rows).padStart(4)}`)].join("\n"));
+    console.log(`\nCopied ${result.tables.reduce((n, t) => n + t.rows, 0)} rows; every table's count matches.`);
+    if (result.inProgress.length > 0) console.log(`${result.inProgress.length} transfer run(s) were in progress and arrive interrupted: orders being sent have an unknown outcome.`);
+    console.log(`The PGlite folder is left as it was; delete it once the console shows your data.`);
   } finally {
     await store.close();
   }

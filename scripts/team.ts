@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { Kysely } from "kysely";
 import { findMemberByEmail } from "@/lib/auth/members";
-import { openStore } from "@/lib/db/open";
+import { openCommandStore } from "@/lib/db/local-store";
 import type { Database } from "@/lib/db/schema";
 import { validationMessage, type IssueLike } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
@@ -152,8 +152,9 @@ async function run(argv: string[]): Promise<string> {
   if (!command) throw new CliError(`Give a command.\n\n${USAGE}`);
   if (rest.length) throw new CliError(`Unexpected argument: ${rest[0]}`);
 
-  // The console's store: the PostgreSQL server at DATABASE_URL, or the embedded one under DATA_DIR.
-  const store = await openStore({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR || "./data", poolSize: 2 });
+  // The console's store: the PostgreSQL server at DATABASE_URL, or the data folder's own server under DATA_DIR (the
+  // running console's when there is one, else started for this command and stopped after it).
+  const store = await openCommandStore({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR || "./data", poolSize: 2, share: true });
   const conn = store.db;
   try {
     switch (command) {

@@ -2,12 +2,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startBalancer, type Balancer } from "@/scripts/balancer";
+import { startThrowawayServer } from "@/lib/db/local-server";
 import { createTestDatabase } from "@/lib/testing/test-database";
 import { waitUntilReady } from "@/lib/testing/wait-ready";
 import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
 // Two built console instances on one PostgreSQL database (copied from the migrated template), their own
-// emulator and the documented balancer in front: started, killed and restarted by the cluster tests.
+// emulator and the documented balancer in front: started, killed and restarted by the cluster tests. The server is
+// the test PostgreSQL (TEST_DATABASE_URL, which `npm test` sets to its throwaway one), or one started here.
 
 export const CLUSTER = {
   balancerPort: Number(process.env.E2E_CLUSTER_PORT ?? 3220),
@@ -45,6 +47,7 @@ export class Cluster {
   private emulator?: ChildProcess;
   private balancer?: Balancer;
   private dropDatabase?: () => Promise<void>;
+  private stopServer?: () => Promise<void>;
   databaseUrl = "";
 
   get url(): string {
@@ -58,6 +61,14 @@ export class Cluster {
   async start(): Promise<void> {
     rmSync(path.join(root, CLUSTER.dataDir), { recursive: true, force: true });
     mkdirSync(path.join(root, CLUSTER.dataDir), { recursive: true });
+    if (!process.env.TEST_DATABASE_URL?.trim()) {
+      const server = await startThrowawayServer();
+      process.env.TEST_DATABASE_URL = server.url;
+      this.stopServer = async () => {
+        await server.stop();
+        delete process.env.TEST_DATABASE_URL;
+      };
+    }
     const database = await createTestDatabase("labs_cluster");
     this.databaseUrl = database.url;
     this.dropDatabase = database.drop;
@@ -128,5 +139,6 @@ export class Cluster {
       ),
     );
     await this.dropDatabase?.().catch(() => undefined);
+    await this.stopServer?.();
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/lib/db/open";
-import { openTestStore, testStoreKind } from "@/lib/testing/store";
+import { openTestStore } from "@/lib/testing/store";
 import { DEMO_MEMBERS, ensureDemoMembers } from "@/lib/auth/members";
 import { verifyPassword } from "@/lib/auth/password";
 
@@ -11,17 +11,16 @@ let other: Store;
 
 beforeAll(async () => {
   store = await openTestStore();
-  // Another instance: a second handle on the same PostgreSQL database. The embedded store has one
-  // process, where two start-ups at once are two callers on the same handle.
-  other = "connectionString" in store.engine ? await openStore({ databaseUrl: store.engine.connectionString, poolSize: 2 }) : store;
+  // Another instance: a second handle on the same PostgreSQL database.
+  other = await openStore({ databaseUrl: store.engine.connectionString, poolSize: 2 });
 });
 afterAll(async () => {
-  if (other !== store) await other.close();
+  await other.close();
   await store.close();
 });
 
 describe("ensureDemoMembers", () => {
-  it(`two instances starting together both succeed and leave each demo member once (${testStoreKind()})`, async () => {
+  it(`two instances starting together both succeed and leave each demo member once on one PostgreSQL database`, async () => {
     await expect(Promise.all([ensureDemoMembers(store.db, "demo-pass-1"), ensureDemoMembers(other.db, "demo-pass-1")])).resolves.toBeDefined();
     const rows = await store.db.selectFrom("members").select(["email", "role", "password_hash"]).orderBy("id").execute();
     expect(rows.map((r) => [r.email, r.role]).sort()).toEqual(DEMO_MEMBERS.map((m) => [m.email, m.role]).sort());

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { openTestStore, testStoreKind } from "@/lib/testing/store";
+import { openTestStore } from "@/lib/testing/store";
 import { releaseAttempt, reserveAttempt, takeSlot, THROTTLE, throttleState } from "@/lib/auth/throttle";
 
 let store: Store;
@@ -138,10 +138,9 @@ describe("sign-in limits", () => {
   });
 
   // Two console instances: two handles (two pools) on the same PostgreSQL database.
-  describe.skipIf(testStoreKind() !== "postgres")("across instances", () => {
+  describe("across instances", () => {
     let other: Store;
     beforeAll(async () => {
-      if (!("connectionString" in store.engine)) throw new Error("expected a PostgreSQL store");
       other = await openStore({ databaseUrl: store.engine.connectionString, poolSize: 8 });
     });
     afterAll(async () => {

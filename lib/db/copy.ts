@@ -229,7 +229,6 @@ export async function copySqliteStore(sqliteFile: string, target: Kysely<Schema>
     sqlite.exec("begin");
     const source = countSource(sqlite);
     return await target.transaction().execute(async (tx) => {
-      // Only `trx` inside: on the embedded store a query through `target` would wait for this transaction's turn.
       const trx = tx as unknown as Raw;
       const before = await countTarget(trx);
       for (const spec of [MEMBERS, AUDIT, IMPORTS]) {

@@ -1,5 +1,4 @@
 import "server-only";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { ensureDemoMembers } from "@/lib/auth/members";
 import { getConfig } from "@/lib/config";
@@ -13,7 +12,8 @@ const globalForDb = globalThis as unknown as { consoleStore?: Promise<Store> };
 
 async function open(): Promise<Store> {
   const config = getConfig();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: path.resolve(config.dataDir), poolSize: config.databasePoolSize });
+  // Without DATABASE_URL, scripts/server.ts has started the data folder's own PostgreSQL and set it (lib/db/local-server.ts).
+  const store = await openStore({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
   // Outside demo mode no default account exists (the first admin comes from `npm run team`).
   if (config.demoMode) await ensureDemoMembers(store.db, config.demoPassword);
   return store;

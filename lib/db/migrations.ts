@@ -4,7 +4,7 @@ import { homeMigration } from "@/lib/home/migration";
 import { schedulesMigration } from "@/lib/schedules/migration";
 import { viewsMigration } from "@/lib/views/migration";
 
-// Versioned PostgreSQL migrations (the embedded store is PostgreSQL too), in order. Never edit a released one: add the next.
+// Versioned PostgreSQL migrations, in order. Never edit a released one: add the next.
 // Timestamps are ISO-8601 text and flags 0/1 integers, as in the SQLite stores `npm run store:copy` reads.
 const migrations: Record<string, Migration> = {
   "0001_console": {

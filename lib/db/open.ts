@@ -1,25 +1,19 @@
-import path from "node:path";
-import { chmodSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { openEmbedded } from "@/lib/db/embedded";
 import { migrationProvider } from "@/lib/db/migrations";
 import type { Database as Schema } from "@/lib/db/schema";
 
 // Opening and migrating the store, without "server-only" so the team CLI, scripts and tests can use it.
-// With a DATABASE_URL: a PostgreSQL server shared by every instance. Without: PostgreSQL in this process (PGlite) under DATA_DIR.
-
-export type StoreKind = "postgres" | "embedded";
+// Always a PostgreSQL server: the one at DATABASE_URL, shared by every instance, or the data folder's own local server.
 
 export interface Listener {
   close(): Promise<void>;
 }
 
 export interface Store {
-  kind: StoreKind;
   db: Kysely<Schema>;
-  /** For the job engine: a connection string (its own pool) or the embedded store's serialized client. */
-  engine: { connectionString: string } | { embedded: import("@/lib/db/embedded").EmbeddedStore["engineClient"] };
+  /** For the job engine: the connection string (it keeps its own pool). */
+  engine: { connectionString: string };
   /** `onDrop` when the connection is lost (notifications are lost until `onReconnect`). */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void, onDrop?: () => void): Promise<Listener>;
   close(): Promise<void>;
@@ -27,15 +21,8 @@ export interface Store {
 
 export interface OpenOptions {
   databaseUrl?: string | null;
-  dataDir?: string;
   poolSize?: number;
-  /** "memory://" for a store that ends with the process (tests). */
-  /** A dump of a migrated embedded store to start from (tests; implies memory). */
-  template?: Blob;
 }
-
-// Password hashes and the audit trail live here: an owner-only directory, tightened at every open.
-const DIR_MODE = 0o700;
 
 export async function migrate(db: Kysely<Schema>): Promise<void> {
   // Kysely takes a PostgreSQL advisory lock around the run, so instances starting together migrate once.
@@ -93,94 +80,20 @@ function pgListener(connectionString: string) {
   };
 }
 
-export class StoreInUseError extends Error {}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** The embedded store is one process's: a second process on the same files would corrupt them. */
-function claim(root: string): () => void {
-  const file = path.join(root, "store.pid");
-  for (;;) {
-    try {
-      writeFileSync(file, `${process.pid}\n`, { flag: "wx", mode: 0o600 });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number(readFileSync(file, "utf8").trim());
-      if (holder === process.pid) break;
-      if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
-        throw new StoreInUseError(
-          `The embedded store in ${root} is in use by process ${holder}. Stop that console first, or share a PostgreSQL server through DATABASE_URL.`,
-        );
-      }
-      // Left by a process that was killed.
-      unlinkSync(file);
-    }
-  }
-  return () => {
-    try {
-      if (Number(readFileSync(file, "utf8").trim()) === process.pid) unlinkSync(file);
-    } catch {
-      // already gone
-    }
-  };
-}
-
+/** The store on a PostgreSQL server: a shared one (DATABASE_URL) or the data folder's own (lib/db/local-server.ts). */
 export async function openStore(options: OpenOptions): Promise<Store> {
   const url = options.databaseUrl?.trim();
-  if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-    pool.on("error", () => undefined);
-    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    try {
-      await migrate(db);
-    } catch (error) {
-      await db.destroy();
-      throw error;
-    }
-    return { kind: "postgres", db, engine: { connectionString: url }, listen: pgListener(url), close: () => db.destroy() };
-  }
-
-  let dataDir = "memory://";
-  let release = () => {};
-  if (!options.template && options.dataDir !== "memory://") {
-    const root = path.resolve(options.dataDir ?? "data");
-    mkdirSync(root, { recursive: true, mode: DIR_MODE });
-    chmodSync(root, DIR_MODE);
-    release = claim(root);
-    dataDir = path.join(root, "store");
-  }
-  let embedded: Awaited<ReturnType<typeof openEmbedded>>;
-  try {
-    embedded = await openEmbedded({ dataDir, loadDataDir: options.template, onClose: release });
-  } catch (error) {
-    release();
-    throw error;
-  }
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: embedded.pool }) });
+  if (!url) throw new Error("The console store needs a PostgreSQL URL: DATABASE_URL, or the local server that npm start and scripts/server.ts start.");
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  pool.on("error", () => undefined);
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrate(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return {
-    kind: "embedded",
-    db,
-    engine: { embedded: embedded.engineClient },
-    async listen(channel, onPayload) {
-      const stop = await embedded.engineClient.listen(channel, onPayload);
-      return { close: stop };
-    },
-    close: () => db.destroy(),
-  };
+  return { db, engine: { connectionString: url }, listen: pgListener(url), close: () => db.destroy() };
 }
 
 export async function notify(db: Kysely<Schema>, channel: string, payload: string): Promise<void> {

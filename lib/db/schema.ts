@@ -4,7 +4,7 @@ import type { SchedulesTables } from "@/lib/schedules/tables";
 import type { ViewsTables } from "@/lib/views/tables";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
-// PostgreSQL tables (embedded or a server) with ISO-8601 text timestamps and 0/1 flags, as the SQLite stores had.
+// PostgreSQL tables (the console's own server or a shared one) with ISO-8601 text timestamps and 0/1 flags, as the SQLite stores had.
 
 export const ROLES = ["viewer", "operator", "admin"] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,4 +1,4 @@
-import { PgBoss, fromKysely, fromPglite, type ConstructorOptions, type Db } from "pg-boss";
+import { PgBoss, fromKysely, type ConstructorOptions, type Db } from "pg-boss";
 import type { Transaction } from "kysely";
 import type { Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
@@ -17,7 +17,7 @@ export interface EngineOptions {
 }
 
 export function engineOptions(store: Store, options: EngineOptions): ConstructorOptions {
-  const common: ConstructorOptions = {
+  return {
     useListenNotify: true,
     superviseIntervalSeconds: options.superviseSeconds,
     // The heartbeat check runs in the monitor pass, which is otherwise once a minute.
@@ -25,9 +25,10 @@ export function engineOptions(store: Store, options: EngineOptions): Constructor
     // No cron schedules here: nothing for the timekeeper to do.
     schedule: false,
     instanceName: options.name,
+    // Its own small pool on the store's server.
+    connectionString: store.engine.connectionString,
+    max: 3,
   };
-  if ("connectionString" in store.engine) return { ...common, connectionString: store.engine.connectionString, max: 3 };
-  return { ...common, db: fromPglite(store.engine.embedded), backend: "pglite" };
 }
 
 /** Starts pg-boss on the store (installing or migrating its schema); stop() it when done. */

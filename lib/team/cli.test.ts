@@ -7,11 +7,10 @@ import { findMemberByEmail } from "@/lib/auth/members";
 import { startSession } from "@/lib/auth/sessions";
 import { verifyPassword } from "@/lib/auth/password";
 import { openStore } from "@/lib/db/open";
-import { testStoreKind } from "@/lib/testing/store";
 import { createTestDatabase } from "@/lib/testing/test-database";
 
 // The team CLI end to end, as `npm run team` runs it, against the store the console would use: a test
-// PostgreSQL database at DATABASE_URL, or (TEST_STORE=embedded) the embedded store under DATA_DIR in a temp dir.
+// PostgreSQL database at DATABASE_URL.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "cli-secret-password-1";
@@ -20,15 +19,15 @@ let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "labs-team-cli-"));
-  if (testStoreKind() === "postgres") database = await createTestDatabase();
+  database = await createTestDatabase();
 });
 afterAll(async () => {
   await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The store the CLI writes to, opened as the CLI opens it (one handle at a time on the embedded store). */
-const openCliStore = () => openStore({ databaseUrl: database?.url, dataDir: dir, poolSize: 2 });
+/** The store the CLI writes to. */
+const openCliStore = () => openStore({ databaseUrl: database?.url, poolSize: 2 });
 
 function team(args: string[], env: Record<string, string | undefined> = { TEAM_PASSWORD: PASSWORD }) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {

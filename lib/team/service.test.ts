@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findMemberByEmail, findMemberById } from "@/lib/auth/members";
 import { verifyPassword } from "@/lib/auth/password";
 import { openStore, type Store } from "@/lib/db/open";
-import { openTestDb, openTestStore, testStoreKind } from "@/lib/testing/store";
+import { openTestDb, openTestStore } from "@/lib/testing/store";
 import type { Database } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/audit";
 import { cliContext } from "@/lib/team/cli-audit";
@@ -247,16 +247,16 @@ describe("team service", () => {
   });
 });
 
-// Two instances: two handles on the same PostgreSQL database (the embedded store: two requests on one handle).
-describe(`team writes at the same time (${testStoreKind()})`, () => {
+// Two instances: two handles on the same PostgreSQL database.
+describe("team writes at the same time", () => {
   let store: Store;
   let other: Store;
   beforeAll(async () => {
     store = await openTestStore();
-    other = "connectionString" in store.engine ? await openStore({ databaseUrl: store.engine.connectionString, poolSize: 4 }) : store;
+    other = await openStore({ databaseUrl: store.engine.connectionString, poolSize: 4 });
   });
   afterAll(async () => {
-    if (other !== store) await other.close();
+    await other.close();
     await store.close();
   });
 

@@ -7,10 +7,11 @@ import type { Database } from "@/lib/db/schema";
 
 // The test PostgreSQL: one migrated template per migration set, and a database per test file copied from it.
 
-export const DEFAULT_TEST_DATABASE_URL = "postgres://labs:labs@127.0.0.1:5432/postgres";
-
+/** The test PostgreSQL: TEST_DATABASE_URL, which `npm test` (scripts/test.ts) and the unit suite's setup set to a throwaway server when it is unset. */
 export function testDatabaseUrl(): string {
-  return process.env.TEST_DATABASE_URL?.trim() || DEFAULT_TEST_DATABASE_URL;
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  if (!url) throw new Error("TEST_DATABASE_URL is not set: run the tests through `npm test` or vitest, which start a throwaway PostgreSQL, or point it at a server.");
+  return url;
 }
 
 export function withDatabase(url: string, name: string): string {
@@ -33,7 +34,7 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
   } catch (error) {
     throw new Error(
       `No PostgreSQL answers at TEST_DATABASE_URL (${url.replace(/:[^:@/]*@/, ":***@")}): ${String(error)}. ` +
-        "Start one (`.ci/run` installs and starts Debian's postgresql) or set TEST_DATABASE_URL.",
+        "Unset it to let the test command start a throwaway PostgreSQL, or start that server.",
     );
   }
   try {

@@ -6,7 +6,7 @@ import type { Database } from "@/lib/db/schema";
 import { validationKeyOf } from "@/lib/i18n/validation";
 import { openTestStore } from "@/lib/testing/store";
 
-// The /api/views handlers in-process: the real wrapper, service and store (PostgreSQL, or PGlite with TEST_STORE=embedded); only the session and the store's door are stubbed.
+// The /api/views handlers in-process: the real wrapper, service and store (PostgreSQL); only the session and the store's door are stubbed.
 
 const ORIGIN = "http://console.test";
 type Member = { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" };

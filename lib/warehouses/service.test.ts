@@ -146,9 +146,8 @@ describe("the default warehouse (F-7, S-3)", () => {
   });
 
   it("a make-default edit waits while another instance holds the default lock", async () => {
-    // Another instance: a second handle on the same PostgreSQL database. The embedded store has one
-    // process, where another request's hold is the only other holder there can be.
-    const other = "connectionString" in state.store.engine ? await openStore({ databaseUrl: state.store.engine.connectionString, poolSize: 2 }) : state.store;
+    // Another instance: a second handle on the same PostgreSQL database.
+    const other = await openStore({ databaseUrl: state.store.engine.connectionString, poolSize: 2 });
     let release!: () => void;
     let held!: () => void;
     const taken = new Promise<void>((r) => (held = r));
@@ -167,7 +166,7 @@ describe("the default warehouse (F-7, S-3)", () => {
     expect(await defaults()).toEqual([1]);
     release();
     await holding;
-    if (other !== state.store) await other.close();
+    await other.close();
     expect((await pending).status).toBe(200);
     expect(await defaults()).toEqual([4]);
   });

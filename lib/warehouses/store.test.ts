@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/lib/db/open";
-import { openTestStore, testStoreKind } from "@/lib/testing/store";
+import { openTestStore } from "@/lib/testing/store";
 import { LOCK_SPACE, LockBusyError, withStoreLock } from "@/lib/warehouses/store";
 
 // The lock behind default-warehouse changes, on a real console store: one holder at a time in this
@@ -70,12 +70,11 @@ describe("withStoreLock", () => {
 });
 
 // Another instance: a second handle (its own pool) on the same PostgreSQL database.
-describe.skipIf(testStoreKind() !== "postgres")("withStoreLock across instances", () => {
+describe("withStoreLock across instances", () => {
   let other: Store;
   let url: string;
 
   beforeAll(async () => {
-    if (!("connectionString" in store.engine)) throw new Error("expected a PostgreSQL store");
     url = store.engine.connectionString;
     other = await openStore({ databaseUrl: url, poolSize: 4 });
   });

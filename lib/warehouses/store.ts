@@ -51,10 +51,10 @@ async function underAdvisoryLock<T>(target: Pick<Store, "db">, name: string, dea
 }
 
 /**
- * Runs fn while holding the lock `name`. On a PostgreSQL server the lock holds across every instance; the
- * embedded store has one process and one session, so the in-process queue is all there is to exclude.
+ * Runs fn while holding the lock `name`: queued in this process first (one session per waiter is enough), then a
+ * PostgreSQL advisory lock, which holds across every instance.
  */
-export async function withStoreLock<T>(target: Pick<Store, "kind" | "db">, name: string, fn: () => Promise<T>, options: StoreLockOptions = {}): Promise<T> {
+export async function withStoreLock<T>(target: Pick<Store, "db">, name: string, fn: () => Promise<T>, options: StoreLockOptions = {}): Promise<T> {
   const deadline = Date.now() + (options.waitMs ?? 45_000);
   const queues = queuesOf(target.db);
   const before = queues.get(name) ?? Promise.resolve();
@@ -70,7 +70,7 @@ export async function withStoreLock<T>(target: Pick<Store, "kind" | "db">, name:
     ]);
     clearTimeout(timeout);
     if (!waited) throw new LockBusyError(name);
-    return target.kind === "postgres" ? await underAdvisoryLock(target, name, deadline, fn) : await fn();
+    return await underAdvisoryLock(target, name, deadline, fn);
   } finally {
     leave();
     // Not before the tail settles: a waiter that gave up still stands behind the holder for those after it.

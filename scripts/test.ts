@@ -1,0 +1,48 @@
+// `npm test`: lint, types, the build, the unit suite, then the Playwright suite, in that order, stopping at the first
+// failure. With no TEST_DATABASE_URL it starts a throwaway PostgreSQL (lib/db/local-server.ts) for the store tests and
+// the cluster tests, passes it on in TEST_DATABASE_URL, and removes it at the end, whatever happened.
+import "@/scripts/require-node";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { startThrowawayServer } from "@/lib/db/local-server";
+
+const root = path.resolve(import.meta.dirname, "..");
+// The build comes before the unit suite: its console tests (lib/db/local-console.test.ts) start the built console.
+const STEPS = ["lint", "typecheck", "test:build", "test:unit", "test:e2e"];
+
+function run(step: string, env: NodeJS.ProcessEnv): Promise<number> {
+  console.log(`\n== npm run ${step}`);
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", step], { cwd: root, env, stdio: "inherit" });
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+let server: Awaited<ReturnType<typeof startThrowawayServer>> | undefined;
+let stopping = false;
+async function cleanUp() {
+  if (stopping) return;
+  stopping = true;
+  await server?.stop().catch((error: unknown) => console.error(`The throwaway PostgreSQL did not stop cleanly: ${String(error)}`));
+}
+// Ctrl-C reaches the step too; the server goes with us.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void cleanUp().then(() => process.exit(130)));
+
+const env: NodeJS.ProcessEnv = { ...process.env };
+if (!env.TEST_DATABASE_URL?.trim()) {
+  server = await startThrowawayServer();
+  env.TEST_DATABASE_URL = server.url;
+  console.log("== a throwaway PostgreSQL for the tests is up (removed at the end)");
+}
+let code = 0;
+const started = Date.now();
+for (const step of STEPS) {
+  code = await run(step, env);
+  if (code !== 0) {
+    console.error(`\nnpm test: ${step} failed (exit ${code}).`);
+    break;
+  }
+}
+await cleanUp();
+console.log(`\nnpm test: ${code === 0 ? "passed" : "failed"} in ${Math.round((Date.now() - started) / 1000)} s.`);
+process.exit(code);
