@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { auditRow } from "@/lib/audit/row";
+import { auditRow, type AuditOutcome } from "@/lib/audit/row";
 import type { Database, ErpTransferRun } from "@/lib/db/schema";
 import { getRun, holdsRun, type EnqueueRun, type RunJob } from "@/lib/erp/store";
 
@@ -19,23 +19,30 @@ export async function handOverRun(db: Kysely<Database>, job: RunJob, enqueue: En
     const jobId = randomUUID();
     await trx.updateTable("erp_transfer_runs").set({ job_id: jobId }).where("id", "=", run.id).execute();
     const left = run.pending_count;
-    await trx
-      .insertInto("audit_events")
-      .values(
-        auditRow(
-          {
-            actor: { id: run.created_by_id, email: run.created_by_email },
-            action: "erp.transfer",
-            target: { type: "erp_transfer_run", id: run.id },
-            outcome: "success",
-            message: `Transfer run handed over at shutdown: the console stopping it had every batch it sent answered; ${left} orders not sent yet go on with another worker.`,
-            details: { event: "handed_over", pending: left, fromJobId: job.jobId, jobId },
-          },
-          now,
-        ),
-      )
-      .execute();
+    await auditRunMove(
+      trx,
+      run,
+      {
+        outcome: "success",
+        message: `Transfer run handed over at shutdown: the console stopping it had every batch it sent answered; ${left} orders not sent yet go on with another worker.`,
+        details: { event: "handed_over", pending: left, fromJobId: job.jobId, jobId },
+      },
+      now,
+    );
     await enqueue(trx, { runId: run.id, jobId });
     return (await getRun(trx, run.id))!;
   });
+}
+
+/** The audit row of a run moving to another job (a handover or a takeover), written by the transaction that moves it. */
+export async function auditRunMove(
+  trx: Kysely<Database>,
+  run: ErpTransferRun,
+  event: { outcome: AuditOutcome; message: string; details: Record<string, unknown> },
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto("audit_events")
+    .values(auditRow({ actor: { id: run.created_by_id, email: run.created_by_email }, action: "erp.transfer", target: { type: "erp_transfer_run", id: run.id }, ...event }, now))
+    .execute();
 }

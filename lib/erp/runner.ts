@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { auditRow } from "@/lib/audit/row";
 import type { Database, ErpOrderOutcome, ErpTransferRun } from "@/lib/db/schema";
 import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { TransferResult } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { handOverRun } from "@/lib/erp/handover";
+import { auditRunMove, handOverRun } from "@/lib/erp/handover";
 import {
   endInterrupted,
   getRun,
@@ -303,22 +302,16 @@ export async function recoverRun(deps: RunnerDeps & { enqueue: EnqueueRun }, dea
     await trx.updateTable("erp_transfer_runs").set({ job_id: jobId }).where("id", "=", run.id).execute();
     await refreshCounts(trx, run.id);
     // In the same transaction: the takeover count the loop guard reads can never miss one.
-    await trx
-      .insertInto("audit_events")
-      .values(
-        auditRow(
-          {
-            actor: { id: run.created_by_id, email: run.created_by_email },
-            action: "erp.transfer",
-            target: { type: "erp_transfer_run", id: run.id },
-            outcome: "failure",
-            message: `Transfer run resumed after its worker stopped: ${unknown} orders in flight marked unknown.`,
-            details: { event: "resumed", unknown, deadJobId: dead.jobId, jobId },
-          },
-          now,
-        ),
-      )
-      .execute();
+    await auditRunMove(
+      trx,
+      run,
+      {
+        outcome: "failure",
+        message: `Transfer run resumed after its worker stopped: ${unknown} orders in flight marked unknown.`,
+        details: { event: "resumed", unknown, deadJobId: dead.jobId, jobId },
+      },
+      now,
+    );
     await deps.enqueue(trx, { runId: run.id, jobId });
     return { outcome: "resumed", run: (await getRun(trx, run.id))!, jobId, unknown };
   });

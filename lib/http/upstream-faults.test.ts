@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { FaultRule, LoggedRequest } from "@/e2e/emulator";
 import { startInProcessConsole, type Answer, type InProcessConsole } from "@/lib/testing/in-process-console";
 
 // The upstream fault matrix: every fault the emulator can inject against every kind of call the
@@ -16,23 +17,6 @@ import { startInProcessConsole, type Answer, type InProcessConsole } from "@/lib
 // test-results/, which Playwright empties when the e2e run that follows in `npm test` starts.
 
 const TIMEOUT_MS = 1000; // LABS_API_TIMEOUT_MS of this console
-
-interface FaultRule {
-  times?: number;
-  latencyMs?: number;
-  kind?: "respond" | "malformed-json" | "html" | "drop" | "drop-mid-body";
-  status?: number;
-  body?: unknown;
-  apply?: "before" | "after";
-}
-
-interface LoggedRequest {
-  seq: number;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
 
 interface Fault {
   name: string;
