@@ -8,6 +8,8 @@ import { openTestStore } from "@/lib/testing/store";
 
 let store: Store;
 let listener: Listener | undefined;
+/** Notices this process has received on the sessions channel (its own writes' included, which arrive after the commit). */
+let notices = 0;
 
 beforeAll(async () => {
   store = await openTestStore();
@@ -25,7 +27,15 @@ function listen(): Promise<void> {
   return new Promise((resolve, reject) => {
     listenForSessionChanges(async (onNotice, onReconnect, onDrop) => {
       try {
-        listener = await store.listen(SESSIONS_CHANNEL, onNotice, onReconnect, onDrop);
+        listener = await store.listen(
+          SESSIONS_CHANNEL,
+          () => {
+            notices++;
+            onNotice();
+          },
+          onReconnect,
+          onDrop,
+        );
         return listener;
       } catch (error) {
         reject(error);
@@ -132,9 +142,12 @@ describe("a member's session, cached, against every change to members and sessio
     expect(first.ok && first.member.role).toBe("operator");
 
     // Written by this process: forgotten at once.
+    const before = notices;
     await updateMemberRow(store.db, member.id, { role: "viewer" });
     const demoted = await check();
     expect(demoted.ok && demoted.member.role).toBe("viewer");
+    // Its own notice comes back too (after the commit); let it land before the next step relies on "no notice yet".
+    await until(() => notices > before);
 
     // Announced by another instance (a notice on the store only): forgotten when the notice arrives.
     const cached = await check();
