@@ -11,6 +11,7 @@ import { firstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import { EmulatorControl, signIn, type Session } from "@/scripts/bench/http";
 import { autocannon, type CannonResult } from "@/scripts/bench/autocannon";
 import { Stack } from "@/scripts/bench/stack";
+import { measureDemoStack, treeMemory, type DemoStackResult } from "@/scripts/bench/demo-stack";
 import { cpuBetween, sampleCpu, type CpuSample } from "@/scripts/bench/cpu";
 import { measureInstances, type InstancesResult } from "@/scripts/bench/instances";
 import { coldBuild, INDEX_SCALE_COLD_QUERY, INDEX_SCALE_QUERIES, measureIndexMemory, measureIndexScale, warmSearches } from "@/scripts/bench/index-scale";
@@ -482,11 +483,20 @@ interface TargetRow {
 
 interface StoreMeasured {
   store: "postgres";
+  /** The console process alone, idle after start, before any request (MiB resident). */
+  consoleIdleMiB: number;
   overhead: Awaited<ReturnType<typeof measureOverhead>>;
   transfer: Awaited<ReturnType<typeof measureTransfer>>;
 }
 
-type Results = Measured & { targets: TargetRow[]; postgres: StoreMeasured | null; instances: InstancesResult | null };
+type Results = Measured & {
+  targets: TargetRow[];
+  postgres: StoreMeasured | null;
+  instances: InstancesResult | null;
+  demoStack: DemoStackResult | null;
+  /** All processes `npm start` runs, idle after start: resident MiB (the figure the memory target reads). */
+  demoStackIdleMB: number | null;
+};
 
 /** The same request overhead and 10,000-order transfer with the store on a PostgreSQL server. */
 async function runPostgres(): Promise<StoreMeasured> {
@@ -496,12 +506,16 @@ async function runPostgres(): Promise<StoreMeasured> {
   try {
     step("PostgreSQL store: starting the console with DATABASE_URL (a fresh database)");
     await stack.start();
+    // Idle: start-up work settled, no request yet.
+    await new Promise((r) => setTimeout(r, 10_000));
+    const consoleIdleMiB = treeMemory(stack.pids().console).rssMiB;
+    step(`  the console alone, idle: ${consoleIdleMiB} MiB resident`);
     const session = await signIn(stack.consoleUrl, DEMO.email, DEMO.password);
     const emu = new EmulatorControl(stack.emulatorUrl, stack.token);
     const overhead = await measureOverhead(stack, session, stack.token);
     await measureTransfer(stack, emu, session, 0, config.warmUpOrders);
     const transfer = await measureTransfer(stack, emu, session);
-    return { store: "postgres", overhead, transfer };
+    return { store: "postgres", consoleIdleMiB, overhead, transfer };
   } finally {
     await stack.close();
     await database.drop().catch(() => undefined);
@@ -509,7 +523,7 @@ async function runPostgres(): Promise<StoreMeasured> {
 }
 
 /** Issue 16's targets, on the console's own local PostgreSQL ("embedded") and (when measured) on a shared server. */
-function targetsOf(r: Measured, postgres: StoreMeasured | null, instances: InstancesResult | null): TargetRow[] {
+function targetsOf(r: Measured, postgres: StoreMeasured | null, instances: InstancesResult | null, demo: DemoStackResult | null): TargetRow[] {
   const maxPage = r.browser.firstLoadJs.pages.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
   const stores: [string, StoreMeasured["overhead"], StoreMeasured["transfer"]][] = [["embedded", r.overhead, r.transfer]];
   if (postgres) stores.push(["PostgreSQL", postgres.overhead, postgres.transfer]);
@@ -542,6 +556,19 @@ function targetsOf(r: Measured, postgres: StoreMeasured | null, instances: Insta
     },
     { target: "index memory per 10,000 warehouses stated (MiB, after queries)", value: r.indexMemory.mibPer10k, met: Number.isFinite(r.indexMemory.mibPer10k) },
   );
+  // The one-engine targets: the demo stack's memory and start, the console's own memory, the transfer on the local server.
+  rows.push(
+    { target: "10,000-order transfer <= 2.0x the emulator's busy time (local server)", value: r.transfer.ratio, met: r.transfer.ratio <= 2 },
+    { target: "console CPU per transfer batch <= 3 ms (local server)", value: r.transfer.cpuMsPerBatch.console, met: r.transfer.cpuMsPerBatch.console <= 3 },
+  );
+  if (demo) {
+    rows.push(
+      { target: "demo stack (all processes npm start runs), idle: <= 400 MB resident", value: demo.idle.rssMiB, met: demo.idle.rssMiB <= 400 },
+      { target: `demo stack after ${demo.requests} signed-in requests and rest: <= 1.3x idle`, value: demo.afterLoadOverIdle, met: demo.afterLoadOverIdle <= 1.3 && demo.failedRequests === 0 },
+      { target: "npm start with a build present, command to a page served: <= 8 s (ms, median of 3)", value: demo.startMs, met: demo.startMs <= 8000 },
+    );
+  }
+  if (postgres) rows.push({ target: "the console alone on PostgreSQL, idle: <= 200 MB resident", value: postgres.consoleIdleMiB, met: postgres.consoleIdleMiB <= 200 });
   if (instances) {
     rows.push({ target: "two instances against one: list throughput ratio (reported)", value: instances.throughputRatio, met: true });
     rows.push({ target: "two instances against one: per console core (reported)", value: instances.perConsoleCoreRatio, met: true });
@@ -646,6 +673,13 @@ function print(r: Results) {
     lines.push(
       "",
       `Two instances behind the balancer against one (PostgreSQL, ${i.url}): ${i.two.requestsPerSec} against ${i.one.requestsPerSec} req/s (${i.throughputRatio}x); console cores used ${i.two.consoleCores} against ${i.one.consoleCores}; per console core ${i.two.requestsPerConsoleCore} against ${i.one.requestsPerConsoleCore} (${i.perConsoleCoreRatio}x); machine cores busy ${i.two.machineCores} against ${i.one.machineCores}`,
+    );
+  }
+  if (r.demoStack) {
+    const d = r.demoStack;
+    lines.push(
+      "",
+      `Demo stack (npm start): first start ${d.firstStartMs} ms, later starts ${d.startMs} ms (median) to the login page; idle ${d.idle.rssMiB} MiB resident over ${d.idle.processes} processes (${d.idle.pssMiB} MiB proportional), the console alone ${d.consoleIdleMiB} MiB; after ${d.requests} signed-in requests (${d.failedRequests} failed) and rest ${d.afterLoad.rssMiB} MiB (${d.afterLoadOverIdle}x)`,
     );
   }
   lines.push("", "Targets");
@@ -851,8 +885,24 @@ function runInstances(): Promise<InstancesResult> {
 }
 
 /** One part of the benchmark on its own, for working on it. */
+function runDemoStack(): Promise<DemoStackResult> {
+  step("5. the demo stack: npm start on a fresh data folder, then three more starts on it; memory idle and after a walk");
+  return measureDemoStack({
+    root,
+    dataDir: path.join(dataDir, "demo-stack"),
+    port: config.port + 200,
+    emulatorPort: config.emulatorPort + 200,
+    email: DEMO.email,
+    password: DEMO.password,
+    requests: 2000,
+    restS: 30,
+    log: step,
+  });
+}
+
 async function runOnly(part: string): Promise<unknown> {
   if (part === "instances") return runInstances();
+  if (part === "demo-stack") return runDemoStack();
   const parts: Record<string, (stack: Stack, session: Session) => Promise<unknown>> = {
     overhead: (stack, session) => measureOverhead(stack, session, stack.token),
     transfer: async (stack, session) => {
@@ -862,7 +912,7 @@ async function runOnly(part: string): Promise<unknown> {
     },
   };
   const measure = parts[part];
-  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances"].join(", ")}`);
+  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances", "demo-stack"].join(", ")}`);
   const out: Record<string, unknown> = {};
   // The transfer reads the console's upstream call lines (logged at debug).
   const logLevel: Record<string, string> = part === "transfer" ? { LOG_LEVEL: "debug" } : {};
@@ -932,7 +982,15 @@ async function main() {
     postgres = await runPostgres();
   }
   const instances = config.postgres ? await runInstances() : null;
-  const results: Results = { ...measured, targets: targetsOf(measured, postgres, instances), postgres, instances };
+  const demoStack = await runDemoStack();
+  const results: Results = {
+    ...measured,
+    targets: targetsOf(measured, postgres, instances, demoStack),
+    postgres,
+    instances,
+    demoStack,
+    demoStackIdleMB: demoStack.idle.rssMiB,
+  };
   writeFileSync(path.join(resultsDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
   print(results);
   console.log(`\nwrote ${path.relative(root, path.join(resultsDir, "latest.json"))} (server logs: ${path.relative(root, path.join(dataDir, "server.log"))})`);

@@ -1,0 +1,186 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { signIn } from "@/scripts/bench/http";
+import { median, round } from "@/scripts/bench/stats";
+
+// The demo stack as a newcomer runs it: `npm start` (npm, the start script, the emulator, the console and its
+// PostgreSQL), timed from the command to a page served and weighed by the resident memory of every process it runs.
+
+export interface TreeMemory {
+  processes: number;
+  /** Resident set sizes added up (shared pages count in each process: the upper bound). */
+  rssMiB: number;
+  /** Proportional set sizes added up (shared pages split between their users: what the stack costs the machine). */
+  pssMiB: number;
+}
+
+function children(): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command may hold spaces and parentheses: the parent id follows the last ")".
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      out.set(ppid, [...(out.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+function kib(file: string, field: string): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(file, "utf8"));
+  return match ? Number(match[1]) : 0;
+}
+
+/** The memory of `pid` and every process below it, read from /proc (Linux). */
+export function treeMemory(pid: number): TreeMemory {
+  const tree = children();
+  const pids: number[] = [];
+  const walk = (p: number) => {
+    pids.push(p);
+    for (const c of tree.get(p) ?? []) walk(c);
+  };
+  walk(pid);
+  let rss = 0;
+  let pss = 0;
+  let processes = 0;
+  for (const p of pids) {
+    try {
+      rss += kib(`/proc/${p}/status`, "VmRSS");
+      pss += kib(`/proc/${p}/smaps_rollup`, "Pss");
+      processes++;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return { processes, rssMiB: round(rss / 1024, 1), pssMiB: round(pss / 1024, 1) };
+}
+
+async function pageServed(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited during start-up (code ${child.exitCode})`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000), redirect: "manual" });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no page served at ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function stopTree(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // npm passes the signal on to the start script, which stops the console, the emulator and PostgreSQL in turn.
+  child.kill("SIGINT");
+  const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 60_000).unref());
+  if ((await Promise.race([exited, timeout])) === "timeout") child.kill("SIGKILL");
+}
+
+export interface DemoStackOptions {
+  root: string;
+  dataDir: string;
+  port: number;
+  emulatorPort: number;
+  email: string;
+  password: string;
+  requests: number;
+  restS: number;
+  log: (line: string) => void;
+}
+
+export interface DemoStackResult {
+  /** From the command to the login page served: a fresh data folder (PostgreSQL initialised, demo data written). */
+  firstStartMs: number;
+  /** The same on the data folder the first start left (what a newcomer's every later start costs). */
+  startMs: number;
+  idle: TreeMemory;
+  afterLoad: TreeMemory;
+  requests: number;
+  failedRequests: number;
+  afterLoadOverIdle: number;
+  /** The console process alone, idle after start. */
+  consoleIdleMiB: number;
+}
+
+function startDemo(opts: DemoStackOptions): { child: ChildProcess; started: number } {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(opts.port), EMULATOR_PORT: String(opts.emulatorPort), DATA_DIR: opts.dataDir };
+  for (const name of ["DATABASE_URL", "LABS_API_URL", "LABS_API_TOKEN", "AUTH_SECRET", "HOST", "CONSOLE_LOG_FILE"]) delete env[name];
+  const started = performance.now();
+  const child = spawn("npm", ["start"], { cwd: opts.root, env, stdio: ["ignore", "ignore", "inherit"] });
+  return { child, started };
+}
+
+function consolePid(dataDir: string): number | null {
+  try {
+    return (JSON.parse(readFileSync(`${dataDir}/pids.json`, "utf8")) as { console?: number }).console ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signed-in requests over the pages and lists a shift walks through, 8 at a time. */
+async function walk(baseUrl: string, cookie: string, total: number): Promise<number> {
+  const paths = ["/", "/warehouses", "/api/warehouses?page=1&limit=25", "/api/warehouses/2", "/erp", "/activity", "/api/activity?page=1&limit=25", "/api/erp/transfers?page=1&limit=25"];
+  let next = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < total) {
+      const path = paths[next++ % paths.length]!;
+      try {
+        const res = await fetch(`${baseUrl}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+        await res.arrayBuffer();
+        if (res.status >= 400) failed++;
+      } catch {
+        failed++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return failed;
+}
+
+export async function measureDemoStack(opts: DemoStackOptions): Promise<DemoStackResult> {
+  rmSync(opts.dataDir, { recursive: true, force: true });
+  const baseUrl = `http://127.0.0.1:${opts.port}`;
+  const timings: number[] = [];
+  let result: Omit<DemoStackResult, "firstStartMs" | "startMs"> | undefined;
+  // A fresh data folder, then three starts on it: the median of those is the figure for an ordinary start.
+  for (let i = 0; i < 4; i++) {
+    const { child, started } = startDemo(opts);
+    try {
+      await pageServed(`${baseUrl}/login`, child, 120_000);
+      timings.push(round(performance.now() - started, 0));
+      opts.log(`  start ${i === 0 ? "on a fresh data folder" : `#${i} on the same folder`}: ${timings[i]} ms to the login page`);
+      if (i < 3) continue;
+      // Idle: the first page is served; let start-up work (migrations, demo data, jobs' first runs) settle.
+      await new Promise((r) => setTimeout(r, 10_000));
+      const idle = treeMemory(child.pid!);
+      const pid = consolePid(opts.dataDir);
+      const consoleIdleMiB = pid ? treeMemory(pid).rssMiB : Number.NaN;
+      opts.log(`  idle: ${idle.rssMiB} MiB resident over ${idle.processes} processes (${idle.pssMiB} MiB proportional); the console alone ${consoleIdleMiB} MiB`);
+      const session = await signIn(baseUrl, opts.email, opts.password);
+      const failedRequests = await walk(baseUrl, session.cookie, opts.requests);
+      await new Promise((r) => setTimeout(r, opts.restS * 1000));
+      const afterLoad = treeMemory(child.pid!);
+      opts.log(`  after ${opts.requests} signed-in requests and ${opts.restS} s of rest: ${afterLoad.rssMiB} MiB resident (${afterLoad.pssMiB} proportional)`);
+      result = {
+        idle,
+        afterLoad,
+        requests: opts.requests,
+        failedRequests,
+        afterLoadOverIdle: round(afterLoad.rssMiB / idle.rssMiB, 2),
+        consoleIdleMiB,
+      };
+    } finally {
+      await stopTree(child);
+    }
+  }
+  return { firstStartMs: timings[0]!, startMs: median(timings.slice(1)), ...result! };
+}
