@@ -1,4 +1,4 @@
-// `npm run bench [-- --no-build | --profile]`: request overhead, search and transfer at scale, browser cost; see README "Benchmarks".
+// `npm run bench [-- --no-build | --profile]`: request overhead, search and transfer at scale, browser cost; see docs/benchmarks.md.
 import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";

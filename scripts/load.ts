@@ -1,4 +1,4 @@
-// `npm run test:load`: load and soak of the built console under a V8 heap limit (LOAD_HEAP_MB), so a leak shows as growth; see README "Load and soak".
+// `npm run test:load`: load and soak of the built console under a V8 heap limit (LOAD_HEAP_MB), so a leak shows as growth; see docs/benchmarks.md "Load and soak".
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -17,7 +17,7 @@ import { ErpTable, FilterSelect } from "@/components/erp/list";
 import { errorBoxClass, reasonTextClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
 
-// The imports: the upstream only says "started" (upstream-api.md), so we show who started them and when, never a progress.
+// The imports: the upstream only says "started" (docs/upstream-api.md), so we show who started them and when, never a progress.
 
 const helper = createColumnHelper<DataTableFeatures, ImportRunRow>();
 

@@ -1,6 +1,6 @@
 import { ORDER_ID_MAX_LENGTH } from "@/lib/rules/ids";
 
-// Order ids as people paste them, kept as typed strings (leading zeros and long ids survive: upstream-api.md).
+// Order ids as people paste them, kept as typed strings (leading zeros and long ids survive: docs/upstream-api.md).
 
 export const ORDER_FILE_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -23,7 +23,7 @@ import {
 } from "@/lib/erp/store";
 
 // Sends a run batch by batch as one job of the job engine; a batch the upstream may have acted on is
-// `unknown` and never resent on its own (upstream-api.md). A worker that stops is found by the engine
+// `unknown` and never resent on its own (docs/upstream-api.md). A worker that stops is found by the engine
 // (its heartbeat stops), and its job goes to the recovery queue, which hands the rest of the run to a new job.
 
 export const RUN_QUEUE = "erp-transfer-run";
@@ -79,7 +79,7 @@ export function batchFailure(error: unknown): BatchOutcome {
       const status = error.status ?? 0;
       if (status === 401 || status === 403) return { outcome, reason: null, reasonCode: `auth:${status}` };
       if (status === 429) return { outcome, reason: null, reasonCode: "rate_limited:429" };
-      // 5xx bodies are never passed on (architecture.md).
+      // 5xx bodies are never passed on (docs/architecture.md).
       if (status >= 500 || status < 400) return { outcome, reason: null, reasonCode: `server_error:${status}` };
       return { outcome, reason: error.upstreamMessage ?? null, reasonCode: `rejected:${status}` };
     }

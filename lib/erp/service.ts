@@ -226,7 +226,7 @@ export async function startImport(ctx: ErpContext, body: StartImportBody, schedu
   } catch (error) {
     const upstreamError = isUpstreamError(error) ? error : null;
     const errorCode = upstreamError ? (upstreamError.kind === "http" ? `http_${upstreamError.status ?? 0}` : upstreamError.kind) : "console_error";
-    // A 5xx body is never passed on (architecture.md); a 4xx message is the upstream's own words.
+    // A 5xx body is never passed on (docs/architecture.md); a 4xx message is the upstream's own words.
     const upstreamMessage = upstreamError && upstreamError.kind === "http" && (upstreamError.status ?? 500) < 500 ? (upstreamError.upstreamMessage ?? null) : null;
     const detail = !upstreamError
       ? "The console failed to start the import."

@@ -1,6 +1,6 @@
 import type { TransferCounts, TransferRunState, TransferRunStatus } from "@/lib/erp/schemas";
 
-// The upstream's `status: "success"` says nothing about the orders (upstream-api.md): only every order transferred is "all_transferred".
+// The upstream's `status: "success"` says nothing about the orders (docs/upstream-api.md): only every order transferred is "all_transferred".
 export function transferRunStatus(state: TransferRunState, counts: Pick<TransferCounts, "total" | "transferred">): TransferRunStatus {
   if (state === "queued" || state === "running") return "running";
   if (state === "interrupted") return "interrupted";

@@ -62,7 +62,7 @@ function upstreamProblemBody(error: UpstreamError, requestId?: string): ProblemB
         });
       }
       if (status === 503) return problemBody("upstream_unavailable", "The Labs platform is temporarily unavailable.", extra);
-      // 5xx bodies are never passed through verbatim (architecture.md).
+      // 5xx bodies are never passed through verbatim (docs/architecture.md).
       return problemBody("upstream_error", "The Labs platform failed to process the request.", extra);
     }
   }

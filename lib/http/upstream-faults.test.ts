@@ -7,13 +7,13 @@ import { startInProcessConsole, type Answer, type InProcessConsole } from "@/lib
 // The upstream fault matrix: every fault the emulator can inject against every kind of call the
 // console makes (list, view, create, update, delete, transfer, import), each through its real route
 // module and wrapper, a real test store and the real emulator over HTTP with its fault injection
-// (the session is the one stub). For each: the problem status and code (README "Error answers"),
+// (the session is the one stub). For each: the problem status and code (docs/architecture.md "Error answers"),
 // whether it says the upstream may have acted, and how many calls reached the upstream: a write is
 // never repeated (exactly one call), a read is retried once only after a dropped connection or a
 // 502/503/504. A refused connection is lib/http/refused-upstream.test.ts; what the pages show under
 // these faults is e2e/upstream-faults.spec.ts.
 //
-// The observed matrix is written to reports/upstream-fault-matrix.md (the README's table); not under
+// The observed matrix is written to reports/upstream-fault-matrix.md (the table in docs/security.md); not under
 // test-results/, which Playwright empties when the e2e run that follows in `npm test` starts.
 
 const TIMEOUT_MS = 1000; // LABS_API_TIMEOUT_MS of this console
@@ -175,7 +175,7 @@ const CALLS: Call[] = [
   },
 ];
 
-/** The expected outcome of a call under a fault (README "Error answers", upstream-api.md). */
+/** The expected outcome of a call under a fault (docs/architecture.md "Error answers", docs/upstream-api.md). */
 function expected(fault: Fault, call: Call): Expected {
   const r = fault.rule;
   const write = call.write;

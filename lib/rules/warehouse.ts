@@ -38,7 +38,7 @@ export type WarehouseRuleBreak =
   | { field: "isActive"; key: "defaultMustBeActive" }
   | { field: "isDefault"; key: "defaultCannotBeUnset" | "defaultCannotBeDeleted" };
 
-// upstream-api.md leaves the default to the console: exactly one, always active, until another replaces it.
+// docs/upstream-api.md leaves the default to the console: exactly one, always active, until another replaces it.
 export function saveRuleBreak(change: Partial<WarehouseFlags>, current?: WarehouseFlags): WarehouseRuleBreak | null {
   const next = { isDefault: change.isDefault ?? current?.isDefault ?? false, isActive: change.isActive ?? current?.isActive ?? true };
   if (current?.isDefault && !next.isDefault) return { field: "isDefault", key: "defaultCannotBeUnset" };

@@ -5,7 +5,7 @@ import fc from "fast-check";
 // by construction, whatever else it holds: it carries at least one "poison" (an unknown field or
 // parameter, a parameter given twice, a value the contract forbids, a body that is not a JSON
 // object, a wrong content type, an id that is not a canonical positive integer...). The rules
-// below restate the API contract (architecture.md, upstream-api.md, the handlers' documented
+// below restate the API contract (docs/architecture.md, docs/upstream-api.md, the handlers' documented
 // parameters) on purpose, instead of importing the app's schemas: loosening a schema in the app
 // must make the test fail, not follow along.
 

@@ -40,7 +40,7 @@ const withBody = (method: RawRequest["method"], path: string, b: BodyCase, heade
   headers: { ...headers, ...(b.contentType === null ? {} : { "Content-Type": b.contentType }) },
 });
 
-// Fields of the warehouse bodies (architecture.md; lib/rules/warehouse.ts documents the limits).
+// Fields of the warehouse bodies (docs/upstream-api.md "Warehouse"; lib/rules/warehouse.ts documents the limits).
 const WAREHOUSE_FIELDS: Record<string, FieldRule> = {
   name: { valid: alnum(1, 20).map((s) => `Fuzz ${s}`), bad: badText(100, { spacesAllowed: true }), required: true },
   code: { valid: alnum(1, 20), bad: badText(50), required: true },

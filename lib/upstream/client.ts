@@ -125,7 +125,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         headers: {
           Authorization: authorization,
           Accept: "application/json",
-          // service-description.md 4.2: the sync calls carry Content-Type even without a body.
+          // docs/service-description.md 4.2: the sync calls carry Content-Type even without a body.
           ...(isWrite ? { "Content-Type": "application/json" } : {}),
         },
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
