@@ -1,10 +1,18 @@
 "use client";
 
+import { Fragment, type ReactNode } from "react";
 import type { ColumnDef, HeaderContext, CellContext, ReactTable, RowData } from "@tanstack/react-table";
 import { tableWrapClass, thClass, theadClass } from "@/components/ui/styles";
 import type { DataTableFeatures } from "@/components/data-table/features";
 
 // The table kit's renderer: a sortable <table> for a TanStack Table v9 instance; the previous rows stay (dimmed) while the next page loads.
+
+/** A full-width line under a row (its details or history), shown while the row has one. */
+export interface RowDetail {
+  id: string;
+  testId?: string;
+  content: ReactNode;
+}
 
 export function DataTable<TData extends RowData>({
   table,
@@ -13,6 +21,8 @@ export function DataTable<TData extends RowData>({
   testId,
   rowTestId,
   rowProps,
+  rowClassName,
+  detail,
 }: {
   table: ReactTable<DataTableFeatures, TData>;
   caption: string;
@@ -20,6 +30,8 @@ export function DataTable<TData extends RowData>({
   testId?: string;
   rowTestId?: string;
   rowProps?: (row: TData) => Record<`data-${string}`, string>;
+  rowClassName?: (row: TData) => string;
+  detail?: (row: TData) => RowDetail | null;
 }) {
   // Below the `sm` breakpoint each row is a card of label/value lines (the labels come from the columns' meta), so
   // that nothing is cut off or scrolls sideways on a phone; the header row stays only where it holds controls
@@ -64,29 +76,45 @@ export function DataTable<TData extends RowData>({
           ))}
         </thead>
         <tbody className="max-sm:block">
-          {table.getRowModel().rows.map((row) => (
-            <tr
-              key={row.id}
-              data-testid={rowTestId}
-              {...rowProps?.(row.original)}
-              data-selected={row.getIsSelected() || undefined}
-              className="border-b border-slate-100 last:border-b-0 hover:bg-slate-50 data-[selected=true]:bg-brand-50 max-sm:block max-sm:px-3 max-sm:py-2 dark:border-slate-800 dark:hover:bg-slate-800/60 dark:data-[selected=true]:bg-slate-800"
-            >
-              {row.getVisibleCells().map((cell) => (
-                <td
-                  key={cell.id}
-                  className={`px-3 py-2 align-middle ${cell.column.columnDef.meta?.className ?? ""} max-sm:grid max-sm:w-auto max-sm:max-w-none max-sm:grid-cols-[minmax(6rem,38%)_minmax(0,1fr)] max-sm:items-center max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-left max-sm:break-words max-sm:[&:has(>div:empty)]:hidden max-sm:[&:has(>div>span:empty:only-child)]:hidden`}
+          {table.getRowModel().rows.map((row) => {
+            const more = detail?.(row.original);
+            return (
+              <Fragment key={row.id}>
+                <tr
+                  data-testid={rowTestId}
+                  {...rowProps?.(row.original)}
+                  data-selected={row.getIsSelected() || undefined}
+                  className={`border-b border-slate-100 last:border-b-0 hover:bg-slate-50 data-[selected=true]:bg-brand-50 max-sm:block max-sm:px-3 max-sm:py-2 dark:border-slate-800 dark:hover:bg-slate-800/60 dark:data-[selected=true]:bg-slate-800 ${rowClassName?.(row.original) ?? ""}`}
                 >
-                  <span aria-hidden="true" className="font-sans text-xs font-medium text-slate-600 sm:hidden dark:text-slate-300">
-                    {cell.column.columnDef.meta?.label ?? cell.column.id}
-                  </span>
-                  <div className="contents max-sm:block max-sm:min-w-0">
-                    <table.FlexRender cell={cell} />
-                  </div>
-                </td>
-              ))}
-            </tr>
-          ))}
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta;
+                    const Cell = meta?.rowHeader ? "th" : "td";
+                    return (
+                      <Cell
+                        key={cell.id}
+                        scope={meta?.rowHeader ? "row" : undefined}
+                        className={`px-3 py-2 text-left align-middle ${meta?.rowHeader ? "font-medium" : ""} ${meta?.className ?? ""} max-sm:grid max-sm:w-auto max-sm:max-w-none max-sm:grid-cols-[minmax(6rem,38%)_minmax(0,1fr)] max-sm:items-center max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-left max-sm:break-words max-sm:[&:has(>div:empty)]:hidden max-sm:[&:has(>div>span:empty:only-child)]:hidden`}
+                      >
+                        <span aria-hidden="true" className="font-sans text-xs font-medium text-slate-600 sm:hidden dark:text-slate-300">
+                          {meta?.label ?? cell.column.id}
+                        </span>
+                        <div className="contents max-sm:block max-sm:min-w-0">
+                          <table.FlexRender cell={cell} />
+                        </div>
+                      </Cell>
+                    );
+                  })}
+                </tr>
+                {more ? (
+                  <tr id={more.id} data-testid={more.testId} className="border-b border-slate-200 bg-slate-50 max-sm:block dark:border-slate-700 dark:bg-slate-950">
+                    <td colSpan={row.getVisibleCells().length} className="px-3 py-2 max-sm:block">
+                      {more.content}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
     </div>
