@@ -1,14 +1,12 @@
 "use client";
 
-import { createColumnHelper, useTable } from "@tanstack/react-table";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { SWRConfig, useSWRConfig } from "swr";
 import { DeliveryLog, useDeliveryList } from "@/components/alerts/delivery-log";
-import { DataTable } from "@/components/data-table/data-table";
-import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
+import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
@@ -24,7 +22,6 @@ const ChannelForm = dynamic(() => import("@/components/alerts/channel-form").the
 
 const SKELETON_CELLS = ["w-32", "w-20", "flex-1", "w-32", "w-16"] as const;
 const EMPTY: AlertChannelView[] = [];
-const helper = createColumnHelper<DataTableFeatures, AlertChannelView>();
 
 type Editing = { mode: "create" } | { mode: "edit"; channel: AlertChannelView } | null;
 
@@ -69,51 +66,38 @@ function Alerts({ canManage }: { canManage: boolean }) {
     [t, problemText, updateDeliveries, refreshLog],
   );
 
-  const columns = useMemo(
-    () =>
-      helper.columns([
-        helper.accessor("name", { header: () => t("channels.name"), meta: { label: t("channels.name"), className: "font-medium" } }),
-        helper.accessor("kind", { header: () => t("channels.kind"), meta: { label: t("channels.kind") }, cell: ({ row }) => t(`kinds.${row.original.kind}`) }),
-        helper.accessor("target", {
-          header: () => t("channels.target"),
-          meta: { label: t("channels.target"), className: "break-all font-mono text-xs" },
-          cell: ({ row }) => <span data-testid="alert-channel-target">{row.original.target}</span>,
-        }),
-        helper.accessor("events", {
-          header: () => t("channels.events"),
-          meta: { label: t("channels.events") },
-          cell: ({ row }) => row.original.events.map((e) => t(`eventsShort.${eventKey(e)}`)).join(", "),
-        }),
-        helper.accessor("enabled", {
-          header: () => t("channels.enabled"),
-          meta: { label: t("channels.enabled") },
-          cell: ({ row }) => (row.original.enabled ? t("channels.on") : t("channels.off")),
-        }),
-        helper.display({
-          id: "actions",
-          header: () => t("channels.actions"),
-          meta: { label: t("channels.actions") },
-          cell: ({ row: { original: c } }) => (
-            <div className="flex flex-wrap gap-2">
-              <GatedButton testId="alert-channel-test" disabledReason={reason} showReason={false} pending={pending === c.id} onClick={() => void sendTest(c)}>
-                <span aria-hidden="true">{pending === c.id ? t("channels.testing") : t("channels.test")}</span>
-                <span className="sr-only">{t("channels.testFor", { name: c.name })}</span>
-              </GatedButton>
-              <GatedButton testId="alert-channel-edit" disabledReason={reason} showReason={false} onClick={() => setEditing({ mode: "edit", channel: c })}>
-                <span aria-hidden="true">{t("channels.edit")}</span>
-                <span className="sr-only">{t("channels.editFor", { name: c.name })}</span>
-              </GatedButton>
-              <GatedButton testId="alert-channel-delete" variant="danger" disabledReason={reason} showReason={false} onClick={() => setDeleting(c)}>
-                <span aria-hidden="true">{t("channels.delete")}</span>
-                <span className="sr-only">{t("channels.deleteFor", { name: c.name })}</span>
-              </GatedButton>
-            </div>
-          ),
-        }),
-      ]),
-    [t, reason, pending, sendTest],
-  );
-  const table = useTable({ features: dataTableFeatures, columns, data: data?.items ?? EMPTY, getRowId: (c) => c.id, enableSorting: false });
+  const columns = useMemo<ListColumn<AlertChannelView>[]>(() => {
+    const column = (id: "name" | "kind" | "target" | "events" | "enabled" | "actions", cell: ListColumn<AlertChannelView>["cell"], className?: string) => ({
+      id,
+      header: t(`channels.${id}`),
+      label: t(`channels.${id}`),
+      cell,
+      className,
+    });
+    return [
+      column("name", (c) => c.name, "font-medium"),
+      column("kind", (c) => t(`kinds.${c.kind}`)),
+      column("target", (c) => <span data-testid="alert-channel-target">{c.target}</span>, "break-all font-mono text-xs"),
+      column("events", (c) => c.events.map((e) => t(`eventsShort.${eventKey(e)}`)).join(", ")),
+      column("enabled", (c) => (c.enabled ? t("channels.on") : t("channels.off"))),
+      column("actions", (c) => (
+        <div className="flex flex-wrap gap-2">
+          <GatedButton testId="alert-channel-test" disabledReason={reason} showReason={false} pending={pending === c.id} onClick={() => void sendTest(c)}>
+            <span aria-hidden="true">{pending === c.id ? t("channels.testing") : t("channels.test")}</span>
+            <span className="sr-only">{t("channels.testFor", { name: c.name })}</span>
+          </GatedButton>
+          <GatedButton testId="alert-channel-edit" disabledReason={reason} showReason={false} onClick={() => setEditing({ mode: "edit", channel: c })}>
+            <span aria-hidden="true">{t("channels.edit")}</span>
+            <span className="sr-only">{t("channels.editFor", { name: c.name })}</span>
+          </GatedButton>
+          <GatedButton testId="alert-channel-delete" variant="danger" disabledReason={reason} showReason={false} onClick={() => setDeleting(c)}>
+            <span aria-hidden="true">{t("channels.delete")}</span>
+            <span className="sr-only">{t("channels.deleteFor", { name: c.name })}</span>
+          </GatedButton>
+        </div>
+      )),
+    ];
+  }, [t, reason, pending, sendTest]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -193,7 +177,16 @@ function Alerts({ canManage }: { canManage: boolean }) {
             onlyWhenPaged: true,
           }}
         >
-          <DataTable table={table} caption={t("channels.caption")} busy={stale} testId="alert-channels" rowTestId="alert-channel-row" rowProps={(c) => ({ "data-channel-name": c.name })} />
+          <ListTable
+            columns={columns}
+            rows={data?.items ?? EMPTY}
+            rowId={(c) => c.id}
+            caption={t("channels.caption")}
+            busy={stale}
+            testId="alert-channels"
+            rowTestId="alert-channel-row"
+            rowProps={(c) => ({ "data-channel-name": c.name })}
+          />
         </ResourceList>
       </section>
 

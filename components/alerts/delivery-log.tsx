@@ -1,10 +1,8 @@
 "use client";
 
-import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { useFormatter, useTranslations } from "next-intl";
 import { useMemo } from "react";
-import { DataTable } from "@/components/data-table/data-table";
-import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
+import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { ResourceList } from "@/components/data-table/resource-list";
 import { buttonClass, selectClass } from "@/components/ui/styles";
 import { useDeliveries } from "@/lib/alerts/client";
@@ -21,7 +19,6 @@ const STATUS_CLASS: Record<DeliveryStatus, string> = {
 };
 const SKELETON_CELLS = ["w-32", "w-24", "flex-1", "w-20", "w-16"] as const;
 const EMPTY: AlertDeliveryView[] = [];
-const helper = createColumnHelper<DataTableFeatures, AlertDeliveryView>();
 
 /** The log's filters and paging, from the URL (bookmarkable); a bad value reads as no filter. */
 export function useDeliveryList() {
@@ -37,49 +34,39 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
   const filtered = deliveryList.isFiltered(state);
   const clear = () => update({ channel: undefined, status: undefined });
 
-  const columns = useMemo(
-    () =>
-      helper.columns([
-        helper.accessor("createdAt", {
-          header: () => t("deliveries.when"),
-          meta: { label: t("deliveries.when"), className: "whitespace-nowrap" },
-          cell: ({ row }) => (
-            <time dateTime={row.original.createdAt} title={row.original.createdAt}>
-              {format.dateTime(new Date(row.original.createdAt), { dateStyle: "short", timeStyle: "medium" })}
-            </time>
-          ),
-        }),
-        helper.accessor("channelName", { header: () => t("deliveries.channel"), meta: { label: t("deliveries.channel") } }),
-        helper.accessor("eventType", {
-          header: () => t("deliveries.event"),
-          meta: { label: t("deliveries.event") },
-          cell: ({ row }) => t(`eventsShort.${eventKey(row.original.eventType)}`),
-        }),
-        helper.accessor("status", {
-          header: () => t("deliveries.status"),
-          meta: { label: t("deliveries.status") },
-          cell: ({ row }) => (
-            <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[row.original.status]}`} data-testid="alert-delivery-status">
-              {t(`statuses.${row.original.status}`)}
-            </span>
-          ),
-        }),
-        helper.accessor("attempts", {
-          header: () => t("deliveries.attempts"),
-          meta: { label: t("deliveries.attempts") },
-          cell: ({ row }) => t("deliveries.attemptsOf", { attempts: row.original.attempts, max: row.original.maxAttempts }),
-        }),
-        helper.display({
-          id: "answer",
-          header: () => t("deliveries.answer"),
-          meta: { label: t("deliveries.answer"), className: "max-w-md break-words font-mono text-xs" },
-          cell: ({ row: { original: d } }) =>
-            d.responseStatus !== null || d.responseText ? `${d.responseStatus ?? ""} ${d.responseText ?? ""}`.trim() : t("deliveries.noAnswer"),
-        }),
-      ]),
-    [t, format],
-  );
-  const table = useTable({ features: dataTableFeatures, columns, data: data?.items ?? EMPTY, getRowId: (d) => d.id, enableSorting: false });
+  const columns = useMemo<ListColumn<AlertDeliveryView>[]>(() => {
+    const column = (id: "when" | "channel" | "event" | "status" | "attempts" | "answer", cell: ListColumn<AlertDeliveryView>["cell"], className?: string) => ({
+      id,
+      header: t(`deliveries.${id}`),
+      label: t(`deliveries.${id}`),
+      cell,
+      className,
+    });
+    return [
+      column(
+        "when",
+        (d) => (
+          <time dateTime={d.createdAt} title={d.createdAt}>
+            {format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })}
+          </time>
+        ),
+        "whitespace-nowrap",
+      ),
+      column("channel", (d) => d.channelName),
+      column("event", (d) => t(`eventsShort.${eventKey(d.eventType)}`)),
+      column("status", (d) => (
+        <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[d.status]}`} data-testid="alert-delivery-status">
+          {t(`statuses.${d.status}`)}
+        </span>
+      )),
+      column("attempts", (d) => t("deliveries.attemptsOf", { attempts: d.attempts, max: d.maxAttempts })),
+      column(
+        "answer",
+        (d) => (d.responseStatus !== null || d.responseText ? `${d.responseStatus ?? ""} ${d.responseText ?? ""}`.trim() : t("deliveries.noAnswer")),
+        "max-w-md break-words font-mono text-xs",
+      ),
+    ];
+  }, [t, format]);
 
   return (
     <section aria-labelledby="alert-deliveries-heading" className="space-y-3" data-testid="alert-deliveries">
@@ -163,8 +150,10 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
           onlyWhenPaged: true,
         }}
       >
-        <DataTable
-          table={table}
+        <ListTable
+          columns={columns}
+          rows={data?.items ?? EMPTY}
+          rowId={(d) => d.id}
           caption={t("deliveries.caption")}
           busy={stale}
           rowTestId="alert-delivery-row"

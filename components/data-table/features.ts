@@ -6,8 +6,6 @@ export interface DataTableColumnMeta {
   /** The column's name in the visibility menu (and its header when the header is not text). */
   label: string;
   className?: string;
-  /** The cell names its row (`<th scope="row">`). */
-  rowHeader?: boolean;
 }
 
 export const dataTableFeatures = tableFeatures({

@@ -4,11 +4,9 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
-import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { DataTable } from "@/components/data-table/data-table";
-import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
+import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { PlainTable } from "@/components/data-table/plain-table";
 import { ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -30,7 +28,6 @@ const URL_STATE = { edit: parseAsString, history: parseAsString };
 type ScheduleColumn = "kind" | "rule" | "timeZone" | "quiet" | "next" | "last" | "state" | "actions";
 const SKELETON_CELLS = ["w-24", "w-40", "w-28", "w-28", "w-32"] as const;
 const EMPTY: ScheduleRow[] = [];
-const helper = createColumnHelper<DataTableFeatures, ScheduleRow>();
 
 // The form (react-hook-form and the handlers' schema) loads when it opens, not with the list.
 const ScheduleForm = dynamic(() => import("@/components/schedules/schedule-form").then((m) => m.ScheduleForm));
@@ -85,7 +82,6 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
   const onHistory = useCallback((row: ScheduleRow) => void setUrl({ history: history === row.id ? null : row.id }), [setUrl, history]);
   const onPause = useCallback((row: ScheduleRow) => void act(row, row.paused ? "resume" : "pause"), [act]);
   const columns = useScheduleColumns({ canWrite, disabledReason, pending, history, onEdit, onHistory, onPause, onDelete: setDeleting });
-  const table = useTable({ features: dataTableFeatures, columns, data: data?.items ?? EMPTY, getRowId: (row) => row.id, enableSorting: false });
 
   return (
     <div className="space-y-6">
@@ -127,8 +123,10 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
         onRetry={() => void mutate()}
         paging={{ messages: "schedules.pagination", state, sizes: SCHEDULE_PAGE_SIZES, update, testId: "schedules-pagination", onlyWhenPaged: true }}
       >
-        <DataTable
-          table={table}
+        <ListTable
+          columns={columns}
+          rows={data?.items ?? EMPTY}
+          rowId={(row) => row.id}
           caption={t("table.caption")}
           busy={stale}
           testId="schedules-table"
@@ -177,67 +175,49 @@ function useScheduleColumns({
   const tKinds = useTranslations("erp.imports.kinds");
   const words = useScheduleWords();
   const reason = canWrite ? null : disabledReason;
-  return useMemo(() => {
-    const label = (id: ScheduleColumn) => ({ header: () => t(`table.${id}`), meta: { label: t(`table.${id}`) } });
-    return helper.columns([
-        helper.display({
-          id: "kind",
-          ...label("kind"),
-          cell: ({ row: { original: row } }) => (
-            <>
-              <span className="font-medium">{tKinds(`${row.kind}.name`)}</span>
-              {row.name ? <span className="block text-slate-600 dark:text-slate-300">{row.name}</span> : null}
-            </>
-          ),
-        }),
-        helper.display({ id: "rule", ...label("rule"), cell: ({ row }) => <span data-testid="schedule-rule">{words.rule(row.original.rule)}</span> }),
-        helper.accessor("timeZone", label("timeZone")),
-        helper.display({ id: "quiet", ...label("quiet"), cell: ({ row }) => <span data-testid="schedule-quiet">{words.quiet(row.original)}</span> }),
-        helper.display({
-          id: "next",
-          ...label("next"),
-          cell: ({ row: { original: row } }) => (
-            <span data-testid="schedule-next">
-              {row.paused ? t("next.paused") : row.nextStartAt ? <NextStart iso={row.nextStartAt} timeZone={row.timeZone} /> : t("next.none")}
-            </span>
-          ),
-        }),
-        helper.display({
-          id: "last",
-          ...label("last"),
-          cell: ({ row: { original: row } }) => (
-            <span data-testid="schedule-last">{row.history[0] ? <RunSummary run={row.history[0]} timeZone={row.timeZone} /> : t("last.never")}</span>
-          ),
-        }),
-        helper.display({ id: "state", ...label("state"), cell: ({ row }) => (row.original.paused ? t("state.paused") : t("state.active")) }),
-        helper.display({
-          id: "actions",
-          ...label("actions"),
-          cell: ({ row: { original: row } }) => (
-            <div className="flex flex-wrap gap-2">
-              <GatedButton disabledReason={reason} showReason={false} testId="schedule-edit" onClick={() => onEdit(row)}>
-                {t("actions.edit")}
-              </GatedButton>
-              <GatedButton disabledReason={reason} showReason={false} testId="schedule-pause" pending={pending === row.id} onClick={() => onPause(row)}>
-                {row.paused ? t("actions.resume") : t("actions.pause")}
-              </GatedButton>
-              <GatedButton disabledReason={reason} showReason={false} testId="schedule-delete" variant="danger" onClick={() => onDelete(row)}>
-                {t("actions.delete")}
-              </GatedButton>
-              <button
-                type="button"
-                className="text-sm underline max-sm:min-h-11"
-                aria-expanded={history === row.id}
-                aria-controls={history === row.id ? `schedule-history-${row.id}` : undefined}
-                data-testid="schedule-history-toggle"
-                onClick={() => onHistory(row)}
-              >
-                {history === row.id ? t("actions.hideHistory") : t("actions.history")}
-              </button>
-            </div>
-          ),
-        }),
-      ]);
+  return useMemo<ListColumn<ScheduleRow>[]>(() => {
+    const column = (id: ScheduleColumn, cell: ListColumn<ScheduleRow>["cell"]) => ({ id, header: t(`table.${id}`), label: t(`table.${id}`), cell });
+    return [
+      column("kind", (row) => (
+        <>
+          <span className="font-medium">{tKinds(`${row.kind}.name`)}</span>
+          {row.name ? <span className="block text-slate-600 dark:text-slate-300">{row.name}</span> : null}
+        </>
+      )),
+      column("rule", (row) => <span data-testid="schedule-rule">{words.rule(row.rule)}</span>),
+      column("timeZone", (row) => row.timeZone),
+      column("quiet", (row) => <span data-testid="schedule-quiet">{words.quiet(row)}</span>),
+      column("next", (row) => (
+        <span data-testid="schedule-next">
+          {row.paused ? t("next.paused") : row.nextStartAt ? <NextStart iso={row.nextStartAt} timeZone={row.timeZone} /> : t("next.none")}
+        </span>
+      )),
+      column("last", (row) => <span data-testid="schedule-last">{row.history[0] ? <RunSummary run={row.history[0]} timeZone={row.timeZone} /> : t("last.never")}</span>),
+      column("state", (row) => (row.paused ? t("state.paused") : t("state.active"))),
+      column("actions", (row) => (
+        <div className="flex flex-wrap gap-2">
+          <GatedButton disabledReason={reason} showReason={false} testId="schedule-edit" onClick={() => onEdit(row)}>
+            {t("actions.edit")}
+          </GatedButton>
+          <GatedButton disabledReason={reason} showReason={false} testId="schedule-pause" pending={pending === row.id} onClick={() => onPause(row)}>
+            {row.paused ? t("actions.resume") : t("actions.pause")}
+          </GatedButton>
+          <GatedButton disabledReason={reason} showReason={false} testId="schedule-delete" variant="danger" onClick={() => onDelete(row)}>
+            {t("actions.delete")}
+          </GatedButton>
+          <button
+            type="button"
+            className="text-sm underline max-sm:min-h-11"
+            aria-expanded={history === row.id}
+            aria-controls={history === row.id ? `schedule-history-${row.id}` : undefined}
+            data-testid="schedule-history-toggle"
+            onClick={() => onHistory(row)}
+          >
+            {history === row.id ? t("actions.hideHistory") : t("actions.history")}
+          </button>
+        </div>
+      )),
+    ];
   }, [t, tKinds, words, reason, pending, history, onEdit, onHistory, onPause, onDelete]);
 }
 
@@ -277,7 +257,7 @@ function History({ row }: { row: ScheduleRow }) {
       <h3 className="mb-2 font-semibold">{t("history.title", { name: words.label(row) })}</h3>
       <PlainTable
         rows={row.history}
-        rowKey={(run) => run.id}
+        rowKey={(run) => String(run.id)}
         rowProps={(run) => ({ "data-testid": "schedule-history-row", "data-outcome": run.outcome })}
         columns={[
           { id: "due", header: t("history.due"), cell: (run) => <span suppressHydrationWarning>{words.when(run.dueAt, row.timeZone).time}</span> },

@@ -1,16 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { useCallback, useMemo, useState } from "react";
-import { DataTable } from "@/components/data-table/data-table";
-import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
+import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, selectClass } from "@/components/ui/styles";
 import { ROLES, type Role } from "@/lib/db/schema";
 import type { TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
 
-const helper = createColumnHelper<DataTableFeatures, TeamMember>();
 const selfReasonId = (member: TeamMember) => `member-${member.id}-self-reason`;
 
 export type ApplyChange = (member: TeamMember, body: UpdateMemberBody) => Promise<boolean>;
@@ -50,87 +47,73 @@ export function MembersTable({
     [onChange],
   );
 
-  const columns = useMemo(
-    () =>
-      helper.columns([
-        helper.accessor("name", {
-          header: () => t("table.name"),
-          meta: { label: t("table.name"), rowHeader: true },
-          cell: ({ row: { original: m } }) => (
-            <>
-              {m.name}
-              {m.id === currentMemberId ? <span className="ml-1 font-normal text-slate-600 dark:text-slate-300">{t("table.you")}</span> : null}
-            </>
-          ),
-        }),
-        helper.accessor("email", { header: () => t("table.email"), meta: { label: t("table.email"), className: "break-all max-sm:break-normal" } }),
-        helper.display({
-          id: "manage",
-          header: () => t("table.role"),
-          meta: { label: t("table.role") },
-          cell: ({ row: { original: m } }) => (
-            <MemberControls
-              member={m}
-              isSelf={m.id === currentMemberId}
-              canManage={canManage}
-              manageReasonId={manageReasonId}
-              saving={saving === m.id}
-              onSaveRole={(role) => saveRole(m, role)}
-              roleLabel={(r) => tRoles(r)}
-            />
-          ),
-        }),
-        helper.accessor("active", {
-          header: () => t("table.status"),
-          meta: { label: t("table.status") },
-          cell: ({ row: { original: m } }) => (
-            <span
-              className={
-                m.active
-                  ? "inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900 dark:bg-green-900/50 dark:text-green-100"
-                  : "inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100"
-              }
+  const columns = useMemo<ListColumn<TeamMember>[]>(() => {
+    const column = (id: "name" | "email" | "role" | "status" | "signIn" | "actions", cell: ListColumn<TeamMember>["cell"], more?: Partial<ListColumn<TeamMember>>) => ({
+      id,
+      header: t(`table.${id}`),
+      label: t(`table.${id}`),
+      cell,
+      ...more,
+    });
+    return [
+      column(
+        "name",
+        (m) => (
+          <>
+            {m.name}
+            {m.id === currentMemberId ? <span className="ml-1 font-normal text-slate-600 dark:text-slate-300">{t("table.you")}</span> : null}
+          </>
+        ),
+        { rowHeader: true },
+      ),
+      column("email", (m) => m.email, { className: "break-all max-sm:break-normal" }),
+      column("role", (m) => (
+        <MemberControls
+          member={m}
+          isSelf={m.id === currentMemberId}
+          canManage={canManage}
+          manageReasonId={manageReasonId}
+          saving={saving === m.id}
+          onSaveRole={(role) => saveRole(m, role)}
+          roleLabel={(r) => tRoles(r)}
+        />
+      )),
+      column("status", (m) => (
+        <span
+          className={
+            m.active
+              ? "inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900 dark:bg-green-900/50 dark:text-green-100"
+              : "inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+          }
+        >
+          {m.active ? t("table.active") : t("table.deactivated")}
+        </span>
+      )),
+      column("signIn", (m) => (m.hasPassword ? t("table.password") : t("table.sso"))),
+      column("actions", (m) => {
+        const isSelf = m.id === currentMemberId;
+        return (
+          <>
+            <button
+              type="button"
+              className={m.active ? buttonClass.danger : buttonClass.secondary}
+              aria-label={m.active ? t("table.deactivateFor", { name: m.name }) : t("table.reactivateFor", { name: m.name })}
+              aria-describedby={!canManage ? manageReasonId : isSelf ? selfReasonId(m) : undefined}
+              disabled={!canManage || isSelf || saving === m.id}
+              onClick={() => setConfirming({ member: m, active: !m.active })}
             >
-              {m.active ? t("table.active") : t("table.deactivated")}
-            </span>
-          ),
-        }),
-        helper.accessor("hasPassword", {
-          header: () => t("table.signIn"),
-          meta: { label: t("table.signIn") },
-          cell: ({ row }) => (row.original.hasPassword ? t("table.password") : t("table.sso")),
-        }),
-        helper.display({
-          id: "actions",
-          header: () => t("table.actions"),
-          meta: { label: t("table.actions") },
-          cell: ({ row: { original: m } }) => {
-            const isSelf = m.id === currentMemberId;
-            return (
-              <>
-                <button
-                  type="button"
-                  className={m.active ? buttonClass.danger : buttonClass.secondary}
-                  aria-label={m.active ? t("table.deactivateFor", { name: m.name }) : t("table.reactivateFor", { name: m.name })}
-                  aria-describedby={!canManage ? manageReasonId : isSelf ? selfReasonId(m) : undefined}
-                  disabled={!canManage || isSelf || saving === m.id}
-                  onClick={() => setConfirming({ member: m, active: !m.active })}
-                >
-                  {m.active ? t("table.deactivate") : t("table.reactivate")}
-                </button>
-                {isSelf && canManage ? (
-                  <p id={selfReasonId(m)} className="mt-1 max-w-56 text-xs text-slate-600 dark:text-slate-300">
-                    {t("selfRow")}
-                  </p>
-                ) : null}
-              </>
-            );
-          },
-        }),
-      ]),
-    [t, tRoles, currentMemberId, canManage, manageReasonId, saving, saveRole],
-  );
-  const table = useTable({ features: dataTableFeatures, columns, data: members, getRowId: (m) => String(m.id), enableSorting: false });
+              {m.active ? t("table.deactivate") : t("table.reactivate")}
+            </button>
+            {isSelf && canManage ? (
+              <p id={selfReasonId(m)} className="mt-1 max-w-56 text-xs text-slate-600 dark:text-slate-300">
+                {t("selfRow")}
+              </p>
+            ) : null}
+          </>
+        );
+      }),
+    ];
+  }, [t, tRoles, currentMemberId, canManage, manageReasonId, saving, saveRole]);
 
   const confirm = async () => {
     if (!confirming) return;
@@ -142,8 +125,10 @@ export function MembersTable({
 
   return (
     <>
-      <DataTable
-        table={table}
+      <ListTable
+        columns={columns}
+        rows={members}
+        rowId={(m) => String(m.id)}
         caption={t("table.caption")}
         testId="team-table"
         rowProps={(m) => ({ "data-testid": `member-row-${m.id}` })}

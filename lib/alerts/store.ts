@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "@/lib/db/schema";
 import type { AlertChannelRow, AlertDeliveryRow } from "@/lib/alerts/tables";
 import { maskSecret, maskUrl, openSecrets, sealSecrets, type ChannelSecrets } from "@/lib/alerts/secrets";
@@ -163,12 +163,12 @@ export async function listDeliveries(
   consoleUrl: string,
   reader: DeliveryReader,
 ): Promise<{ items: AlertDeliveryView[]; total: number; totalAll: number }> {
-  let matching = db.selectFrom("alert_deliveries as d");
+  let matching = deliveriesIn(db);
   if (query.channel) matching = matching.where("d.channel_id", "=", query.channel);
   if (query.status) matching = matching.where("d.status", "=", query.status);
   const [total, totalAll, rows] = await Promise.all([
     count(matching),
-    count(db.selectFrom("alert_deliveries as d")),
+    count(deliveriesIn(db)),
     matching
       .innerJoin("alert_channels as c", "c.id", "d.channel_id")
       .selectAll("d")
@@ -182,7 +182,9 @@ export async function listDeliveries(
   return { items: rows.map((r) => deliveryView(r, consoleUrl, reader)), total, totalAll };
 }
 
-async function count(rows: SelectQueryBuilder<Database, "alert_deliveries as d", object>): Promise<number> {
+const deliveriesIn = (db: Db) => db.selectFrom("alert_deliveries as d");
+
+async function count(rows: ReturnType<typeof deliveriesIn>): Promise<number> {
   return Number((await rows.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
 }
 
