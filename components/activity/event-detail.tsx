@@ -3,14 +3,10 @@
 import { useTranslations } from "next-intl";
 import { diffValues, displayValue } from "@/lib/activity/diff";
 import type { AuditRecord } from "@/lib/activity/schemas";
+import { PlainTable } from "@/components/data-table/plain-table";
 
 const REMOVED = "text-red-800 dark:text-red-200";
 const ADDED = "text-emerald-800 dark:text-emerald-200";
-const COLUMNS = [
-  ["field", "w-1/4 pr-2"],
-  ["before", "pr-2"],
-  ["after", ""],
-] as const;
 
 export function EventDetail({ event }: { event: AuditRecord }) {
   const t = useTranslations("activity.detail");
@@ -29,32 +25,29 @@ export function EventDetail({ event }: { event: AuditRecord }) {
           ) : changes.length === 0 ? (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("unchanged")}</p>
           ) : (
-            <table className="mt-1 w-full table-fixed border-collapse text-sm" data-testid="activity-diff">
-              <thead>
-                <tr className="text-left text-slate-700 dark:text-slate-200">
-                  {COLUMNS.map(([key, spacing]) => (
-                    <th key={key} scope="col" className={`${spacing} border-b border-slate-200 py-1 font-medium dark:border-slate-700`}>
-                      {t(key)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {changes.map((c) => (
-                  <tr key={c.field} className="align-top">
-                    <th scope="row" className="break-words py-1 pr-2 text-left font-mono text-xs font-normal">
-                      {c.field || t("value")}
-                    </th>
-                    <td className={`break-words py-1 pr-2 font-mono text-xs ${c.kind === "removed" ? REMOVED : ""}`}>
-                      {c.kind === "added" ? "—" : <del className="no-underline">{displayValue(c.before)}</del>}
-                    </td>
-                    <td className={`break-words py-1 font-mono text-xs ${c.kind === "added" ? ADDED : ""}`}>
-                      {c.kind === "removed" ? "—" : <ins className="no-underline">{displayValue(c.after)}</ins>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PlainTable
+              testId="activity-diff"
+              className="mt-1 table-fixed"
+              headClassName="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-200"
+              rowClassName="align-top"
+              rows={changes}
+              rowKey={(c) => c.field}
+              columns={[
+                { id: "field", header: t("field"), rowHeader: true, headerClassName: "w-1/4", className: "break-words font-mono text-xs font-normal", cell: (c) => c.field || t("value") },
+                {
+                  id: "before",
+                  header: t("before"),
+                  className: (c) => `break-words font-mono text-xs ${c.kind === "removed" ? REMOVED : ""}`,
+                  cell: (c) => (c.kind === "added" ? "—" : <del className="no-underline">{displayValue(c.before)}</del>),
+                },
+                {
+                  id: "after",
+                  header: t("after"),
+                  className: (c) => `break-words font-mono text-xs ${c.kind === "added" ? ADDED : ""}`,
+                  cell: (c) => (c.kind === "removed" ? "—" : <ins className="no-underline">{displayValue(c.after)}</ins>),
+                },
+              ]}
+            />
           )}
         </section>
         <section>

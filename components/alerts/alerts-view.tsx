@@ -2,22 +2,26 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { SWRConfig, useSWRConfig } from "swr";
-import { DeliveryLog, useDeliveryFilters } from "@/components/alerts/delivery-log";
+import { DeliveryLog, useDeliveryList } from "@/components/alerts/delivery-log";
+import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import { ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
-import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
-import { ScrollTable } from "@/components/data-table/scroll-table";
-import { tdClass, thClass, theadClass } from "@/components/ui/styles";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { deleteChannelRequest, testChannelRequest, useChannels } from "@/lib/alerts/client";
-import { ALERTS_API, eventKey } from "@/lib/alerts/constants";
+import { eventKey } from "@/lib/alerts/constants";
+import { CHANNEL_PAGE_SIZES, channelListBase as channelList, deliveryListBase as deliveryList } from "@/lib/alerts/lists";
 import type { AlertChannelView } from "@/lib/alerts/schemas";
+import { useListState } from "@/lib/list/client";
 
 // The channel form (react-hook-form and the handlers' schema) loads when it opens, not with the page.
 const ChannelForm = dynamic(() => import("@/components/alerts/channel-form").then((m) => m.ChannelForm));
+
+const SKELETON_CELLS = ["w-32", "w-20", "flex-1", "w-32", "w-16"] as const;
+const EMPTY: AlertChannelView[] = [];
 
 type Editing = { mode: "create" } | { mode: "edit"; channel: AlertChannelView } | null;
 
@@ -33,28 +37,67 @@ function Alerts({ canManage }: { canManage: boolean }) {
   const t = useTranslations("alerts");
   const problemText = useProblemText();
   const { mutate: mutateAny } = useSWRConfig();
-  const { data, error, mutate, isLoading } = useChannels();
-  const { setFilters } = useDeliveryFilters(data?.items);
+  const [channelState, updateChannels] = useListState(channelList);
+  const { data, error, mutate, stale } = useChannels(channelState);
+  const [, updateDeliveries] = useDeliveryList();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AlertChannelView | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const reason = canManage ? null : t("onlyAdmins");
-  const refreshLog = () => mutateAny((key) => typeof key === "string" && key.startsWith(`${ALERTS_API}/deliveries`));
+  // Every page of a list: a saved or deleted channel moves the others across pages.
+  const refreshLog = useCallback(() => mutateAny((key) => typeof key === "string" && key.startsWith(deliveryList.path)), [mutateAny]);
+  const refreshChannels = () => mutateAny((key) => typeof key === "string" && key.startsWith(channelList.path));
 
-  const sendTest = async (channel: AlertChannelView) => {
-    setPending(channel.id);
-    try {
-      await testChannelRequest(channel.id);
-      toast.success(t("toast.testQueued", { name: channel.name }));
-      await setFilters({ channel: channel.id, status: null });
-      await refreshLog();
-    } catch (err) {
-      toast.error(t("toast.failed", { reason: problemText(err) }));
-    } finally {
-      setPending(null);
-    }
-  };
+  const sendTest = useCallback(
+    async (channel: AlertChannelView) => {
+      setPending(channel.id);
+      try {
+        await testChannelRequest(channel.id);
+        toast.success(t("toast.testQueued", { name: channel.name }));
+        updateDeliveries({ channel: channel.id, status: undefined });
+        await refreshLog();
+      } catch (err) {
+        toast.error(t("toast.failed", { reason: problemText(err) }));
+      } finally {
+        setPending(null);
+      }
+    },
+    [t, problemText, updateDeliveries, refreshLog],
+  );
+
+  const columns = useMemo<ListColumn<AlertChannelView>[]>(() => {
+    const column = (id: "name" | "kind" | "target" | "events" | "enabled" | "actions", cell: ListColumn<AlertChannelView>["cell"], className?: string) => ({
+      id,
+      header: t(`channels.${id}`),
+      label: t(`channels.${id}`),
+      cell,
+      className,
+    });
+    return [
+      column("name", (c) => c.name, "font-medium"),
+      column("kind", (c) => t(`kinds.${c.kind}`)),
+      column("target", (c) => <span data-testid="alert-channel-target">{c.target}</span>, "break-all font-mono text-xs"),
+      column("events", (c) => c.events.map((e) => t(`eventsShort.${eventKey(e)}`)).join(", ")),
+      column("enabled", (c) => (c.enabled ? t("channels.on") : t("channels.off"))),
+      column("actions", (c) => (
+        <div className="flex flex-wrap gap-2">
+          <GatedButton testId="alert-channel-test" disabledReason={reason} showReason={false} pending={pending === c.id} onClick={() => void sendTest(c)}>
+            <span aria-hidden="true">{pending === c.id ? t("channels.testing") : t("channels.test")}</span>
+            <span className="sr-only">{t("channels.testFor", { name: c.name })}</span>
+          </GatedButton>
+          <GatedButton testId="alert-channel-edit" disabledReason={reason} showReason={false} onClick={() => setEditing({ mode: "edit", channel: c })}>
+            <span aria-hidden="true">{t("channels.edit")}</span>
+            <span className="sr-only">{t("channels.editFor", { name: c.name })}</span>
+          </GatedButton>
+          <GatedButton testId="alert-channel-delete" variant="danger" disabledReason={reason} showReason={false} onClick={() => setDeleting(c)}>
+            <span aria-hidden="true">{t("channels.delete")}</span>
+            <span className="sr-only">{t("channels.deleteFor", { name: c.name })}</span>
+          </GatedButton>
+        </div>
+      )),
+    ];
+  }, [t, reason, pending, sendTest]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -64,8 +107,8 @@ function Alerts({ canManage }: { canManage: boolean }) {
       toast.success(t("toast.deleted", { name: deleting.name }));
       setDeleting(null);
       setDeleteFailure(null);
-      await setFilters({ channel: null });
-      await Promise.all([mutate(), refreshLog()]);
+      updateDeliveries({ channel: undefined });
+      await Promise.all([refreshChannels(), refreshLog()]);
     } catch (err) {
       setDeleteFailure(problemText(err));
     } finally {
@@ -102,63 +145,49 @@ function Alerts({ canManage }: { canManage: boolean }) {
             onSaved={(saved) => {
               toast.success(t(editing.mode === "edit" ? "toast.saved" : "toast.created", { name: saved.name }));
               setEditing(null);
-              void mutate();
+              void refreshChannels();
             }}
           />
         ) : null}
 
-        {!data && error ? (
-          <ErrorState testId="alert-channels-error" messages="alerts.channels" error={error} onRetry={() => void mutate()} compact />
-        ) : !data && isLoading ? (
-          <TableSkeleton rows={2} label={t("channels.loading")} cells={["w-32", "w-20", "flex-1", "w-32", "w-16"]} />
-        ) : data && data.items.length === 0 ? (
-          <Notice testId="alert-channels-empty" title={t("channels.empty")} compact />
-        ) : data ? (
-          <ScrollTable label={t("channels.caption")}>
-            <table className="w-full text-sm max-sm:min-w-[46rem]" data-testid="alert-channels">
-              <caption className="sr-only">{t("channels.caption")}</caption>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={thClass}>{t("channels.name")}</th>
-                  <th scope="col" className={thClass}>{t("channels.kind")}</th>
-                  <th scope="col" className={thClass}>{t("channels.target")}</th>
-                  <th scope="col" className={thClass}>{t("channels.events")}</th>
-                  <th scope="col" className={thClass}>{t("channels.enabled")}</th>
-                  <th scope="col" className={thClass}>{t("channels.actions")}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {data.items.map((c) => (
-                  <tr key={c.id} data-testid="alert-channel-row" data-channel-name={c.name}>
-                    <td className={`${tdClass} font-medium`}>{c.name}</td>
-                    <td className={tdClass}>{t(`kinds.${c.kind}`)}</td>
-                    <td className={`${tdClass} break-all font-mono text-xs`} data-testid="alert-channel-target">
-                      {c.target}
-                    </td>
-                    <td className={tdClass}>{c.events.map((e) => t(`eventsShort.${eventKey(e)}`)).join(", ")}</td>
-                    <td className={tdClass}>{c.enabled ? t("channels.on") : t("channels.off")}</td>
-                    <td className={tdClass}>
-                      <div className="flex flex-wrap gap-2">
-                        <GatedButton testId="alert-channel-test" disabledReason={reason} showReason={false} pending={pending === c.id} onClick={() => void sendTest(c)}>
-                          <span aria-hidden="true">{pending === c.id ? t("channels.testing") : t("channels.test")}</span>
-                          <span className="sr-only">{t("channels.testFor", { name: c.name })}</span>
-                        </GatedButton>
-                        <GatedButton testId="alert-channel-edit" disabledReason={reason} showReason={false} onClick={() => setEditing({ mode: "edit", channel: c })}>
-                          <span aria-hidden="true">{t("channels.edit")}</span>
-                          <span className="sr-only">{t("channels.editFor", { name: c.name })}</span>
-                        </GatedButton>
-                        <GatedButton testId="alert-channel-delete" variant="danger" disabledReason={reason} showReason={false} onClick={() => setDeleting(c)}>
-                          <span aria-hidden="true">{t("channels.delete")}</span>
-                          <span className="sr-only">{t("channels.deleteFor", { name: c.name })}</span>
-                        </GatedButton>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        ) : null}
+        <ResourceList
+          testId="alert-channels"
+          errorMessages="alerts.channels"
+          texts={{
+            loading: t("channels.loading"),
+            emptyTitle: t("channels.empty"),
+            noMatchTitle: t("channels.empty"),
+            pageEmptyTitle: t("channels.pageEmptyTitle"),
+            firstPage: t("channels.firstPage"),
+          }}
+          page={data}
+          error={error}
+          stale={stale}
+          filtered={false}
+          compact
+          skeleton={{ rows: 2, cells: SKELETON_CELLS }}
+          onRetry={() => void mutate()}
+          paging={{
+            messages: "alerts.pagination",
+            label: t("channels.pagesLabel"),
+            state: channelState,
+            sizes: CHANNEL_PAGE_SIZES,
+            update: updateChannels,
+            testId: "alert-channels-pagination",
+            onlyWhenPaged: true,
+          }}
+        >
+          <ListTable
+            columns={columns}
+            rows={data?.items ?? EMPTY}
+            rowId={(c) => c.id}
+            caption={t("channels.caption")}
+            busy={stale}
+            testId="alert-channels"
+            rowTestId="alert-channel-row"
+            rowProps={(c) => ({ "data-channel-name": c.name })}
+          />
+        </ResourceList>
       </section>
 
       <DeliveryLog channels={data?.items} showsAnswers={canManage} />

@@ -1,13 +1,15 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { parseAsString, useQueryStates } from "nuqs";
-import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
-import { ScrollTable } from "@/components/data-table/scroll-table";
-import { buttonClass, selectClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
+import { useMemo } from "react";
+import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import { ResourceList } from "@/components/data-table/resource-list";
+import { buttonClass, selectClass } from "@/components/ui/styles";
 import { useDeliveries } from "@/lib/alerts/client";
 import { DELIVERY_STATUSES, eventKey, type DeliveryStatus } from "@/lib/alerts/constants";
-import type { AlertChannelView } from "@/lib/alerts/schemas";
+import { DELIVERY_PAGE_SIZES, deliveryListBase as deliveryList } from "@/lib/alerts/lists";
+import type { AlertChannelView, AlertDeliveryView } from "@/lib/alerts/schemas";
+import { useListState } from "@/lib/list/client";
 
 const STATUS_CLASS: Record<DeliveryStatus, string> = {
   queued: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
@@ -15,24 +17,56 @@ const STATUS_CLASS: Record<DeliveryStatus, string> = {
   delivered: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
   failed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
 };
+const SKELETON_CELLS = ["w-32", "w-24", "flex-1", "w-20", "w-16"] as const;
+const EMPTY: AlertDeliveryView[] = [];
 
-export const deliveryFilterParsers = { channel: parseAsString, status: parseAsString };
-
-/** The filters as the URL has them: unknown values are ignored (and the select shows "all"). */
-export function useDeliveryFilters(channels: AlertChannelView[] | undefined) {
-  const [raw, setRaw] = useQueryStates(deliveryFilterParsers);
-  const status = (DELIVERY_STATUSES as readonly string[]).includes(raw.status ?? "") ? (raw.status as DeliveryStatus) : null;
-  const channel = raw.channel && /^[0-9a-f-]{36}$/i.test(raw.channel) && (!channels || channels.some((c) => c.id === raw.channel)) ? raw.channel : null;
-  return { filters: { channel, status }, setFilters: setRaw };
+/** The log's filters and paging, from the URL (bookmarkable); a bad value reads as no filter. */
+export function useDeliveryList() {
+  return useListState(deliveryList);
 }
 
 /** The log; `showsAnswers` is false for members who are not admins (the server sends them no answers, only the status). */
 export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannelView[] | undefined; showsAnswers: boolean }) {
   const t = useTranslations("alerts");
   const format = useFormatter();
-  const { filters, setFilters } = useDeliveryFilters(channels);
-  const { data, error, mutate, isLoading } = useDeliveries(filters);
-  const filtered = Boolean(filters.channel || filters.status);
+  const [state, update] = useDeliveryList();
+  const { data, error, mutate, stale } = useDeliveries(state);
+  const filtered = deliveryList.isFiltered(state);
+  const clear = () => update({ channel: undefined, status: undefined });
+
+  const columns = useMemo<ListColumn<AlertDeliveryView>[]>(() => {
+    const column = (id: "when" | "channel" | "event" | "status" | "attempts" | "answer", cell: ListColumn<AlertDeliveryView>["cell"], className?: string) => ({
+      id,
+      header: t(`deliveries.${id}`),
+      label: t(`deliveries.${id}`),
+      cell,
+      className,
+    });
+    return [
+      column(
+        "when",
+        (d) => (
+          <time dateTime={d.createdAt} title={d.createdAt}>
+            {format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })}
+          </time>
+        ),
+        "whitespace-nowrap",
+      ),
+      column("channel", (d) => d.channelName),
+      column("event", (d) => t(`eventsShort.${eventKey(d.eventType)}`)),
+      column("status", (d) => (
+        <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[d.status]}`} data-testid="alert-delivery-status">
+          {t(`statuses.${d.status}`)}
+        </span>
+      )),
+      column("attempts", (d) => t("deliveries.attemptsOf", { attempts: d.attempts, max: d.maxAttempts })),
+      column(
+        "answer",
+        (d) => (d.responseStatus !== null || d.responseText ? `${d.responseStatus ?? ""} ${d.responseText ?? ""}`.trim() : t("deliveries.noAnswer")),
+        "max-w-md break-words font-mono text-xs",
+      ),
+    ];
+  }, [t, format]);
 
   return (
     <section aria-labelledby="alert-deliveries-heading" className="space-y-3" data-testid="alert-deliveries">
@@ -49,9 +83,9 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
           {t("deliveries.filterChannel")}
           <select
             className={`${selectClass} ml-2`}
-            value={filters.channel ?? ""}
+            value={state.channel ?? ""}
             data-testid="alert-filter-channel"
-            onChange={(e) => void setFilters({ channel: e.target.value || null })}
+            onChange={(e) => update({ channel: e.target.value || undefined })}
           >
             <option value="">{t("deliveries.all")}</option>
             {(channels ?? []).map((c) => (
@@ -59,15 +93,18 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
                 {c.name}
               </option>
             ))}
+            {state.channel && channels && !channels.some((c) => c.id === state.channel) ? (
+              <option value={state.channel}>{data?.items[0]?.channelName ?? state.channel}</option>
+            ) : null}
           </select>
         </label>
         <label className="text-sm font-medium">
           {t("deliveries.filterStatus")}
           <select
             className={`${selectClass} ml-2`}
-            value={filters.status ?? ""}
+            value={state.status ?? ""}
             data-testid="alert-filter-status"
-            onChange={(e) => void setFilters({ status: e.target.value || null })}
+            onChange={(e) => update({ status: (e.target.value || undefined) as DeliveryStatus | undefined })}
           >
             <option value="">{t("deliveries.all")}</option>
             {DELIVERY_STATUSES.map((s) => (
@@ -78,57 +115,51 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
           </select>
         </label>
         {filtered ? (
-          <button type="button" className={buttonClass.ghost} onClick={() => void setFilters({ channel: null, status: null })}>
+          <button type="button" className={buttonClass.ghost} onClick={clear}>
             {t("deliveries.clear")}
           </button>
         ) : null}
       </div>
 
-      {!data && error ? (
-        <ErrorState testId="alert-deliveries-error" messages="alerts.deliveries" error={error} onRetry={() => void mutate()} compact />
-      ) : !data && isLoading ? (
-        <TableSkeleton rows={3} label={t("deliveries.loading")} cells={["w-32", "w-24", "flex-1", "w-20", "w-16"]} />
-      ) : data && data.items.length === 0 ? (
-        <Notice testId="alert-deliveries-empty" title={filtered ? t("deliveries.noMatch") : t("deliveries.empty")} compact />
-      ) : data ? (
-        <ScrollTable label={t("deliveries.caption")}>
-          <table className="w-full text-sm max-sm:min-w-[44rem]">
-            <caption className="sr-only">{t("deliveries.caption")}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>{t("deliveries.when")}</th>
-                <th scope="col" className={thClass}>{t("deliveries.channel")}</th>
-                <th scope="col" className={thClass}>{t("deliveries.event")}</th>
-                <th scope="col" className={thClass}>{t("deliveries.status")}</th>
-                <th scope="col" className={thClass}>{t("deliveries.attempts")}</th>
-                <th scope="col" className={thClass}>{t("deliveries.answer")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {data.items.map((d) => (
-                <tr key={d.id} data-testid="alert-delivery-row" data-status={d.status}>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <time dateTime={d.createdAt} title={d.createdAt}>
-                      {format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })}
-                    </time>
-                  </td>
-                  <td className={tdClass}>{d.channelName}</td>
-                  <td className={tdClass}>{t(`eventsShort.${eventKey(d.eventType)}`)}</td>
-                  <td className={tdClass}>
-                    <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[d.status]}`} data-testid="alert-delivery-status">
-                      {t(`statuses.${d.status}`)}
-                    </span>
-                  </td>
-                  <td className={tdClass}>{t("deliveries.attemptsOf", { attempts: d.attempts, max: d.maxAttempts })}</td>
-                  <td className={`${tdClass} max-w-md break-words font-mono text-xs`}>
-                    {d.responseStatus !== null || d.responseText ? `${d.responseStatus ?? ""} ${d.responseText ?? ""}`.trim() : t("deliveries.noAnswer")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      ) : null}
+      <ResourceList
+        testId="alert-deliveries"
+        errorMessages="alerts.deliveries"
+        texts={{
+          loading: t("deliveries.loading"),
+          emptyTitle: t("deliveries.empty"),
+          noMatchTitle: t("deliveries.noMatch"),
+          clearFilters: t("deliveries.clear"),
+          pageEmptyTitle: t("deliveries.pageEmptyTitle"),
+          firstPage: t("deliveries.firstPage"),
+        }}
+        page={data}
+        error={error}
+        stale={stale}
+        filtered={filtered}
+        compact
+        skeleton={{ rows: 3, cells: SKELETON_CELLS }}
+        onRetry={() => void mutate()}
+        onClearFilters={clear}
+        paging={{
+          messages: "alerts.pagination",
+          label: t("deliveries.pagesLabel"),
+          state,
+          sizes: DELIVERY_PAGE_SIZES,
+          update,
+          testId: "alert-deliveries-pagination",
+          onlyWhenPaged: true,
+        }}
+      >
+        <ListTable
+          columns={columns}
+          rows={data?.items ?? EMPTY}
+          rowId={(d) => d.id}
+          caption={t("deliveries.caption")}
+          busy={stale}
+          rowTestId="alert-delivery-row"
+          rowProps={(d) => ({ "data-status": d.status })}
+        />
+      </ResourceList>
     </section>
   );
 }

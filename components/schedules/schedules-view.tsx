@@ -4,31 +4,38 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
-import { Fragment, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { ScrollTable } from "@/components/data-table/scroll-table";
+import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import { PlainTable } from "@/components/data-table/plain-table";
+import { ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
 import { useProblemText } from "@/components/ui/use-problem-text";
-import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
-import { cardClass, helpTextClass, linkClass, tdClass, theadClass, thClass } from "@/components/ui/styles";
+import { cardClass, helpTextClass, linkClass } from "@/components/ui/styles";
 import { useScheduleWords } from "@/components/schedules/describe";
+import { useListState } from "@/lib/list/client";
 import { createScheduleRequest, deleteScheduleRequest, pauseScheduleRequest, updateScheduleRequest, useSchedules } from "@/lib/schedules/client";
-import { emptyFormValues, toFormValues } from "@/lib/schedules/constants";
+import { emptyFormValues, SCHEDULES_API, toFormValues } from "@/lib/schedules/constants";
+import { SCHEDULE_PAGE_SIZES, scheduleListBase as scheduleList } from "@/lib/schedules/lists";
 import type { ScheduleBodyInput, ScheduleRow, ScheduleRunRow } from "@/lib/schedules/schemas";
-import { isProblemError, ProblemError } from "@/lib/swr/fetcher";
+import { useRevalidateUnder } from "@/lib/swr/revalidate";
 
 // The schedules page: the list (what, when, zone, quiet hours, next and last start), the form in
 // the URL (?edit=new or ?edit=<id>), one schedule's history in the URL (?history=<id>).
 
 const URL_STATE = { edit: parseAsString, history: parseAsString };
+type ScheduleColumn = "kind" | "rule" | "timeZone" | "quiet" | "next" | "last" | "state" | "actions";
+const SKELETON_CELLS = ["w-24", "w-40", "w-28", "w-28", "w-32"] as const;
+const EMPTY: ScheduleRow[] = [];
 
 // The form (react-hook-form and the handlers' schema) loads when it opens, not with the list.
 const ScheduleForm = dynamic(() => import("@/components/schedules/schedule-form").then((m) => m.ScheduleForm));
 
 export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean; disabledReason: string | null }) {
   const t = useTranslations("schedules");
-  const { data, error, mutate, isLoading } = useSchedules();
+  const [state, update] = useListState(scheduleList);
+  const { data, error, mutate, stale } = useSchedules(state);
   const [{ edit, history }, setUrl] = useQueryStates(URL_STATE, { history: "push" });
   const problemText = useProblemText();
   const words = useScheduleWords();
@@ -37,34 +44,44 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
 
   const editing = edit && edit !== "new" ? (data?.items.find((s) => s.id === edit) ?? null) : null;
   const showForm = canWrite && (edit === "new" || editing !== null);
-  const nextText = (row: ScheduleRow) => (row.nextStartAt ? words.when(row.nextStartAt, row.timeZone).time : t("toast.noNext"));
+  const revalidate = useRevalidateUnder();
+  const nextText = useCallback((row: ScheduleRow) => (row.nextStartAt ? words.when(row.nextStartAt, row.timeZone).time : t("toast.noNext")), [t, words]);
 
+  // A write can move schedules across pages: every page of the list is read again.
   const save = async (values: ScheduleBodyInput) => {
     const { schedule } = editing ? await updateScheduleRequest(editing.id, values) : await createScheduleRequest(values);
     toast.success(t(editing ? "toast.saved" : "toast.created", { next: nextText(schedule) }));
     await setUrl({ edit: null });
-    await mutate();
+    await revalidate(SCHEDULES_API);
   };
 
-  const act = async (row: ScheduleRow, action: "pause" | "resume" | "delete") => {
-    setPending(row.id);
-    try {
-      if (action === "delete") {
-        await deleteScheduleRequest(row.id);
-        setDeleting(null);
-        toast.success(t("toast.deleted"));
-        if (edit === row.id || history === row.id) await setUrl({ edit: null, history: null });
-      } else {
-        const { schedule } = await pauseScheduleRequest(row.id, action === "pause");
-        toast.success(action === "pause" ? t("toast.paused") : t("toast.resumed", { next: nextText(schedule) }));
+  const act = useCallback(
+    async (row: ScheduleRow, action: "pause" | "resume" | "delete") => {
+      setPending(row.id);
+      try {
+        if (action === "delete") {
+          await deleteScheduleRequest(row.id);
+          setDeleting(null);
+          toast.success(t("toast.deleted"));
+          if (edit === row.id || history === row.id) await setUrl({ edit: null, history: null });
+        } else {
+          const { schedule } = await pauseScheduleRequest(row.id, action === "pause");
+          toast.success(action === "pause" ? t("toast.paused") : t("toast.resumed", { next: nextText(schedule) }));
+        }
+      } catch (e) {
+        toast.error(t("toast.failed", { reason: problemText(e) }));
+      } finally {
+        setPending(null);
+        await revalidate(SCHEDULES_API);
       }
-    } catch (e) {
-      toast.error(t("toast.failed", { reason: problemText(e) }));
-    } finally {
-      setPending(null);
-      await mutate();
-    }
-  };
+    },
+    [t, edit, history, setUrl, nextText, problemText, revalidate],
+  );
+
+  const onEdit = useCallback((row: ScheduleRow) => void setUrl({ edit: row.id }), [setUrl]);
+  const onHistory = useCallback((row: ScheduleRow) => void setUrl({ history: history === row.id ? null : row.id }), [setUrl, history]);
+  const onPause = useCallback((row: ScheduleRow) => void act(row, row.paused ? "resume" : "pause"), [act]);
+  const columns = useScheduleColumns({ canWrite, disabledReason, pending, history, onEdit, onHistory, onPause, onDelete: setDeleting });
 
   return (
     <div className="space-y-6">
@@ -94,52 +111,30 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
         </div>
       ) : null}
 
-      {error && !data ? (
-        <ErrorState testId="schedules-error" messages="schedules" error={isProblemError(error) ? error : new ProblemError({ status: 0, code: "network" })} onRetry={() => void mutate()} />
-      ) : !data || isLoading ? (
-        <TableSkeleton rows={3} label={t("loading")} cells={["w-24", "w-40", "w-28", "w-28", "w-32"]} testId="schedules-loading" />
-      ) : data.items.length === 0 ? (
-        <Notice testId="schedules-empty" title={t("emptyTitle")} body={t("emptyBody")} />
-      ) : (
-        <ScrollTable label={t("table.caption")}>
-          <table className="w-full text-sm max-sm:min-w-[52rem]" data-testid="schedules-table">
-            <caption className="sr-only">{t("table.caption")}</caption>
-            <thead className={theadClass}>
-              <tr>
-                {(["kind", "rule", "timeZone", "quiet", "next", "last", "state", "actions"] as const).map((c) => (
-                  <th key={c} scope="col" className={thClass}>
-                    {t(`table.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {data.items.map((row) => (
-                <Fragment key={row.id}>
-                  <ScheduleLine
-                    row={row}
-                    canWrite={canWrite}
-                    disabledReason={disabledReason}
-                    pending={pending === row.id}
-                    historyOpen={history === row.id}
-                    onEdit={() => void setUrl({ edit: row.id })}
-                    onHistory={() => void setUrl({ history: history === row.id ? null : row.id })}
-                    onPause={() => void act(row, row.paused ? "resume" : "pause")}
-                    onDelete={() => setDeleting(row)}
-                  />
-                  {history === row.id ? (
-                    <tr>
-                      <td colSpan={8} className="bg-slate-50 px-3 py-3 dark:bg-slate-800/50">
-                        <History row={row} />
-                      </td>
-                    </tr>
-                  ) : null}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      )}
+      <ResourceList
+        testId="schedules"
+        errorMessages="schedules"
+        texts={{ loading: t("loading"), emptyTitle: t("emptyTitle"), emptyBody: t("emptyBody"), noMatchTitle: t("emptyTitle"), pageEmptyTitle: t("pageEmptyTitle"), firstPage: t("firstPage") }}
+        page={data}
+        error={error}
+        stale={stale}
+        filtered={false}
+        skeleton={{ rows: 3, cells: SKELETON_CELLS }}
+        onRetry={() => void mutate()}
+        paging={{ messages: "schedules.pagination", state, sizes: SCHEDULE_PAGE_SIZES, update, testId: "schedules-pagination", onlyWhenPaged: true }}
+      >
+        <ListTable
+          columns={columns}
+          rows={data?.items ?? EMPTY}
+          rowId={(row) => row.id}
+          caption={t("table.caption")}
+          busy={stale}
+          testId="schedules-table"
+          rowTestId="schedule-row"
+          rowProps={(row) => ({ "data-kind": row.kind, "data-id": row.id, "data-paused": row.paused ? "1" : "0" })}
+          detail={(row) => (history === row.id ? { id: `schedule-history-${row.id}`, content: <History row={row} /> } : null)}
+        />
+      </ResourceList>
 
       <ConfirmDialog
         open={deleting !== null}
@@ -157,76 +152,73 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
   );
 }
 
-function ScheduleLine({
-  row,
+function useScheduleColumns({
   canWrite,
   disabledReason,
   pending,
-  historyOpen,
+  history,
   onEdit,
   onHistory,
   onPause,
   onDelete,
 }: {
-  row: ScheduleRow;
   canWrite: boolean;
   disabledReason: string | null;
-  pending: boolean;
-  historyOpen: boolean;
-  onEdit: () => void;
-  onHistory: () => void;
-  onPause: () => void;
-  onDelete: () => void;
+  pending: string | null;
+  history: string | null;
+  onEdit: (row: ScheduleRow) => void;
+  onHistory: (row: ScheduleRow) => void;
+  onPause: (row: ScheduleRow) => void;
+  onDelete: (row: ScheduleRow) => void;
 }) {
   const t = useTranslations("schedules");
   const tKinds = useTranslations("erp.imports.kinds");
   const words = useScheduleWords();
-  const last = row.history[0] ?? null;
   const reason = canWrite ? null : disabledReason;
-  return (
-    <tr data-testid="schedule-row" data-kind={row.kind} data-id={row.id} data-paused={row.paused ? "1" : "0"}>
-      <td className={tdClass}>
-        <span className="font-medium">{tKinds(`${row.kind}.name`)}</span>
-        {row.name ? <span className="block text-slate-600 dark:text-slate-300">{row.name}</span> : null}
-      </td>
-      <td className={tdClass} data-testid="schedule-rule">
-        {words.rule(row.rule)}
-      </td>
-      <td className={tdClass}>{row.timeZone}</td>
-      <td className={tdClass} data-testid="schedule-quiet">
-        {words.quiet(row)}
-      </td>
-      <td className={tdClass} data-testid="schedule-next">
-        {row.paused ? (
-          t("next.paused")
-        ) : row.nextStartAt ? (
-          <NextStart iso={row.nextStartAt} timeZone={row.timeZone} />
-        ) : (
-          t("next.none")
-        )}
-      </td>
-      <td className={tdClass} data-testid="schedule-last">
-        {last ? <RunSummary run={last} timeZone={row.timeZone} /> : t("last.never")}
-      </td>
-      <td className={tdClass}>{row.paused ? t("state.paused") : t("state.active")}</td>
-      <td className={tdClass}>
+  return useMemo<ListColumn<ScheduleRow>[]>(() => {
+    const column = (id: ScheduleColumn, cell: ListColumn<ScheduleRow>["cell"]) => ({ id, header: t(`table.${id}`), label: t(`table.${id}`), cell });
+    return [
+      column("kind", (row) => (
+        <>
+          <span className="font-medium">{tKinds(`${row.kind}.name`)}</span>
+          {row.name ? <span className="block text-slate-600 dark:text-slate-300">{row.name}</span> : null}
+        </>
+      )),
+      column("rule", (row) => <span data-testid="schedule-rule">{words.rule(row.rule)}</span>),
+      column("timeZone", (row) => row.timeZone),
+      column("quiet", (row) => <span data-testid="schedule-quiet">{words.quiet(row)}</span>),
+      column("next", (row) => (
+        <span data-testid="schedule-next">
+          {row.paused ? t("next.paused") : row.nextStartAt ? <NextStart iso={row.nextStartAt} timeZone={row.timeZone} /> : t("next.none")}
+        </span>
+      )),
+      column("last", (row) => <span data-testid="schedule-last">{row.history[0] ? <RunSummary run={row.history[0]} timeZone={row.timeZone} /> : t("last.never")}</span>),
+      column("state", (row) => (row.paused ? t("state.paused") : t("state.active"))),
+      column("actions", (row) => (
         <div className="flex flex-wrap gap-2">
-          <GatedButton disabledReason={reason} showReason={false} testId="schedule-edit" onClick={onEdit}>
+          <GatedButton disabledReason={reason} showReason={false} testId="schedule-edit" onClick={() => onEdit(row)}>
             {t("actions.edit")}
           </GatedButton>
-          <GatedButton disabledReason={reason} showReason={false} testId="schedule-pause" pending={pending} onClick={onPause}>
+          <GatedButton disabledReason={reason} showReason={false} testId="schedule-pause" pending={pending === row.id} onClick={() => onPause(row)}>
             {row.paused ? t("actions.resume") : t("actions.pause")}
           </GatedButton>
-          <GatedButton disabledReason={reason} showReason={false} testId="schedule-delete" variant="danger" onClick={onDelete}>
+          <GatedButton disabledReason={reason} showReason={false} testId="schedule-delete" variant="danger" onClick={() => onDelete(row)}>
             {t("actions.delete")}
           </GatedButton>
-          <button type="button" className="text-sm underline" aria-expanded={historyOpen} data-testid="schedule-history-toggle" onClick={onHistory}>
-            {historyOpen ? t("actions.hideHistory") : t("actions.history")}
+          <button
+            type="button"
+            className="text-sm underline max-sm:min-h-11"
+            aria-expanded={history === row.id}
+            aria-controls={history === row.id ? `schedule-history-${row.id}` : undefined}
+            data-testid="schedule-history-toggle"
+            onClick={() => onHistory(row)}
+          >
+            {history === row.id ? t("actions.hideHistory") : t("actions.history")}
           </button>
         </div>
-      </td>
-    </tr>
-  );
+      )),
+    ];
+  }, [t, tKinds, words, reason, pending, history, onEdit, onHistory, onPause, onDelete]);
 }
 
 function NextStart({ iso, timeZone }: { iso: string; timeZone: string }) {
@@ -263,41 +255,39 @@ function History({ row }: { row: ScheduleRow }) {
   return (
     <div data-testid="schedule-history">
       <h3 className="mb-2 font-semibold">{t("history.title", { name: words.label(row) })}</h3>
-      <table className="w-full text-sm">
-        <thead>
-          <tr>
-            {(["due", "at", "outcome", "message"] as const).map((c) => (
-              <th key={c} scope="col" className={thClass}>
-                {t(`history.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {row.history.map((run) => (
-            <tr key={run.id} data-testid="schedule-history-row" data-outcome={run.outcome}>
-              <td className={tdClass} suppressHydrationWarning>
-                {words.when(run.dueAt, row.timeZone).time}
-              </td>
-              <td className={tdClass} suppressHydrationWarning>
-                {words.when(run.at, row.timeZone).time}
-              </td>
-              <td className={tdClass}>
+      <PlainTable
+        rows={row.history}
+        rowKey={(run) => String(run.id)}
+        rowProps={(run) => ({ "data-testid": "schedule-history-row", "data-outcome": run.outcome })}
+        columns={[
+          { id: "due", header: t("history.due"), cell: (run) => <span suppressHydrationWarning>{words.when(run.dueAt, row.timeZone).time}</span> },
+          { id: "at", header: t("history.at"), cell: (run) => <span suppressHydrationWarning>{words.when(run.at, row.timeZone).time}</span> },
+          {
+            id: "outcome",
+            header: t("history.outcome"),
+            cell: (run) => (
+              <>
                 {t(`outcomes.${run.outcome}`)}
                 {run.importRunId ? <span className="block text-xs">{t("history.importRun", { id: run.importRunId })}</span> : null}
-              </td>
-              <td className={tdClass}>
+              </>
+            ),
+          },
+          {
+            id: "message",
+            header: t("history.message"),
+            cell: (run) => (
+              <>
                 {run.reason ? t(`reasons.${run.reason}`) : null}
                 {run.message ? (
                   <span className="block" lang={run.outcome === "skipped" ? "en" : "tr"}>
                     {run.message}
                   </span>
                 ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import type { PaletteRole } from "@/components/shell/command-palette";
+import { PlainTable } from "@/components/data-table/plain-table";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { buttonClass } from "@/components/ui/styles";
 import { OPEN_PALETTE_EVENT } from "@/lib/palette/items";
@@ -84,29 +85,28 @@ export function Shortcuts({ canCreateWarehouse, role, member }: { canCreateWareh
     <>
       {palette.loaded ? <CommandPalette open={palette.open} onOpenChange={(open) => setPalette({ loaded: true, open })} role={role} member={member} /> : null}
       <Dialog open={helpOpen} title={t("title")} description={t("description")} onClose={close} testId="shortcuts-sheet" size="md">
-        <table className="mt-4 w-full text-sm">
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">{t("keysLabel")}</th>
-              <th scope="col">{t("actionLabel")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {SHORTCUT_LIST.map((row) => (
-              <tr key={row.label} className="border-b border-slate-200 last:border-0 dark:border-slate-700">
-                <td className="py-2 pr-4 whitespace-nowrap">
-                  {row.keys.map((key, i) => (
-                    <Fragment key={key}>
-                      {i > 0 ? <span className="text-slate-600 dark:text-slate-300">{"chord" in row ? " + " : ` ${t("then")} `}</span> : null}
-                      <kbd className="rounded border border-slate-300 bg-slate-100 px-1.5 py-0.5 font-mono text-xs dark:border-slate-600 dark:bg-slate-800">{key}</kbd>
-                    </Fragment>
-                  ))}
-                </td>
-                <td className="py-2">{"ns" in row ? tPalette(row.label) : t(row.label)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PlainTable
+          className="mt-4"
+          hideHeader
+          rows={SHORTCUT_LIST}
+          rowKey={(row) => row.label}
+          rowClassName="border-b border-slate-200 last:border-0 dark:border-slate-700"
+          columns={[
+            {
+              id: "keys",
+              header: t("keysLabel"),
+              className: "whitespace-nowrap",
+              cell: (row) =>
+                row.keys.map((key, i) => (
+                  <Fragment key={key}>
+                    {i > 0 ? <span className="text-slate-600 dark:text-slate-300">{"chord" in row ? " + " : ` ${t("then")} `}</span> : null}
+                    <kbd className="rounded border border-slate-300 bg-slate-100 px-1.5 py-0.5 font-mono text-xs dark:border-slate-600 dark:bg-slate-800">{key}</kbd>
+                  </Fragment>
+                )),
+            },
+            { id: "action", header: t("actionLabel"), cell: (row) => ("ns" in row ? tPalette(row.label) : t(row.label)) },
+          ]}
+        />
         <DialogActions>
           <button type="button" className={buttonClass.secondary} onClick={close}>
             {t("close")}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
+import { PlainTable } from "@/components/data-table/plain-table";
 import { alertClass, buttonClass } from "@/components/ui/styles";
 import type { WarehouseField } from "@/lib/rules/warehouse";
 import type { WarehouseConflict, WarehouseValues } from "@/lib/warehouses/schemas";
@@ -41,40 +42,50 @@ export function ConflictPanel({
       </h2>
       <p className="mt-1 text-sm">{t("conflict.body")}</p>
       <div className="mt-4 overflow-x-auto rounded-md border border-amber-300 bg-white text-slate-900 dark:border-amber-700 dark:bg-slate-900 dark:text-slate-100">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{t("conflict.caption")}</caption>
-          <thead className="bg-slate-50 text-left dark:bg-slate-800">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t("conflict.field")}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t("conflict.theirs")}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t("conflict.yours")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.field} data-testid="conflict-row" data-field={row.field} className="border-t border-slate-200 dark:border-slate-700">
-                <th scope="row" className="px-3 py-2 text-left font-medium">
+        <PlainTable
+          caption={t("conflict.caption")}
+          headClassName="bg-slate-50 dark:bg-slate-800"
+          rowClassName="border-t border-slate-200 dark:border-slate-700"
+          rows={rows}
+          rowKey={(row) => row.field}
+          rowProps={(row) => ({ "data-testid": "conflict-row", "data-field": row.field })}
+          columns={[
+            {
+              id: "field",
+              header: t("conflict.field"),
+              rowHeader: true,
+              className: "font-medium",
+              cell: (row) => (
+                <>
                   {t(`fields.${row.field}`)}
                   {row.clash ? <span className="ml-2 text-xs font-normal">({t("conflict.both")})</span> : null}
-                </th>
-                <td className="px-3 py-2" data-testid="conflict-theirs">
+                </>
+              ),
+            },
+            {
+              id: "theirs",
+              header: t("conflict.theirs"),
+              cellProps: () => ({ "data-testid": "conflict-theirs" }),
+              cell: (row) => (
+                <>
                   {show(row.field, row.theirs)}
                   {row.changedByThem ? <span className="ml-2 text-xs text-slate-700 dark:text-slate-300">({t("conflict.changed")})</span> : null}
-                </td>
-                <td className="px-3 py-2" data-testid="conflict-yours">
+                </>
+              ),
+            },
+            {
+              id: "yours",
+              header: t("conflict.yours"),
+              cellProps: () => ({ "data-testid": "conflict-yours" }),
+              cell: (row) => (
+                <>
                   {show(row.field, row.yours)}
                   {row.changedByYou ? <span className="ml-2 text-xs text-slate-700 dark:text-slate-300">({t("conflict.changed")})</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className={buttonClass.primary} onClick={onKeepMine} disabled={pending} aria-busy={pending || undefined}>

@@ -1,19 +1,20 @@
-import useSWR from "swr";
-import { fetcher, ProblemError, sendJson } from "@/lib/swr/fetcher";
-import { CHANNELS_KEY, deliveriesKey, type DeliveryFilters } from "@/lib/alerts/constants";
+import { ProblemError, sendJson } from "@/lib/swr/fetcher";
+import { CHANNELS_KEY } from "@/lib/alerts/constants";
+import { channelListBase, deliveryListBase, type ChannelListState, type DeliveryListState } from "@/lib/alerts/lists";
+import { useList } from "@/lib/list/client";
 import type { AlertChannelView, AlertDeliveryView, ChannelInput, ChannelList, DeliveryList } from "@/lib/alerts/schemas";
 
-export { CHANNELS_KEY, deliveriesKey, type DeliveryFilters };
+export { CHANNELS_KEY };
 
-// The browser side of /api/alerts: SWR reads, JSON writes (secrets only go up, never come back).
+// The browser side of /api/alerts: SWR reads of the two lists, JSON writes (secrets only go up, never come back).
 
-export function useChannels() {
-  return useSWR<ChannelList, ProblemError>(CHANNELS_KEY, fetcher);
+export function useChannels(state: ChannelListState) {
+  return useList<ChannelList>(channelListBase, state);
 }
 
 /** The log refreshes every 2 s while something in it is still on its way. */
-export function useDeliveries(filters: DeliveryFilters) {
-  return useSWR<DeliveryList, ProblemError>(deliveriesKey(filters), fetcher, {
+export function useDeliveries(state: DeliveryListState) {
+  return useList<DeliveryList>(deliveryListBase, state, {
     refreshInterval: (data) => (data?.items.some((d) => d.status === "queued" || d.status === "retrying") ? 2000 : 15000),
   });
 }

@@ -1,4 +1,4 @@
-// Alert names, catalog keys and SWR keys without zod, for the browser; lib/alerts/schemas.ts re-exports them.
+// Alert names, catalog keys and API paths without zod, for the browser; lib/alerts/schemas.ts re-exports them.
 
 export const ALERT_EVENT_TYPES = ["transfer.attention", "import.not_started", "platform.unanswered", "schedule.paused"] as const;
 export const ALERT_CHANNEL_KINDS = ["webhook", "slack", "email"] as const;
@@ -16,18 +16,4 @@ export function eventKey(type: AlertEventTypeName | "test"): string {
 }
 
 export const ALERTS_API = "/api/alerts";
-/** SWR keys (the page prefetches under the same ones). */
 export const CHANNELS_KEY = `${ALERTS_API}/channels`;
-
-export interface DeliveryFilters {
-  channel: string | null;
-  status: DeliveryStatus | null;
-}
-
-export function deliveriesKey(filters: DeliveryFilters): string {
-  const q = new URLSearchParams();
-  if (filters.channel) q.set("channel", filters.channel);
-  if (filters.status) q.set("status", filters.status);
-  const s = q.toString();
-  return `${ALERTS_API}/deliveries${s ? `?${s}` : ""}`;
-}

@@ -254,6 +254,54 @@ const create = async (body: unknown) => channels.POST(req("POST", "/api/alerts/c
 const change = async (id: string, body: unknown) => oneChannel.PATCH(req("PATCH", `/api/alerts/channels/${id}`, body), idParams(id));
 const savedNames = async () => (await state.conn.selectFrom("alert_channels").select("name").execute()).map((r) => r.name);
 
+describe("the channel and delivery lists (lib/list)", () => {
+  const page = async (route: typeof channels | typeof deliveries, url: string) => {
+    const res = await route.GET(req("GET", url), noParams);
+    return { status: res.status, body: await res.json() };
+  };
+
+  it("pages the channels by name and the log newest first, filters the log, and counts with and without filters", async () => {
+    for (const name of ["Cedar", "Alder", "Birch"]) expect((await channels.POST(req("POST", "/api/alerts/channels", { ...webhook(), name }), noParams)).status).toBe(201);
+    const all = (await page(channels, "/api/alerts/channels")).body;
+    expect(all.items.map((c: { name: string }) => c.name)).toEqual(["Alder", "Birch", "Cedar"]);
+    expect(all.total).toBe(3);
+    const [alder, birch] = all.items as { id: string }[];
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      channel_id: i % 3 === 0 ? birch!.id : alder!.id,
+      event_type: "test",
+      event_json: "{}",
+      status: i % 2 === 0 ? "failed" : "delivered",
+      attempts: 1,
+      max_attempts: 5,
+      created_at: at(i),
+      updated_at: at(i),
+    }));
+    await state.conn.insertInto("alert_deliveries").values(rows).execute();
+
+    const second = (await page(deliveries, "/api/alerts/deliveries?page=2&limit=25")).body;
+    expect(second.items.map((d: { createdAt: string }) => d.createdAt)).toEqual([4, 3, 2, 1, 0].map(at));
+    expect([second.total, second.totalAll]).toEqual([30, 30]);
+    const failedOfBirch = (await page(deliveries, `/api/alerts/deliveries?channel=${birch!.id}&status=failed`)).body;
+    expect(failedOfBirch.items.map((d: { createdAt: string }) => d.createdAt)).toEqual([24, 18, 12, 6, 0].map(at));
+    expect(failedOfBirch.items.every((d: { channelName: string; status: string }) => d.channelName === "Birch" && d.status === "failed")).toBe(true);
+    expect([failedOfBirch.total, failedOfBirch.totalAll]).toEqual([5, 30]);
+    const channelPage = (await page(channels, "/api/alerts/channels?page=2&limit=25")).body;
+    expect(channelPage).toEqual({ items: [], total: 3 });
+  });
+
+  it("answers an unknown or bad list parameter with a 422 naming each field, for both lists", async () => {
+    const bad = await page(deliveries, "/api/alerts/deliveries?channel=nope&status=lost&limit=7&page=0&sort=name");
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(["channel", "limit", "page", "sort", "status"]);
+    expect(bad.body.errors.limit).toEqual(["Use one of 25, 50, 100, 200."]);
+    const channelBad = await page(channels, "/api/alerts/channels?limit=10&q=x");
+    expect(channelBad.status).toBe(422);
+    expect(Object.keys(channelBad.body.errors).sort()).toEqual(["limit", "q"]);
+  });
+});
+
 describe("a secret is bound to its destination (M-1)", () => {
   it("an e-mail channel moved to another host, port, TLS mode or user needs its password again; the saved one never reaches the new server", async () => {
     const PASSWORD = "S3cret-SMTP-pass-123";

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { ALERT_LIST_MAX_PAGE, CHANNEL_PAGE_SIZES, channelListBase, channelListSpec, DELIVERY_PAGE_SIZES, deliveryFilterFields, deliveryListBase, deliveryListSpec } from "@/lib/alerts/lists";
+import type { Field } from "@/lib/list/base";
+import { defineList, limitField, pageField, type ListState } from "@/lib/list/definition";
 import { CONTROL_CHARACTERS } from "@/lib/rules/text";
 
 // Alert schemas for the form and the /api/alerts handlers; free of node modules for the browser.
 // Messages are keys of the alerts catalog ("alerts.validation.*"): the form translates them, the API answers them in English.
 
-import { ALERT_CHANNEL_KINDS, ALERT_EVENT_TYPES, DELIVERY_STATUSES, SMTP_TLS_MODES, type AlertChannelKind, type AlertEventTypeName, type DeliveryStatus, type SmtpTlsMode } from "@/lib/alerts/constants";
+import { ALERT_CHANNEL_KINDS, ALERT_EVENT_TYPES, SMTP_TLS_MODES, type AlertChannelKind, type AlertEventTypeName, type DeliveryStatus, type SmtpTlsMode } from "@/lib/alerts/constants";
 
 // The event types, keys and paths live in lib/alerts/constants.ts (no zod there, for the browser).
 export * from "@/lib/alerts/constants";
@@ -135,12 +138,31 @@ export function channelBodySchema(mode: "create" | "update") {
 
 export const channelIdSchema = z.object({ id: z.uuid({ error: "alerts.validation.channelId" }) });
 
-export const deliveryQuerySchema = z.strictObject({
-  channel: z.uuid({ error: "alerts.validation.channelId" }).optional(),
-  status: z.enum(DELIVERY_STATUSES, { error: "alerts.validation.status" }).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
+/** A light list field as a strict query field: what it refuses is answered with `message`. */
+function strictField<T>(field: Field<T>, message: string) {
+  return z.unknown().transform((value, ctx) => {
+    const parsed = field.safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  });
+}
+
+// The handlers' and the page's lists: the fields of lib/alerts/lists.ts, strict (an unknown or bad parameter is a 422).
+export const channelList = defineList({
+  ...channelListSpec,
+  fields: { page: pageField(ALERT_LIST_MAX_PAGE), limit: limitField(CHANNEL_PAGE_SIZES, channelListBase.defaults.limit) },
 });
-export type DeliveryQuery = z.output<typeof deliveryQuerySchema>;
+export const deliveryList = defineList({
+  ...deliveryListSpec,
+  fields: {
+    channel: strictField(deliveryFilterFields.channel, "alerts.validation.channelId"),
+    status: strictField(deliveryFilterFields.status, "alerts.validation.status"),
+    page: pageField(ALERT_LIST_MAX_PAGE),
+    limit: limitField(DELIVERY_PAGE_SIZES, deliveryListBase.defaults.limit),
+  },
+});
+export type DeliveryQuery = ListState<(typeof deliveryList)["fields"]>;
 
 /** What a browser sees of a channel: secrets only as masks. */
 export interface AlertChannelView {
@@ -176,8 +198,11 @@ export interface AlertDeliveryView {
 
 export interface ChannelList {
   items: AlertChannelView[];
+  total: number;
 }
 
 export interface DeliveryList {
   items: AlertDeliveryView[];
+  total: number;
+  totalAll: number;
 }

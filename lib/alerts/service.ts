@@ -5,11 +5,12 @@ import { db } from "@/lib/db";
 import { DomainError } from "@/lib/rules/problems";
 import { queueDeliveries } from "@/lib/alerts/engine";
 import { startAlertJobs } from "@/lib/alerts/jobs";
-import { channelBodySchema, type AlertChannelView, type AlertDeliveryView, type ChannelBody, type DeliveryQuery } from "@/lib/alerts/schemas";
+import { channelBodySchema, type AlertChannelView, type AlertDeliveryView, type ChannelBody, type ChannelList, type DeliveryList, type DeliveryQuery } from "@/lib/alerts/schemas";
+import type { ChannelListState } from "@/lib/alerts/lists";
 import { verifySmtp, type SmtpProblem } from "@/lib/alerts/send";
 import { alertSettings } from "@/lib/alerts/settings";
 import { checkTarget } from "@/lib/alerts/targets";
-import { channelView, deleteChannel, findChannel, getDelivery, insertChannel, listChannels, listDeliveries, updateChannel, type StoredChannel } from "@/lib/alerts/store";
+import { channelView, countChannels, deleteChannel, findChannel, getDelivery, insertChannel, listChannels, listDeliveries, updateChannel, type StoredChannel } from "@/lib/alerts/store";
 
 // Channel administration (admins) and the delivery log (everyone; receivers' answers for admins). Every write is
 // audited, secrets never. A saved secret is only ever used for the destination it was saved for.
@@ -106,6 +107,12 @@ function auditShape(channel: StoredChannel) {
 
 export async function listChannelViews(): Promise<AlertChannelView[]> {
   return (await listChannels(await db(), alertSettings().authSecret)).map(channelView);
+}
+
+export async function listChannelPage(query: ChannelListState): Promise<ChannelList> {
+  const conn = await db();
+  const [channels, total] = await Promise.all([listChannels(conn, alertSettings().authSecret, query), countChannels(conn)]);
+  return { items: channels.map(channelView), total };
 }
 
 export async function createChannel(ctx: ServiceContext, json: unknown): Promise<AlertChannelView> {
@@ -207,6 +214,6 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
 }
 
 /** The delivery log as this member may read it: receivers' answers only for admins, the status for everyone. */
-export async function listDeliveryViews(query: DeliveryQuery, reader: { role: string }): Promise<AlertDeliveryView[]> {
+export async function listDeliveryViews(query: DeliveryQuery, reader: { role: string }): Promise<DeliveryList> {
   return listDeliveries(await db(), query, alertSettings().consoleUrl, { answers: reader.role === "admin" });
 }

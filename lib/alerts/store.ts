@@ -56,9 +56,14 @@ export async function findChannel(db: Db, id: string, authSecret: string): Promi
   return row ? readChannel(row, authSecret) : undefined;
 }
 
-export async function listChannels(db: Db, authSecret: string): Promise<StoredChannel[]> {
-  const rows = await db.selectFrom("alert_channels").selectAll().orderBy("name").orderBy("id").execute();
-  return rows.map((r) => readChannel(r, authSecret));
+export async function listChannels(db: Db, authSecret: string, page?: { page: number; limit: number }): Promise<StoredChannel[]> {
+  let q = db.selectFrom("alert_channels").selectAll().orderBy("name").orderBy("id");
+  if (page) q = q.limit(page.limit).offset((page.page - 1) * page.limit);
+  return (await q.execute()).map((r) => readChannel(r, authSecret));
+}
+
+export async function countChannels(db: Db): Promise<number> {
+  return Number((await db.selectFrom("alert_channels").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
 }
 
 /** The secrets to keep: those typed now, else the saved ones; those of another kind are dropped. */
@@ -152,18 +157,35 @@ export function deliveryView(row: AlertDeliveryRow & { channel_name: string }, c
   };
 }
 
-export async function listDeliveries(db: Db, query: DeliveryQuery, consoleUrl: string, reader: DeliveryReader): Promise<AlertDeliveryView[]> {
-  let q = db
-    .selectFrom("alert_deliveries as d")
-    .innerJoin("alert_channels as c", "c.id", "d.channel_id")
-    .selectAll("d")
-    .select("c.name as channel_name")
-    .orderBy("d.created_at", "desc")
-    .orderBy("d.id", "desc")
-    .limit(query.limit ?? 50);
-  if (query.channel) q = q.where("d.channel_id", "=", query.channel);
-  if (query.status) q = q.where("d.status", "=", query.status);
-  return (await q.execute()).map((r) => deliveryView(r, consoleUrl, reader));
+export async function listDeliveries(
+  db: Db,
+  query: DeliveryQuery,
+  consoleUrl: string,
+  reader: DeliveryReader,
+): Promise<{ items: AlertDeliveryView[]; total: number; totalAll: number }> {
+  let matching = deliveriesIn(db);
+  if (query.channel) matching = matching.where("d.channel_id", "=", query.channel);
+  if (query.status) matching = matching.where("d.status", "=", query.status);
+  const [total, totalAll, rows] = await Promise.all([
+    count(matching),
+    count(deliveriesIn(db)),
+    matching
+      .innerJoin("alert_channels as c", "c.id", "d.channel_id")
+      .selectAll("d")
+      .select("c.name as channel_name")
+      .orderBy("d.created_at", "desc")
+      .orderBy("d.id", "desc")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return { items: rows.map((r) => deliveryView(r, consoleUrl, reader)), total, totalAll };
+}
+
+const deliveriesIn = (db: Db) => db.selectFrom("alert_deliveries as d");
+
+async function count(rows: ReturnType<typeof deliveriesIn>): Promise<number> {
+  return Number((await rows.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
 }
 
 export async function getDelivery(db: Db, id: string, consoleUrl: string, reader: DeliveryReader): Promise<AlertDeliveryView | undefined> {

@@ -1,16 +1,16 @@
-import useSWR from "swr";
-import { fetcher, sendJson } from "@/lib/swr/fetcher";
+import { useList } from "@/lib/list/client";
+import { sendJson } from "@/lib/swr/fetcher";
 import { SCHEDULES_API } from "@/lib/schedules/constants";
+import { scheduleListBase, type ScheduleListState } from "@/lib/schedules/lists";
 import type { ScheduleBodyInput, ScheduleList, ScheduleRow } from "@/lib/schedules/schemas";
 
-// The browser side of /api/erp/schedules: one SWR key, and the writes (each revalidates it).
+// The browser side of /api/erp/schedules: the list (one SWR key per page), and the writes (the view revalidates the page).
 
 /** Due starts show up within a tick: refresh while any schedule is running. */
 const REFRESH_MS = 15_000;
 
-export function useSchedules() {
-  return useSWR<ScheduleList>(SCHEDULES_API, fetcher, {
-    keepPreviousData: true,
+export function useSchedules(state: ScheduleListState) {
+  return useList<ScheduleList>(scheduleListBase, state, {
     refreshInterval: (data) => (data?.items.some((s) => !s.paused) ? REFRESH_MS : 0),
   });
 }

@@ -97,6 +97,19 @@ describe("/api/erp/schedules", () => {
     expect(await state.conn.selectFrom("schedules").select("paused").execute()).toEqual([{ paused: 0 }]);
   });
 
+  it("lists a page at a time (lib/list): the total counts every schedule; a bad or unknown parameter is a 422", async () => {
+    const ids: string[] = [];
+    for (const kind of ["stock", "products", "prices"]) ids.push((await (await list.POST(req("POST", "/api/erp/schedules", { ...STOCK_DAYTIME, kind }), noParams)).json()).schedule.id);
+    const read = async (query: string) => (await list.GET(req("GET", `/api/erp/schedules${query}`), noParams)).json();
+    const all = await read("");
+    expect(all.items.map((s: { kind: string }) => s.kind)).toEqual(["prices", "products", "stock"]);
+    expect(all).toMatchObject({ total: 3, defaultTimeZone: "Europe/Istanbul", windowMinutes: 15 });
+    expect(await read("?page=2&limit=25")).toMatchObject({ items: [], total: 3 });
+    const bad = await list.GET(req("GET", "/api/erp/schedules?limit=3&kind=stock"), noParams);
+    expect(bad.status).toBe(422);
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(["kind", "limit"]);
+  });
+
   it("an unknown or malformed id is 404 or 422", async () => {
     expect((await pause.POST(req("POST", "/api/erp/schedules/x/pause"), idParams("x"))).status).toBe(422);
     const missing = "3f2b8c1e-5d4a-4b7c-9e1f-0a2b3c4d5e6f";

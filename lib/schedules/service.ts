@@ -8,6 +8,7 @@ import { startImport } from "@/lib/erp/service";
 import { toProblem } from "@/lib/http/problem";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
+import type { ScheduleListState } from "@/lib/schedules/lists";
 import type { ScheduleBody, ScheduleList, ScheduleRow } from "@/lib/schedules/schemas";
 import {
   claimDue,
@@ -16,6 +17,7 @@ import {
   getSchedule,
   insertSchedule,
   listSchedules,
+  countSchedules,
   nextStartsByKind,
   recordScheduleRun,
   setPaused,
@@ -35,9 +37,11 @@ const NO_SCHEDULE = "There is no schedule with this id.";
 /** A due start found later than this (no instance ran) is recorded as missed instead of started late. */
 export const MISSED_AFTER_MS = 10 * 60_000;
 
-export async function listAllSchedules(): Promise<ScheduleList> {
+export async function listAllSchedules(query: ScheduleListState): Promise<ScheduleList> {
   const config = getConfig();
-  return { items: await listSchedules(await db()), defaultTimeZone: config.accountTimeZone, windowMinutes: config.erp.importRepeatWindowMinutes };
+  const conn = await db();
+  const [items, total] = await Promise.all([listSchedules(conn, query), countSchedules(conn)]);
+  return { items, total, defaultTimeZone: config.accountTimeZone, windowMinutes: config.erp.importRepeatWindowMinutes };
 }
 
 export interface NextScheduledStart {

@@ -106,8 +106,16 @@ export async function deleteSchedule(conn: Kysely<Database>, id: string): Promis
   });
 }
 
-export async function listSchedules(conn: Kysely<Database>): Promise<ScheduleRow[]> {
-  const rows = await conn.selectFrom("schedules").selectAll().orderBy("kind").orderBy("created_at").orderBy("id").execute();
+export async function listSchedules(conn: Kysely<Database>, page: { page: number; limit: number }): Promise<ScheduleRow[]> {
+  const rows = await conn
+    .selectFrom("schedules")
+    .selectAll()
+    .orderBy("kind")
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
   if (rows.length === 0) return [];
   const runs = await conn
     .selectFrom("schedule_runs")
@@ -129,6 +137,10 @@ export async function listSchedules(conn: Kysely<Database>): Promise<ScheduleRow
     .orderBy("id", "desc")
     .execute();
   return rows.map((r) => toScheduleRow(r, runs.filter((x) => x.schedule_id === r.id)));
+}
+
+export async function countSchedules(conn: Kysely<Database>): Promise<number> {
+  return Number((await conn.selectFrom("schedules").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
 }
 
 /** The next start of each kind among running schedules (the home page reads it). */

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 import { log } from "@/lib/log";
-import { SCHEDULES_API } from "@/lib/schedules/schemas";
+import { scheduleList } from "@/lib/schedules/schemas";
 import { listAllSchedules } from "@/lib/schedules/service";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,14 +15,16 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // The list comes with the HTML; when it cannot be read here, the client asks and shows the error.
-export default async function Page() {
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requirePageMember();
   const t = await getTranslations("schedules");
   const tRoles = await getTranslations("roles");
   const canWrite = can(member.role, "erp.run");
+  const state = scheduleList.load(await searchParams);
+  const key = scheduleList.key(state);
   const fallback: Record<string, unknown> = {};
   try {
-    fallback[SCHEDULES_API] = await listAllSchedules();
+    fallback[key] = { ...(await listAllSchedules(state)), key };
   } catch (error) {
     log.warn("schedules prefetch failed", { error: String(error) });
   }

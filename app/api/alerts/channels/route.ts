@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { createChannel, listChannelViews, requireAdmin } from "@/lib/alerts/service";
-import { json, parseBody, withRoute } from "@/lib/http/route";
+import { channelList } from "@/lib/alerts/schemas";
+import { createChannel, listChannelPage, requireAdmin } from "@/lib/alerts/service";
+import { json, parseBody, parseQuery, withRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-// Everyone reads the channels (masks only); admins add them.
-export const GET = withRoute("read", async () => json({ items: await listChannelViews() }));
+// Everyone reads the channels (masks only), a page at a time; admins add them.
+export const GET = withRoute("read", async ({ req }) => json(await listChannelPage(parseQuery(req, channelList.querySchema))));
 
 export const POST = withRoute("read", async ({ req, member, service }) => {
   requireAdmin(member.role);

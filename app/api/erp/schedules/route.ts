@@ -1,11 +1,12 @@
-import { json, withRoute } from "@/lib/http/route";
+import { json, parseQuery, withRoute } from "@/lib/http/route";
 import { parseScheduleBody, scheduleContext } from "@/lib/schedules/http";
+import { scheduleList } from "@/lib/schedules/schemas";
 import { createSchedule, listAllSchedules } from "@/lib/schedules/service";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/erp/schedules: every schedule with its next start and recent history.
-export const GET = withRoute("read", async () => json(await listAllSchedules()));
+// GET /api/erp/schedules: a page of schedules with their next start and recent history.
+export const GET = withRoute("read", async ({ req }) => json(await listAllSchedules(parseQuery(req, scheduleList.querySchema))));
 
 // POST /api/erp/schedules: a new schedule (operators and admins).
 export const POST = withRoute("erp.run", async (ctx) => {

@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { TableView, type RowDetail } from "@/components/data-table/table-view";
+
+// The table kit for a page of rows without sorting, selection or column choice: the same markup as DataTable, no TanStack.
+
+export interface ListColumn<T> {
+  id: string;
+  header: ReactNode;
+  /** The column's name in a phone's card (and its header's text when the header is not text). */
+  label: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+  rowHeader?: boolean;
+}
+
+export function ListTable<T>({
+  columns,
+  rows,
+  rowId,
+  caption,
+  busy,
+  testId,
+  rowTestId,
+  rowProps,
+  rowClassName,
+  detail,
+}: {
+  columns: readonly ListColumn<T>[];
+  rows: readonly T[];
+  rowId: (row: T) => string;
+  caption: string;
+  busy?: boolean;
+  testId?: string;
+  rowTestId?: string;
+  rowProps?: (row: T) => Record<`data-${string}`, string>;
+  rowClassName?: (row: T) => string;
+  detail?: (row: T) => RowDetail | null;
+}) {
+  return (
+    <TableView
+      caption={caption}
+      busy={busy}
+      testId={testId}
+      headers={columns.map((c) => ({ id: c.id, content: c.header, className: c.className }))}
+      rows={rows.map((row) => ({
+        id: rowId(row),
+        props: { "data-testid": rowTestId, ...rowProps?.(row) },
+        className: rowClassName?.(row),
+        detail: detail?.(row),
+        cells: columns.map((c) => ({ id: c.id, label: c.label, content: c.cell(row), className: c.className, rowHeader: c.rowHeader })),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { defineListBase, lightLimit, lightPage } from "@/lib/list/base";
+import { SCHEDULES_API } from "@/lib/schedules/constants";
+
+// The schedule list's URL state without zod, for the browser; lib/schedules/schemas.ts makes its strict query schema.
+
+export const SCHEDULE_PAGE_SIZES = [25, 50, 100] as const;
+export const SCHEDULE_MAX_PAGE = 100_000;
+
+export const scheduleListSpec = { path: SCHEDULES_API, pageSizes: SCHEDULE_PAGE_SIZES };
+export const scheduleListBase = defineListBase({
+  ...scheduleListSpec,
+  fields: { page: lightPage(SCHEDULE_MAX_PAGE), limit: lightLimit(SCHEDULE_PAGE_SIZES, 50) },
+});
+export type ScheduleListState = (typeof scheduleListBase)["defaults"];
