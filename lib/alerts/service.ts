@@ -1,7 +1,7 @@
 import "server-only";
-import en from "@/lib/i18n/messages/en/alerts.json";
 import type { ServiceContext } from "@/lib/audit";
 import { db } from "@/lib/db";
+import { englishText, isCatalogKey, validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import { queueDeliveries } from "@/lib/alerts/engine";
 import { startAlertJobs } from "@/lib/alerts/jobs";
@@ -14,20 +14,8 @@ import { channelView, deleteChannel, findChannel, getDelivery, insertChannel, li
 // Channel administration (admins) and the delivery log (everyone; receivers' answers for admins). Every write is
 // audited, secrets never. A saved secret is only ever used for the destination it was saved for.
 
-const CATALOG = en.alerts as unknown as Record<string, Record<string, string>>;
-
-/** "alerts.validation.urlHttps" -> its English text. */
-export function englishAlertText(key: string): string {
-  const [, section, name] = key.split(".");
-  return (section && name && CATALOG[section]?.[name]) || key;
-}
-
 function fieldProblem(fields: Record<string, string>, detail = "Check the highlighted fields."): DomainError {
-  return new DomainError("validation_failed", detail, {
-    errors: Object.fromEntries(Object.entries(fields).map(([f, key]) => [f, [englishAlertText(key)]])),
-    // The catalog keys, for the form to show the member's language.
-    fieldCodes: fields,
-  });
+  return validationFailed(Object.fromEntries(Object.entries(fields).map(([f, code]) => [f, [{ code }]])), { detail });
 }
 
 /** The body as the schema reads it, or a validation problem with a message per field. */
@@ -37,7 +25,7 @@ export function parseChannelBody(json: unknown, mode: "create" | "update"): Chan
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? "_");
-    fields[field] ??= issue.message.startsWith("alerts.") ? issue.message : "alerts.validation.tooLong";
+    fields[field] ??= isCatalogKey(issue.message) ? issue.message : "alerts.validation.tooLong";
   }
   throw fieldProblem(fields);
 }
@@ -50,7 +38,7 @@ export function requireAdmin(role: string): void {
 
 function smtpFieldProblem(problem: SmtpProblem): DomainError {
   const key = `alerts.smtp.${problem.reason}`;
-  return fieldProblem({ [problem.field]: key }, englishAlertText(key));
+  return fieldProblem({ [problem.field]: key }, englishText({ code: key }));
 }
 
 /** Saving an e-mail channel connects (and logs in); the answer is an outcome code, never what the server said. */
