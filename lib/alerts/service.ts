@@ -1,6 +1,8 @@
 import "server-only";
 import type { ServiceContext } from "@/lib/audit";
+import { can } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
+import type { Role } from "@/lib/db/schema";
 import { englishText, isCatalogKey, validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import { queueDeliveries } from "@/lib/alerts/engine";
@@ -28,12 +30,6 @@ export function parseChannelBody(json: unknown, mode: "create" | "update"): Chan
     fields[field] ??= isCatalogKey(issue.message) ? issue.message : "alerts.validation.tooLong";
   }
   throw fieldProblem(fields);
-}
-
-export function requireAdmin(role: string): void {
-  if (role !== "admin") {
-    throw new DomainError("forbidden", `Your role (${role}) may not manage alert channels; it needs admin.`, { requiredRole: "admin" });
-  }
 }
 
 function smtpFieldProblem(problem: SmtpProblem): DomainError {
@@ -195,6 +191,6 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
 }
 
 /** The delivery log as this member may read it: receivers' answers only for admins, the status for everyone. */
-export async function listDeliveryViews(query: DeliveryQuery, reader: { role: string }): Promise<AlertDeliveryView[]> {
-  return listDeliveries(await db(), query, alertSettings().consoleUrl, { answers: reader.role === "admin" });
+export async function listDeliveryViews(query: DeliveryQuery, reader: { role: Role }): Promise<AlertDeliveryView[]> {
+  return listDeliveries(await db(), query, alertSettings().consoleUrl, { answers: can(reader.role, "alerts.manage") });
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { recordAudit, type AuditPort, type ServiceContext } from "@/lib/audit";
-import { can, PERMISSIONS, type Permission } from "@/lib/auth/roles";
+import { requirePermission, type Permission } from "@/lib/auth/roles";
 import { getCurrentMember, type CurrentMember } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
@@ -46,14 +46,6 @@ export function isSameOrigin(headers: Headers): boolean {
   }
 }
 
-const PERMISSION_TEXT: Record<Permission, string> = {
-  read: "view this",
-  "warehouse.write": "create or edit warehouses",
-  "erp.run": "start ERP transfers or imports",
-  "warehouse.delete": "delete warehouses",
-  "team.manage": "manage team members",
-};
-
 export function withRoute<P = Record<string, never>>(
   permission: Permission,
   handler: (ctx: RouteContext<P>) => Promise<Response>,
@@ -67,11 +59,8 @@ export function withRoute<P = Record<string, never>>(
         response = problem("unauthenticated", "Sign in to continue.");
       } else if (WRITE_METHODS.has(req.method) && !isSameOrigin(req.headers)) {
         response = problem("cross_origin", "Changes are only accepted from the console's own pages.");
-      } else if (!can(member.role, permission)) {
-        response = problem("forbidden", `Your role (${member.role}) may not ${PERMISSION_TEXT[permission]}; it needs ${PERMISSIONS[permission]} or above.`, {
-          requiredRole: PERMISSIONS[permission],
-        });
       } else {
+        requirePermission(member.role, permission);
         const params = (await segment?.params) ?? ({} as P);
         const actor = { id: member.id, email: member.email };
         const audit: AuditPort = (entry) => recordAudit({ ...entry, actor, requestId, ip });

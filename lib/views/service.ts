@@ -1,5 +1,6 @@
 import "server-only";
 import type { ServiceContext } from "@/lib/audit";
+import { can, requirePermission } from "@/lib/auth/roles";
 import type { CurrentMember } from "@/lib/auth/session";
 import { takeSlot } from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
@@ -62,12 +63,6 @@ function checkedQuery(list: SavedViewList, query: string): string {
   throw validationFailed({ query: codes }, { detail: `Invalid body: check query (${english.join(" ")})`, english: { query: english } });
 }
 
-function requirePublisher(member: Member): void {
-  if (member.role !== "admin") {
-    throw new DomainError("forbidden", `Your role (${member.role}) may not publish team views or change them; it needs admin.`, { requiredRole: "admin" });
-  }
-}
-
 const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 const nameTakenProblem = () => fieldProblem({ name: { code: "views.errors.nameTaken" } });
 
@@ -91,7 +86,7 @@ const tooManyViews = () =>
 export async function listViews(member: Member, list: SavedViewList): Promise<SavedViewsAnswer> {
   const store = await db();
   const [rows, fallback] = await Promise.all([listVisibleViews(store, list, member.id), findDefaultView(store, list, member.id)]);
-  return { items: rows.map((r) => viewFromRow(r, member)), defaultId: fallback?.id ?? null, canPublish: member.role === "admin" };
+  return { items: rows.map((r) => viewFromRow(r, member)), defaultId: fallback?.id ?? null, canPublish: can(member.role, "views.publish") };
 }
 
 /** Where the list opens for the member when its URL names nothing: their default view, if it narrows anything. */
@@ -102,7 +97,7 @@ export async function defaultViewHref(member: Member, list: SavedViewList): Prom
 
 export async function createView(ctx: ServiceContext, member: Member, json: unknown): Promise<SavedView> {
   const body = parseBody<CreateViewBody>(createViewBodySchema, json);
-  if (body.shared) requirePublisher(member);
+  if (body.shared) requirePermission(member.role, "views.publish");
   const query = checkedQuery(body.list, body.query);
   const store = await db();
   if (await nameTaken(store, { list: body.list, name: body.name, ownerId: member.id, shared: body.shared })) throw nameTakenProblem();
@@ -133,13 +128,9 @@ async function visible(member: Member, id: string): Promise<SavedViewRow> {
 }
 
 function requireEditor(member: Member, row: SavedViewRow): void {
-  if (!canEditView(row, member)) {
-    throw new DomainError(
-      "forbidden",
-      row.shared === 1 ? `Your role (${member.role}) may not change team views; it needs admin.` : "Only the member who saved this view may change it.",
-      row.shared === 1 ? { requiredRole: "admin" } : undefined,
-    );
-  }
+  if (canEditView(row, member)) return;
+  if (row.shared === 1) requirePermission(member.role, "views.publish");
+  throw new DomainError("forbidden", "Only the member who saved this view may change it.");
 }
 
 export async function changeView(ctx: ServiceContext, member: Member, id: string, json: unknown): Promise<SavedView> {
@@ -147,7 +138,7 @@ export async function changeView(ctx: ServiceContext, member: Member, id: string
   const body = parseBody<UpdateViewBody>(updateViewBodySchema, json);
   requireEditor(member, saved);
   const publishing = body.shared !== undefined && body.shared !== (saved.shared === 1);
-  if (publishing) requirePublisher(member);
+  if (publishing) requirePermission(member.role, "views.publish");
   const list = saved.list as SavedViewList;
   const query = body.query !== undefined ? checkedQuery(list, body.query) : undefined;
   const name = body.name ?? saved.name;
