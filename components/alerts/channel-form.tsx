@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useForm, useWatch } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
 import { buttonClass, cardClass, checkboxClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
+import { useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { saveChannelRequest } from "@/lib/alerts/client";
 import {
@@ -17,7 +18,6 @@ import {
   type ChannelBody,
   type ChannelInput,
 } from "@/lib/alerts/schemas";
-import { ProblemError } from "@/lib/swr/fetcher";
 
 const FIELDS = ["name", "kind", "enabled", "events", "url", "signingSecret", "smtpHost", "smtpPort", "smtpTls", "smtpUser", "smtpPassword", "from", "recipients"] as const;
 type Field = (typeof FIELDS)[number];
@@ -44,6 +44,7 @@ function defaultsFrom(channel: AlertChannelView | null): ChannelInput {
 export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChannelView | null; onSaved: (c: AlertChannelView) => void; onCancel: () => void }) {
   const t = useTranslations("alerts");
   const problemText = useProblemText();
+  const fieldTexts = useFieldErrors();
   const {
     register,
     handleSubmit,
@@ -69,11 +70,10 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
     try {
       onSaved(await saveChannelRequest(channel?.id ?? null, getValues()));
     } catch (error) {
-      const codes = error instanceof ProblemError ? ((error.problem.fieldCodes as Record<string, string> | undefined) ?? {}) : {};
-      const english = error instanceof ProblemError ? (error.problem.errors ?? {}) : {};
-      const fields = FIELDS.filter((f) => codes[f] || english[f]?.length);
+      const texts = fieldTexts(error);
+      const fields = FIELDS.filter((f) => texts[f]);
       if (fields.length) {
-        fields.forEach((f, i) => setError(f, { type: "server", message: codes[f] ?? english[f]?.[0] }, { shouldFocus: i === 0 }));
+        fields.forEach((f, i) => setError(f, { type: "server", message: texts[f] }, { shouldFocus: i === 0 }));
       } else {
         setError("root", { type: "server", message: problemText(error) });
       }

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
+import { useCodeText } from "@/components/ui/use-code-text";
 import { buttonClass, cardClass, helpTextClass, inputClass } from "@/components/ui/styles";
 import { createTransfer, useRevalidate } from "@/lib/erp/client";
 import {
@@ -16,7 +17,7 @@ import {
   type ParsedOrderIds,
 } from "@/lib/erp/order-ids";
 import { TRANSFERS_API } from "@/lib/erp/lists";
-import { englishValidationText, issueValues } from "@/lib/i18n/validation";
+import { issueText } from "@/lib/rules/problems";
 import { errorBoxClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
 
@@ -42,7 +43,7 @@ export function TransferForm({
   batchSize: number;
 }) {
   const t = useTranslations("erp.transfer");
-  const tv = useTranslations();
+  const say = useCodeText();
   const router = useRouter();
   const problemText = useErpProblemText();
   const revalidate = useRevalidate();
@@ -98,7 +99,7 @@ export function TransferForm({
     }
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      setSendError(issue && englishValidationText(issue.message) ? tv(issue.message, issueValues(issue)) : t("problemEmpty"));
+      setSendError((issue && say(issueText(issue))) ?? t("problemEmpty"));
       sendingRef.current = false;
       return;
     }

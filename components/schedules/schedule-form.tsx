@@ -6,11 +6,11 @@ import { useMemo, useSyncExternalStore } from "react";
 import { useForm, useWatch, type FieldError } from "react-hook-form";
 import { zonedFormat } from "@/components/schedules/describe";
 import { FormField } from "@/components/ui/form-field";
+import { useFieldErrors } from "@/components/ui/use-code-text";
 import { buttonClass, checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles";
 import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
 import { EVERY_MINUTES, nextStarts } from "@/lib/schedules/next";
 import { CRON_MAX_LENGTH, NAME_MAX_LENGTH, SCHEDULE_RULE_TYPES, scheduleBodySchema, WEEKDAYS, type ScheduleBody, type ScheduleBodyInput } from "@/lib/schedules/schemas";
-import { ProblemError } from "@/lib/swr/fetcher";
 
 // One form for a new schedule and a change; the same schema as the handler, server field errors on their fields.
 
@@ -35,6 +35,7 @@ export function ScheduleForm({
   const t = useTranslations("schedules");
   const tKinds = useTranslations("erp.imports.kinds");
   const tAll = useTranslations();
+  const fieldTexts = useFieldErrors();
   const format = useFormatter();
   const {
     register,
@@ -61,10 +62,10 @@ export function ScheduleForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      const fieldErrors = error instanceof ProblemError ? (error.problem.errors ?? {}) : {};
-      const withErrors = FIELDS.filter((f) => fieldErrors[f]?.length);
+      const fieldErrors = fieldTexts(error);
+      const withErrors = FIELDS.filter((f) => fieldErrors[f]);
       if (withErrors.length) {
-        withErrors.forEach((field, i) => setError(field, { type: "server", message: fieldErrors[field]?.[0] ?? "" }, { shouldFocus: i === 0 }));
+        withErrors.forEach((field, i) => setError(field, { type: "server", message: fieldErrors[field] }, { shouldFocus: i === 0 }));
       } else {
         setError("root", { type: "server", message: failureText(error) });
       }

@@ -7,13 +7,13 @@ import { toast } from "@/components/ui/toast";
 import { FormField } from "@/components/ui/form-field";
 import { buttonClass, inputClass } from "@/components/ui/styles";
 import { ROLES } from "@/lib/db/schema";
-import { validationKeyOf } from "@/lib/i18n/validation";
 import { ProblemError } from "@/lib/swr/fetcher";
 import { createMemberRequest } from "@/lib/team/client";
 import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/team/lists";
 import type { CreateMemberBody, CreateMemberInput, TeamMember } from "@/lib/team/schemas";
 import { useTeamProblemText } from "@/components/team/use-problem-text";
+import { useFieldErrors } from "@/components/ui/use-code-text";
 
 const FIELDS = ["email", "name", "role", "password"] as const;
 type Field = (typeof FIELDS)[number];
@@ -38,12 +38,7 @@ export function AddMemberForm({
   const t = useTranslations("team");
   const tRoles = useTranslations("roles");
   const problemText = useTeamProblemText();
-  const catalog = useTranslations();
-  // The handlers answer field messages in English; a known sentence is shown from the reader's catalog.
-  const inReadersLanguage = (english: string) => {
-    const hit = validationKeyOf(english);
-    return hit && catalog.has(hit.key) ? catalog(hit.key, hit.values) : english;
-  };
+  const fieldTexts = useFieldErrors();
   const {
     register,
     handleSubmit,
@@ -64,14 +59,14 @@ export function AddMemberForm({
       await onAdded(member);
     } catch (error) {
       // Typed values stay in the form; server field errors land on their fields.
-      const fieldErrors = error instanceof ProblemError ? (error.problem.errors ?? {}) : {};
-      const withErrors = FIELDS.filter((f) => fieldErrors[f]?.length);
+      const fieldErrors = fieldTexts(error);
+      const withErrors = FIELDS.filter((f) => fieldErrors[f]);
       if (withErrors.length) {
         withErrors.forEach((field, i) => {
           const message =
             field === "email" && error instanceof ProblemError && error.problem.reason === "email_taken"
               ? t("validation.emailTaken")
-              : inReadersLanguage(fieldErrors[field]?.[0] ?? "");
+              : fieldErrors[field]!;
           setError(field, { type: "server", message }, { shouldFocus: i === 0 });
         });
       } else {

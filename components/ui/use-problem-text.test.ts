@@ -28,11 +28,14 @@ describe("useProblemText on a Turkish page", () => {
     code: "validation_failed",
     detail: "Invalid input: check name.",
     errors: { name: ["Use at most 100 characters."] },
+    fieldCodes: { name: [{ code: "validation.tooLong", params: { maximum: "100" } }] },
   };
 
-  it("shows the catalog text of a field message the console sent in English", () => {
+  it("shows the catalog text of the code the console sent beside its English field message", () => {
     expect(shown("tr", invalid, FIELD_FIRST)).toBe(tr.validation.tooLong!.replace("{maximum}", "100"));
     expect(shown("en", invalid, FIELD_FIRST)).toBe("Use at most 100 characters.");
+    // Without a code the English sentence is not parsed back into a key: the problem code's text shows.
+    expect(shown("tr", { ...invalid, fieldCodes: undefined }, FIELD_FIRST)).toBe(tr.problems.validation_failed);
   });
 
   it("shows the code's text instead of an English detail it cannot word", () => {

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useMemo } from "react";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
-import { validationKeyOf } from "@/lib/i18n/validation";
+import { useCodeText } from "@/components/ui/use-code-text";
 import { UPSTREAM_CODES, type UpstreamCode } from "@/lib/rules/problems";
 import { problemText, type ProblemReading, type ProblemTexts } from "@/lib/swr/problem-text";
 
@@ -18,7 +18,7 @@ const CODE_TEXTS = ["bad_request", "conflict", "validation_failed", "too_many_re
 /** Pass options that keep their identity between renders (a constant or a memo), or the function changes every render. */
 export function useProblemText(options?: ProblemTextOptions): (error: unknown) => string {
   const t = useTranslations("problems");
-  const catalog = useTranslations();
+  const say = useCodeText();
   const english = useLocale() === DEFAULT_LOCALE;
   const overrides = options?.texts;
   const own = options?.own;
@@ -35,18 +35,11 @@ export function useProblemText(options?: ProblemTextOptions): (error: unknown) =
       upstream: Object.fromEntries(UPSTREAM_CODES.map((code) => [code, t(code)])) as Record<UpstreamCode, string>,
       upstreamRejected: t("upstreamRejected"),
       upstreamRejectedWith: (message) => t("upstreamRejectedWith", { message }),
-      ...(english
-        ? {}
-        : {
-            translate: (sentence: string) => {
-              const hit = validationKeyOf(sentence);
-              return hit && catalog.has(hit.key) ? catalog(hit.key, hit.values) : undefined;
-            },
-            byCode: Object.fromEntries(CODE_TEXTS.map((code) => [code, t(code)])),
-          }),
+      say,
+      ...(english ? {} : { byCode: Object.fromEntries(CODE_TEXTS.map((code) => [code, t(code)])) }),
       ...overrides,
     }),
-    [t, catalog, english, overrides],
+    [t, say, english, overrides],
   );
   return useCallback((error: unknown) => problemText(error, texts, own), [texts, own]);
 }

@@ -5,8 +5,8 @@ import { useId, useState } from "react";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { alertClass, buttonClass, checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles";
+import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
-import { ProblemError } from "@/lib/swr/fetcher";
 import type { SavedViewList } from "@/lib/views/lists";
 import { VIEW_NAME_MAX, viewNameSchema } from "@/lib/views/schemas";
 
@@ -69,7 +69,8 @@ function ViewNameForm({
   onClose: () => void;
 }) {
   const t = useTranslations("views");
-  const tAll = useTranslations();
+  const say = useCodeText();
+  const fieldTexts = useFieldErrors();
   const problemText = useProblemText();
   const id = useId();
   const [name, setName] = useState(initialName);
@@ -81,7 +82,6 @@ function ViewNameForm({
   const nameId = `${id}-name`;
   const shareReasonId = `${id}-share-reason`;
 
-  const message = (key: string) => (key.startsWith("views.") && tAll.has(key) ? tAll(key) : key);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -89,7 +89,8 @@ function ViewNameForm({
     setFailure(null);
     const parsed = viewNameSchema.safeParse(name);
     if (!parsed.success) {
-      setNameError(message(parsed.error.issues[0]?.message ?? "views.errors.nameRequired"));
+      const code = parsed.error.issues[0]?.message ?? "views.errors.nameRequired";
+      setNameError(say({ code }) ?? code);
       document.getElementById(nameId)?.focus();
       return;
     }
@@ -98,10 +99,9 @@ function ViewNameForm({
     try {
       await onSubmit({ name: parsed.data, isDefault, shared: canPublish && shared });
     } catch (error) {
-      const code = error instanceof ProblemError ? (error.problem.fieldCodes as Record<string, string> | undefined)?.name : undefined;
-      const english = error instanceof ProblemError ? error.problem.errors?.name?.[0] : undefined;
-      if (code || english) {
-        setNameError(code ? message(code) : english!);
+      const nameError = fieldTexts(error).name;
+      if (nameError) {
+        setNameError(nameError);
         document.getElementById(nameId)?.focus();
       } else setFailure(problemText(error));
     } finally {

@@ -17,6 +17,7 @@ import { ConflictPanel } from "@/components/warehouses/conflict-panel";
 import { MakeDefaultDialog } from "@/components/warehouses/make-default-dialog";
 import { changedValues, snapshotOf } from "@/components/warehouses/rules";
 import { useUnsavedChangesGuard } from "@/components/warehouses/use-unsaved-changes-guard";
+import { useFieldErrors } from "@/components/ui/use-code-text";
 import { isTransientFailure, useWarehouseProblemText, useValidationText } from "@/components/warehouses/use-warehouse-text";
 
 type FormValues = CreateWarehouseInput;
@@ -52,6 +53,7 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
   const router = useRouter();
   const problemText = useWarehouseProblemText();
   const validation = useValidationText();
+  const fieldTexts = useFieldErrors();
   const revalidate = useRevalidateWarehouses();
   const id = useId();
   const editing = warehouse !== undefined;
@@ -98,9 +100,9 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
         setConflict({ conflict: problem.conflict as WarehouseConflict, values });
         return;
       }
-      const fieldErrors = problem.errors ?? {};
-      const fields = WAREHOUSE_FIELDS.filter((f) => fieldErrors[f]?.length);
-      fields.forEach((field, i) => setError(field, { type: "server", message: fieldErrors[field]?.[0] }, { shouldFocus: i === 0 }));
+      const fieldErrors = fieldTexts(error);
+      const fields = WAREHOUSE_FIELDS.filter((f) => fieldErrors[f]);
+      fields.forEach((field, i) => setError(field, { type: "server", message: fieldErrors[field] }, { shouldFocus: i === 0 }));
       if (fields.length > 0) return;
     }
     setFailure({

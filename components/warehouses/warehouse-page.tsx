@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageMember } from "@/lib/auth/session";
-import { toProblem } from "@/lib/http/problem";
+import { toProblem } from "@/lib/server/to-problem";
 import { warehouseIdParamSchema, type Warehouse } from "@/lib/warehouses/schemas";
 import { getWarehouse } from "@/lib/warehouses/service";
 import { BackToList } from "@/components/warehouses/back-to-list";

@@ -144,7 +144,7 @@ describe("/api/alerts", () => {
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.errors.url[0]).toMatch(/https/);
-    expect(body.fieldCodes.url).toBe("alerts.validation.urlHttps");
+    expect(body.fieldCodes.url).toEqual([{ code: "alerts.validation.urlHttps" }]);
     expect(await state.conn.selectFrom("alert_channels").selectAll().execute()).toEqual([]);
   });
 
@@ -152,13 +152,13 @@ describe("/api/alerts", () => {
     const email = (port: number) => ({ name: "Mail", kind: "email", enabled: true, events: ["import.not_started"], smtpHost: "127.0.0.1", smtpPort: port, smtpTls: "none", from: "console@labs.test", recipients: "ops@labs.test" });
     const refused = await channels.POST(req("POST", "/api/alerts/channels", email(await closedPort())), noParams);
     expect(refused.status).toBe(422);
-    expect((await refused.json()).fieldCodes).toEqual({ smtpHost: "alerts.smtp.refused" });
+    expect((await refused.json()).fieldCodes).toEqual({ smtpHost: [{ code: "alerts.smtp.refused" }] });
     const silent = await startSilent();
     try {
       const res = await channels.POST(req("POST", "/api/alerts/channels", email(silent.port)), noParams);
       expect(res.status).toBe(422);
       const body = await res.json();
-      expect(body.fieldCodes).toEqual({ smtpHost: "alerts.smtp.noAnswer" });
+      expect(body.fieldCodes).toEqual({ smtpHost: [{ code: "alerts.smtp.noAnswer" }] });
       expect(body.errors.smtpHost[0]).toMatch(/did not answer/);
     } finally {
       await silent.close();
@@ -201,7 +201,7 @@ describe("/api/alerts", () => {
         noParams,
       );
       const mailBody = await mail.json();
-      expect(mailBody.fieldCodes).toEqual({ smtpPassword: "alerts.smtp.authFailed" });
+      expect(mailBody.fieldCodes).toEqual({ smtpPassword: [{ code: "alerts.smtp.authFailed" }] });
       expect(JSON.stringify(mailBody)).not.toContain("wrong-password-4c1d");
       for (const text of [failed.response_text ?? ""]) {
         expect(text).not.toContain(SECRET_URL_PART);
@@ -317,7 +317,7 @@ describe("a secret is bound to its destination (M-1)", () => {
         const res = await change(channel.id, mail(relay.port, { smtpUser: "alerts@corp.example", ...moved, recipients: "attacker@evil.example" }));
         expect(res.status, JSON.stringify(moved)).toBe(422);
         const body = await res.json();
-        expect(body.fieldCodes).toEqual({ smtpPassword: "alerts.validation.passwordAgain" });
+        expect(body.fieldCodes).toEqual({ smtpPassword: [{ code: "alerts.validation.passwordAgain" }] });
         expect(body.errors.smtpPassword[0]).toBe("Enter the password again: the server changed.");
       }
       expect(other.logins).toEqual([]);
@@ -341,7 +341,7 @@ describe("a secret is bound to its destination (M-1)", () => {
       const { channel } = await (await create(webhook())).json();
       const res = await change(channel.id, { ...webhook(), url: `${elsewhere.url}/collect`, signingSecret: "" });
       expect(res.status).toBe(422);
-      expect((await res.json()).fieldCodes).toEqual({ signingSecret: "alerts.validation.signingSecretAgain" });
+      expect((await res.json()).fieldCodes).toEqual({ signingSecret: [{ code: "alerts.validation.signingSecretAgain" }] });
       // The channel still points where it was saved for.
       await testRoute.POST(req("POST", `/api/alerts/channels/${channel.id}/test`), idParams(channel.id));
       await waitFor(async () => receiver.received.length, (n) => n > 0);
@@ -358,7 +358,7 @@ describe("a secret is bound to its destination (M-1)", () => {
   it("refuses a login without TLS except to this machine", async () => {
     const res = await create(mail(587, { smtpHost: "mail.corp.example", smtpUser: "alerts", smtpPassword: "pw-123456789" }));
     expect(res.status).toBe(422);
-    expect((await res.json()).fieldCodes).toEqual({ smtpTls: "alerts.validation.smtpPlainLogin" });
+    expect((await res.json()).fieldCodes).toEqual({ smtpTls: [{ code: "alerts.validation.smtpPlainLogin" }] });
     expect(await savedNames()).toEqual([]);
   });
 });
@@ -391,7 +391,7 @@ describe("outbound targets (M-3)", () => {
         const res = await create({ ...webhook(), kind, url, ...(kind === "slack" ? { signingSecret: undefined } : {}) });
         expect(res.status, `${kind} ${url}`).toBe(422);
         const body = await res.json();
-        expect(body.fieldCodes, `${kind} ${url}`).toEqual({ url: "alerts.validation.targetInward" });
+        expect(body.fieldCodes, `${kind} ${url}`).toEqual({ url: [{ code: "alerts.validation.targetInward" }] });
       }
     }
     expect(await savedNames()).toEqual([]);
@@ -417,7 +417,7 @@ describe("outbound targets (M-3)", () => {
       for (const host of ["127.0.0.1", "localhost", "0x7f.1", "2852039166", "10.0.0.5", "[::ffff:127.0.0.1]"]) {
         const res = await create(mail(banner.port, { smtpHost: host }));
         expect(res.status, host).toBe(422);
-        expect((await res.json()).fieldCodes, host).toEqual({ smtpHost: "alerts.smtp.targetInward" });
+        expect((await res.json()).fieldCodes, host).toEqual({ smtpHost: [{ code: "alerts.smtp.targetInward" }] });
       }
       expect(banner.connections()).toBe(0);
 
@@ -425,7 +425,7 @@ describe("outbound targets (M-3)", () => {
       state.env = { LABS_DEMO_MODE: "0", ALERT_ALLOWED_TARGETS: "127.0.0.1" };
       const port = await create(mail(smtp.port));
       expect(port.status).toBe(422);
-      expect((await port.json()).fieldCodes).toEqual({ smtpPort: "alerts.smtp.portNotAllowed" });
+      expect((await port.json()).fieldCodes).toEqual({ smtpPort: [{ code: "alerts.smtp.portNotAllowed" }] });
       state.env = { LABS_DEMO_MODE: "0", ALERT_ALLOWED_TARGETS: `127.0.0.1:${smtp.port}` };
       expect((await create(mail(smtp.port))).status).toBe(201);
 
@@ -434,7 +434,7 @@ describe("outbound targets (M-3)", () => {
       const res = await create(mail(banner.port, { name: "Banner" }));
       expect(res.status).toBe(422);
       const text = await res.text();
-      expect(JSON.parse(text).fieldCodes).toEqual({ smtpHost: "alerts.smtp.failed" });
+      expect(JSON.parse(text).fieldCodes).toEqual({ smtpHost: [{ code: "alerts.smtp.failed" }] });
       expect(banner.connections()).toBe(1);
       for (const word of ["SSH", "OpenSSH", "internal-db01", "secret-banner", "greeting"]) expect(text).not.toContain(word);
     } finally {

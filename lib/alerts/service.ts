@@ -1,7 +1,9 @@
 import "server-only";
-import en from "@/lib/i18n/messages/en/alerts.json";
 import type { ServiceContext } from "@/lib/audit";
+import { can } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
+import type { Role } from "@/lib/db/schema";
+import { englishText, isCatalogKey, validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import { queueDeliveries } from "@/lib/alerts/engine";
 import { startAlertJobs } from "@/lib/alerts/jobs";
@@ -15,20 +17,8 @@ import { channelView, countChannels, deleteChannel, findChannel, getDelivery, in
 // Channel administration (admins) and the delivery log (everyone; receivers' answers for admins). Every write is
 // audited, secrets never. A saved secret is only ever used for the destination it was saved for.
 
-const CATALOG = en.alerts as unknown as Record<string, Record<string, string>>;
-
-/** "alerts.validation.urlHttps" -> its English text. */
-export function englishAlertText(key: string): string {
-  const [, section, name] = key.split(".");
-  return (section && name && CATALOG[section]?.[name]) || key;
-}
-
 function fieldProblem(fields: Record<string, string>, detail = "Check the highlighted fields."): DomainError {
-  return new DomainError("validation_failed", detail, {
-    errors: Object.fromEntries(Object.entries(fields).map(([f, key]) => [f, [englishAlertText(key)]])),
-    // The catalog keys, for the form to show the member's language.
-    fieldCodes: fields,
-  });
+  return validationFailed(Object.fromEntries(Object.entries(fields).map(([f, code]) => [f, [{ code }]])), { detail });
 }
 
 /** The body as the schema reads it, or a validation problem with a message per field. */
@@ -38,20 +28,14 @@ export function parseChannelBody(json: unknown, mode: "create" | "update"): Chan
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? "_");
-    fields[field] ??= issue.message.startsWith("alerts.") ? issue.message : "alerts.validation.tooLong";
+    fields[field] ??= isCatalogKey(issue.message) ? issue.message : "alerts.validation.tooLong";
   }
   throw fieldProblem(fields);
 }
 
-export function requireAdmin(role: string): void {
-  if (role !== "admin") {
-    throw new DomainError("forbidden", `Your role (${role}) may not manage alert channels; it needs admin.`, { requiredRole: "admin" });
-  }
-}
-
 function smtpFieldProblem(problem: SmtpProblem): DomainError {
   const key = `alerts.smtp.${problem.reason}`;
-  return fieldProblem({ [problem.field]: key }, englishAlertText(key));
+  return fieldProblem({ [problem.field]: key }, englishText({ code: key }));
 }
 
 /** Saving an e-mail channel connects (and logs in); the answer is an outcome code, never what the server said. */
@@ -214,6 +198,6 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
 }
 
 /** The delivery log as this member may read it: receivers' answers only for admins, the status for everyone. */
-export async function listDeliveryViews(query: DeliveryQuery, reader: { role: string }): Promise<DeliveryList> {
-  return listDeliveries(await db(), query, alertSettings().consoleUrl, { answers: reader.role === "admin" });
+export async function listDeliveryViews(query: DeliveryQuery, reader: { role: Role }): Promise<DeliveryList> {
+  return listDeliveries(await db(), query, alertSettings().consoleUrl, { answers: can(reader.role, "alerts.manage") });
 }

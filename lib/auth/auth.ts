@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit";
 import { log } from "@/lib/log";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
-import { clientIp } from "@/lib/http/request-context";
+import { clientIp } from "@/lib/server/client-address";
 import { loginFormSchema } from "@/lib/auth/login-schema";
 import { findMemberByEmail } from "@/lib/auth/members";
 import { verifyAgainstNothing, verifyPassword } from "@/lib/auth/password";

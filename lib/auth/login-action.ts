@@ -3,7 +3,7 @@
 import { AuthError, CredentialsSignin } from "next-auth";
 import { headers } from "next/headers";
 import { db } from "@/lib/db";
-import { clientIp } from "@/lib/http/request-context";
+import { clientIp } from "@/lib/server/client-address";
 import { signIn } from "@/lib/auth/auth";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { loginFormSchema } from "@/lib/auth/login-schema";

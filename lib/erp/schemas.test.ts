@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { validationMessage } from "@/lib/i18n/validation";
-import { DomainError } from "@/lib/rules/problems";
 import {
   createTransferBodySchema,
   exportQuerySchema,
   idempotencyKeySchema,
   importList,
-  parseIdempotencyKey,
   runOrderList,
   runIdParamSchema,
   runOrdersQuerySchema,
@@ -155,19 +153,6 @@ describe("the ERP list definitions", () => {
       ["page", "validation.unknownParameter"],
       ["format", "validation.erp.format"],
     ]);
-  });
-
-  it("the Idempotency-Key header: a missing or malformed one is a 422 naming the header", () => {
-    expect(parseIdempotencyKey(new Headers({ "Idempotency-Key": " key-0001-abcd " }))).toBe("key-0001-abcd");
-    const refusal = (() => {
-      try {
-        parseIdempotencyKey(new Headers());
-      } catch (error) {
-        return error;
-      }
-    })();
-    expect(refusal).toBeInstanceOf(DomainError);
-    expect(refusal).toMatchObject({ code: "validation_failed", extra: { errors: { "Idempotency-Key": [expect.any(String)] } } });
   });
 });
 

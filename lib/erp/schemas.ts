@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { defineList, limitField, optionalField, pageField, type ListState } from "@/lib/list/definition";
-import { validationMessage } from "@/lib/i18n/validation";
-import { DomainError } from "@/lib/rules/problems";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/lib/rules/ids";
 import { classifyOrderId } from "@/lib/erp/order-ids";
 
@@ -47,13 +45,6 @@ export const idempotencyKeySchema = z
   .min(IDEMPOTENCY_KEY_MIN_LENGTH, { error: "validation.erp.idempotencyKeyLength" })
   .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: "validation.erp.idempotencyKeyLength" })
   .regex(IDEMPOTENCY_KEY_PATTERN, { error: "validation.erp.idempotencyKeyCharacters" });
-
-export function parseIdempotencyKey(headers: Headers): string {
-  const key = idempotencyKeySchema.safeParse(headers.get("idempotency-key") ?? undefined);
-  if (key.success) return key.data;
-  const message = validationMessage(key.error.issues[0]!);
-  throw new DomainError("validation_failed", message, { errors: { "Idempotency-Key": [message] } });
-}
 
 /** New `orderIds`, or a `retry` of `parentRunId`; unknown outcomes need `confirmUnknown` (the upstream may have acted on them). */
 export function createTransferBodySchema(maxOrdersPerRun: number) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { UpstreamError, type UpstreamErrorKind } from "@/lib/upstream/errors";
 import { tokenNeedles } from "@/e2e/token-needles";
 import { registerSecret } from "@/lib/log";
-import { problem, toProblem, upstreamProblem, validationProblem } from "@/lib/http/problem";
+import { problem, upstreamProblem } from "@/lib/http/problem";
+import { toProblem } from "@/lib/server/to-problem";
 import { DomainError } from "@/lib/rules/problems";
 
 const err = (kind: UpstreamErrorKind, status: number | null, extra: Partial<{ upstreamMessage: string; fieldErrors: Record<string, string[]> }> = {}) =>
@@ -38,25 +38,6 @@ describe("upstreamProblem", () => {
     expect(rejected.errors).toEqual({ code: ["Bu depo kodu zaten kullanılıyor."] });
     const failed = await upstreamProblem(err("http", 500, { upstreamMessage: "stack trace at db.js:12" })).json();
     expect(JSON.stringify(failed)).not.toContain("stack trace");
-  });
-});
-
-describe("validationProblem", () => {
-  it("answers 422 naming the fields at fault", async () => {
-    const parsed = z.object({ name: z.string().min(1), page: z.number() }).safeParse({ name: "", page: "x" });
-    expect(parsed.success).toBe(false);
-    const res = validationProblem(parsed.error!);
-    expect(res.status).toBe(422);
-    const body = await res.json();
-    expect(body.code).toBe("validation_failed");
-    expect(Object.keys(body.errors).sort()).toEqual(["name", "page"]);
-    expect(body.detail).toContain("name");
-  });
-
-  it("names fields called like Object.prototype members (constructor, toString...)", async () => {
-    const parsed = z.object({ constructor: z.string(), toString: z.string(), valueOf: z.string() }).safeParse({});
-    const body = await validationProblem(parsed.error!).json();
-    expect(Object.keys(body.errors).sort()).toEqual(["constructor", "toString", "valueOf"]);
   });
 });
 

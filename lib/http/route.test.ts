@@ -1,11 +1,13 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { idempotencyKeySchema } from "@/lib/erp/schemas";
+import { DomainError } from "@/lib/rules/problems";
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => null }));
 vi.mock("@/lib/db", () => ({ db: async () => undefined }));
 
-const { parseBody, parseQuery } = await import("@/lib/http/route");
+const { parseBody, parseHeader, parseQuery } = await import("@/lib/http/route");
 
 const schema = z.strictObject({ q: z.string().optional() });
 const query = (search: string) => parseQuery(new NextRequest(`http://console.test/api/x${search}`), schema);
@@ -22,8 +24,8 @@ describe("parseQuery", () => {
   it("treats __proto__, constructor and toString as unknown parameters, not as prototype accessors", () => {
     // A validation failure of the query (naming the parameter), not "give it once".
     for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
-      expect(() => query(`?${name}=x`), name).toThrow(/^query$/);
-      expect(() => query(`?q=a&${name}=x`), name).toThrow(/^query$/);
+      expect(() => query(`?${name}=x`), name).toThrow(/^Invalid query/);
+      expect(() => query(`?q=a&${name}=x`), name).toThrow(/^Invalid query/);
     }
   });
 });
@@ -41,5 +43,26 @@ describe("parseBody", () => {
       const error = await body(text).catch((e: unknown) => e);
       expect(error, text).toMatchObject({ code: "validation_failed", detail: 'Give "name" once.', extra: { errors: { name: ["Given more than once."] } } });
     }
+  });
+});
+
+describe("parseHeader", () => {
+  const key = (headers: Record<string, string>) => parseHeader(new NextRequest("http://console.test/api/x", { headers }), "Idempotency-Key", idempotencyKeySchema);
+
+  it("the Idempotency-Key header: a missing or malformed one is a 422 naming the header", () => {
+    expect(key({ "Idempotency-Key": " key-0001-abcd " })).toBe("key-0001-abcd");
+    const refusal = (() => {
+      try {
+        key({});
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ code: "validation_failed", extra: { errors: { "Idempotency-Key": [expect.any(String)] } } });
+    expect(refusal).toMatchObject({
+      detail: "Send an Idempotency-Key header (for example a random UUID).",
+      extra: { fieldCodes: { "Idempotency-Key": [{ code: "validation.erp.idempotencyKeyMissing" }] } },
+    });
   });
 });

@@ -2,26 +2,19 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { recordAudit, type AuditPort, type ServiceContext } from "@/lib/audit";
-import { can, PERMISSIONS, type Permission } from "@/lib/auth/roles";
+import { requirePermission, type Permission } from "@/lib/auth/roles";
 import { getCurrentMember, type CurrentMember } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
 import { repeatedKey } from "@/lib/http/json-keys";
-import { problem, problemResponse, toProblem, validationProblem } from "@/lib/http/problem";
+import { problem, problemResponse } from "@/lib/http/problem";
+import { issueCode, issuesFailed, validationFailed, validationMessage } from "@/lib/i18n/validation";
+import { toProblem } from "@/lib/server/to-problem";
 import { requestContext } from "@/lib/http/request-context";
 
 // The wrapper every route handler goes through: request id, session, role, origin check for writes, problem+json errors.
 
 export { DomainError as HttpProblem } from "@/lib/rules/problems";
-
-class ValidationFailure extends Error {
-  constructor(
-    readonly error: z.ZodError,
-    readonly where: string,
-  ) {
-    super(where);
-  }
-}
 
 export interface RouteContext<P> {
   req: NextRequest;
@@ -53,14 +46,6 @@ export function isSameOrigin(headers: Headers): boolean {
   }
 }
 
-const PERMISSION_TEXT: Record<Permission, string> = {
-  read: "view this",
-  "warehouse.write": "create or edit warehouses",
-  "erp.run": "start ERP transfers or imports",
-  "warehouse.delete": "delete warehouses",
-  "team.manage": "manage team members",
-};
-
 export function withRoute<P = Record<string, never>>(
   permission: Permission,
   handler: (ctx: RouteContext<P>) => Promise<Response>,
@@ -74,11 +59,8 @@ export function withRoute<P = Record<string, never>>(
         response = problem("unauthenticated", "Sign in to continue.");
       } else if (WRITE_METHODS.has(req.method) && !isSameOrigin(req.headers)) {
         response = problem("cross_origin", "Changes are only accepted from the console's own pages.");
-      } else if (!can(member.role, permission)) {
-        response = problem("forbidden", `Your role (${member.role}) may not ${PERMISSION_TEXT[permission]}; it needs ${PERMISSIONS[permission]} or above.`, {
-          requiredRole: PERMISSIONS[permission],
-        });
       } else {
+        requirePermission(member.role, permission);
         const params = (await segment?.params) ?? ({} as P);
         const actor = { id: member.id, email: member.email };
         const audit: AuditPort = (entry) => recordAudit({ ...entry, actor, requestId, ip });
@@ -94,7 +76,6 @@ export function withRoute<P = Record<string, never>>(
 }
 
 function errorResponse(error: unknown, requestId: string, req: NextRequest): Response {
-  if (error instanceof ValidationFailure) return validationProblem(error.error, error.where);
   const body = toProblem(error, requestId);
   // A refusal that says when to try again (a write limit) says it in the header too.
   if (body) return problemResponse(body, typeof body.retryAfterSeconds === "number" ? { "Retry-After": String(body.retryAfterSeconds) } : undefined);
@@ -102,23 +83,25 @@ function errorResponse(error: unknown, requestId: string, req: NextRequest): Res
   return problem("internal", "Something went wrong on the console's side.", { requestId });
 }
 
+const givenTwice = (name: string) => validationFailed({ [name]: [{ code: "validation.repeated" }] }, { detail: `Give "${name}" once.` });
+
 export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.output<S>> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     throw new DomainError("unsupported_media_type", "Send the body as application/json.");
   }
   const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new DomainError("validation_failed", "The body is too large.");
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw validationFailed({ _: [{ code: "validation.bodyTooLarge" }] }, { detail: "The body is too large." });
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new DomainError("validation_failed", "The body is not valid JSON.", { errors: { _: ["The body is not valid JSON."] } });
+    throw validationFailed({ _: [{ code: "validation.jsonInvalid" }] }, { detail: "The body is not valid JSON." });
   }
   const repeated = repeatedKey(text);
-  if (repeated !== null) throw new DomainError("validation_failed", `Give "${repeated}" once.`, { errors: { [repeated]: ["Given more than once."] } });
+  if (repeated !== null) throw givenTwice(repeated);
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new ValidationFailure(parsed.error, "body");
+  if (!parsed.success) throw issuesFailed(parsed.error.issues, "body");
   return parsed.data;
 }
 
@@ -126,17 +109,25 @@ export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.
   // No prototype: "__proto__" and "constructor" must be refused as unknown parameters, not swallowed as accessors.
   const raw: Record<string, string> = Object.create(null);
   for (const [k, v] of req.nextUrl.searchParams) {
-    if (k in raw) throw new DomainError("validation_failed", `Give "${k}" once.`, { errors: { [k]: ["Given more than once."] } });
+    if (k in raw) throw givenTwice(k);
     raw[k] = v;
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ValidationFailure(parsed.error, "query");
+  if (!parsed.success) throw issuesFailed(parsed.error.issues, "query");
   return parsed.data;
+}
+
+/** A request header through its schema; a refusal names the header as the field and says why as the detail. */
+export function parseHeader<S extends z.ZodType>(req: NextRequest, name: string, schema: S): z.output<S> {
+  const parsed = schema.safeParse(req.headers.get(name) ?? undefined);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw validationFailed({ [name]: [issueCode(issue)] }, { detail: validationMessage(issue), english: { [name]: [validationMessage(issue)] } });
 }
 
 export function parseParams<S extends z.ZodType>(params: unknown, schema: S): z.output<S> {
   const parsed = schema.safeParse(params);
-  if (!parsed.success) throw new ValidationFailure(parsed.error, "path");
+  if (!parsed.success) throw issuesFailed(parsed.error.issues, "path");
   return parsed.data;
 }
 

@@ -1,19 +1,24 @@
-import en from "@/lib/i18n/messages/en/validation.json";
+import { messagesFor } from "@/lib/i18n/messages";
+import { DomainError, issueText, type FieldCodes, type ProblemCode, type TextCode } from "@/lib/rules/problems";
 
-// Schema messages are catalog keys: pages translate them, API answers and the CLI resolve them to English here.
+// The one text path of a 422: schema messages and domain rules are catalog keys with parameters; API callers and
+// the CLI read them in English from here, pages say them in the member's language from the same key.
 
-export const VALIDATION_PREFIX = "validation.";
+/** Said for a message that is no catalog key (a zod default): pages never show an unkeyed sentence. */
+export const FALLBACK_CODE = "validation.invalid";
+
+const EN = messagesFor("en");
 
 export interface IssueLike {
+  path?: readonly PropertyKey[];
   message: string;
   minimum?: unknown;
   maximum?: unknown;
   params?: Record<string, unknown>;
 }
 
-export function englishValidationText(key: string): string | undefined {
-  if (!key.startsWith(VALIDATION_PREFIX)) return undefined;
-  let node: unknown = en;
+function lookup(key: string): string | undefined {
+  let node: unknown = EN;
   for (const part of key.split(".")) {
     if (!node || typeof node !== "object" || !Object.hasOwn(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];
@@ -21,59 +26,64 @@ export function englishValidationText(key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-export function issueValues(issue: IssueLike): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ minimum: issue.minimum, maximum: issue.maximum, ...issue.params })) {
-    if (v !== undefined && v !== null) values[k] = String(v);
-  }
-  return values;
+export function isCatalogKey(key: string): boolean {
+  return lookup(key) !== undefined;
 }
 
+/** The English text of a catalog key with its parameters filled; the key itself when the catalog has none. */
+export function englishText({ code, params }: TextCode): string {
+  const text = lookup(code);
+  if (text === undefined) return code;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => params?.[name] ?? whole);
+}
+
+/** A zod issue (or one shaped like it) as a code; a message that is no key says the fallback. */
+export function issueCode(issue: IssueLike): TextCode {
+  const text = issueText(issue);
+  return isCatalogKey(text.code) ? text : { ...text, code: FALLBACK_CODE };
+}
+
+/** The English text of an issue: its catalog text, or a message that is no key as it was given. */
 export function validationMessage(issue: IssueLike): string {
-  const text = englishValidationText(issue.message);
-  if (text === undefined) return issue.message;
-  const values = issueValues(issue);
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return isCatalogKey(issue.message) ? englishText(issueCode(issue)) : issue.message;
 }
 
-interface EnglishPattern {
-  key: string;
-  pattern: RegExp;
-  names: string[];
+export interface ValidationOptions {
+  /** What was parsed ("body", "query", "path"), named in the detail. */
+  where?: string;
+  /** A detail of its own in place of "Invalid body: check ...". */
+  detail?: string;
+  /** A message's own English words where it was no catalog key. */
+  english?: Record<string, string[]>;
 }
 
-let patterns: EnglishPattern[] | undefined;
-
-function englishPatterns(): EnglishPattern[] {
-  if (patterns) return patterns;
-  const out: EnglishPattern[] = [];
-  const walk = (node: unknown, prefix: string) => {
-    if (typeof node === "string") {
-      const names: string[] = [];
-      const source = node
-        .split(/(\{\w+\})/)
-        .map((part) => {
-          const name = /^\{(\w+)\}$/.exec(part)?.[1];
-          if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-          names.push(name);
-          return "(.+?)";
-        })
-        .join("");
-      out.push({ key: prefix, pattern: new RegExp(`^${source}$`, "s"), names });
-    } else if (node && typeof node === "object") {
-      for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
-    }
-  };
-  walk(en, "");
-  patterns = out;
-  return patterns;
-}
-
-/** The key and values behind an English sentence `validationMessage` made, so a page can show it in its own language. */
-export function validationKeyOf(english: string): { key: string; values: Record<string, string> } | undefined {
-  for (const { key, pattern, names } of englishPatterns()) {
-    const match = pattern.exec(english);
-    if (match) return { key, values: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ""])) };
+/** The one builder of a validation problem: `errors` in English for API callers, `fieldCodes` (the same messages as keys and parameters) for pages. */
+export function validationFailed(fields: FieldCodes, { where = "input", detail, english }: ValidationOptions = {}): DomainError {
+  // No prototype: a field may be named "constructor" or "toString" (an unknown query parameter).
+  const errors: Record<string, string[]> = Object.create(null);
+  const fieldCodes: FieldCodes = Object.create(null);
+  for (const [field, codes] of Object.entries(fields)) {
+    errors[field] = codes.map((c, i) => english?.[field]?.[i] ?? englishText(c));
+    fieldCodes[field] = codes;
   }
-  return undefined;
+  const named = Object.keys(errors).filter((k) => k !== "_");
+  const text = detail ?? (named.length ? `Invalid ${where}: check ${named.join(", ")}.` : `Invalid ${where}.`);
+  return new DomainError("validation_failed", text, { errors, fieldCodes });
+}
+
+/** Zod issues as the one validation problem, grouped by field ("_" for the whole input). */
+export function issuesFailed(issues: readonly IssueLike[], where = "input"): DomainError {
+  const fields: FieldCodes = Object.create(null);
+  const english: Record<string, string[]> = Object.create(null);
+  for (const issue of issues) {
+    const field = issue.path?.length ? issue.path.map(String).join(".") : "_";
+    (fields[field] ??= []).push(issueCode(issue));
+    (english[field] ??= []).push(validationMessage(issue));
+  }
+  return validationFailed(fields, { where, english });
+}
+
+/** A refusal whose detail is a catalog text: English for API callers, the code for pages. */
+export function refusal(code: ProblemCode, text: TextCode, extra?: Record<string, unknown>): DomainError {
+  return new DomainError(code, englishText(text), { ...extra, detailCode: text });
 }

@@ -84,6 +84,45 @@ export class DomainError extends Error {
   }
 }
 
+/** A text as a catalog key and its parameters: what a page says in the member's language. */
+export interface TextCode {
+  code: string;
+  params?: Record<string, string>;
+}
+
+/** Field -> its messages as codes, beside a validation problem's English `errors`. */
+export type FieldCodes = Record<string, TextCode[]>;
+
+/** A zod issue's message as a code: the message is the key, the issue's limits and params its parameters. */
+export function issueText(issue: { message: string; minimum?: unknown; maximum?: unknown; params?: Record<string, unknown> }): TextCode {
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ minimum: issue.minimum, maximum: issue.maximum, ...issue.params })) if (v !== undefined && v !== null) params[k] = String(v);
+  return Object.keys(params).length ? { code: issue.message, params } : { code: issue.message };
+}
+
+function isTextCode(value: unknown): value is TextCode {
+  if (!value || typeof value !== "object") return false;
+  const { code, params } = value as { code?: unknown; params?: unknown };
+  if (typeof code !== "string") return false;
+  return params === undefined || (!!params && typeof params === "object" && Object.values(params).every((v) => typeof v === "string"));
+}
+
+/** A problem's field messages as codes; fields whose answer carries none are left out. */
+export function fieldCodesOf(problem: Readonly<Record<string, unknown>>): FieldCodes {
+  const out: FieldCodes = {};
+  const given = problem.fieldCodes;
+  if (!given || typeof given !== "object") return out;
+  for (const [field, codes] of Object.entries(given)) {
+    if (Array.isArray(codes) && codes.length && codes.every(isTextCode)) out[field] = codes;
+  }
+  return out;
+}
+
+/** The code of a problem's detail, when the console said it from the catalog. */
+export function detailCodeOf(problem: Readonly<Record<string, unknown>>): TextCode | undefined {
+  return isTextCode(problem.detailCode) ? problem.detailCode : undefined;
+}
+
 /** A problem document as the browser reads it, with its own codes for no answer (`network`) or an unreadable one (`bad_response`). */
 export interface ProblemDocument {
   status: number;

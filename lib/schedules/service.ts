@@ -5,7 +5,7 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { ImportKindName } from "@/lib/erp/schemas";
 import { startImport } from "@/lib/erp/service";
-import { toProblem } from "@/lib/http/problem";
+import { toProblem } from "@/lib/server/to-problem";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
 import type { ScheduleListState } from "@/lib/schedules/lists";
@@ -31,6 +31,11 @@ import type { ScheduleRecord } from "@/lib/schedules/tables";
 
 export interface ScheduleContext extends ServiceContext {
   actor: { id: number | null; email: string; name: string };
+}
+
+/** A handler's member and audit port as the context the schedule services take. */
+export function scheduleContext({ service, member }: { service: ServiceContext; member: { id: number; email: string; name: string } }): ScheduleContext {
+  return { ...service, actor: { id: member.id, email: member.email, name: member.name } };
 }
 
 const NO_SCHEDULE = "There is no schedule with this id.";

@@ -87,3 +87,8 @@ export function settleClientHeaders(headers: IncomingHttpHeaders, peer: string |
   headers[CLIENT_IP_HEADER] = sealClientIp(clientAddress(peer, headers["x-forwarded-for"], hops));
   return true;
 }
+
+/** The address scripts/server.ts determined; forwarding headers are never read here. */
+export function clientIp(headers: Headers): string {
+  return openClientIp(headers.get(CLIENT_IP_HEADER)) ?? "unknown";
+}

@@ -73,7 +73,7 @@ describe("helpers", () => {
 
 describe("a page not in English", () => {
   const turkish: Partial<ProblemTexts> = {
-    translate: (english) => (english === "Use at most 40 characters." ? "En fazla 40 karakter kullanın." : undefined),
+    say: ({ code, params }) => (code === "validation.tooLong" ? `En fazla ${params?.maximum} karakter kullanın.` : code === "validation.views.tooFast" ? `${params?.seconds} saniye bekleyin.` : undefined),
     byCode: { conflict: "tr:conflict", validation_failed: "tr:validation" },
   };
 
@@ -82,10 +82,19 @@ describe("a page not in English", () => {
     expect(text({ status: 422, code: "validation_failed", detail: "Invalid input: check name." }, turkish)).toBe("tr:validation");
     expect(text({ status: 400, code: "bad_request", detail: "Send JSON." }, turkish)).toBe("generic");
     const own = (p: ProblemDocument) => firstFieldError(p);
-    expect(text({ status: 422, code: "validation_failed", errors: { name: ["Use at most 40 characters."] } }, turkish, own)).toBe(
+    const tooLong = { code: "validation.tooLong", params: { maximum: "40" } };
+    expect(text({ status: 422, code: "validation_failed", errors: { name: ["Use at most 40 characters."] }, fieldCodes: { name: [tooLong] } }, turkish, own)).toBe(
       "En fazla 40 karakter kullanın.",
     );
+    // The code speaks, never the English words: a sentence the page could word is not parsed back into a key.
+    expect(text({ status: 422, code: "validation_failed", errors: { name: ["Use at most 40 characters."] } }, turkish, own)).toBe("tr:validation");
     expect(text({ status: 422, code: "validation_failed", errors: { name: ["Something else."] } }, turkish, own)).toBe("tr:validation");
+    expect(text({ status: 422, code: "validation_failed", errors: { name: ["a", "b"] }, fieldCodes: { name: [{ code: "nope" }, tooLong] } }, turkish, (p) => p.errors?.name?.[1])).toBe(
+      "En fazla 40 karakter kullanın.",
+    );
+    const tooFast = { status: 429, code: "too_many_requests", detail: "Wait 5 seconds.", detailCode: { code: "validation.views.tooFast", params: { seconds: "5" } } };
+    expect(text(tooFast, turkish)).toBe("5 saniye bekleyin.");
+    expect(text({ ...tooFast, detailCode: { code: 7 } }, turkish)).toBe("generic");
   });
 
   it("keeps the page's own words and the platform's message inside them", () => {

@@ -1,4 +1,4 @@
-import { isUpstreamCode, type ProblemDocument, type UpstreamCode } from "@/lib/rules/problems";
+import { detailCodeOf, fieldCodesOf, isUpstreamCode, type ProblemDocument, type TextCode, type UpstreamCode } from "@/lib/rules/problems";
 import { isProblemError } from "@/lib/swr/fetcher";
 
 // From a failed /api call to the words a person reads; each feature brings its own words where they differ.
@@ -16,8 +16,9 @@ export interface ProblemTexts {
   upstream: Record<UpstreamCode, string>;
   upstreamRejected: string | null;
   upstreamRejectedWith: ((detail: string) => string) | null;
-  /** Set on pages not in English, where the console's English sentences must not show: their catalog text, or undefined. */
-  translate?: (english: string) => string | undefined;
+  /** A console sentence's code in the reader's language; undefined for a key the catalog lacks. */
+  say?: (text: TextCode) => string | undefined;
+  /** Set on pages not in English: what a console sentence without a code becomes, by problem code (else `generic`). */
   byCode?: Partial<Record<string, string>>;
 }
 
@@ -45,17 +46,27 @@ function reading(problem: ProblemDocument, texts: ProblemTexts, own?: ProblemRea
   return status >= 500 || !detail ? texts.generic : detail;
 }
 
-function isServerSentence(problem: ProblemDocument, text: string): boolean {
-  if (text === problem.detail) return true;
-  return Object.values(problem.errors ?? {}).some((messages) => Array.isArray(messages) && messages.includes(text));
+/** Whether the console wrote this text (its detail or a field message), and the code it gave with it. */
+function serverSentence(problem: ProblemDocument, text: string): { code?: TextCode } | null {
+  if (text === problem.detail) return { code: detailCodeOf(problem) };
+  const codes = fieldCodesOf(problem);
+  for (const [field, messages] of Object.entries(problem.errors ?? {})) {
+    const at = Array.isArray(messages) ? messages.indexOf(text) : -1;
+    if (at >= 0) return { code: codes[field]?.[at] };
+  }
+  return null;
 }
 
 export function problemText(error: unknown, texts: ProblemTexts, own?: ProblemReading): string {
   if (!isProblemError(error)) return texts.generic;
   const problem = error.problem;
   const text = reading(problem, texts, own);
-  if (!texts.translate || !isServerSentence(problem, text)) return text;
-  return texts.translate(text) ?? (problem.code ? texts.byCode?.[problem.code] : undefined) ?? texts.generic;
+  const sentence = serverSentence(problem, text);
+  if (!sentence) return text;
+  const said = sentence.code && texts.say?.(sentence.code);
+  if (said) return said;
+  if (!texts.byCode) return text;
+  return (problem.code ? texts.byCode[problem.code] : undefined) ?? texts.generic;
 }
 
 export function firstFieldError(problem: ProblemDocument): string | undefined {

@@ -10,7 +10,7 @@ import { cliContext } from "@/lib/team/cli-audit";
 import { createMemberBodySchema } from "@/lib/team/schemas";
 import { countActiveAdmins } from "@/lib/team/store";
 import { startSession } from "@/lib/auth/sessions";
-import { toProblem } from "@/lib/http/problem";
+import { toProblem } from "@/lib/server/to-problem";
 import { ActorNotAdminError, addMember, changeMember, listTeam, listTeamPage, MemberNotFoundError, setSsoAccess, signOutEverywhere, TeamRuleError } from "@/lib/team/service";
 
 let conn: Kysely<Database>;

@@ -4,7 +4,7 @@ import { createMember, findMemberByEmail, findMemberById } from "@/lib/auth/memb
 import { hashPassword, passwordWeakness } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/sessions";
 import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
-import { validationMessage } from "@/lib/i18n/validation";
+import { validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import type { CreateMemberBody, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
 import { countActiveAdmins, lockTeam, memberRows, updateMemberRow } from "@/lib/team/store";
@@ -113,8 +113,7 @@ async function requireStrongPassword(password: string, owner: { email?: string; 
   const words = [owner.email, owner.email?.split("@")[0], owner.name].filter((w): w is string => !!w);
   const weakness = await passwordWeakness(password, words);
   if (!weakness) return;
-  const text = validationMessage({ message: weakness === "common" ? "validation.team.passwordCommon" : "validation.team.passwordWeak" });
-  throw new DomainError("validation_failed", "Invalid body: check password.", { errors: { password: [text] } });
+  throw validationFailed({ password: [{ code: weakness === "common" ? "validation.team.passwordCommon" : "validation.team.passwordWeak" }] }, { where: "body" });
 }
 
 export async function addMember(conn: Kysely<Database>, input: CreateMemberBody, ctx: ServiceContext): Promise<{ member: TeamMember; after: MemberSnapshot }> {

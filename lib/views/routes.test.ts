@@ -3,7 +3,6 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/db/open";
 import type { Database } from "@/lib/db/schema";
-import { validationKeyOf } from "@/lib/i18n/validation";
 import { openTestStore } from "@/lib/testing/store";
 
 // The /api/views handlers in-process: the real wrapper, service and store (PostgreSQL); only the session and the store's door are stubbed.
@@ -45,7 +44,7 @@ async function as<T>(member: Member, call: () => Promise<Response>): Promise<{ s
 
 type ViewAnswer = { view: { id: string; name: string; query: string; href: string; shared: boolean; editable: boolean } };
 type ListAnswer = { items: { id: string; name: string; shared: boolean; editable: boolean }[]; defaultId: string | null };
-type Problem = { code: string; detail?: string; reason?: string; errors?: Record<string, string[]>; fieldCodes?: Record<string, string> };
+type Problem = { code: string; detail?: string; reason?: string; errors?: Record<string, string[]>; fieldCodes?: Record<string, { code: string; params?: Record<string, string> }[]>; detailCode?: { code: string; params?: Record<string, string> } };
 
 const create = (member: Member, body: unknown) => as<ViewAnswer & Problem>(member, () => views.POST(req("POST", "/api/views", body), noParams));
 const list = (member: Member, kind = "warehouses") => as<ListAnswer>(member, () => views.GET(req("GET", `/api/views?list=${kind}`), noParams));
@@ -128,17 +127,17 @@ describe("/api/views", () => {
     await create(OPERATOR, { list: "warehouses", name: "Passive branches", query: "status=passive" });
     const dup = await create(OPERATOR, { list: "warehouses", name: "PASSIVE branches", query: "" });
     expect(dup.status).toBe(422);
-    expect(dup.body.fieldCodes).toEqual({ name: "views.errors.nameTaken" });
+    expect(dup.body.fieldCodes).toEqual({ name: [{ code: "views.errors.nameTaken" }] });
     expect(dup.body.errors?.name?.[0]).toMatch(/already exists/);
     const empty = await create(OPERATOR, { list: "warehouses", name: "   ", query: "" });
     expect(empty.status).toBe(422);
-    expect(empty.body.fieldCodes).toEqual({ name: "views.errors.nameRequired" });
+    expect(empty.body.fieldCodes).toEqual({ name: [{ code: "views.errors.nameRequired" }] });
     // Another member, or another list, may use the name.
     expect((await create(VIEWER, { list: "warehouses", name: "Passive branches", query: "" })).status).toBe(201);
     expect((await create(OPERATOR, { list: "activity", name: "Passive branches", query: "" })).status).toBe(201);
     // A team view may not take a name a member already sees among the team's.
     await create(ADMIN, { list: "warehouses", name: "Everyone", query: "", shared: true });
-    expect((await create(ADMIN2, { list: "warehouses", name: "everyone", query: "", shared: true })).body.fieldCodes).toEqual({ name: "views.errors.nameTaken" });
+    expect((await create(ADMIN2, { list: "warehouses", name: "everyone", query: "", shared: true })).body.fieldCodes).toEqual({ name: [{ code: "views.errors.nameTaken" }] });
   });
 
   it("refuses a query the list would refuse, and bodies with anything else in them", async () => {
@@ -146,9 +145,9 @@ describe("/api/views", () => {
     expect(smuggled.status).toBe(422);
     expect(smuggled.body.errors?.query?.join(" ")).toMatch(/token/);
     expect((await create(ADMIN, { list: "warehouses", name: "x", query: "sort=password.asc" })).status).toBe(422);
-    expect((await create(ADMIN, { list: "warehouses", name: "x", query: "", owner: 9 })).body.fieldCodes).toEqual({ owner: "views.errors.unknownField" });
-    expect((await create(ADMIN, { list: "members", name: "x", query: "" })).body.fieldCodes).toEqual({ list: "views.errors.list" });
-    expect((await create(ADMIN, { list: "warehouses", name: "x\u0000y", query: "" })).body.fieldCodes).toEqual({ name: "views.errors.nameControl" });
+    expect((await create(ADMIN, { list: "warehouses", name: "x", query: "", owner: 9 })).body.fieldCodes).toEqual({ owner: [{ code: "views.errors.unknownField", params: { name: "owner" } }] });
+    expect((await create(ADMIN, { list: "members", name: "x", query: "" })).body.fieldCodes).toEqual({ list: [{ code: "views.errors.list" }] });
+    expect((await create(ADMIN, { list: "warehouses", name: "x\u0000y", query: "" })).body.fieldCodes).toEqual({ name: [{ code: "views.errors.nameControl" }] });
     expect((await list(ADMIN, "members")).status).toBe(422);
     expect((await patch(ADMIN, "not-a-uuid", { name: "x" })).status).toBe(422);
     const { id } = (await create(ADMIN, { list: "warehouses", name: "ok", query: "" })).body.view;
@@ -201,7 +200,7 @@ describe("/api/views", () => {
     const refused = await create(VIEWER, { list: "warehouses", name: "One too many", query: "status=passive" });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: "conflict", reason: "view_limit", detail: "You already keep 100 saved views, the most allowed per member. Delete one before saving another." });
-    expect(validationKeyOf(refused.body.detail!)).toEqual({ key: "validation.views.tooMany", values: { max: "100" } });
+    expect(refused.body.detailCode).toEqual({ code: "validation.views.tooMany", params: { max: "100" } });
     const kept = await state.conn.selectFrom("saved_views").select("id").where("owner_id", "=", VIEWER.id).execute();
     expect(kept).toHaveLength(VIEWS_PER_MEMBER);
     expect(await actions()).toEqual([]);
@@ -235,8 +234,8 @@ describe("/api/views", () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     const problem = await res.json();
     expect(problem).toMatchObject({ code: "too_many_requests", reason: "view_writes", detail: `Saved views were changed too often. Wait ${retryAfter} seconds and try again.` });
-    // A page in Turkish finds the catalog key behind the sentence.
-    expect(validationKeyOf(problem.detail)).toEqual({ key: "validation.views.tooFast", values: { seconds: String(retryAfter) } });
+    // A page in Turkish says the catalog key sent beside the sentence.
+    expect(problem.detailCode).toEqual({ code: "validation.views.tooFast", params: { seconds: String(retryAfter) } });
     // Every kind of write counts, and none is made.
     expect((await patch(VIEWER, ids[0]!, { name: "Renamed" })).status).toBe(429);
     expect((await remove(VIEWER, ids[0]!)).status).toBe(429);

@@ -1,11 +1,11 @@
 import "server-only";
-import en from "@/lib/i18n/messages/en/views.json";
 import type { ServiceContext } from "@/lib/audit";
+import { can, requirePermission } from "@/lib/auth/roles";
 import type { CurrentMember } from "@/lib/auth/session";
 import { takeSlot } from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
-import { validationMessage } from "@/lib/i18n/validation";
-import { DomainError } from "@/lib/rules/problems";
+import { isCatalogKey, issueCode, refusal, validationFailed, validationMessage } from "@/lib/i18n/validation";
+import { DomainError, type TextCode } from "@/lib/rules/problems";
 import { viewHref, type SavedViewList } from "@/lib/views/lists";
 import { canonicalViewQuery } from "@/lib/views/query";
 import {
@@ -30,24 +30,9 @@ export const VIEWS_PER_MEMBER = 100;
 /** Writes (save, change, delete, default) one member may make per window, counted across instances in the store. */
 export const VIEW_WRITES = { limit: 30, windowMs: 60_000 };
 
-const CATALOG = en.views as unknown as Record<string, unknown>;
-
-/** "views.errors.nameTaken" -> its English text ("validation.*" keys through the shared catalog). */
-export function englishViewText(key: string, params: Record<string, unknown> = {}): string {
-  if (!key.startsWith("views.")) return validationMessage({ message: key, params });
-  let node: unknown = CATALOG;
-  for (const part of key.split(".").slice(1)) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
-  const text = typeof node === "string" ? node : key;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] !== undefined ? String(params[name]) : whole));
-}
-
-/** A validation problem with an English message per field and the catalog keys for the form to show in the member's language. */
-function fieldProblem(fields: Record<string, { key: string; params?: Record<string, unknown> }>): DomainError {
-  const names = Object.keys(fields);
-  return new DomainError("validation_failed", `Invalid body: check ${names.join(", ")}.`, {
-    errors: Object.fromEntries(names.map((f) => [f, [englishViewText(fields[f]!.key, fields[f]!.params)]])),
-    fieldCodes: Object.fromEntries(names.map((f) => [f, fields[f]!.key])),
-  });
+/** A validation problem naming each field's catalog key, through the one builder. */
+function fieldProblem(fields: Record<string, TextCode>): DomainError {
+  return validationFailed(Object.fromEntries(Object.entries(fields).map(([f, text]) => [f, [text]])), { where: "body" });
 }
 
 // Typed by shape, not by zod's types: this module's messages are audit texts, not schema messages.
@@ -57,14 +42,14 @@ type Parsed<T> = { success: true; data: T } | { success: false; error: { issues:
 function parseBody<T>(schema: { safeParse: (json: unknown) => unknown }, json: unknown): T {
   const parsed = schema.safeParse(json) as Parsed<T>;
   if (parsed.success) return parsed.data;
-  const fields: Record<string, { key: string; params?: Record<string, unknown> }> = {};
+  const fields: Record<string, TextCode> = {};
   for (const issue of parsed.error.issues) {
     const unknownKeys = issue.code === "unrecognized_keys" ? (issue.keys ?? []) : [];
-    for (const key of unknownKeys) fields[key] ??= { key: "views.errors.unknownField", params: { name: key } };
+    for (const key of unknownKeys) fields[key] ??= { code: "views.errors.unknownField", params: { name: key } };
     if (unknownKeys.length) continue;
     const field = String(issue.path[0] ?? "_");
-    const key = issue.message.startsWith("views.") ? issue.message : field === "name" ? "views.errors.nameRequired" : "views.errors.invalid";
-    fields[field] ??= { key };
+    const code = isCatalogKey(issue.message) ? issue.message : field === "name" ? "views.errors.nameRequired" : "views.errors.invalid";
+    fields[field] ??= { code };
   }
   throw fieldProblem(fields);
 }
@@ -72,23 +57,14 @@ function parseBody<T>(schema: { safeParse: (json: unknown) => unknown }, json: u
 function checkedQuery(list: SavedViewList, query: string): string {
   const result = canonicalViewQuery(list, query);
   if (result.ok) return result.query;
-  const first = result.issues[0]!;
+  const codes = result.issues.map((i) => issueCode(i));
   // Every parameter at fault is named in the message; the field is the query.
-  const text = result.issues.map((i) => `${i.param}: ${englishViewText(i.message, i.params)}`).join(" ");
-  throw new DomainError("validation_failed", `Invalid body: check query (${text})`, {
-    errors: { query: result.issues.map((i) => `${i.param}: ${englishViewText(i.message, i.params)}`) },
-    fieldCodes: { query: first.message.startsWith("views.") ? first.message : "views.errors.query" },
-  });
-}
-
-function requirePublisher(member: Member): void {
-  if (member.role !== "admin") {
-    throw new DomainError("forbidden", `Your role (${member.role}) may not publish team views or change them; it needs admin.`, { requiredRole: "admin" });
-  }
+  const english = result.issues.map((i) => `${i.param}: ${validationMessage(i)}`);
+  throw validationFailed({ query: codes }, { detail: `Invalid body: check query (${english.join(" ")})`, english: { query: english } });
 }
 
 const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
-const nameTakenProblem = () => fieldProblem({ name: { key: "views.errors.nameTaken" } });
+const nameTakenProblem = () => fieldProblem({ name: { code: "views.errors.nameTaken" } });
 
 // Every member reads the trail: a personal view's filters stay its owner's, only its name is recorded.
 const auditShape = (row: SavedViewRow) =>
@@ -101,16 +77,16 @@ async function limitWrites(member: Member): Promise<void> {
   const slot = await takeSlot(await db(), `views:${member.id}`, VIEW_WRITES.limit, VIEW_WRITES.windowMs);
   if (slot.ok) return;
   const seconds = Math.max(1, Math.ceil(slot.retryAfterMs / 1000));
-  throw new DomainError("too_many_requests", englishViewText("validation.views.tooFast", { seconds }), { reason: "view_writes", retryAfterSeconds: seconds });
+  throw refusal("too_many_requests", { code: "validation.views.tooFast", params: { seconds: String(seconds) } }, { reason: "view_writes", retryAfterSeconds: seconds });
 }
 
 const tooManyViews = () =>
-  new DomainError("conflict", englishViewText("validation.views.tooMany", { max: VIEWS_PER_MEMBER }), { reason: "view_limit", limit: VIEWS_PER_MEMBER });
+  refusal("conflict", { code: "validation.views.tooMany", params: { max: String(VIEWS_PER_MEMBER) } }, { reason: "view_limit", limit: VIEWS_PER_MEMBER });
 
 export async function listViews(member: Member, list: SavedViewList): Promise<SavedViewsAnswer> {
   const store = await db();
   const [rows, fallback] = await Promise.all([listVisibleViews(store, list, member.id), findDefaultView(store, list, member.id)]);
-  return { items: rows.map((r) => viewFromRow(r, member)), defaultId: fallback?.id ?? null, canPublish: member.role === "admin" };
+  return { items: rows.map((r) => viewFromRow(r, member)), defaultId: fallback?.id ?? null, canPublish: can(member.role, "views.publish") };
 }
 
 /** Where the list opens for the member when its URL names nothing: their default view, if it narrows anything. */
@@ -121,7 +97,7 @@ export async function defaultViewHref(member: Member, list: SavedViewList): Prom
 
 export async function createView(ctx: ServiceContext, member: Member, json: unknown): Promise<SavedView> {
   const body = parseBody<CreateViewBody>(createViewBodySchema, json);
-  if (body.shared) requirePublisher(member);
+  if (body.shared) requirePermission(member.role, "views.publish");
   const query = checkedQuery(body.list, body.query);
   const store = await db();
   if (await nameTaken(store, { list: body.list, name: body.name, ownerId: member.id, shared: body.shared })) throw nameTakenProblem();
@@ -152,13 +128,9 @@ async function visible(member: Member, id: string): Promise<SavedViewRow> {
 }
 
 function requireEditor(member: Member, row: SavedViewRow): void {
-  if (!canEditView(row, member)) {
-    throw new DomainError(
-      "forbidden",
-      row.shared === 1 ? `Your role (${member.role}) may not change team views; it needs admin.` : "Only the member who saved this view may change it.",
-      row.shared === 1 ? { requiredRole: "admin" } : undefined,
-    );
-  }
+  if (canEditView(row, member)) return;
+  if (row.shared === 1) requirePermission(member.role, "views.publish");
+  throw new DomainError("forbidden", "Only the member who saved this view may change it.");
 }
 
 export async function changeView(ctx: ServiceContext, member: Member, id: string, json: unknown): Promise<SavedView> {
@@ -166,7 +138,7 @@ export async function changeView(ctx: ServiceContext, member: Member, id: string
   const body = parseBody<UpdateViewBody>(updateViewBodySchema, json);
   requireEditor(member, saved);
   const publishing = body.shared !== undefined && body.shared !== (saved.shared === 1);
-  if (publishing) requirePublisher(member);
+  if (publishing) requirePermission(member.role, "views.publish");
   const list = saved.list as SavedViewList;
   const query = body.query !== undefined ? checkedQuery(list, body.query) : undefined;
   const name = body.name ?? saved.name;
@@ -236,7 +208,7 @@ export async function chooseDefaultView(ctx: ServiceContext, member: Member, jso
   let row: SavedViewRow | null = null;
   if (body.viewId !== null) {
     row = await visible(member, body.viewId);
-    if (row.list !== body.list) throw fieldProblem({ viewId: { key: "views.errors.otherList" } });
+    if (row.list !== body.list) throw fieldProblem({ viewId: { code: "views.errors.otherList" } });
   }
   await limitWrites(member);
   await applyDefault(ctx, member, body.list, row);

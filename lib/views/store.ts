@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Database } from "@/lib/db/schema";
+import { can } from "@/lib/auth/roles";
+import type { Database, Role } from "@/lib/db/schema";
 import type { SavedViewRow } from "@/lib/views/tables";
 import { viewHref, type SavedViewList } from "@/lib/views/lists";
 import type { SavedView } from "@/lib/views/schemas";
@@ -11,11 +12,11 @@ type Db = Kysely<Database>;
 
 export interface ViewReader {
   id: number;
-  role: string;
+  role: Role;
 }
 
 export function canEditView(row: SavedViewRow, reader: ViewReader): boolean {
-  return row.shared === 1 ? reader.role === "admin" : row.owner_id === reader.id;
+  return row.shared === 1 ? can(reader.role, "views.publish") : row.owner_id === reader.id;
 }
 
 export function viewFromRow(row: SavedViewRow, reader: ViewReader): SavedView {

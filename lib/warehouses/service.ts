@@ -6,6 +6,7 @@ import { getConfig } from "@/lib/config";
 import { store } from "@/lib/db";
 import { notify } from "@/lib/db/open";
 import { log } from "@/lib/log";
+import { validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import { redactSecrets } from "@/lib/rules/secrets";
 import { DEFAULT_WAREHOUSE_SORT, deleteRuleBreak, saveRuleBreak, WAREHOUSE_FIELDS, type ReadinessResult } from "@/lib/rules/warehouse";
@@ -234,7 +235,7 @@ async function settleDefault(id: number, previous: Warehouse[], ctx: ServiceCont
 
 export async function createWarehouse(body: CreateWarehouseBody, ctx: ServiceContext): Promise<WarehouseWriteResult> {
   const broken = saveRuleBreak(body);
-  if (broken) throw new DomainError("validation_failed", "The default warehouse must be active.", { errors: { [broken.field]: [broken.key] } });
+  if (broken) throw validationFailed({ [broken.field]: [{ code: `warehouses.validation.${broken.key}` }] }, { detail: "The default warehouse must be active." });
   return body.isDefault ? underDefaultLock(() => create(body, ctx)) : create(body, ctx);
 }
 

@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { channelList, deliveryList } from "@/lib/alerts/schemas";
 import { listChannelPage, listDeliveryViews } from "@/lib/alerts/service";
 import { requirePageMember } from "@/lib/auth/session";
+import { can } from "@/lib/auth/roles";
 import { log } from "@/lib/log";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -30,7 +31,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   return (
     <section data-testid="alerts-page">
       <PageHeader title={t("title")} description={t("description")} />
-      <AlertsView fallback={fallback} canManage={member.role === "admin"} />
+      <AlertsView fallback={fallback} canManage={can(member.role, "alerts.manage")} />
     </section>
   );
 }

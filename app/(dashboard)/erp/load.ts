@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { requirePageMember } from "@/lib/auth/session";
 import { importList, runIdSchema, runOrderList, transferRunList } from "@/lib/erp/schemas";
 import { getRunPage, listImportRuns, listTransferRuns } from "@/lib/erp/service";
-import { toProblem } from "@/lib/http/problem";
+import { toProblem } from "@/lib/server/to-problem";
 import type { SearchParamsInput } from "@/lib/list/definition";
 
 // Each reader checks the member first, so no page that calls it can show runs to a caller the layout did not see.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { channelList } from "@/lib/alerts/schemas";
-import { createChannel, listChannelPage, requireAdmin } from "@/lib/alerts/service";
+import { createChannel, listChannelPage } from "@/lib/alerts/service";
 import { json, parseBody, parseQuery, withRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -8,8 +8,7 @@ export const dynamic = "force-dynamic";
 // Everyone reads the channels (masks only), a page at a time; admins add them.
 export const GET = withRoute("read", async ({ req }) => json(await listChannelPage(parseQuery(req, channelList.querySchema))));
 
-export const POST = withRoute("read", async ({ req, member, service }) => {
-  requireAdmin(member.role);
+export const POST = withRoute("alerts.manage", async ({ req, service }) => {
   const body = await parseBody(req, z.unknown());
   return json({ channel: await createChannel(service, body) }, { status: 201 });
 });

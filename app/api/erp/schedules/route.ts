@@ -1,7 +1,6 @@
-import { json, parseQuery, withRoute } from "@/lib/http/route";
-import { parseScheduleBody, scheduleContext } from "@/lib/schedules/http";
-import { scheduleList } from "@/lib/schedules/schemas";
-import { createSchedule, listAllSchedules } from "@/lib/schedules/service";
+import { json, parseBody, parseQuery, withRoute } from "@/lib/http/route";
+import { scheduleBodySchema, scheduleList } from "@/lib/schedules/schemas";
+import { createSchedule, listAllSchedules, scheduleContext } from "@/lib/schedules/service";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +9,6 @@ export const GET = withRoute("read", async ({ req }) => json(await listAllSchedu
 
 // POST /api/erp/schedules: a new schedule (operators and admins).
 export const POST = withRoute("erp.run", async (ctx) => {
-  const body = await parseScheduleBody(ctx.req);
+  const body = await parseBody(ctx.req, scheduleBodySchema);
   return json({ schedule: await createSchedule(scheduleContext(ctx), body) }, { status: 201 });
 });

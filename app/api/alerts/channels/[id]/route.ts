@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { channelIdSchema } from "@/lib/alerts/schemas";
-import { changeChannel, listChannelViews, removeChannel, requireAdmin } from "@/lib/alerts/service";
+import { changeChannel, listChannelViews, removeChannel } from "@/lib/alerts/service";
 import { HttpProblem, json, parseBody, parseParams, withRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -14,15 +14,13 @@ export const GET = withRoute<Params>("read", async ({ params }) => {
   return json({ channel });
 });
 
-export const PATCH = withRoute<Params>("read", async ({ req, params, member, service }) => {
-  requireAdmin(member.role);
+export const PATCH = withRoute<Params>("alerts.manage", async ({ req, params, service }) => {
   const { id } = parseParams(params, channelIdSchema);
   const body = await parseBody(req, z.unknown());
   return json({ channel: await changeChannel(service, id, body) });
 });
 
-export const DELETE = withRoute<Params>("read", async ({ params, member, service }) => {
-  requireAdmin(member.role);
+export const DELETE = withRoute<Params>("alerts.manage", async ({ params, service }) => {
   const { id } = parseParams(params, channelIdSchema);
   await removeChannel(service, id);
   return new Response(null, { status: 204 });

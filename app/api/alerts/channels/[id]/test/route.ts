@@ -1,12 +1,11 @@
 import { channelIdSchema } from "@/lib/alerts/schemas";
-import { requireAdmin, testChannel } from "@/lib/alerts/service";
+import { testChannel } from "@/lib/alerts/service";
 import { json, parseParams, withRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 // Queues a test delivery; its result is read from the delivery log.
-export const POST = withRoute<{ id: string }>("read", async ({ params, member, service }) => {
-  requireAdmin(member.role);
+export const POST = withRoute<{ id: string }>("alerts.manage", async ({ params, service }) => {
   const { id } = parseParams(params, channelIdSchema);
   return json({ delivery: await testChannel(service, id) }, { status: 202 });
 });
