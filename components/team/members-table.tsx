@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ScrollTable } from "@/components/data-table/scroll-table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, selectClass } from "@/components/ui/styles";
-import { ROLES, type Role } from "@/lib/db/schema";
+import { ROLES, type Role } from "@/lib/store/schema";
 import type { TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
 
 const COLUMNS = ["name", "email", "role", "status", "signIn", "actions"] as const;

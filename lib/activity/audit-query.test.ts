@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb } from "@/lib/testing/store";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { toAuditFilter } from "@/lib/activity/dates";
 import { activityList, activityQuery } from "@/lib/activity/schemas";
 import { queryAuditIn } from "@/lib/activity/store";

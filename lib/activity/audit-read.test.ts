@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, KyselyPlugin, QueryId, RootOperationNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openTestDb } from "@/lib/testing/store";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 
 // How the trail is read: the export pages by key and never counts, the Person filter lists
 // members, and the readers pages call check the member before touching the store.
@@ -11,7 +11,7 @@ const requirePageMember = vi.fn(async () => {
 });
 const storeOpened = vi.fn();
 vi.mock("@/lib/auth/session", () => ({ requirePageMember }));
-vi.mock("@/lib/db", () => ({ db: storeOpened }));
+vi.mock("@/lib/store", () => ({ db: storeOpened }));
 
 const { auditFacetsIn, iterateAuditIn, queryAuditIn } = await import("@/lib/activity/store");
 const { auditFacets, queryAudit } = await import("@/lib/activity/service");

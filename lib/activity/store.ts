@@ -1,6 +1,6 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { AuditEvent, Database } from "@/lib/db/schema";
+import type { AuditEvent, Database } from "@/lib/store/schema";
 import type { ActivityOutcome, AuditRecord } from "@/lib/activity/schemas";
 
 export interface AuditFilter {

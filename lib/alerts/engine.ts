@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { DeliveredEvent } from "@/lib/alerts/message";
 import { readChannel } from "@/lib/alerts/store";

@@ -1,7 +1,7 @@
 import "server-only";
 import en from "@/lib/i18n/messages/en/alerts.json";
 import type { ServiceContext } from "@/lib/audit";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { DomainError } from "@/lib/rules/problems";
 import { queueDeliveries } from "@/lib/alerts/engine";
 import { startAlertJobs } from "@/lib/alerts/jobs";

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 
-// Kysely table types for alerts; lib/db/schema.ts's Database extends this.
+// Kysely table types for alerts; lib/store/schema.ts's Database extends this.
 // Timestamps are ISO text, flags 0/1 integers (as in 0001).
 
 export interface AlertChannelsTable {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Listener, Store } from "@/lib/db/open";
+import type { Listener, Store } from "@/lib/store/open";
 import { createMember } from "@/lib/auth/members";
 import { announceSessionChange, cachedSession, forgetSessions, listenForSessionChanges, resetSessionCache, sessionCacheLive, SESSIONS_CHANNEL, SESSION_CACHE_TTL_MS } from "@/lib/auth/session-cache";
 import { checkSession, endAllSessions, endSession, judgeLookup, lookupSession, startSession } from "@/lib/auth/sessions";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { Database, Member } from "@/lib/db/schema";
+import type { Database, Member } from "@/lib/store/schema";
 import { announceSessionChange } from "@/lib/auth/session-cache";
 import { SESSION_ID_PATTERN } from "@/lib/rules/ids";
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, Member, Role } from "@/lib/db/schema";
+import type { Database, Member, Role } from "@/lib/store/schema";
 import { memberEmailSchema, memberNameSchema } from "@/lib/team/schemas";
 import { createMember, findMemberByEmail, findMemberBySsoIdentity } from "@/lib/auth/members";
 import { roleForEmail, type AllowEntry } from "@/lib/auth/sso-allow";

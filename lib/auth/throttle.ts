@@ -1,6 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { sql, type Kysely } from "kysely";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 
 // Sign-in limits; each attempt is reserved before its password is checked, in a transaction that first takes one
 // advisory lock shared by every instance, so parallel guesses count one by one.

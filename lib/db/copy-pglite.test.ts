@@ -6,8 +6,8 @@ import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresQueryResu
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { copyPgliteStore } from "@/lib/db/copy-pglite";
 import { StoreCopyError } from "@/lib/db/copy";
-import { migrate } from "@/lib/db/open";
-import type { Database as Schema } from "@/lib/db/schema";
+import { migrate } from "@/lib/store/open";
+import type { Database as Schema } from "@/lib/store/schema";
 import { openTestDb } from "@/lib/testing/store";
 
 // The earlier console's PGlite store, migrated by our migrations and filled with rows in every table, copied into a

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { copySqliteStore, StoreCopyError } from "@/lib/db/copy";
-import type { NewMember, Database as Schema } from "@/lib/db/schema";
+import type { NewMember, Database as Schema } from "@/lib/store/schema";
 import { openTestDb } from "@/lib/testing/store";
 
 // The SQLite console's tables as its migrations 0001..0004 left them (sqlite_master of such a store).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notify } from "@/lib/db/open";
+import { notify } from "@/lib/store/open";
 import { openTestStore } from "@/lib/testing/store";
 
 describe("the store", () => {

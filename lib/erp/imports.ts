@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, ErpImportRun } from "@/lib/db/schema";
+import type { Database, ErpImportRun } from "@/lib/store/schema";
 import type { ImportKindName, ImportRunRow } from "@/lib/erp/schemas";
 import type { RunActor } from "@/lib/erp/store";
 import { redactSecrets } from "@/lib/rules/secrets";

@@ -1,8 +1,8 @@
 import "server-only";
 import { recordAudit, type ServiceContext } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/db";
-import type { ErpTransferRun } from "@/lib/db/schema";
+import { db } from "@/lib/store";
+import type { ErpTransferRun } from "@/lib/store/schema";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
 import { raiseAlert, type AlertEvent } from "@/lib/alerts/events";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
 import { beginImport, finishImport, latestImports, listImports } from "@/lib/erp/imports";
 import { takeBatch } from "@/lib/erp/store";

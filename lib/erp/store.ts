@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "@/lib/db/schema";
+import type { Database, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "@/lib/store/schema";
 import { DomainError } from "@/lib/rules/problems";
 import { redactSecrets } from "@/lib/rules/secrets";
 import { batchCount } from "@/lib/erp/order-ids";

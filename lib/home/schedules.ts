@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/schemas";
 import { nextStartsByKind } from "@/lib/schedules/store";
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => null }));
-vi.mock("@/lib/db", () => ({ db: async () => undefined }));
+vi.mock("@/lib/store", () => ({ db: async () => undefined }));
 
 const { parseBody, parseQuery } = await import("@/lib/http/route");
 

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit, type ServiceContext } from "@/lib/audit";
 import { raiseAlert } from "@/lib/alerts/events";
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import type { ImportKindName } from "@/lib/erp/schemas";
 import { startImport } from "@/lib/erp/service";
 import { toProblem } from "@/lib/http/problem";

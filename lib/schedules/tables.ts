@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
-import type { ErpImportKind } from "@/lib/db/schema";
+import type { ErpImportKind } from "@/lib/store/schema";
 
-// Kysely table types for schedules; lib/db/schema.ts's Database extends this.
+// Kysely table types for schedules; lib/store/schema.ts's Database extends this.
 
 export type ImportOrigin = "manual" | "scheduled";
 export type ScheduleRunOutcome = "started" | "failed" | "skipped";
@@ -43,7 +43,7 @@ export type ScheduleRecord = Selectable<SchedulesTable>;
 export type ScheduleRunRecord = Selectable<ScheduleRunsTable>;
 
 // The columns this feature's migration adds to erp_import_runs.
-declare module "@/lib/db/schema" {
+declare module "@/lib/erp/tables" {
   interface ErpImportRunsTable {
     origin: ColumnType<ImportOrigin, ImportOrigin | undefined, ImportOrigin>;
     schedule_id: ColumnType<string | null, string | null | undefined, string | null>;

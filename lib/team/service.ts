@@ -3,7 +3,7 @@ import type { AuditPort, ServiceContext } from "@/lib/audit";
 import { createMember, findMemberByEmail, findMemberById } from "@/lib/auth/members";
 import { hashPassword, passwordWeakness } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/sessions";
-import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
+import type { Database, Member, MemberUpdate } from "@/lib/store/schema";
 import { validationMessage } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import type { CreateMemberBody, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "@/lib/team/schemas";

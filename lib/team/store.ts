@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
+import type { Database, Member, MemberUpdate } from "@/lib/store/schema";
 import { announceSessionChange } from "@/lib/auth/session-cache";
 
 // The team's own reads and writes of the members table; lookups shared with sign-in stay in lib/auth/members.

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 import { validationKeyOf } from "@/lib/i18n/validation";
 import { openTestStore } from "@/lib/testing/store";
 
@@ -13,7 +13,7 @@ type Member = { id: number; email: string; name: string; role: "viewer" | "opera
 const state = vi.hoisted(() => ({ member: null as null | Member, conn: undefined as unknown as Kysely<Database>, store: undefined as unknown as Store }));
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
 
 const views = await import("@/app/api/views/route");
 const oneView = await import("@/app/api/views/[id]/route");

@@ -3,7 +3,7 @@ import en from "@/lib/i18n/messages/en/views.json";
 import type { ServiceContext } from "@/lib/audit";
 import type { CurrentMember } from "@/lib/auth/session";
 import { takeSlot } from "@/lib/auth/throttle";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { validationMessage } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import { viewHref, type SavedViewList } from "@/lib/views/lists";

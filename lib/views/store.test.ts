@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { openTestDb } from "@/lib/testing/store";
 import { canEditView, findDefaultView, insertView, listVisibleViews, nameTaken, setDefaultView } from "@/lib/views/store";
 

@@ -1,60 +1,6 @@
-import type { AlertsTables } from "@/lib/alerts/tables";
-import type { HomeTables } from "@/lib/home/tables";
-import type { SchedulesTables } from "@/lib/schedules/tables";
-import type { ViewsTables } from "@/lib/views/tables";
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
-// PostgreSQL tables (the console's own server or a shared one) with ISO-8601 text timestamps and 0/1 flags, as the SQLite stores had.
-
-export const ROLES = ["viewer", "operator", "admin"] as const;
-export type Role = (typeof ROLES)[number];
-
-export interface MembersTable {
-  id: Generated<number>;
-  email: string;
-  name: string;
-  role: Role;
-  password_hash: string | null;
-  active: ColumnType<number, number | undefined, number>;
-  source: string;
-  created_at: string;
-  updated_at: string;
-  session_version: ColumnType<number, number | undefined, number>;
-  sso_issuer: ColumnType<string | null, string | null | undefined, string | null>;
-  sso_subject: ColumnType<string | null, string | null | undefined, string | null>;
-  sso_allowed: ColumnType<number, number | undefined, number>;
-}
-
-export interface SessionsTable {
-  id: string;
-  member_id: number;
-  method: "password" | "sso";
-  created_at: string;
-  expires_at: string;
-}
-
-export interface AuditEventsTable {
-  id: Generated<number>;
-  at: string;
-  actor_id: number | null;
-  actor_email: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  outcome: "success" | "failure" | "denied";
-  message: string | null;
-  before_json: string | null;
-  after_json: string | null;
-  details_json: string | null;
-  request_id: string | null;
-  ip: string | null;
-}
-
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  key: string;
-  at: string;
-}
+// Kysely table types for transfer and import runs; lib/store/schema.ts's Database extends this.
 
 export type ErpTransferRunState = "queued" | "running" | "completed" | "interrupted";
 export type ErpTransferRunOrigin = "new" | "retry_failed" | "send_unsent" | "resend_unknown";
@@ -122,21 +68,12 @@ export interface ErpImportRunsTable {
   finished_at: string | null;
 }
 
-export interface Database extends SchedulesTables, AlertsTables, HomeTables, ViewsTables {
-  members: MembersTable;
-  audit_events: AuditEventsTable;
-  login_failures: LoginFailuresTable;
-  sessions: SessionsTable;
+export interface ErpTables {
   erp_transfer_runs: ErpTransferRunsTable;
   erp_transfer_orders: ErpTransferOrdersTable;
   erp_import_runs: ErpImportRunsTable;
 }
 
-export type Member = Selectable<MembersTable>;
-export type NewMember = Insertable<MembersTable>;
-export type MemberUpdate = Updateable<MembersTable>;
-export type AuditEvent = Selectable<AuditEventsTable>;
-export type Session = Selectable<SessionsTable>;
 export type ErpTransferRun = Selectable<ErpTransferRunsTable>;
 export type ErpTransferOrder = Selectable<ErpTransferOrdersTable>;
 export type ErpImportRun = Selectable<ErpImportRunsTable>;
