@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
 // The store's tables for alerts (in the console's order: lib/store/migrations.ts).
 export const alertsMigrations: Record<string, Migration> = {
@@ -37,6 +38,14 @@ export const alertsMigrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex("alert_deliveries_channel_created").on("alert_deliveries").columns(["channel_id", "created_at"]).execute();
       await db.schema.createIndex("alert_deliveries_created").on("alert_deliveries").column("created_at").execute();
+    },
+  },
+  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
+  "0008_postgres_types": {
+    async up(db: Kysely<unknown>) {
+      await toTimestamptz(db, "alert_channels", ["created_at", "updated_at"]);
+      await toBoolean(db, "alert_channels", { enabled: true });
+      await toTimestamptz(db, "alert_deliveries", ["created_at", "updated_at", "last_attempt_at", "delivered_at"]);
     },
   },
 };

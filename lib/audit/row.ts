@@ -37,7 +37,7 @@ const json = (v: unknown) => (v === undefined || v === null ? null : (processRed
 
 export function auditRow(entry: AuditEntry, at: Date = new Date()): Insertable<AuditEventsTable> {
   return {
-    at: at.toISOString(),
+    at,
     actor_id: entry.actor?.id ?? null,
     actor_email: entry.actor?.email ?? null,
     action: entry.action,

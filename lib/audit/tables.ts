@@ -4,7 +4,7 @@ import type { Generated, Selectable } from "kysely";
 
 export interface AuditEventsTable {
   id: Generated<number>;
-  at: string;
+  at: Date;
   actor_id: number | null;
   actor_email: string | null;
   action: string;

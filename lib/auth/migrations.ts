@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
 // The store's tables for members, sessions and sign-in failures (the console's order of every feature's steps: lib/store/migrations.ts).
 export const authMigrations: Record<string, Migration> = {
@@ -40,6 +41,15 @@ export const authMigrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex("sessions_member").on("sessions").column("member_id").execute();
       await db.schema.createIndex("sessions_expires").on("sessions").column("expires_at").execute();
+    },
+  },
+  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
+  "0008_postgres_types": {
+    async up(db: Kysely<unknown>) {
+      await toTimestamptz(db, "members", ["created_at", "updated_at"]);
+      await toBoolean(db, "members", { active: true, sso_allowed: false });
+      await toTimestamptz(db, "login_failures", ["at"]);
+      await toTimestamptz(db, "sessions", ["created_at", "expires_at"]);
     },
   },
 };

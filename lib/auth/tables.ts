@@ -11,28 +11,28 @@ export interface MembersTable {
   name: string;
   role: Role;
   password_hash: string | null;
-  active: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
   source: string;
-  created_at: string;
-  updated_at: string;
+  created_at: Date;
+  updated_at: Date;
   session_version: ColumnType<number, number | undefined, number>;
   sso_issuer: ColumnType<string | null, string | null | undefined, string | null>;
   sso_subject: ColumnType<string | null, string | null | undefined, string | null>;
-  sso_allowed: ColumnType<number, number | undefined, number>;
+  sso_allowed: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface SessionsTable {
   id: string;
   member_id: number;
   method: "password" | "sso";
-  created_at: string;
-  expires_at: string;
+  created_at: Date;
+  expires_at: Date;
 }
 
 export interface LoginFailuresTable {
   id: Generated<number>;
   key: string;
-  at: string;
+  at: Date;
 }
 
 export interface AuthTables {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
+import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
 // The store's tables for transfer and import runs (the console's order of every feature's steps: lib/store/migrations.ts).
 export const erpMigrations: Record<string, Migration> = {
@@ -95,6 +96,15 @@ export const erpMigrations: Record<string, Migration> = {
         .alterTable("erp_transfer_runs")
         .addColumn("transferred_through", "integer", (c) => c.notNull().defaultTo(0))
         .execute();
+    },
+  },
+  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
+  "0008_postgres_types": {
+    async up(db: Kysely<unknown>) {
+      await toTimestamptz(db, "erp_transfer_runs", ["created_at", "started_at", "finished_at"]);
+      await toTimestamptz(db, "erp_transfer_orders", ["updated_at"]);
+      await toTimestamptz(db, "erp_import_runs", ["started_at", "finished_at"]);
+      await toBoolean(db, "erp_import_runs", { may_have_acted: false, repeat_confirmed: false });
     },
   },
 };

@@ -8,7 +8,7 @@ export type ErpOrderOutcome = "pending" | "sending" | "transferred" | "not_trans
 
 export interface ErpTransferRunsTable {
   id: string;
-  created_at: string;
+  created_at: Date;
   created_by_id: number | null;
   created_by_email: string;
   created_by_name: string;
@@ -31,8 +31,8 @@ export interface ErpTransferRunsTable {
   sending_to: number | null;
   /** Orders still pending at or below this position were transferred (only the exceptions are written). */
   transferred_through: Generated<number>;
-  started_at: string | null;
-  finished_at: string | null;
+  started_at: Date | null;
+  finished_at: Date | null;
   job_id: string | null;
 }
 
@@ -45,7 +45,7 @@ export interface ErpTransferOrdersTable {
   outcome: ErpOrderOutcome;
   reason: string | null;
   reason_code: string | null;
-  updated_at: string | null;
+  updated_at: Date | null;
   retried_in: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -55,7 +55,7 @@ export type ErpImportOutcome = "pending" | "started" | "failed";
 export interface ErpImportRunsTable {
   id: Generated<number>;
   kind: ErpImportKind;
-  started_at: string;
+  started_at: Date;
   started_by_id: number | null;
   started_by_email: string;
   started_by_name: string;
@@ -63,9 +63,9 @@ export interface ErpImportRunsTable {
   message: string | null;
   error_code: string | null;
   error_detail: string | null;
-  may_have_acted: ColumnType<number, number | undefined, number>;
-  repeat_confirmed: ColumnType<number, number | undefined, number>;
-  finished_at: string | null;
+  may_have_acted: ColumnType<boolean, boolean | undefined, boolean>;
+  repeat_confirmed: ColumnType<boolean, boolean | undefined, boolean>;
+  finished_at: Date | null;
 }
 
 export interface ErpTables {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
+import { toTimestamptz } from "@/lib/db/migrations";
 
 // The store's tables for home (in the console's order: lib/store/migrations.ts).
 export const homeMigrations: Record<string, Migration> = {
@@ -32,6 +33,13 @@ export const homeMigrations: Record<string, Migration> = {
         .execute();
       // At most one open outage: the instance whose insert wins raises the alert, the others insert nothing.
       await sql`create unique index home_platform_outages_open on home_platform_outages ((1)) where ended_at is null`.execute(db);
+    },
+  },
+  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
+  "0008_postgres_types": {
+    async up(db: Kysely<unknown>) {
+      await toTimestamptz(db, "home_upstream_minutes", ["minute", "last_success_at", "failing_since", "last_failure_at", "updated_at"]);
+      await toTimestamptz(db, "home_platform_outages", ["since", "alerted_at", "ended_at"]);
     },
   },
 };

@@ -100,7 +100,7 @@ describe("a refused connection", () => {
   it("an import answers 502 upstream_unreachable and is recorded as failed, not acted on", async () => {
     await expectUnreachable(await imports.POST(req("POST", "/api/erp/imports", { kind: "stock" }), noParams));
     const run = await state.conn.selectFrom("erp_import_runs").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-    expect(run).toMatchObject({ kind: "stock", outcome: "failed", error_code: "network", may_have_acted: 0 });
+    expect(run).toMatchObject({ kind: "stock", outcome: "failed", error_code: "network", may_have_acted: false });
   });
 
   it("a transfer records its orders as not transferred: nothing was sent", async () => {

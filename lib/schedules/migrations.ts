@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
+import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
 // The store's tables for schedules (in the console's order: lib/store/migrations.ts), and where an import came from.
 export const schedulesMigrations: Record<string, Migration> = {
@@ -41,6 +42,17 @@ export const schedulesMigrations: Record<string, Migration> = {
         .addColumn("origin", "text", (c) => c.notNull().defaultTo("manual"))
         .execute();
       await db.schema.alterTable("erp_import_runs").addColumn("schedule_id", "text").execute();
+    },
+  },
+  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
+  "0008_postgres_types": {
+    async up(db: Kysely<unknown>) {
+      // The due index's predicate names the flag: it goes, and comes back in boolean form.
+      await sql`drop index schedules_due`.execute(db);
+      await toTimestamptz(db, "schedules", ["next_start_at", "created_at", "updated_at"]);
+      await toBoolean(db, "schedules", { paused: false });
+      await sql`create index schedules_due on schedules (next_start_at) where not paused`.execute(db);
+      await toTimestamptz(db, "schedule_runs", ["due_at", "at"]);
     },
   },
 };

@@ -94,7 +94,7 @@ describe("/api/erp/schedules", () => {
     expect((await one.PUT(req("PUT", `/api/erp/schedules/${schedule.id}`, STOCK_DAYTIME), idParams(schedule.id))).status).toBe(403);
     expect((await pause.POST(req("POST", `/api/erp/schedules/${schedule.id}/pause`), idParams(schedule.id))).status).toBe(403);
     expect((await one.DELETE(req("DELETE", `/api/erp/schedules/${schedule.id}`), idParams(schedule.id))).status).toBe(403);
-    expect(await state.conn.selectFrom("schedules").select("paused").execute()).toEqual([{ paused: 0 }]);
+    expect(await state.conn.selectFrom("schedules").select("paused").execute()).toEqual([{ paused: false }]);
   });
 
   it("an unknown or malformed id is 404 or 422", async () => {

@@ -14,11 +14,11 @@ export interface SchedulesTable {
   time_zone: string;
   quiet_from: string | null;
   quiet_to: string | null;
-  paused: ColumnType<number, number | undefined, number>;
-  next_start_at: string | null;
-  created_at: string;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  next_start_at: Date | null;
+  created_at: Date;
   created_by_email: string;
-  updated_at: string;
+  updated_at: Date;
   updated_by_email: string;
 }
 
@@ -26,8 +26,8 @@ export interface ScheduleRunsTable {
   id: Generated<number>;
   schedule_id: string;
   kind: ErpImportKind;
-  due_at: string;
-  at: string;
+  due_at: Date;
+  at: Date;
   outcome: ScheduleRunOutcome;
   reason: string | null;
   message: string | null;

@@ -87,4 +87,53 @@ describe("the console's migrations", () => {
       await db.destroy();
     }
   });
+
+  it("0008 turns text timestamps and 0/1 flags into the same instants and flags", async () => {
+    const db = await released();
+    const at = "2026-03-04T05:06:07.089Z";
+    try {
+      await sql`insert into members (email, name, role, active, sso_allowed, created_at, updated_at) values
+          ('on@x.io', 'On', 'admin', 1, 1, ${at}, ${at}), ('off@x.io', 'Off', 'viewer', 0, 0, ${at}, ${at})`.execute(db);
+      await sql`insert into sessions (id, member_id, method, created_at, expires_at) values ('s', 1, 'password', ${at}, '2026-03-05T00:00:00.000Z')`.execute(db);
+      await sql`insert into erp_import_runs (kind, started_at, started_by_email, started_by_name, outcome, may_have_acted, repeat_confirmed, finished_at)
+          values ('stock', ${at}, 'a@x.io', 'A', 'failed', 1, 0, null)`.execute(db);
+      await sql`insert into schedules (id, kind, rule_json, time_zone, paused, next_start_at, created_at, created_by_email, updated_at, updated_by_email)
+          values ('p', 'stock', '{}', 'UTC', 1, null, ${at}, 'a', ${at}, 'a'), ('r', 'stock', '{}', 'UTC', 0, ${at}, ${at}, 'a', ${at}, 'a')`.execute(db);
+      await sql`insert into saved_views (id, list, name, query, owner_id, owner_email, owner_name, shared, created_at, updated_at)
+          values ('t', 'warehouses', 'Team', '', 1, 'on@x.io', 'On', 1, ${at}, ${at})`.execute(db);
+      await sql`insert into home_upstream_minutes (instance_id, minute, calls, failures, latencies_json, updated_at) values ('i', '2026-03-04T05:06:00.000Z', 1, 0, '[]', ${at})`.execute(db);
+      await migrate(db);
+
+      const members = await db.selectFrom("members").select(["email", "active", "sso_allowed", "created_at"]).orderBy("id").execute();
+      expect(members).toEqual([
+        { email: "on@x.io", active: true, sso_allowed: true, created_at: new Date(at) },
+        { email: "off@x.io", active: false, sso_allowed: false, created_at: new Date(at) },
+      ]);
+      expect((await db.selectFrom("sessions").select("expires_at").executeTakeFirstOrThrow()).expires_at).toEqual(new Date("2026-03-05T00:00:00.000Z"));
+      expect(await db.selectFrom("erp_import_runs").select(["started_at", "may_have_acted", "repeat_confirmed", "finished_at"]).executeTakeFirstOrThrow()).toEqual({
+        started_at: new Date(at),
+        may_have_acted: true,
+        repeat_confirmed: false,
+        finished_at: null,
+      });
+      expect(await db.selectFrom("schedules").select(["id", "paused", "next_start_at"]).orderBy("id").execute()).toEqual([
+        { id: "p", paused: true, next_start_at: null },
+        { id: "r", paused: false, next_start_at: new Date(at) },
+      ]);
+      expect((await db.selectFrom("saved_views").select("shared").executeTakeFirstOrThrow()).shared).toBe(true);
+      expect((await db.selectFrom("home_upstream_minutes").select("minute").executeTakeFirstOrThrow()).minute).toEqual(new Date("2026-03-04T05:06:00.000Z"));
+      // New rows take the flags' defaults, and the indexes that name a flag still hold.
+      await db.insertInto("members").values({ email: "new@x.io", name: "N", role: "viewer", password_hash: null, source: "password", created_at: new Date(), updated_at: new Date() }).execute();
+      expect(await db.selectFrom("members").select(["active", "sso_allowed"]).where("email", "=", "new@x.io").executeTakeFirstOrThrow()).toEqual({ active: true, sso_allowed: false });
+      await expect(
+        sql`insert into saved_views (id, list, name, query, owner_id, owner_email, owner_name, shared, created_at, updated_at)
+            values ('u', 'warehouses', 'TEAM', '', 2, 'off@x.io', 'Off', true, now(), now())`.execute(db),
+      ).rejects.toThrow(/saved_views_team_name/);
+      const types = await sql<{ c: string; t: string }>`select table_name || '.' || column_name as c, data_type as t from information_schema.columns
+          where table_schema = 'public' and (data_type = 'text' and (column_name like '%\_at' or column_name in ('at', 'since', 'minute')) or data_type = 'integer' and column_name in ('active', 'sso_allowed', 'may_have_acted', 'repeat_confirmed', 'enabled', 'paused', 'shared'))`.execute(db);
+      expect(types.rows).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
 });

@@ -267,7 +267,7 @@ describe("team writes at the same time", () => {
       const a = await make(`a${round}@race.test`);
       const b = await make(`b${round}@race.test`);
       // Only these two are active admins.
-      await store.db.updateTable("members").set({ active: 0 }).where("id", "not in", [a, b]).execute();
+      await store.db.updateTable("members").set({ active: false }).where("id", "not in", [a, b]).execute();
       const results = await Promise.allSettled([changeMember(store.db, b, { role: "viewer" }, by(a)), changeMember(other.db, a, { role: "viewer" }, by(b))]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const refused = results.find((r) => r.status === "rejected");

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
+import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
 // The store's tables for saved views (in the console's order: lib/store/migrations.ts).
 export const viewsMigrations: Record<string, Migration> = {
@@ -31,6 +32,17 @@ export const viewsMigrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint("saved_view_defaults_pk", ["member_id", "list"])
         .execute();
       await db.schema.createIndex("saved_view_defaults_view").on("saved_view_defaults").column("view_id").execute();
+    },
+  },
+  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
+  "0008_postgres_types": {
+    async up(db: Kysely<unknown>) {
+      // The team-name index's predicate names the flag: it goes, and comes back in boolean form.
+      await sql`drop index saved_views_team_name`.execute(db);
+      await toTimestamptz(db, "saved_views", ["created_at", "updated_at"]);
+      await toBoolean(db, "saved_views", { shared: false });
+      await sql`create unique index saved_views_team_name on saved_views (list, lower(name)) where shared`.execute(db);
+      await toTimestamptz(db, "saved_view_defaults", ["updated_at"]);
     },
   },
 };

@@ -56,7 +56,7 @@ const setDefault = (member: Member, body: unknown) => as<ListAnswer & Problem>(m
 beforeAll(async () => {
   state.store = await openTestStore();
   state.conn = state.store.db;
-  const at = new Date().toISOString();
+  const at = new Date();
   const add = async (email: string, name: string, role: Member["role"]): Promise<Member> => {
     const row = await state.conn
       .insertInto("members")
@@ -121,7 +121,7 @@ describe("/api/views", () => {
       expect((await patch(member, own.body.view.id, { shared: true })).status).toBe(403);
       expect((await patch(member, own.body.view.id, { query: "outcome=denied" })).body.view.query).toBe("outcome=denied");
     }
-    expect(await state.conn.selectFrom("saved_views").select("shared").where("shared", "=", 1).execute()).toEqual([]);
+    expect(await state.conn.selectFrom("saved_views").select("shared").where("shared", "=", true).execute()).toEqual([]);
   });
 
   it("names a duplicate or an empty name on the field, in the member's language too", async () => {

@@ -92,7 +92,7 @@ const nameTakenProblem = () => fieldProblem({ name: { key: "views.errors.nameTak
 
 // Every member reads the trail: a personal view's filters stay its owner's, only its name is recorded.
 const auditShape = (row: SavedViewRow) =>
-  row.shared === 1
+  row.shared
     ? { list: row.list, name: row.name, query: row.query, shared: true, owner: row.owner_email }
     : { list: row.list, name: row.name, shared: false, owner: row.owner_email };
 
@@ -155,8 +155,8 @@ function requireEditor(member: Member, row: SavedViewRow): void {
   if (!canEditView(row, member)) {
     throw new DomainError(
       "forbidden",
-      row.shared === 1 ? `Your role (${member.role}) may not change team views; it needs admin.` : "Only the member who saved this view may change it.",
-      row.shared === 1 ? { requiredRole: "admin" } : undefined,
+      row.shared ? `Your role (${member.role}) may not change team views; it needs admin.` : "Only the member who saved this view may change it.",
+      row.shared ? { requiredRole: "admin" } : undefined,
     );
   }
 }
@@ -165,12 +165,12 @@ export async function changeView(ctx: ServiceContext, member: Member, id: string
   const saved = await visible(member, id);
   const body = parseBody<UpdateViewBody>(updateViewBodySchema, json);
   requireEditor(member, saved);
-  const publishing = body.shared !== undefined && body.shared !== (saved.shared === 1);
+  const publishing = body.shared !== undefined && body.shared !== saved.shared;
   if (publishing) requirePublisher(member);
   const list = saved.list as SavedViewList;
   const query = body.query !== undefined ? checkedQuery(list, body.query) : undefined;
   const name = body.name ?? saved.name;
-  const shared = body.shared ?? saved.shared === 1;
+  const shared = body.shared ?? saved.shared;
   const store = await db();
   if ((body.name !== undefined || publishing) && (await nameTaken(store, { list, name, ownerId: saved.owner_id, shared, exceptId: id }))) throw nameTakenProblem();
   await limitWrites(member);
