@@ -5,7 +5,7 @@ export async function register() {
     (await import("@/lib/runtime/node-version")).exitOnOldNode();
     await import("@/lib/config/check-on-start");
     if (process.env.NEXT_PHASE !== "phase-production-build") {
-      const { store } = await import("@/lib/db");
+      const { store } = await import("@/lib/store");
       await store();
       await (await import("@/lib/erp/service")).startTransferJobs();
       await (await import("@/lib/alerts/jobs")).startAlertJobs();

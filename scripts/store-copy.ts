@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { COPIED_TABLES, copySqliteStore, type CopyResult } from "@/lib/db/copy";
 import { copyPgliteStore } from "@/lib/db/copy-pglite";
-import { openCommandStore } from "@/lib/db/local-store";
+import { openCommandStore } from "@/lib/store/command";
 import { endInterrupted } from "@/lib/erp/store";
 
 const USAGE = `Usage: npm run store:copy -- [--from <file>]

@@ -6,7 +6,7 @@ import { useForm, type FieldError } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import { FormField } from "@/components/ui/form-field";
 import { buttonClass, inputClass } from "@/components/ui/styles";
-import { ROLES } from "@/lib/db/schema";
+import { ROLES } from "@/lib/store/schema";
 import { ProblemError } from "@/lib/swr/fetcher";
 import { createMemberRequest } from "@/lib/team/client";
 import { lazyResolver } from "@/lib/forms/lazy-resolver";

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb } from "@/lib/testing/store";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { toAuditFilter } from "@/lib/activity/dates";
 import { activityList, activityQuery } from "@/lib/activity/schemas";
 import { queryAuditIn } from "@/lib/activity/store";
@@ -14,7 +14,7 @@ const listActivityQuerySchema = activityList.querySchema.transform(activityQuery
 let conn: Kysely<Database>;
 
 type Row = Insertable<Database["audit_events"]>;
-const row = (over: Partial<Row> & { at: string; action: string }): Row => ({
+const row = (over: Partial<Row> & { at: Date; action: string }): Row => ({
   actor_id: 1,
   actor_email: "admin@demo.local",
   target_type: null,
@@ -34,14 +34,14 @@ beforeAll(async () => {
   await conn
     .insertInto("audit_events")
     .values([
-      row({ at: "2024-04-30T20:59:59.999Z", action: "auth.sign_in" }), // 23:59 on 30 April in Istanbul
-      row({ at: "2024-04-30T21:00:00.000Z", action: "auth.sign_in", actor_email: "viewer@demo.local", actor_id: 3 }), // 00:00 on 1 May
-      row({ at: "2024-05-01T08:00:00.000Z", action: "auth.sign_in", actor_email: "nobody@x.io", actor_id: null, outcome: "failure", details_json: '{"reason":"unknown email"}' }),
-      row({ at: "2024-05-01T09:00:00.000Z", action: "warehouse.update", target_type: "warehouse", target_id: "12", before_json: '{"name":"A"}', after_json: '{"name":"B"}' }),
-      row({ at: "2024-05-01T10:00:00.000Z", action: "warehouse.delete", target_type: "warehouse", target_id: "12", outcome: "denied", actor_email: "operator@demo.local", actor_id: 2 }),
-      row({ at: "2024-05-01T20:59:59.999Z", action: "warehouse.create", target_type: "warehouse", target_id: "120" }), // last ms of 1 May
-      row({ at: "2024-05-01T21:00:00.000Z", action: "member.update", target_type: "member", target_id: "3" }), // 2 May
-      row({ at: "2024-05-03T09:00:00.000Z", action: "erp.transfer_retry", target_type: "erp_run", target_id: "r-1" }),
+      row({ at: new Date("2024-04-30T20:59:59.999Z"), action: "auth.sign_in" }), // 23:59 on 30 April in Istanbul
+      row({ at: new Date("2024-04-30T21:00:00.000Z"), action: "auth.sign_in", actor_email: "viewer@demo.local", actor_id: 3 }), // 00:00 on 1 May
+      row({ at: new Date("2024-05-01T08:00:00.000Z"), action: "auth.sign_in", actor_email: "nobody@x.io", actor_id: null, outcome: "failure", details_json: '{"reason":"unknown email"}' }),
+      row({ at: new Date("2024-05-01T09:00:00.000Z"), action: "warehouse.update", target_type: "warehouse", target_id: "12", before_json: '{"name":"A"}', after_json: '{"name":"B"}' }),
+      row({ at: new Date("2024-05-01T10:00:00.000Z"), action: "warehouse.delete", target_type: "warehouse", target_id: "12", outcome: "denied", actor_email: "operator@demo.local", actor_id: 2 }),
+      row({ at: new Date("2024-05-01T20:59:59.999Z"), action: "warehouse.create", target_type: "warehouse", target_id: "120" }), // last ms of 1 May
+      row({ at: new Date("2024-05-01T21:00:00.000Z"), action: "member.update", target_type: "member", target_id: "3" }), // 2 May
+      row({ at: new Date("2024-05-03T09:00:00.000Z"), action: "erp.transfer_retry", target_type: "erp_run", target_id: "r-1" }),
     ])
     .execute();
 });

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, KyselyPlugin, QueryId, RootOperationNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openTestDb } from "@/lib/testing/store";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 
 // How the trail is read: the export pages by key and never counts, the Person filter lists
 // members, and the readers pages call check the member before touching the store.
@@ -11,7 +11,7 @@ const requirePageMember = vi.fn(async () => {
 });
 const storeOpened = vi.fn();
 vi.mock("@/lib/auth/session", () => ({ requirePageMember }));
-vi.mock("@/lib/db", () => ({ db: storeOpened }));
+vi.mock("@/lib/store", () => ({ db: storeOpened }));
 
 const { auditFacetsIn, iterateAuditIn, queryAuditIn } = await import("@/lib/activity/store");
 const { auditFacets, queryAudit } = await import("@/lib/activity/service");
@@ -21,7 +21,7 @@ let conn: Kysely<Database>;
 type Row = Insertable<Database["audit_events"]>;
 const ACTORS = ["admin@demo.local", "operator@demo.local", "nobody@x.test"];
 const row = (i: number): Row => ({
-  at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+  at: new Date(Date.UTC(2024, 0, 1) + i * 60_000),
   actor_id: null,
   actor_email: ACTORS[i % ACTORS.length]!,
   action: i % 2 ? "auth.sign_in" : "warehouse.update",
@@ -42,13 +42,13 @@ beforeAll(async () => {
   conn = await openTestDb();
   const rows = Array.from({ length: EVENTS }, (_, i) => row(i));
   for (let i = 0; i < rows.length; i += 200) await conn.insertInto("audit_events").values(rows.slice(i, i + 200)).execute();
-  const now = new Date().toISOString();
+  const now = new Date();
   await conn
     .insertInto("members")
     .values([
-      { email: "viewer@demo.local", name: "Viewer", role: "viewer", password_hash: null, active: 1, source: "password", created_at: now, updated_at: now },
-      { email: "admin@demo.local", name: "Admin", role: "admin", password_hash: null, active: 1, source: "password", created_at: now, updated_at: now },
-      { email: "gone@demo.local", name: "Gone", role: "operator", password_hash: null, active: 0, source: "password", created_at: now, updated_at: now },
+      { email: "viewer@demo.local", name: "Viewer", role: "viewer", password_hash: null, active: true, source: "password", created_at: now, updated_at: now },
+      { email: "admin@demo.local", name: "Admin", role: "admin", password_hash: null, active: true, source: "password", created_at: now, updated_at: now },
+      { email: "gone@demo.local", name: "Gone", role: "operator", password_hash: null, active: false, source: "password", created_at: now, updated_at: now },
     ])
     .execute();
 });

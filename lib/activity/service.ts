@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { log } from "@/lib/log";
 import { activityCsvFilename, activityCsvHeader, activityCsvLines } from "@/lib/activity/csv";
 import { toAuditFilter } from "@/lib/activity/dates";

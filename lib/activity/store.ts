@@ -1,6 +1,6 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { AuditEvent, Database } from "@/lib/db/schema";
+import type { AuditEvent, Database } from "@/lib/store/schema";
 import type { ActivityOutcome, AuditRecord } from "@/lib/activity/schemas";
 
 export interface AuditFilter {
@@ -23,7 +23,7 @@ const parse = (v: string | null): unknown => (v === null ? null : JSON.parse(v))
 export function toAuditRecord(row: AuditEvent): AuditRecord {
   return {
     id: row.id,
-    at: row.at,
+    at: row.at.toISOString(),
     actorId: row.actor_id,
     actorEmail: row.actor_email,
     action: row.action,
@@ -45,8 +45,9 @@ function matching(conn: Kysely<Database>, q: AuditFilter) {
   if (q.action) base = base.where("action", "=", q.action);
   if (q.targetType) base = base.where("target_type", "=", q.targetType);
   if (q.targetId) base = base.where("target_id", "=", q.targetId);
-  if (q.from) base = base.where("at", ">=", q.from);
-  if (q.to) base = base.where("at", "<=", q.to.length === 10 ? `${q.to}T23:59:59.999Z` : q.to);
+  if (q.from) base = base.where("at", ">=", new Date(q.from));
+  // A day alone means up to that day's end.
+  if (q.to) base = base.where("at", "<=", new Date(q.to.length === 10 ? `${q.to}T23:59:59.999Z` : q.to));
   if (q.outcome) base = base.where("outcome", "=", q.outcome);
   return base;
 }

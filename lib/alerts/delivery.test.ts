@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 import { openTestStore } from "@/lib/testing/store";
 import type { AlertEvent } from "@/lib/alerts/events";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { DeliveredEvent } from "@/lib/alerts/message";
 import { readChannel } from "@/lib/alerts/store";
@@ -54,7 +54,7 @@ export async function queueDeliveries(
   now = new Date(),
 ): Promise<string[]> {
   if (channelIds.length === 0) return [];
-  const at = now.toISOString();
+  const at = now;
   return db.transaction().execute(async (trx) => {
     const ids: string[] = [];
     for (const channelId of channelIds) {
@@ -82,7 +82,7 @@ export async function queueDeliveries(
 
 /** The enabled channels that take this event type. */
 export async function channelsFor(db: Kysely<Database>, type: string): Promise<string[]> {
-  const rows = await db.selectFrom("alert_channels").select(["id", "events_json"]).where("enabled", "=", 1).execute();
+  const rows = await db.selectFrom("alert_channels").select(["id", "events_json"]).where("enabled", "=", true).execute();
   return rows.filter((r) => (JSON.parse(r.events_json) as string[]).includes(type)).map((r) => r.id);
 }
 
@@ -102,7 +102,7 @@ export type AttemptOutcome = "delivered" | "retrying" | "failed" | "gone";
 /** One attempt of a delivery. Throws on a failure that will be retried (so the engine schedules the retry). */
 export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<AttemptOutcome> {
   const { db } = deps;
-  const started = new Date().toISOString();
+  const started = new Date();
   const claimed = await db
     .updateTable("alert_deliveries")
     .set((eb) => ({ attempts: eb("attempts", "+", 1), last_attempt_at: started, updated_at: started }))
@@ -129,7 +129,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
   }
   const last = claimed.attempts >= claimed.max_attempts;
   const status: AttemptOutcome = result.ok ? "delivered" : last ? "failed" : "retrying";
-  const at = new Date().toISOString();
+  const at = new Date();
   await db
     .updateTable("alert_deliveries")
     .set({

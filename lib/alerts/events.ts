@@ -36,7 +36,7 @@ export type AlertEventType = AlertEvent["type"];
 export async function raiseAlert(event: AlertEvent): Promise<string[]> {
   try {
     const [{ db }, { channelsFor, queueDeliveries }, { startAlertJobs }, { alertSettings }] = await Promise.all([
-      import("@/lib/db"),
+      import("@/lib/store"),
       import("@/lib/alerts/engine"),
       import("@/lib/alerts/jobs"),
       import("@/lib/alerts/settings"),

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { jobs } from "@/lib/jobs";
 import type { JobEngine } from "@/lib/jobs/engine";
 import { log } from "@/lib/log";

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 import { openTestStore } from "@/lib/testing/store";
 import { closedPort, startBanner, startFlood, startReceiver, startSilent, startSmtp } from "@/lib/alerts/test-servers";
 
@@ -19,7 +19,7 @@ const state = vi.hoisted(() => ({
 }));
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
 // The real configuration parser on a test environment: demo mode (loopback receivers allowed) unless a test says otherwise.
 vi.mock("@/lib/config", async () => {
   const { parseServerEnv } = await import("@/lib/config/env");
@@ -275,8 +275,8 @@ describe("the channel and delivery lists (lib/list)", () => {
       status: i % 2 === 0 ? "failed" : "delivered",
       attempts: 1,
       max_attempts: 5,
-      created_at: at(i),
-      updated_at: at(i),
+      created_at: new Date(at(i)),
+      updated_at: new Date(at(i)),
     }));
     await state.conn.insertInto("alert_deliveries").values(rows).execute();
 

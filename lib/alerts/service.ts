@@ -1,8 +1,8 @@
 import "server-only";
 import type { ServiceContext } from "@/lib/audit";
 import { can } from "@/lib/auth/roles";
-import { db } from "@/lib/db";
-import type { Role } from "@/lib/db/schema";
+import { db } from "@/lib/store";
+import type { Role } from "@/lib/store/schema";
 import { englishText, isCatalogKey, validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import { queueDeliveries } from "@/lib/alerts/engine";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import type { AlertChannelRow, AlertDeliveryRow } from "@/lib/alerts/tables";
 import { maskSecret, maskUrl, openSecrets, sealSecrets, type ChannelSecrets } from "@/lib/alerts/secrets";
 import type { SmtpSettings } from "@/lib/alerts/send";
@@ -36,7 +36,7 @@ export function channelView(channel: StoredChannel): AlertChannelView {
     id: row.id,
     name: row.name,
     kind: channel.kind,
-    enabled: row.enabled === 1,
+    enabled: row.enabled,
     events: channel.events,
     target: channel.kind === "email" ? (smtp?.recipients.join(", ") ?? "") : (urlMask ?? ""),
     masks: {
@@ -45,8 +45,8 @@ export function channelView(channel: StoredChannel): AlertChannelView {
       smtpPassword: secrets.smtpPassword ? "••••••••" : null,
     },
     smtp: smtp ? { ...smtp, user: smtp.user ?? null } : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
     updatedBy: row.updated_by_email,
   };
 }
@@ -77,7 +77,7 @@ export function mergeSecrets(kind: AlertChannelKind, body: ChannelBody, saved: C
 
 export async function insertChannel(db: Db, body: ChannelBody, by: string | null, authSecret: string, now = new Date()): Promise<StoredChannel> {
   const id = randomUUID();
-  const at = now.toISOString();
+  const at = now;
   const secrets = mergeSecrets(body.kind, body, {});
   const row = await db
     .insertInto("alert_channels")
@@ -85,7 +85,7 @@ export async function insertChannel(db: Db, body: ChannelBody, by: string | null
       id,
       name: body.name,
       kind: body.kind,
-      enabled: body.enabled ? 1 : 0,
+      enabled: body.enabled,
       events_json: JSON.stringify(body.events),
       settings_json: JSON.stringify(body.smtp ? { smtp: { ...body.smtp, user: body.smtp.user ?? null } } : {}),
       secrets_sealed: sealSecrets(secrets, authSecret, id),
@@ -107,11 +107,11 @@ export async function updateChannel(db: Db, saved: StoredChannel, body: ChannelB
     .set({
       name: body.name,
       kind: body.kind,
-      enabled: body.enabled ? 1 : 0,
+      enabled: body.enabled,
       events_json: JSON.stringify(body.events),
       settings_json: JSON.stringify(body.smtp ? { smtp: { ...body.smtp, user: body.smtp.user ?? null } } : {}),
       secrets_sealed: sealSecrets(secrets, authSecret, id),
-      updated_at: now.toISOString(),
+      updated_at: now,
       updated_by_email: by,
     })
     .where("id", "=", id)
@@ -148,9 +148,9 @@ export function deliveryView(row: AlertDeliveryRow & { channel_name: string }, c
     status: row.status as DeliveryStatus,
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
-    createdAt: row.created_at,
-    lastAttemptAt: row.last_attempt_at,
-    deliveredAt: row.delivered_at,
+    createdAt: row.created_at.toISOString(),
+    lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
+    deliveredAt: row.delivered_at?.toISOString() ?? null,
     responseStatus: row.response_status,
     responseText: reader.answers ? row.response_text : null,
     summary,

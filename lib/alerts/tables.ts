@@ -1,23 +1,22 @@
 import type { Selectable } from "kysely";
 
-// Kysely table types for alerts; lib/db/schema.ts's Database extends this.
-// Timestamps are ISO text, flags 0/1 integers (as in 0001).
+// Kysely table types for alerts; lib/store/schema.ts's Database extends this.
 
 export interface AlertChannelsTable {
   id: string;
   name: string;
   /** "webhook" | "slack" | "email" */
   kind: string;
-  enabled: number;
+  enabled: boolean;
   /** JSON array of AlertEventType. */
   events_json: string;
   /** JSON of the channel's settings that are no secret (SMTP host, port, TLS mode, user, from, recipients). */
   settings_json: string;
   /** AES-256-GCM sealed JSON of the secrets (webhook URL, signing secret, SMTP password): iv.tag.ciphertext, base64url. */
   secrets_sealed: string;
-  created_at: string;
+  created_at: Date;
   created_by_email: string | null;
-  updated_at: string;
+  updated_at: Date;
   updated_by_email: string | null;
 }
 
@@ -32,10 +31,10 @@ export interface AlertDeliveriesTable {
   status: string;
   attempts: number;
   max_attempts: number;
-  created_at: string;
-  updated_at: string;
-  last_attempt_at: string | null;
-  delivered_at: string | null;
+  created_at: Date;
+  updated_at: Date;
+  last_attempt_at: Date | null;
+  delivered_at: Date | null;
   /** The receiver's answer: HTTP status (webhooks) or SMTP reply code (e-mail); null when there was none. */
   response_status: number | null;
   /** The receiver's answer or the error, at most ~300 characters, secrets redacted. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { log } from "@/lib/log";
 import { auditRow, type AuditEntry } from "@/lib/audit/row";
 

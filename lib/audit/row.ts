@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { AuditEventsTable } from "@/lib/db/schema";
+import type { AuditEventsTable } from "@/lib/store/schema";
 import { processRedactor, redactSecrets } from "@/lib/rules/secrets";
 
 // An audit entry and its audit_events row, free of server code so the server and the team CLI write the same columns.
@@ -37,7 +37,7 @@ const json = (v: unknown) => (v === undefined || v === null ? null : (processRed
 
 export function auditRow(entry: AuditEntry, at: Date = new Date()): Insertable<AuditEventsTable> {
   return {
-    at: at.toISOString(),
+    at,
     actor_id: entry.actor?.id ?? null,
     actor_email: entry.actor?.email ?? null,
     action: entry.action,

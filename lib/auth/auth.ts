@@ -5,7 +5,7 @@ import Credentials from "next-auth/providers/credentials";
 import { recordAudit } from "@/lib/audit";
 import { log } from "@/lib/log";
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { clientIp } from "@/lib/server/client-address";
 import { loginFormSchema } from "@/lib/auth/login-schema";
 import { findMemberByEmail } from "@/lib/auth/members";

@@ -2,7 +2,7 @@
 
 import { AuthError, CredentialsSignin } from "next-auth";
 import { headers } from "next/headers";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { clientIp } from "@/lib/server/client-address";
 import { signIn } from "@/lib/auth/auth";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";

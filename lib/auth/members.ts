@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
-import type { Database, Member, Role } from "@/lib/db/schema";
+import type { Database, Member, Role } from "@/lib/store/schema";
 import { hashPassword } from "@/lib/auth/password";
 
 // Member queries for the app, the team CLI and tests; a member is never deleted, so their history stays.
@@ -33,17 +33,17 @@ export interface NewMember {
 }
 
 async function memberValues(input: NewMember): Promise<Insertable<Database["members"]>> {
-  const now = new Date().toISOString();
+  const now = new Date();
   return {
     email: normaliseEmail(input.email),
     name: input.name.trim(),
     role: input.role,
     password_hash: input.passwordHash ?? (input.password ? await hashPassword(input.password) : null),
-    active: 1,
+    active: true,
     source: input.source ?? "password",
     sso_issuer: input.sso?.issuer ?? null,
     sso_subject: input.sso?.subject ?? null,
-    sso_allowed: input.ssoAllowed ? 1 : 0,
+    sso_allowed: input.ssoAllowed,
     created_at: now,
     updated_at: now,
   };

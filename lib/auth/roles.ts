@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/db/schema";
+import type { Role } from "@/lib/store/schema";
 import { DomainError } from "@/lib/rules/problems";
 
 const RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };

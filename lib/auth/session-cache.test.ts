@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Listener, Store } from "@/lib/db/open";
+import type { Listener, Store } from "@/lib/store/open";
 import { createMember } from "@/lib/auth/members";
 import { announceSessionChange, cachedSession, forgetSessions, listenForSessionChanges, resetSessionCache, sessionCacheLive, SESSIONS_CHANNEL, SESSION_CACHE_TTL_MS } from "@/lib/auth/session-cache";
 import { checkSession, endAllSessions, endSession, judgeLookup, lookupSession, startSession } from "@/lib/auth/sessions";
@@ -152,12 +152,12 @@ describe("a member's session, cached, against every change to members and sessio
     // Announced by another instance (a notice on the store only): forgotten when the notice arrives.
     const cached = await check();
     expect(cached.ok).toBe(true);
-    await store.db.updateTable("members").set({ active: 0 }).where("id", "=", member.id).execute();
+    await store.db.updateTable("members").set({ active: false }).where("id", "=", member.id).execute();
     expect((await check()).ok).toBe(true); // no notice yet: the cached row still speaks
     await store.db.selectNoFrom((eb) => eb.fn("pg_notify", [eb.val(SESSIONS_CHANNEL), eb.val("changed")]).as("n")).execute();
     for (let i = 0; i < 100 && (await check()).ok; i++) await new Promise((r) => setTimeout(r, 10));
     expect(await check()).toEqual({ ok: false, reason: "inactive" });
-    await updateMemberRow(store.db, member.id, { active: 1 });
+    await updateMemberRow(store.db, member.id, { active: true });
     expect((await check()).ok).toBe(true);
 
     await endSession(store.db, claims.sid);

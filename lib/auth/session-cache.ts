@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
-import { notify } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import { notify } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 
 // The member-and-session row each request is judged by, kept per session for a short while. Every write to members or
 // sessions forgets all of it, here at once and on every instance through a notice on the store (sent with the write's

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb } from "@/lib/testing/store";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { createMember } from "@/lib/auth/members";
 import { checkSession, endAllSessions, endSession, readClaims, refreshedToken, SESSION_LIFETIME_MS, startSession } from "@/lib/auth/sessions";
 
@@ -71,7 +71,7 @@ describe("server-side sessions", () => {
     const mine = await startSession(conn, memberId, "password", T0);
     const theirs = await startSession(conn, other.id, "password", T0);
     expect(await checkSession(conn, { ...theirs, sid: mine.sid }, T0 + HOUR)).toEqual({ ok: false, reason: "ended" });
-    await conn.updateTable("members").set({ active: 0 }).where("id", "=", other.id).execute();
+    await conn.updateTable("members").set({ active: false }).where("id", "=", other.id).execute();
     expect(await checkSession(conn, theirs, T0 + HOUR)).toEqual({ ok: false, reason: "inactive" });
   });
 
@@ -79,7 +79,7 @@ describe("server-side sessions", () => {
     await startSession(conn, memberId, "password", T0);
     await startSession(conn, memberId, "password", T0 + SESSION_LIFETIME_MS + 1);
     const rows = await conn.selectFrom("sessions").select("expires_at").execute();
-    expect(rows.every((r) => Date.parse(r.expires_at) > T0 + SESSION_LIFETIME_MS + 1)).toBe(true);
+    expect(rows.every((r) => r.expires_at.getTime() > T0 + SESSION_LIFETIME_MS + 1)).toBe(true);
   });
 
   it("reads only well-formed claims", () => {

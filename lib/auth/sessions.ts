@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { Database, Member } from "@/lib/db/schema";
+import type { Database, Member } from "@/lib/store/schema";
 import { announceSessionChange } from "@/lib/auth/session-cache";
 import { SESSION_ID_PATTERN } from "@/lib/rules/ids";
 
@@ -41,10 +41,10 @@ export async function startSession(conn: Conn, memberId: number, method: Session
   const member = await conn.selectFrom("members").select(["session_version"]).where("id", "=", memberId).executeTakeFirstOrThrow();
   const sid = randomBytes(24).toString("base64url");
   const expiresAt = now + SESSION_LIFETIME_MS;
-  await conn.deleteFrom("sessions").where("expires_at", "<=", new Date(now).toISOString()).execute();
+  await conn.deleteFrom("sessions").where("expires_at", "<=", new Date(now)).execute();
   await conn
     .insertInto("sessions")
-    .values({ id: sid, member_id: memberId, method, created_at: new Date(now).toISOString(), expires_at: new Date(expiresAt).toISOString() })
+    .values({ id: sid, member_id: memberId, method, created_at: new Date(now), expires_at: new Date(expiresAt) })
     .execute();
   return { memberId, sid, sv: member.session_version, aexp: Math.floor(expiresAt / 1000) };
 }
@@ -71,7 +71,7 @@ export type SessionVerdict =
 
 export function judgeSession(
   claims: SessionClaims | null,
-  row: { member_id: number; expires_at: string } | undefined,
+  row: { member_id: number; expires_at: Date } | undefined,
   member: Member | undefined,
   now: number,
 ): SessionVerdict {
@@ -79,7 +79,7 @@ export function judgeSession(
   if (now >= claims.aexp * 1000) return { ok: false, reason: "expired" };
   if (!member) return { ok: false, reason: "ended" };
   if (!member.active) return { ok: false, reason: "inactive" };
-  if (!row || row.member_id !== claims.memberId || now >= Date.parse(row.expires_at)) return { ok: false, reason: "ended" };
+  if (!row || row.member_id !== claims.memberId || now >= row.expires_at.getTime()) return { ok: false, reason: "ended" };
   if (member.session_version !== claims.sv) return { ok: false, reason: "ended" };
   return { ok: true, member };
 }
@@ -87,7 +87,7 @@ export function judgeSession(
 /** The member with their session beside them (one round trip), or undefined when the member does not exist. */
 export interface SessionLookup {
   member: Member;
-  row: { member_id: number; expires_at: string } | undefined;
+  row: { member_id: number; expires_at: Date } | undefined;
 }
 
 export async function lookupSession(conn: Conn, claims: SessionClaims): Promise<SessionLookup | undefined> {

@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/db/schema";
+import type { Role } from "@/lib/store/schema";
 
 // The SSO allow-list, `pattern:role` items ("boss@acme.com:admin, @acme.com:viewer"); an exact email wins over its domain.
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb } from "@/lib/testing/store";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { cliContext } from "@/lib/team/cli-audit";
 import { setSsoAccess } from "@/lib/team/service";
 import { createMember, findMemberByEmail } from "@/lib/auth/members";
@@ -110,7 +110,7 @@ describe("admitting an SSO identity", () => {
 
   it("refuses a deactivated member", async () => {
     const m = await createMember(conn, { email: "gone@acme.test", name: "Gone", role: "viewer", source: "sso" });
-    await conn.updateTable("members").set({ active: 0 }).where("id", "=", m.id).execute();
+    await conn.updateTable("members").set({ active: false }).where("id", "=", m.id).execute();
     expect(refusal(await admitSsoProfile(conn, profile("gone@acme.test"), policy))).toBe("deactivated");
   });
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, Member, Role } from "@/lib/db/schema";
+import type { Database, Member, Role } from "@/lib/store/schema";
 import { memberEmailSchema, memberNameSchema } from "@/lib/team/schemas";
 import { createMember, findMemberByEmail, findMemberBySsoIdentity } from "@/lib/auth/members";
 import { roleForEmail, type AllowEntry } from "@/lib/auth/sso-allow";
@@ -84,10 +84,10 @@ export function decideSsoEntry(
     if (bySubject && bySubject.id !== byEmail.id) return refuse("identity bound to another member", bySubject);
     // Only a member made for SSO (no password) binds on its own; anyone else needs an admin's link.
     const passwordMember = byEmail.source !== "sso" || byEmail.password_hash !== null;
-    if (passwordMember && byEmail.sso_allowed !== 1) return refuse("password member not linked to SSO", byEmail);
+    if (passwordMember && !byEmail.sso_allowed) return refuse("password member not linked to SSO", byEmail);
   }
   if (!byEmail.active) return refuse("deactivated", byEmail);
-  if (!role && byEmail.sso_allowed !== 1) return refuse("not on the allow-list", byEmail);
+  if (!role && !byEmail.sso_allowed) return refuse("not on the allow-list", byEmail);
   return { ok: true, kind: "enter", identity, member: byEmail, bind: !bound };
 }
 
@@ -139,7 +139,7 @@ export async function admitSsoProfile(
         sso_issuer: identity.issuer,
         sso_subject: identity.subject,
         source: decision.member.password_hash !== null ? "both" : decision.member.source,
-        updated_at: new Date().toISOString(),
+        updated_at: new Date(),
       })
       .where("id", "=", decision.member.id)
       .where("sso_subject", "is", null)

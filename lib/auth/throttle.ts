@@ -1,6 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { sql, type Kysely } from "kysely";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 
 // Sign-in limits; each attempt is reserved before its password is checked, in a transaction that first takes one
 // advisory lock shared by every instance, so parallel guesses count one by one.
@@ -50,26 +50,26 @@ export interface ThrottleState {
 }
 
 type Conn = Kysely<Database>;
-const iso = (ms: number) => new Date(ms).toISOString();
+const instant = (ms: number) => new Date(ms);
 
 async function hardWait(conn: Conn, key: string, limit: number, now: number, windowMs = THROTTLE.windowMs): Promise<number> {
   const rows = await conn
     .selectFrom("login_failures")
     .select("at")
     .where("key", "=", key)
-    .where("at", ">", iso(now - windowMs))
+    .where("at", ">", instant(now - windowMs))
     .orderBy("at", "desc")
     .limit(limit)
     .execute();
   if (rows.length < limit) return 0;
-  return Math.max(0, Date.parse(rows[rows.length - 1]!.at) + windowMs - now);
+  return Math.max(0, rows[rows.length - 1]!.at.getTime() + windowMs - now);
 }
 
 async function accountWait(conn: Conn, account: string, ip: string, now: number): Promise<number> {
-  const since = iso(now - THROTTLE.windowMs);
+  const since = instant(now - THROTTLE.windowMs);
   const counted = await conn
     .selectFrom("login_failures")
-    .select([sql<string>`count(*)`.as("n"), sql<string | null>`max(at)`.as("newest")])
+    .select([sql<string>`count(*)`.as("n"), sql<Date | null>`max(at)`.as("newest")])
     .where("key", "=", accountKey(account))
     .where("at", ">", since)
     .executeTakeFirstOrThrow();
@@ -78,10 +78,10 @@ async function accountWait(conn: Conn, account: string, ip: string, now: number)
     .selectFrom("login_failures")
     .select("id")
     .where("key", "=", knownKey(account, ip))
-    .where("at", ">", iso(now - THROTTLE.knownAddressMs))
+    .where("at", ">", instant(now - THROTTLE.knownAddressMs))
     .executeTakeFirst();
   if (known) return 0;
-  return Math.max(0, Date.parse(counted.newest) + THROTTLE.accountSpacingMs - now);
+  return Math.max(0, counted.newest.getTime() + THROTTLE.accountSpacingMs - now);
 }
 
 async function waits(conn: Conn, account: string, ip: string, now: number): Promise<[ThrottleLimit, string, number][]> {
@@ -111,8 +111,8 @@ export async function reserveAttempt(conn: Conn, account: string, ip: string, no
       .deleteFrom("login_failures")
       .where((eb) =>
         eb.or([
-          eb.and([eb("key", "not like", "known:%"), eb("at", "<", iso(now - THROTTLE.windowMs))]),
-          eb.and([eb("key", "like", "known:%"), eb("at", "<", iso(now - THROTTLE.knownAddressMs))]),
+          eb.and([eb("key", "not like", "known:%"), eb("at", "<", instant(now - THROTTLE.windowMs))]),
+          eb.and([eb("key", "like", "known:%"), eb("at", "<", instant(now - THROTTLE.knownAddressMs))]),
         ]),
       )
       .execute();
@@ -120,10 +120,10 @@ export async function reserveAttempt(conn: Conn, account: string, ip: string, no
     if (blocking) {
       const [limit, key, retryAfterMs] = blocking;
       const noted = await c.selectFrom("login_failures").select("id").where("key", "=", notedKey(key)).executeTakeFirst();
-      if (!noted) await c.insertInto("login_failures").values({ key: notedKey(key), at: iso(now) }).execute();
+      if (!noted) await c.insertInto("login_failures").values({ key: notedKey(key), at: instant(now) }).execute();
       return { ok: false, limit, retryAfterMs, first: !noted };
     }
-    const at = iso(now);
+    const at = instant(now);
     const rows = await c
       .insertInto("login_failures")
       .values([
@@ -145,7 +145,7 @@ export async function releaseAttempt(conn: Conn, reservation: { ids: number[] },
       .deleteFrom("login_failures")
       .where("key", "in", [pairKey(account, ip), notedKey(pairKey(account, ip)), knownKey(account, ip)])
       .execute();
-    await trx.insertInto("login_failures").values({ key: knownKey(account, ip), at: iso(now) }).execute();
+    await trx.insertInto("login_failures").values({ key: knownKey(account, ip), at: instant(now) }).execute();
   });
 }
 
@@ -165,10 +165,10 @@ export async function throttleState(conn: Conn, account: string, ip: string, now
 export async function takeSlot(conn: Conn, key: string, limit: number, windowMs: number, now = Date.now()): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
   return conn.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${SLOTS}::int)`.execute(trx);
-    await trx.deleteFrom("login_failures").where("key", "=", key).where("at", "<=", iso(now - windowMs)).execute();
+    await trx.deleteFrom("login_failures").where("key", "=", key).where("at", "<=", instant(now - windowMs)).execute();
     const retryAfterMs = await hardWait(trx, key, limit, now, windowMs);
     if (retryAfterMs > 0) return { ok: false, retryAfterMs };
-    await trx.insertInto("login_failures").values({ key, at: iso(now) }).execute();
+    await trx.insertInto("login_failures").values({ key, at: instant(now) }).execute();
     return { ok: true };
   });
 }

@@ -6,8 +6,8 @@ import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresQueryResu
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { copyPgliteStore } from "@/lib/db/copy-pglite";
 import { StoreCopyError } from "@/lib/db/copy";
-import { migrate } from "@/lib/db/open";
-import type { Database as Schema } from "@/lib/db/schema";
+import { migrate } from "@/lib/store/open";
+import type { Database as Schema } from "@/lib/store/schema";
 import { openTestDb } from "@/lib/testing/store";
 
 // The earlier console's PGlite store, migrated by our migrations and filled with rows in every table, copied into a
@@ -49,12 +49,13 @@ function pglitePool(lite: PGlite): PostgresPool {
 }
 
 let stores = 0;
-/** A PGlite folder at this console's migrations, closed; `fill` writes rows in it first. */
+/** A PGlite folder at the last PGlite console's migrations, closed; `fill` writes rows in it first. */
 async function pgliteStore(fill?: (lite: PGlite) => Promise<void>): Promise<string> {
   const folder = path.join(dir, `store-${++stores}`);
   const lite = await PGlite.create({ dataDir: folder });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: pglitePool(lite) }) });
-  await migrate(db);
+  // As the last console on PGlite left it: before 0008 (text timestamps, 0/1 flags).
+  await migrate(db, "0007_saved_views");
   await fill?.(lite);
   await lite.close();
   return folder;
@@ -79,9 +80,11 @@ async function fillEveryTable(lite: PGlite): Promise<string[]> {
       case "integer":
       case "bigint":
       case "smallint":
-        return i;
+        return FLAGS.has(c.name) ? i % 2 : i;
       case "text":
       case "character varying":
+        // The PGlite consoles kept timestamps as ISO text.
+        if (TIME.test(c.name)) return `2026-0${i}-0${i}T0${i}:00:00.123Z`;
         return `${table}.${c.name}.${i} «ü»`;
       case "boolean":
         return i % 2 === 0;
@@ -125,9 +128,21 @@ async function fillEveryTable(lite: PGlite): Promise<string[]> {
   return tables;
 }
 
+const TIME = /^(at|since|minute|failing_since|.*_at)$/;
+const FLAGS = new Set(["active", "sso_allowed", "may_have_acted", "repeat_confirmed", "enabled", "paused", "shared"]);
+// The same instants and flags, whichever form (0007's text and 0/1, or timestamptz and boolean) a side holds.
+const plain = (json: string) =>
+  JSON.stringify(
+    Object.fromEntries(
+      Object.entries(JSON.parse(json) as Record<string, unknown>).map(([k, v]) => [
+        k,
+        typeof v === "string" && TIME.test(k) ? new Date(v).toISOString() : FLAGS.has(k) && typeof v === "number" ? v !== 0 : v,
+      ]),
+    ),
+  );
 // Sorted here: the two servers' collations may differ.
 const rowsOf = async (query: (text: string) => Promise<{ rows: { r: string }[] }>, table: string) =>
-  (await query(`select row_to_json(t)::text as r from "${table}" t`)).rows.map((x) => x.r).sort();
+  (await query(`select row_to_json(t)::text as r from "${table}" t`)).rows.map((x) => plain(x.r)).sort();
 
 describe("copying a PGlite store", () => {
   it("copies every table row for row, and new rows take ids after the copied ones", { timeout: 60_000 }, async () => {
@@ -152,7 +167,7 @@ describe("copying a PGlite store", () => {
     } finally {
       await lite.close();
     }
-    const added = await db.insertInto("members").values({ email: "new@example.com", name: "New", role: "viewer", password_hash: null, source: "password", created_at: "x", updated_at: "x" }).returning("id").executeTakeFirstOrThrow();
+    const added = await db.insertInto("members").values({ email: "new@example.com", name: "New", role: "viewer", password_hash: null, source: "password", created_at: new Date(), updated_at: new Date() }).returning("id").executeTakeFirstOrThrow();
     expect(added.id).toBe(4);
   });
 
@@ -161,7 +176,7 @@ describe("copying a PGlite store", () => {
       await lite.query("insert into members (email, name, role, source, created_at, updated_at) values ('a@b.c', 'A', 'admin', 'password', 'x', 'x')");
     });
     const db = await target();
-    await db.insertInto("members").values({ email: "there@example.com", name: "There", role: "admin", password_hash: null, source: "password", created_at: "x", updated_at: "x" }).execute();
+    await db.insertInto("members").values({ email: "there@example.com", name: "There", role: "admin", password_hash: null, source: "password", created_at: new Date(), updated_at: new Date() }).execute();
     await expect(copyPgliteStore(folder, db)).rejects.toThrow(/already has rows in members/);
     expect((await db.selectFrom("members").select("email").execute()).map((m) => m.email)).toEqual(["there@example.com"]);
 

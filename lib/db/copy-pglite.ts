@@ -3,8 +3,6 @@ import path from "node:path";
 import { sql, type Kysely, type Transaction } from "kysely";
 import pg from "pg";
 import { StoreCopyError } from "@/lib/db/copy";
-import { migrationProvider } from "@/lib/db/migrations";
-import type { Database as Schema } from "@/lib/db/schema";
 
 // Moves the store of an earlier console, PGlite's data folder (./data/store), into a PostgreSQL store: every table of
 // its public schema, row for row, in one transaction, checked by counts. PGlite stays a dependency for this alone.
@@ -30,8 +28,7 @@ async function openSource(dir: string): Promise<Source> {
   }
 }
 
-async function sourceTables(source: Source, dir: string): Promise<string[]> {
-  const known = new Set(Object.keys(await migrationProvider.getMigrations()));
+async function sourceTables(source: Source, dir: string, known: Set<string>): Promise<string[]> {
   let ran: string[];
   try {
     ran = (await source.query<{ name: string }>("select name from kysely_migration order by name")).rows.map((r) => r.name);
@@ -71,14 +68,16 @@ const ident = (name: string) => pg.escapeIdentifier(name);
  * a new store). In one transaction: rows as JSON text, so every value arrives as PostgreSQL wrote it; the counts
  * must match table by table; the serial sequences move past the copied ids. `inTransaction` runs last, inside it.
  */
-export async function copyPgliteStore(
+export async function copyPgliteStore<DB>(
   dir: string,
-  target: Kysely<Schema>,
-  options: { inTransaction?: (trx: Transaction<Schema>, inProgress: string[]) => Promise<void> } = {},
+  target: Kysely<DB>,
+  options: { inTransaction?: (trx: Transaction<DB>, inProgress: string[]) => Promise<void> } = {},
 ): Promise<PgliteCopyResult> {
   const source = await openSource(dir);
   try {
-    const tables = await sourceTables(source, dir);
+    // The target is migrated: its migrations are the ones this console knows.
+    const known = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(target)).rows.map((r) => r.name));
+    const tables = await sourceTables(source, dir, known);
     return await target.transaction().execute(async (tx) => {
       const trx = tx as unknown as Raw;
       const count = async (table: string) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(trx)).rows[0]!.n);

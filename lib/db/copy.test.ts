@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { copySqliteStore, StoreCopyError } from "@/lib/db/copy";
-import type { NewMember, Database as Schema } from "@/lib/db/schema";
+import type { NewMember, Database as Schema } from "@/lib/store/schema";
 import { openTestDb } from "@/lib/testing/store";
 
 // The SQLite console's tables as its migrations 0001..0004 left them (sqlite_master of such a store).
@@ -168,6 +168,11 @@ function fullStore() {
 const ZERO = { members: 0, audit_events: 0, erp_transfer_runs: 0, erp_transfer_orders: 0, erp_import_runs: 0 };
 const FULL = { members: 3, audit_events: 1203, erp_transfer_runs: 3, erp_transfer_orders: 1104, erp_import_runs: 2 };
 
+// The new store keeps instants and booleans where SQLite kept ISO text and 0/1.
+const FLAGS = new Set(["active", "sso_allowed", "may_have_acted", "repeat_confirmed"]);
+const stored = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === "string" && /(^at|_at)$/.test(k) ? new Date(v) : FLAGS.has(k) && typeof v === "number" ? v !== 0 : v]));
+
 describe("copySqliteStore", () => {
   it("copies every row with its id, links, JSON text, flags and timestamps, and leaves sessions and sign-in failures behind", async () => {
     const file = fullStore();
@@ -176,15 +181,15 @@ describe("copySqliteStore", () => {
     expect(result).toEqual({ before: ZERO, source: FULL, after: FULL, interrupted: [] });
 
     expect(await db.selectFrom("members").selectAll().orderBy("id").execute()).toEqual([
-      member(1, "admin@demo.local", { role: "admin" }),
-      member(2, "operator@demo.local"),
-      member(7, "sso@demo.local", { password_hash: null, source: "sso", active: 0, sso_issuer: "https://idp", sso_subject: "sub-7", sso_allowed: 1, session_version: 4 }),
+      stored(member(1, "admin@demo.local", { role: "admin" })),
+      stored(member(2, "operator@demo.local")),
+      stored(member(7, "sso@demo.local", { password_hash: null, source: "sso", active: 0, sso_issuer: "https://idp", sso_subject: "sub-7", sso_allowed: 1, session_version: 4 })),
     ]);
     const audit = await db.selectFrom("audit_events").selectAll().where("id", "in", [1, 999, 1500]).orderBy("id").execute();
     expect(audit.map((a) => a.id)).toEqual([1, 999, 1500]);
     expect(audit[2]).toEqual({
       id: 1500,
-      at: "2026-01-03T00:00:00.203Z",
+      at: new Date("2026-01-03T00:00:00.203Z"),
       actor_id: 1,
       actor_email: "admin@demo.local",
       action: "member.update",
@@ -201,13 +206,13 @@ describe("copySqliteStore", () => {
 
     const runs = await db.selectFrom("erp_transfer_runs").selectAll().orderBy("id").execute();
     const { owner_instance: _o, heartbeat_at: _h, ...parent } = run("b-parent", { total_orders: 3, transferred_count: 1, not_transferred_count: 1, unknown_count: 1 });
-    expect(runs.find((r) => r.id === "b-parent")).toEqual({ ...parent, job_id: null, sending_from: null, sending_to: null, transferred_through: 0 });
+    expect(runs.find((r) => r.id === "b-parent")).toEqual({ ...stored(parent), job_id: null, sending_from: null, sending_to: null, transferred_through: 0 });
     expect(runs.find((r) => r.id === "a-child")).toMatchObject({ parent_run_id: "b-parent", origin: "retry_failed", state: "completed", job_id: null });
     const orders = await db.selectFrom("erp_transfer_orders").selectAll().where("run_id", "=", "b-parent").orderBy("position").execute();
     expect(orders).toEqual([
-      order("b-parent", 1, "transferred"),
-      order("b-parent", 2, "not_transferred", { reason: "Order is cancelled", reason_code: "order_cancelled", retried_in: "a-child" }),
-      order("b-parent", 3, "unknown", { reason_code: "timeout" }),
+      stored(order("b-parent", 1, "transferred")),
+      stored(order("b-parent", 2, "not_transferred", { reason: "Order is cancelled", reason_code: "order_cancelled", retried_in: "a-child" })),
+      stored(order("b-parent", 3, "unknown", { reason_code: "timeout" })),
     ]);
     const big = await db.selectFrom("erp_transfer_orders").select(["position", "order_id", "batch"]).where("run_id", "=", "c-big").orderBy("position").execute();
     expect(big).toHaveLength(1100);
@@ -216,8 +221,8 @@ describe("copySqliteStore", () => {
     // Imports from a SQLite store were all started by hand.
     const manual = { origin: "manual", schedule_id: null };
     expect(await db.selectFrom("erp_import_runs").selectAll().orderBy("id").execute()).toEqual([
-      { ...importRun(1), ...manual },
-      { ...importRun(4, { kind: "stock", outcome: "failed", error_code: "upstream_timeout", error_detail: "{\"status\":504}", may_have_acted: 1, repeat_confirmed: 1, finished_at: "2026-03-01T08:01:00.000Z" }), ...manual },
+      { ...stored(importRun(1)), ...manual },
+      { ...stored(importRun(4, { kind: "stock", outcome: "failed", error_code: "upstream_timeout", error_detail: "{\"status\":504}", may_have_acted: 1, repeat_confirmed: 1, finished_at: "2026-03-01T08:01:00.000Z" })), ...manual },
     ]);
     expect(await db.selectFrom("sessions").selectAll().execute()).toEqual([]);
     expect(await db.selectFrom("login_failures").selectAll().execute()).toEqual([]);
@@ -238,19 +243,19 @@ describe("copySqliteStore", () => {
     await copySqliteStore(fullStore(), db);
     const added = await db
       .insertInto("members")
-      .values({ email: "new@demo.local", name: "New", role: "viewer", password_hash: null, source: "password", created_at: "2026-04-01T00:00:00.000Z", updated_at: "2026-04-01T00:00:00.000Z" })
+      .values({ email: "new@demo.local", name: "New", role: "viewer", password_hash: null, source: "password", created_at: new Date("2026-04-01T00:00:00.000Z"), updated_at: new Date("2026-04-01T00:00:00.000Z") })
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(added.id).toBe(8);
     const event = await db
       .insertInto("audit_events")
-      .values({ at: "2026-04-01T00:00:00.000Z", actor_id: null, actor_email: null, action: "x", target_type: null, target_id: null, outcome: "success", message: null, before_json: null, after_json: null, details_json: null, request_id: null, ip: null })
+      .values({ at: new Date("2026-04-01T00:00:00.000Z"), actor_id: null, actor_email: null, action: "x", target_type: null, target_id: null, outcome: "success", message: null, before_json: null, after_json: null, details_json: null, request_id: null, ip: null })
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(event.id).toBe(1501);
     const imported = await db
       .insertInto("erp_import_runs")
-      .values({ kind: "prices", started_at: "2026-04-01T00:00:00.000Z", started_by_id: 1, started_by_email: "a@b.c", started_by_name: "A", outcome: "pending", message: null, error_code: null, error_detail: null, finished_at: null })
+      .values({ kind: "prices", started_at: new Date("2026-04-01T00:00:00.000Z"), started_by_id: 1, started_by_email: "a@b.c", started_by_name: "A", outcome: "pending", message: null, error_code: null, error_detail: null, finished_at: null })
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(imported.id).toBe(5);
@@ -274,7 +279,7 @@ describe("copySqliteStore", () => {
     const runs = await db.selectFrom("erp_transfer_runs").selectAll().orderBy("id").execute();
     expect(runs.find((r) => r.id === "running")).toMatchObject({
       state: "interrupted",
-      finished_at: "2026-02-01T10:00:07.000Z",
+      finished_at: new Date("2026-02-01T10:00:07.000Z"),
       batches_done: 1,
       transferred_count: 1,
       not_transferred_count: 0,
@@ -283,7 +288,7 @@ describe("copySqliteStore", () => {
       sending_count: 0,
       job_id: null,
     });
-    expect(runs.find((r) => r.id === "queued")).toMatchObject({ state: "interrupted", finished_at: now.toISOString(), pending_count: 1, unknown_count: 0 });
+    expect(runs.find((r) => r.id === "queued")).toMatchObject({ state: "interrupted", finished_at: now, pending_count: 1, unknown_count: 0 });
     const orders = await db.selectFrom("erp_transfer_orders").selectAll().where("run_id", "=", "running").orderBy("position").execute();
     expect(orders.map((o) => [o.outcome, o.reason_code])).toEqual([
       ["transferred", null],
@@ -291,7 +296,7 @@ describe("copySqliteStore", () => {
       ["unknown", "interrupted"],
       ["pending", null],
     ]);
-    expect(orders[1]!.updated_at).toBe(now.toISOString());
+    expect(orders[1]!.updated_at).toEqual(now);
 
     const again = await copySqliteStore(file, db, new Date("2026-06-06T00:00:00.000Z"));
     expect(again.interrupted).toEqual([]);

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database as Schema } from "@/lib/db/schema";
 
 // `npm run store:copy`: the state of a console that kept it in DATA_DIR/console.sqlite, into the PostgreSQL store.
 // Without "server-only": the CLI and tests use it.
@@ -130,6 +129,8 @@ function* pages(sqlite: Database.Database, spec: TableSpec, select: string[]): G
   }
 }
 
+// The target's timestamps come back as Date, SQLite's as ISO text.
+const same = (a: unknown, b: unknown) => (a instanceof Date && typeof b === "string" ? a.getTime() === Date.parse(b) : a === b);
 const keyOf = (spec: TableSpec, row: Row) => JSON.stringify(spec.key.map((k) => row[k]));
 
 /** Inserts a page; rows whose key is taken are left as they are, provided they are the same rows. Returns the inserted keys. */
@@ -155,7 +156,7 @@ async function insertPage(trx: Raw, spec: TableSpec, rows: Row[]): Promise<Set<s
   const byKey = new Map(there.map((r) => [keyOf(spec, r), r]));
   for (const row of skipped) {
     const other = byKey.get(keyOf(spec, row));
-    if (other && spec.identity.every((c) => other[c] === row[c])) continue;
+    if (other && spec.identity.every((c) => same(other[c], row[c]))) continue;
     throw new StoreCopyError(
       `The target store already has a different ${spec.table} row under ${spec.key.map((k) => `${k} ${String(row[k])}`).join(", ")}. ` +
         "The copy fills a new store: point it at an empty one and run it again.",
@@ -221,7 +222,7 @@ async function recount(trx: Raw, runIds: string[]): Promise<void> {
  * Ids stay as they are; rows already there under the same key are left alone, so a second copy changes nothing.
  * Sessions and sign-in failures stay behind (members sign in again).
  */
-export async function copySqliteStore(sqliteFile: string, target: Kysely<Schema>, now = new Date()): Promise<CopyResult> {
+export async function copySqliteStore<DB>(sqliteFile: string, target: Kysely<DB>, now = new Date()): Promise<CopyResult> {
   const sqlite = openSqlite(sqliteFile);
   const at = now.toISOString();
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notify } from "@/lib/db/open";
+import { notify } from "@/lib/store/open";
 import { openTestStore } from "@/lib/testing/store";
 
 describe("the store", () => {
@@ -7,7 +7,7 @@ describe("the store", () => {
     const store = await openTestStore();
     try {
       const db = store.db;
-      await db.insertInto("members").values({ email: "a@b.c", name: "A", role: "admin", password_hash: null, source: "password", created_at: "x", updated_at: "x" }).execute();
+      await db.insertInto("members").values({ email: "a@b.c", name: "A", role: "admin", password_hash: null, source: "password", created_at: new Date(), updated_at: new Date() }).execute();
       const { n } = await db.selectFrom("members").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
       expect(Number(n)).toBe(1);
       const updated = await db.updateTable("members").set({ name: "B" }).executeTakeFirst();

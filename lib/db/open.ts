@@ -1,7 +1,6 @@
-import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type QueryExecutorProvider } from "kysely";
 import pg from "pg";
-import { migrationProvider } from "@/lib/db/migrations";
-import type { Database as Schema } from "@/lib/db/schema";
+import { migrate, type Migrations } from "@/lib/db/migrations";
 
 // Opening and migrating the store, without "server-only" so the team CLI, scripts and tests can use it.
 // Always a PostgreSQL server: the one at DATABASE_URL, shared by every instance, or the data folder's own local server.
@@ -10,8 +9,8 @@ export interface Listener {
   close(): Promise<void>;
 }
 
-export interface Store {
-  db: Kysely<Schema>;
+export interface Store<DB> {
+  db: Kysely<DB>;
   /** For the job engine: the connection string (it keeps its own pool). */
   engine: { connectionString: string };
   /** `onDrop` when the connection is lost (notifications are lost until `onReconnect`). */
@@ -22,13 +21,6 @@ export interface Store {
 export interface OpenOptions {
   databaseUrl?: string | null;
   poolSize?: number;
-}
-
-export async function migrate(db: Kysely<Schema>): Promise<void> {
-  // Kysely takes a PostgreSQL advisory lock around the run, so instances starting together migrate once.
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-  const failed = results?.find((r) => r.status === "Error");
-  if (error || failed) throw new Error(`console store migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);
 }
 
 function pgListener(connectionString: string) {
@@ -81,14 +73,14 @@ function pgListener(connectionString: string) {
 }
 
 /** The store on a PostgreSQL server: a shared one (DATABASE_URL) or the data folder's own (lib/db/local-server.ts). */
-export async function openStore(options: OpenOptions): Promise<Store> {
+export async function openStore<DB>(options: OpenOptions & { migrations: Migrations }): Promise<Store<DB>> {
   const url = options.databaseUrl?.trim();
   if (!url) throw new Error("The console store needs a PostgreSQL URL: DATABASE_URL, or the local server that npm start and scripts/server.ts start.");
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   pool.on("error", () => undefined);
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrate(db);
+    await migrate(db, options.migrations);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -96,6 +88,6 @@ export async function openStore(options: OpenOptions): Promise<Store> {
   return { db, engine: { connectionString: url }, listen: pgListener(url), close: () => db.destroy() };
 }
 
-export async function notify(db: Kysely<Schema>, channel: string, payload: string): Promise<void> {
+export async function notify(db: QueryExecutorProvider, channel: string, payload: string): Promise<void> {
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { auditRow, type AuditOutcome } from "@/lib/audit/row";
-import type { Database, ErpTransferRun } from "@/lib/db/schema";
+import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { getRun, holdsRun, type EnqueueRun, type RunJob } from "@/lib/erp/store";
 
 // A run given back by a worker whose process is stopping (a deploy, Ctrl-C): unlike a takeover after a crash

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, ErpImportRun } from "@/lib/db/schema";
+import type { Database, ErpImportRun } from "@/lib/store/schema";
 import type { ImportKindName, ImportRunRow } from "@/lib/erp/schemas";
 import type { RunActor } from "@/lib/erp/store";
 import { redactSecrets } from "@/lib/rules/secrets";
@@ -11,15 +11,15 @@ export function toImportRow(row: ErpImportRun): ImportRunRow {
   return {
     id: row.id,
     kind: row.kind,
-    startedAt: row.started_at,
+    startedAt: row.started_at.toISOString(),
     startedBy: { id: row.started_by_id, email: row.started_by_email, name: row.started_by_name },
     outcome: row.outcome,
     message: row.message,
     errorCode: row.error_code,
     errorDetail: row.error_detail,
-    mayHaveActed: row.may_have_acted === 1,
-    repeatConfirmed: row.repeat_confirmed === 1,
-    finishedAt: row.finished_at,
+    mayHaveActed: row.may_have_acted,
+    repeatConfirmed: row.repeat_confirmed,
+    finishedAt: row.finished_at?.toISOString() ?? null,
     origin: row.origin,
     scheduleId: row.schedule_id,
   };
@@ -43,7 +43,7 @@ export async function beginImport(
 ): Promise<{ ok: true; run: ErpImportRun } | { ok: false; last: ErpImportRun }> {
   const scheduleId = input.scheduleId ?? null;
   const now = input.now ?? new Date();
-  const since = new Date(now.getTime() - input.windowMinutes * 60_000).toISOString();
+  const since = new Date(now.getTime() - input.windowMinutes * 60_000);
   return conn.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom("erp_import_runs")
@@ -51,7 +51,7 @@ export async function beginImport(
       .where("kind", "=", input.kind)
       .where("started_at", ">=", since)
       .where((eb) =>
-        eb.or([eb("outcome", "in", ["pending", "started"]), eb.and([eb("outcome", "=", "failed"), eb("may_have_acted", "=", 1)])]),
+        eb.or([eb("outcome", "in", ["pending", "started"]), eb.and([eb("outcome", "=", "failed"), eb("may_have_acted", "=", true)])]),
       )
       .$if(scheduleId !== null, (qb) => qb.where((eb) => eb.or([eb("schedule_id", "is", null), eb("schedule_id", "!=", scheduleId)])))
       .orderBy("started_at", "desc")
@@ -63,7 +63,7 @@ export async function beginImport(
       .insertInto("erp_import_runs")
       .values({
         kind: input.kind,
-        started_at: now.toISOString(),
+        started_at: now,
         started_by_id: input.actor.id,
         started_by_email: input.actor.email,
         started_by_name: input.actor.name,
@@ -71,8 +71,8 @@ export async function beginImport(
         message: null,
         error_code: null,
         error_detail: null,
-        may_have_acted: 0,
-        repeat_confirmed: last && input.confirmRepeat ? 1 : 0,
+        may_have_acted: false,
+        repeat_confirmed: Boolean(last && input.confirmRepeat),
         finished_at: null,
         origin: input.origin ?? "manual",
         schedule_id: scheduleId,
@@ -95,14 +95,14 @@ export async function finishImport(
     .updateTable("erp_import_runs")
     .set(
       result.outcome === "started"
-        ? { outcome: "started", message: redactSecrets(result.message), finished_at: now.toISOString() }
+        ? { outcome: "started", message: redactSecrets(result.message), finished_at: now }
         : {
             outcome: "failed",
             message: result.message === null ? null : redactSecrets(result.message),
             error_code: result.errorCode,
             error_detail: redactSecrets(result.errorDetail),
-            may_have_acted: result.mayHaveActed ? 1 : 0,
-            finished_at: now.toISOString(),
+            may_have_acted: result.mayHaveActed,
+            finished_at: now,
           },
     )
     .where("id", "=", id)

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tokenNeedles } from "@/e2e/token-needles";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { beginImport, finishImport } from "@/lib/erp/imports";
 import { createTransferRun, listRunOrders, settleBatch } from "@/lib/erp/store";
 import { processRedactor } from "@/lib/rules/secrets";

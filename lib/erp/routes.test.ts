@@ -5,8 +5,8 @@ import type { Kysely } from "kysely";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createEmulator } from "@/emulator/server";
-import type { Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 import { openTestStore } from "@/lib/testing/store";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
@@ -23,7 +23,7 @@ const state = vi.hoisted(() => ({
 }));
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
   getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
 }));

@@ -1,8 +1,8 @@
 import { createServer, type AddressInfo } from "node:net";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Store } from "@/lib/db/open";
-import type { Database, ErpTransferRun } from "@/lib/db/schema";
+import type { Store } from "@/lib/store/open";
+import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 import { openTestStore } from "@/lib/testing/store";
 import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, ErpOrderOutcome, ErpTransferRun } from "@/lib/db/schema";
+import type { Database, ErpOrderOutcome, ErpTransferRun } from "@/lib/store/schema";
 import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { TransferResult } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
@@ -135,11 +135,10 @@ class LostJob extends Error {}
 export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Promise<ErpTransferRun | undefined> {
   const { db } = deps;
   const { runId, jobId } = job;
-  const nowIso = () => new Date().toISOString();
 
   const claimed = await db
     .updateTable("erp_transfer_runs")
-    .set((eb) => ({ state: "running", started_at: eb.fn.coalesce("started_at", eb.val(nowIso())) }))
+    .set((eb) => ({ state: "running", started_at: eb.fn.coalesce("started_at", eb.val(new Date())) }))
     .where("id", "=", runId)
     .where("job_id", "=", jobId)
     .where("state", "in", ["queued", "running"])
@@ -252,7 +251,7 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
       // One fenced statement: the counts are the ones each batch kept up to date (a takeover recounts before it resumes).
       const finished = await db
         .updateTable("erp_transfer_runs")
-        .set({ state: "completed", finished_at: nowIso(), job_id: null })
+        .set({ state: "completed", finished_at: new Date(), job_id: null })
         .where("id", "=", runId)
         .where("job_id", "=", jobId)
         .where("state", "in", ["queued", "running"])

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 import { openTestStore } from "@/lib/testing/store";
 import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
@@ -19,7 +19,7 @@ const state = vi.hoisted(() => ({
 }));
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
 
-vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
   getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
 }));

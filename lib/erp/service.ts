@@ -1,8 +1,8 @@
 import "server-only";
 import { recordAudit, type ServiceContext } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/db";
-import type { ErpTransferRun } from "@/lib/db/schema";
+import { db } from "@/lib/store";
+import type { ErpTransferRun } from "@/lib/store/schema";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
 import { raiseAlert, type AlertEvent } from "@/lib/alerts/events";
@@ -114,7 +114,7 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
       status: s.status,
       counts: { total, transferred, notTransferred, unknown, pending },
       startedBy: { email: run.created_by_email, name: run.created_by_name },
-      at: run.finished_at ?? new Date().toISOString(),
+      at: (run.finished_at ?? new Date()).toISOString(),
     });
   }
 }
@@ -208,10 +208,10 @@ export async function startImport(ctx: ErpContext, body: StartImportBody, schedu
     const by = last.origin === "scheduled" ? `the schedule "${last.started_by_name}"` : last.started_by_email;
     throw new DomainError(
       "conflict",
-      `The ${kind} import was already started by ${by} at ${last.started_at}. Send confirmRepeat: true to start it again.`,
+      `The ${kind} import was already started by ${by} at ${last.started_at.toISOString()}. Send confirmRepeat: true to start it again.`,
       {
         reason: "import_recently_started",
-        lastRun: { by: last.started_by_email, byName: last.started_by_name, at: last.started_at, outcome: last.outcome, origin: last.origin },
+        lastRun: { by: last.started_by_email, byName: last.started_by_name, at: last.started_at.toISOString(), outcome: last.outcome, origin: last.origin },
         windowMinutes,
       },
     );
@@ -221,7 +221,7 @@ export async function startImport(ctx: ErpContext, body: StartImportBody, schedu
   try {
     const { message } = await upstream().startImport(kind);
     const run = await finishImport(conn, begun.run.id, { outcome: "started", message });
-    await ctx.audit({ action: "erp.import", target, outcome: "success", message, details: { importRunId: run.id, kind, repeatConfirmed: run.repeat_confirmed === 1, ...source } });
+    await ctx.audit({ action: "erp.import", target, outcome: "success", message, details: { importRunId: run.id, kind, repeatConfirmed: run.repeat_confirmed, ...source } });
     return { run: toImportRow(run) };
   } catch (error) {
     const upstreamError = isUpstreamError(error) ? error : null;
@@ -240,7 +240,7 @@ export async function startImport(ctx: ErpContext, body: StartImportBody, schedu
       target,
       outcome: "failure",
       message: upstreamMessage ?? detail,
-      details: { importRunId: run.id, kind, errorCode, mayHaveActed, repeatConfirmed: run.repeat_confirmed === 1, ...source },
+      details: { importRunId: run.id, kind, errorCode, mayHaveActed, repeatConfirmed: run.repeat_confirmed, ...source },
     });
     await raiseImportNotStarted({
       type: "import.not_started",
@@ -250,7 +250,7 @@ export async function startImport(ctx: ErpContext, body: StartImportBody, schedu
       startedBy: scheduled ? null : { email: ctx.actor.email, name: ctx.actor.name },
       errorCode,
       detail: upstreamMessage ?? detail,
-      at: run.finished_at ?? new Date().toISOString(),
+      at: (run.finished_at ?? new Date()).toISOString(),
     });
     throw error;
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
 import { beginImport, finishImport, latestImports, listImports } from "@/lib/erp/imports";
 import { takeBatch } from "@/lib/erp/store";
@@ -31,12 +31,12 @@ describe("import attempts", () => {
     const again = await beginImport(conn, { kind: "products", actor: ADMIN, confirmRepeat: false, windowMinutes: 15, now: at(10) });
     expect(again.ok).toBe(false);
     if (again.ok) return;
-    expect(again.last).toMatchObject({ started_by_email: "operator@demo.local", started_at: at(0).toISOString(), outcome: "started" });
+    expect(again.last).toMatchObject({ started_by_email: "operator@demo.local", started_at: at(0), outcome: "started" });
 
     // Another kind, or the same one after the window, or confirmed: no question.
     expect((await beginImport(conn, { kind: "prices", actor: ADMIN, confirmRepeat: false, windowMinutes: 15, now: at(10) })).ok).toBe(true);
     const confirmed = await beginImport(conn, { kind: "products", actor: ADMIN, confirmRepeat: true, windowMinutes: 15, now: at(11) });
-    expect(confirmed.ok && confirmed.run.repeat_confirmed).toBe(1);
+    expect(confirmed.ok && confirmed.run.repeat_confirmed).toBe(true);
     expect((await beginImport(conn, { kind: "stock", actor: ADMIN, confirmRepeat: true, windowMinutes: 15, now: at(11) })).ok && true).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "@/lib/db/schema";
+import type { Database, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "@/lib/store/schema";
 import { DomainError } from "@/lib/rules/problems";
 import { redactSecrets } from "@/lib/rules/secrets";
 import { batchCount } from "@/lib/erp/order-ids";
@@ -137,7 +137,7 @@ export async function createTransferRun(
         orderIds = input.request.orderIds;
       }
 
-      const now = (input.now ?? new Date()).toISOString();
+      const now = input.now ?? new Date();
       const run: ErpTransferRun = {
         id: randomUUID(),
         created_at: now,
@@ -257,7 +257,7 @@ export async function sendingToUnknown(trx: Transaction<Database>, runId: string
   const result = await trx
     .updateTable("erp_transfer_orders as o")
     .from("erp_transfer_runs as r")
-    .set({ outcome: "unknown", reason: null, reason_code: "interrupted", updated_at: now.toISOString() })
+    .set({ outcome: "unknown", reason: null, reason_code: "interrupted", updated_at: now })
     .whereRef("r.id", "=", "o.run_id")
     .where("o.run_id", "=", runId)
     .where(OUTCOME, "=", "sending")
@@ -276,7 +276,7 @@ export async function interruptRun(conn: Kysely<Database>, runId: string, jobId:
 
 export async function endInterrupted(trx: Transaction<Database>, runId: string, now = new Date()): Promise<ErpTransferRun> {
   await sendingToUnknown(trx, runId, now);
-  await trx.updateTable("erp_transfer_runs").set({ state: "interrupted", finished_at: now.toISOString(), job_id: null }).where("id", "=", runId).execute();
+  await trx.updateTable("erp_transfer_runs").set({ state: "interrupted", finished_at: now, job_id: null }).where("id", "=", runId).execute();
   await refreshCounts(trx, runId);
   return (await getRun(trx, runId))!;
 }
@@ -332,7 +332,7 @@ export async function settleBatch(
   input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; inFlight: readonly ClaimedBatch[]; added: number; now?: Date },
 ): Promise<{ held: boolean }> {
   const { runId, jobId, done, inFlight, added } = input;
-  const at = (input.now ?? new Date()).toISOString();
+  const at = input.now ?? new Date();
   const count = (o: OrderOutcomeRow["outcome"]) => done.filter((r) => r.outcome === o).length;
   const high = done.length ? Math.max(...done.map((r) => r.position)) : 0;
   const exceptions = done.filter((r) => r.outcome !== "transferred");
@@ -413,10 +413,10 @@ export function toRunSummary(row: ErpTransferRun, now = new Date()): TransferRun
     pending: row.pending_count,
     sending: row.sending_count,
   };
-  const end = row.finished_at ? Date.parse(row.finished_at) : now.getTime();
+  const end = (row.finished_at ?? now).getTime();
   return {
     id: row.id,
-    createdAt: row.created_at,
+    createdAt: row.created_at.toISOString(),
     createdBy: { id: row.created_by_id, email: row.created_by_email, name: row.created_by_name },
     parentRunId: row.parent_run_id,
     origin: row.origin,
@@ -426,9 +426,9 @@ export function toRunSummary(row: ErpTransferRun, now = new Date()): TransferRun
     totalBatches: row.total_batches,
     batchesDone: row.batches_done,
     counts,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    durationMs: Math.max(0, end - Date.parse(row.created_at)),
+    startedAt: row.started_at?.toISOString() ?? null,
+    finishedAt: row.finished_at?.toISOString() ?? null,
+    durationMs: Math.max(0, end - row.created_at.getTime()),
   };
 }
 
@@ -460,8 +460,8 @@ export async function getRunDetail(conn: Conn, id: string, now = new Date()): Pr
   const left = (kind: RetryKind) => Number(open.find((r) => r.outcome === RETRY_OUTCOME[kind])?.n ?? 0);
   return {
     ...toRunSummary(row, now),
-    parent: parent ? { id: parent.id, createdAt: parent.created_at, status: toRunSummary(parent, now).status } : null,
-    children: children.map((c) => ({ id: c.id, createdAt: c.created_at, origin: c.origin, status: toRunSummary(c, now).status })),
+    parent: parent ? { id: parent.id, createdAt: parent.created_at.toISOString(), status: toRunSummary(parent, now).status } : null,
+    children: children.map((c) => ({ id: c.id, createdAt: c.created_at.toISOString(), origin: c.origin, status: toRunSummary(c, now).status })),
     retryable: { failed: left("failed"), unsent: left("unsent"), unknown: left("unknown") },
   };
 }

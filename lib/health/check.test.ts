@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertEvent } from "@/lib/alerts/events";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { CallRecorder } from "@/lib/health/calls";
 import { platformCheck } from "@/lib/health/check";
 import { flushMinutes } from "@/lib/health/store";

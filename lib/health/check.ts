@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { AlertEvent } from "@/lib/alerts/events";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { KEEP_MS, mergeLocal, minuteOf, probeDue, summarize, type CallRecorder, type PlatformHealth } from "@/lib/health/calls";
 import { checkSilence, flushMinutes, readMinutes, type SilenceDecision } from "@/lib/health/store";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { log } from "@/lib/log";
 import { CallRecorder, summarize, type PlatformHealth, type UpstreamCallEntry } from "@/lib/health/calls";
 import { platformCheck, type PlatformCheckDeps } from "@/lib/health/check";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { CallRecorder, mergeLocal, minuteOf, summarize } from "@/lib/health/calls";
 import { checkSilence, flushMinutes, openOutage, readMinutes, recordOutage } from "@/lib/health/store";
 import { openTestDb } from "@/lib/testing/store";

@@ -1,27 +1,31 @@
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { KEEP_MS, minuteOf, summarize, type MinuteAggregate, type PlatformHealth } from "@/lib/health/calls";
 
 // The shared part of the health figures: every instance's minutes in home_upstream_minutes, and the outages alerted.
 
 export type StoredMinute = MinuteAggregate & { instanceId: string };
 
+// The figures in memory (lib/health/calls.ts) keep ISO text, merged across instances by text order; the store keeps instants.
+const toDate = (iso: string | null) => (iso === null ? null : new Date(iso));
+const toIso = (at: Date | null) => at?.toISOString() ?? null;
+
 /** Writes this instance's minutes whole (insert or replace), and drops minutes older than kept: one statement each. */
 export async function flushMinutes(conn: Kysely<Database>, instanceId: string, minutes: readonly MinuteAggregate[], now = Date.now()): Promise<void> {
   if (minutes.length > 0) {
-    const updatedAt = new Date(now).toISOString();
+    const updatedAt = new Date(now);
     await conn
       .insertInto("home_upstream_minutes")
       .values(
         minutes.map((m) => ({
           instance_id: instanceId,
-          minute: m.minute,
+          minute: new Date(m.minute),
           calls: m.calls,
           failures: m.failures,
           latencies_json: JSON.stringify(m.latencies),
-          last_success_at: m.lastSuccessAt,
-          failing_since: m.failingSince,
-          last_failure_at: m.lastFailureAt,
+          last_success_at: toDate(m.lastSuccessAt),
+          failing_since: toDate(m.failingSince),
+          last_failure_at: toDate(m.lastFailureAt),
           last_failure_kind: m.lastFailureKind,
           last_failure_operation: m.lastFailureOperation,
           last_failure_status: m.lastFailureStatus,
@@ -44,20 +48,20 @@ export async function flushMinutes(conn: Kysely<Database>, instanceId: string, m
       )
       .execute();
   }
-  await conn.deleteFrom("home_upstream_minutes").where("minute", "<", minuteOf(now - KEEP_MS)).execute();
+  await conn.deleteFrom("home_upstream_minutes").where("minute", "<", new Date(minuteOf(now - KEEP_MS))).execute();
 }
 
 export async function readMinutes(conn: Kysely<Database>, now = Date.now()): Promise<StoredMinute[]> {
-  const rows = await conn.selectFrom("home_upstream_minutes").selectAll().where("minute", ">=", minuteOf(now - KEEP_MS)).execute();
+  const rows = await conn.selectFrom("home_upstream_minutes").selectAll().where("minute", ">=", new Date(minuteOf(now - KEEP_MS))).execute();
   return rows.map((r) => ({
     instanceId: r.instance_id,
-    minute: r.minute,
+    minute: r.minute.toISOString(),
     calls: r.calls,
     failures: r.failures,
     latencies: parseLatencies(r.latencies_json),
-    lastSuccessAt: r.last_success_at,
-    failingSince: r.failing_since,
-    lastFailureAt: r.last_failure_at,
+    lastSuccessAt: toIso(r.last_success_at),
+    failingSince: toIso(r.failing_since),
+    lastFailureAt: toIso(r.last_failure_at),
     lastFailureKind: r.last_failure_kind,
     lastFailureOperation: r.last_failure_operation,
     lastFailureStatus: r.last_failure_status,
@@ -93,8 +97,8 @@ function describeFailure(f: PlatformHealth["lastFailure"]): string | null {
 export async function checkSilence(conn: Kysely<Database>, health: PlatformHealth, silentMinutes: number, now = Date.now()): Promise<SilenceDecision> {
   const open = await conn.selectFrom("home_platform_outages").selectAll().where("ended_at", "is", null).executeTakeFirst();
   let ended = false;
-  if (open && health.lastSuccessAt && health.lastSuccessAt > open.since) {
-    const r = await conn.updateTable("home_platform_outages").set({ ended_at: health.lastSuccessAt }).where("id", "=", open.id).where("ended_at", "is", null).executeTakeFirst();
+  if (open && health.lastSuccessAt && Date.parse(health.lastSuccessAt) > open.since.getTime()) {
+    const r = await conn.updateTable("home_platform_outages").set({ ended_at: new Date(health.lastSuccessAt) }).where("id", "=", open.id).where("ended_at", "is", null).executeTakeFirst();
     ended = Number(r.numUpdatedRows) > 0;
   }
   const silentSince = health.failingSince;
@@ -109,7 +113,7 @@ export async function checkSilence(conn: Kysely<Database>, health: PlatformHealt
 export async function recordOutage(conn: Kysely<Database>, since: string, lastError: string | null, now = Date.now()): Promise<boolean> {
   const inserted = await conn
     .insertInto("home_platform_outages")
-    .values({ since, alerted_at: new Date(now).toISOString(), ended_at: null, last_error: lastError })
+    .values({ since: new Date(since), alerted_at: new Date(now), ended_at: null, last_error: lastError })
     .onConflict((oc) => oc.doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -118,7 +122,7 @@ export async function recordOutage(conn: Kysely<Database>, since: string, lastEr
 
 export async function openOutage(conn: Kysely<Database>): Promise<{ since: string; alertedAt: string } | null> {
   const row = await conn.selectFrom("home_platform_outages").select(["since", "alerted_at"]).where("ended_at", "is", null).executeTakeFirst();
-  return row ? { since: row.since, alertedAt: row.alerted_at } : null;
+  return row ? { since: row.since.toISOString(), alertedAt: row.alerted_at.toISOString() } : null;
 }
 
 export { summarize };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Store } from "@/lib/db/open";
+import type { Store } from "@/lib/store/open";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 import { createPlatformCheckQueue, PLATFORM_CHECK_QUEUE, sendPlatformCheck } from "@/lib/home/check-queue";
 import { openTestStore } from "@/lib/testing/store";

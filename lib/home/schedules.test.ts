@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { nextScheduledStarts, scheduleNames } from "@/lib/home/schedules";
 import { insertSchedule, setPaused } from "@/lib/schedules/store";
 import { openTestDb } from "@/lib/testing/store";

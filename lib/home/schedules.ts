@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/schemas";
 import { nextStartsByKind } from "@/lib/schedules/store";
 
@@ -17,7 +17,7 @@ export async function nextScheduledStarts(conn: Kysely<Database>): Promise<Recor
   const out: Record<ImportKindName, NextStart | null> = { products: null, prices: null, stock: null };
   for (const row of await nextStartsByKind(conn)) {
     const kind = ERP_IMPORT_KINDS.find((k) => k === row.kind);
-    if (kind && !out[kind] && row.next_start_at) out[kind] = { at: row.next_start_at, scheduleId: row.id, name: row.name };
+    if (kind && !out[kind] && row.next_start_at) out[kind] = { at: row.next_start_at.toISOString(), scheduleId: row.id, name: row.name };
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { queryAuditIn } from "@/lib/activity/store";
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { latestImports } from "@/lib/erp/imports";
 import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
 import { listRuns } from "@/lib/erp/store";

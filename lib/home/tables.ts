@@ -1,33 +1,33 @@
 import type { Generated } from "kysely";
 
-// Kysely table types for home; lib/db/schema.ts's Database extends this.
+// Kysely table types for home; lib/store/schema.ts's Database extends this.
 
 /** One instance's upstream calls in one minute, written whole at each flush (so a flush repeated adds nothing). */
 export interface HomeUpstreamMinutesTable {
   instance_id: string;
-  /** ISO start of the minute. */
-  minute: string;
+  /** The minute's start. */
+  minute: Date;
   calls: number;
   /** Calls the platform did not answer: no answer in time, no connection, a 5xx, or an answer that was not the API's. */
   failures: number;
   /** Latencies (ms) of the answered calls, a bounded sample: JSON array of integers. */
   latencies_json: string;
-  last_success_at: string | null;
+  last_success_at: Date | null;
   /** The first failure after this minute's last success (null once a success follows it). */
-  failing_since: string | null;
-  last_failure_at: string | null;
+  failing_since: Date | null;
+  last_failure_at: Date | null;
   last_failure_kind: string | null;
   last_failure_operation: string | null;
   last_failure_status: number | null;
-  updated_at: string;
+  updated_at: Date;
 }
 
 /** One row per outage of the platform; at most one open (ended_at null), so the alert is raised once. */
 export interface HomePlatformOutagesTable {
   id: Generated<number>;
-  since: string;
-  alerted_at: string;
-  ended_at: string | null;
+  since: Date;
+  alerted_at: Date;
+  ended_at: Date | null;
   last_error: string | null;
 }
 

@@ -2,9 +2,9 @@ import { createServer, type AddressInfo } from "node:net";
 import type { Kysely } from "kysely";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Store } from "@/lib/db/open";
+import type { Store } from "@/lib/store/open";
 import { openTestStore } from "@/lib/testing/store";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
 // The one row of the upstream fault matrix the shared e2e emulator cannot produce: a refused
@@ -23,7 +23,7 @@ const state = vi.hoisted(() => ({
 vi.mock("@/lib/auth/session", () => ({
   getCurrentMember: async () => ({ id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" }),
 }));
-vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
   getConfig: () => ({
     upstreamUrl: "http://127.0.0.1:1",
@@ -100,7 +100,7 @@ describe("a refused connection", () => {
   it("an import answers 502 upstream_unreachable and is recorded as failed, not acted on", async () => {
     await expectUnreachable(await imports.POST(req("POST", "/api/erp/imports", { kind: "stock" }), noParams));
     const run = await state.conn.selectFrom("erp_import_runs").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-    expect(run).toMatchObject({ kind: "stock", outcome: "failed", error_code: "network", may_have_acted: 0 });
+    expect(run).toMatchObject({ kind: "stock", outcome: "failed", error_code: "network", may_have_acted: false });
   });
 
   it("a transfer records its orders as not transferred: nothing was sent", async () => {

@@ -5,7 +5,7 @@ import { idempotencyKeySchema } from "@/lib/erp/schemas";
 import { DomainError } from "@/lib/rules/problems";
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => null }));
-vi.mock("@/lib/db", () => ({ db: async () => undefined }));
+vi.mock("@/lib/store", () => ({ db: async () => undefined }));
 
 const { parseBody, parseHeader, parseQuery } = await import("@/lib/http/route");
 

@@ -1,7 +1,7 @@
 import { PgBoss, fromKysely, type ConstructorOptions, type Db } from "pg-boss";
 import type { Transaction } from "kysely";
-import type { Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 import { log } from "@/lib/log";
 
 // The job engine (pg-boss) on the console store, without "server-only" so tests can start several.

@@ -1,6 +1,6 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
-import { store } from "@/lib/db";
+import { store } from "@/lib/store";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 
 // The process's one job engine, on the process's store.

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 import { openTestStore } from "@/lib/testing/store";
 import { emptyFormValues } from "@/lib/schedules/schemas";
 
@@ -17,7 +17,7 @@ const state = vi.hoisted(() => ({
 }));
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
   getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul" }),
 }));
@@ -94,7 +94,7 @@ describe("/api/erp/schedules", () => {
     expect((await one.PUT(req("PUT", `/api/erp/schedules/${schedule.id}`, STOCK_DAYTIME), idParams(schedule.id))).status).toBe(403);
     expect((await pause.POST(req("POST", `/api/erp/schedules/${schedule.id}/pause`), idParams(schedule.id))).status).toBe(403);
     expect((await one.DELETE(req("DELETE", `/api/erp/schedules/${schedule.id}`), idParams(schedule.id))).status).toBe(403);
-    expect(await state.conn.selectFrom("schedules").select("paused").execute()).toEqual([{ paused: 0 }]);
+    expect(await state.conn.selectFrom("schedules").select("paused").execute()).toEqual([{ paused: false }]);
   });
 
   it("lists a page at a time (lib/list): the total counts every schedule; a bad or unknown parameter is a 422", async () => {

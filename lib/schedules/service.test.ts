@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 import { openTestStore } from "@/lib/testing/store";
 import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
 import { scheduleBodySchema, emptyFormValues } from "@/lib/schedules/schemas";
@@ -18,7 +18,7 @@ const state = vi.hoisted(() => ({
   alerts: [] as unknown[],
 }));
 
-vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
   getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul" }),
 }));
@@ -66,7 +66,7 @@ const spec = (over: Record<string, unknown> = {}) => scheduleBodySchema.parse({ 
 /** A schedule whose next start is `dueAt` (as if it had been saved a little earlier). */
 async function dueSchedule(dueAt: Date, over: Record<string, unknown> = {}) {
   const row = await insertSchedule(state.conn, spec(over), MEMBER.email, new Date(dueAt.getTime() - 30_000));
-  expect(row.next_start_at).toBe(dueAt.toISOString());
+  expect(row.next_start_at).toEqual(dueAt);
   return row;
 }
 
@@ -84,7 +84,7 @@ describe("claiming a due start", () => {
     const now = new Date(due.getTime() + 2_000);
     const results = await Promise.all([1, 2, 3, 4].map(() => claimDue(state.conn, row, now)));
     expect(results.filter((r) => r.claimed)).toHaveLength(1);
-    expect((await getSchedule(state.conn, row.id))?.next_start_at).toBe("2026-05-10T09:09:00.000Z");
+    expect((await getSchedule(state.conn, row.id))?.next_start_at).toEqual(new Date("2026-05-10T09:09:00.000Z"));
     // A claim with the value read before is stale now.
     expect((await claimDue(state.conn, row, now)).claimed).toBe(false);
   });
@@ -101,7 +101,7 @@ describe("claiming a due start", () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ kind: "stock", outcome: "started", origin: "scheduled", schedule_id: row.id, started_by_id: null });
     const history = await state.conn.selectFrom("schedule_runs").selectAll().execute();
-    expect(history).toEqual([expect.objectContaining({ schedule_id: row.id, outcome: "started", due_at: due.toISOString(), import_run_id: runs[0]!.id })]);
+    expect(history).toEqual([expect.objectContaining({ schedule_id: row.id, outcome: "started", due_at: due, import_run_id: runs[0]!.id })]);
     const audit = await state.conn.selectFrom("audit_events").selectAll().where("action", "=", "erp.import").execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_id: null, actor_email: null, outcome: "success" });
@@ -152,7 +152,7 @@ describe("a scheduled start", () => {
     const row = await dueSchedule(due);
     expect((await service.runDueSchedules(new Date(due.getTime() + 1_000))).started).toBe(1);
     const again = await getSchedule(state.conn, row.id);
-    expect((await service.runDueSchedules(new Date(new Date(again!.next_start_at!).getTime() + 1_000))).started).toBe(1);
+    expect((await service.runDueSchedules(new Date(again!.next_start_at!.getTime() + 1_000))).started).toBe(1);
     expect(await importCalls()).toHaveLength(2);
   });
 

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit, type ServiceContext } from "@/lib/audit";
 import { raiseAlert } from "@/lib/alerts/events";
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import type { ImportKindName } from "@/lib/erp/schemas";
 import { startImport } from "@/lib/erp/service";
 import { toProblem } from "@/lib/server/to-problem";
@@ -60,7 +60,7 @@ export interface NextScheduledStart {
 export async function nextStartByKind(): Promise<Record<ImportKindName, NextScheduledStart | null>> {
   const out: Record<ImportKindName, NextScheduledStart | null> = { products: null, prices: null, stock: null };
   for (const row of await nextStartsByKind(await db())) {
-    if (!out[row.kind] && row.next_start_at) out[row.kind] = { at: row.next_start_at, scheduleId: row.id, name: row.name, timeZone: row.time_zone };
+    if (!out[row.kind] && row.next_start_at) out[row.kind] = { at: row.next_start_at.toISOString(), scheduleId: row.id, name: row.name, timeZone: row.time_zone };
   }
   return out;
 }
@@ -99,11 +99,11 @@ export async function pauseSchedule(ctx: ScheduleContext, id: string, paused: bo
     action: paused ? "schedule.pause" : "schedule.resume",
     target: target(id),
     outcome: "success",
-    message: paused ? `Schedule for the ${row.kind} import paused.` : `Schedule for the ${row.kind} import resumed; next start ${row.next_start_at ?? "none"}.`,
+    message: paused ? `Schedule for the ${row.kind} import paused.` : `Schedule for the ${row.kind} import resumed; next start ${row.next_start_at?.toISOString() ?? "none"}.`,
     details: { nextStartAt: row.next_start_at },
   });
   if (paused) {
-    await raiseAlert({ type: "schedule.paused", scheduleId: id, kind: row.kind, by: { email: ctx.actor.email, name: ctx.actor.name }, at: row.updated_at }).catch((error: unknown) =>
+    await raiseAlert({ type: "schedule.paused", scheduleId: id, kind: row.kind, by: { email: ctx.actor.email, name: ctx.actor.name }, at: row.updated_at.toISOString() }).catch((error: unknown) =>
       log.error("schedule alert not raised", { error: String(error) }),
     );
   }
@@ -142,10 +142,11 @@ export async function runDueSchedules(now = new Date()): Promise<TickResult> {
 
 async function fire(row: ScheduleRecord, now: Date): Promise<"started" | "failed" | "skipped"> {
   const conn = await db();
-  const dueAt = row.next_start_at ?? now.toISOString();
+  const due = row.next_start_at ?? now;
+  const dueAt = due.toISOString();
   const spec = specOf(row);
   const label = spec.name ?? "";
-  const base = { scheduleId: row.id, kind: row.kind, dueAt };
+  const base = { scheduleId: row.id, kind: row.kind, dueAt: due };
   // Scheduled things are done by no member: the schedule is the actor, "scheduled" the origin.
   const audit: ScheduleContext["audit"] = (entry) => recordAudit({ ...entry, actor: null });
   const skip = async (reason: "missed" | "repeat_window", message: string) => {
@@ -159,7 +160,7 @@ async function fire(row: ScheduleRecord, now: Date): Promise<"started" | "failed
     });
     return "skipped" as const;
   };
-  if (now.getTime() - new Date(dueAt).getTime() > MISSED_AFTER_MS) {
+  if (now.getTime() - due.getTime() > MISSED_AFTER_MS) {
     return skip("missed", `The ${row.kind} import due at ${dueAt} was not started: no console instance was running then.`);
   }
   try {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { nextStart, type ScheduleRule } from "@/lib/schedules/next";
 import { SCHEDULE_HISTORY_SIZE, type ScheduleRow, type ScheduleRunRow, type ScheduleSkipReason, type ScheduleSpec } from "@/lib/schedules/schemas";
 import type { ScheduleRecord, ScheduleRunOutcome, ScheduleRunRecord } from "@/lib/schedules/tables";
@@ -17,23 +17,23 @@ export function specOf(row: ScheduleRecord): ScheduleSpec {
   };
 }
 
-export function nextStartOf(spec: ScheduleSpec, after: Date): string | null {
-  return nextStart(spec, after)?.toISOString() ?? null;
+export function nextStartOf(spec: ScheduleSpec, after: Date): Date | null {
+  return nextStart(spec, after) ?? null;
 }
 
 function toRunRow(r: ScheduleRunRecord): ScheduleRunRow {
-  return { id: r.id, dueAt: r.due_at, at: r.at, outcome: r.outcome, reason: r.reason as ScheduleSkipReason | null, message: r.message, importRunId: r.import_run_id };
+  return { id: r.id, dueAt: r.due_at.toISOString(), at: r.at.toISOString(), outcome: r.outcome, reason: r.reason as ScheduleSkipReason | null, message: r.message, importRunId: r.import_run_id };
 }
 
 export function toScheduleRow(row: ScheduleRecord, history: ScheduleRunRecord[] = []): ScheduleRow {
   return {
     id: row.id,
     ...specOf(row),
-    paused: row.paused === 1,
-    nextStartAt: row.next_start_at,
-    createdAt: row.created_at,
+    paused: row.paused,
+    nextStartAt: row.next_start_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
     createdBy: row.created_by_email,
-    updatedAt: row.updated_at,
+    updatedAt: row.updated_at.toISOString(),
     updatedBy: row.updated_by_email,
     history: history.map(toRunRow),
   };
@@ -49,17 +49,16 @@ const columns = (spec: ScheduleSpec) => ({
 });
 
 export async function insertSchedule(conn: Kysely<Database>, spec: ScheduleSpec, by: string, now = new Date()): Promise<ScheduleRecord> {
-  const at = now.toISOString();
   return conn
     .insertInto("schedules")
     .values({
       id: crypto.randomUUID(),
       ...columns(spec),
-      paused: 0,
+      paused: false,
       next_start_at: nextStartOf(spec, now),
-      created_at: at,
+      created_at: now,
       created_by_email: by,
-      updated_at: at,
+      updated_at: now,
       updated_by_email: by,
     })
     .returningAll()
@@ -76,8 +75,8 @@ export async function updateSchedule(conn: Kysely<Database>, id: string, spec: S
     .updateTable("schedules")
     .set((eb) => ({
       ...columns(spec),
-      next_start_at: eb.case().when("paused", "=", 1).then(null).else(nextStartOf(spec, now)).end(),
-      updated_at: now.toISOString(),
+      next_start_at: eb.case().when("paused", "=", true).then(null).else(eb.cast<Date | null>(eb.val(nextStartOf(spec, now)), "timestamptz")).end(),
+      updated_at: now,
       updated_by_email: by,
     }))
     .where("id", "=", id)
@@ -88,12 +87,12 @@ export async function updateSchedule(conn: Kysely<Database>, id: string, spec: S
 /** Pauses or resumes; only a change returns the row (a second pause does nothing and says so). */
 export async function setPaused(conn: Kysely<Database>, id: string, paused: boolean, by: string, now = new Date()): Promise<ScheduleRecord | undefined> {
   const row = await getSchedule(conn, id);
-  if (!row || (row.paused === 1) === paused) return undefined;
+  if (!row || row.paused === paused) return undefined;
   return conn
     .updateTable("schedules")
-    .set({ paused: paused ? 1 : 0, next_start_at: paused ? null : nextStartOf(specOf(row), now), updated_at: now.toISOString(), updated_by_email: by })
+    .set({ paused, next_start_at: paused ? null : nextStartOf(specOf(row), now), updated_at: now, updated_by_email: by })
     .where("id", "=", id)
-    .where("paused", "=", paused ? 0 : 1)
+    .where("paused", "=", !paused)
     .returningAll()
     .executeTakeFirst();
 }
@@ -145,27 +144,27 @@ export async function countSchedules(conn: Kysely<Database>): Promise<number> {
 
 /** The next start of each kind among running schedules (the home page reads it). */
 export async function nextStartsByKind(conn: Kysely<Database>): Promise<ScheduleRecord[]> {
-  return conn.selectFrom("schedules").selectAll().where("paused", "=", 0).where("next_start_at", "is not", null).orderBy("next_start_at").execute();
+  return conn.selectFrom("schedules").selectAll().where("paused", "=", false).where("next_start_at", "is not", null).orderBy("next_start_at").execute();
 }
 
 export async function dueSchedules(conn: Kysely<Database>, now: Date): Promise<ScheduleRecord[]> {
-  return conn.selectFrom("schedules").selectAll().where("paused", "=", 0).where("next_start_at", "<=", now.toISOString()).orderBy("next_start_at").limit(100).execute();
+  return conn.selectFrom("schedules").selectAll().where("paused", "=", false).where("next_start_at", "<=", now).orderBy("next_start_at").limit(100).execute();
 }
 
 /**
  * Takes the due start `row.next_start_at` for this caller by moving next_start_at on, only if
  * nobody moved it since it was read. True for exactly one of any number of concurrent callers.
  */
-export async function claimDue(conn: Kysely<Database>, row: ScheduleRecord, now: Date): Promise<{ claimed: boolean; next: string | null }> {
+export async function claimDue(conn: Kysely<Database>, row: ScheduleRecord, now: Date): Promise<{ claimed: boolean; next: Date | null }> {
   if (!row.next_start_at) return { claimed: false, next: null };
   // After the due time and after now: a start missed while no instance ran is not repeated for each missed slot.
-  const after = new Date(Math.max(now.getTime(), new Date(row.next_start_at).getTime()));
+  const after = new Date(Math.max(now.getTime(), row.next_start_at.getTime()));
   const next = nextStartOf(specOf(row), after);
   const result = await conn
     .updateTable("schedules")
     .set({ next_start_at: next })
     .where("id", "=", row.id)
-    .where("paused", "=", 0)
+    .where("paused", "=", false)
     .where("next_start_at", "=", row.next_start_at)
     .executeTakeFirst();
   return { claimed: Number(result.numUpdatedRows) === 1, next };
@@ -173,7 +172,7 @@ export async function claimDue(conn: Kysely<Database>, row: ScheduleRecord, now:
 
 export async function recordScheduleRun(
   conn: Kysely<Database>,
-  run: { scheduleId: string; kind: ScheduleRecord["kind"]; dueAt: string; outcome: ScheduleRunOutcome; reason?: ScheduleSkipReason | null; message?: string | null; importRunId?: number | null },
+  run: { scheduleId: string; kind: ScheduleRecord["kind"]; dueAt: Date; outcome: ScheduleRunOutcome; reason?: ScheduleSkipReason | null; message?: string | null; importRunId?: number | null },
   now = new Date(),
 ): Promise<ScheduleRunRecord> {
   return conn
@@ -182,7 +181,7 @@ export async function recordScheduleRun(
       schedule_id: run.scheduleId,
       kind: run.kind,
       due_at: run.dueAt,
-      at: now.toISOString(),
+      at: now,
       outcome: run.outcome,
       reason: run.reason ?? null,
       message: run.message ?? null,

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
-import type { ErpImportKind } from "@/lib/db/schema";
+import type { ErpImportKind } from "@/lib/store/schema";
 
-// Kysely table types for schedules; lib/db/schema.ts's Database extends this.
+// Kysely table types for schedules; lib/store/schema.ts's Database extends this.
 
 export type ImportOrigin = "manual" | "scheduled";
 export type ScheduleRunOutcome = "started" | "failed" | "skipped";
@@ -14,11 +14,11 @@ export interface SchedulesTable {
   time_zone: string;
   quiet_from: string | null;
   quiet_to: string | null;
-  paused: ColumnType<number, number | undefined, number>;
-  next_start_at: string | null;
-  created_at: string;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  next_start_at: Date | null;
+  created_at: Date;
   created_by_email: string;
-  updated_at: string;
+  updated_at: Date;
   updated_by_email: string;
 }
 
@@ -26,8 +26,8 @@ export interface ScheduleRunsTable {
   id: Generated<number>;
   schedule_id: string;
   kind: ErpImportKind;
-  due_at: string;
-  at: string;
+  due_at: Date;
+  at: Date;
   outcome: ScheduleRunOutcome;
   reason: string | null;
   message: string | null;
@@ -43,7 +43,7 @@ export type ScheduleRecord = Selectable<SchedulesTable>;
 export type ScheduleRunRecord = Selectable<ScheduleRunsTable>;
 
 // The columns this feature's migration adds to erp_import_runs.
-declare module "@/lib/db/schema" {
+declare module "@/lib/erp/tables" {
   interface ErpImportRunsTable {
     origin: ColumnType<ImportOrigin, ImportOrigin | undefined, ImportOrigin>;
     schedule_id: ColumnType<string | null, string | null | undefined, string | null>;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { ServiceContext } from "@/lib/audit";
 import { auditRow, type AuditEntry } from "@/lib/audit/row";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 
 // The CLI's audit port: lib/audit is bound to the app's connection, so the CLI writes the same row itself.
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findMemberByEmail } from "@/lib/auth/members";
 import { startSession } from "@/lib/auth/sessions";
 import { verifyPassword } from "@/lib/auth/password";
-import { openStore } from "@/lib/db/open";
+import { openStore } from "@/lib/store/open";
 import { createTestDatabase } from "@/lib/testing/test-database";
 
 // The team CLI end to end, as `npm run team` runs it, against the store the console would use: a test
@@ -180,14 +180,14 @@ describe("scripts/team.ts", { timeout: 90_000 }, () => {
     const link = await team(["link-sso", "--email", "ada@example.com"], {});
     expect(link.code).toBe(0);
     let { admin, audit } = await storeState();
-    expect(admin!.sso_allowed).toBe(1);
+    expect(admin!.sso_allowed).toBe(true);
     expect(audit.at(-1)).toMatchObject({ action: "member.update", actor_email: "cli", outcome: "success" });
     expect(JSON.parse(audit.at(-1)!.before_json!)).toMatchObject({ ssoAllowed: false });
     expect(JSON.parse(audit.at(-1)!.after_json!)).toMatchObject({ ssoAllowed: true });
 
     expect((await team(["unlink-sso", "--email", "ada@example.com"], {})).code).toBe(0);
     ({ admin, audit } = await storeState());
-    expect(admin).toMatchObject({ sso_allowed: 0, sso_issuer: null, sso_subject: null });
+    expect(admin).toMatchObject({ sso_allowed: false, sso_issuer: null, sso_subject: null });
     expect(JSON.parse(audit.at(-1)!.after_json!)).toMatchObject({ ssoAllowed: false, ssoLinked: false });
     expect((await team(["link-sso", "--email", "nobody@example.com"], {})).stderr).toMatch(/No team member/);
   });

@@ -3,7 +3,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CurrentMember } from "@/lib/auth/session";
 import { openTestDb } from "@/lib/testing/store";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { createMemberBodySchema } from "@/lib/team/schemas";
 import { cliContext } from "@/lib/team/cli-audit";
 import { addMember } from "@/lib/team/service";
@@ -12,7 +12,7 @@ import { addMember } from "@/lib/team/service";
 // chosen member and a temp store.
 
 const state = vi.hoisted(() => ({ conn: undefined as unknown, member: null as unknown }));
-vi.mock("@/lib/db", () => ({ db: async () => state.conn }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn }));
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
 
 const { GET, POST } = await import("@/app/api/team/route");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "@/lib/db/schema";
+import { ROLES } from "@/lib/store/schema";
 import { defineList, limitField, pageField } from "@/lib/list/definition";
 import { MEMBER_ID_PATTERN } from "@/lib/rules/ids";
 import { hasControlCharacters } from "@/lib/rules/text";

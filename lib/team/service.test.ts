@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findMemberByEmail, findMemberById } from "@/lib/auth/members";
 import { verifyPassword } from "@/lib/auth/password";
-import { openStore, type Store } from "@/lib/db/open";
+import { openStore, type Store } from "@/lib/store/open";
 import { openTestDb, openTestStore } from "@/lib/testing/store";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import type { ServiceContext } from "@/lib/audit";
 import { cliContext } from "@/lib/team/cli-audit";
 import { createMemberBodySchema } from "@/lib/team/schemas";
@@ -267,7 +267,7 @@ describe("team writes at the same time", () => {
       const a = await make(`a${round}@race.test`);
       const b = await make(`b${round}@race.test`);
       // Only these two are active admins.
-      await store.db.updateTable("members").set({ active: 0 }).where("id", "not in", [a, b]).execute();
+      await store.db.updateTable("members").set({ active: false }).where("id", "not in", [a, b]).execute();
       const results = await Promise.allSettled([changeMember(store.db, b, { role: "viewer" }, by(a)), changeMember(other.db, a, { role: "viewer" }, by(b))]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const refused = results.find((r) => r.status === "rejected");

@@ -3,7 +3,7 @@ import type { AuditPort, ServiceContext } from "@/lib/audit";
 import { createMember, findMemberByEmail, findMemberById } from "@/lib/auth/members";
 import { hashPassword, passwordWeakness } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/sessions";
-import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
+import type { Database, Member, MemberUpdate } from "@/lib/store/schema";
 import { validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import type { CreateMemberBody, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
@@ -58,16 +58,16 @@ export function toSnapshot(row: Member): MemberSnapshot {
     email: row.email,
     name: row.name,
     role: row.role,
-    active: row.active === 1,
+    active: row.active,
     source: row.source,
     hasPassword: row.password_hash !== null,
-    ssoAllowed: row.sso_allowed === 1,
+    ssoAllowed: row.sso_allowed,
     ssoLinked: row.sso_subject !== null,
   };
 }
 
 export function toTeamMember(row: Member): TeamMember {
-  return { ...toSnapshot(row), createdAt: row.created_at, updatedAt: row.updated_at };
+  return { ...toSnapshot(row), createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
 }
 
 export async function listTeam(conn: Kysely<Database>): Promise<TeamMember[]> {
@@ -94,7 +94,7 @@ async function requireActiveAdmin(trx: Transaction<Database>, ctx: ServiceContex
   await lockTeam(trx);
   if (ctx.actor.id === null) return;
   const row = await findMemberById(trx, ctx.actor.id);
-  if (!row || row.active !== 1 || row.role !== "admin") throw new ActorNotAdminError();
+  if (!row || !row.active || row.role !== "admin") throw new ActorNotAdminError();
 }
 
 async function auditRefusal<T>(ctx: ServiceContext, entry: Omit<Parameters<AuditPort>[0], "outcome">, change: () => Promise<T>): Promise<T> {
@@ -181,7 +181,7 @@ export async function changeMember(conn: Kysely<Database>, id: number, changes: 
       const values: Omit<MemberUpdate, "updated_at"> = {};
       if (changes.name !== undefined) values.name = changes.name;
       if (changes.role !== undefined) values.role = changes.role;
-      if (changes.active !== undefined) values.active = changes.active ? 1 : 0;
+      if (changes.active !== undefined) values.active = changes.active;
       if (passwordHash !== undefined) values.password_hash = passwordHash;
       await updateMemberRow(trx, id, values);
       const endsSessions = passwordHash !== undefined || changes.role !== undefined || changes.active !== undefined;
@@ -204,7 +204,7 @@ export async function setSsoAccess(conn: Kysely<Database>, id: number, allowed: 
     const current = await findMemberById(trx, id);
     if (!current) throw new MemberNotFoundError(id);
     const before = toSnapshot(current);
-    await updateMemberRow(trx, id, { sso_allowed: allowed ? 1 : 0, ...(allowed ? {} : { sso_issuer: null, sso_subject: null }) });
+    await updateMemberRow(trx, id, { sso_allowed: allowed, ...(allowed ? {} : { sso_issuer: null, sso_subject: null }) });
     // Taking SSO away also ends the sessions it may have opened.
     const sessionsEnded = allowed ? undefined : await endAllSessions(trx, id);
     const row = (await findMemberById(trx, id))!;

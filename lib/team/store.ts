@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, Member, MemberUpdate } from "@/lib/db/schema";
+import type { Database, Member, MemberUpdate } from "@/lib/store/schema";
 import { announceSessionChange } from "@/lib/auth/session-cache";
 
 // The team's own reads and writes of the members table; lookups shared with sign-in stay in lib/auth/members.
@@ -17,7 +17,7 @@ export async function memberRows(conn: Kysely<Database>, paging?: { page: number
 export async function updateMemberRow(conn: Kysely<Database>, id: number, values: Omit<MemberUpdate, "updated_at">): Promise<void> {
   await conn
     .updateTable("members")
-    .set({ ...values, updated_at: new Date().toISOString() })
+    .set({ ...values, updated_at: new Date() })
     .where("id", "=", id)
     .execute();
   await announceSessionChange(conn);
@@ -28,7 +28,7 @@ export async function countActiveAdmins(conn: Kysely<Database>): Promise<number>
     .selectFrom("members")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("role", "=", "admin")
-    .where("active", "=", 1)
+    .where("active", "=", true)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

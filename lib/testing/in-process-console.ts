@@ -1,7 +1,7 @@
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { ensureDemoMembers } from "@/lib/auth/members";
-import type { Store } from "@/lib/db/open";
+import type { Store } from "@/lib/store/open";
 import { openTestStore } from "@/lib/testing/store";
 import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
 import { exportedMethods, routeFiles } from "@/e2e/access-routes";
@@ -84,7 +84,7 @@ export async function startInProcessConsole(name: string, opts: { timeoutMs?: nu
   const store = await openTestStore();
   await ensureDemoMembers(store.db, "in-process-demo-password");
   const admin = await store.db.selectFrom("members").select("id").where("role", "=", "admin").orderBy("id").executeTakeFirstOrThrow();
-  // lib/db's own cache of the open store: the handlers use this test store through their real imports.
+  // lib/store's own cache of the open store: the handlers use this test store through their real imports.
   (globalThis as unknown as { consoleStore?: Promise<Store> }).consoleStore = Promise.resolve(store);
 
   const table = routes();

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { openStore, type Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import { openStore, type Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 import { createTestDatabase } from "@/lib/testing/test-database";
 
 // A store for one test file: a database of the test PostgreSQL, copied from the migrated template.

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { Kysely, PostgresDialect } from "kysely";
-import { migrate } from "@/lib/db/open";
-import { migrationProvider } from "@/lib/db/migrations";
-import type { Database } from "@/lib/db/schema";
+import { migrate } from "@/lib/store/open";
+import { consoleMigrations } from "@/lib/store/migrations";
+import type { Database } from "@/lib/store/schema";
 
 // The test PostgreSQL: one migrated template per migration set, and a database per test file copied from it.
 
@@ -22,8 +22,7 @@ export function withDatabase(url: string, name: string): string {
 
 export async function templateName(): Promise<string> {
   // Names and code: a migration edited before it was released still gets a new template.
-  const migrations = await migrationProvider.getMigrations();
-  const source = Object.entries(migrations).map(([name, m]) => `${name}\n${m.up.toString()}`).join("\n");
+  const source = Object.entries(consoleMigrations).map(([name, m]) => `${name}\n${m.up.toString()}`).join("\n");
   return `labs_template_${createHash("sha256").update(source).digest("hex").slice(0, 12)}`;
 }
 

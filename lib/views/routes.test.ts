@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 import { openTestStore } from "@/lib/testing/store";
 
 // The /api/views handlers in-process: the real wrapper, service and store (PostgreSQL); only the session and the store's door are stubbed.
@@ -12,7 +12,7 @@ type Member = { id: number; email: string; name: string; role: "viewer" | "opera
 const state = vi.hoisted(() => ({ member: null as null | Member, conn: undefined as unknown as Kysely<Database>, store: undefined as unknown as Store }));
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
 
 const views = await import("@/app/api/views/route");
 const oneView = await import("@/app/api/views/[id]/route");
@@ -55,7 +55,7 @@ const setDefault = (member: Member, body: unknown) => as<ListAnswer & Problem>(m
 beforeAll(async () => {
   state.store = await openTestStore();
   state.conn = state.store.db;
-  const at = new Date().toISOString();
+  const at = new Date();
   const add = async (email: string, name: string, role: Member["role"]): Promise<Member> => {
     const row = await state.conn
       .insertInto("members")
@@ -120,7 +120,7 @@ describe("/api/views", () => {
       expect((await patch(member, own.body.view.id, { shared: true })).status).toBe(403);
       expect((await patch(member, own.body.view.id, { query: "outcome=denied" })).body.view.query).toBe("outcome=denied");
     }
-    expect(await state.conn.selectFrom("saved_views").select("shared").where("shared", "=", 1).execute()).toEqual([]);
+    expect(await state.conn.selectFrom("saved_views").select("shared").where("shared", "=", true).execute()).toEqual([]);
   });
 
   it("names a duplicate or an empty name on the field, in the member's language too", async () => {

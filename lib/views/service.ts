@@ -3,7 +3,7 @@ import type { ServiceContext } from "@/lib/audit";
 import { can, requirePermission } from "@/lib/auth/roles";
 import type { CurrentMember } from "@/lib/auth/session";
 import { takeSlot } from "@/lib/auth/throttle";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { isCatalogKey, issueCode, refusal, validationFailed, validationMessage } from "@/lib/i18n/validation";
 import { DomainError, type TextCode } from "@/lib/rules/problems";
 import { viewHref, type SavedViewList } from "@/lib/views/lists";
@@ -68,7 +68,7 @@ const nameTakenProblem = () => fieldProblem({ name: { code: "views.errors.nameTa
 
 // Every member reads the trail: a personal view's filters stay its owner's, only its name is recorded.
 const auditShape = (row: SavedViewRow) =>
-  row.shared === 1
+  row.shared
     ? { list: row.list, name: row.name, query: row.query, shared: true, owner: row.owner_email }
     : { list: row.list, name: row.name, shared: false, owner: row.owner_email };
 
@@ -129,7 +129,7 @@ async function visible(member: Member, id: string): Promise<SavedViewRow> {
 
 function requireEditor(member: Member, row: SavedViewRow): void {
   if (canEditView(row, member)) return;
-  if (row.shared === 1) requirePermission(member.role, "views.publish");
+  if (row.shared) requirePermission(member.role, "views.publish");
   throw new DomainError("forbidden", "Only the member who saved this view may change it.");
 }
 
@@ -137,12 +137,12 @@ export async function changeView(ctx: ServiceContext, member: Member, id: string
   const saved = await visible(member, id);
   const body = parseBody<UpdateViewBody>(updateViewBodySchema, json);
   requireEditor(member, saved);
-  const publishing = body.shared !== undefined && body.shared !== (saved.shared === 1);
+  const publishing = body.shared !== undefined && body.shared !== saved.shared;
   if (publishing) requirePermission(member.role, "views.publish");
   const list = saved.list as SavedViewList;
   const query = body.query !== undefined ? checkedQuery(list, body.query) : undefined;
   const name = body.name ?? saved.name;
-  const shared = body.shared ?? saved.shared === 1;
+  const shared = body.shared ?? saved.shared;
   const store = await db();
   if ((body.name !== undefined || publishing) && (await nameTaken(store, { list, name, ownerId: saved.owner_id, shared, exceptId: id }))) throw nameTakenProblem();
   await limitWrites(member);

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/lib/db/schema";
+import type { Database } from "@/lib/store/schema";
 import { openTestDb } from "@/lib/testing/store";
 import { canEditView, findDefaultView, insertView, listVisibleViews, nameTaken, setDefaultView } from "@/lib/views/store";
 
@@ -12,7 +12,7 @@ let other: { id: number; email: string; name: string };
 
 beforeAll(async () => {
   db = await openTestDb();
-  const at = new Date().toISOString();
+  const at = new Date();
   const add = async (email: string) => {
     const row = await db.insertInto("members").values({ email, name: email, role: "operator", password_hash: null, source: "password", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
     return { id: row.id, email, name: email };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { can } from "@/lib/auth/roles";
-import type { Database, Role } from "@/lib/db/schema";
+import type { Database, Role } from "@/lib/store/schema";
 import type { SavedViewRow } from "@/lib/views/tables";
 import { viewHref, type SavedViewList } from "@/lib/views/lists";
 import type { SavedView } from "@/lib/views/schemas";
@@ -16,7 +16,7 @@ export interface ViewReader {
 }
 
 export function canEditView(row: SavedViewRow, reader: ViewReader): boolean {
-  return row.shared === 1 ? can(reader.role, "views.publish") : row.owner_id === reader.id;
+  return row.shared ? can(reader.role, "views.publish") : row.owner_id === reader.id;
 }
 
 export function viewFromRow(row: SavedViewRow, reader: ViewReader): SavedView {
@@ -27,11 +27,11 @@ export function viewFromRow(row: SavedViewRow, reader: ViewReader): SavedView {
     name: row.name,
     query: row.query,
     href: viewHref(list, row.query),
-    shared: row.shared === 1,
+    shared: row.shared,
     owner: { id: row.owner_id, email: row.owner_email, name: row.owner_name },
     editable: canEditView(row, reader),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 
@@ -41,7 +41,7 @@ export async function listVisibleViews(db: Db, list: SavedViewList, memberId: nu
     .selectFrom("saved_views")
     .selectAll()
     .where("list", "=", list)
-    .where((eb) => eb.or([eb("shared", "=", 1), eb("owner_id", "=", memberId)]))
+    .where((eb) => eb.or([eb("shared", "=", true), eb("owner_id", "=", memberId)]))
     .orderBy("shared", "desc")
     .orderBy(sql`lower(name)`)
     .orderBy("id")
@@ -54,7 +54,7 @@ export async function findVisibleView(db: Db, id: string, memberId: number): Pro
     .selectFrom("saved_views")
     .selectAll()
     .where("id", "=", id)
-    .where((eb) => eb.or([eb("shared", "=", 1), eb("owner_id", "=", memberId)]))
+    .where((eb) => eb.or([eb("shared", "=", true), eb("owner_id", "=", memberId)]))
     .executeTakeFirst();
 }
 
@@ -65,7 +65,7 @@ export async function nameTaken(db: Db, view: { list: string; name: string; owne
     .select("id")
     .where("list", "=", view.list)
     .where(sql`lower(name)`, "=", view.name.toLowerCase())
-    .where((eb) => (view.shared ? eb.or([eb("shared", "=", 1), eb("owner_id", "=", view.ownerId)]) : eb("owner_id", "=", view.ownerId)))
+    .where((eb) => (view.shared ? eb.or([eb("shared", "=", true), eb("owner_id", "=", view.ownerId)]) : eb("owner_id", "=", view.ownerId)))
     .$if(view.exceptId !== undefined, (q) => q.where("id", "<>", view.exceptId!))
     .executeTakeFirst();
   return row !== undefined;
@@ -94,7 +94,7 @@ async function addView(
   view: { list: SavedViewList; name: string; query: string; shared: boolean; owner: { id: number; email: string; name: string } },
   now: Date,
 ): Promise<SavedViewRow> {
-  const at = now.toISOString();
+  const at = now;
   return db
     .insertInto("saved_views")
     .values({
@@ -105,7 +105,7 @@ async function addView(
       owner_id: view.owner.id,
       owner_email: view.owner.email,
       owner_name: view.owner.name,
-      shared: view.shared ? 1 : 0,
+      shared: view.shared,
       created_at: at,
       updated_at: at,
       updated_by_email: view.owner.email,
@@ -126,8 +126,8 @@ export async function updateView(
     .set({
       ...(change.name !== undefined ? { name: change.name } : {}),
       ...(change.query !== undefined ? { query: change.query } : {}),
-      ...(change.shared !== undefined ? { shared: change.shared ? 1 : 0 } : {}),
-      updated_at: now.toISOString(),
+      ...(change.shared !== undefined ? { shared: change.shared } : {}),
+      updated_at: now,
       updated_by_email: by,
     })
     .where("id", "=", id)
@@ -150,7 +150,7 @@ export async function findDefaultView(db: Db, list: SavedViewList, memberId: num
     .selectAll("v")
     .where("d.member_id", "=", memberId)
     .where("d.list", "=", list)
-    .where((eb) => eb.or([eb("v.shared", "=", 1), eb("v.owner_id", "=", memberId)]))
+    .where((eb) => eb.or([eb("v.shared", "=", true), eb("v.owner_id", "=", memberId)]))
     .executeTakeFirst();
 }
 
@@ -161,7 +161,7 @@ export async function setDefaultView(db: Db, list: SavedViewList, memberId: numb
   }
   await db
     .insertInto("saved_view_defaults")
-    .values({ member_id: memberId, list, view_id: viewId, updated_at: now.toISOString() })
-    .onConflict((oc) => oc.columns(["member_id", "list"]).doUpdateSet({ view_id: viewId, updated_at: now.toISOString() }))
+    .values({ member_id: memberId, list, view_id: viewId, updated_at: now })
+    .onConflict((oc) => oc.columns(["member_id", "list"]).doUpdateSet({ view_id: viewId, updated_at: now }))
     .execute();
 }

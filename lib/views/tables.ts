@@ -1,7 +1,6 @@
 import type { Selectable } from "kysely";
 
-// Kysely table types for saved views; lib/db/schema.ts's Database extends this.
-// Timestamps are ISO text, flags 0/1 integers (as in 0001).
+// Kysely table types for saved views; lib/store/schema.ts's Database extends this.
 
 export interface SavedViewsTable {
   id: string;
@@ -13,10 +12,10 @@ export interface SavedViewsTable {
   owner_id: number;
   owner_email: string;
   owner_name: string;
-  /** 1: a team view (every member sees it; admins publish and edit it). */
-  shared: number;
-  created_at: string;
-  updated_at: string;
+  /** A team view (every member sees it; admins publish and edit it). */
+  shared: boolean;
+  created_at: Date;
+  updated_at: Date;
   updated_by_email: string | null;
 }
 
@@ -25,7 +24,7 @@ export interface SavedViewDefaultsTable {
   member_id: number;
   list: string;
   view_id: string;
-  updated_at: string;
+  updated_at: Date;
 }
 
 export interface ViewsTables {

@@ -5,8 +5,8 @@ import type { Kysely } from "kysely";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createEmulator } from "@/emulator/server";
-import { openStore, type Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import { openStore, type Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 import { openTestStore } from "@/lib/testing/store";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import { withStoreLock } from "@/lib/warehouses/store";
@@ -29,7 +29,7 @@ const state = vi.hoisted(() => ({
 vi.mock("@/lib/auth/session", () => ({
   getCurrentMember: async () => ({ id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" }),
 }));
-vi.mock("@/lib/db", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
   // A long-lived index: the tests show that no decision about the default rests on it. The index
   // is one per URL and token, so a token per test gives each test its own.

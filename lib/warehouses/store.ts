@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { store } from "@/lib/db";
-import type { Store } from "@/lib/db/open";
+import { store } from "@/lib/store";
+import type { Store } from "@/lib/store/open";
 
 // Locks across instances: PostgreSQL's session advisory lock, held on one connection while the work runs.
 // A holder that dies loses its connection and with it the lock, so no lease is needed. Local waiters queue first.

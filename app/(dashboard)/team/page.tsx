@@ -4,7 +4,7 @@ import { TeamManager } from "@/components/team/team-manager";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import type { Keyed } from "@/lib/list/client";
 import { log } from "@/lib/log";
 import { teamList, type TeamList } from "@/lib/team/schemas";

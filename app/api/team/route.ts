@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { json, parseBody, parseQuery, withRoute } from "@/lib/http/route";
 import { createMemberBodySchema, teamList } from "@/lib/team/schemas";
 import { addMember, listTeamPage } from "@/lib/team/service";

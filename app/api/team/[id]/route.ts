@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { json, parseBody, parseParams, withRoute } from "@/lib/http/route";
 import { memberIdParamSchema, updateMemberBodySchema } from "@/lib/team/schemas";
 import { changeMember } from "@/lib/team/service";

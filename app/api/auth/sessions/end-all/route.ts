@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { db } from "@/lib/store";
 import { json, parseBody, withRoute } from "@/lib/http/route";
 import { signOutEverywhere } from "@/lib/team/service";
 

@@ -2,11 +2,11 @@ import "server-only";
 import type { Kysely } from "kysely";
 import { ensureDemoMembers } from "@/lib/auth/members";
 import { getConfig } from "@/lib/config";
-import { openStore, type Store } from "@/lib/db/open";
-import type { Database } from "@/lib/db/schema";
+import { openStore, type Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
 
-export type { Database, Member, AuditEvent, Role } from "@/lib/db/schema";
-export { ROLES } from "@/lib/db/schema";
+export type { Database, Member, AuditEvent, Role } from "@/lib/store/schema";
+export { ROLES } from "@/lib/store/schema";
 
 const globalForDb = globalThis as unknown as { consoleStore?: Promise<Store> };
 

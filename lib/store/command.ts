@@ -1,4 +1,4 @@
-import { openStore, type Store } from "@/lib/db/open";
+import { openStore, type Store } from "@/lib/store/open";
 import { ensureLocalServer, type EnsureOptions } from "@/lib/db/local-server";
 
 // For the command-line tools (npm run team, store:copy): the store at DATABASE_URL, or else the data folder's own

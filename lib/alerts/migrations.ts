@@ -1,0 +1,51 @@
+import type { Kysely, Migration } from "kysely";
+import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
+
+// The store's tables for alerts (in the console's order: lib/store/migrations.ts).
+export const alertsMigrations: Record<string, Migration> = {
+  "0003_alerts": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("alert_channels")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("enabled", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("events_json", "text", (c) => c.notNull())
+        .addColumn("settings_json", "text", (c) => c.notNull())
+        .addColumn("secrets_sealed", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("created_by_email", "text")
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("updated_by_email", "text")
+        .execute();
+
+      await db.schema
+        .createTable("alert_deliveries")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("channel_id", "text", (c) => c.notNull().references("alert_channels.id").onDelete("cascade"))
+        .addColumn("event_type", "text", (c) => c.notNull())
+        .addColumn("event_json", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("max_attempts", "integer", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("last_attempt_at", "text")
+        .addColumn("delivered_at", "text")
+        .addColumn("response_status", "integer")
+        .addColumn("response_text", "text")
+        .execute();
+      await db.schema.createIndex("alert_deliveries_channel_created").on("alert_deliveries").columns(["channel_id", "created_at"]).execute();
+      await db.schema.createIndex("alert_deliveries_created").on("alert_deliveries").column("created_at").execute();
+    },
+  },
+  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
+  "0008_postgres_types": {
+    async up(db: Kysely<unknown>) {
+      await toTimestamptz(db, "alert_channels", ["created_at", "updated_at"]);
+      await toBoolean(db, "alert_channels", { enabled: true });
+      await toTimestamptz(db, "alert_deliveries", ["created_at", "updated_at", "last_attempt_at", "delivered_at"]);
+    },
+  },
+};

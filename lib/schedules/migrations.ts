@@ -1,0 +1,58 @@
+import { sql, type Kysely, type Migration } from "kysely";
+import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
+
+// The store's tables for schedules (in the console's order: lib/store/migrations.ts), and where an import came from.
+export const schedulesMigrations: Record<string, Migration> = {
+  "0002_schedules": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("schedules")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("name", "text")
+        // The rule as the form gives it (schemas.ts's ScheduleSpec without kind and name), JSON.
+        .addColumn("rule_json", "text", (c) => c.notNull())
+        .addColumn("time_zone", "text", (c) => c.notNull())
+        .addColumn("quiet_from", "text")
+        .addColumn("quiet_to", "text")
+        .addColumn("paused", "integer", (c) => c.notNull().defaultTo(0))
+        // The due time an instance must claim (conditional UPDATE on this value); null when paused or never again.
+        .addColumn("next_start_at", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("created_by_email", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("updated_by_email", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("schedules_due").on("schedules").columns(["next_start_at"]).where(sql.ref("paused"), "=", 0).execute();
+      await db.schema
+        .createTable("schedule_runs")
+        .addColumn("id", "serial", (c) => c.primaryKey())
+        .addColumn("schedule_id", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("due_at", "text", (c) => c.notNull())
+        .addColumn("at", "text", (c) => c.notNull())
+        .addColumn("outcome", "text", (c) => c.notNull())
+        .addColumn("reason", "text")
+        .addColumn("message", "text")
+        .addColumn("import_run_id", "integer")
+        .execute();
+      await db.schema.createIndex("schedule_runs_schedule_at").on("schedule_runs").columns(["schedule_id", "at"]).execute();
+      await db.schema
+        .alterTable("erp_import_runs")
+        .addColumn("origin", "text", (c) => c.notNull().defaultTo("manual"))
+        .execute();
+      await db.schema.alterTable("erp_import_runs").addColumn("schedule_id", "text").execute();
+    },
+  },
+  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
+  "0008_postgres_types": {
+    async up(db: Kysely<unknown>) {
+      // The due index's predicate names the flag: it goes, and comes back in boolean form.
+      await sql`drop index schedules_due`.execute(db);
+      await toTimestamptz(db, "schedules", ["next_start_at", "created_at", "updated_at"]);
+      await toBoolean(db, "schedules", { paused: false });
+      await sql`create index schedules_due on schedules (next_start_at) where not paused`.execute(db);
+      await toTimestamptz(db, "schedule_runs", ["due_at", "at"]);
+    },
+  },
+};

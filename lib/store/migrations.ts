@@ -1,0 +1,20 @@
+import { alertsMigrations } from "@/lib/alerts/migrations";
+import { auditMigrations } from "@/lib/audit/migrations";
+import { authMigrations } from "@/lib/auth/migrations";
+import { combineMigrations } from "@/lib/db/migrations";
+import { erpMigrations } from "@/lib/erp/migrations";
+import { homeMigrations } from "@/lib/home/migrations";
+import { schedulesMigrations } from "@/lib/schedules/migrations";
+import { viewsMigrations } from "@/lib/views/migrations";
+
+// Every feature's migrations, run by name order; a name several features share runs their steps in this order
+// (members before the tables that reference them). Never edit or rename a released one: add the next.
+export const consoleMigrations = combineMigrations(
+  authMigrations,
+  auditMigrations,
+  erpMigrations,
+  schedulesMigrations,
+  alertsMigrations,
+  homeMigrations,
+  viewsMigrations,
+);

@@ -1,0 +1,20 @@
+import type { Kysely } from "kysely";
+import { migrate as migrateTo } from "@/lib/db/migrations";
+import { openStore as openDbStore, type OpenOptions, type Store as DbStore } from "@/lib/db/open";
+import { consoleMigrations } from "@/lib/store/migrations";
+import type { Database } from "@/lib/store/schema";
+
+// The console store: lib/db's connection with every feature's tables and migrations (no "server-only": CLI and tests).
+
+export type Store = DbStore<Database>;
+export type { Listener, OpenOptions } from "@/lib/db/open";
+export { notify } from "@/lib/db/open";
+
+export function openStore(options: OpenOptions): Promise<Store> {
+  return openDbStore<Database>({ ...options, migrations: consoleMigrations });
+}
+
+/** Migrates to the latest migration, or to `upTo` (tests of a migration's data). */
+export function migrate(db: Kysely<Database>, upTo?: string): Promise<void> {
+  return migrateTo(db, consoleMigrations, upTo);
+}

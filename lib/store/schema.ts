@@ -1,0 +1,26 @@
+import type { AlertsTables } from "@/lib/alerts/tables";
+import type { AuditTables } from "@/lib/audit/tables";
+import type { AuthTables } from "@/lib/auth/tables";
+import type { ErpTables } from "@/lib/erp/tables";
+import type { HomeTables } from "@/lib/home/tables";
+import type { SchedulesTables } from "@/lib/schedules/tables";
+import type { ViewsTables } from "@/lib/views/tables";
+
+// The console store's tables: every feature's own, put together (lib/db knows none of them).
+
+export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables {}
+
+export { ROLES } from "@/lib/auth/tables";
+export type { Member, MemberUpdate, MembersTable, NewMember, Role, Session } from "@/lib/auth/tables";
+export type { AuditEvent, AuditEventsTable } from "@/lib/audit/tables";
+export type {
+  ErpImportKind,
+  ErpImportOutcome,
+  ErpImportRun,
+  ErpImportRunsTable,
+  ErpOrderOutcome,
+  ErpTransferOrder,
+  ErpTransferRun,
+  ErpTransferRunOrigin,
+  ErpTransferRunState,
+} from "@/lib/erp/tables";
