@@ -63,8 +63,8 @@ export function page(max: number): Field<number> {
 }
 
 /** One of the page sizes; blank is the fallback. */
-export function limit<const S extends readonly number[]>(sizes: S, fallback: S[number], message = "validation.pageSize"): Field<S[number]> {
-  return field({ fallback, message, params: { sizes: sizes.join(", ") } }, (v) => sizes.find((s) => String(s) === v) ?? null);
+export function limit<const S extends readonly number[]>(sizes: S, fallback: S[number]): Field<S[number]> {
+  return field({ fallback, message: "validation.pageSize", params: { sizes: sizes.join(", ") } }, (v) => sizes.find((s) => String(s) === v) ?? null);
 }
 
 export function oneOf<const V extends readonly string[]>(values: V): (value: string) => V[number] | null {
