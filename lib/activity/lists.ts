@@ -1,9 +1,7 @@
-import type { ActivityFilterKey } from "@/lib/activity/schemas";
-import { defineListBase, lightEmail, lightEnum, lightLimit, lightOptional, lightPage, type ListState } from "@/lib/list/base";
+import { defineListBase, limit, oneOf, optional, page, readEmail, type ListState } from "@/lib/list/base";
 import { AUDIT_TARGET_ID_PATTERN } from "@/lib/rules/ids";
 
-// The activity list's names, sizes and URL state without zod, for the browser; lib/activity/schemas.ts
-// builds the same list on zod fields for the page and the handlers (a test holds the fields equal).
+// The activity list, declared once (no zod, for the browser); lib/activity/schemas.ts adds the server's strict query.
 
 export const AUDIT_OUTCOMES = ["success", "failure", "denied"] as const;
 export type ActivityOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -34,31 +32,28 @@ export function parseTarget(value: string): { type: string; id: string } | null 
 
 export const invertedDates = (s: { from?: string; to?: string }) => Boolean(s.from && s.to && s.from > s.to);
 
-export const ACTIVITY_FILTER_KEYS: readonly ActivityFilterKey[] = ["actor", "action", "target", "from", "to", "outcome"];
+const date = optional((v) => (isCalendarDate(v) ? v : null), "validation.date");
 
-export const activityListSpec = {
+export const activityListBase = defineListBase({
   path: "/api/activity",
   pageSizes: ACTIVITY_PAGE_SIZES,
+  fields: {
+    actor: optional(readEmail, "validation.memberEmail"),
+    action: optional((v) => (ACTION_PATTERN.test(v) ? v : null), "validation.activity.action"),
+    target: optional((v) => (parseTarget(v.trim()) !== null ? v.trim() : null), "validation.activity.target"),
+    from: date,
+    to: date,
+    outcome: optional(oneOf(AUDIT_OUTCOMES), "validation.activity.outcome"),
+    page: page(ACTIVITY_MAX_PAGE),
+    limit: limit(ACTIVITY_PAGE_SIZES, ACTIVITY_DEFAULT_PAGE_SIZE),
+  },
+  reject: (value) => (invertedDates(value) ? { field: "to", message: "validation.activity.endBeforeStart" } : undefined),
   // The form writes a target as typed, so the URL state can hold one the list must not send.
-  repair: <S extends { target?: string; from?: string; to?: string }>(value: S): S => {
+  repair: (value) => {
     const target = value.target && parseTarget(value.target) ? value.target : undefined;
     return invertedDates(value) ? { ...value, target, from: undefined, to: undefined } : { ...value, target };
   },
-};
-
-const lightDate = lightOptional((v) => (isCalendarDate(v) ? v : null));
-
-export const activityListBase = defineListBase({
-  ...activityListSpec,
-  fields: {
-    actor: lightOptional(lightEmail),
-    action: lightOptional((v) => (ACTION_PATTERN.test(v) ? v : null)),
-    target: lightOptional((v) => (parseTarget(v.trim()) !== null ? v.trim() : null)),
-    from: lightDate,
-    to: lightDate,
-    outcome: lightOptional(lightEnum(AUDIT_OUTCOMES)),
-    page: lightPage(ACTIVITY_MAX_PAGE),
-    limit: lightLimit(ACTIVITY_PAGE_SIZES, ACTIVITY_DEFAULT_PAGE_SIZE),
-  },
 });
 export type ActivityBaseState = ListState<(typeof activityListBase)["fields"]>;
+export type ActivityFilterKey = Exclude<keyof ActivityBaseState, "page" | "limit">;
+export const ACTIVITY_FILTER_KEYS: readonly ActivityFilterKey[] = ["actor", "action", "target", "from", "to", "outcome"];

@@ -1,45 +1,11 @@
-import { z } from "zod";
-import { defineList, limitField, optionalField, pageField, type ListState } from "@/lib/list/definition";
-import {
-  ACTION_PATTERN,
-  ACTIVITY_DEFAULT_PAGE_SIZE,
-  ACTIVITY_MAX_PAGE,
-  ACTIVITY_PAGE_SIZES,
-  activityListSpec,
-  AUDIT_OUTCOMES,
-  invertedDates,
-  isCalendarDate,
-  parseTarget,
-  type ActivityOutcome,
-  type ActivityPageSize,
-} from "@/lib/activity/lists";
+import { defineList } from "@/lib/list/definition";
+import { activityListBase, parseTarget, type ActivityBaseState, type ActivityOutcome, type ActivityPageSize } from "@/lib/activity/lists";
 
-// The names, sizes and patterns live in lib/activity/lists.ts (no zod there, for the browser).
+// The names, sizes, patterns and the list's declaration live in lib/activity/lists.ts (no zod there, for the browser).
 export * from "@/lib/activity/lists";
 
-const dateField = optionalField(z.string().refine(isCalendarDate, { error: "validation.date" }));
-
-export const activityFields = {
-  actor: optionalField(z.string().trim().toLowerCase().pipe(z.email({ error: "validation.memberEmail" }).max(254))),
-  action: optionalField(z.string().regex(ACTION_PATTERN, { error: "validation.activity.action" })),
-  target: optionalField(z.string().trim().refine((v) => parseTarget(v) !== null, { error: "validation.activity.target" })),
-  from: dateField,
-  to: dateField,
-  outcome: optionalField(z.enum(AUDIT_OUTCOMES, { error: "validation.activity.outcome" })),
-  page: pageField(ACTIVITY_MAX_PAGE),
-  limit: limitField(ACTIVITY_PAGE_SIZES, ACTIVITY_DEFAULT_PAGE_SIZE),
-};
-
-export const activityList = defineList({
-  ...activityListSpec,
-  fields: activityFields,
-  refine: (value, ctx) => {
-    if (invertedDates(value)) ctx.addIssue({ code: "custom", path: ["to"], message: "validation.activity.endBeforeStart" });
-  },
-});
-
-export type ActivityState = ListState<typeof activityFields>;
-export type ActivityFilterKey = Exclude<keyof ActivityState, "page" | "limit">;
+export const activityList = defineList(activityListBase);
+export type ActivityState = ActivityBaseState;
 
 export interface ActivityFilters {
   actor?: string;

@@ -1,8 +1,7 @@
 import { ALERTS_API, DELIVERY_STATUSES } from "@/lib/alerts/constants";
-import { defineListBase, lightEnum, lightLimit, lightOptional, lightPage } from "@/lib/list/base";
+import { defineListBase, limit, oneOf, optional, page } from "@/lib/list/base";
 
-// The channel and delivery lists, declared once without zod: the browser reads its URL with them, and
-// lib/alerts/schemas.ts makes their strict query schemas from the same fields.
+// The channel and delivery lists, declared once (no zod, for the browser); lib/alerts/schemas.ts adds the server's strict queries.
 
 export const CHANNEL_PAGE_SIZES = [25, 50, 100] as const;
 export const DELIVERY_PAGE_SIZES = [25, 50, 100, 200] as const;
@@ -12,8 +11,8 @@ export const ALERT_LIST_MAX_PAGE = 100_000;
 export const UUID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
 export const deliveryFilterFields = {
-  channel: lightOptional((v) => (UUID_PATTERN.test(v) ? v : null)),
-  status: lightOptional(lightEnum(DELIVERY_STATUSES)),
+  channel: optional((v) => (UUID_PATTERN.test(v) ? v : null), "alerts.validation.channelId"),
+  status: optional(oneOf(DELIVERY_STATUSES), "alerts.validation.status"),
 };
 
 // Two lists on one page: the channels' paging has its own URL keys; the log keeps ?channel=&status= as bookmarked.
@@ -22,12 +21,12 @@ export const deliveryListSpec = { path: `${ALERTS_API}/deliveries`, pageSizes: D
 
 export const channelListBase = defineListBase({
   ...channelListSpec,
-  fields: { page: lightPage(ALERT_LIST_MAX_PAGE), limit: lightLimit(CHANNEL_PAGE_SIZES, 50) },
+  fields: { page: page(ALERT_LIST_MAX_PAGE), limit: limit(CHANNEL_PAGE_SIZES, 50) },
 });
 
 export const deliveryListBase = defineListBase({
   ...deliveryListSpec,
-  fields: { ...deliveryFilterFields, page: lightPage(ALERT_LIST_MAX_PAGE), limit: lightLimit(DELIVERY_PAGE_SIZES, 50) },
+  fields: { ...deliveryFilterFields, page: page(ALERT_LIST_MAX_PAGE), limit: limit(DELIVERY_PAGE_SIZES, 50) },
 });
 
 export type ChannelListState = (typeof channelListBase)["defaults"];

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { ALERT_LIST_MAX_PAGE, CHANNEL_PAGE_SIZES, channelListBase, channelListSpec, DELIVERY_PAGE_SIZES, deliveryFilterFields, deliveryListBase, deliveryListSpec } from "@/lib/alerts/lists";
-import type { Field } from "@/lib/list/base";
-import { defineList, limitField, pageField, type ListState } from "@/lib/list/definition";
+import { channelListBase, deliveryListBase } from "@/lib/alerts/lists";
+import { defineList, type ListState } from "@/lib/list/definition";
 import { CONTROL_CHARACTERS } from "@/lib/rules/text";
 
 // Alert schemas for the form and the /api/alerts handlers; free of node modules for the browser.
@@ -138,30 +137,9 @@ export function channelBodySchema(mode: "create" | "update") {
 
 export const channelIdSchema = z.object({ id: z.uuid({ error: "alerts.validation.channelId" }) });
 
-/** A light list field as a strict query field: what it refuses is answered with `message`. */
-function strictField<T>(field: Field<T>, message: string) {
-  return z.unknown().transform((value, ctx) => {
-    const parsed = field.safeParse(value);
-    if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: "custom", message });
-    return z.NEVER;
-  });
-}
-
 // The handlers' and the page's lists: the fields of lib/alerts/lists.ts, strict (an unknown or bad parameter is a 422).
-export const channelList = defineList({
-  ...channelListSpec,
-  fields: { page: pageField(ALERT_LIST_MAX_PAGE), limit: limitField(CHANNEL_PAGE_SIZES, channelListBase.defaults.limit) },
-});
-export const deliveryList = defineList({
-  ...deliveryListSpec,
-  fields: {
-    channel: strictField(deliveryFilterFields.channel, "alerts.validation.channelId"),
-    status: strictField(deliveryFilterFields.status, "alerts.validation.status"),
-    page: pageField(ALERT_LIST_MAX_PAGE),
-    limit: limitField(DELIVERY_PAGE_SIZES, deliveryListBase.defaults.limit),
-  },
-});
+export const channelList = defineList(channelListBase);
+export const deliveryList = defineList(deliveryListBase);
 export type DeliveryQuery = ListState<(typeof deliveryList)["fields"]>;
 
 /** What a browser sees of a channel: secrets only as masks. */

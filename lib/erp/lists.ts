@@ -1,7 +1,6 @@
-import { defineListBase, lightEmail, lightEnum, lightLimit, lightOptional, lightPage } from "@/lib/list/base";
+import { defineListBase, limit, oneOf, optional, page, readEmail } from "@/lib/list/base";
 
-// ERP names, page sizes and the lists' URL state without zod, for the browser; lib/erp/schemas.ts
-// builds the same lists on zod fields for pages and handlers (a test holds the fields equal).
+// ERP names, page sizes and the lists, declared once (no zod, for the browser); lib/erp/schemas.ts adds the server's strict queries.
 
 export const ERP_IMPORT_KINDS = ["products", "prices", "stock"] as const;
 export type ImportKindName = (typeof ERP_IMPORT_KINDS)[number];
@@ -31,40 +30,33 @@ export const IMPORTS_PAGE_SIZE: PageSize = 10;
 export const TRANSFERS_API = "/api/erp/transfers";
 export const IMPORTS_API = "/api/erp/imports";
 
-export const transferRunListSpec = { path: TRANSFERS_API, pageSizes: PAGE_SIZES };
 export const transferRunListBase = defineListBase({
-  ...transferRunListSpec,
+  path: TRANSFERS_API,
+  pageSizes: PAGE_SIZES,
   fields: {
-    status: lightOptional(lightEnum(TRANSFER_RUN_STATUSES)),
-    by: lightOptional(lightEmail),
-    page: lightPage(MAX_PAGE),
-    limit: lightLimit(PAGE_SIZES, RUNS_DEFAULT_PAGE_SIZE),
+    status: optional(oneOf(TRANSFER_RUN_STATUSES), "validation.erp.runStatus"),
+    by: optional(readEmail, "validation.memberEmail"),
+    page: page(MAX_PAGE),
+    limit: limit(PAGE_SIZES, RUNS_DEFAULT_PAGE_SIZE),
   },
 });
 
-export const runOrderListSpec = (runId: string) => ({ path: `${TRANSFERS_API}/${runId}`, pageSizes: PAGE_SIZES });
-const runOrderFields = {
-  outcome: lightOptional(lightEnum(ORDER_OUTCOMES)),
-  page: lightPage(MAX_PAGE),
-  limit: lightLimit(PAGE_SIZES, ORDERS_DEFAULT_PAGE_SIZE),
-};
+export const orderOutcomeField = optional(oneOf(ORDER_OUTCOMES), "validation.erp.outcome");
+const runOrderFields = { outcome: orderOutcomeField, page: page(MAX_PAGE), limit: limit(PAGE_SIZES, ORDERS_DEFAULT_PAGE_SIZE) };
 /** One run's orders: the run's id is in the path, so each run has its own definition. */
 export function runOrderListBase(runId: string) {
-  return defineListBase({ ...runOrderListSpec(runId), fields: runOrderFields });
+  return defineListBase({ path: `${TRANSFERS_API}/${runId}`, pageSizes: PAGE_SIZES, fields: runOrderFields });
 }
 
-export const importListSpec = {
+export const importListBase = defineListBase({
   path: IMPORTS_API,
   // The page shows ten a page; the API takes any of the sizes.
   pageSizes: [IMPORTS_PAGE_SIZE],
   urlKeys: { kind: "import", page: "ipage" },
-  repair: <S extends { limit: PageSize }>(state: S): S => ({ ...state, limit: IMPORTS_PAGE_SIZE }),
-};
-export const importListBase = defineListBase({
-  ...importListSpec,
   fields: {
-    kind: lightOptional(lightEnum(ERP_IMPORT_KINDS)),
-    page: lightPage(MAX_PAGE),
-    limit: lightLimit(PAGE_SIZES, IMPORTS_PAGE_SIZE),
+    kind: optional(oneOf(ERP_IMPORT_KINDS), "validation.erp.importKind"),
+    page: page(MAX_PAGE),
+    limit: limit(PAGE_SIZES, IMPORTS_PAGE_SIZE),
   },
+  repair: (state) => ({ ...state, limit: IMPORTS_PAGE_SIZE }),
 });

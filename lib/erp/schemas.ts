@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineList, limitField, optionalField, pageField, type ListState } from "@/lib/list/definition";
+import { field, oneOf } from "@/lib/list/base";
+import { defineList, strictQuery, type ListState } from "@/lib/list/definition";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/lib/rules/ids";
 import { classifyOrderId } from "@/lib/erp/order-ids";
 
@@ -7,17 +8,11 @@ import { classifyOrderId } from "@/lib/erp/order-ids";
 
 import {
   ERP_IMPORT_KINDS,
-  IMPORTS_PAGE_SIZE,
-  importListSpec,
-  MAX_PAGE,
-  ORDER_OUTCOMES,
-  ORDERS_DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
+  importListBase,
+  orderOutcomeField,
   RETRY_KINDS,
-  runOrderListSpec,
-  RUNS_DEFAULT_PAGE_SIZE,
-  TRANSFER_RUN_STATUSES,
-  transferRunListSpec,
+  runOrderListBase,
+  transferRunListBase,
   type ImportKindName,
   type OrderOutcome,
   type RetryKind,
@@ -129,59 +124,23 @@ export function createTransferBodySchema(maxOrdersPerRun: number) {
 }
 export type CreateTransferBody = z.output<ReturnType<typeof createTransferBodySchema>>;
 
-const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: "validation.memberEmail" }).max(254));
-const outcomeField = optionalField(z.enum(ORDER_OUTCOMES, { error: "validation.erp.outcome" }));
-
-export const transferRunList = defineList({
-  ...transferRunListSpec,
-  fields: {
-    status: optionalField(z.enum(TRANSFER_RUN_STATUSES, { error: "validation.erp.runStatus" })),
-    by: optionalField(emailField),
-    page: pageField(MAX_PAGE),
-    limit: limitField(PAGE_SIZES, RUNS_DEFAULT_PAGE_SIZE),
-  },
-});
+export const transferRunList = defineList(transferRunListBase);
 export type TransferRunListState = ListState<(typeof transferRunList)["fields"]>;
 
-const runOrderFields = {
-  outcome: outcomeField,
-  page: pageField(MAX_PAGE),
-  limit: limitField(PAGE_SIZES, ORDERS_DEFAULT_PAGE_SIZE),
-};
-
-/** One run's orders: the run's id is in the path, so each run has its own definition. */
 export function runOrderList(runId: string) {
-  return defineList({ ...runOrderListSpec(runId), fields: runOrderFields });
+  return defineList(runOrderListBase(runId));
 }
 export type RunOrderList = ReturnType<typeof runOrderList>;
-export type RunOrderListState = ListState<typeof runOrderFields>;
+export type RunOrderListState = ListState<RunOrderList["fields"]>;
 export const runOrdersQuerySchema = runOrderList("").querySchema;
 
-export const importList = defineList({
-  ...importListSpec,
-  fields: {
-    kind: optionalField(z.enum(ERP_IMPORT_KINDS, { error: "validation.erp.importKind" })),
-    page: pageField(MAX_PAGE),
-    limit: limitField(PAGE_SIZES, IMPORTS_PAGE_SIZE),
-  },
-});
+export const importList = defineList(importListBase);
 export type ImportListState = ListState<(typeof importList)["fields"]>;
 
-export const exportQuerySchema = z.unknown().transform((input, ctx) => {
-  const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
-  for (const key of Object.keys(raw)) {
-    if (key !== "outcome" && key !== "format") ctx.addIssue({ code: "custom", path: [key], message: "validation.unknownParameter", params: { name: key } });
-  }
-  const outcome = outcomeField.safeParse(raw.outcome);
-  const format = optionalField(z.enum(["csv", "txt"], { error: "validation.erp.format" })).safeParse(raw.format);
-  for (const [key, r] of [["outcome", outcome], ["format", format]] as const) {
-    for (const issue of r.error?.issues ?? []) ctx.addIssue({ ...issue, path: [key, ...issue.path] } as z.core.$ZodRawIssue);
-  }
-  return outcome.success && format.success ? { outcome: outcome.data, format: format.data ?? ("csv" as const) } : z.NEVER;
+const EXPORT_FORMATS = ["csv", "txt"] as const;
+export const exportQuerySchema = strictQuery({
+  outcome: orderOutcomeField,
+  format: field({ fallback: "csv" as (typeof EXPORT_FORMATS)[number], message: "validation.erp.format" }, oneOf(EXPORT_FORMATS)),
 });
 
 export const startImportBodySchema = z.strictObject({

@@ -1,12 +1,20 @@
 import { createParser } from "nuqs/server";
 
-// A list's URL state without zod: what the browser needs (nuqs parsers, defaults, keys, links).
-// A field is anything with `safeParse`: a zod schema on the server (lib/list/definition.ts adds the
-// query schema), or a light parser built here that the tests hold equal to it (lib/*/list.ts).
+// Each list is declared once, on the fields below: the browser's nuqs parsers, the page's tolerant
+// reader and (lib/list/definition.ts) the server's strict query schema all run the same field code.
 
 export type SearchParamsInput = Record<string, string | string[] | null | undefined>;
+
+/** Why a field refused its value: a catalog key and its values. */
+export class Refusal {
+  constructor(
+    readonly message: string,
+    readonly params?: Record<string, unknown>,
+  ) {}
+}
+export type Parsed<T> = { success: true; data: T } | { success: false; error: Refusal };
 export interface Field<T = unknown> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
+  safeParse(value: unknown): Parsed<T>;
 }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type FieldValue<S> = 0 extends 1 & S ? any : S extends { safeParse(value: unknown): infer R } ? (Extract<R, { success: true }> extends { data: infer T } ? T : never) : never;
@@ -17,45 +25,49 @@ export type ListPatch<F extends Fields> = Partial<Omit<ListState<F>, "page">> | 
 type Update<F extends Fields> = { [K in keyof F]?: FieldValue<F[K]> | null };
 
 const PAGING = new Set(["page", "limit"]);
-const blank = (v: unknown) => v === undefined || (typeof v === "string" && v.trim() === "");
-const ok = <T>(data: T) => ({ success: true as const, data });
-const bad = { success: false as const };
+const isBlank = (v: string) => v.trim() === "";
 
-/** Light fields: each one is the browser's twin of a zod field in lib/list/definition.ts (same values in, same values out). */
-export function lightField<T>(parse: (value: string) => T | null): Field<T> {
+export interface FieldOptions<T> {
+  /** The value of an absent parameter (and of one `absent` says is as good as absent). */
+  fallback: T;
+  /** The refusal of a value `read` answers null for. */
+  message: string;
+  params?: Record<string, unknown>;
+  /** Blank by default: a GET form sends an empty filter as `?actor=`. */
+  absent?: (value: string) => boolean;
+}
+
+/** A URL parameter: `read` answers the value of its text, null (refused with `message`) or a refusal of its own. */
+export function field<T>({ fallback, message, params, absent = isBlank }: FieldOptions<T>, read: (value: string) => T | null | Refusal): Field<T> {
+  const refused = (error: Refusal) => ({ success: false as const, error });
   return { safeParse: (v) => {
-    if (typeof v !== "string") return bad;
-    const out = parse(v);
-    return out === null ? bad : ok(out);
+    if (v === undefined || (typeof v === "string" && absent(v))) return { success: true, data: fallback };
+    const out = typeof v === "string" ? read(v) : null;
+    if (out instanceof Refusal) return refused(out);
+    return out === null ? refused(new Refusal(message, params)) : { success: true, data: out };
   } };
 }
 
-/** Twin of `optionalField`: absent or blank is no filter. */
-export function lightOptional<T>(parse: (value: string) => T | null): Field<T | undefined> {
-  const inner = lightField(parse);
-  return { safeParse: (v) => (blank(v) ? ok(undefined) : inner.safeParse(v)) };
+/** A filter: absent or blank is no filter. */
+export function optional<T>(read: (value: string) => T | null | Refusal, message: string): Field<T | undefined> {
+  return field<T | undefined>({ fallback: undefined, message }, read);
 }
 
-/** Twin of `pageField(max)`: a whole number from 1 to max, as `Number()` reads it; blank is 1. */
-export function lightPage(max: number): Field<number> {
-  return { safeParse: (v) => {
-    if (blank(v)) return ok(1);
+/** A whole page number from 1 to max, as `Number()` reads it; blank is 1. */
+export function page(max: number): Field<number> {
+  return field({ fallback: 1, message: "validation.pageNumber" }, (v) => {
     const n = Number(v);
-    return Number.isSafeInteger(n) && n >= 1 && n <= max ? ok(n) : bad;
-  } };
+    if (!Number.isSafeInteger(n) || n < 1) return null;
+    return n > max ? new Refusal("validation.pageMax", { maximum: max }) : n;
+  });
 }
 
-/** Twin of `limitField(sizes, fallback)`: one of the sizes; blank is the fallback. */
-export function lightLimit<const S extends readonly number[]>(sizes: S, fallback: S[number]): Field<S[number]> {
-  return { safeParse: (v) => {
-    if (blank(v)) return ok(fallback);
-    const size = typeof v === "string" ? sizes.find((s) => String(s) === v) : undefined;
-    return size === undefined ? bad : ok(size as S[number]);
-  } };
+/** One of the page sizes; blank is the fallback. */
+export function limit<const S extends readonly number[]>(sizes: S, fallback: S[number]): Field<S[number]> {
+  return field({ fallback, message: "validation.pageSize", params: { sizes: sizes.join(", ") } }, (v) => sizes.find((s) => String(s) === v) ?? null);
 }
 
-/** Twin of `z.enum(values)`. */
-export function lightEnum<const V extends readonly string[]>(values: V): (value: string) => V[number] | null {
+export function oneOf<const V extends readonly string[]>(values: V): (value: string) => V[number] | null {
   return (value) => ((values as readonly string[]).includes(value) ? (value as V[number]) : null);
 }
 
@@ -67,7 +79,8 @@ export interface ListBaseSpec<F extends Fields> {
   filters?: readonly (keyof F & string)[];
   /** URL keys where the page's differ from the API's (two lists on one page). */
   urlKeys?: Partial<Record<keyof F & string, string>>;
-  /** The tolerant loader's rule across fields. */
+  /** A rule across fields: the strict schema refuses what it names, the tolerant loader's `repair` mends it. */
+  reject?: (value: Partial<ListState<F>>) => { field: keyof F & string; message: string } | undefined;
   repair?: (value: ListState<F>) => ListState<F>;
   /** The value sent to the API when it differs from the URL's (a search trimmed). */
   apiValue?: Partial<{ [K in keyof F]: (value: FieldValue<F[K]>) => FieldValue<F[K]> }>;
@@ -76,6 +89,7 @@ export interface ListBaseSpec<F extends Fields> {
 export interface ListBase<F extends Fields> {
   path: string;
   fields: F;
+  reject?: ListBaseSpec<F>["reject"];
   pageSizes: readonly number[];
   defaults: ListState<F>;
   urlKeys: Partial<Record<keyof F & string, string>>;
@@ -180,6 +194,7 @@ export function defineListBase<F extends Fields>(spec: ListBaseSpec<F>): ListBas
   return {
     path: spec.path,
     fields: spec.fields,
+    reject: spec.reject,
     pageSizes: spec.pageSizes,
     defaults,
     urlKeys,
@@ -198,11 +213,11 @@ export function defineListBase<F extends Fields>(spec: ListBaseSpec<F>): ListBas
   };
 }
 
-/** zod's email pattern (`z.email()`), which a test holds equal to `z.regexes.email`. */
+/** zod's email pattern (`z.email()`, as the team's forms check addresses), which a test holds equal to `z.regexes.email`. */
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
-/** Twin of `z.string().trim().toLowerCase().pipe(z.email().max(254))`. */
-export function lightEmail(value: string): string | null {
+/** A member's email as the audit and the runs store it: trimmed and lower-case. */
+export function readEmail(value: string): string | null {
   const v = value.trim().toLowerCase();
   return v.length <= 254 && EMAIL_PATTERN.test(v) ? v : null;
 }

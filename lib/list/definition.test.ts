@@ -1,26 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { z } from "zod";
 import { validationMessage } from "@/lib/i18n/validation";
-import { defineList, limitField, optionalField, pageField } from "@/lib/list/definition";
+import { defineListBase, field, limit, oneOf, optional, page } from "@/lib/list/base";
+import { defineList } from "@/lib/list/definition";
 
-const list = defineList({
-  path: "/api/things",
-  pageSizes: [10, 25],
-  fields: {
-    color: optionalField(z.enum(["red", "blue"], { error: "validation.color" })),
-    from: optionalField(z.string().regex(/^\d+$/)),
-    to: optionalField(z.string().regex(/^\d+$/)),
-    sort: z.enum(["a", "b"]).optional().default("a"),
-    page: pageField(100),
-    limit: limitField([10, 25] as const, 10),
-  },
-  filters: ["color", "from", "to"],
-  urlKeys: { page: "tpage" },
-  refine: (v, ctx) => {
-    if (v.from && v.to && Number(v.from) > Number(v.to)) ctx.addIssue({ code: "custom", path: ["to"], message: "validation.range" });
-  },
-  repair: (v) => (v.from && v.to && Number(v.from) > Number(v.to) ? { ...v, from: undefined, to: undefined } : v),
-});
+const digits = (v: string) => (/^\d+$/.test(v) ? v : null);
+const inverted = (v: { from?: string; to?: string }) => Boolean(v.from && v.to && Number(v.from) > Number(v.to));
+
+const list = defineList(
+  defineListBase({
+    path: "/api/things",
+    pageSizes: [10, 25],
+    fields: {
+      color: optional(oneOf(["red", "blue"]), "validation.color"),
+      from: optional(digits, "validation.digits"),
+      to: optional(digits, "validation.digits"),
+      sort: field({ fallback: "a" as "a" | "b", message: "validation.sort" }, oneOf(["a", "b"])),
+      page: page(100),
+      limit: limit([10, 25] as const, 10),
+    },
+    filters: ["color", "from", "to"],
+    urlKeys: { page: "tpage" },
+    reject: (v) => (inverted(v) ? { field: "to" as const, message: "validation.range" } : undefined),
+    repair: (v) => (inverted(v) ? { ...v, from: undefined, to: undefined } : v),
+  }),
+);
 
 const messages = (r: z.ZodSafeParseResult<unknown>) => (r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message])));
 

@@ -1,74 +1,39 @@
 import { z } from "zod";
-import { defineListBase, type ListBase, type ListBaseSpec, type ListState } from "@/lib/list/base";
+import type { BaseFields, Field, ListBase, ListState } from "@/lib/list/base";
 
-// One definition per list; each field reads one URL value, and `parse(undefined)` is its default.
-// The server's definition: the zod fields and the strict query schema on top of lib/list/base.ts.
+// The server's side of a list declared in lib/<feature>/lists.ts: the strict query schema, built on the same fields.
 
 export type { ListPatch, ListState, SearchParamsInput } from "@/lib/list/base";
-type Fields = Record<string, z.ZodType> & { page: z.ZodType<number>; limit: z.ZodType<number> };
 
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-
-/** An optional parameter: absent or blank (`?actor=`, as a GET form sends it) means no filter. */
-export function optionalField<S extends z.ZodType>(schema: S) {
-  return z.preprocess(blankToUndefined, schema.optional());
-}
-
-export function pageField(max: number) {
-  return z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: "validation.pageNumber" })
-      .int({ error: "validation.pageNumber" })
-      .min(1, { error: "validation.pageNumber" })
-      .max(max, { error: "validation.pageMax" })
-      .default(1),
-  );
-}
-
-export function limitField<const S extends readonly number[]>(sizes: S, fallback: S[number]) {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: "validation.pageSize" })
-      .refine((v) => sizes.some((s) => String(s) === v), { error: "validation.pageSize", params: { sizes: sizes.join(", ") } })
-      .transform((v) => Number(v) as S[number])
-      .default(String(fallback) as never)
-      .transform((v) => Number(v) as S[number]),
-  );
-}
-
-export interface ListSpec<F extends Fields> extends ListBaseSpec<F> {
-  /** A rule across fields for the strict schema; `repair` is the tolerant loader's version. */
-  refine?: (value: ListState<F>, ctx: z.RefinementCtx) => void;
-}
-
-export interface ListDefinition<F extends Fields> extends ListBase<F> {
+export interface ListDefinition<F extends BaseFields> extends ListBase<F> {
   querySchema: z.ZodType<ListState<F>>;
 }
 
-export function defineList<F extends Fields>(spec: ListSpec<F>): ListDefinition<F> {
-  const keys = Object.keys(spec.fields) as (keyof F & string)[];
+type Values<F extends Record<string, Field>> = { [K in keyof F]: F[K] extends Field<infer T> ? T : never };
 
-  // Fields parse one by one so one answer names every bad parameter; `refine` sees only valid ones.
-  const querySchema = z.unknown().transform((input, ctx) => {
+/** A query of exactly these fields; each bad one is named in the same answer, and `reject` sees only valid ones. */
+export function strictQuery<F extends Record<string, Field>>(fields: F, reject?: (value: Partial<Values<F>>) => { field: string; message: string } | undefined) {
+  return z.unknown().transform((input, ctx) => {
     const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
     const out = {} as Record<string, unknown>;
     for (const key of Object.keys(raw)) {
-      if (!Object.hasOwn(spec.fields, key)) ctx.addIssue({ code: "custom", path: [key], message: "validation.unknownParameter", params: { name: key } });
+      if (!Object.hasOwn(fields, key)) ctx.addIssue({ code: "custom", path: [key], message: "validation.unknownParameter", params: { name: key } });
     }
     let valid = true;
-    for (const key of keys) {
-      const parsed = spec.fields[key]!.safeParse(Object.hasOwn(raw, key) ? raw[key] : undefined);
+    for (const [key, field] of Object.entries(fields)) {
+      const parsed = field.safeParse(Object.hasOwn(raw, key) ? raw[key] : undefined);
       if (parsed.success) out[key] = parsed.data;
       else {
         valid = false;
-        for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] } as z.core.$ZodRawIssue);
+        ctx.addIssue({ code: "custom", path: [key], message: parsed.error.message, params: parsed.error.params });
       }
     }
-    spec.refine?.(out as ListState<F>, ctx);
-    return valid ? (out as ListState<F>) : z.NEVER;
-  }) as unknown as z.ZodType<ListState<F>>;
+    const rule = reject?.(out as Partial<Values<F>>);
+    if (rule) ctx.addIssue({ code: "custom", path: [rule.field], message: rule.message });
+    return valid && !rule ? (out as Values<F>) : z.NEVER;
+  });
+}
 
-  return { ...defineListBase(spec), querySchema };
+export function defineList<F extends BaseFields>(list: ListBase<F>): ListDefinition<F> {
+  return { ...list, querySchema: strictQuery(list.fields, list.reject as never) as unknown as z.ZodType<ListState<F>> };
 }

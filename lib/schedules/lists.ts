@@ -1,7 +1,7 @@
-import { defineListBase, lightLimit, lightPage } from "@/lib/list/base";
+import { defineListBase, limit, page } from "@/lib/list/base";
 import { SCHEDULES_API } from "@/lib/schedules/constants";
 
-// The schedule list's URL state without zod, for the browser; lib/schedules/schemas.ts makes its strict query schema.
+// The schedule list, declared once (no zod, for the browser); lib/schedules/schemas.ts adds the server's strict query.
 
 export const SCHEDULE_PAGE_SIZES = [25, 50, 100] as const;
 export const SCHEDULE_MAX_PAGE = 100_000;
@@ -9,6 +9,6 @@ export const SCHEDULE_MAX_PAGE = 100_000;
 export const scheduleListSpec = { path: SCHEDULES_API, pageSizes: SCHEDULE_PAGE_SIZES };
 export const scheduleListBase = defineListBase({
   ...scheduleListSpec,
-  fields: { page: lightPage(SCHEDULE_MAX_PAGE), limit: lightLimit(SCHEDULE_PAGE_SIZES, 50) },
+  fields: { page: page(SCHEDULE_MAX_PAGE), limit: limit(SCHEDULE_PAGE_SIZES, 50) },
 });
 export type ScheduleListState = (typeof scheduleListBase)["defaults"];

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/lists";
-import { defineList, limitField, pageField } from "@/lib/list/definition";
+import { defineList } from "@/lib/list/definition";
 import { hasControlCharacters } from "@/lib/rules/text";
 import { cronProblem, EVERY_MINUTES, isTimeZone, parseTime, type QuietHours, type ScheduleRule } from "@/lib/schedules/next";
 import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, SCHEDULE_RULE_TYPES, type ScheduleRuleType } from "@/lib/schedules/constants";
-import { SCHEDULE_MAX_PAGE, SCHEDULE_PAGE_SIZES, scheduleListBase, scheduleListSpec } from "@/lib/schedules/lists";
+import { scheduleListBase } from "@/lib/schedules/lists";
 import type { ScheduleRunOutcome } from "@/lib/schedules/tables";
 
 // The schedule form's one schema (the form's resolver and the handlers both parse with it) and the answer types.
@@ -125,10 +125,7 @@ export interface ScheduleRow extends ScheduleSpec {
 }
 
 // The handlers' and the page's list: lib/schedules/lists.ts with strict fields (an unknown or bad parameter is a 422).
-export const scheduleList = defineList({
-  ...scheduleListSpec,
-  fields: { page: pageField(SCHEDULE_MAX_PAGE), limit: limitField(SCHEDULE_PAGE_SIZES, scheduleListBase.defaults.limit) },
-});
+export const scheduleList = defineList(scheduleListBase);
 
 export interface ScheduleList {
   items: ScheduleRow[];

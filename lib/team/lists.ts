@@ -1,6 +1,6 @@
-import { defineListBase, lightLimit, lightPage } from "@/lib/list/base";
+import { defineListBase, limit, page } from "@/lib/list/base";
 
-// The team's sizes and list URL state without zod, for the browser; lib/team/schemas.ts builds the list on zod fields.
+// The team's sizes and list, declared once (no zod, for the browser); lib/team/schemas.ts adds the server's strict query.
 
 /** Mirrors PASSWORD_MIN_LENGTH in lib/auth/password.ts, which is node-only; a test keeps them equal. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -12,5 +12,4 @@ export const TEAM_API = "/api/team";
 // The console shows the whole team at once; paging only begins past this many members.
 export const TEAM_PAGE_SIZES = [1000] as const;
 
-export const teamListSpec = { path: TEAM_API, pageSizes: TEAM_PAGE_SIZES };
-export const teamListBase = defineListBase({ ...teamListSpec, fields: { page: lightPage(1000), limit: lightLimit(TEAM_PAGE_SIZES, 1000) } });
+export const teamListBase = defineListBase({ path: TEAM_API, pageSizes: TEAM_PAGE_SIZES, fields: { page: page(1000), limit: limit(TEAM_PAGE_SIZES, 1000) } });

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/store/schema";
-import { defineList, limitField, pageField } from "@/lib/list/definition";
+import { defineList } from "@/lib/list/definition";
 import { MEMBER_ID_PATTERN } from "@/lib/rules/ids";
 import { hasControlCharacters } from "@/lib/rules/text";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEAM_PAGE_SIZES, teamListSpec } from "@/lib/team/lists";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, teamListBase } from "@/lib/team/lists";
 
 // Team schemas for the form, the /api/team handlers and the CLI; free of node modules for the browser.
 
@@ -79,10 +79,7 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export { TEAM_API, TEAM_PAGE_SIZES } from "@/lib/team/lists";
 
-export const teamList = defineList({
-  ...teamListSpec,
-  fields: { page: pageField(1000), limit: limitField(TEAM_PAGE_SIZES, 1000) },
-});
+export const teamList = defineList(teamListBase);
 export type TeamListState = (typeof teamList)["defaults"];
 
 export const teamListSchema = z.object({ items: z.array(teamMemberSchema), total: z.number().int().nonnegative() });

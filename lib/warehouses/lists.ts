@@ -1,5 +1,5 @@
 import type { WarehouseListState } from "@/lib/warehouses/schemas";
-import { defineListBase, type Field } from "@/lib/list/base";
+import { defineListBase, field, oneOf, Refusal } from "@/lib/list/base";
 import { hasControlCharacters } from "@/lib/rules/text";
 import {
   DEFAULT_WAREHOUSE_SORT,
@@ -14,43 +14,38 @@ import {
   type WarehouseStatus,
 } from "@/lib/rules/warehouse";
 
-// The warehouse list's URL state and sort helpers without zod, for the browser; lib/warehouses/schemas.ts
-// builds the same list on zod fields for the page and the handlers (a test holds the fields equal).
+// The warehouse list, declared once, and its sort helpers (no zod, for the browser); lib/warehouses/schemas.ts adds the server's strict query.
 
 export const WAREHOUSES_API = "/api/warehouses";
 export const DEFAULT_PAGE_SIZE: WarehousePageSize = 25;
 
-export const warehouseListSpec = {
-  path: WAREHOUSES_API,
-  pageSizes: WAREHOUSE_PAGE_SIZES,
-  filters: ["q", "status"] as ("q" | "status")[],
-  apiValue: { q: (q: string) => q.trim() },
-};
-
-const absent = (v: unknown) => v === undefined || v === "";
-const field = <T>(safeParse: (v: unknown) => T | null): Field<T> => ({
-  safeParse: (v) => {
-    const out = safeParse(v);
-    return out === null ? { success: false } : { success: true, data: out };
-  },
-});
+// Only an empty page or size is absent here, and a blank status or sort is refused: the API's contract since its first version.
+const empty = (v: string) => v === "";
+const never = () => false;
 
 export const warehouseListBase = defineListBase({
-  ...warehouseListSpec,
+  path: WAREHOUSES_API,
+  pageSizes: WAREHOUSE_PAGE_SIZES,
+  filters: ["q", "status"],
+  apiValue: { q: (q: string) => q.trim() },
   fields: {
-    page: field((v) => (absent(v) ? 1 : typeof v === "string" && /^[1-9]\d{0,6}$/.test(v) ? Number(v) : null)),
-    limit: field<WarehousePageSize>((v) => (absent(v) ? DEFAULT_PAGE_SIZE : (WAREHOUSE_PAGE_SIZES.find((n) => String(n) === v) ?? null))),
-    // Kept as typed for the search box; checked as trimmed, since blanks around it are not control text.
-    q: field((v) => {
-      if (v === undefined) return "";
-      if (typeof v !== "string") return null;
-      return v.trim().length <= SEARCH_MAX && !hasControlCharacters(v.trim()) ? v : null;
-    }),
-    status: field<WarehouseStatus>((v) =>
-      v === undefined ? "all" : typeof v === "string" && (WAREHOUSE_STATUSES as readonly string[]).includes(v) ? (v as WarehouseStatus) : null,
+    page: field({ fallback: 1, message: "validation.warehouses.page", absent: empty }, (v) => (/^[1-9]\d{0,6}$/.test(v) ? Number(v) : null)),
+    limit: field<WarehousePageSize>(
+      { fallback: DEFAULT_PAGE_SIZE, message: "validation.warehouses.limit", params: { sizes: WAREHOUSE_PAGE_SIZES.join(", ") }, absent: empty },
+      (v) => WAREHOUSE_PAGE_SIZES.find((n) => String(n) === v) ?? null,
     ),
-    sort: field<WarehouseSort>((v) =>
-      v === undefined ? (DEFAULT_WAREHOUSE_SORT as WarehouseSort) : typeof v === "string" && isWarehouseSort(v) ? (v as WarehouseSort) : null,
+    // Kept as typed for the search box; checked as trimmed, since blanks around it are not control text.
+    q: field({ fallback: "", message: "validation.warehouses.searchTooLong", absent: never }, (v) => {
+      if (v.trim().length > SEARCH_MAX) return null;
+      return hasControlCharacters(v.trim()) ? new Refusal("validation.warehouses.searchControlCharacters") : v;
+    }),
+    status: field<WarehouseStatus>(
+      { fallback: "all", message: "validation.warehouses.status", params: { statuses: WAREHOUSE_STATUSES.join(", ") }, absent: never },
+      oneOf(WAREHOUSE_STATUSES),
+    ),
+    sort: field<WarehouseSort>(
+      { fallback: DEFAULT_WAREHOUSE_SORT as WarehouseSort, message: "validation.warehouses.sort", params: { columns: WAREHOUSE_SORT_COLUMNS.join(", ") }, absent: never },
+      (v) => (isWarehouseSort(v) ? (v as WarehouseSort) : null),
     ),
   },
 });

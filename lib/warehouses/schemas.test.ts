@@ -178,9 +178,11 @@ describe("the export query, derived from the list's", () => {
 
   it("refuses paging and unknown parameters", () => {
     for (const extra of [{ page: "1" }, { limit: "25" }, { foo: "bar" }]) expect(exportWarehousesQuerySchema.safeParse(extra).success).toBe(false);
+    expect(validationMessage(exportWarehousesQuerySchema.safeParse({ page: "1" }).error!.issues[0]!)).toBe('Unknown parameter "page".');
   });
 
   it("refuses what the list refuses", () => {
+    expect(validationMessage(warehouseList.querySchema.safeParse({ status: "" }).error!.issues[0]!)).toBe("status must be one of all, active, passive, default, attention");
     for (const bad of [{ status: "ALL" }, { sort: "name.up" }, { q: "a".repeat(101) }, { q: "a\u0000b" }]) {
       expect(warehouseList.querySchema.safeParse(bad).success).toBe(false);
       expect(exportWarehousesQuerySchema.safeParse(bad).success).toBe(false);

@@ -1,25 +1,11 @@
 import { z } from "zod";
-import { defineList, type ListPatch, type ListState } from "@/lib/list/definition";
+import { defineList, strictQuery, type ListPatch, type ListState } from "@/lib/list/definition";
 import { parsePositiveId, WAREHOUSE_ID_PATTERN } from "@/lib/rules/ids";
 import { hasControlCharacters } from "@/lib/rules/text";
-import {
-  BULK_MAX,
-  CODE_MAX,
-  CODE_SPACES,
-  DEFAULT_WAREHOUSE_SORT,
-  ERP_ID_MAX,
-  isWarehouseSort,
-  NAME_MAX,
-  SEARCH_MAX,
-  type ReadinessCheck,
-  WAREHOUSE_PAGE_SIZES,
-  WAREHOUSE_SORT_COLUMNS,
-  WAREHOUSE_STATUSES,
-  type WarehouseSort,
-} from "@/lib/rules/warehouse";
-import { DEFAULT_PAGE_SIZE, warehouseListSpec } from "@/lib/warehouses/lists";
+import { BULK_MAX, CODE_MAX, CODE_SPACES, ERP_ID_MAX, NAME_MAX, type ReadinessCheck } from "@/lib/rules/warehouse";
+import { warehouseListBase } from "@/lib/warehouses/lists";
 
-// The API path, the list's URL state and the sort helpers live in lib/warehouses/lists.ts (no zod there, for the browser).
+// The API path, the list's declaration and the sort helpers live in lib/warehouses/lists.ts (no zod there, for the browser).
 export * from "@/lib/warehouses/lists";
 
 // Form messages are keys under `warehouses.validation`; list query messages full `validation.*` keys.
@@ -94,41 +80,7 @@ export const bulkStatusBodySchema = z.strictObject({
   isActive: z.boolean(),
 });
 
-export const warehouseList = defineList({
-  ...warehouseListSpec,
-  fields: {
-    page: z
-      .string()
-      .optional()
-      .transform((v) => (v === undefined || v === "" ? "1" : v))
-      .pipe(z.string().regex(/^[1-9]\d{0,6}$/, { message: "validation.warehouses.page" }))
-      .transform(Number),
-    limit: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v === "") return DEFAULT_PAGE_SIZE;
-        const size = WAREHOUSE_PAGE_SIZES.find((n) => String(n) === v);
-        if (size !== undefined) return size;
-        ctx.addIssue({ code: "custom", message: "validation.warehouses.limit", params: { sizes: WAREHOUSE_PAGE_SIZES.join(", ") } });
-        return z.NEVER;
-      }),
-    // Kept as typed for the search box; checked as trimmed, since blanks around it are not control text.
-    q: z
-      .string()
-      .optional()
-      .transform((v) => v ?? "")
-      .refine((v) => v.trim().length <= SEARCH_MAX, { message: "validation.warehouses.searchTooLong" })
-      .refine((v) => !hasControlCharacters(v.trim()), { message: "validation.warehouses.searchControlCharacters" }),
-    status: z.enum(WAREHOUSE_STATUSES).optional().default("all"),
-    sort: z
-      .string()
-      .refine(isWarehouseSort, { message: "validation.warehouses.sort", params: { columns: WAREHOUSE_SORT_COLUMNS.join(", ") } })
-      .transform((v) => v as WarehouseSort)
-      .optional()
-      .default(DEFAULT_WAREHOUSE_SORT as WarehouseSort),
-  },
-});
+export const warehouseList = defineList(warehouseListBase);
 
 type ListFields = (typeof warehouseList)["fields"];
 export type WarehouseListState = ListState<ListFields>;
@@ -145,7 +97,7 @@ function withoutPaging({ page, limit, ...filters }: ListFields) {
   return filters;
 }
 
-export const exportWarehousesQuerySchema = z.strictObject(withoutPaging(warehouseList.fields)).transform((v) => ({ ...v, q: v.q.trim() }));
+export const exportWarehousesQuerySchema = strictQuery(withoutPaging(warehouseList.fields)).transform((v) => ({ ...v, q: v.q.trim() }));
 export type ExportWarehousesQuery = z.output<typeof exportWarehousesQuerySchema>;
 
 /** A list row: the warehouse and the readiness checks it fails (empty when ready). */

@@ -74,13 +74,32 @@ async function pageServed(url: string, child: ChildProcess, timeoutMs: number): 
   throw new Error(`no page served at ${url} within ${timeoutMs / 1000} s`);
 }
 
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Ctrl-C as a terminal sends it: SIGINT to the whole process group; then wait until every process of it is gone. */
 async function stopTree(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  // npm passes the signal on to the start script, which stops the console, the emulator and PostgreSQL in turn.
-  child.kill("SIGINT");
-  const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 60_000).unref());
-  if ((await Promise.race([exited, timeout])) === "timeout") child.kill("SIGKILL");
+  const pgid = child.pid!;
+  if (!groupAlive(pgid)) return;
+  process.kill(-pgid, "SIGINT");
+  const deadline = Date.now() + 60_000;
+  while (groupAlive(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (groupAlive(pgid)) process.kill(-pgid, "SIGKILL");
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface DemoStackOptions {
@@ -113,7 +132,8 @@ function startDemo(opts: DemoStackOptions): { child: ChildProcess; started: numb
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(opts.port), EMULATOR_PORT: String(opts.emulatorPort), DATA_DIR: opts.dataDir };
   for (const name of ["DATABASE_URL", "LABS_API_URL", "LABS_API_TOKEN", "AUTH_SECRET", "HOST", "CONSOLE_LOG_FILE"]) delete env[name];
   const started = performance.now();
-  const child = spawn("npm", ["start"], { cwd: opts.root, env, stdio: ["ignore", "ignore", "inherit"] });
+  // Its own process group, as in a terminal, so that a stop reaches every process npm start runs.
+  const child = spawn("npm", ["start"], { cwd: opts.root, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   return { child, started };
 }
 
@@ -153,6 +173,7 @@ export async function measureDemoStack(opts: DemoStackOptions): Promise<DemoStac
   let result: Omit<DemoStackResult, "firstStartMs" | "startMs"> | undefined;
   // A fresh data folder, then three starts on it: the median of those is the figure for an ordinary start.
   for (let i = 0; i < 4; i++) {
+    if (await answers(`${baseUrl}/login`)) throw new Error(`something already answers at ${baseUrl}: the previous start did not stop`);
     const { child, started } = startDemo(opts);
     try {
       await pageServed(`${baseUrl}/login`, child, 120_000);
