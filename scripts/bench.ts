@@ -1,7 +1,7 @@
 // `npm run bench [-- --no-build | --profile]`: request overhead, search and transfer at scale, browser cost; see docs/benchmarks.md.
 import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -41,6 +41,8 @@ const config = {
   postgres: !argv.includes("--embedded-only"),
   // `--only=overhead`, `--only=transfer` or `--only=instances`: that part alone, printed and written to .bench-data/ (not to bench/results).
   only: argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? null,
+  // With --only: also file that part's figures and target rows in bench/results/latest.json, under "parts", with its own commit and date.
+  record: argv.includes("--record"),
   port: envInt("BENCH_PORT", 3230),
   emulatorPort: envInt("BENCH_EMULATOR_PORT", 4230),
   connections: envInt("BENCH_CONNECTIONS", 50),
@@ -930,6 +932,10 @@ async function runOnly(part: string): Promise<unknown> {
     pg.setEnv({ DATABASE_URL: database.url, ...logLevel });
     try {
       await pg.start();
+      // Idle: start-up work settled, no request yet.
+      await new Promise((r) => setTimeout(r, 10_000));
+      out.postgresConsoleIdleMiB = treeMemory(pg.pids().console).rssMiB;
+      step(`  the console alone on PostgreSQL, idle: ${String(out.postgresConsoleIdleMiB)} MiB resident`);
       out.postgres = await measure(pg, await signIn(pg.consoleUrl, DEMO.email, DEMO.password));
     } finally {
       await pg.close();
@@ -937,6 +943,40 @@ async function runOnly(part: string): Promise<unknown> {
     }
   }
   return out;
+}
+
+/** One part's figures and target rows, filed in latest.json beside the last full run's (each part says its own commit). */
+function recordPart(name: string, part: unknown) {
+  const file = path.join(resultsDir, "latest.json");
+  const latest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown> & { parts?: Record<string, unknown> };
+  const meta = { date: new Date().toISOString(), commit: gitCommit(), node: process.version, cpus: cpus().length, loadAverage: loadavg().map((v) => round(v, 2)) };
+  const targets: TargetRow[] = [];
+  if (name === "demo-stack") {
+    const d = part as DemoStackResult;
+    targets.push(
+      { target: "demo stack (all processes npm start runs), idle: <= 400 MB resident", value: d.idle.rssMiB, met: d.idle.rssMiB <= 400 },
+      { target: `demo stack after ${d.requests} signed-in requests and rest: <= 1.3x idle`, value: d.afterLoadOverIdle, met: d.afterLoadOverIdle <= 1.3 && d.failedRequests === 0 },
+      { target: "npm start with a build present, command to a page served: <= 8 s (ms, median of 3)", value: d.startMs, met: d.startMs <= 8000 },
+    );
+    latest.demoStackIdleMB = d.idle.rssMiB;
+  }
+  if (name === "transfer") {
+    const t = part as { embedded: { plain: Awaited<ReturnType<typeof measureTransfer>> }; postgres?: { plain: Awaited<ReturnType<typeof measureTransfer>> }; postgresConsoleIdleMiB?: number };
+    if (t.postgresConsoleIdleMiB !== undefined) {
+      targets.push({ target: "the console alone on PostgreSQL, idle: <= 200 MB resident", value: t.postgresConsoleIdleMiB, met: t.postgresConsoleIdleMiB <= 200 });
+    }
+    for (const [label, run] of [["local server", t.embedded.plain], ["PostgreSQL server", t.postgres?.plain]] as const) {
+      if (!run) continue;
+      targets.push(
+        { target: `10,000-order transfer <= 2.0x the emulator's busy time (${label})`, value: run.ratio, met: run.ratio <= 2 },
+        { target: `console CPU per transfer batch <= 3 ms (${label})`, value: run.cpuMsPerBatch.console, met: run.cpuMsPerBatch.console <= 3 },
+      );
+    }
+  }
+  latest.parts = { ...latest.parts, [name]: { meta, targets, result: part } };
+  writeFileSync(file, `${JSON.stringify(latest, null, 2)}\n`);
+  console.log(table([["target", "value", "met"], ...targets.map((x) => [x.target, x.value ?? "n/a", x.met ? "yes" : "NO"])]));
+  console.log(`filed under parts.${name} in ${path.relative(root, file)}`);
 }
 
 // The shared server for the PostgreSQL runs when TEST_DATABASE_URL names none: removed at the end.
@@ -965,6 +1005,7 @@ async function main() {
     const part = await runOnly(config.only);
     writeFileSync(path.join(dataDir, `only-${config.only}.json`), `${JSON.stringify(part, null, 2)}\n`);
     console.log(`\nwrote ${path.relative(root, path.join(dataDir, `only-${config.only}.json`))}`);
+    if (config.record) recordPart(config.only, part);
     return;
   }
 
