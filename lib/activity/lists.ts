@@ -1,5 +1,5 @@
 import type { ActivityFilterKey } from "@/lib/activity/schemas";
-import { defineListBase, lightEmail, lightEnum, lightLimit, lightOptional, lightPage, type ListState } from "@/lib/list/base";
+import { defineListBase, lightEmail, lightEnum, lightLimit, lightOptional, lightPage } from "@/lib/list/base";
 import { AUDIT_TARGET_ID_PATTERN } from "@/lib/rules/ids";
 
 // The activity list's names, sizes and URL state without zod, for the browser; lib/activity/schemas.ts
@@ -61,4 +61,3 @@ export const activityListBase = defineListBase({
     limit: lightLimit(ACTIVITY_PAGE_SIZES, ACTIVITY_DEFAULT_PAGE_SIZE),
   },
 });
-export type ActivityBaseState = ListState<(typeof activityListBase)["fields"]>;

@@ -136,7 +136,6 @@ export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type MemberUpdate = Updateable<MembersTable>;
 export type AuditEvent = Selectable<AuditEventsTable>;
-export type Session = Selectable<SessionsTable>;
 export type ErpTransferRun = Selectable<ErpTransferRunsTable>;
 export type ErpTransferOrder = Selectable<ErpTransferOrdersTable>;
 export type ErpImportRun = Selectable<ErpImportRunsTable>;

@@ -136,7 +136,6 @@ export function createTransferBodySchema(maxOrdersPerRun: number) {
       }
     });
 }
-export type CreateTransferBody = z.output<ReturnType<typeof createTransferBodySchema>>;
 
 const emailField = z
   .string()
@@ -166,7 +165,6 @@ const runOrderFields = {
 export function runOrderList(runId: string) {
   return defineList({ ...runOrderListSpec(runId), fields: runOrderFields });
 }
-export type RunOrderList = ReturnType<typeof runOrderList>;
 export type RunOrderListState = ListState<typeof runOrderFields>;
 export const runOrdersQuerySchema = runOrderList("").querySchema;
 
@@ -279,11 +277,5 @@ export interface ImportRunList {
   page: number;
   limit: number;
   latest: Record<ImportKindName, ImportRunRow | null>;
-  windowMinutes: number;
-}
-
-export interface ImportRepeatConflict {
-  code: "conflict";
-  lastRun: { by: string; byName: string; at: string; outcome: ImportOutcome; origin: "manual" | "scheduled" };
   windowMinutes: number;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineList, type ListPatch, type ListState } from "@/lib/list/definition";
+import { defineList, type ListState } from "@/lib/list/definition";
 import { parsePositiveId, WAREHOUSE_ID_PATTERN } from "@/lib/rules/ids";
 import { hasControlCharacters } from "@/lib/rules/text";
 import {
@@ -132,7 +132,6 @@ export const warehouseList = defineList({
 
 type ListFields = (typeof warehouseList)["fields"];
 export type WarehouseListState = ListState<ListFields>;
-export type ListStatePatch = ListPatch<ListFields>;
 export const DEFAULT_LIST_STATE: WarehouseListState = warehouseList.defaults;
 export const loadWarehouseListState = warehouseList.load;
 export const serializeWarehouseListState = warehouseList.urlSearch;
