@@ -3,7 +3,6 @@ import { recordAudit, type ServiceContext } from "@/lib/audit";
 import { raiseAlert } from "@/lib/alerts/events";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
-import type { ImportKindName } from "@/lib/erp/schemas";
 import { startImport } from "@/lib/erp/service";
 import { toProblem } from "@/lib/http/problem";
 import { log } from "@/lib/log";
@@ -16,7 +15,6 @@ import {
   getSchedule,
   insertSchedule,
   listSchedules,
-  nextStartsByKind,
   recordScheduleRun,
   setPaused,
   specOf,
@@ -38,22 +36,6 @@ export const MISSED_AFTER_MS = 10 * 60_000;
 export async function listAllSchedules(): Promise<ScheduleList> {
   const config = getConfig();
   return { items: await listSchedules(await db()), defaultTimeZone: config.accountTimeZone, windowMinutes: config.erp.importRepeatWindowMinutes };
-}
-
-export interface NextScheduledStart {
-  at: string;
-  scheduleId: string;
-  name: string | null;
-  timeZone: string;
-}
-
-/** The next scheduled start of each import kind among running schedules (for the home page). */
-export async function nextStartByKind(): Promise<Record<ImportKindName, NextScheduledStart | null>> {
-  const out: Record<ImportKindName, NextScheduledStart | null> = { products: null, prices: null, stock: null };
-  for (const row of await nextStartsByKind(await db())) {
-    if (!out[row.kind] && row.next_start_at) out[row.kind] = { at: row.next_start_at, scheduleId: row.id, name: row.name, timeZone: row.time_zone };
-  }
-  return out;
 }
 
 const target = (id: string) => ({ type: "schedule", id });

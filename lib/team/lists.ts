@@ -2,7 +2,6 @@ import { defineListBase, lightLimit, lightPage } from "@/lib/list/base";
 
 // The team's sizes and list URL state without zod, for the browser; lib/team/schemas.ts builds the list on zod fields.
 
-/** Mirrors PASSWORD_MIN_LENGTH in lib/auth/password.ts, which is node-only; a test keeps them equal. */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
