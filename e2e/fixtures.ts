@@ -2,7 +2,7 @@ import { test as base, type Browser, type Page } from "@playwright/test";
 import { E2E_BASE_URL, storageStateFor, type E2ERole } from "@/e2e/env";
 
 // Pages signed in as each demo role, from the sessions the setup project saved; each in its own context, so a
-// test can hold two roles at once. The test's `use({ permissions })` applies to them too.
+// test can hold two roles at once. Playwright gives every new context the test's `use` options (permissions too).
 
 export interface RolePages {
   asAdmin: Page;
@@ -10,8 +10,8 @@ export interface RolePages {
   asViewer: Page;
 }
 
-async function pageAs(browser: Browser, role: E2ERole, permissions: string[] | undefined, provide: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor(role), permissions });
+async function pageAs(browser: Browser, role: E2ERole, provide: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor(role) });
   try {
     await provide(await context.newPage());
   } finally {
@@ -20,9 +20,9 @@ async function pageAs(browser: Browser, role: E2ERole, permissions: string[] | u
 }
 
 export const test = base.extend<RolePages>({
-  asAdmin: async ({ browser, permissions }, use) => pageAs(browser, "admin", permissions, use),
-  asOperator: async ({ browser, permissions }, use) => pageAs(browser, "operator", permissions, use),
-  asViewer: async ({ browser, permissions }, use) => pageAs(browser, "viewer", permissions, use),
+  asAdmin: async ({ browser }, use) => pageAs(browser, "admin", use),
+  asOperator: async ({ browser }, use) => pageAs(browser, "operator", use),
+  asViewer: async ({ browser }, use) => pageAs(browser, "viewer", use),
 });
 
 export { expect } from "@playwright/test";
