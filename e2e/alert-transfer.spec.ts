@@ -1,14 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL } from "@/e2e/env";
+import { expect, test } from "@/e2e/fixtures";
 import { startReceiver, startSmtp } from "@/lib/alerts/test-servers";
 
 // The issue's "done when": an admin sends failed transfers to a Slack channel and an e-mail list; an
 // operator's transfer that ends with failures reaches both, with a link to the run, and nothing else
 // about the transfer changes (a receiver is never on the transfer's path).
-
-const ADMIN = "e2e/.auth/admin.json";
-const OPERATOR = "e2e/.auth/operator.json";
 
 async function addChannel(page: Page, body: Record<string, unknown>): Promise<string> {
   const res = await page.request.post("/api/alerts/channels", { headers: { origin: E2E_BASE_URL }, data: body });
@@ -20,11 +18,9 @@ async function removeChannel(page: Page, id: string): Promise<void> {
   await page.request.delete(`/api/alerts/channels/${id}`, { headers: { origin: E2E_BASE_URL } });
 }
 
-test("a transfer that ends with failures is sent to a Slack channel and an e-mail list", async ({ browser }) => {
+test("a transfer that ends with failures is sent to a Slack channel and an e-mail list", async ({ asAdmin: admin, asOperator: operator }) => {
   const slack = await startReceiver("unused-slack-has-no-signature");
   const smtp = await startSmtp();
-  const admin = await browser.newPage({ storageState: ADMIN });
-  const operator = await browser.newPage({ storageState: OPERATOR });
   const channels: string[] = [];
   try {
     const stamp = Date.now();
@@ -76,8 +72,6 @@ test("a transfer that ends with failures is sent to a Slack channel and an e-mai
     }
   } finally {
     for (const id of channels) await removeChannel(admin, id);
-    await admin.close();
-    await operator.close();
     await slack.close();
     await smtp.close();
   }

@@ -1,13 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
+import { storageStateFor } from "@/e2e/env";
 import { startReceiver } from "@/lib/alerts/test-servers";
 
 // The alerts page: an admin adds a webhook to a receiver started here on 127.0.0.1, sends a test and
 // sees it delivered (the receiver verifies the signature); a plain-http URL elsewhere is refused on
 // its field and nothing is saved; a viewer sees the actions disabled with the reason, and that answers are for admins.
 
-const ADMIN = "e2e/.auth/admin.json";
-const VIEWER = "e2e/.auth/viewer.json";
+const ADMIN = storageStateFor("admin");
+const VIEWER = storageStateFor("viewer");
 const SIGNING = "e2e-alerts-signing-secret-0042";
 const URL_SECRET = "e2eHookPathSecret77";
 

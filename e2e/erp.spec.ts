@@ -1,14 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL } from "@/e2e/env";
+import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 
 // ERP actions: order transfer runs (preview, batches, per-order outcomes, unknown outcomes after
 // a timeout, retries, idempotency, 10,000 ids) and the three imports. Every test makes its own
 // orders (fresh pending ids or newly seeded ones) and clears the faults it adds.
 
-const OPERATOR = "e2e/.auth/operator.json";
-const VIEWER = "e2e/.auth/viewer.json";
+const OPERATOR = storageStateFor("operator");
+const VIEWER = storageStateFor("viewer");
 const RUN_URL = /\/erp\/transfers\/([0-9a-f-]{36})(\?.*)?$/;
 
 test.afterEach(async () => {

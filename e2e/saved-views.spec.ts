@@ -1,12 +1,14 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { E2E_BASE_URL } from "@/e2e/env";
+import { expect, test } from "@/e2e/fixtures";
 
 // Saved views on the warehouse and activity lists: an admin publishes a view the team opens; a default opens a bare
 // list URL; a duplicate or empty name is refused on the field; publishing is shown disabled, with its reason, to others.
 
-const AUTH = { admin: "e2e/.auth/admin.json", operator: "e2e/.auth/operator.json", viewer: "e2e/.auth/viewer.json" } as const;
 const SAME_ORIGIN = { origin: E2E_BASE_URL };
+
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
 type View = { id: string; name: string; shared: boolean };
 
@@ -18,11 +20,6 @@ const nameDialog = (page: Page) => page.getByTestId("view-name-dialog");
 async function settled(page: Page) {
   await expect(table(page)).toBeVisible();
   await expect(table(page)).toHaveAttribute("aria-busy", "false");
-}
-
-async function pageAs(browser: Browser, role: keyof typeof AUTH) {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: AUTH[role], permissions: ["clipboard-read", "clipboard-write"] });
-  return { context, page: await context.newPage() };
 }
 
 async function removeViews(page: Page, list: "warehouses" | "activity", names: string[]) {
@@ -44,11 +41,9 @@ async function saveCurrentAs(page: Page, name: string, options: { isDefault?: bo
 
 const statuses = async (page: Page) => page.getByTestId("warehouse-row").getByTestId("status-badge").allTextContents();
 
-test("an admin saves and publishes “Passive branches”; an operator opens it and sees the same list", async ({ browser }) => {
-  const admin = await pageAs(browser, "admin");
-  const operator = await pageAs(browser, "operator");
+test("an admin saves and publishes “Passive branches”; an operator opens it and sees the same list", async ({ asAdmin, asOperator }) => {
   try {
-    const { page } = admin;
+    const page = asAdmin;
     await removeViews(page, "warehouses", ["Passive branches"]);
     // The ERP column hidden and the list filtered to passive branches: both are in the URL, so both are in the view.
     await page.goto("/warehouses?hide=erpWarehouseId");
@@ -73,7 +68,7 @@ test("an admin saves and publishes “Passive branches”; an operator opens it 
     await expect(page.getByText("“Passive branches” is now a team view.")).toBeVisible();
 
     // The operator starts from the whole list and picks the team's view.
-    const op = operator.page;
+    const op = asOperator;
     await op.goto("/warehouses?page=1");
     await settled(op);
     await menu(op).click();
@@ -104,14 +99,11 @@ test("an admin saves and publishes “Passive branches”; an operator opens it 
     await settled(op);
     await expect(menu(op)).toHaveText(/View: Passive branches/);
   } finally {
-    await removeViews(admin.page, "warehouses", ["Passive branches"]);
-    await admin.context.close();
-    await operator.context.close();
+    await removeViews(asAdmin, "warehouses", ["Passive branches"]);
   }
 });
 
-test("a person's default view opens the warehouse list when its URL names nothing", async ({ browser }) => {
-  const { context, page } = await pageAs(browser, "operator");
+test("a person's default view opens the warehouse list when its URL names nothing", async ({ asOperator: page }) => {
   const name = `Passive default ${Date.now()}`;
   try {
     await page.goto("/warehouses?status=passive");
@@ -133,12 +125,10 @@ test("a person's default view opens the warehouse list when its URL names nothin
     await expect(page).toHaveURL(/\/warehouses$/);
   } finally {
     await removeViews(page, "warehouses", [name]);
-    await context.close();
   }
 });
 
-test("a duplicate or an empty name is refused on the field and what was typed stays", async ({ browser }) => {
-  const { context, page } = await pageAs(browser, "operator");
+test("a duplicate or an empty name is refused on the field and what was typed stays", async ({ asOperator: page }) => {
   const name = `Mine ${Date.now()}`;
   try {
     await page.goto("/activity?outcome=failure");
@@ -163,12 +153,10 @@ test("a duplicate or an empty name is refused on the field and what was typed st
     expect(answer.items.filter((v) => v.name.toLowerCase() === name.toLowerCase())).toHaveLength(1);
   } finally {
     await removeViews(page, "activity", [name]);
-    await context.close();
   }
 });
 
-test("a viewer keeps personal views but sees publishing disabled, with the reason", async ({ browser }) => {
-  const { context, page } = await pageAs(browser, "viewer");
+test("a viewer keeps personal views but sees publishing disabled, with the reason", async ({ asViewer: page }) => {
   const name = `Viewer view ${Date.now()}`;
   try {
     await page.goto("/warehouses?status=active&sort=name.desc");
@@ -204,6 +192,5 @@ test("a viewer keeps personal views but sees publishing disabled, with the reaso
     expect(answer.items.find((v) => v.name === name)?.shared).toBe(false);
   } finally {
     await removeViews(page, "warehouses", [name]);
-    await context.close();
   }
 });

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
+import { storageStateFor } from "@/e2e/env";
 
 // The team page and /api/team. Storage states come from e2e/auth.setup.ts (one per role).
 
-const ADMIN = "e2e/.auth/admin.json";
-const VIEWER = "e2e/.auth/viewer.json";
+const ADMIN = storageStateFor("admin");
+const VIEWER = storageStateFor("viewer");
 
 test.describe("team as admin", () => {
   test.use({ storageState: ADMIN });

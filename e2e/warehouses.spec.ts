@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator } from "@/e2e/emulator";
 import { E2E_BASE_URL, E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
+import { expect, test } from "@/e2e/fixtures";
 
 // The warehouse pages against the emulator's demo data (ONLINE is the default; IST01 "İSTANBUL
 // Şube", ANK01 "Ankara Depo", GAZ01 "Gaziantep Depo" with ERP id "0042", BUR01 passive...).
@@ -52,11 +53,6 @@ async function updateWarehouse(request: APIRequestContext, id: number, body: Rec
 /** ONLINE (id 1) is the default other tests expect. */
 async function restoreOnlineDefault(request: APIRequestContext) {
   await updateWarehouse(request, 1, { isDefault: true });
-}
-
-async function newPageAs(browser: Browser, storageState: string) {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState });
-  return { context, page: await context.newPage() };
 }
 
 test.afterEach(async () => {
@@ -455,56 +451,51 @@ test.describe("warehouse lifecycle as admin", () => {
     await expect(page).toHaveURL(/\/warehouses$/);
   });
 
-  test("shows a conflict field by field when someone else saved first; keep mine and take theirs", async ({ page, browser }) => {
+  test("shows a conflict field by field when someone else saved first; keep mine and take theirs", async ({ page, asOperator: other }) => {
     const tag = unique();
     const w = await createWarehouse(page.request, { name: `E2E Conflict ${tag}`, code: `CNF-${tag}`, erpWarehouseId: "500" });
-    const other = await newPageAs(browser, OPERATOR);
-    try {
-      await page.goto(`/warehouses/${w.id}/edit`);
-      await other.page.goto(`/warehouses/${w.id}/edit`);
+    await page.goto(`/warehouses/${w.id}/edit`);
+    await other.goto(`/warehouses/${w.id}/edit`);
 
-      // The other person saves first: a new name and a new ERP id.
-      await other.page.getByLabel("Name").fill(`${w.name} Theirs`);
-      await other.page.getByLabel("ERP warehouse ID").fill("501");
-      await other.page.getByRole("button", { name: "Save changes" }).click();
-      await expect(other.page).toHaveURL(new RegExp(`/warehouses/${w.id}$`));
+    // The other person saves first: a new name and a new ERP id.
+    await other.getByLabel("Name").fill(`${w.name} Theirs`);
+    await other.getByLabel("ERP warehouse ID").fill("501");
+    await other.getByRole("button", { name: "Save changes" }).click();
+    await expect(other).toHaveURL(new RegExp(`/warehouses/${w.id}$`));
 
-      // This form still has the old version: saving shows both, field by field.
-      await page.getByLabel("Name").fill(`${w.name} Mine`);
-      await page.getByRole("button", { name: "Save changes" }).click();
-      const panel = page.getByTestId("conflict-panel");
-      await expect(panel.getByRole("heading", { name: "Someone else changed this warehouse" })).toBeVisible();
-      const nameRow = panel.locator('[data-testid="conflict-row"][data-field="name"]');
-      await expect(nameRow.getByTestId("conflict-theirs")).toContainText(`${w.name} Theirs`);
-      await expect(nameRow.getByTestId("conflict-yours")).toContainText(`${w.name} Mine`);
-      const erpRow = panel.locator('[data-testid="conflict-row"][data-field="erpWarehouseId"]');
-      await expect(erpRow.getByTestId("conflict-theirs")).toContainText("501");
-      await expect(erpRow.getByTestId("conflict-yours")).toContainText("500");
-      await expectAccessible(page);
+    // This form still has the old version: saving shows both, field by field.
+    await page.getByLabel("Name").fill(`${w.name} Mine`);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const panel = page.getByTestId("conflict-panel");
+    await expect(panel.getByRole("heading", { name: "Someone else changed this warehouse" })).toBeVisible();
+    const nameRow = panel.locator('[data-testid="conflict-row"][data-field="name"]');
+    await expect(nameRow.getByTestId("conflict-theirs")).toContainText(`${w.name} Theirs`);
+    await expect(nameRow.getByTestId("conflict-yours")).toContainText(`${w.name} Mine`);
+    const erpRow = panel.locator('[data-testid="conflict-row"][data-field="erpWarehouseId"]');
+    await expect(erpRow.getByTestId("conflict-theirs")).toContainText("501");
+    await expect(erpRow.getByTestId("conflict-yours")).toContainText("500");
+    await expectAccessible(page);
 
-      // Keep mine: my name on top of their version (their ERP id stays).
-      await panel.getByRole("button", { name: "Keep mine" }).click();
-      await expect(page).toHaveURL(new RegExp(`/warehouses/${w.id}$`));
-      await expect(page.getByRole("heading", { level: 1, name: `${w.name} Mine` })).toBeVisible();
-      await expect(page.getByTestId("warehouse-fields")).toContainText("501");
+    // Keep mine: my name on top of their version (their ERP id stays).
+    await panel.getByRole("button", { name: "Keep mine" }).click();
+    await expect(page).toHaveURL(new RegExp(`/warehouses/${w.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `${w.name} Mine` })).toBeVisible();
+    await expect(page.getByTestId("warehouse-fields")).toContainText("501");
 
-      // Again, and this time take theirs.
-      await page.goto(`/warehouses/${w.id}/edit`);
-      await other.page.goto(`/warehouses/${w.id}/edit`);
-      await other.page.getByLabel("Code").fill(`CNF-${tag}-T`);
-      await other.page.getByRole("button", { name: "Save changes" }).click();
-      await expect(other.page).toHaveURL(new RegExp(`/warehouses/${w.id}$`));
+    // Again, and this time take theirs.
+    await page.goto(`/warehouses/${w.id}/edit`);
+    await other.goto(`/warehouses/${w.id}/edit`);
+    await other.getByLabel("Code").fill(`CNF-${tag}-T`);
+    await other.getByRole("button", { name: "Save changes" }).click();
+    await expect(other).toHaveURL(new RegExp(`/warehouses/${w.id}$`));
 
-      await page.getByLabel("Name").fill(`${w.name} Mine again`);
-      await page.getByRole("button", { name: "Save changes" }).click();
-      await expect(page.getByTestId("conflict-panel")).toBeVisible();
-      await page.getByTestId("conflict-panel").getByRole("button", { name: "Take theirs" }).click();
-      await expect(page.getByTestId("conflict-panel")).toBeHidden();
-      await expect(page.getByLabel("Name")).toHaveValue(`${w.name} Mine`);
-      await expect(page.getByLabel("Code")).toHaveValue(`CNF-${tag}-T`);
-    } finally {
-      await other.context.close();
-    }
+    await page.getByLabel("Name").fill(`${w.name} Mine again`);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByTestId("conflict-panel")).toBeVisible();
+    await page.getByTestId("conflict-panel").getByRole("button", { name: "Take theirs" }).click();
+    await expect(page.getByTestId("conflict-panel")).toBeHidden();
+    await expect(page.getByLabel("Name")).toHaveValue(`${w.name} Mine`);
+    await expect(page.getByLabel("Code")).toHaveValue(`CNF-${tag}-T`);
   });
 
   test("an unknown or malformed id is a not-found page", async ({ page }) => {

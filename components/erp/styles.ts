@@ -9,5 +9,3 @@ export const errorBoxClass =
   "rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100";
 export const warningBoxClass =
   "rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100";
-
-export const rowClass = "border-b border-slate-100 last:border-0 dark:border-slate-800";

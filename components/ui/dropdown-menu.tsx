@@ -1,7 +1,7 @@
 "use client";
 
 import * as DropdownMenuPrimitive from "@radix-ui/react-dropdown-menu";
-import { Check, Circle } from "lucide-react";
+import { Circle } from "lucide-react";
 import { floatingPanelClass } from "@/components/ui/styles";
 
 // Styled parts of Radix's dropdown menu (focus, keyboard, positioning and dismissal are Radix's).
@@ -41,19 +41,6 @@ export function DropdownMenuRadioItem({ className = "", children, ...props }: Re
       </span>
       {children}
     </DropdownMenuPrimitive.RadioItem>
-  );
-}
-
-export function DropdownMenuCheckboxItem({ className = "", children, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.CheckboxItem>) {
-  return (
-    <DropdownMenuPrimitive.CheckboxItem className={`${menuItemClass} pl-8 ${className}`} {...props}>
-      <span className="absolute left-2 flex h-4 w-4 items-center justify-center" aria-hidden="true">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <Check className="h-4 w-4" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
-      {children}
-    </DropdownMenuPrimitive.CheckboxItem>
   );
 }
 

@@ -19,7 +19,6 @@ export const checkboxClass = "h-4 w-4 rounded border-slate-500 accent-brand-600 
 export const labelClass = "mb-1 block text-sm font-medium";
 export const fieldErrorClass = "mt-1 text-sm text-red-700 dark:text-red-300";
 export const helpTextClass = "mt-1 text-sm text-slate-600 dark:text-slate-300";
-export const reasonClass = "text-xs text-slate-700 dark:text-slate-300";
 export const cardClass = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900";
 export const tableWrapClass = "overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900";
 export const theadClass = "border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200";

@@ -26,8 +26,6 @@ export type AlertEvent =
   | { type: "platform.unanswered"; minutes: number; since: string; lastError: string | null; at: string }
   | { type: "schedule.paused"; scheduleId: string; kind: ImportKindName; by: { email: string; name: string | null }; at: string };
 
-export type AlertEventType = AlertEvent["type"];
-
 /**
  * Queues a delivery of the event to every enabled channel that takes it (one row and one job each).
  * Never throws and never waits for a receiver: it only writes to the store; the engine's workers send.

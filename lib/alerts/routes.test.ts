@@ -1,14 +1,13 @@
 import type { Kysely } from "kysely";
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
+import { callRoute } from "@/lib/testing/in-process-console";
 import { openTestStore } from "@/lib/testing/store";
 import { closedPort, startBanner, startFlood, startReceiver, startSilent, startSmtp } from "@/lib/alerts/test-servers";
 
 // The /api/alerts handlers in-process: the real wrapper, store, job engine and receivers; only the session, the store's door and the config are stubbed.
 
-const ORIGIN = "http://console.test";
 const SECRET_URL_PART = "T0HOOKSECRET9b7c";
 const SIGNING = "signing-secret-for-routes-test";
 const state = vi.hoisted(() => ({
@@ -38,25 +37,11 @@ vi.mock("@/lib/config", async () => {
   return { getConfig: () => parseServerEnv({ ...base, ...state.env }) };
 });
 
-const channels = await import("@/app/api/alerts/channels/route");
-const oneChannel = await import("@/app/api/alerts/channels/[id]/route");
-const testRoute = await import("@/app/api/alerts/channels/[id]/test/route");
-const deliveries = await import("@/app/api/alerts/deliveries/route");
 const { stopAlertJobs } = await import("@/lib/alerts/jobs");
 const { raiseAlert } = await import("@/lib/alerts/events");
 
 const ADMIN = { id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" as const };
 const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
-
-function req(method: string, url: string, body?: unknown) {
-  return new NextRequest(`${ORIGIN}${url}`, {
-    method,
-    headers: { host: "console.test", ...(method === "GET" ? {} : { origin: ORIGIN, "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-const noParams = { params: Promise.resolve({} as Record<string, never>) };
-const idParams = (id: string) => ({ params: Promise.resolve({ id }) });
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
@@ -101,29 +86,29 @@ async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 
 
 describe("/api/alerts", () => {
   it("an admin creates, edits (keeping the secrets), tests and deletes a webhook; no answer and no audit row carries a secret", async () => {
-    const created = await channels.POST(req("POST", "/api/alerts/channels", webhook()), noParams);
+    const created = await callRoute("POST", "/api/alerts/channels", webhook());
     const createdText = await created.text();
     expect(created.status).toBe(201);
     const { channel } = JSON.parse(createdText);
     expect(channel.masks.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/…\/••••9b7c$/);
     expect(channel.masks.signingSecret).toBe("••••test");
 
-    const edited = await oneChannel.PATCH(req("PATCH", `/api/alerts/channels/${channel.id}`, { ...webhook(), url: "", signingSecret: "", name: "Renamed" }), idParams(channel.id));
+    const edited = await callRoute("PATCH", `/api/alerts/channels/${channel.id}`, { ...webhook(), url: "", signingSecret: "", name: "Renamed" });
     expect(edited.status).toBe(200);
     const editedText = await edited.text();
 
-    const tested = await testRoute.POST(req("POST", `/api/alerts/channels/${channel.id}/test`), idParams(channel.id));
+    const tested = await callRoute("POST", `/api/alerts/channels/${channel.id}/test`);
     expect(tested.status).toBe(202);
     const { delivery } = await tested.json();
     const log = await waitFor(
-      async () => (await (await deliveries.GET(req("GET", `/api/alerts/deliveries?channel=${channel.id}`), noParams)).json()).items,
+      async () => (await (await callRoute("GET", `/api/alerts/deliveries?channel=${channel.id}`)).json()).items,
       (items: { status: string }[]) => items[0]?.status === "delivered",
     );
     expect(log[0]).toMatchObject({ id: delivery.id, eventType: "test", status: "delivered", attempts: 1, responseStatus: 200, channelName: "Renamed" });
     // The kept secrets still sign.
     expect(receiver.received.at(-1)?.verified).toBe(true);
 
-    const listText = await (await channels.GET(req("GET", "/api/alerts/channels"), noParams)).text();
+    const listText = await (await callRoute("GET", "/api/alerts/channels")).text();
     const audit = JSON.stringify(await state.conn.selectFrom("audit_events").selectAll().execute());
     expect(audit).toContain("alert_channel.create");
     expect(audit).toContain("alert_channel.update");
@@ -133,14 +118,14 @@ describe("/api/alerts", () => {
       expect(text).not.toContain(SIGNING);
     }
 
-    const deleted = await oneChannel.DELETE(req("DELETE", `/api/alerts/channels/${channel.id}`), idParams(channel.id));
+    const deleted = await callRoute("DELETE", `/api/alerts/channels/${channel.id}`);
     expect(deleted.status).toBe(204);
     expect(await state.conn.selectFrom("alert_channels").selectAll().execute()).toEqual([]);
     expect(JSON.stringify(await state.conn.selectFrom("audit_events").selectAll().execute())).toContain("alert_channel.delete");
   });
 
   it("refuses a non-https URL with a message on the field and saves nothing", async () => {
-    const res = await channels.POST(req("POST", "/api/alerts/channels", { ...webhook(), url: "http://hooks.example.com/x" }), noParams);
+    const res = await callRoute("POST", "/api/alerts/channels", { ...webhook(), url: "http://hooks.example.com/x" });
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.errors.url[0]).toMatch(/https/);
@@ -150,12 +135,12 @@ describe("/api/alerts", () => {
 
   it("checks the SMTP server on save: refused or silent is a message on the host field, nothing saved", async () => {
     const email = (port: number) => ({ name: "Mail", kind: "email", enabled: true, events: ["import.not_started"], smtpHost: "127.0.0.1", smtpPort: port, smtpTls: "none", from: "console@labs.test", recipients: "ops@labs.test" });
-    const refused = await channels.POST(req("POST", "/api/alerts/channels", email(await closedPort())), noParams);
+    const refused = await callRoute("POST", "/api/alerts/channels", email(await closedPort()));
     expect(refused.status).toBe(422);
     expect((await refused.json()).fieldCodes).toEqual({ smtpHost: [{ code: "alerts.smtp.refused" }] });
     const silent = await startSilent();
     try {
-      const res = await channels.POST(req("POST", "/api/alerts/channels", email(silent.port)), noParams);
+      const res = await callRoute("POST", "/api/alerts/channels", email(silent.port));
       expect(res.status).toBe(422);
       const body = await res.json();
       expect(body.fieldCodes).toEqual({ smtpHost: [{ code: "alerts.smtp.noAnswer" }] });
@@ -167,17 +152,17 @@ describe("/api/alerts", () => {
   });
 
   it("lets a viewer read channels and the log but not change them", async () => {
-    await channels.POST(req("POST", "/api/alerts/channels", webhook()), noParams);
+    await callRoute("POST", "/api/alerts/channels", webhook());
     state.member = VIEWER;
-    const list = await channels.GET(req("GET", "/api/alerts/channels"), noParams);
+    const list = await callRoute("GET", "/api/alerts/channels");
     expect(list.status).toBe(200);
     const { items } = await list.json();
     expect(items).toHaveLength(1);
-    const refused = await channels.POST(req("POST", "/api/alerts/channels", webhook()), noParams);
+    const refused = await callRoute("POST", "/api/alerts/channels", webhook());
     expect(refused.status).toBe(403);
-    expect((await testRoute.POST(req("POST", `/api/alerts/channels/${items[0].id}/test`), idParams(items[0].id))).status).toBe(403);
-    expect((await oneChannel.DELETE(req("DELETE", `/api/alerts/channels/${items[0].id}`), idParams(items[0].id))).status).toBe(403);
-    expect((await deliveries.GET(req("GET", "/api/alerts/deliveries?status=failed"), noParams)).status).toBe(200);
+    expect((await callRoute("POST", `/api/alerts/channels/${items[0].id}/test`)).status).toBe(403);
+    expect((await callRoute("DELETE", `/api/alerts/channels/${items[0].id}`)).status).toBe(403);
+    expect((await callRoute("GET", "/api/alerts/deliveries?status=failed")).status).toBe(200);
   });
 
   it("writes no secret to the log, even when the receiver echoes them and the SMTP login fails", async () => {
@@ -187,19 +172,16 @@ describe("/api/alerts", () => {
     const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
     const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
     try {
-      const created = await channels.POST(req("POST", "/api/alerts/channels", { ...webhook(), url: `${echo.url}/hooks/${SECRET_URL_PART}` }), noParams);
+      const created = await callRoute("POST", "/api/alerts/channels", { ...webhook(), url: `${echo.url}/hooks/${SECRET_URL_PART}` });
       const { channel } = await created.json();
-      await testRoute.POST(req("POST", `/api/alerts/channels/${channel.id}/test`), idParams(channel.id));
+      await callRoute("POST", `/api/alerts/channels/${channel.id}/test`);
       const failed = await waitFor(
         () => state.conn.selectFrom("alert_deliveries").selectAll().where("channel_id", "=", channel.id).executeTakeFirstOrThrow(),
         (d) => d.status === "failed",
       );
       expect(failed).toMatchObject({ status: "failed", attempts: 2, response_status: 500 });
       expect(failed.response_text).toContain("[redacted]");
-      const mail = await channels.POST(
-        req("POST", "/api/alerts/channels", { name: "Mail", kind: "email", enabled: true, events: ["import.not_started"], smtpHost: "127.0.0.1", smtpPort: smtp.port, smtpTls: "none", smtpUser: "alerts", smtpPassword: "wrong-password-4c1d", from: "console@labs.test", recipients: "ops@labs.test" }),
-        noParams,
-      );
+      const mail = await callRoute("POST", "/api/alerts/channels", { name: "Mail", kind: "email", enabled: true, events: ["import.not_started"], smtpHost: "127.0.0.1", smtpPort: smtp.port, smtpTls: "none", smtpUser: "alerts", smtpPassword: "wrong-password-4c1d", from: "console@labs.test", recipients: "ops@labs.test" });
       const mailBody = await mail.json();
       expect(mailBody.fieldCodes).toEqual({ smtpPassword: [{ code: "alerts.smtp.authFailed" }] });
       expect(JSON.stringify(mailBody)).not.toContain("wrong-password-4c1d");
@@ -218,7 +200,7 @@ describe("/api/alerts", () => {
   });
 
   it("raiseAlert queues one delivery per matching channel, returns at once, and never throws", async () => {
-    await channels.POST(req("POST", "/api/alerts/channels", webhook()), noParams);
+    await callRoute("POST", "/api/alerts/channels", webhook());
     const ids = await raiseAlert({ type: "schedule.paused", scheduleId: "s1", kind: "stock", by: { email: "op@demo.local", name: null }, at: new Date().toISOString() });
     expect(ids).toHaveLength(1);
     expect(await raiseAlert({ type: "platform.unanswered", minutes: 5, since: "x", lastError: null, at: "x" })).toEqual([]);
@@ -250,19 +232,19 @@ const mail = (port: number, extra: Record<string, unknown> = {}) => ({
   recipients: "ops@labs.test",
   ...extra,
 });
-const create = async (body: unknown) => channels.POST(req("POST", "/api/alerts/channels", body), noParams);
-const change = async (id: string, body: unknown) => oneChannel.PATCH(req("PATCH", `/api/alerts/channels/${id}`, body), idParams(id));
+const create = async (body: unknown) => callRoute("POST", "/api/alerts/channels", body);
+const change = async (id: string, body: unknown) => callRoute("PATCH", `/api/alerts/channels/${id}`, body);
 const savedNames = async () => (await state.conn.selectFrom("alert_channels").select("name").execute()).map((r) => r.name);
 
 describe("the channel and delivery lists (lib/list)", () => {
-  const page = async (route: typeof channels | typeof deliveries, url: string) => {
-    const res = await route.GET(req("GET", url), noParams);
+  const page = async (url: string) => {
+    const res = await callRoute("GET", url);
     return { status: res.status, body: await res.json() };
   };
 
   it("pages the channels by name and the log newest first, filters the log, and counts with and without filters", async () => {
-    for (const name of ["Cedar", "Alder", "Birch"]) expect((await channels.POST(req("POST", "/api/alerts/channels", { ...webhook(), name }), noParams)).status).toBe(201);
-    const all = (await page(channels, "/api/alerts/channels")).body;
+    for (const name of ["Cedar", "Alder", "Birch"]) expect((await create({ ...webhook(), name })).status).toBe(201);
+    const all = (await page("/api/alerts/channels")).body;
     expect(all.items.map((c: { name: string }) => c.name)).toEqual(["Alder", "Birch", "Cedar"]);
     expect(all.total).toBe(3);
     const [alder, birch] = all.items as { id: string }[];
@@ -280,23 +262,23 @@ describe("the channel and delivery lists (lib/list)", () => {
     }));
     await state.conn.insertInto("alert_deliveries").values(rows).execute();
 
-    const second = (await page(deliveries, "/api/alerts/deliveries?page=2&limit=25")).body;
+    const second = (await page("/api/alerts/deliveries?page=2&limit=25")).body;
     expect(second.items.map((d: { createdAt: string }) => d.createdAt)).toEqual([4, 3, 2, 1, 0].map(at));
     expect([second.total, second.totalAll]).toEqual([30, 30]);
-    const failedOfBirch = (await page(deliveries, `/api/alerts/deliveries?channel=${birch!.id}&status=failed`)).body;
+    const failedOfBirch = (await page(`/api/alerts/deliveries?channel=${birch!.id}&status=failed`)).body;
     expect(failedOfBirch.items.map((d: { createdAt: string }) => d.createdAt)).toEqual([24, 18, 12, 6, 0].map(at));
     expect(failedOfBirch.items.every((d: { channelName: string; status: string }) => d.channelName === "Birch" && d.status === "failed")).toBe(true);
     expect([failedOfBirch.total, failedOfBirch.totalAll]).toEqual([5, 30]);
-    const channelPage = (await page(channels, "/api/alerts/channels?page=2&limit=25")).body;
+    const channelPage = (await page("/api/alerts/channels?page=2&limit=25")).body;
     expect(channelPage).toEqual({ items: [], total: 3 });
   });
 
   it("answers an unknown or bad list parameter with a 422 naming each field, for both lists", async () => {
-    const bad = await page(deliveries, "/api/alerts/deliveries?channel=nope&status=lost&limit=7&page=0&sort=name");
+    const bad = await page("/api/alerts/deliveries?channel=nope&status=lost&limit=7&page=0&sort=name");
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["channel", "limit", "page", "sort", "status"]);
     expect(bad.body.errors.limit).toEqual(["Use one of 25, 50, 100, 200."]);
-    const channelBad = await page(channels, "/api/alerts/channels?limit=10&q=x");
+    const channelBad = await page("/api/alerts/channels?limit=10&q=x");
     expect(channelBad.status).toBe(422);
     expect(Object.keys(channelBad.body.errors).sort()).toEqual(["limit", "q"]);
   });
@@ -343,7 +325,7 @@ describe("a secret is bound to its destination (M-1)", () => {
       expect(res.status).toBe(422);
       expect((await res.json()).fieldCodes).toEqual({ signingSecret: [{ code: "alerts.validation.signingSecretAgain" }] });
       // The channel still points where it was saved for.
-      await testRoute.POST(req("POST", `/api/alerts/channels/${channel.id}/test`), idParams(channel.id));
+      await callRoute("POST", `/api/alerts/channels/${channel.id}/test`);
       await waitFor(async () => receiver.received.length, (n) => n > 0);
       expect(receiver.received).toHaveLength(1);
       expect(elsewhere.received).toEqual([]);
@@ -446,8 +428,8 @@ describe("outbound targets (M-3)", () => {
     const talker = await startReceiver(SIGNING, () => ({ status: 200, body: "admin-panel: db_password=hunter2 ; version 1.2.3" }));
     try {
       const { channel } = await (await create({ ...webhook(), url: `${talker.url}/internal/status` })).json();
-      await testRoute.POST(req("POST", `/api/alerts/channels/${channel.id}/test`), idParams(channel.id));
-      const read = async () => (await (await deliveries.GET(req("GET", "/api/alerts/deliveries"), noParams)).json()).items;
+      await callRoute("POST", `/api/alerts/channels/${channel.id}/test`);
+      const read = async () => (await (await callRoute("GET", "/api/alerts/deliveries")).json()).items;
       const [asAdmin] = await waitFor(read, (items: { status: string }[]) => items[0]?.status === "delivered");
       expect(asAdmin).toMatchObject({ status: "delivered", responseStatus: 200, responseText: "admin-panel: db_password=hunter2 ; version 1.2.3" });
       for (const member of [VIEWER, { ...VIEWER, id: 2, role: "operator" as const }]) {
@@ -468,7 +450,7 @@ describe("a receiver's answer is read with a cap (L-4)", () => {
     const flood = await startFlood(TOTAL);
     try {
       const { channel } = await (await create({ ...webhook(), url: `${flood.url}/hooks/${SECRET_URL_PART}` })).json();
-      await testRoute.POST(req("POST", `/api/alerts/channels/${channel.id}/test`), idParams(channel.id));
+      await callRoute("POST", `/api/alerts/channels/${channel.id}/test`);
       const row = await waitFor(
         () => state.conn.selectFrom("alert_deliveries").selectAll().where("channel_id", "=", channel.id).executeTakeFirstOrThrow(),
         (d) => d.status !== "queued",

@@ -59,11 +59,6 @@ export function normalHost(host: string): string {
   return host.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
 }
 
-/** Inward: loopback, link-local, private, shared (CGNAT), unique-local, reserved, multicast, unspecified and the like; IPv4-mapped IPv6 is judged as its IPv4. */
-export function isInward(address: string): boolean {
-  return ipaddr.process(address).range() !== "unicast";
-}
-
 /** Resolves and judges a host for a connection on a port: "http" for webhooks and Slack, "smtp" for e-mail. */
 export async function checkTarget(rawHost: string, port: number, use: "http" | "smtp", policy: TargetPolicy, timeoutMs: number): Promise<TargetCheck> {
   const host = normalHost(rawHost);

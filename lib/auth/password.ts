@@ -41,8 +41,6 @@ export async function verifyAgainstNothing(password: string): Promise<false> {
   return false;
 }
 
-export const PASSWORD_MIN_LENGTH = 12;
-
 /** Why a new password is refused: it is one of the common passwords, or otherwise quick to guess. */
 export type PasswordWeakness = "common" | "guessable";
 

@@ -175,8 +175,6 @@ export const envSchema = z
     }
   });
 
-export type RawEnv = z.infer<typeof envSchema>;
-
 export interface ConsoleConfig {
   upstreamUrl: string;
   upstreamToken: string;

@@ -5,22 +5,6 @@ export const KNOWN_UPSTREAM_REASONS: Record<string, string> = {
   "Sipariş daha önce aktarılmış.": "alreadyTransferred",
 };
 
-export const REASON_CODES = [
-  "timeout",
-  "connection_lost",
-  "unreachable",
-  "invalid_response",
-  "server_error",
-  "rejected",
-  "auth",
-  "rate_limited",
-  "not_in_answer",
-  "contradictory_answer",
-  "no_reason",
-  "interrupted",
-  "console_error",
-] as const;
-
 export interface ReasonTranslator {
   (key: string, values?: Record<string, string | number>): string;
   has(key: string): boolean;

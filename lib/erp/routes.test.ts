@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createEmulator } from "@/emulator/server";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
+import { callRoute } from "@/lib/testing/in-process-console";
 import { openTestStore } from "@/lib/testing/store";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
@@ -14,7 +14,6 @@ import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client
 // emulator over HTTP, runs worked by the real job engine; only the session, the store's door and the config are stubbed.
 
 const TOKEN = "erp-routes-test-token-41aa";
-const ORIGIN = "http://console.test";
 const state = vi.hoisted(() => ({
   member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
   conn: undefined as unknown as Kysely<Database>,
@@ -35,10 +34,6 @@ vi.mock("next-intl/server", () => ({
   getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
 }));
 
-const transfers = await import("@/app/api/erp/transfers/route");
-const oneRun = await import("@/app/api/erp/transfers/[runId]/route");
-const exportRoute = await import("@/app/api/erp/transfers/[runId]/export/route");
-const imports = await import("@/app/api/erp/imports/route");
 const { stopTransferJobs } = await import("@/lib/erp/service");
 
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
@@ -48,28 +43,13 @@ let dir: string;
 let emulatorUrl: string;
 let closeEmulator: () => Promise<void>;
 
-function req(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  return new NextRequest(`${ORIGIN}${url}`, {
-    method,
-    headers: {
-      host: "console.test",
-      ...(method === "GET" ? {} : { origin: ORIGIN, "content-type": "application/json" }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-const noParams = { params: Promise.resolve({} as Record<string, never>) };
-const runParams = (runId: string) => ({ params: Promise.resolve({ runId }) });
-
 async function postTransfer(body: unknown, key?: string) {
-  return transfers.POST(req("POST", "/api/erp/transfers", body, key ? { "idempotency-key": key } : {}), noParams);
+  return callRoute("POST", "/api/erp/transfers", body, key ? { "idempotency-key": key } : {});
 }
 
 async function waitDone(runId: string) {
   for (let i = 0; i < 200; i++) {
-    const res = await oneRun.GET(req("GET", `/api/erp/transfers/${runId}`), runParams(runId));
+    const res = await callRoute("GET", `/api/erp/transfers/${runId}`);
     const body = await res.json();
     if (body.run.state === "completed" || body.run.state === "interrupted") return body;
     await new Promise((r) => setTimeout(r, 25));
@@ -157,10 +137,7 @@ describe("POST /api/erp/transfers", () => {
     expect((await viewer.json()).detail).toMatch(/Your role \(viewer\) may not/);
 
     state.member = OPERATOR;
-    const cross = await transfers.POST(
-      req("POST", "/api/erp/transfers", { orderIds: ["1"] }, { origin: "http://evil.example", "idempotency-key": "key-route-0007" }),
-      noParams,
-    );
+    const cross = await callRoute("POST", "/api/erp/transfers", { orderIds: ["1"] }, { origin: "http://evil.example", "idempotency-key": "key-route-0007" });
     expect(cross.status).toBe(403);
     const keys = ["key-route-0002", "key-route-0003", "key-route-0004", "key-route-0005", "key-route-0006", "key-route-0007"];
     expect(await state.conn.selectFrom("erp_transfer_runs").select("id").where("idempotency_key", "in", keys).execute()).toEqual([]);
@@ -209,7 +186,7 @@ describe("POST /api/erp/transfers: a retry hands orders on once", () => {
     expect(sent.filter((id) => id === "9999971")).toHaveLength(2);
     expect(sent.filter((id) => id === "9999972")).toHaveLength(2);
 
-    const page = await (await oneRun.GET(req("GET", `/api/erp/transfers/${parent.id}`), runParams(parent.id))).json();
+    const page = await (await callRoute("GET", `/api/erp/transfers/${parent.id}`)).json();
     expect(page.run.retryable).toEqual({ failed: 0, unsent: 0, unknown: 0 });
     expect(page.orders.items.map((o: { orderId: string; retriedIn: string | null }) => [o.orderId, o.retriedIn])).toEqual([
       ["3572030", null],
@@ -226,20 +203,20 @@ describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
     const { run } = await (await postTransfer({ orderIds: ["3572020", "9999997"] }, "key-route-0020")).json();
     await waitDone(run.id);
     state.member = VIEWER;
-    const list = await transfers.GET(req("GET", "/api/erp/transfers?status=with_failures&by=operator@demo.local"), noParams);
+    const list = await callRoute("GET", "/api/erp/transfers?status=with_failures&by=operator@demo.local");
     expect(list.status).toBe(200);
     const body = await list.json();
     expect(body.items.map((r: { id: string }) => r.id)).toContain(run.id);
     expect(body.people).toContain("operator@demo.local");
-    expect((await transfers.GET(req("GET", "/api/erp/transfers?status=nope"), noParams)).status).toBe(422);
+    expect((await callRoute("GET", "/api/erp/transfers?status=nope")).status).toBe(422);
 
-    expect((await oneRun.GET(req("GET", "/api/erp/transfers/nope"), runParams("nope"))).status).toBe(422);
+    expect((await callRoute("GET", "/api/erp/transfers/nope")).status).toBe(422);
     const missing = "00000000-0000-4000-8000-000000000000";
-    expect((await oneRun.GET(req("GET", `/api/erp/transfers/${missing}`), runParams(missing))).status).toBe(404);
-    const filtered = await (await oneRun.GET(req("GET", `/api/erp/transfers/${run.id}?outcome=not_transferred`), runParams(run.id))).json();
+    expect((await callRoute("GET", `/api/erp/transfers/${missing}`)).status).toBe(404);
+    const filtered = await (await callRoute("GET", `/api/erp/transfers/${run.id}?outcome=not_transferred`)).json();
     expect(filtered.orders).toMatchObject({ total: 1, outcome: "not_transferred" });
 
-    const csv = await exportRoute.GET(req("GET", `/api/erp/transfers/${run.id}/export`), runParams(run.id));
+    const csv = await callRoute("GET", `/api/erp/transfers/${run.id}/export`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const bytes = new Uint8Array(await csv.arrayBuffer());
@@ -250,14 +227,14 @@ describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
       '"1","3572020","1","transferred","","",""',
       '"2","9999997","1","not_transferred","Sipariş bulunamadı.","Sipariş bulunamadı.",""',
     ]);
-    const ids = await exportRoute.GET(req("GET", `/api/erp/transfers/${run.id}/export?outcome=not_transferred&format=txt`), runParams(run.id));
+    const ids = await callRoute("GET", `/api/erp/transfers/${run.id}/export?outcome=not_transferred&format=txt`);
     expect(await ids.text()).toBe("9999997\n");
-    expect((await exportRoute.GET(req("GET", `/api/erp/transfers/${missing}/export`), runParams(missing))).status).toBe(404);
+    expect((await callRoute("GET", `/api/erp/transfers/${missing}/export`)).status).toBe(404);
   });
 });
 
 describe("/api/erp/imports", () => {
-  const post = (body: unknown) => imports.POST(req("POST", "/api/erp/imports", body), noParams);
+  const post = (body: unknown) => callRoute("POST", "/api/erp/imports", body);
 
   it("starts an import (201), asks before a repeat (409 naming who and when), and records everything", async () => {
     const first = await post({ kind: "products" });
@@ -297,11 +274,11 @@ describe("/api/erp/imports", () => {
     state.member = VIEWER;
     expect((await post({ kind: "products", confirmRepeat: true })).status).toBe(403);
 
-    const list = await (await imports.GET(req("GET", "/api/erp/imports?kind=prices"), noParams)).json();
+    const list = await (await callRoute("GET", "/api/erp/imports?kind=prices")).json();
     expect(list.items.map((r: { outcome: string }) => r.outcome)).toEqual(["started", "failed"]);
     expect(list.latest.products.startedBy.email).toBe("admin@demo.local");
     expect(list.latest.stock.outcome).toBe("started");
-    const stock = await (await imports.GET(req("GET", "/api/erp/imports?kind=stock"), noParams)).json();
+    const stock = await (await callRoute("GET", "/api/erp/imports?kind=stock")).json();
     expect(stock.items.map((r: { outcome: string; errorCode: string | null; mayHaveActed: boolean }) => [r.outcome, r.errorCode, r.mayHaveActed])).toEqual([
       ["started", null, false],
       ["failed", "http_503", true],

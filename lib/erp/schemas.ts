@@ -122,7 +122,6 @@ export function createTransferBodySchema(maxOrdersPerRun: number) {
       }
     });
 }
-export type CreateTransferBody = z.output<ReturnType<typeof createTransferBodySchema>>;
 
 export const transferRunList = defineList(transferRunListBase);
 export type TransferRunListState = ListState<(typeof transferRunList)["fields"]>;
@@ -229,11 +228,5 @@ export interface ImportRunList {
   page: number;
   limit: number;
   latest: Record<ImportKindName, ImportRunRow | null>;
-  windowMinutes: number;
-}
-
-export interface ImportRepeatConflict {
-  code: "conflict";
-  lastRun: { by: string; byName: string; at: string; outcome: ImportOutcome; origin: "manual" | "scheduled" };
   windowMinutes: number;
 }

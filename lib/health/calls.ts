@@ -9,8 +9,6 @@ export interface UpstreamCallEntry {
   error?: string;
 }
 
-export type CallFailureKind = "timeout" | "network" | "http" | "invalid-response";
-
 /** One instance's calls in one minute (the store's home_upstream_minutes row, in memory). */
 export interface MinuteAggregate {
   minute: string;

@@ -1,8 +1,8 @@
 import { createServer, type AddressInfo } from "node:net";
 import type { Kysely } from "kysely";
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
+import { callRoute } from "@/lib/testing/in-process-console";
 import { openTestStore } from "@/lib/testing/store";
 import type { Database } from "@/lib/store/schema";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
@@ -13,7 +13,6 @@ import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client
 // The console answers 502 upstream_unreachable and says the upstream did not act; a transfer
 // records its order as not transferred ("nothing was sent"), never as unknown.
 
-const ORIGIN = "http://console.test";
 const state = vi.hoisted(() => ({
   store: undefined as unknown as Store,
   conn: undefined as unknown as Kysely<Database>,
@@ -40,22 +39,6 @@ vi.mock("@/lib/upstream", async () => {
 vi.mock("next-intl/server", () => ({
   getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
 }));
-
-const warehouses = await import("@/app/api/warehouses/route");
-const oneWarehouse = await import("@/app/api/warehouses/[id]/route");
-const transfers = await import("@/app/api/erp/transfers/route");
-const oneRun = await import("@/app/api/erp/transfers/[runId]/route");
-const imports = await import("@/app/api/erp/imports/route");
-
-function req(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  return new NextRequest(`${ORIGIN}${url}`, {
-    method,
-    headers: { host: "console.test", ...(method === "GET" ? {} : { origin: ORIGIN, "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-const noParams = { params: Promise.resolve({} as Record<string, never>) };
-const idParams = (id: string) => ({ params: Promise.resolve({ id }) });
 
 beforeAll(async () => {
   state.store = await openTestStore();
@@ -84,33 +67,33 @@ async function expectUnreachable(res: Response) {
 
 describe("a refused connection", () => {
   it("list and view answer 502 upstream_unreachable", async () => {
-    await expectUnreachable(await warehouses.GET(req("GET", "/api/warehouses?page=1&limit=25"), noParams));
-    await expectUnreachable(await oneWarehouse.GET(req("GET", "/api/warehouses/2"), idParams("2")));
+    await expectUnreachable(await callRoute("GET", "/api/warehouses?page=1&limit=25"));
+    await expectUnreachable(await callRoute("GET", "/api/warehouses/2"));
   });
 
   it("create answers 502 upstream_unreachable, saying nothing was done", async () => {
-    await expectUnreachable(await warehouses.POST(req("POST", "/api/warehouses", { name: "Refused", code: "REFUSED1" }), noParams));
+    await expectUnreachable(await callRoute("POST", "/api/warehouses", { name: "Refused", code: "REFUSED1" }));
   });
 
   it("update and delete answer 502 upstream_unreachable (their first read is refused already)", async () => {
-    await expectUnreachable(await oneWarehouse.PUT(req("PUT", "/api/warehouses/2", { name: "X" }), idParams("2")));
-    await expectUnreachable(await oneWarehouse.DELETE(req("DELETE", "/api/warehouses/2"), idParams("2")));
+    await expectUnreachable(await callRoute("PUT", "/api/warehouses/2", { name: "X" }));
+    await expectUnreachable(await callRoute("DELETE", "/api/warehouses/2"));
   });
 
   it("an import answers 502 upstream_unreachable and is recorded as failed, not acted on", async () => {
-    await expectUnreachable(await imports.POST(req("POST", "/api/erp/imports", { kind: "stock" }), noParams));
+    await expectUnreachable(await callRoute("POST", "/api/erp/imports", { kind: "stock" }));
     const run = await state.conn.selectFrom("erp_import_runs").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(run).toMatchObject({ kind: "stock", outcome: "failed", error_code: "network", may_have_acted: false });
   });
 
   it("a transfer records its orders as not transferred: nothing was sent", async () => {
-    const res = await transfers.POST(req("POST", "/api/erp/transfers", { orderIds: ["3572000"] }, { "idempotency-key": "refused-key-0001" }), noParams);
+    const res = await callRoute("POST", "/api/erp/transfers", { orderIds: ["3572000"] }, { "idempotency-key": "refused-key-0001" });
     expect(res.status).toBe(201);
     const runId = (await res.json()).run.id as string;
     let body: { run: { state: string }; orders: { items: { outcome: string; reasonCode: string }[] } } | undefined;
     for (let i = 0; i < 200 && body?.run.state !== "completed"; i++) {
       await new Promise((r) => setTimeout(r, 25));
-      body = await (await oneRun.GET(req("GET", `/api/erp/transfers/${runId}`), { params: Promise.resolve({ runId }) })).json();
+      body = await (await callRoute("GET", `/api/erp/transfers/${runId}`)).json();
     }
     expect(body?.run.state).toBe("completed");
     expect(body?.orders.items).toMatchObject([{ outcome: "not_transferred", reasonCode: "unreachable" }]);

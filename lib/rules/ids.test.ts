@@ -5,13 +5,13 @@ import {
   AUDIT_TARGET_ID_PATTERN,
   CLIENT_REQUEST_ID_PATTERN,
   IDEMPOTENCY_KEY_PATTERN,
-  isOrderId,
-  isRunId,
   ORDER_ID_MAX_LENGTH,
   parsePositiveId,
   POSITIVE_ID_PATTERN,
   SESSION_ID_PATTERN,
 } from "@/lib/rules/ids";
+import { classifyOrderId } from "@/lib/erp/order-ids";
+import { runIdSchema } from "@/lib/erp/schemas";
 
 describe("positive ids (warehouses, members)", () => {
   it.each(["1", "12", "9007199254740991", "1234567890123456"])("accepts %s", (v) => {
@@ -44,18 +44,18 @@ describe("run ids", () => {
     `${randomUUID()}x`,
   ];
   it.each(samples)("agrees with z.uuid() on %j", (v) => {
-    expect(isRunId(v)).toBe(zodUuid.safeParse(v).success);
+    expect(runIdSchema.safeParse(v).success).toBe(zodUuid.safeParse(v).success);
   });
 });
 
 describe("order ids", () => {
   it("are digits only, 1 to 20 characters, leading zeros kept", () => {
-    expect(isOrderId("0001")).toBe(true);
-    expect(isOrderId("9".repeat(ORDER_ID_MAX_LENGTH))).toBe(true);
-    expect(isOrderId("9".repeat(ORDER_ID_MAX_LENGTH + 1))).toBe(false);
-    expect(isOrderId("")).toBe(false);
-    expect(isOrderId("12a")).toBe(false);
-    expect(isOrderId("-1")).toBe(false);
+    expect(classifyOrderId("0001")).toBeNull();
+    expect(classifyOrderId("9".repeat(ORDER_ID_MAX_LENGTH))).toBeNull();
+    expect(classifyOrderId("9".repeat(ORDER_ID_MAX_LENGTH + 1))).toBe("too_long");
+    expect(classifyOrderId("")).toBe("not_a_number");
+    expect(classifyOrderId("12a")).toBe("not_a_number");
+    expect(classifyOrderId("-1")).toBe("not_a_number");
   });
 });
 

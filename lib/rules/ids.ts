@@ -12,21 +12,8 @@ export function parsePositiveId(text: string): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** Transfer run ids: a UUID, the same set zod's `z.uuid()` accepts (any case). */
-export const RUN_ID_PATTERN =
-  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
-
-export function isRunId(text: string): boolean {
-  return RUN_ID_PATTERN.test(text);
-}
-
 /** Order ids stay strings exactly as typed: digits only, leading zeros and long ids survive. */
 export const ORDER_ID_MAX_LENGTH = 20;
-export const ORDER_ID_PATTERN = /^\d{1,20}$/;
-
-export function isOrderId(text: string): boolean {
-  return ORDER_ID_PATTERN.test(text);
-}
 
 export const CLIENT_REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 

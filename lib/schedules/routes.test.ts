@@ -1,15 +1,14 @@
 import type { Kysely } from "kysely";
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
+import { callRoute } from "@/lib/testing/in-process-console";
 import { openTestStore } from "@/lib/testing/store";
 import { emptyFormValues } from "@/lib/schedules/schemas";
 
 // /api/erp/schedules through the real wrapper and store: viewers read, operators write, bad input
 // is a message on its field with nothing saved, and every change is in the audit trail.
 
-const ORIGIN = "http://console.test";
 const state = vi.hoisted(() => ({
   member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
   conn: undefined as unknown as Kysely<Database>,
@@ -22,22 +21,8 @@ vi.mock("@/lib/config", () => ({
   getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul" }),
 }));
 
-const list = await import("@/app/api/erp/schedules/route");
-const one = await import("@/app/api/erp/schedules/[id]/route");
-const pause = await import("@/app/api/erp/schedules/[id]/pause/route");
-
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
 const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
-const noParams = { params: Promise.resolve({} as Record<string, never>) };
-const idParams = (id: string) => ({ params: Promise.resolve({ id }) });
-
-function req(method: string, url: string, body?: unknown) {
-  return new NextRequest(`${ORIGIN}${url}`, {
-    method,
-    headers: { host: "console.test", ...(method === "GET" ? {} : { origin: ORIGIN, "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
 
 const STOCK_DAYTIME = { ...emptyFormValues("Europe/Istanbul"), kind: "stock", name: "Stock daytime", rule: "every", everyMinutes: "15", quietFrom: "23:00", quietTo: "07:00" };
 
@@ -54,7 +39,7 @@ beforeEach(async () => {
 
 describe("/api/erp/schedules", () => {
   it("an operator saves “stock every 15 minutes from 07:00 to 23:00” and it has a next start outside the quiet hours", async () => {
-    const res = await list.POST(req("POST", "/api/erp/schedules", STOCK_DAYTIME), noParams);
+    const res = await callRoute("POST", "/api/erp/schedules", STOCK_DAYTIME);
     expect(res.status).toBe(201);
     const { schedule } = await res.json();
     expect(schedule).toMatchObject({ kind: "stock", name: "Stock daytime", rule: { type: "every", minutes: 15 }, timeZone: "Europe/Istanbul", quiet: { from: "23:00", to: "07:00" }, paused: false });
@@ -65,7 +50,7 @@ describe("/api/erp/schedules", () => {
   });
 
   it("an invalid cron expression and an unknown zone are messages on their fields, and nothing is saved", async () => {
-    const res = await list.POST(req("POST", "/api/erp/schedules", { ...STOCK_DAYTIME, rule: "cron", cron: "*/15 7-22 * *", timeZone: "Europe/Istanbull" }), noParams);
+    const res = await callRoute("POST", "/api/erp/schedules", { ...STOCK_DAYTIME, rule: "cron", cron: "*/15 7-22 * *", timeZone: "Europe/Istanbull" });
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.errors).toEqual({
@@ -77,42 +62,42 @@ describe("/api/erp/schedules", () => {
   });
 
   it("a change that fails validation leaves the saved schedule as it was", async () => {
-    const { schedule } = await (await list.POST(req("POST", "/api/erp/schedules", STOCK_DAYTIME), noParams)).json();
-    const res = await one.PUT(req("PUT", `/api/erp/schedules/${schedule.id}`, { ...STOCK_DAYTIME, rule: "cron", cron: "not a cron" }), idParams(schedule.id));
+    const { schedule } = await (await callRoute("POST", "/api/erp/schedules", STOCK_DAYTIME)).json();
+    const res = await callRoute("PUT", `/api/erp/schedules/${schedule.id}`, { ...STOCK_DAYTIME, rule: "cron", cron: "not a cron" });
     expect(res.status).toBe(422);
     const [row] = await state.conn.selectFrom("schedules").selectAll().execute();
     expect(JSON.parse(row!.rule_json)).toEqual({ type: "every", minutes: 15 });
   });
 
   it("a viewer reads the list but may not create, change, pause or delete", async () => {
-    const { schedule } = await (await list.POST(req("POST", "/api/erp/schedules", STOCK_DAYTIME), noParams)).json();
+    const { schedule } = await (await callRoute("POST", "/api/erp/schedules", STOCK_DAYTIME)).json();
     state.member = VIEWER;
-    const read = await list.GET(req("GET", "/api/erp/schedules"), noParams);
+    const read = await callRoute("GET", "/api/erp/schedules");
     expect(read.status).toBe(200);
     expect((await read.json()).items.map((s: { id: string }) => s.id)).toEqual([schedule.id]);
-    expect((await list.POST(req("POST", "/api/erp/schedules", STOCK_DAYTIME), noParams)).status).toBe(403);
-    expect((await one.PUT(req("PUT", `/api/erp/schedules/${schedule.id}`, STOCK_DAYTIME), idParams(schedule.id))).status).toBe(403);
-    expect((await pause.POST(req("POST", `/api/erp/schedules/${schedule.id}/pause`), idParams(schedule.id))).status).toBe(403);
-    expect((await one.DELETE(req("DELETE", `/api/erp/schedules/${schedule.id}`), idParams(schedule.id))).status).toBe(403);
+    expect((await callRoute("POST", "/api/erp/schedules", STOCK_DAYTIME)).status).toBe(403);
+    expect((await callRoute("PUT", `/api/erp/schedules/${schedule.id}`, STOCK_DAYTIME)).status).toBe(403);
+    expect((await callRoute("POST", `/api/erp/schedules/${schedule.id}/pause`)).status).toBe(403);
+    expect((await callRoute("DELETE", `/api/erp/schedules/${schedule.id}`)).status).toBe(403);
     expect(await state.conn.selectFrom("schedules").select("paused").execute()).toEqual([{ paused: false }]);
   });
 
   it("lists a page at a time (lib/list): the total counts every schedule; a bad or unknown parameter is a 422", async () => {
     const ids: string[] = [];
-    for (const kind of ["stock", "products", "prices"]) ids.push((await (await list.POST(req("POST", "/api/erp/schedules", { ...STOCK_DAYTIME, kind }), noParams)).json()).schedule.id);
-    const read = async (query: string) => (await list.GET(req("GET", `/api/erp/schedules${query}`), noParams)).json();
+    for (const kind of ["stock", "products", "prices"]) ids.push((await (await callRoute("POST", "/api/erp/schedules", { ...STOCK_DAYTIME, kind })).json()).schedule.id);
+    const read = async (query: string) => (await callRoute("GET", `/api/erp/schedules${query}`)).json();
     const all = await read("");
     expect(all.items.map((s: { kind: string }) => s.kind)).toEqual(["prices", "products", "stock"]);
     expect(all).toMatchObject({ total: 3, defaultTimeZone: "Europe/Istanbul", windowMinutes: 15 });
     expect(await read("?page=2&limit=25")).toMatchObject({ items: [], total: 3 });
-    const bad = await list.GET(req("GET", "/api/erp/schedules?limit=3&kind=stock"), noParams);
+    const bad = await callRoute("GET", "/api/erp/schedules?limit=3&kind=stock");
     expect(bad.status).toBe(422);
     expect(Object.keys((await bad.json()).errors).sort()).toEqual(["kind", "limit"]);
   });
 
   it("an unknown or malformed id is 404 or 422", async () => {
-    expect((await pause.POST(req("POST", "/api/erp/schedules/x/pause"), idParams("x"))).status).toBe(422);
+    expect((await callRoute("POST", "/api/erp/schedules/x/pause")).status).toBe(422);
     const missing = "3f2b8c1e-5d4a-4b7c-9e1f-0a2b3c4d5e6f";
-    expect((await one.DELETE(req("DELETE", `/api/erp/schedules/${missing}`), idParams(missing))).status).toBe(404);
+    expect((await callRoute("DELETE", `/api/erp/schedules/${missing}`)).status).toBe(404);
   });
 });

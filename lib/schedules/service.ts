@@ -3,7 +3,6 @@ import { recordAudit, type ServiceContext } from "@/lib/audit";
 import { raiseAlert } from "@/lib/alerts/events";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
-import type { ImportKindName } from "@/lib/erp/schemas";
 import { startImport } from "@/lib/erp/service";
 import { toProblem } from "@/lib/server/to-problem";
 import { log } from "@/lib/log";
@@ -18,7 +17,6 @@ import {
   insertSchedule,
   listSchedules,
   countSchedules,
-  nextStartsByKind,
   recordScheduleRun,
   setPaused,
   specOf,
@@ -47,22 +45,6 @@ export async function listAllSchedules(query: ScheduleListState): Promise<Schedu
   const conn = await db();
   const [items, total] = await Promise.all([listSchedules(conn, query), countSchedules(conn)]);
   return { items, total, defaultTimeZone: config.accountTimeZone, windowMinutes: config.erp.importRepeatWindowMinutes };
-}
-
-export interface NextScheduledStart {
-  at: string;
-  scheduleId: string;
-  name: string | null;
-  timeZone: string;
-}
-
-/** The next scheduled start of each import kind among running schedules (for the home page). */
-export async function nextStartByKind(): Promise<Record<ImportKindName, NextScheduledStart | null>> {
-  const out: Record<ImportKindName, NextScheduledStart | null> = { products: null, prices: null, stock: null };
-  for (const row of await nextStartsByKind(await db())) {
-    if (!out[row.kind] && row.next_start_at) out[row.kind] = { at: row.next_start_at.toISOString(), scheduleId: row.id, name: row.name, timeZone: row.time_zone };
-  }
-  return out;
 }
 
 const target = (id: string) => ({ type: "schedule", id });

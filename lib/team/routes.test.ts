@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CurrentMember } from "@/lib/auth/session";
+import { callRoute } from "@/lib/testing/in-process-console";
 import { openTestDb } from "@/lib/testing/store";
 import type { Database } from "@/lib/store/schema";
 import { createMemberBodySchema } from "@/lib/team/schemas";
@@ -15,23 +15,9 @@ const state = vi.hoisted(() => ({ conn: undefined as unknown, member: null as un
 vi.mock("@/lib/store", () => ({ db: async () => state.conn }));
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
 
-const { GET, POST } = await import("@/app/api/team/route");
-const { PATCH } = await import("@/app/api/team/[id]/route");
-
-const ORIGIN = "http://console.test";
 let conn: Kysely<Database>;
 let admin: CurrentMember;
 let viewer: CurrentMember;
-
-function req(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  return new NextRequest(`${ORIGIN}${url}`, {
-    method,
-    headers: { host: "console.test", origin: ORIGIN, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-const noParams = { params: Promise.resolve({}) as Promise<Record<string, never>> };
-const withId = (id: string | number) => ({ params: Promise.resolve({ id: String(id) }) });
 
 async function lastAudit() {
   return conn.selectFrom("audit_events").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
@@ -57,7 +43,7 @@ beforeEach(() => {
 describe("GET /api/team", () => {
   it("lists members for a viewer, without hashes", async () => {
     state.member = viewer;
-    const res = await GET(req("GET", "/api/team"), noParams);
+    const res = await callRoute("GET", "/api/team");
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).not.toMatch(/scrypt|password_hash/);
@@ -66,13 +52,13 @@ describe("GET /api/team", () => {
 
   it("answers 401 without a session", async () => {
     state.member = null;
-    expect((await GET(req("GET", "/api/team"), noParams)).status).toBe(401);
+    expect((await callRoute("GET", "/api/team")).status).toBe(401);
   });
 });
 
 describe("POST /api/team", () => {
   it("creates a member (201) and audits it without the password", async () => {
-    const res = await POST(req("POST", "/api/team", { email: "New@Route.test", name: "New One", role: "operator", password: "new-one-password" }), noParams);
+    const res = await callRoute("POST", "/api/team", { email: "New@Route.test", name: "New One", role: "operator", password: "new-one-password" });
     expect(res.status).toBe(201);
     const { member } = await res.json();
     expect(member).toMatchObject({ email: "new@route.test", role: "operator", active: true, hasPassword: true });
@@ -82,7 +68,7 @@ describe("POST /api/team", () => {
   });
 
   it("answers 409 naming email for a duplicate, and audits the failure", async () => {
-    const res = await POST(req("POST", "/api/team", { email: "NEW@route.test", name: "Again", role: "viewer" }), noParams);
+    const res = await callRoute("POST", "/api/team", { email: "NEW@route.test", name: "Again", role: "viewer" });
     expect(res.status).toBe(409);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
     const body = await res.json();
@@ -92,19 +78,19 @@ describe("POST /api/team", () => {
   });
 
   it("answers 422 for unknown fields and 415 for a non-JSON body", async () => {
-    const unknown = await POST(req("POST", "/api/team", { email: "x@route.test", name: "X", role: "viewer", admin: true }), noParams);
+    const unknown = await callRoute("POST", "/api/team", { email: "x@route.test", name: "X", role: "viewer", admin: true });
     expect(unknown.status).toBe(422);
-    const form = await POST(req("POST", "/api/team", undefined, { "content-type": "application/x-www-form-urlencoded" }), noParams);
+    const form = await callRoute("POST", "/api/team", undefined, { "content-type": "application/x-www-form-urlencoded" });
     expect(form.status).toBe(415);
   });
 
   it("answers 403 to a viewer and to a cross-origin admin", async () => {
     state.member = viewer;
-    const denied = await POST(req("POST", "/api/team", { email: "v@route.test", name: "V", role: "viewer" }), noParams);
+    const denied = await callRoute("POST", "/api/team", { email: "v@route.test", name: "V", role: "viewer" });
     expect(denied.status).toBe(403);
     expect(await denied.json()).toMatchObject({ code: "forbidden" });
     state.member = admin;
-    const cross = await POST(req("POST", "/api/team", { email: "v@route.test", name: "V", role: "viewer" }, { origin: "http://evil.example" }), noParams);
+    const cross = await callRoute("POST", "/api/team", { email: "v@route.test", name: "V", role: "viewer" }, { origin: "http://evil.example" });
     expect(cross.status).toBe(403);
     expect(await cross.json()).toMatchObject({ code: "cross_origin" });
   });
@@ -112,7 +98,7 @@ describe("POST /api/team", () => {
 
 describe("new passwords", () => {
   it("refuses one shorter than 12 characters", async () => {
-    const res = await POST(req("POST", "/api/team", { email: "short@route.test", name: "Short", role: "viewer", password: "Xq7#vR2!mZ" }), noParams);
+    const res = await callRoute("POST", "/api/team", { email: "short@route.test", name: "Short", role: "viewer", password: "Xq7#vR2!mZ" });
     expect(res.status).toBe(422);
     expect((await res.json()).errors.password).toEqual(["Use at least 12 characters."]);
   });
@@ -127,7 +113,7 @@ describe("new passwords", () => {
     ["a fair but guessable one (score 2: the demo's own)", "demo-password", "This password is too easy to guess."],
   ])("refuses %s (%s) on create with the field's message, and creates nobody", async (_, password, text) => {
     const email = "weak1@route.test";
-    const res = await POST(req("POST", "/api/team", { email, name: "Weak One", role: "viewer", password }), noParams);
+    const res = await callRoute("POST", "/api/team", { email, name: "Weak One", role: "viewer", password });
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body).toMatchObject({ code: "validation_failed" });
@@ -136,14 +122,14 @@ describe("new passwords", () => {
   });
 
   it("names a password from the common list as such", async () => {
-    const res = await POST(req("POST", "/api/team", { email: "common@route.test", name: "Common", role: "viewer", password: "1qaz2wsx3edc" }), noParams);
+    const res = await callRoute("POST", "/api/team", { email: "common@route.test", name: "Common", role: "viewer", password: "1qaz2wsx3edc" });
     expect(res.status).toBe(422);
     expect((await res.json()).errors.password).toEqual(["This password is one of the most common passwords. Choose another one."]);
   });
 
   it("refuses a weak password on a reset and keeps the old one", async () => {
     const before = await conn.selectFrom("members").select("password_hash").where("id", "=", viewer.id).executeTakeFirstOrThrow();
-    const res = await PATCH(req("PATCH", `/api/team/${viewer.id}`, { password: "iloveyou1234" }), withId(viewer.id));
+    const res = await callRoute("PATCH", `/api/team/${viewer.id}`, { password: "iloveyou1234" });
     expect(res.status).toBe(422);
     expect((await res.json()).errors.password[0]).toMatch(/^This password is/);
     const after = await conn.selectFrom("members").select("password_hash").where("id", "=", viewer.id).executeTakeFirstOrThrow();
@@ -151,14 +137,14 @@ describe("new passwords", () => {
   });
 
   it("accepts a few unrelated words", async () => {
-    const res = await POST(req("POST", "/api/team", { email: "words@route.test", name: "Words", role: "viewer", password: "tidal orbit quill lantern" }), noParams);
+    const res = await callRoute("POST", "/api/team", { email: "words@route.test", name: "Words", role: "viewer", password: "tidal orbit quill lantern" });
     expect(res.status).toBe(201);
   });
 });
 
 describe("PATCH /api/team/{id}", () => {
   it("changes a role and audits before/after, a password only as a flag", async () => {
-    const res = await PATCH(req("PATCH", `/api/team/${viewer.id}`, { role: "operator", password: "changed-password" }), withId(viewer.id));
+    const res = await callRoute("PATCH", `/api/team/${viewer.id}`, { role: "operator", password: "changed-password" });
     expect(res.status).toBe(200);
     expect((await res.json()).member).toMatchObject({ id: viewer.id, role: "operator" });
     const audit = await lastAudit();
@@ -170,7 +156,7 @@ describe("PATCH /api/team/{id}", () => {
 
   it("refuses self-demotion and deactivation with 409", async () => {
     for (const body of [{ role: "viewer" }, { active: false }]) {
-      const res = await PATCH(req("PATCH", `/api/team/${admin.id}`, body), withId(admin.id));
+      const res = await callRoute("PATCH", `/api/team/${admin.id}`, body);
       expect(res.status).toBe(409);
       expect(await res.json()).toMatchObject({ code: "conflict", reason: "self_change" });
       expect(await lastAudit()).toMatchObject({ action: "member.update", outcome: "failure" });
@@ -178,11 +164,11 @@ describe("PATCH /api/team/{id}", () => {
   });
 
   it("answers 404 for an unknown id and 422 for a bad one", async () => {
-    expect((await PATCH(req("PATCH", "/api/team/999999", { role: "viewer" }), withId(999999))).status).toBe(404);
+    expect((await callRoute("PATCH", "/api/team/999999", { role: "viewer" })).status).toBe(404);
     for (const id of ["1.5", "01x", "-1", "99999999999999999999"]) {
-      const res = await PATCH(req("PATCH", `/api/team/${id}`, { role: "viewer" }), withId(id));
+      const res = await callRoute("PATCH", `/api/team/${id}`, { role: "viewer" });
       expect(res.status).toBe(422);
     }
-    expect((await PATCH(req("PATCH", `/api/team/${viewer.id}`, {}), withId(viewer.id))).status).toBe(422);
+    expect((await callRoute("PATCH", `/api/team/${viewer.id}`, {})).status).toBe(422);
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_MIN_LENGTH as AUTH_PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
 import { validationMessage } from "@/lib/i18n/validation";
 import { createMemberBodySchema, memberIdParamSchema, PASSWORD_MIN_LENGTH, teamList, teamListSchema, updateMemberBodySchema } from "@/lib/team/schemas";
 
@@ -50,10 +49,6 @@ describe("createMemberBodySchema", () => {
     expect(createMemberBodySchema.safeParse({ ...valid, password: "x".repeat(200) }).success).toBe(true);
     expect(createMemberBodySchema.safeParse({ ...valid, password: "x".repeat(201) }).success).toBe(false);
     expect(createMemberBodySchema.safeParse({ ...valid, password: "" }).success).toBe(false);
-  });
-
-  it("uses the same minimum as the password hasher", () => {
-    expect(PASSWORD_MIN_LENGTH).toBe(AUTH_PASSWORD_MIN_LENGTH);
   });
 
   it("rejects unknown fields", () => {

@@ -71,6 +71,38 @@ function match(table: Route[], parts: string[]): { route: Route; params: Record<
   return { route, params };
 }
 
+const table = routes();
+const modules = new Map<string, Record<string, unknown>>();
+
+async function findHandler(method: string, url: URL): Promise<{ handler: Handler; params: Record<string, string>; file: string } | { refusal: Answer }> {
+  const found = url.pathname.startsWith("/api/") ? match(table, url.pathname.split("/").slice(2)) : null;
+  if (!found) return { refusal: { status: 404, contentType: "", body: "", routedTo: "no route" } };
+  let mod = modules.get(found.route.file);
+  if (!mod) {
+    mod = await found.route.load();
+    modules.set(found.route.file, mod);
+  }
+  const handler = mod[method] as Handler | undefined;
+  if (typeof handler !== "function") return { refusal: { status: 405, contentType: "", body: "", routedTo: `${found.route.file} (no ${method})` } };
+  return { handler, params: found.params, file: found.route.file };
+}
+
+/**
+ * Calls the handler that serves `path` as the built server would (routed by path, params from it, the
+ * console's own origin, a JSON body), with whatever the test file mocked; the handler's own Response.
+ */
+export async function callRoute(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  const url = new URL(path, ORIGIN);
+  const found = await findHandler(method, url);
+  if ("refusal" in found) throw new Error(`${method} ${path}: ${found.refusal.routedTo}`);
+  const req = new NextRequest(url, {
+    method,
+    headers: { host: url.host, origin: ORIGIN, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return found.handler(req, { params: Promise.resolve(found.params) });
+}
+
 /** Starts the emulator and a test store, and points the console's config at them (before anything reads it). */
 export async function startInProcessConsole(name: string, opts: { timeoutMs?: number } = {}): Promise<InProcessConsole> {
   const token = `in-process-${name}-token`;
@@ -87,23 +119,12 @@ export async function startInProcessConsole(name: string, opts: { timeoutMs?: nu
   // lib/store's own cache of the open store: the handlers use this test store through their real imports.
   (globalThis as unknown as { consoleStore?: Promise<Store> }).consoleStore = Promise.resolve(store);
 
-  const table = routes();
-  const modules = new Map<string, Record<string, unknown>>();
-
   async function send(r: RawRequest): Promise<Answer> {
     // WHATWG URL parsing resolves dot segments ("x/../", "%2e%2e") as the server does before routing.
     const url = new URL(r.path, ORIGIN);
     if (url.pathname !== "/api" && url.pathname.endsWith("/")) return { status: 308, contentType: "", body: "", routedTo: "redirect (trailing slash)" };
-    const parts = url.pathname.split("/").slice(2);
-    const found = url.pathname.startsWith("/api/") ? match(table, parts) : null;
-    if (!found) return { status: 404, contentType: "", body: "", routedTo: "no route" };
-    let mod = modules.get(found.route.file);
-    if (!mod) {
-      mod = await found.route.load();
-      modules.set(found.route.file, mod);
-    }
-    const handler = mod[r.method] as Handler | undefined;
-    if (typeof handler !== "function") return { status: 405, contentType: "", body: "", routedTo: `${found.route.file} (no ${r.method})` };
+    const found = await findHandler(r.method, url);
+    if ("refusal" in found) return found.refusal;
     const req = new NextRequest(url, {
       method: r.method,
       headers: { host: new URL(ORIGIN).host, origin: ORIGIN, ...r.headers },
@@ -111,12 +132,12 @@ export async function startInProcessConsole(name: string, opts: { timeoutMs?: nu
     });
     let res: Response;
     try {
-      res = await handler(req, { params: Promise.resolve(found.params) });
+      res = await found.handler(req, { params: Promise.resolve(found.params) });
     } catch (error) {
       // Past the wrapper: the server would answer 500.
-      return { status: 500, contentType: "", body: String(error), routedTo: found.route.file };
+      return { status: 500, contentType: "", body: String(error), routedTo: found.file };
     }
-    return { status: res.status, contentType: res.headers.get("content-type") ?? "", body: await res.text(), routedTo: found.route.file };
+    return { status: res.status, contentType: res.headers.get("content-type") ?? "", body: await res.text(), routedTo: found.file };
   }
 
   return {

@@ -1,22 +1,18 @@
 import type { Kysely } from "kysely";
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
+import { callRoute } from "@/lib/testing/in-process-console";
 import { openTestStore } from "@/lib/testing/store";
 
 // The /api/views handlers in-process: the real wrapper, service and store (PostgreSQL); only the session and the store's door are stubbed.
 
-const ORIGIN = "http://console.test";
 type Member = { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" };
 const state = vi.hoisted(() => ({ member: null as null | Member, conn: undefined as unknown as Kysely<Database>, store: undefined as unknown as Store }));
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
 vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
 
-const views = await import("@/app/api/views/route");
-const oneView = await import("@/app/api/views/[id]/route");
-const defaults = await import("@/app/api/views/default/route");
 const { defaultViewHref, VIEW_WRITES, VIEWS_PER_MEMBER } = await import("@/lib/views/service");
 const { insertView } = await import("@/lib/views/store");
 
@@ -24,16 +20,6 @@ let ADMIN: Member;
 let ADMIN2: Member;
 let OPERATOR: Member;
 let VIEWER: Member;
-
-function req(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  return new NextRequest(`${ORIGIN}${url}`, {
-    method,
-    headers: { host: "console.test", ...(method === "GET" ? {} : { origin: ORIGIN, "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-const noParams = { params: Promise.resolve({} as Record<string, never>) };
-const idParams = (id: string) => ({ params: Promise.resolve({ id }) });
 
 async function as<T>(member: Member, call: () => Promise<Response>): Promise<{ status: number; body: T }> {
   state.member = member;
@@ -46,11 +32,11 @@ type ViewAnswer = { view: { id: string; name: string; query: string; href: strin
 type ListAnswer = { items: { id: string; name: string; shared: boolean; editable: boolean }[]; defaultId: string | null };
 type Problem = { code: string; detail?: string; reason?: string; errors?: Record<string, string[]>; fieldCodes?: Record<string, { code: string; params?: Record<string, string> }[]>; detailCode?: { code: string; params?: Record<string, string> } };
 
-const create = (member: Member, body: unknown) => as<ViewAnswer & Problem>(member, () => views.POST(req("POST", "/api/views", body), noParams));
-const list = (member: Member, kind = "warehouses") => as<ListAnswer>(member, () => views.GET(req("GET", `/api/views?list=${kind}`), noParams));
-const patch = (member: Member, id: string, body: unknown) => as<ViewAnswer & Problem>(member, () => oneView.PATCH(req("PATCH", `/api/views/${id}`, body), idParams(id)));
-const remove = (member: Member, id: string) => as<Problem>(member, () => oneView.DELETE(req("DELETE", `/api/views/${id}`), idParams(id)));
-const setDefault = (member: Member, body: unknown) => as<ListAnswer & Problem>(member, () => defaults.PUT(req("PUT", "/api/views/default", body), noParams));
+const create = (member: Member, body: unknown) => as<ViewAnswer & Problem>(member, () => callRoute("POST", "/api/views", body));
+const list = (member: Member, kind = "warehouses") => as<ListAnswer>(member, () => callRoute("GET", `/api/views?list=${kind}`));
+const patch = (member: Member, id: string, body: unknown) => as<ViewAnswer & Problem>(member, () => callRoute("PATCH", `/api/views/${id}`, body));
+const remove = (member: Member, id: string) => as<Problem>(member, () => callRoute("DELETE", `/api/views/${id}`));
+const setDefault = (member: Member, body: unknown) => as<ListAnswer & Problem>(member, () => callRoute("PUT", "/api/views/default", body));
 
 beforeAll(async () => {
   state.store = await openTestStore();
@@ -185,11 +171,11 @@ describe("/api/views", () => {
 
   it("refuses writes from another origin and answers 401 without a session", async () => {
     state.member = ADMIN;
-    const crossSite = await views.POST(req("POST", "/api/views", { list: "warehouses", name: "x", query: "" }, { origin: "http://evil.test" }), noParams);
+    const crossSite = await callRoute("POST", "/api/views", { list: "warehouses", name: "x", query: "" }, { origin: "http://evil.test" });
     expect(crossSite.status).toBe(403);
     expect(crossSite.headers.get("content-type")).toBe("application/problem+json");
     state.member = null;
-    expect((await views.GET(req("GET", "/api/views?list=warehouses"), noParams)).status).toBe(401);
+    expect((await callRoute("GET", "/api/views?list=warehouses")).status).toBe(401);
     expect(await state.conn.selectFrom("saved_views").select("id").execute()).toEqual([]);
   });
 
@@ -227,7 +213,7 @@ describe("/api/views", () => {
       ids.push(saved.body.view.id);
     }
     state.member = VIEWER;
-    const res = await views.POST(req("POST", "/api/views", { list: "activity", name: "Flood 31", query: "" }), noParams);
+    const res = await callRoute("POST", "/api/views", { list: "activity", name: "Flood 31", query: "" });
     expect(res.status).toBe(429);
     const retryAfter = Number(res.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);

@@ -84,7 +84,6 @@ export const warehouseList = defineList(warehouseListBase);
 
 type ListFields = (typeof warehouseList)["fields"];
 export type WarehouseListState = ListState<ListFields>;
-export type ListStatePatch = ListPatch<ListFields>;
 export const DEFAULT_LIST_STATE: WarehouseListState = warehouseList.defaults;
 export const loadWarehouseListState = warehouseList.load;
 export const serializeWarehouseListState = warehouseList.urlSearch;

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createEmulator } from "@/emulator/server";
 import { openStore, type Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
+import { callRoute } from "@/lib/testing/in-process-console";
 import { openTestStore } from "@/lib/testing/store";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import { withStoreLock } from "@/lib/warehouses/store";
@@ -16,7 +16,6 @@ import { withStoreLock } from "@/lib/warehouses/store";
 // platform); only the session, the store's door and the config are stubbed.
 
 const TOKEN = "warehouse-service-test-token-5d1e";
-const ORIGIN = "http://console.test";
 const SECRET_5XX = "INTERNAL db=10.0.0.5 stack at Store.update (store.js:42)";
 const state = vi.hoisted(() => ({
   store: undefined as unknown as Store,
@@ -43,23 +42,10 @@ vi.mock("next-intl/server", () => ({
   getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
 }));
 
-const warehouses = await import("@/app/api/warehouses/route");
-const oneWarehouse = await import("@/app/api/warehouses/[id]/route");
-const bulk = await import("@/app/api/warehouses/bulk/route");
-
 let dir: string;
 let closeEmulator: () => Promise<void>;
 
-function req(method: string, url: string, body?: unknown) {
-  return new NextRequest(`${ORIGIN}${url}`, {
-    method,
-    headers: { host: "console.test", ...(method === "GET" ? {} : { origin: ORIGIN, "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-const noParams = { params: Promise.resolve({} as Record<string, never>) };
-const idParams = (id: number) => ({ params: Promise.resolve({ id: String(id) }) });
-const put = (id: number, body: unknown) => oneWarehouse.PUT(req("PUT", `/api/warehouses/${id}`, body), idParams(id));
+const put = (id: number, body: unknown) => callRoute("PUT", `/api/warehouses/${id}`, body);
 
 async function control<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
   const res = await fetch(`${state.url}/__emulator${p}`, {
@@ -110,7 +96,7 @@ beforeEach(async () => {
   state.store = await openTestStore();
   state.conn = state.store.db;
   // The index is built now, so that later it is stale (TTL ten minutes).
-  expect((await warehouses.GET(req("GET", "/api/warehouses?q=a"), noParams)).status).toBe(200);
+  expect((await callRoute("GET", "/api/warehouses?q=a")).status).toBe(200);
   return () => state.store.close();
 });
 
@@ -178,7 +164,7 @@ describe("a write the platform made is never answered as a failure (F-8)", () =>
   it("create: 201 with a warning when the previous default cannot be unmarked, and the failed settle is audited", async () => {
     await fault({ method: "GET", path: "/v1/stores/1", times: 1, kind: "respond", status: 200, body: stillDefault });
     await fault({ method: "PUT", path: "/v1/stores/1", times: 1, kind: "respond", status: 500, body: { status: "error", message: SECRET_5XX } });
-    const res = await warehouses.POST(req("POST", "/api/warehouses", { name: "Settle", code: "SETTLE1", isDefault: true, isActive: true }), noParams);
+    const res = await callRoute("POST", "/api/warehouses", { name: "Settle", code: "SETTLE1", isDefault: true, isActive: true });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toMatchObject({ warehouse: { code: "SETTLE1", isDefault: true }, warning: "defaultNotSettled" });
@@ -203,7 +189,7 @@ describe("upstream 5xx texts stay on the server (F-9)", () => {
   it("a bulk row and the audit trail carry no 5xx body; a 4xx platform message still passes", async () => {
     await fault({ method: "PUT", path: "/v1/stores/2", times: 1, kind: "respond", status: 500, body: { status: "error", message: SECRET_5XX } });
     await fault({ method: "PUT", path: "/v1/stores/3", times: 1, kind: "respond", status: 422, body: { status: "error", message: "Depo pasif yapılamaz." } });
-    const res = await bulk.POST(req("POST", "/api/warehouses/bulk", { ids: [2, 3], isActive: false }), noParams);
+    const res = await callRoute("POST", "/api/warehouses/bulk", { ids: [2, 3], isActive: false });
     expect(res.status).toBe(200);
     const { results } = await res.json();
     expect(JSON.stringify(results)).not.toContain("INTERNAL");
@@ -219,9 +205,9 @@ describe("upstream 5xx texts stay on the server (F-9)", () => {
     await fault({ method: "POST", path: "/v1/stores", times: 1, kind: "respond", status: 500, body: { status: "error", message: SECRET_5XX } });
     await fault({ method: "PUT", path: "/v1/stores/4", times: 1, kind: "respond", status: 502, body: { status: "error", message: SECRET_5XX } });
     await fault({ method: "DELETE", path: "/v1/stores/6", times: 1, kind: "respond", status: 500, body: { status: "error", message: SECRET_5XX } });
-    expect((await warehouses.POST(req("POST", "/api/warehouses", { name: "Leak", code: "LEAK1" }), noParams)).status).toBe(502);
+    expect((await callRoute("POST", "/api/warehouses", { name: "Leak", code: "LEAK1" })).status).toBe(502);
     expect((await put(4, { name: "Leak" })).status).toBe(502);
-    expect((await oneWarehouse.DELETE(req("DELETE", "/api/warehouses/6"), idParams(6))).status).toBe(502);
+    expect((await callRoute("DELETE", "/api/warehouses/6")).status).toBe(502);
     const failures = await state.conn.selectFrom("audit_events").select(["action", "message"]).where("outcome", "=", "failure").orderBy("id").execute();
     expect(failures.map((f) => f.action)).toEqual(["warehouse.create", "warehouse.update", "warehouse.delete"]);
     for (const f of failures) expect(f.message).not.toContain("INTERNAL");

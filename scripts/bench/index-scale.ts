@@ -159,8 +159,6 @@ export async function measureIndexScale(stack: Stack, emu: EmulatorControl, sess
   return { warehouses: seeding.total, seeding, coldQuery: INDEX_SCALE_COLD_QUERY, cold, concurrencyProbe: probe, warm };
 }
 
-export type IndexScaleResult = Awaited<ReturnType<typeof measureIndexScale>>;
-
 // --- Memory ---------------------------------------------------------------------------------------------------
 
 const DEMO: readonly Omit<Warehouse, "id">[] = [
@@ -298,8 +296,6 @@ export async function measureIndexMemory(sizes: readonly number[] = [10_000, 100
     mibPer10kBuiltOnly: largest.mibPer10kBuilt,
   };
 }
-
-export type IndexMemoryResult = Awaited<ReturnType<typeof measureIndexMemory>>;
 
 if (process.argv[1] === import.meta.filename && process.argv[2] === CHILD_FLAG) {
   const n = Number(process.argv[3]);
