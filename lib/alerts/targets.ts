@@ -3,8 +3,7 @@ import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { allowsTarget, type AllowedTarget } from "@/lib/alerts/allow-list";
 
-// Where an alert may go. A target is judged by every address its host resolves to, and the connection is
-// then made to those very addresses (pinned), so a name that resolves inward, or re-resolves inward between
+// A target is judged by every address its host resolves to and the connection pinned to those: a re-resolution inward is caught.
 // the check and the connection, is caught. Free of "server-only" so the tests can run it.
 
 /** SMTP submission and relay ports; others only where the allow-list names them (or loopback in demo mode). */
@@ -18,14 +17,11 @@ export interface Address {
 export interface TargetPolicy {
   /** Demo mode: loopback receivers (trials, the tests' own servers) on any port. */
   allowLoopback: boolean;
-  /** ALERT_ALLOWED_TARGETS. */
   allowed: readonly AllowedTarget[];
-  /** Resolves a host name to all its addresses; the system resolver unless a test gives its own. */
   resolve?: (host: string) => Promise<Address[]>;
 }
 
 export interface Target {
-  /** The host as the channel names it, lower case, without brackets. */
   host: string;
   port: number;
   /** The checked addresses: the connection goes to these and no others. */
@@ -38,7 +34,6 @@ export type TargetCheck =
   | { ok: true; target: Target }
   | { ok: false; reason: "inward" | "port" | "unknownHost"; /** English, for the delivery log (admins). */ detail: string };
 
-/** The policy that allows nothing inward (the default of a bare deployment). */
 export const STRICT_TARGETS: TargetPolicy = { allowLoopback: false, allowed: [] };
 
 function systemResolve(host: string): Promise<Address[]> {
@@ -64,7 +59,6 @@ export function isInward(address: string): boolean {
   return ipaddr.process(address).range() !== "unicast";
 }
 
-/** Resolves and judges a host for a connection on a port: "http" for webhooks and Slack, "smtp" for e-mail. */
 export async function checkTarget(rawHost: string, port: number, use: "http" | "smtp", policy: TargetPolicy, timeoutMs: number): Promise<TargetCheck> {
   const host = normalHost(rawHost);
   let addresses: Address[];
