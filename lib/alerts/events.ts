@@ -28,11 +28,7 @@ export type AlertEvent =
 
 export type AlertEventType = AlertEvent["type"];
 
-/**
- * Queues a delivery of the event to every enabled channel that takes it (one row and one job each).
- * Never throws and never waits for a receiver: it only writes to the store; the engine's workers send.
- * Resolves with the delivery ids (empty when no channel takes the event, or when queueing failed: logged).
- */
+/** Resolves with the delivery ids; empty when no channel takes the event or queueing failed (logged). */
 export async function raiseAlert(event: AlertEvent): Promise<string[]> {
   try {
     const [{ db }, { channelsFor, queueDeliveries }, { startAlertJobs }, { alertSettings }] = await Promise.all([

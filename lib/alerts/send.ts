@@ -39,7 +39,6 @@ export interface SendOptions {
   consoleUrl: string;
   /** Per attempt: a receiver slower than this counts as not answering. */
   timeoutMs: number;
-  /** Which targets may be reached (demo mode, ALERT_ALLOWED_TARGETS). */
   targets: TargetPolicy;
   now?: () => Date;
 }
@@ -242,11 +241,7 @@ export interface SmtpProblem {
   reason: "refused" | "noAnswer" | "authFailed" | "unknownHost" | "tls" | "rejected" | "failed" | "targetInward" | "portNotAllowed" | "plainLogin";
 }
 
-/**
- * Checks the target, connects and (with a user) logs in, without sending: null when the server takes us, else an
- * outcome code and its field. The server's greeting and nodemailer's words stay here: they would make saving a
- * channel a way to read banners.
- */
+/** Connects and logs in without sending; the server's words stay here, or saving a channel would be a way to read banners. */
 export async function verifySmtp(smtp: SmtpSettings, password: string | undefined, timeoutMs: number, policy: TargetPolicy): Promise<SmtpProblem | null> {
   const checked = await smtpTarget(smtp, policy, timeoutMs);
   if ("problem" in checked) return checked.problem;

@@ -25,7 +25,6 @@ export interface AlertDeliveriesTable {
   channel_id: string;
   /** An AlertEventType, or "test". */
   event_type: string;
-  /** The event as raised (no secrets in it). */
   event_json: string;
   /** "queued" | "retrying" | "delivered" | "failed" */
   status: string;

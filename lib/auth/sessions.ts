@@ -84,7 +84,6 @@ export function judgeSession(
   return { ok: true, member };
 }
 
-/** The member with their session beside them (one round trip), or undefined when the member does not exist. */
 export interface SessionLookup {
   member: Member;
   row: { member_id: number; expires_at: Date } | undefined;

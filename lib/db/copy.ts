@@ -10,11 +10,8 @@ export type CopiedTable = (typeof COPIED_TABLES)[number];
 export type Counts = Record<CopiedTable, number>;
 
 export interface CopyResult {
-  /** Rows in the target before the copy. */
   before: Counts;
-  /** Rows in the SQLite store. */
   source: Counts;
-  /** Rows in the target after the copy. */
   after: Counts;
   /** Runs that were queued or running in SQLite and arrived interrupted (this copy's only). */
   interrupted: string[];
@@ -217,11 +214,7 @@ async function recount(trx: Raw, runIds: string[]): Promise<void> {
   }
 }
 
-/**
- * Copies members, the audit trail and the ERP runs of a SQLite console store into `target`, in one transaction.
- * Ids stay as they are; rows already there under the same key are left alone, so a second copy changes nothing.
- * Sessions and sign-in failures stay behind (members sign in again).
- */
+/** In one transaction; ids kept, rows already there left alone (a second copy changes nothing); sessions stay behind. */
 export async function copySqliteStore<DB>(sqliteFile: string, target: Kysely<DB>, now = new Date()): Promise<CopyResult> {
   const sqlite = openSqlite(sqliteFile);
   const at = now.toISOString();

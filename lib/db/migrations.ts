@@ -21,7 +21,6 @@ export function combineMigrations(...parts: Migrations[]): Migrations {
   );
 }
 
-/** Brings the store to the last of `migrations` (or to `upTo`, for tests of a migration's data). */
 export async function migrate<DB>(db: Kysely<DB>, migrations: Migrations, upTo?: string): Promise<void> {
   // Kysely takes a PostgreSQL advisory lock around the run, so instances starting together migrate once.
   const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: { getMigrations: async () => migrations } });

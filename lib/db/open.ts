@@ -3,7 +3,6 @@ import pg from "pg";
 import { migrate, type Migrations } from "@/lib/db/migrations";
 
 // Opening and migrating the store, without "server-only" so the team CLI, scripts and tests can use it.
-// Always a PostgreSQL server: the one at DATABASE_URL, shared by every instance, or the data folder's own local server.
 
 export interface Listener {
   close(): Promise<void>;

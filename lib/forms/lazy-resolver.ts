@@ -1,8 +1,7 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 
-// A form's resolver whose code (zod, the form's schema, the adapter) is not part of the page's first load:
-// `preload` fetches it once the form is on screen; the first check waits for it if it is not there yet.
-// The schema is still the one the handler parses with; only when it arrives changes.
+// A form resolver whose code (zod, schema, adapter) stays out of the first load: `preload` fetches it once the form shows.
+// The first check waits for it; the schema is still the one the handler parses with.
 
 export function lazyResolver<TIn extends FieldValues, TContext, TOut extends FieldValues>(load: () => Promise<Resolver<TIn, TContext, TOut>>) {
   let loading: Promise<Resolver<TIn, TContext, TOut>> | null = null;

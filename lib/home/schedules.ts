@@ -3,16 +3,12 @@ import type { Database } from "@/lib/store/schema";
 import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/schemas";
 import { nextStartsByKind } from "@/lib/schedules/store";
 
-// What the home page needs from the schedules: the next start of each import kind, and the names of the schedules
-// that started the last imports.
-
 export interface NextStart {
   at: string;
   scheduleId: string;
   name: string | null;
 }
 
-/** The next start of each import kind among the schedules not paused. */
 export async function nextScheduledStarts(conn: Kysely<Database>): Promise<Record<ImportKindName, NextStart | null>> {
   const out: Record<ImportKindName, NextStart | null> = { products: null, prices: null, stock: null };
   for (const row of await nextStartsByKind(conn)) {

@@ -5,7 +5,6 @@ import type { Generated } from "kysely";
 /** One instance's upstream calls in one minute, written whole at each flush (so a flush repeated adds nothing). */
 export interface HomeUpstreamMinutesTable {
   instance_id: string;
-  /** The minute's start. */
   minute: Date;
   calls: number;
   /** Calls the platform did not answer: no answer in time, no connection, a 5xx, or an answer that was not the API's. */

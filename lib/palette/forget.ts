@@ -13,7 +13,6 @@ export function recentStorageKey(member: string): string {
 
 type ForgettingStorage = Pick<Storage, "length" | "key" | "removeItem">;
 
-/** Removes everything the palette kept in this browser, for any member. */
 export function forgetPalette(storage: ForgettingStorage | null | undefined): void {
   try {
     if (!storage) return;
@@ -28,7 +27,6 @@ export function forgetPalette(storage: ForgettingStorage | null | undefined): vo
   }
 }
 
-/** This browser's localStorage, or null where it is switched off. */
 export function browserStorage(): Storage | null {
   try {
     return window.localStorage;

@@ -27,13 +27,10 @@ import {
 } from "@/lib/schedules/store";
 import type { ScheduleRecord } from "@/lib/schedules/tables";
 
-// Schedules for pages and handlers (list, create, change, pause, resume, delete) and the tick that starts what is due.
-
 export interface ScheduleContext extends ServiceContext {
   actor: { id: number | null; email: string; name: string };
 }
 
-/** A handler's member and audit port as the context the schedule services take. */
 export function scheduleContext({ service, member }: { service: ServiceContext; member: { id: number; email: string; name: string } }): ScheduleContext {
   return { ...service, actor: { id: member.id, email: member.email, name: member.name } };
 }
@@ -56,7 +53,6 @@ export interface NextScheduledStart {
   timeZone: string;
 }
 
-/** The next scheduled start of each import kind among running schedules (for the home page). */
 export async function nextStartByKind(): Promise<Record<ImportKindName, NextScheduledStart | null>> {
   const out: Record<ImportKindName, NextScheduledStart | null> = { products: null, prices: null, stock: null };
   for (const row of await nextStartsByKind(await db())) {

@@ -69,7 +69,6 @@ export async function getSchedule(conn: Kysely<Database>, id: string): Promise<S
   return conn.selectFrom("schedules").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** A new rule: the next start is worked out again (none while paused). */
 export async function updateSchedule(conn: Kysely<Database>, id: string, spec: ScheduleSpec, by: string, now = new Date()): Promise<ScheduleRecord | undefined> {
   return conn
     .updateTable("schedules")
@@ -142,7 +141,6 @@ export async function countSchedules(conn: Kysely<Database>): Promise<number> {
   return Number((await conn.selectFrom("schedules").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
 }
 
-/** The next start of each kind among running schedules (the home page reads it). */
 export async function nextStartsByKind(conn: Kysely<Database>): Promise<ScheduleRecord[]> {
   return conn.selectFrom("schedules").selectAll().where("paused", "=", false).where("next_start_at", "is not", null).orderBy("next_start_at").execute();
 }
@@ -151,10 +149,7 @@ export async function dueSchedules(conn: Kysely<Database>, now: Date): Promise<S
   return conn.selectFrom("schedules").selectAll().where("paused", "=", false).where("next_start_at", "<=", now).orderBy("next_start_at").limit(100).execute();
 }
 
-/**
- * Takes the due start `row.next_start_at` for this caller by moving next_start_at on, only if
- * nobody moved it since it was read. True for exactly one of any number of concurrent callers.
- */
+/** True for exactly one of any number of concurrent callers: next_start_at moves on only if nobody moved it since the read. */
 export async function claimDue(conn: Kysely<Database>, row: ScheduleRecord, now: Date): Promise<{ claimed: boolean; next: Date | null }> {
   if (!row.next_start_at) return { claimed: false, next: null };
   // After the due time and after now: a start missed while no instance ran is not repeated for each missed slot.

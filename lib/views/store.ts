@@ -35,7 +35,6 @@ export function viewFromRow(row: SavedViewRow, reader: ViewReader): SavedView {
   };
 }
 
-/** The views the member sees on a list: team views first, then their own, each by name. */
 export async function listVisibleViews(db: Db, list: SavedViewList, memberId: number): Promise<SavedViewRow[]> {
   return db
     .selectFrom("saved_views")

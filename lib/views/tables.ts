@@ -12,14 +12,12 @@ export interface SavedViewsTable {
   owner_id: number;
   owner_email: string;
   owner_name: string;
-  /** A team view (every member sees it; admins publish and edit it). */
   shared: boolean;
   created_at: Date;
   updated_at: Date;
   updated_by_email: string | null;
 }
 
-/** A member's default view per list. */
 export interface SavedViewDefaultsTable {
   member_id: number;
   list: string;
