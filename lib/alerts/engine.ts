@@ -9,7 +9,7 @@ import { redactSecretsIn } from "@/lib/rules/secrets";
 import type { TargetPolicy } from "@/lib/alerts/targets";
 
 // Deliveries as pg-boss jobs, one row and one job per channel and event in one transaction; a failed attempt throws to be retried.
-// attempt's failure ends the delivery as failed. Free of "server-only" so tests can start their own engines.
+// The last attempt's failure ends the delivery as failed. Free of "server-only" so tests can start their own engines.
 
 export const DELIVERY_QUEUE = "alert-delivery";
 
@@ -87,7 +87,6 @@ export interface DeliveryDeps {
   db: Kysely<Database>;
   authSecret: string;
   consoleUrl: string;
-  /** Per attempt. */
   timeoutMs: number;
   /** Which targets may be reached (checked again at every attempt: DNS may have changed since the channel was saved). */
   targets: TargetPolicy;

@@ -21,7 +21,6 @@ function fieldProblem(fields: Record<string, string>, detail = "Check the highli
   return validationFailed(Object.fromEntries(Object.entries(fields).map(([f, code]) => [f, [{ code }]])), { detail });
 }
 
-/** The body as the schema reads it, or a validation problem with a message per field. */
 export function parseChannelBody(json: unknown, mode: "create" | "update"): ChannelBody {
   const parsed = channelBodySchema(mode).safeParse(json);
   if (parsed.success) return parsed.data;

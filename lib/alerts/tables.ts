@@ -1,7 +1,5 @@
 import type { Selectable } from "kysely";
 
-// Kysely table types for alerts; lib/store/schema.ts's Database extends this.
-
 export interface AlertChannelsTable {
   id: string;
   name: string;
@@ -23,7 +21,6 @@ export interface AlertChannelsTable {
 export interface AlertDeliveriesTable {
   id: string;
   channel_id: string;
-  /** An AlertEventType, or "test". */
   event_type: string;
   event_json: string;
   /** "queued" | "retrying" | "delivered" | "failed" */

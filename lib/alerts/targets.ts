@@ -4,7 +4,7 @@ import ipaddr from "ipaddr.js";
 import { allowsTarget, type AllowedTarget } from "@/lib/alerts/allow-list";
 
 // A target is judged by every address its host resolves to and the connection pinned to those: a re-resolution inward is caught.
-// the check and the connection, is caught. Free of "server-only" so the tests can run it.
+// Free of "server-only" so the tests can run it.
 
 /** SMTP submission and relay ports; others only where the allow-list names them (or loopback in demo mode). */
 export const SMTP_PORTS: readonly number[] = [25, 465, 587];

@@ -15,7 +15,6 @@ export class StoreInUseError extends Error {}
 export interface LocalServer {
   url: string;
   created: boolean;
-  /** True when a server left running (by a console that was killed) was taken over rather than started. */
   reused: boolean;
   pid: number | null;
   stop(): Promise<void>;

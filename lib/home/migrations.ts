@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toTimestamptz } from "@/lib/db/migrations";
 
-// The store's tables for home (in the console's order: lib/store/migrations.ts).
 export const homeMigrations: Record<string, Migration> = {
   "0004_home": {
     async up(db: Kysely<unknown>) {

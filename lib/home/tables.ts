@@ -1,7 +1,5 @@
 import type { Generated } from "kysely";
 
-// Kysely table types for home; lib/store/schema.ts's Database extends this.
-
 /** One instance's upstream calls in one minute, written whole at each flush (so a flush repeated adds nothing). */
 export interface HomeUpstreamMinutesTable {
   instance_id: string;

@@ -2,7 +2,6 @@
 
 /** Shorter base64 fragments would match ordinary text; tokens are long. */
 const MIN_FRAGMENT = 8;
-/** Below this a value is no secret worth matching (it would cut ordinary words). */
 const MIN_SECRET = 4;
 
 function base64(bytes: Uint8Array): string {

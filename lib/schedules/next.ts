@@ -2,7 +2,7 @@ import { isTimeZone } from "@/lib/rules/time-zone";
 import { Cron } from "croner";
 
 // Pure and DST-correct via croner: daily and weekly rules in a DST gap start just after it, and once in a repeated hour;
-// "every N minutes" follows the wall clock, skipping the gap (croner's documented DST handling).
+// "every N minutes" follows the wall clock: it skips the gap and runs in both repeated hours (croner's documented DST handling).
 
 export type ScheduleRule =
   | { type: "every"; minutes: number }

@@ -4,8 +4,7 @@ import { nextStart, type ScheduleRule } from "@/lib/schedules/next";
 import { SCHEDULE_HISTORY_SIZE, type ScheduleRow, type ScheduleRunRow, type ScheduleSkipReason, type ScheduleSpec } from "@/lib/schedules/schemas";
 import type { ScheduleRecord, ScheduleRunOutcome, ScheduleRunRecord } from "@/lib/schedules/tables";
 
-// Schedules in the console store. A due start belongs to whoever moves next_start_at on from
-// the value it read (a conditional UPDATE), so two instances or two ticks give one start.
+// A due start belongs to whoever moves next_start_at on from the value it read, so two instances or ticks give one start.
 
 export function specOf(row: ScheduleRecord): ScheduleSpec {
   return {

@@ -22,7 +22,6 @@ const checkedPages: Middleware = (useSWRNext) => (key, fetcher, config) => {
   return useSWRNext(key, checked, config);
 };
 
-/** One page of the team (the first comes from the server); `mutate()` after each write. */
 export function useTeam(state: TeamListState) {
   return useList<TeamList>(teamList, state, { use: [checkedPages] });
 }

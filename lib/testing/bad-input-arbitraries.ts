@@ -94,7 +94,6 @@ export const anyString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.integer({ min: 101, max: 3000 }).map((n) => "ğ".repeat(n)), weight: 1 },
 );
 
-/** Strings that satisfy a predicate (the predicate restates what the contract forbids). */
 export const stringWhere = (bad: (s: string) => boolean) => anyString.filter(bad);
 
 const enc = new TextEncoder();

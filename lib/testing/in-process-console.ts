@@ -18,7 +18,6 @@ export interface Answer {
   status: number;
   contentType: string;
   body: string;
-  /** The route file that answered (relative to app/api), or why none did. */
   routedTo: string;
 }
 
@@ -66,7 +65,6 @@ function match(table: Route[], parts: string[]): { route: Route; params: Record<
   return { route, params };
 }
 
-/** Starts the emulator and a test store, and points the console's config at them (before anything reads it). */
 export async function startInProcessConsole(name: string, opts: { timeoutMs?: number } = {}): Promise<InProcessConsole> {
   const token = `in-process-${name}-token`;
   const emulator = await startLiveEmulator(token, name);

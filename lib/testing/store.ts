@@ -9,7 +9,6 @@ export async function openTestStore(): Promise<Store> {
   const database = await createTestDatabase();
   const store = await openStore({ databaseUrl: database.url, poolSize: 4 });
   const destroy = store.db.destroy.bind(store.db);
-  // destroy() also drops the file's database.
   store.db.destroy = async () => {
     await destroy();
     await database.drop();

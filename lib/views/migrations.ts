@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
-// The store's tables for saved views (in the console's order: lib/store/migrations.ts).
 export const viewsMigrations: Record<string, Migration> = {
   "0007_saved_views": {
     async up(db: Kysely<unknown>) {

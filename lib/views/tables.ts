@@ -1,7 +1,5 @@
 import type { Selectable } from "kysely";
 
-// Kysely table types for saved views; lib/store/schema.ts's Database extends this.
-
 export interface SavedViewsTable {
   id: string;
   /** A SavedViewList: "warehouses" | "activity". */
