@@ -1,8 +1,7 @@
 import "server-only";
 import type { ImportKindName } from "@/lib/erp/schemas";
 
-// What the console alerts about. Raising one never throws and never waits for a receiver:
-// deliveries are jobs on the job engine, with retries, so a receiver that is down blocks nothing.
+// Raising an alert never throws nor waits: deliveries are jobs with retries, so a receiver that is down blocks nothing.
 
 export type AlertEvent =
   | {

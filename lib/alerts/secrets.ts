@@ -1,8 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { Redactor } from "@/lib/rules/secrets";
 
-// Channel secrets at rest: AES-256-GCM with a key derived from AUTH_SECRET by HKDF-SHA256 (its own "info",
-// so the key is used for nothing else). Sealed form: "v1.<iv>.<tag>.<ciphertext>", base64url.
+// Channel secrets at rest: AES-256-GCM, its key from AUTH_SECRET by HKDF-SHA256 with its own "info" (used for nothing else).
 
 export interface ChannelSecrets {
   url?: string;

@@ -18,7 +18,6 @@ export async function nextScheduledStarts(conn: Kysely<Database>): Promise<Recor
   return out;
 }
 
-/** Schedule names by id (a schedule deleted since has none). */
 export async function scheduleNames(conn: Kysely<Database>, ids: readonly string[]): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map();
   const rows = await conn.selectFrom("schedules").select(["id", "name"]).where("id", "in", [...new Set(ids)]).execute();

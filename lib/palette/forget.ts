@@ -1,5 +1,4 @@
-// What the palette keeps in this browser belongs to the member signed in: kept under a key of theirs and forgotten
-// when a session ends here. Free of zod, so the sign-in page and the user menu carry little for it.
+// The palette's storage is the signed-in member's: under a key of theirs, forgotten when a session ends here (no zod).
 
 /** Every key the palette writes starts with this; "labs.palette.recent" alone was the key before it was per member. */
 export const PALETTE_STORAGE_PREFIX = "labs.palette.";

@@ -36,7 +36,6 @@ export function matchesQuery(query: string, texts: readonly string[]): boolean {
 }
 
 
-/** Asks the shell's shortcuts to open the command palette (they own it, and load it on first use). */
 export const OPEN_PALETTE_EVENT = "labs:open-palette";
 
 export function openPalette() {

@@ -16,7 +16,6 @@ export async function openTestStore(): Promise<Store> {
   return { ...store, close: () => store.db.destroy() };
 }
 
-/** The Kysely handle of a fresh test store; `destroy()` closes it (and drops its database). */
 export async function openTestDb(): Promise<Kysely<Database>> {
   return (await openTestStore()).db;
 }

@@ -2,7 +2,6 @@ import type { Selectable } from "kysely";
 
 export interface SavedViewsTable {
   id: string;
-  /** A SavedViewList: "warehouses" | "activity". */
   list: string;
   name: string;
   /** The list's URL query as the list writes it, without "?" or page (lib/views/lists.ts, canonical). */
