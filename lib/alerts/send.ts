@@ -37,7 +37,6 @@ export interface ChannelToSend {
 
 export interface SendOptions {
   consoleUrl: string;
-  /** Per attempt: a receiver slower than this counts as not answering. */
   timeoutMs: number;
   targets: TargetPolicy;
   now?: () => Date;

@@ -57,7 +57,6 @@ export function listenForSessionChanges(listen: Listen): void {
       return listener;
     },
     () => {
-      // Not listening: no cache; the next request tries again.
       state.listening = undefined;
     },
   );

@@ -127,7 +127,6 @@ export class WarehouseIndex {
   private entries: Map<number, Entry> | null = null;
   private builtAt = 0;
   private building: Promise<void> | null = null;
-  /** One list per sort asked for, kept in order across writes instead of sorted again. */
   private sorted = new Map<string, SortedList>();
   private facts: AccountFacts | null = null;
   /** Bumped when a change may alter any warehouse's checks (the account's defaults); memoised checks from before are stale. */
