@@ -42,7 +42,6 @@ export async function createDeliveryQueue(boss: JobEngine, options: DeliveryQueu
   await boss.updateQueue(DELIVERY_QUEUE, updatable);
 }
 
-/** Stores a delivery per channel and enqueues its job, in one transaction: a delivery row always has its job. */
 export async function queueDeliveries(
   db: Kysely<Database>,
   boss: JobEngine,

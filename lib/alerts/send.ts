@@ -9,8 +9,7 @@ import type { AlertChannelKind, SmtpTlsMode } from "@/lib/alerts/schemas";
 import { checkTarget, pinnedLookup, type Target, type TargetPolicy } from "@/lib/alerts/targets";
 import { redactSecretsIn } from "@/lib/rules/secrets";
 
-// Sends one delivery to one channel and reports the receiver's answer (redacted, shortened). Never throws.
-// Every connection goes to the addresses checkTarget judged (lib/alerts/targets.ts), never to a second resolution.
+// One delivery to one channel, never throwing; it connects to the addresses checkTarget judged, never to a second resolution.
 
 export const SIGNATURE_HEADER = "x-labs-signature";
 export const TIMESTAMP_HEADER = "x-labs-timestamp";

@@ -31,7 +31,6 @@ export interface AlertDeliveriesTable {
   updated_at: Date;
   last_attempt_at: Date | null;
   delivered_at: Date | null;
-  /** The receiver's answer: HTTP status (webhooks) or SMTP reply code (e-mail); null when there was none. */
   response_status: number | null;
   /** The receiver's answer or the error, at most ~300 characters, secrets redacted. */
   response_text: string | null;

@@ -15,7 +15,6 @@ export interface Address {
 }
 
 export interface TargetPolicy {
-  /** Demo mode: loopback receivers (trials, the tests' own servers) on any port. */
   allowLoopback: boolean;
   allowed: readonly AllowedTarget[];
   resolve?: (host: string) => Promise<Address[]>;

@@ -4,8 +4,6 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-// Real receivers for the alert tests: an HTTP receiver that verifies the webhook signature, and an SMTP server.
-
 export interface Received {
   path: string;
   headers: http.IncomingHttpHeaders;

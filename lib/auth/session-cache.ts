@@ -6,7 +6,6 @@ import type { Database } from "@/lib/store/schema";
 // Used only while this instance listens for notices; before the listener holds, or while it is down, every request reads the store.
 
 export const SESSIONS_CHANNEL = "labs_sessions";
-/** A safety net only: a notice forgets an entry long before. */
 export const SESSION_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 

@@ -103,7 +103,6 @@ export async function lookupSession(conn: Conn, claims: SessionClaims): Promise<
   return { member, row };
 }
 
-/** With no member the session row decides nothing. */
 export function judgeLookup(claims: SessionClaims | null, found: SessionLookup | undefined, now: number): SessionVerdict {
   return judgeSession(claims, found?.row, found?.member, now);
 }

@@ -2,8 +2,7 @@ import ipaddr from "ipaddr.js";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/store/schema";
 
-// Sign-in limits; each attempt is reserved before its password is checked, in a transaction that first takes one
-// advisory lock shared by every instance, so parallel guesses count one by one.
+// Each sign-in attempt is reserved before its password is checked, under one advisory lock across instances: guesses count one by one.
 
 export const THROTTLE = {
   windowMs: 15 * 60 * 1000,

@@ -2,8 +2,7 @@ import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { sql, type Kysely, type Transaction } from "kysely";
 
-// `npm run store:copy`: the state of a console that kept it in DATA_DIR/console.sqlite, into the PostgreSQL store.
-// Without "server-only": the CLI and tests use it.
+// `npm run store:copy`: a console's DATA_DIR/console.sqlite into the PostgreSQL store; no "server-only" (CLI and tests).
 
 export const COPIED_TABLES = ["members", "audit_events", "erp_transfer_runs", "erp_transfer_orders", "erp_import_runs"] as const;
 export type CopiedTable = (typeof COPIED_TABLES)[number];
@@ -17,7 +16,6 @@ export interface CopyResult {
   interrupted: string[];
 }
 
-/** The last migration of the SQLite console: its tables are what this copy reads. */
 export const LAST_SQLITE_MIGRATION = "0004_erp_retries";
 const CHUNK = 500;
 

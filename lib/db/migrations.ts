@@ -1,7 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration } from "kysely";
 
-// The migration runner; the migrations themselves belong to the features (their order: lib/store/migrations.ts).
-
 export type Migrations = Record<string, Migration>;
 
 /** One migration per name: a name several features share (0001_console) runs their steps in the order given. */

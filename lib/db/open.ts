@@ -12,7 +12,6 @@ export interface Store<DB> {
   db: Kysely<DB>;
   /** For the job engine: the connection string (it keeps its own pool). */
   engine: { connectionString: string };
-  /** `onDrop` when the connection is lost (notifications are lost until `onReconnect`). */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void, onDrop?: () => void): Promise<Listener>;
   close(): Promise<void>;
 }

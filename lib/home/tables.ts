@@ -7,7 +7,6 @@ export interface HomeUpstreamMinutesTable {
   calls: number;
   /** Calls the platform did not answer: no answer in time, no connection, a 5xx, or an answer that was not the API's. */
   failures: number;
-  /** Latencies (ms) of the answered calls, a bounded sample: JSON array of integers. */
   latencies_json: string;
   last_success_at: Date | null;
   /** The first failure after this minute's last success (null once a success follows it). */

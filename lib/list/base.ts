@@ -93,7 +93,6 @@ export interface ListBase<F extends Fields> {
   search: (state: Partial<ListState<F>>, options?: { paging?: boolean }) => string;
   key: (state: ListState<F>) => string;
   href: (suffix: string, state: Partial<ListState<F>>) => string;
-  /** The URL update for a change: filters, sort and size go back to page 1; null is a default. */
   update: (current: ListState<F>, patch: ListPatch<F>) => Update<F>;
   isFiltered: (state: ListState<F>) => boolean;
 }

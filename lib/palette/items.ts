@@ -1,8 +1,6 @@
 import { fold } from "@/lib/warehouses/fold";
 import type { PageKey } from "@/lib/palette/recent";
 
-// What the palette offers besides warehouses; filtered with the warehouse index's own folding.
-
 export const PAGES: readonly { key: PageKey; href: string }[] = [
   { key: "home", href: "/" },
   { key: "warehouses", href: "/warehouses" },

@@ -33,7 +33,6 @@ export function parseTime(text: string): { hour: number; minute: number } | null
 
 export { isTimeZone };
 
-/** The reason a cron expression cannot be used, or null: five fields, croner must parse it and it must ever run. */
 export function cronProblem(expression: string, timeZone = "UTC"): "cron_invalid" | "cron_never" | null {
   const text = expression.trim();
   if (text.split(/\s+/).length !== 5) return "cron_invalid";

@@ -82,7 +82,6 @@ export async function updateSchedule(conn: Kysely<Database>, id: string, spec: S
     .executeTakeFirst();
 }
 
-/** Pauses or resumes; only a change returns the row (a second pause does nothing and says so). */
 export async function setPaused(conn: Kysely<Database>, id: string, paused: boolean, by: string, now = new Date()): Promise<ScheduleRecord | undefined> {
   const row = await getSchedule(conn, id);
   if (!row || row.paused === paused) return undefined;

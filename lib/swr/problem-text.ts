@@ -1,8 +1,6 @@
 import { detailCodeOf, fieldCodesOf, isUpstreamCode, type ProblemDocument, type TextCode, type UpstreamCode } from "@/lib/rules/problems";
 import { isProblemError } from "@/lib/swr/fetcher";
 
-// From a failed /api call to the words a person reads; each feature brings its own words where they differ.
-
 /** Words per kind of failure; `null` where a feature has none, so the console's detail (or `generic`) shows. */
 export interface ProblemTexts {
   generic: string;

@@ -21,8 +21,6 @@ import {
 import { canEditView, deleteView, findDefaultView, findVisibleView, insertView, listVisibleViews, nameTaken, setDefaultView, updateView, viewFromRow } from "@/lib/views/store";
 import type { SavedViewRow } from "@/lib/views/tables";
 
-// Saved views: everyone keeps personal ones; admins publish team views. Every write is audited.
-
 type Member = Pick<CurrentMember, "id" | "email" | "name" | "role">;
 
 /** Views one member may keep, on every list together. */
