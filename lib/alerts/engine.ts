@@ -8,8 +8,7 @@ import { sendToChannel } from "@/lib/alerts/send";
 import { redactSecretsIn } from "@/lib/rules/secrets";
 import type { TargetPolicy } from "@/lib/alerts/targets";
 
-// Deliveries as pg-boss jobs, one row and one job per channel and event in one transaction; a failed attempt throws to be retried.
-// The last attempt's failure ends the delivery as failed. Free of "server-only" so tests can start their own engines.
+// Deliveries as pg-boss jobs (a row and a job per channel and event, one transaction); the last failed retry ends one failed.
 
 export const DELIVERY_QUEUE = "alert-delivery";
 

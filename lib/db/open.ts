@@ -10,7 +10,6 @@ export interface Listener {
 
 export interface Store<DB> {
   db: Kysely<DB>;
-  /** For the job engine: the connection string (it keeps its own pool). */
   engine: { connectionString: string };
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void, onDrop?: () => void): Promise<Listener>;
   close(): Promise<void>;

@@ -1,7 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 
-// A form resolver whose code (zod, schema, adapter) stays out of the first load: `preload` fetches it once the form shows.
-// The first check waits for it; the schema is still the one the handler parses with.
+// A resolver kept out of the first load (`preload` once the form shows; the first check waits), with the handler's own schema.
 
 export function lazyResolver<TIn extends FieldValues, TContext, TOut extends FieldValues>(load: () => Promise<Resolver<TIn, TContext, TOut>>) {
   let loading: Promise<Resolver<TIn, TContext, TOut>> | null = null;

@@ -42,7 +42,6 @@ export function isLoopbackName(host: string): boolean {
   return name === "localhost" || name === "::1" || /^127(?:\.\d{1,3}){3}$/.test(name);
 }
 
-/** A Host header naming this machine (any port): what a console listening on loopback only may be asked for. */
 export function isLoopbackHost(value: string | undefined): boolean {
   if (value === undefined || !isValidHost(value)) return false;
   return isLoopbackName(value.replace(/:\d{1,5}$/, ""));

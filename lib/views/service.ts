@@ -23,7 +23,6 @@ import type { SavedViewRow } from "@/lib/views/tables";
 
 type Member = Pick<CurrentMember, "id" | "email" | "name" | "role">;
 
-/** Views one member may keep, on every list together. */
 export const VIEWS_PER_MEMBER = 100;
 /** Writes (save, change, delete, default) one member may make per window, counted across instances in the store. */
 export const VIEW_WRITES = { limit: 30, windowMs: 60_000 };
