@@ -8,7 +8,7 @@ import { sendToChannel } from "@/lib/alerts/send";
 import { redactSecretsIn } from "@/lib/rules/secrets";
 import type { TargetPolicy } from "@/lib/alerts/targets";
 
-// Deliveries as pg-boss jobs (a row and a job per channel and event, one transaction); the last failed retry ends one failed.
+// Deliveries as pg-boss jobs, a row and a job per channel and event in one transaction; no "server-only": tests start engines.
 
 export const DELIVERY_QUEUE = "alert-delivery";
 
