@@ -2,8 +2,7 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_OIDC, E2E_PORT, E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
-// Debian's Chromium where it is installed (CI, this machine); otherwise Playwright's own browser
-// from `npx playwright install chromium`. CHROMIUM_PATH overrides both.
+// Debian's Chromium where installed, else Playwright's own; CHROMIUM_PATH overrides both.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
 
@@ -12,8 +11,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // One worker: two cores are shared by the console, the emulator and the browser, and fault
-  // rules injected into the emulator are global to it.
+  // One worker: two cores shared by console, emulator and browser, and the emulator's fault rules are global.
   workers: 1,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,

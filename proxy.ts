@@ -19,8 +19,7 @@ function malformedPath(pathname: string): boolean {
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  // A malformed action id from anyone: 400 here, not Next's stack in the log. (Next hides the router state headers from
-  // proxy.ts; the console's server, scripts/server.ts, asks the same guard with the raw request, which has them.)
+  // A malformed action id: 400 here, not Next's stack; scripts/server.ts asks the same guard with the router headers Next hides from proxy.ts.
   const refusal = guardRequest({ method: request.method, url: pathname + search, headers: request.headers });
   if (refusal) return new NextResponse(refusal.body, { status: refusal.status, headers: refusal.headers });
   // Next answers a bare 500 for a path it cannot decode; it is the caller's mistake.

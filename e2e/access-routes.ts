@@ -4,10 +4,8 @@ import { read, write, type RouteCase } from "@/e2e/access-table";
 import { ERP_ROUTES } from "@/e2e/access-routes-erp";
 import { OPERATIONS_ROUTES } from "@/e2e/access-routes-operations";
 
-// Every console route handler and method, with a URL to call it by and the expected status per
-// caller. Writes carry invalid bodies (or unknown ids) on purpose: nothing may be created by a
-// check. Used by the access matrix (api-access.spec.ts) and the token search
-// (token-confinement.spec.ts).
+// Every route handler and method with a URL and the expected status per caller; writes carry invalid bodies so nothing is created.
+// Used by api-access.spec.ts and token-confinement.spec.ts.
 
 const NOT_SENT = { email: "x", name: "", role: "nope" };
 

@@ -3,7 +3,6 @@ import type { E2ERole } from "@/e2e/env";
 export type Who = "anonymous" | E2ERole | "cross-origin";
 export const CALLERS: readonly Who[] = ["anonymous", "viewer", "operator", "admin", "cross-origin"];
 
-/** One route handler and method, with the expected status for each kind of caller. */
 export interface RouteCase {
   file: string;
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -14,10 +13,7 @@ export interface RouteCase {
   expect: Record<Who, number>;
 }
 
-/**
- * A read: anyone signed in. Reads are not origin-checked (a cross-origin page cannot read the
- * answer: no CORS headers, which the access test also asserts), so cross-origin gets the same.
- */
+/** A read: anyone signed in; reads are not origin-checked (no CORS headers, which the access test asserts). */
 export function read(status = 200): Record<Who, number> {
   return { anonymous: 401, viewer: status, operator: status, admin: status, "cross-origin": status };
 }

@@ -1,5 +1,4 @@
-// Settings shared by the Playwright config and the tests. The e2e server runs on its own ports
-// and data dir so that it never touches a developer's running console.
+// Shared by the Playwright config and the tests: own ports and data dir, so a developer's running console is never touched.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4210);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -8,7 +7,6 @@ export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
 export const E2E_UPSTREAM_TOKEN = "e2e-LABS-token/7f3c+9a1e5b2d/4c6f+8a0b";
 export const E2E_DATA_DIR = ".e2e-data";
 
-/** The test OpenID Connect provider started by the Playwright config. */
 export const E2E_OIDC = {
   issuer: `http://127.0.0.1:${Number(process.env.E2E_OIDC_PORT ?? 4310)}`,
   clientId: "labs-console-e2e",

@@ -2,8 +2,7 @@ import http from "node:http";
 import { expect } from "@playwright/test";
 import { E2E_PORT } from "@/e2e/env";
 
-// Plain HTTP from another loopback address (Linux routes all of 127.0.0.0/8 to lo), with a cookie
-// jar: each caller burns only its own address's sign-in budget.
+// Plain HTTP from another loopback address (Linux routes 127.0.0.0/8 to lo): each caller burns only its own sign-in budget.
 
 export interface Answer {
   status: number;

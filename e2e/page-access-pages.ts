@@ -2,10 +2,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { E2ERole } from "@/e2e/env";
 
-// Every page of the console (app/**/page.tsx) with a URL to open it by and what each signed-in
-// role gets. Callers without a valid, active session get a redirect to /login on every page but
-// the public ones. Used by the page access matrix (page-access.spec.ts); a page file without a
-// row here makes that suite fail.
+// Every page (app/**/page.tsx) with a URL and what each role gets; callers without a session go to /login but on public pages.
+// A page file without a row here fails page-access.spec.ts.
 
 /** Values made by the matrix before it runs (a warehouse and a transfer run of its own). */
 export interface PageFixtures {
@@ -14,7 +12,6 @@ export interface PageFixtures {
   runId: string;
 }
 
-/** What a member of one role gets: the page (200, with this text in it) or a redirect. */
 /** Text or a pattern; a pattern lets one check match both the HTML and the RSC payload. */
 export type Marker = string | RegExp;
 export type MemberExpectation = { contains: Marker; lacks?: Marker } | { redirect: string };
@@ -23,7 +20,6 @@ export interface PageCase {
   /** Relative to app/. */
   file: string;
   url: (f: PageFixtures) => string;
-  /** Public pages answer everyone; the rest redirect callers without a session to /login. */
   public?: { contains: string };
   expect: Record<E2ERole, MemberExpectation | ((f: PageFixtures) => MemberExpectation)>;
 }
@@ -35,7 +31,6 @@ const NOT_ALLOWED = { contains: NOT_ALLOWED_VIEW };
 const form = (section: string) => ({ contains: section, lacks: NOT_ALLOWED_VIEW });
 
 export const PAGES: PageCase[] = [
-  // The home page: read-only, the same for every role.
   { file: "page.tsx", url: () => "/", expect: all({ contains: /data-testid"?[=:]"home-page"/ }) },
   { file: "(dashboard)/erp/schedules/page.tsx", url: () => "/erp/schedules", expect: all({ contains: "schedules-page" }) },
   { file: "(dashboard)/alerts/page.tsx", url: () => "/alerts", expect: all({ contains: "alerts-page" }) },
@@ -74,7 +69,6 @@ export function stateTreeOf(section: (typeof SECTIONS)[number]): string {
 
 const APP_DIR = path.join(process.cwd(), "app");
 
-/** Every app/**\/page.tsx, relative to app/. */
 export function pageFiles(dir = APP_DIR, prefix = ""): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()

@@ -1,12 +1,7 @@
 import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
-// The forms in which the upstream token could show up in something the browser receives: as it
-// is, URL-encoded, as a bearer header, in hex, and base64/base64url-encoded at each of the three
-// byte alignments it can have inside a longer base64 text (a token embedded in an encoded blob
-// such as `Bearer <token>` or a JSON document does not start on a 3-byte boundary); each of them
-// also with any character written as a JSON or script escape (`\/`, `\u002B`, `\uXXXX`, `\xXX`,
-// at any depth of quoting) or an HTML character reference. Kept apart from the app's own
-// redaction on purpose: the test must not trust the code it checks.
+// Every form the upstream token could take in what the browser receives (raw, URL-encoded, bearer, hex, base64 at each alignment),
+// each also JSON-, script- or HTML-escaped. Kept apart from the app's redaction on purpose: the test must not trust the code it checks.
 
 export interface Needle {
   name: string;

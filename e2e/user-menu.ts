@@ -2,7 +2,6 @@ import { expect, type Browser, type BrowserContext, type Page } from "@playwrigh
 
 // The header's user menu (components/shell/user-menu.tsx): theme, language and signing out live there; and signing in afresh.
 
-/** Opens the user menu with the mouse and answers the open menu. */
 export async function openUserMenu(page: Page) {
   const trigger = page.getByTestId("user-menu");
   await expect(trigger).toBeEnabled();

@@ -7,8 +7,7 @@ export function registerSecret(value: string | undefined): void {
   processRedactor().add(value);
 }
 
-// Known from the first line of server code on, not only once the upstream client is made: a CSV or an alert of
-// stored text may be the first thing a fresh process does.
+// Known from the first line of server code: a CSV or an alert of stored text may be a fresh process's first act.
 registerSecret(process.env.LABS_API_TOKEN?.trim());
 
 export const redact = redactSecrets;

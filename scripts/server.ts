@@ -32,7 +32,6 @@ if (!process.env.DATABASE_URL?.trim()) {
     console.error(`Labs console cannot start. ${error instanceof StoreInUseError ? error.message : `Its PostgreSQL did not start: ${String(error)}`}`);
     process.exit(1);
   }
-  // Read by the app's config when it opens the store.
   process.env.DATABASE_URL = local.url;
   if (local.created && existsSync(path.join(dataDir, "store", "PG_VERSION"))) {
     console.log(`An earlier console's store is in ${path.join(dataDir, "store")}: stop this console and run npm run store:copy -- --pglite ${path.join(dataDir, "store")} to move it in (npm start does it by itself).`);
@@ -40,8 +39,7 @@ if (!process.env.DATABASE_URL?.trim()) {
 }
 const { default: next } = await import("next");
 
-// Listening on this machine only (demo mode's default): a page of another site whose name was made to resolve here
-// (DNS rebinding) sends its own name as Host, and is refused.
+// Loopback only (demo mode's default): a DNS-rebinding page sends its own name as Host, and is refused.
 const loopbackOnly = host !== undefined && isLoopbackName(host);
 
 function badRequest(req: IncomingMessage, res: ServerResponse, detail = "The Host or forwarding headers are malformed.") {
@@ -64,7 +62,6 @@ const handle = app.getRequestHandler();
 // This build's server action ids: a stale id gets Next's own "not found" answer without a stack in the log.
 let actions: Set<string> | undefined;
 
-// The requests being answered, so a stop can wait for them.
 const inFlight = new Set<ServerResponse>();
 let stopping = false;
 
@@ -106,9 +103,7 @@ httpServer.on("error", (error) => {
   process.exit(1);
 });
 
-// A graceful stop: no new connection; the requests in flight are answered and the job engine's handlers finish (a
-// transfer settles its batches on the wire and hands its run over) by a deadline a little past the upstream timeout;
-// then the last writes, the pools and the store close, and the process exits 0. A second signal exits at once.
+// Graceful stop: in-flight requests and job handlers finish by a deadline past the upstream timeout; a second signal exits at once.
 const STOP_MARGIN_MS = 5000;
 const LATE_GRACE_MS = 2000;
 const CLOSE_MS = 5000;

@@ -1,14 +1,8 @@
-// A real OpenID Connect provider on loopback for the SSO e2e tests (oidc-provider, with its
-// development login screen: any login name is accepted and becomes the account's email).
+// A real OpenID Connect provider on loopback for the SSO tests; its development login takes any name as the email.
 import Provider from "oidc-provider";
 import { E2E_BASE_URL, E2E_OIDC } from "@/e2e/env";
 
-/**
- * The claims for a login name. A test picks unusual claims with flags after "#":
- * `someone@acme.test#verified=absent`, `#verified=false`, `#verified=string-true`,
- * `#verified=string-false`, `#sub=other-id`, `#name=bidi` (a name with a bidi override).
- * Without flags: sub and email are the login name, email_verified is true.
- */
+/** Flags after "#" pick unusual claims (`#verified=absent|false|string-true|string-false`, `#sub=other-id`, `#name=bidi`). */
 function claimsFor(login: string): { sub: string; [claim: string]: unknown } {
   const [email = "", ...flags] = login.split("#");
   const options = new Map(flags.map((f) => [f.slice(0, f.indexOf("=")), f.slice(f.indexOf("=") + 1)]));

@@ -1,8 +1,6 @@
 import { defineListBase, limit, oneOf, optional, page, readEmail, type ListState } from "@/lib/list/base";
 import { AUDIT_TARGET_ID_PATTERN } from "@/lib/rules/ids";
 
-// The activity list, declared once (no zod, for the browser); lib/activity/schemas.ts adds the server's strict query.
-
 export const AUDIT_OUTCOMES = ["success", "failure", "denied"] as const;
 export type ActivityOutcome = (typeof AUDIT_OUTCOMES)[number];
 

@@ -1,8 +1,7 @@
 import ipaddr from "ipaddr.js";
 
-// ALERT_ALLOWED_TARGETS: the alert targets inside the network an operator allows, as comma-separated items
-// "host", "address" or "range", each with an optional ":port" ("[v6]:port" for IPv6). Plain code, no node modules:
-// the configuration check (lib/config/env.ts) reads it before anything starts.
+// ALERT_ALLOWED_TARGETS: comma-separated "host", "address" or "range" items, each with an optional ":port" ("[v6]:port").
+// Plain code, no node modules: the configuration check (lib/config/env.ts) reads it before anything starts.
 
 export interface AllowedTarget {
   /** A host name in lower case, matched against the name the channel gives; or */

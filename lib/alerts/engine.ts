@@ -8,9 +8,7 @@ import { sendToChannel } from "@/lib/alerts/send";
 import { redactSecretsIn } from "@/lib/rules/secrets";
 import type { TargetPolicy } from "@/lib/alerts/targets";
 
-// Deliveries as jobs of the job engine (pg-boss): one row and one job per channel and event, in one
-// transaction. A failed attempt throws, so the engine retries it with exponential backoff; the last
-// attempt's failure ends the delivery as failed. Free of "server-only" so tests can start their own engines.
+// Deliveries as pg-boss jobs, a row and a job per channel and event in one transaction; no "server-only": tests start engines.
 
 export const DELIVERY_QUEUE = "alert-delivery";
 
@@ -19,7 +17,6 @@ export interface DeliveryQueueOptions {
   retryLimit: number;
   /** Seconds before the first retry; doubled (with jitter) for each next one. */
   retryDelaySeconds: number;
-  /** No retry waits longer than this. */
   retryDelayMaxSeconds?: number;
 }
 
@@ -44,7 +41,6 @@ export async function createDeliveryQueue(boss: JobEngine, options: DeliveryQueu
   await boss.updateQueue(DELIVERY_QUEUE, updatable);
 }
 
-/** Stores a delivery per channel and enqueues its job, in one transaction: a delivery row always has its job. */
 export async function queueDeliveries(
   db: Kysely<Database>,
   boss: JobEngine,
@@ -80,7 +76,6 @@ export async function queueDeliveries(
   });
 }
 
-/** The enabled channels that take this event type. */
 export async function channelsFor(db: Kysely<Database>, type: string): Promise<string[]> {
   const rows = await db.selectFrom("alert_channels").select(["id", "events_json"]).where("enabled", "=", true).execute();
   return rows.filter((r) => (JSON.parse(r.events_json) as string[]).includes(type)).map((r) => r.id);
@@ -90,7 +85,6 @@ export interface DeliveryDeps {
   db: Kysely<Database>;
   authSecret: string;
   consoleUrl: string;
-  /** Per attempt. */
   timeoutMs: number;
   /** Which targets may be reached (checked again at every attempt: DNS may have changed since the channel was saved). */
   targets: TargetPolicy;
@@ -99,7 +93,6 @@ export interface DeliveryDeps {
 
 export type AttemptOutcome = "delivered" | "retrying" | "failed" | "gone";
 
-/** One attempt of a delivery. Throws on a failure that will be retried (so the engine schedules the retry). */
 export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<AttemptOutcome> {
   const { db } = deps;
   const started = new Date();

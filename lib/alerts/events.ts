@@ -1,8 +1,7 @@
 import "server-only";
 import type { ImportKindName } from "@/lib/erp/schemas";
 
-// What the console alerts about. Raising one never throws and never waits for a receiver:
-// deliveries are jobs on the job engine, with retries, so a receiver that is down blocks nothing.
+// Raising an alert never throws nor waits: deliveries are jobs with retries, so a receiver that is down blocks nothing.
 
 export type AlertEvent =
   | {
@@ -26,11 +25,7 @@ export type AlertEvent =
   | { type: "platform.unanswered"; minutes: number; since: string; lastError: string | null; at: string }
   | { type: "schedule.paused"; scheduleId: string; kind: ImportKindName; by: { email: string; name: string | null }; at: string };
 
-/**
- * Queues a delivery of the event to every enabled channel that takes it (one row and one job each).
- * Never throws and never waits for a receiver: it only writes to the store; the engine's workers send.
- * Resolves with the delivery ids (empty when no channel takes the event, or when queueing failed: logged).
- */
+/** Resolves with the delivery ids; empty when no channel takes the event or queueing failed (logged). */
 export async function raiseAlert(event: AlertEvent): Promise<string[]> {
   try {
     const [{ db }, { channelsFor, queueDeliveries }, { startAlertJobs }, { alertSettings }] = await Promise.all([

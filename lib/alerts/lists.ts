@@ -1,8 +1,6 @@
 import { ALERTS_API, DELIVERY_STATUSES } from "@/lib/alerts/constants";
 import { defineListBase, limit, oneOf, optional, page } from "@/lib/list/base";
 
-// The channel and delivery lists, declared once (no zod, for the browser); lib/alerts/schemas.ts adds the server's strict queries.
-
 export const CHANNEL_PAGE_SIZES = [25, 50, 100] as const;
 export const DELIVERY_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const ALERT_LIST_MAX_PAGE = 100_000;

@@ -1,8 +1,7 @@
 import type { AlertEvent } from "@/lib/alerts/events";
 import { redactSecrets } from "@/lib/rules/secrets";
 
-// What an alert says, in English (receivers are shared channels, not one member's locale): a title, a few
-// lines of detail and a link to the page concerned.
+// Alerts are in English (receivers are shared channels, not one member's locale): a title, some detail, a link.
 
 export type DeliveredEvent = AlertEvent | { type: "test"; channelName: string; by: string | null; at: string };
 

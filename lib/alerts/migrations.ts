@@ -1,7 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
-// The store's tables for alerts (in the console's order: lib/store/migrations.ts).
 export const alertsMigrations: Record<string, Migration> = {
   "0003_alerts": {
     async up(db: Kysely<unknown>) {
@@ -40,7 +39,6 @@ export const alertsMigrations: Record<string, Migration> = {
       await db.schema.createIndex("alert_deliveries_created").on("alert_deliveries").column("created_at").execute();
     },
   },
-  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
   "0008_postgres_types": {
     async up(db: Kysely<unknown>) {
       await toTimestamptz(db, "alert_channels", ["created_at", "updated_at"]);

@@ -1,8 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { Redactor } from "@/lib/rules/secrets";
 
-// Channel secrets at rest: AES-256-GCM with a key derived from AUTH_SECRET by HKDF-SHA256 (its own "info",
-// so the key is used for nothing else). Sealed form: "v1.<iv>.<tag>.<ciphertext>", base64url.
+// Channel secrets at rest: AES-256-GCM, its key from AUTH_SECRET by HKDF-SHA256 with its own "info" (used for nothing else).
 
 export interface ChannelSecrets {
   url?: string;
@@ -56,17 +55,12 @@ export function maskSecret(value: string): string {
   return `${DOTS}${lastFour(value)}`;
 }
 
-/**
- * A path segment or query value worth redacting on its own: 8 characters or more, and not an ordinary word
- * ("services", "internal", "alerts-ingest" would cut a receiver's answer): a digit, both cases, another sign, or a
- * run of letters longer than words go, as generated tokens have.
- */
+/** A path segment or query value worth redacting alone: 8+ characters and no ordinary word (that would cut a receiver's answer). */
 function secretLike(part: string): boolean {
   if (part.length < 8) return false;
   return /[^A-Za-z\-_.]/.test(part) || (/[a-z]/.test(part) && /[A-Z]/.test(part)) || /[A-Za-z]{16,}/.test(part);
 }
 
-/** Every form of the channel's secrets (and the URL's path and query, which carry a Slack token) replaced by [redacted]. */
 export function channelRedactor(secrets: ChannelSecrets): Redactor {
   const r = new Redactor();
   if (secrets.url) {

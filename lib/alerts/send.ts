@@ -9,8 +9,7 @@ import type { AlertChannelKind, SmtpTlsMode } from "@/lib/alerts/schemas";
 import { checkTarget, pinnedLookup, type Target, type TargetPolicy } from "@/lib/alerts/targets";
 import { redactSecretsIn } from "@/lib/rules/secrets";
 
-// Sends one delivery to one channel and reports the receiver's answer (redacted, shortened). Never throws.
-// Every connection goes to the addresses checkTarget judged (lib/alerts/targets.ts), never to a second resolution.
+// One delivery to one channel, never throwing; it connects to the addresses checkTarget judged, never to a second resolution.
 
 export const SIGNATURE_HEADER = "x-labs-signature";
 export const TIMESTAMP_HEADER = "x-labs-timestamp";
@@ -37,9 +36,7 @@ export interface ChannelToSend {
 
 export interface SendOptions {
   consoleUrl: string;
-  /** Per attempt: a receiver slower than this counts as not answering. */
   timeoutMs: number;
-  /** Which targets may be reached (demo mode, ALERT_ALLOWED_TARGETS). */
   targets: TargetPolicy;
   now?: () => Date;
 }
@@ -242,11 +239,7 @@ export interface SmtpProblem {
   reason: "refused" | "noAnswer" | "authFailed" | "unknownHost" | "tls" | "rejected" | "failed" | "targetInward" | "portNotAllowed" | "plainLogin";
 }
 
-/**
- * Checks the target, connects and (with a user) logs in, without sending: null when the server takes us, else an
- * outcome code and its field. The server's greeting and nodemailer's words stay here: they would make saving a
- * channel a way to read banners.
- */
+/** Connects and logs in without sending; the server's words stay here, or saving a channel would be a way to read banners. */
 export async function verifySmtp(smtp: SmtpSettings, password: string | undefined, timeoutMs: number, policy: TargetPolicy): Promise<SmtpProblem | null> {
   const checked = await smtpTarget(smtp, policy, timeoutMs);
   if ("problem" in checked) return checked.problem;

@@ -14,14 +14,12 @@ import { alertSettings } from "@/lib/alerts/settings";
 import { checkTarget } from "@/lib/alerts/targets";
 import { channelView, countChannels, deleteChannel, findChannel, getDelivery, insertChannel, listChannels, listDeliveries, updateChannel, type StoredChannel } from "@/lib/alerts/store";
 
-// Channel administration (admins) and the delivery log (everyone; receivers' answers for admins). Every write is
-// audited, secrets never. A saved secret is only ever used for the destination it was saved for.
+// Channels (admins) and the delivery log (everyone; answers for admins). Writes audited, secrets never; a secret serves only its destination.
 
 function fieldProblem(fields: Record<string, string>, detail = "Check the highlighted fields."): DomainError {
   return validationFailed(Object.fromEntries(Object.entries(fields).map(([f, code]) => [f, [{ code }]])), { detail });
 }
 
-/** The body as the schema reads it, or a validation problem with a message per field. */
 export function parseChannelBody(json: unknown, mode: "create" | "update"): ChannelBody {
   const parsed = channelBodySchema(mode).safeParse(json);
   if (parsed.success) return parsed.data;

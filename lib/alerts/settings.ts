@@ -3,8 +3,6 @@ import { getConfig } from "@/lib/config";
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryQueueOptions } from "@/lib/alerts/engine";
 import type { TargetPolicy } from "@/lib/alerts/targets";
 
-// The alert delivery settings, from the validated configuration (lib/config).
-
 export interface AlertSettings {
   queue: DeliveryQueueOptions;
   sendTimeoutMs: number;

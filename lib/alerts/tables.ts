@@ -1,7 +1,5 @@
 import type { Selectable } from "kysely";
 
-// Kysely table types for alerts; lib/store/schema.ts's Database extends this.
-
 export interface AlertChannelsTable {
   id: string;
   name: string;
@@ -23,9 +21,7 @@ export interface AlertChannelsTable {
 export interface AlertDeliveriesTable {
   id: string;
   channel_id: string;
-  /** An AlertEventType, or "test". */
   event_type: string;
-  /** The event as raised (no secrets in it). */
   event_json: string;
   /** "queued" | "retrying" | "delivered" | "failed" */
   status: string;
@@ -35,7 +31,6 @@ export interface AlertDeliveriesTable {
   updated_at: Date;
   last_attempt_at: Date | null;
   delivered_at: Date | null;
-  /** The receiver's answer: HTTP status (webhooks) or SMTP reply code (e-mail); null when there was none. */
   response_status: number | null;
   /** The receiver's answer or the error, at most ~300 characters, secrets redacted. */
   response_text: string | null;

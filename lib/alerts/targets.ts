@@ -3,9 +3,8 @@ import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { allowsTarget, type AllowedTarget } from "@/lib/alerts/allow-list";
 
-// Where an alert may go. A target is judged by every address its host resolves to, and the connection is
-// then made to those very addresses (pinned), so a name that resolves inward, or re-resolves inward between
-// the check and the connection, is caught. Free of "server-only" so the tests can run it.
+// A target is judged by every address its host resolves to and the connection pinned to those: a re-resolution inward is caught.
+// Free of "server-only" so the tests can run it.
 
 /** SMTP submission and relay ports; others only where the allow-list names them (or loopback in demo mode). */
 export const SMTP_PORTS: readonly number[] = [25, 465, 587];
@@ -16,16 +15,12 @@ export interface Address {
 }
 
 export interface TargetPolicy {
-  /** Demo mode: loopback receivers (trials, the tests' own servers) on any port. */
   allowLoopback: boolean;
-  /** ALERT_ALLOWED_TARGETS. */
   allowed: readonly AllowedTarget[];
-  /** Resolves a host name to all its addresses; the system resolver unless a test gives its own. */
   resolve?: (host: string) => Promise<Address[]>;
 }
 
 export interface Target {
-  /** The host as the channel names it, lower case, without brackets. */
   host: string;
   port: number;
   /** The checked addresses: the connection goes to these and no others. */
@@ -38,7 +33,6 @@ export type TargetCheck =
   | { ok: true; target: Target }
   | { ok: false; reason: "inward" | "port" | "unknownHost"; /** English, for the delivery log (admins). */ detail: string };
 
-/** The policy that allows nothing inward (the default of a bare deployment). */
 export const STRICT_TARGETS: TargetPolicy = { allowLoopback: false, allowed: [] };
 
 function systemResolve(host: string): Promise<Address[]> {

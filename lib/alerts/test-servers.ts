@@ -4,13 +4,10 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-// Real receivers for the alert tests: an HTTP receiver that verifies the webhook signature, and an SMTP server.
-
 export interface Received {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
-  /** The signature checked with the secret the test gave, as a receiver would. */
   verified: boolean;
 }
 
@@ -160,10 +157,7 @@ export async function startBanner(banner: string): Promise<{ port: number; conne
   };
 }
 
-/**
- * An HTTP receiver that answers 200 with a body of `total` bytes, written as fast as the client reads;
- * `written()` is what left it before the client hung up (or all of it).
- */
+/** Answers 200 with `total` bytes as fast as the client reads; `written()` is what left before the client hung up. */
 export async function startFlood(total: number): Promise<{ url: string; written: () => number; finished: Promise<void>; close: () => Promise<void> }> {
   let written = 0;
   let finish!: () => void;

@@ -1,7 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 import { toTimestamptz } from "@/lib/db/migrations";
 
-// The store's audit trail table (the console's order of every feature's steps: lib/store/migrations.ts).
 export const auditMigrations: Record<string, Migration> = {
   "0001_console": {
     async up(db: Kysely<unknown>) {
@@ -27,7 +26,6 @@ export const auditMigrations: Record<string, Migration> = {
       await db.schema.createIndex("audit_events_actor").on("audit_events").column("actor_email").execute();
     },
   },
-  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
   "0008_postgres_types": {
     async up(db: Kysely<unknown>) {
       await toTimestamptz(db, "audit_events", ["at"]);

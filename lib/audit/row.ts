@@ -13,7 +13,6 @@ export interface AuditActor {
 
 export type AuditPort = (entry: Omit<AuditEntry, "actor" | "requestId" | "ip">) => Promise<void>;
 
-/** What a domain service is given by its caller (a handler, a page action, a job, the CLI). */
 export interface ServiceContext {
   actor: AuditActor;
   audit: AuditPort;

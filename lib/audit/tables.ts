@@ -1,7 +1,5 @@
 import type { Generated, Selectable } from "kysely";
 
-// Kysely table type for the audit trail; lib/store/schema.ts's Database extends this.
-
 export interface AuditEventsTable {
   id: Generated<number>;
   at: Date;

@@ -1,7 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
-// The store's tables for members, sessions and sign-in failures (the console's order of every feature's steps: lib/store/migrations.ts).
 export const authMigrations: Record<string, Migration> = {
   "0001_console": {
     async up(db: Kysely<unknown>) {
@@ -43,7 +42,6 @@ export const authMigrations: Record<string, Migration> = {
       await db.schema.createIndex("sessions_expires").on("sessions").column("expires_at").execute();
     },
   },
-  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
   "0008_postgres_types": {
     async up(db: Kysely<unknown>) {
       await toTimestamptz(db, "members", ["created_at", "updated_at"]);

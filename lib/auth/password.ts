@@ -58,7 +58,6 @@ function strengthChecker(): Promise<Checker> {
   return checker;
 }
 
-/** Whether a password someone chose is too weak to keep; `userInputs` (email, name) count as known words. */
 export async function passwordWeakness(password: string, userInputs: string[] = []): Promise<PasswordWeakness | null> {
   const result = (await strengthChecker()).check(password, userInputs);
   if (result.score >= MIN_SCORE) return null;

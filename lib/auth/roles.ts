@@ -35,7 +35,6 @@ export function can(role: Role, permission: Permission): boolean {
   return hasRole(role, PERMISSIONS[permission]);
 }
 
-/** Refuses with 403, naming the role needed, unless the role has the permission. */
 export function requirePermission(role: Role, permission: Permission): void {
   if (can(role, permission)) return;
   const needed = PERMISSIONS[permission];

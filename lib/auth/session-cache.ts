@@ -2,13 +2,10 @@ import type { Kysely, Transaction } from "kysely";
 import { notify } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 
-// The member-and-session row each request is judged by, kept per session for a short while. Every write to members or
-// sessions forgets all of it, here at once and on every instance through a notice on the store (sent with the write's
-// transaction, so it arrives after the commit). The cache is used only while this instance is listening for notices:
-// before the listener holds, or while its connection is down, every request reads the store.
+// Per-session member rows, kept briefly: a write to members or sessions clears them on every instance by a notice in its transaction.
+// Used only while this instance listens for notices; before the listener holds, or while it is down, every request reads the store.
 
 export const SESSIONS_CHANNEL = "labs_sessions";
-/** A safety net only: a notice forgets an entry long before. */
 export const SESSION_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
@@ -30,19 +27,16 @@ interface State {
 const g = globalThis as unknown as { labsSessionCache?: State };
 const state: State = (g.labsSessionCache ??= { entries: new Map(), generation: 0, live: false });
 
-/** Forget every cached session on this instance. */
 export function forgetSessions(): void {
   state.entries.clear();
   state.generation++;
 }
 
-/** After any write to members or sessions: forget here now, and tell every instance (this one too, after the commit). */
 export async function announceSessionChange(conn: Conn): Promise<void> {
   forgetSessions();
   await notify(conn, SESSIONS_CHANNEL, "changed");
 }
 
-/** Starts listening once; until the listener holds (and whenever its connection drops) the cache stays off. */
 export function listenForSessionChanges(listen: Listen): void {
   if (state.listening) return;
   state.listening = listen(
@@ -62,7 +56,6 @@ export function listenForSessionChanges(listen: Listen): void {
       return listener;
     },
     () => {
-      // Not listening: no cache; the next request tries again.
       state.listening = undefined;
     },
   );
@@ -72,10 +65,7 @@ export function sessionCacheLive(): boolean {
   return state.live;
 }
 
-/**
- * The cached value for `key`, else `load()`'s, kept when `keep` says so and no change was announced while it loaded.
- * With the cache off, always `load()`.
- */
+/** With the cache off, always `load()`; a value is kept only when `keep` says so and no change was announced while it loaded. */
 export async function cachedSession<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean, now = Date.now()): Promise<T> {
   if (!state.live) return load();
   const hit = state.entries.get(key);
@@ -89,7 +79,6 @@ export async function cachedSession<T>(key: string, load: () => Promise<T>, keep
   return value;
 }
 
-/** Tests: back to a cache that is off and empty. */
 export function resetSessionCache(): void {
   forgetSessions();
   state.live = false;

@@ -1,9 +1,8 @@
 import { hkdfSync } from "node:crypto";
 import { base64url, calculateJwkThumbprint, jwtDecrypt, type JWTPayload } from "jose";
 
-// Reads the Auth.js session cookie the way @auth/core/jwt's `decode` does (same key derivation, algorithms and clock
-// tolerance), but derives each key once and decrypts each cookie value once: the session check on every request then
-// costs a map lookup instead of HKDF, a thumbprint, a JWE decryption and Auth.js re-encrypting the cookie.
+// Reads the Auth.js session cookie as @auth/core/jwt's `decode` does, but derives each key and decrypts each value once:
+// the per-request check costs a map lookup instead of HKDF, a JWE decryption and a re-encrypted cookie.
 
 export const SESSION_COOKIE = "authjs.session-token";
 export const SECURE_SESSION_COOKIE = "__Secure-authjs.session-token";

@@ -84,7 +84,6 @@ export function judgeSession(
   return { ok: true, member };
 }
 
-/** The member with their session beside them (one round trip), or undefined when the member does not exist. */
 export interface SessionLookup {
   member: Member;
   row: { member_id: number; expires_at: Date } | undefined;
@@ -104,7 +103,6 @@ export async function lookupSession(conn: Conn, claims: SessionClaims): Promise<
   return { member, row };
 }
 
-/** With no member the session row decides nothing. */
 export function judgeLookup(claims: SessionClaims | null, found: SessionLookup | undefined, now: number): SessionVerdict {
   return judgeSession(claims, found?.row, found?.member, now);
 }

@@ -71,7 +71,6 @@ export function decideSsoEntry(
   const role = roleForEmail(allow, identity.email);
 
   if (!byEmail) {
-    // The identity already belongs to someone under another email (changed at the provider).
     if (bySubject) return refuse("identity bound to another member", bySubject);
     if (!role) return refuse("not on the allow-list");
     return { ok: true, kind: "create", identity, role };

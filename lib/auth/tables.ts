@@ -1,7 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
-// Kysely table types for members, sessions and sign-in failures; lib/store/schema.ts's Database extends this.
-
 export const ROLES = ["viewer", "operator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 

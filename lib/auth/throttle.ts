@@ -2,8 +2,7 @@ import ipaddr from "ipaddr.js";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/store/schema";
 
-// Sign-in limits; each attempt is reserved before its password is checked, in a transaction that first takes one
-// advisory lock shared by every instance, so parallel guesses count one by one.
+// Each sign-in attempt is reserved before its password is checked, under one advisory lock across instances: guesses count one by one.
 
 export const THROTTLE = {
   windowMs: 15 * 60 * 1000,
@@ -16,10 +15,7 @@ export const THROTTLE = {
 
 export type ThrottleLimit = "pair" | "address" | "account";
 
-/**
- * Who an address limit counts: an IPv4 address as is (an IPv4-mapped IPv6 one too), an IPv6 address by its /64, which
- * one subscriber usually holds whole, so rotating through it gives no fresh budgets.
- */
+/** IPv4 as is, IPv6 by its /64: one subscriber holds it whole, so rotating through it gives no fresh budgets. */
 export function limitedAddress(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   const address = ipaddr.process(ip);
@@ -92,8 +88,7 @@ async function waits(conn: Conn, account: string, ip: string, now: number): Prom
   ];
 }
 
-// Two-key advisory lock space "labs" (0x6c616273), second key 1: the sign-in reservations. One lock for all of
-// them, not one per account: the per-address limit counts attempts on many accounts.
+// Advisory lock "labs" (0x6c616273), key 1: one lock for every sign-in, since the per-address limit spans accounts.
 const LOCK_SPACE = 0x6c616273;
 const RESERVATIONS = 1;
 const SLOTS = 2;
@@ -157,11 +152,7 @@ export async function throttleState(conn: Conn, account: string, ip: string, now
     : { blocked: false, limit: null, retryAfterMinutes: 0 };
 }
 
-/**
- * A write limit shared by every instance, counted in the same table as the sign-in limits: takes one of `limit` slots
- * per `windowMs` under `key` (such as "views:12"), or says how long until the oldest frees. One lock for all keys, as for
- * sign-ins, so parallel writes count one by one.
- */
+/** A write limit across instances in the sign-in limits' table and lock: `limit` slots per `windowMs` under `key`. */
 export async function takeSlot(conn: Conn, key: string, limit: number, windowMs: number, now = Date.now()): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
   return conn.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${SLOTS}::int)`.execute(trx);

@@ -4,8 +4,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import pg from "pg";
 import { StoreCopyError } from "@/lib/db/copy";
 
-// Moves the store of an earlier console, PGlite's data folder (./data/store), into a PostgreSQL store: every table of
-// its public schema, row for row, in one transaction, checked by counts. PGlite stays a dependency for this alone.
+// An earlier console's PGlite store (./data/store) into PostgreSQL in one transaction, checked by counts; PGlite stays for this alone.
 
 export interface PgliteCopyResult {
   tables: { table: string; rows: number }[];

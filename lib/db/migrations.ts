@@ -1,7 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration } from "kysely";
 
-// The migration runner; the migrations themselves belong to the features (their order: lib/store/migrations.ts).
-
 export type Migrations = Record<string, Migration>;
 
 /** One migration per name: a name several features share (0001_console) runs their steps in the order given. */
@@ -21,7 +19,6 @@ export function combineMigrations(...parts: Migrations[]): Migrations {
   );
 }
 
-/** Brings the store to the last of `migrations` (or to `upTo`, for tests of a migration's data). */
 export async function migrate<DB>(db: Kysely<DB>, migrations: Migrations, upTo?: string): Promise<void> {
   // Kysely takes a PostgreSQL advisory lock around the run, so instances starting together migrate once.
   const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: { getMigrations: async () => migrations } });

@@ -3,7 +3,6 @@ import pg from "pg";
 import { migrate, type Migrations } from "@/lib/db/migrations";
 
 // Opening and migrating the store, without "server-only" so the team CLI, scripts and tests can use it.
-// Always a PostgreSQL server: the one at DATABASE_URL, shared by every instance, or the data folder's own local server.
 
 export interface Listener {
   close(): Promise<void>;
@@ -11,9 +10,7 @@ export interface Listener {
 
 export interface Store<DB> {
   db: Kysely<DB>;
-  /** For the job engine: the connection string (it keeps its own pool). */
   engine: { connectionString: string };
-  /** `onDrop` when the connection is lost (notifications are lost until `onReconnect`). */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void, onDrop?: () => void): Promise<Listener>;
   close(): Promise<void>;
 }

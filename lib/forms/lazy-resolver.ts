@@ -1,8 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 
-// A form's resolver whose code (zod, the form's schema, the adapter) is not part of the page's first load:
-// `preload` fetches it once the form is on screen; the first check waits for it if it is not there yet.
-// The schema is still the one the handler parses with; only when it arrives changes.
+// A resolver kept out of the first load (`preload` once the form shows; the first check waits), with the handler's own schema.
 
 export function lazyResolver<TIn extends FieldValues, TContext, TOut extends FieldValues>(load: () => Promise<Resolver<TIn, TContext, TOut>>) {
   let loading: Promise<Resolver<TIn, TContext, TOut>> | null = null;

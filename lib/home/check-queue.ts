@@ -12,7 +12,6 @@ export async function createPlatformCheckQueue(boss: JobEngine): Promise<void> {
   await boss.updateQueue(PLATFORM_CHECK_QUEUE, queue);
 }
 
-/** The job's id, or null when another instance already sent this period's check. */
 export function sendPlatformCheck(boss: JobEngine): Promise<string | null> {
   return boss.send(PLATFORM_CHECK_QUEUE, null, { singletonKey: "platform", singletonSeconds: CHECK_SECONDS });
 }

@@ -3,8 +3,6 @@ import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
 import { homeTileUrl, type HomeTile } from "@/lib/home/constants";
 import type { HomeTiles } from "@/lib/home/schemas";
 
-// The browser side of /api/home: one SWR key per tile, refreshed while the page is open.
-
 const REFRESH_MS = 30_000;
 
 export function useHomeTile<K extends HomeTile>(tile: K) {

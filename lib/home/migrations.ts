@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toTimestamptz } from "@/lib/db/migrations";
 
-// The store's tables for home (in the console's order: lib/store/migrations.ts).
 export const homeMigrations: Record<string, Migration> = {
   "0004_home": {
     async up(db: Kysely<unknown>) {
@@ -35,7 +34,6 @@ export const homeMigrations: Record<string, Migration> = {
       await sql`create unique index home_platform_outages_open on home_platform_outages ((1)) where ended_at is null`.execute(db);
     },
   },
-  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
   "0008_postgres_types": {
     async up(db: Kysely<unknown>) {
       await toTimestamptz(db, "home_upstream_minutes", ["minute", "last_success_at", "failing_since", "last_failure_at", "updated_at"]);

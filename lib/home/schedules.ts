@@ -3,16 +3,12 @@ import type { Database } from "@/lib/store/schema";
 import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/schemas";
 import { nextStartsByKind } from "@/lib/schedules/store";
 
-// What the home page needs from the schedules: the next start of each import kind, and the names of the schedules
-// that started the last imports.
-
 export interface NextStart {
   at: string;
   scheduleId: string;
   name: string | null;
 }
 
-/** The next start of each import kind among the schedules not paused. */
 export async function nextScheduledStarts(conn: Kysely<Database>): Promise<Record<ImportKindName, NextStart | null>> {
   const out: Record<ImportKindName, NextStart | null> = { products: null, prices: null, stock: null };
   for (const row of await nextStartsByKind(conn)) {
@@ -22,7 +18,6 @@ export async function nextScheduledStarts(conn: Kysely<Database>): Promise<Recor
   return out;
 }
 
-/** Schedule names by id (a schedule deleted since has none). */
 export async function scheduleNames(conn: Kysely<Database>, ids: readonly string[]): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map();
   const rows = await conn.selectFrom("schedules").select(["id", "name"]).where("id", "in", [...new Set(ids)]).execute();

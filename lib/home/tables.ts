@@ -1,16 +1,12 @@
 import type { Generated } from "kysely";
 
-// Kysely table types for home; lib/store/schema.ts's Database extends this.
-
 /** One instance's upstream calls in one minute, written whole at each flush (so a flush repeated adds nothing). */
 export interface HomeUpstreamMinutesTable {
   instance_id: string;
-  /** The minute's start. */
   minute: Date;
   calls: number;
   /** Calls the platform did not answer: no answer in time, no connection, a 5xx, or an answer that was not the API's. */
   failures: number;
-  /** Latencies (ms) of the answered calls, a bounded sample: JSON array of integers. */
   latencies_json: string;
   last_success_at: Date | null;
   /** The first failure after this minute's last success (null once a success follows it). */

@@ -2,7 +2,6 @@
 
 /** The first key that appears twice in one object of `text`, a JSON document JSON.parse has accepted; null when none. */
 export function repeatedKey(text: string): string | null {
-  // One entry per open container: the keys seen so far for an object, null for an array.
   const open: (Set<string> | null)[] = [];
   let keyNext = false;
   for (let i = 0; i < text.length; i++) {

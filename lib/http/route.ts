@@ -29,7 +29,6 @@ export interface RouteContext<P> {
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** True when the request comes from a page of this console (Origin matches the Host). */
 export function isSameOrigin(headers: Headers): boolean {
   if (headers.get("sec-fetch-site") === "cross-site") return false;
   const origin = headers.get("origin");

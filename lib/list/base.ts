@@ -1,11 +1,9 @@
 import { createParser } from "nuqs/server";
 
-// Each list is declared once, on the fields below: the browser's nuqs parsers, the page's tolerant
-// reader and (lib/list/definition.ts) the server's strict query schema all run the same field code.
+// Each list is declared once here: nuqs parsers, the tolerant reader and (definition.ts) the strict schema share the field code.
 
 export type SearchParamsInput = Record<string, string | string[] | null | undefined>;
 
-/** Why a field refused its value: a catalog key and its values. */
 export class Refusal {
   constructor(
     readonly message: string,
@@ -28,9 +26,7 @@ const PAGING = new Set(["page", "limit"]);
 const isBlank = (v: string) => v.trim() === "";
 
 export interface FieldOptions<T> {
-  /** The value of an absent parameter (and of one `absent` says is as good as absent). */
   fallback: T;
-  /** The refusal of a value `read` answers null for. */
   message: string;
   params?: Record<string, unknown>;
   /** Blank by default: a GET form sends an empty filter as `?actor=`. */
@@ -48,7 +44,6 @@ export function field<T>({ fallback, message, params, absent = isBlank }: FieldO
   } };
 }
 
-/** A filter: absent or blank is no filter. */
 export function optional<T>(read: (value: string) => T | null | Refusal, message: string): Field<T | undefined> {
   return field<T | undefined>({ fallback: undefined, message }, read);
 }
@@ -62,7 +57,6 @@ export function page(max: number): Field<number> {
   });
 }
 
-/** One of the page sizes; blank is the fallback. */
 export function limit<const S extends readonly number[]>(sizes: S, fallback: S[number]): Field<S[number]> {
   return field({ fallback, message: "validation.pageSize", params: { sizes: sizes.join(", ") } }, (v) => sizes.find((s) => String(s) === v) ?? null);
 }
@@ -82,7 +76,6 @@ export interface ListBaseSpec<F extends Fields> {
   /** A rule across fields: the strict schema refuses what it names, the tolerant loader's `repair` mends it. */
   reject?: (value: Partial<ListState<F>>) => { field: keyof F & string; message: string } | undefined;
   repair?: (value: ListState<F>) => ListState<F>;
-  /** The value sent to the API when it differs from the URL's (a search trimmed). */
   apiValue?: Partial<{ [K in keyof F]: (value: FieldValue<F[K]>) => FieldValue<F[K]> }>;
 }
 
@@ -100,7 +93,6 @@ export interface ListBase<F extends Fields> {
   search: (state: Partial<ListState<F>>, options?: { paging?: boolean }) => string;
   key: (state: ListState<F>) => string;
   href: (suffix: string, state: Partial<ListState<F>>) => string;
-  /** The URL update for a change: filters, sort and size go back to page 1; null is a default. */
   update: (current: ListState<F>, patch: ListPatch<F>) => Update<F>;
   isFiltered: (state: ListState<F>) => boolean;
 }

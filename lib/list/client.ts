@@ -22,7 +22,6 @@ export function useListState<D extends AnyDefinition>(definition: D): [StateOf<D
 
 export type Keyed<R> = R & { key: string };
 
-/** One page of a list; `stale` while the previous page is shown for the next. */
 export function useList<R extends object>(definition: AnyDefinition, state: object, config?: SWRConfiguration<Keyed<R>, ProblemError>) {
   const key = definition.key(state);
   const { data, error, mutate, isValidating } = useSWR<Keyed<R>, ProblemError>(key, keyedFetcher<R>, { keepPreviousData: true, ...config });

@@ -1,5 +1,4 @@
-// What the palette keeps in this browser belongs to the member signed in: kept under a key of theirs and forgotten
-// when a session ends here. Free of zod, so the sign-in page and the user menu carry little for it.
+// The palette's storage is the signed-in member's: under a key of theirs, forgotten when a session ends here (no zod).
 
 /** Every key the palette writes starts with this; "labs.palette.recent" alone was the key before it was per member. */
 export const PALETTE_STORAGE_PREFIX = "labs.palette.";
@@ -13,7 +12,6 @@ export function recentStorageKey(member: string): string {
 
 type ForgettingStorage = Pick<Storage, "length" | "key" | "removeItem">;
 
-/** Removes everything the palette kept in this browser, for any member. */
 export function forgetPalette(storage: ForgettingStorage | null | undefined): void {
   try {
     if (!storage) return;
@@ -28,7 +26,6 @@ export function forgetPalette(storage: ForgettingStorage | null | undefined): vo
   }
 }
 
-/** This browser's localStorage, or null where it is switched off. */
 export function browserStorage(): Storage | null {
   try {
     return window.localStorage;

@@ -1,8 +1,6 @@
 import { fold } from "@/lib/warehouses/fold";
 import type { PageKey } from "@/lib/palette/recent";
 
-// What the palette offers besides warehouses; filtered with the warehouse index's own folding.
-
 export const PAGES: readonly { key: PageKey; href: string }[] = [
   { key: "home", href: "/" },
   { key: "warehouses", href: "/warehouses" },
@@ -36,7 +34,6 @@ export function matchesQuery(query: string, texts: readonly string[]): boolean {
 }
 
 
-/** Asks the shell's shortcuts to open the command palette (they own it, and load it on first use). */
 export const OPEN_PALETTE_EVENT = "labs:open-palette";
 
 export function openPalette() {

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { recentStorageKey } from "@/lib/palette/forget";
 import { CODE_MAX, NAME_MAX } from "@/lib/rules/warehouse";
 
-// The last warehouses and pages opened through the command palette, kept in this browser only, per member (the key is
-// theirs, lib/palette/forget.ts), and forgotten at sign-out and on the sign-in page.
+// The palette's last warehouses and pages, in this browser only, per member (lib/palette/forget.ts), forgotten at sign-out.
 
 export { recentStorageKey } from "@/lib/palette/forget";
 export const RECENT_MAX = 5;

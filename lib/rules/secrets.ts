@@ -2,7 +2,6 @@
 
 /** Shorter base64 fragments would match ordinary text; tokens are long. */
 const MIN_FRAGMENT = 8;
-/** Below this a value is no secret worth matching (it would cut ordinary words). */
 const MIN_SECRET = 4;
 
 function base64(bytes: Uint8Array): string {
@@ -13,10 +12,7 @@ function base64(bytes: Uint8Array): string {
 
 const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 
-/**
- * The spellings a secret can be echoed in (as is, URL-encoded, base64/base64url at any alignment, hex), longest first
- * so none cuts another. The redactor also matches each of them with any character JSON-escaped or percent-encoded.
- */
+/** Spellings a secret is echoed in (as is, URL-encoded, base64 at any alignment, hex), longest first so none cuts another. */
 export function secretForms(secret: string): string[] {
   if (secret.length < MIN_SECRET) return [];
   const bytes = new TextEncoder().encode(secret);
@@ -60,7 +56,6 @@ function charPattern(char: string): string {
   return `(?:${plain}|${percent.join("")})`;
 }
 
-/** Every form of every secret, each character in any of the spellings above. */
 function formsPattern(forms: readonly string[]): RegExp | null {
   if (forms.length === 0) return null;
   return new RegExp(forms.map((form) => [...form].map(charPattern).join("")).join("|"), "g");
@@ -139,8 +134,7 @@ export class Redactor {
   }
 }
 
-// One redactor per process (on globalThis: bundles may hold several copies of this module), fed by lib/log.ts's
-// registerSecret; every boundary upstream text leaves or is kept by passes through it.
+// One redactor per process, on globalThis: bundles may hold several copies of this module.
 const PROCESS = Symbol.for("labs-console.secret-redactor");
 
 export function processRedactor(): Redactor {
@@ -148,12 +142,10 @@ export function processRedactor(): Redactor {
   return (g[PROCESS] ??= new Redactor());
 }
 
-/** Every registered secret, in any form, out of a text. */
 export function redactSecrets(text: string): string {
   return processRedactor().redact(text);
 }
 
-/** A copy of a JSON-shaped value with every registered secret out of each string and key. */
 export function redactSecretsIn<T>(value: T): T {
   return processRedactor().copy(value);
 }

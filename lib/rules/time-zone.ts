@@ -1,6 +1,5 @@
-// An IANA time zone name ("Europe/Istanbul", "America/Argentina/Buenos_Aires", "Etc/GMT+3", "UTC") that the runtime
-// knows. Offsets ("+03:00", "-13") and abbreviations ("EST") are refused even where Intl takes them: a zone name
-// follows its daylight-saving rules, an offset does not.
+// An IANA zone name the runtime knows; offsets ("+03:00") and abbreviations ("EST") are refused even where Intl takes them:
+// a zone follows its daylight-saving rules, an offset does not.
 const IANA_NAME = /^(?:UTC|[A-Za-z][A-Za-z_-]*(?:\/[A-Za-z0-9_+-]+)+)$/;
 
 export function isTimeZone(zone: string): boolean {

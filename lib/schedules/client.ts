@@ -4,8 +4,6 @@ import { SCHEDULES_API } from "@/lib/schedules/constants";
 import { scheduleListBase, type ScheduleListState } from "@/lib/schedules/lists";
 import type { ScheduleBodyInput, ScheduleList, ScheduleRow } from "@/lib/schedules/schemas";
 
-// The browser side of /api/erp/schedules: the list (one SWR key per page), and the writes (the view revalidates the page).
-
 /** Due starts show up within a tick: refresh while any schedule is running. */
 const REFRESH_MS = 15_000;
 

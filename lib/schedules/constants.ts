@@ -1,7 +1,6 @@
 import type { ScheduleBodyInput, ScheduleSpec } from "@/lib/schedules/schemas";
 
-// The schedule form's names, sizes and starting values without zod, for the browser; lib/schedules/schemas.ts
-// (the form's one schema) re-exports them.
+// The schedule form's names, sizes and defaults without zod, for the browser; lib/schedules/schemas.ts re-exports them.
 
 export const SCHEDULES_API = "/api/erp/schedules";
 export const SCHEDULE_RULE_TYPES = ["every", "daily", "weekly", "cron"] as const;
@@ -13,7 +12,6 @@ export const MAX_TIMES = 24;
 export const CRON_MAX_LENGTH = 120;
 export const SCHEDULE_HISTORY_SIZE = 10;
 
-/** A saved schedule back into the form's values (edit). */
 export function toFormValues(s: Pick<ScheduleSpec, "kind" | "name" | "rule" | "timeZone" | "quiet">): ScheduleBodyInput {
   const rule = s.rule;
   return {

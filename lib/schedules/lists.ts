@@ -1,8 +1,6 @@
 import { defineListBase, limit, page } from "@/lib/list/base";
 import { SCHEDULES_API } from "@/lib/schedules/constants";
 
-// The schedule list, declared once (no zod, for the browser); lib/schedules/schemas.ts adds the server's strict query.
-
 export const SCHEDULE_PAGE_SIZES = [25, 50, 100] as const;
 export const SCHEDULE_MAX_PAGE = 100_000;
 

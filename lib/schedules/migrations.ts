@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
-// The store's tables for schedules (in the console's order: lib/store/migrations.ts), and where an import came from.
 export const schedulesMigrations: Record<string, Migration> = {
   "0002_schedules": {
     async up(db: Kysely<unknown>) {

@@ -1,10 +1,8 @@
 import { isTimeZone } from "@/lib/rules/time-zone";
 import { Cron } from "croner";
 
-// When a schedule starts next: pure, time-zone and DST correct (croner does the calendar work).
-// Fixed-time rules (daily, weekly) in a DST gap start at the first valid time after it and once
-// when a time occurs twice; "every N minutes" follows the wall clock, so it skips the gap's slots
-// and runs on both occurrences of a repeated hour (croner's documented DST handling).
+// Pure and DST-correct via croner: daily and weekly rules in a DST gap start just after it, and once in a repeated hour;
+// "every N minutes" follows the wall clock: it skips the gap and runs in both repeated hours (croner's documented DST handling).
 
 export type ScheduleRule =
   | { type: "every"; minutes: number }
@@ -35,7 +33,6 @@ export function parseTime(text: string): { hour: number; minute: number } | null
 
 export { isTimeZone };
 
-/** The reason a cron expression cannot be used, or null: five fields, croner must parse it and it must ever run. */
 export function cronProblem(expression: string, timeZone = "UTC"): "cron_invalid" | "cron_never" | null {
   const text = expression.trim();
   if (text.split(/\s+/).length !== 5) return "cron_invalid";
@@ -52,7 +49,6 @@ export function cronProblem(expression: string, timeZone = "UTC"): "cron_invalid
   }
 }
 
-/** The cron patterns (five fields, in the schedule's zone) whose union is the rule. */
 export function rulePatterns(rule: ScheduleRule): string[] {
   switch (rule.type) {
     case "every": {
@@ -79,7 +75,6 @@ export function rulePatterns(rule: ScheduleRule): string[] {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Minutes since local midnight of an instant in a zone. */
 export function localMinutes(at: Date, timeZone: string): number {
   let f = formatters.get(timeZone);
   if (!f) {
@@ -130,7 +125,6 @@ export function nextStart(timing: Timing, after: Date): Date | null {
   return null;
 }
 
-/** The next `count` starts after `after` (for previews and tests). */
 export function nextStarts(timing: Timing, after: Date, count: number): Date[] {
   const out: Date[] = [];
   let from = after;

@@ -25,13 +25,10 @@ import {
 } from "@/lib/schedules/store";
 import type { ScheduleRecord } from "@/lib/schedules/tables";
 
-// Schedules for pages and handlers (list, create, change, pause, resume, delete) and the tick that starts what is due.
-
 export interface ScheduleContext extends ServiceContext {
   actor: { id: number | null; email: string; name: string };
 }
 
-/** A handler's member and audit port as the context the schedule services take. */
 export function scheduleContext({ service, member }: { service: ServiceContext; member: { id: number; email: string; name: string } }): ScheduleContext {
   return { ...service, actor: { id: member.id, email: member.email, name: member.name } };
 }

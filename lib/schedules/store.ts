@@ -4,8 +4,7 @@ import { nextStart, type ScheduleRule } from "@/lib/schedules/next";
 import { SCHEDULE_HISTORY_SIZE, type ScheduleRow, type ScheduleRunRow, type ScheduleSkipReason, type ScheduleSpec } from "@/lib/schedules/schemas";
 import type { ScheduleRecord, ScheduleRunOutcome, ScheduleRunRecord } from "@/lib/schedules/tables";
 
-// Schedules in the console store. A due start belongs to whoever moves next_start_at on from
-// the value it read (a conditional UPDATE), so two instances or two ticks give one start.
+// A due start belongs to whoever moves next_start_at on from the value it read, so two instances or ticks give one start.
 
 export function specOf(row: ScheduleRecord): ScheduleSpec {
   return {
@@ -69,7 +68,6 @@ export async function getSchedule(conn: Kysely<Database>, id: string): Promise<S
   return conn.selectFrom("schedules").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** A new rule: the next start is worked out again (none while paused). */
 export async function updateSchedule(conn: Kysely<Database>, id: string, spec: ScheduleSpec, by: string, now = new Date()): Promise<ScheduleRecord | undefined> {
   return conn
     .updateTable("schedules")
@@ -84,7 +82,6 @@ export async function updateSchedule(conn: Kysely<Database>, id: string, spec: S
     .executeTakeFirst();
 }
 
-/** Pauses or resumes; only a change returns the row (a second pause does nothing and says so). */
 export async function setPaused(conn: Kysely<Database>, id: string, paused: boolean, by: string, now = new Date()): Promise<ScheduleRecord | undefined> {
   const row = await getSchedule(conn, id);
   if (!row || row.paused === paused) return undefined;
@@ -142,7 +139,6 @@ export async function countSchedules(conn: Kysely<Database>): Promise<number> {
   return Number((await conn.selectFrom("schedules").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
 }
 
-/** The next start of each kind among running schedules (the home page reads it). */
 export async function nextStartsByKind(conn: Kysely<Database>): Promise<ScheduleRecord[]> {
   return conn.selectFrom("schedules").selectAll().where("paused", "=", false).where("next_start_at", "is not", null).orderBy("next_start_at").execute();
 }
@@ -151,10 +147,7 @@ export async function dueSchedules(conn: Kysely<Database>, now: Date): Promise<S
   return conn.selectFrom("schedules").selectAll().where("paused", "=", false).where("next_start_at", "<=", now).orderBy("next_start_at").limit(100).execute();
 }
 
-/**
- * Takes the due start `row.next_start_at` for this caller by moving next_start_at on, only if
- * nobody moved it since it was read. True for exactly one of any number of concurrent callers.
- */
+/** True for exactly one of any number of concurrent callers: next_start_at moves on only if nobody moved it since the read. */
 export async function claimDue(conn: Kysely<Database>, row: ScheduleRecord, now: Date): Promise<{ claimed: boolean; next: Date | null }> {
   if (!row.next_start_at) return { claimed: false, next: null };
   // After the due time and after now: a start missed while no instance ran is not repeated for each missed slot.

@@ -1,8 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { ErpImportKind } from "@/lib/store/schema";
 
-// Kysely table types for schedules; lib/store/schema.ts's Database extends this.
-
 export type ImportOrigin = "manual" | "scheduled";
 export type ScheduleRunOutcome = "started" | "failed" | "skipped";
 

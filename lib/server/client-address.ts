@@ -37,13 +37,11 @@ export function isValidHost(value: string): boolean {
   return /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(value) && value.length <= 260;
 }
 
-/** A listen address on this machine only (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackName(host: string): boolean {
   const name = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
   return name === "localhost" || name === "::1" || /^127(?:\.\d{1,3}){3}$/.test(name);
 }
 
-/** A Host header naming this machine (any port): what a console listening on loopback only may be asked for. */
 export function isLoopbackHost(value: string | undefined): boolean {
   if (value === undefined || !isValidHost(value)) return false;
   return isLoopbackName(value.replace(/:\d{1,5}$/, ""));
@@ -88,7 +86,6 @@ export function settleClientHeaders(headers: IncomingHttpHeaders, peer: string |
   return true;
 }
 
-/** The address scripts/server.ts determined; forwarding headers are never read here. */
 export function clientIp(headers: Headers): string {
   return openClientIp(headers.get(CLIENT_IP_HEADER)) ?? "unknown";
 }

@@ -35,7 +35,6 @@ export function upstreamProblemBody(error: UpstreamError, requestId?: string): P
   }
 }
 
-/** The one mapping of a failure to a problem, for handlers and pages; null for a fault of ours (answered as `internal`). */
 export function toProblem(error: unknown, requestId?: string): ProblemBody | null {
   if (error instanceof DomainError) return redactSecretsIn(problemBody(error.code, error.detail, { ...error.extra, ...(requestId ? { requestId } : {}) }));
   if (isUpstreamError(error)) return redactSecretsIn(upstreamProblemBody(error, requestId));

@@ -14,7 +14,6 @@ export function openStore(options: OpenOptions): Promise<Store> {
   return openDbStore<Database>({ ...options, migrations: consoleMigrations });
 }
 
-/** Migrates to the latest migration, or to `upTo` (tests of a migration's data). */
 export function migrate(db: Kysely<Database>, upTo?: string): Promise<void> {
   return migrateTo(db, consoleMigrations, upTo);
 }

@@ -6,8 +6,6 @@ import type { HomeTables } from "@/lib/home/tables";
 import type { SchedulesTables } from "@/lib/schedules/tables";
 import type { ViewsTables } from "@/lib/views/tables";
 
-// The console store's tables: every feature's own, put together (lib/db knows none of them).
-
 export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables {}
 
 export { ROLES } from "@/lib/auth/tables";

@@ -1,8 +1,6 @@
 import { detailCodeOf, fieldCodesOf, isUpstreamCode, type ProblemDocument, type TextCode, type UpstreamCode } from "@/lib/rules/problems";
 import { isProblemError } from "@/lib/swr/fetcher";
 
-// From a failed /api call to the words a person reads; each feature brings its own words where they differ.
-
 /** Words per kind of failure; `null` where a feature has none, so the console's detail (or `generic`) shows. */
 export interface ProblemTexts {
   generic: string;
@@ -16,7 +14,6 @@ export interface ProblemTexts {
   upstream: Record<UpstreamCode, string>;
   upstreamRejected: string | null;
   upstreamRejectedWith: ((detail: string) => string) | null;
-  /** A console sentence's code in the reader's language; undefined for a key the catalog lacks. */
   say?: (text: TextCode) => string | undefined;
   /** Set on pages not in English: what a console sentence without a code becomes, by problem code (else `generic`). */
   byCode?: Partial<Record<string, string>>;
@@ -46,7 +43,6 @@ function reading(problem: ProblemDocument, texts: ProblemTexts, own?: ProblemRea
   return status >= 500 || !detail ? texts.generic : detail;
 }
 
-/** Whether the console wrote this text (its detail or a field message), and the code it gave with it. */
 function serverSentence(problem: ProblemDocument, text: string): { code?: TextCode } | null {
   if (text === problem.detail) return { code: detailCodeOf(problem) };
   const codes = fieldCodesOf(problem);

@@ -4,8 +4,7 @@ import { ProblemError, sendJson } from "@/lib/swr/fetcher";
 import { TEAM_API, teamListBase as teamList } from "@/lib/team/lists";
 import type { CreateMemberInput, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
 
-// An answer that does not parse is a bad_response, never an empty team. The answer schemas load
-// with the first answer to check, not with the page (the first page comes from the server).
+// A reply that does not parse is a bad_response, never an empty team; its schemas load with the first reply, not the page.
 const answerSchemas = () => import("@/lib/team/schemas");
 
 const unexpectedAnswer = () => new ProblemError({ status: 0, code: "bad_response" });
@@ -22,7 +21,6 @@ const checkedPages: Middleware = (useSWRNext) => (key, fetcher, config) => {
   return useSWRNext(key, checked, config);
 };
 
-/** One page of the team (the first comes from the server); `mutate()` after each write. */
 export function useTeam(state: TeamListState) {
   return useList<TeamList>(teamList, state, { use: [checkedPages] });
 }

@@ -1,7 +1,5 @@
 import { defineListBase, limit, page } from "@/lib/list/base";
 
-// The team's sizes and list, declared once (no zod, for the browser); lib/team/schemas.ts adds the server's strict query.
-
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;

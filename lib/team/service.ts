@@ -24,7 +24,6 @@ export class TeamRuleError extends DomainError {
   }
 }
 
-/** The acting admin was demoted or deactivated while the change was on its way: a role refusal. */
 export class ActorNotAdminError extends DomainError {
   readonly reason = "actor_not_admin";
   constructor() {

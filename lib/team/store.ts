@@ -2,8 +2,6 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, Member, MemberUpdate } from "@/lib/store/schema";
 import { announceSessionChange } from "@/lib/auth/session-cache";
 
-// The team's own reads and writes of the members table; lookups shared with sign-in stay in lib/auth/members.
-
 export async function memberRows(conn: Kysely<Database>, paging?: { page: number; limit: number }): Promise<{ rows: Member[]; total: number }> {
   let query = conn.selectFrom("members").selectAll().orderBy("email");
   if (paging) query = query.limit(paging.limit).offset((paging.page - 1) * paging.limit);

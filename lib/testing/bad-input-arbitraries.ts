@@ -1,13 +1,8 @@
 import { validateHeaderValue } from "node:http";
 import fc from "fast-check";
 
-// Generators of malformed requests for lib/http/bad-input.test.ts. Every generated request is invalid
-// by construction, whatever else it holds: it carries at least one "poison" (an unknown field or
-// parameter, a parameter given twice, a value the contract forbids, a body that is not a JSON
-// object, a wrong content type, an id that is not a canonical positive integer...). The rules
-// below restate the API contract (docs/architecture.md, docs/upstream-api.md, the handlers' documented
-// parameters) on purpose, instead of importing the app's schemas: loosening a schema in the app
-// must make the test fail, not follow along.
+// Malformed requests for lib/http/bad-input.test.ts: each carries at least one poison, whatever else it holds.
+// The rules restate the contract (docs/architecture.md, docs/upstream-api.md) rather than import the schemas: a loosened schema must fail.
 
 export interface RawRequest {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -16,9 +11,6 @@ export interface RawRequest {
   headers?: Record<string, string>;
   body?: string;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Strings
 
 const PATH_TRICKS = ["../", "..%2f", "..%2F", "%2e%2e/", "%2e%2e%2f", "..\\", "..%5c", "./", "%2e/", "%00", "%", "%zz", "%c0%ae", "%e2%80%ae"];
 
@@ -91,7 +83,6 @@ const NASTY = [
   "=cmd|' /C calc'!A0",
 ];
 
-/** Any string, weighted towards the nasty ones. */
 export const anyString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...NASTY), weight: 4 },
   { arbitrary: fc.string({ maxLength: 40 }), weight: 3 },
@@ -103,7 +94,6 @@ export const anyString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.integer({ min: 101, max: 3000 }).map((n) => "ğ".repeat(n)), weight: 1 },
 );
 
-/** Strings that satisfy a predicate (the predicate restates what the contract forbids). */
 export const stringWhere = (bad: (s: string) => boolean) => anyString.filter(bad);
 
 const enc = new TextEncoder();
@@ -118,11 +108,7 @@ export function pct(s: string): string {
 }
 
 const decoder = new TextDecoder();
-/** What the server sees after decoding `pct(s)`. */
 export const seenAs = (s: string) => decoder.decode(enc.encode(s));
-
-// ---------------------------------------------------------------------------------------------
-// Ids in paths
 
 /** The only valid id: a positive integer written plainly, within 2^53 - 1. */
 const canonicalId = (s: string) => /^[1-9][0-9]*$/.test(s) && Number.isSafeInteger(Number(s));
@@ -141,10 +127,7 @@ const badIdValue: fc.Arbitrary<string> = fc
   )
   .filter((s) => !canonicalId(seenAs(s)) && seenAs(s) !== "" && !ROUTE_WORDS.includes(seenAs(s).toLowerCase()));
 
-/**
- * A path segment for an id that is never canonical: percent-encoded (the handler sees exactly the
- * string) or raw path tricks that still end on a bad id after the server normalises them.
- */
+/** An id path segment that is never canonical: percent-encoded, or path tricks that still end on a bad id after normalising. */
 export const badIdSegment: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: badIdValue.map(pct), weight: 6 },
   { arbitrary: badIdValue.map((s) => `x/../${pct(s)}`), weight: 1 },
@@ -157,18 +140,11 @@ export const badIdSegment: fc.Arbitrary<string> = fc.oneof(
   },
 );
 
-// ---------------------------------------------------------------------------------------------
-// Query strings
-
 type Pair = [string, string];
 
 const TAILS = ["", "", "", "&", "&&", "&=", "&%", "&%zz=1", "&=&"];
 
-/**
- * A query string for a handler whose parameters are `bad` (name -> values the contract forbids).
- * Always invalid: an unknown parameter, a known one given twice, or a forbidden value; the other
- * pairs are noise (any name among the known ones, any value).
- */
+/** Always invalid: an unknown parameter, a known one given twice, or a forbidden value; the other pairs are noise. */
 export function badQuery(bad: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
   const keys = Object.keys(bad);
   // Not "__proto__": Next reads the query into a plain object before the app sees it, which drops
@@ -200,11 +176,7 @@ export const notOneOf = (words: readonly string[], blankAllowed = true) =>
 export const badCoercedPage = stringWhere((s) => nonBlank(s) && !(Number.isInteger(Number(s)) && Number(s) >= 1 && Number(s) <= 100_000));
 /** A page size other than 10, 25, 50 or 100, written exactly. */
 export const badExactLimit = stringWhere((s) => nonBlank(s) && !["10", "25", "50", "100"].includes(s));
-/** Not an email address: no "@" at all. */
 export const notAnEmail = stringWhere((s) => nonBlank(s) && !s.includes("@"));
-
-// ---------------------------------------------------------------------------------------------
-// JSON bodies
 
 /** A number written exactly as given (beyond 2^53, 1e400, -0...): JSON.stringify cannot. */
 export class RawNumber {
@@ -254,12 +226,7 @@ export interface BodyCase {
   body: string;
 }
 
-/**
- * A body for a handler taking a strict JSON object of `fields`, always invalid: one poison among an
- * unknown field, a forbidden value, a missing required field, a repeated key whose last value is
- * forbidden, a non-object JSON value, text that is not JSON, a wrong content type, deep nesting,
- * or a body over the 1 MiB limit. `extraPoisons` adds the handler's own cross-field rules.
- */
+/** Always invalid: an unknown, bad, missing or repeated field, non-object or non-JSON text, a wrong type, deep nesting, over 1 MiB. */
 export function badBody(fields: Record<string, FieldRule>, extraPoisons: fc.Arbitrary<Entries>[] = []): fc.Arbitrary<BodyCase> {
   const names = Object.keys(fields);
   const plausible = fc
@@ -283,7 +250,6 @@ export function badBody(fields: Record<string, FieldRule>, extraPoisons: fc.Arbi
     fc.constantFrom(...NOT_JSON).map((body) => ({ contentType: "application/json; charset=utf-8", body })),
     fc.tuple(plausible, fc.constantFrom<string | null>(null, ...NOT_JSON_TYPES)).map(([e, contentType]) => ({ contentType, body: toJson(new Entries(e)) })),
     fc.tuple(plausible, fc.integer({ min: 1000, max: 20000 }), unknownKey).map(([e, d, k]) => json([...e, [k, new RawJson("[".repeat(d) + "]".repeat(d))]])),
-    // Deep nesting in a known field.
     fc.tuple(plausible, fc.constantFrom(...names), fc.integer({ min: 1000, max: 20000 })).map(([e, n, d]) => json([...e.filter(([k]) => k !== n), [n, new RawJson('{"a":'.repeat(d) + "1" + "}".repeat(d))]])),
     ...extraPoisons.map((a) => a.map((e) => json(e.entries))),
   ];

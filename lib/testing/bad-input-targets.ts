@@ -22,8 +22,7 @@ import {
   type RawRequest,
 } from "@/lib/testing/bad-input-arbitraries";
 
-// For every console route handler and method that takes input, a generator of requests it must
-// refuse (see bad-input-arbitraries.ts). Used by lib/http/bad-input.test.ts.
+// Per route and method that takes input, a generator of requests it must refuse (bad-input-arbitraries.ts), for bad-input.test.ts.
 
 export interface Target {
   file: string;
@@ -403,9 +402,5 @@ export const TARGETS: Target[] = [
   },
 ];
 
-/**
- * Routes with no input to refuse: /api/health takes none and asks the upstream by design;
- * /api/ping and /api/ping/session (the benchmarks' floors) take none and ask nothing; the lists of schedules
- * and of alert channels take none either (their answer does not depend on the query).
- */
+/** No input to refuse: /api/health and the /api/ping floors take none; the schedule and channel lists ignore the query. */
 export const NOT_FUZZED = new Set(["GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET erp/schedules/route.ts", "GET alerts/channels/route.ts"]);

@@ -1,8 +1,7 @@
 import { startThrowawayServer } from "@/lib/db/local-server";
 import { ensureTemplate } from "@/lib/testing/test-database";
 
-// Before the unit suite: the test PostgreSQL (TEST_DATABASE_URL, or else a throwaway server started here for this run,
-// as `npm test` does for all its steps) and its migrated template, which each file's database is copied from.
+// Before the unit suite: the test PostgreSQL (TEST_DATABASE_URL, or a throwaway server) and its migrated template.
 export default async function setup() {
   let stop: (() => Promise<void>) | undefined;
   if (!process.env.TEST_DATABASE_URL?.trim()) {

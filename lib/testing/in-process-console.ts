@@ -7,12 +7,8 @@ import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulato
 import { exportedMethods, routeFiles } from "@/e2e/access-routes";
 import type { RawRequest } from "@/lib/testing/bad-input-arbitraries";
 
-// The console's route handlers called in-process, as the built server would call them: each
-// request is routed to its app/api/**/route.ts module by path, through the real wrapper, with a
-// real test store and the real emulator over HTTP. The caller's test file stubs only the session
-// (vi.mock of "@/lib/auth/session"); everything else is the console's own code and config. Outside
-// Next there is no request scope: a request that got past validation into next-intl's request-scoped
-// calls (the activity lists' time zone) fails as a 5xx here, a failure of the test either way.
+// Route handlers called in-process as the built server would: routed by path through the real wrapper, real store and emulator.
+// Tests stub only the session (vi.mock of "@/lib/auth/session"); without Next's request scope, next-intl calls fail as a 5xx.
 
 export const ORIGIN = "http://console.test";
 
@@ -22,7 +18,6 @@ export interface Answer {
   status: number;
   contentType: string;
   body: string;
-  /** The route file that answered (relative to app/api), or why none did. */
   routedTo: string;
 }
 
@@ -52,7 +47,6 @@ function routes(): Route[] {
 function match(table: Route[], parts: string[]): { route: Route; params: Record<string, string> } | null {
   const candidates = table
     .filter((r) => r.segments.length === parts.length && r.segments.every((s, i) => s.startsWith("[") || s === parts[i]))
-    // A static segment wins over a dynamic one at the same place (views/default before views/[id]).
     .sort((a, b) => b.segments.filter((s) => !s.startsWith("[")).length - a.segments.filter((s) => !s.startsWith("[")).length);
   const route = candidates[0];
   if (!route) return null;

@@ -9,7 +9,6 @@ export async function openTestStore(): Promise<Store> {
   const database = await createTestDatabase();
   const store = await openStore({ databaseUrl: database.url, poolSize: 4 });
   const destroy = store.db.destroy.bind(store.db);
-  // destroy() also drops the file's database.
   store.db.destroy = async () => {
     await destroy();
     await database.drop();
@@ -17,7 +16,6 @@ export async function openTestStore(): Promise<Store> {
   return { ...store, close: () => store.db.destroy() };
 }
 
-/** The Kysely handle of a fresh test store; `destroy()` closes it (and drops its database). */
 export async function openTestDb(): Promise<Kysely<Database>> {
   return (await openTestStore()).db;
 }

@@ -5,9 +5,6 @@ import { migrate } from "@/lib/store/open";
 import { consoleMigrations } from "@/lib/store/migrations";
 import type { Database } from "@/lib/store/schema";
 
-// The test PostgreSQL: one migrated template per migration set, and a database per test file copied from it.
-
-/** The test PostgreSQL: TEST_DATABASE_URL, which `npm test` (scripts/test.ts) and the unit suite's setup set to a throwaway server when it is unset. */
 export function testDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL?.trim();
   if (!url) throw new Error("TEST_DATABASE_URL is not set: run the tests through `npm test` or vitest, which start a throwaway PostgreSQL, or point it at a server.");

@@ -1,8 +1,7 @@
 /** The upstream client's one error; `kind`: timeout (it may still have acted), network, http (non-2xx), invalid-response. */
 export type UpstreamErrorKind = "timeout" | "network" | "http" | "invalid-response";
 
-// A realm-wide mark: the warehouse index lives on globalThis and may have been built by another
-// bundle's copy of this module (a page's rather than the route handler's), where instanceof fails.
+// A realm-wide mark: the index on globalThis may hold another bundle's copy of this class, where instanceof fails.
 const UPSTREAM_ERROR = Symbol.for("labs.upstream-error");
 
 export class UpstreamError extends Error {

@@ -3,11 +3,8 @@ import https from "node:https";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 
-// One HTTP exchange with the upstream over node:http on kept-alive connections: about half a millisecond of CPU less
-// per call than the global fetch (undici's WHATWG layers), which the console pays on every list, detail and transfer
-// batch. It keeps what the client relied on from fetch: a deadline over the whole exchange (headers and body), no
-// redirect followed (a redirect fails like a broken connection), gzip/deflate/br bodies decoded, UTF-8 with its BOM
-// dropped, and a body cut short is an error, never a shorter answer.
+// node:http on kept-alive connections: ~0.5 ms of CPU less per call than fetch (undici), paid on every list and transfer batch.
+// It keeps fetch's contract: one deadline over headers and body, no redirect followed, bodies decoded, a cut body is an error.
 
 export interface Exchange {
   method: string;

@@ -6,7 +6,6 @@ import { warehouseListBase } from "@/lib/warehouses/lists";
 export const SAVED_VIEW_LISTS = ["warehouses", "activity"] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 
-/** The URL parameter of the hidden columns, comma-separated in the table's order. */
 export const HIDE_KEY = "hide";
 export const VIEW_QUERY_MAX = 1000;
 export const VIEWS_API = "/api/views";

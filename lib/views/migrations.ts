@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
-// The store's tables for saved views (in the console's order: lib/store/migrations.ts).
 export const viewsMigrations: Record<string, Migration> = {
   "0007_saved_views": {
     async up(db: Kysely<unknown>) {
@@ -34,10 +33,8 @@ export const viewsMigrations: Record<string, Migration> = {
       await db.schema.createIndex("saved_view_defaults_view").on("saved_view_defaults").column("view_id").execute();
     },
   },
-  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
   "0008_postgres_types": {
     async up(db: Kysely<unknown>) {
-      // The team-name index's predicate names the flag: it goes, and comes back in boolean form.
       await sql`drop index saved_views_team_name`.execute(db);
       await toTimestamptz(db, "saved_views", ["created_at", "updated_at"]);
       await toBoolean(db, "saved_views", { shared: false });

@@ -6,7 +6,6 @@ import { warehouseList } from "@/lib/warehouses/schemas";
 
 const QUERY_DEFINITIONS = { warehouses: warehouseList, activity: activityList } as const;
 
-/** The query as the list writes it (defaults left out, no page), or what is wrong with it. */
 export function canonicalViewQuery(list: SavedViewList, input: string): ViewQueryResult {
   const { columns } = VIEW_LISTS[list];
   const definition = QUERY_DEFINITIONS[list];

@@ -21,16 +21,12 @@ import {
 import { canEditView, deleteView, findDefaultView, findVisibleView, insertView, listVisibleViews, nameTaken, setDefaultView, updateView, viewFromRow } from "@/lib/views/store";
 import type { SavedViewRow } from "@/lib/views/tables";
 
-// Saved views: everyone keeps personal ones; admins publish team views. Every write is audited.
-
 type Member = Pick<CurrentMember, "id" | "email" | "name" | "role">;
 
-/** Views one member may keep, on every list together. */
 export const VIEWS_PER_MEMBER = 100;
 /** Writes (save, change, delete, default) one member may make per window, counted across instances in the store. */
 export const VIEW_WRITES = { limit: 30, windowMs: 60_000 };
 
-/** A validation problem naming each field's catalog key, through the one builder. */
 function fieldProblem(fields: Record<string, TextCode>): DomainError {
   return validationFailed(Object.fromEntries(Object.entries(fields).map(([f, text]) => [f, [text]])), { where: "body" });
 }
@@ -72,7 +68,6 @@ const auditShape = (row: SavedViewRow) =>
     ? { list: row.list, name: row.name, query: row.query, shared: true, owner: row.owner_email }
     : { list: row.list, name: row.name, shared: false, owner: row.owner_email };
 
-/** Takes one of the member's writes for this minute, or refuses with 429 and when to try again. */
 async function limitWrites(member: Member): Promise<void> {
   const slot = await takeSlot(await db(), `views:${member.id}`, VIEW_WRITES.limit, VIEW_WRITES.windowMs);
   if (slot.ok) return;

@@ -6,8 +6,6 @@ import type { SavedViewRow } from "@/lib/views/tables";
 import { viewHref, type SavedViewList } from "@/lib/views/lists";
 import type { SavedView } from "@/lib/views/schemas";
 
-// Saved views in the store: a member reads their own and the team's; defaults are one row per member and list.
-
 type Db = Kysely<Database>;
 
 export interface ViewReader {
@@ -35,7 +33,6 @@ export function viewFromRow(row: SavedViewRow, reader: ViewReader): SavedView {
   };
 }
 
-/** The views the member sees on a list: team views first, then their own, each by name. */
 export async function listVisibleViews(db: Db, list: SavedViewList, memberId: number): Promise<SavedViewRow[]> {
   return db
     .selectFrom("saved_views")
@@ -58,7 +55,6 @@ export async function findVisibleView(db: Db, id: string, memberId: number): Pro
     .executeTakeFirst();
 }
 
-/** Another view the name would be confused with: one of the owner's own, or (for a team view) one of the team's. */
 export async function nameTaken(db: Db, view: { list: string; name: string; ownerId: number; shared: boolean; exceptId?: string }): Promise<boolean> {
   const row = await db
     .selectFrom("saved_views")

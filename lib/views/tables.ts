@@ -1,10 +1,7 @@
 import type { Selectable } from "kysely";
 
-// Kysely table types for saved views; lib/store/schema.ts's Database extends this.
-
 export interface SavedViewsTable {
   id: string;
-  /** A SavedViewList: "warehouses" | "activity". */
   list: string;
   name: string;
   /** The list's URL query as the list writes it, without "?" or page (lib/views/lists.ts, canonical). */
@@ -12,14 +9,12 @@ export interface SavedViewsTable {
   owner_id: number;
   owner_email: string;
   owner_name: string;
-  /** A team view (every member sees it; admins publish and edit it). */
   shared: boolean;
   created_at: Date;
   updated_at: Date;
   updated_by_email: string | null;
 }
 
-/** A member's default view per list. */
 export interface SavedViewDefaultsTable {
   member_id: number;
   list: string;

@@ -8,8 +8,7 @@ import type { CodeCheckResult } from "@/lib/warehouses/schemas";
 type CodeSchema = { safeParse(value: unknown): { success: boolean } };
 const loadCodeSchema = async (): Promise<CodeSchema> => (await import("@/lib/warehouses/schemas")).warehouseCodeSchema;
 
-// The form's advisory code check (the console's index): only a code the form's own schema takes is asked about.
-// The schema loads after the page (a code is only checked once typed and settled), not with it.
+// The form's advisory code check: only a code the form's schema takes is asked about; the schema loads after the page.
 
 export function useCodeCheck(code: string, excludeId?: number) {
   const debounced = useDebouncedValue(code.trim(), CODE_CHECK_DEBOUNCE_MS);

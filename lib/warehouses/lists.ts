@@ -14,8 +14,6 @@ import {
   type WarehouseStatus,
 } from "@/lib/rules/warehouse";
 
-// The warehouse list, declared once, and its sort helpers (no zod, for the browser); lib/warehouses/schemas.ts adds the server's strict query.
-
 export const WAREHOUSES_API = "/api/warehouses";
 export const DEFAULT_PAGE_SIZE: WarehousePageSize = 25;
 

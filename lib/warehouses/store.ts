@@ -2,8 +2,7 @@ import { sql } from "kysely";
 import { store } from "@/lib/store";
 import type { Store } from "@/lib/store/open";
 
-// Locks across instances: PostgreSQL's session advisory lock, held on one connection while the work runs.
-// A holder that dies loses its connection and with it the lock, so no lease is needed. Local waiters queue first.
+// Locks across instances: a session advisory lock on one connection, gone when its holder dies (no lease); local waiters queue first.
 
 export class LockBusyError extends Error {
   constructor(readonly lockName: string) {
@@ -50,10 +49,6 @@ async function underAdvisoryLock<T>(target: Pick<Store, "db">, name: string, dea
   });
 }
 
-/**
- * Runs fn while holding the lock `name`: queued in this process first (one session per waiter is enough), then a
- * PostgreSQL advisory lock, which holds across every instance.
- */
 export async function withStoreLock<T>(target: Pick<Store, "db">, name: string, fn: () => Promise<T>, options: StoreLockOptions = {}): Promise<T> {
   const deadline = Date.now() + (options.waitMs ?? 45_000);
   const queues = queuesOf(target.db);

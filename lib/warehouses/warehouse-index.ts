@@ -34,7 +34,6 @@ interface Entry {
   name: string;
   code: string;
   erp: string;
-  /** The checks it fails against the account, kept until the facts it was judged by change. */
   attention: readonly ReadinessCheck[] | undefined;
   attentionEpoch: number;
 }
@@ -128,7 +127,6 @@ export class WarehouseIndex {
   private entries: Map<number, Entry> | null = null;
   private builtAt = 0;
   private building: Promise<void> | null = null;
-  /** One list per sort asked for, kept in order across writes instead of sorted again. */
   private sorted = new Map<string, SortedList>();
   private facts: AccountFacts | null = null;
   /** Bumped when a change may alter any warehouse's checks (the account's defaults); memoised checks from before are stale. */
@@ -173,7 +171,6 @@ export class WarehouseIndex {
     if (entries === this.entries) this.track(old, undefined);
   }
 
-  /** Carries one replaced, added or removed entry into the sorted lists, the account facts and the memoised checks. */
   private track(old: Entry | undefined, next: Entry | undefined): void {
     for (const { compare: cmp, list } of this.sorted.values()) {
       if (old) {
@@ -193,7 +190,6 @@ export class WarehouseIndex {
     ] as const) {
       if (!w) continue;
       touched.add(w.id);
-      // The rules module decides what counts as an ERP id and a default: ask it about this one warehouse.
       const own = accountFacts([w]);
       for (const [key, [ref]] of own.erpUses) {
         const uses = facts.erpUses.get(key) ?? [];
@@ -308,10 +304,7 @@ export class WarehouseIndex {
     this.stats.lastBuildMs = this.builtAt - started;
   }
 
-  /**
-   * Brings the index in use up to a fresh build in place when they differ in a few warehouses, so a background
-   * refresh keeps the sorted orders and account facts instead of making the next queries build them again.
-   */
+  /** Patches the index in use to a fresh build that differs in a few warehouses, so sorted orders and facts stay warm. */
   private carryOver(current: Map<number, Entry>, fresh: Map<number, Entry>): boolean {
     const removed: number[] = [];
     const changed: Entry[] = [];
@@ -363,10 +356,7 @@ export class WarehouseIndex {
     return this.facts;
   }
 
-  /**
-   * Takes in warehouses read from the upstream just now, as they are: unlike a console write, one
-   * default does not unmark another, since two defaults upstream is what readiness must show.
-   */
+  /** Upstream reads as they are: unlike a console write, one default does not unmark another (readiness must show two). */
   refresh(fresh: readonly Warehouse[]): void {
     if (!this.entries || this.building) return;
     for (const w of fresh) {
@@ -376,7 +366,6 @@ export class WarehouseIndex {
     }
   }
 
-  /** The checks each warehouse fails against the whole account (ERP ids, defaults). */
   async attention(items: readonly Warehouse[]): Promise<ReadinessCheck[][]> {
     const facts = this.factsOf(await this.ready());
     return items.map((w) => attentionOf(w, facts));

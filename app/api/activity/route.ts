@@ -5,7 +5,6 @@ import { json, parseQuery, withRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/activity: one page of the audit trail, newest first, filtered (anyone signed in).
 export const GET = withRoute("read", async ({ req }) => {
   const state = parseQuery(req, activityList.querySchema);
   return json(await listActivity(state, (await getTimeZone()) ?? "UTC"));

@@ -5,13 +5,11 @@ import { createView, listViews } from "@/lib/views/service";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/views?list=warehouses: the member's own views and the team's on one list, and their default.
 export const GET = withRoute("read", async ({ req, member }) => {
   const { list } = parseQuery(req, listViewsQuerySchema);
   return json(await listViews(member, list));
 });
 
-// POST /api/views: saves a view (everyone); a team view needs an admin.
 export const POST = withRoute("read", async ({ req, member, service }) => {
   const body = await parseBody(req, z.unknown());
   return json({ view: await createView(service, member, body) }, { status: 201 });

@@ -4,7 +4,6 @@ import { json, parseParams, withRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/home/{imports|transfers|health|warehouses|activity}: one tile of the home page; every member may read it.
 export const GET = withRoute<{ tile: string }>("read", async ({ params }) => {
   const { tile } = parseParams(params, homeTileParamSchema);
   return json(await loadTile(tile));

@@ -5,8 +5,7 @@ import { signOutEverywhere } from "@/lib/team/service";
 
 export const dynamic = "force-dynamic";
 
-// "Sign out everywhere": ends every session of the calling member, this one included. The body must
-// say so ({ "confirm": true }), so a stray or malformed POST ends nothing.
+// Ends every session of the caller, this one included, only with { "confirm": true }: a stray POST ends nothing.
 const bodySchema = z.strictObject({ confirm: z.literal(true) });
 
 const SESSION_COOKIE = /^(__Secure-)?authjs\.session-token(\.\d+)?$/;
