@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineList, strictQuery, type ListPatch, type ListState } from "@/lib/list/definition";
+import { defineList, strictQuery, type ListState } from "@/lib/list/definition";
 import { parsePositiveId, WAREHOUSE_ID_PATTERN } from "@/lib/rules/ids";
 import { hasControlCharacters } from "@/lib/rules/text";
 import { BULK_MAX, CODE_MAX, CODE_SPACES, ERP_ID_MAX, NAME_MAX, type ReadinessCheck } from "@/lib/rules/warehouse";
