@@ -168,7 +168,7 @@ export function badQuery(bad: Record<string, fc.Arbitrary<string>>): fc.Arbitrar
   });
 }
 
-const nonBlank = (s: string) => s.trim() !== "";
+export const nonBlank = (s: string) => s.trim() !== "";
 /** Values of an optional enum parameter that are not blank and not one of the words. */
 export const notOneOf = (words: readonly string[], blankAllowed = true) =>
   stringWhere((s) => (blankAllowed ? nonBlank(s) : true) && !words.includes(s));

@@ -10,6 +10,7 @@ import {
   badIdSegment,
   badQuery,
   badText,
+  nonBlank,
   Entries,
   headerSafe,
   notAnEmail,
@@ -364,10 +365,12 @@ export const TARGETS: Target[] = [
   {
     file: "alerts/deliveries/route.ts",
     method: "GET",
+    // A lib/list list: a blank filter is no filter.
     requests: badQuery({
-      channel: stringWhere((s) => !UUID.test(s)),
-      status: notOneOf(["queued", "retrying", "delivered", "failed"], false),
-      limit: stringWhere((s) => !(Number.isInteger(Number(s)) && Number(s) >= 1 && Number(s) <= 200)),
+      channel: stringWhere((s) => nonBlank(s) && !UUID.test(s)),
+      status: notOneOf(["queued", "retrying", "delivered", "failed"]),
+      page: badCoercedPage,
+      limit: stringWhere((s) => nonBlank(s) && !["25", "50", "100", "200"].includes(s)),
     }).map((q) => ({ method: "GET", path: `/api/alerts/deliveries${q}` })),
   },
   { file: "views/route.ts", method: "GET", requests: badQuery({ list: notOneOf(VIEW_LISTS, false) }).map((q) => ({ method: "GET", path: `/api/views${q}` })) },
