@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 import { createChainQueue, everyInstance, sendLink, startChain, stopInstanceTimers, type Chain } from "@/lib/jobs/periodic";
@@ -77,9 +77,13 @@ describe("a chain on the job engine", () => {
 });
 
 describe("a timer on every instance", () => {
-  afterEach(stopInstanceTimers);
+  afterEach(() => {
+    stopInstanceTimers();
+    vi.useRealTimers();
+  });
 
   it("runs until stopped, once per name however often it is set, on past a failing run", async () => {
+    vi.useFakeTimers();
     let figures = 0;
     let failing = 0;
     everyInstance("figures", 20, () => void figures++);
@@ -88,13 +92,11 @@ describe("a timer on every instance", () => {
       failing++;
       throw new Error("store down");
     });
-    await sleep(110);
-    expect(figures).toBeGreaterThanOrEqual(3);
-    expect(figures).toBeLessThanOrEqual(6);
-    expect(failing).toBeGreaterThanOrEqual(3);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(figures).toBe(5);
+    expect(failing).toBe(5);
     stopInstanceTimers();
-    const stoppedAt = figures;
-    await sleep(60);
-    expect(figures).toBe(stoppedAt);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(figures).toBe(5);
   });
 });
