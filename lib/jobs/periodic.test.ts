@@ -68,10 +68,10 @@ describe("a chain on the job engine", () => {
     });
     await sleep(5_000);
     await a.offWork(chain.queue);
-    // Each slot's job failed (after its retries), and each had sent the next.
+    // Each slot's job failed (and waits for its retry), and each had sent the next.
     const sent = await links(chain.queue);
     expect(sent.length).toBeGreaterThanOrEqual(3);
-    expect(sent[0]!.state).toBe("failed");
+    expect(["failed", "retry"]).toContain(sent[0]!.state);
     expect(runs).toBeGreaterThanOrEqual(sent.length - 1);
   }, 20_000);
 });

@@ -17,8 +17,9 @@ export interface Chain {
 const KEY = "chain";
 
 export async function createChainQueue(boss: JobEngine, chain: Chain): Promise<void> {
+  // Retries for about ten minutes: a job whose successor could not be sent (the store away) must not end the chain.
   // No notifications: a notified queue's worker polls only every 30 s, and a deferred job sends none when it comes due.
-  const options = { retryLimit: 2, retryDelay: 1, expireInSeconds: chain.expireInSeconds, notify: false };
+  const options = { retryLimit: 12, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: chain.expireInSeconds, notify: false };
   await boss.createQueue(chain.queue, options);
   await boss.updateQueue(chain.queue, options);
 }
