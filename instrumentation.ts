@@ -9,17 +9,16 @@ export async function register() {
       await store();
       await (await import("@/lib/erp/service")).startTransferJobs();
       await (await import("@/lib/alerts/jobs")).startAlertJobs();
-      const schedules = await import("@/lib/schedules/jobs");
-      await schedules.startScheduleJobs();
-      const home = await import("@/lib/home/jobs");
-      await home.startHomeJobs();
+      await (await import("@/lib/schedules/jobs")).startScheduleJobs();
+      await (await import("@/lib/home/jobs")).startHomeJobs();
 
       const { onClose, onDrain } = await import("@/lib/jobs/shutdown");
       const engine = await import("@/lib/jobs");
+      const { stopInstanceTimers } = await import("@/lib/jobs/periodic");
       const { flushHealth } = await import("@/lib/health");
-      // Drain, all at once: no new ticks or checks; the engine's handlers finish (a transfer hands its run over).
-      onDrain("schedule ticks", schedules.stopScheduleJobs);
-      onDrain("home timers", home.stopHomeJobs);
+      // Drain, all at once: no instance timer fires again; the engine's handlers finish (a transfer hands its run over,
+      // a tick or check has sent its successor for another instance).
+      onDrain("instance timers", stopInstanceTimers);
       onDrain("job engine", engine.drainJobs);
       // Close, in this order once no request is left: the last call figures, the engine's pool, the store.
       onClose("store", async () => (await store()).close());

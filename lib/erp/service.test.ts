@@ -117,6 +117,12 @@ describe("the job engine in this process", () => {
   it("starts once, with the transfer queues set from the configuration", async () => {
     const [a, b] = await Promise.all([service.startTransferJobs(), service.startTransferJobs()]);
     expect(a).toBe(b);
+    // One set of workers: the start ran once for the three calls.
+    const workers = () => a.getWipData({ includeInternal: false }).map((w) => w.name);
+    const first = workers();
+    await service.startTransferJobs();
+    expect(workers()).toEqual(first);
+    expect(first.filter((name) => name === RECOVER_QUEUE)).toHaveLength(1);
     expect(await a.getQueue(RUN_QUEUE)).toMatchObject({ retryLimit: 0, heartbeatSeconds: 10, deadLetter: RECOVER_QUEUE, notify: true });
     expect(await a.getQueue(RECOVER_QUEUE)).toMatchObject({ notify: true });
   });

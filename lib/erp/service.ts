@@ -8,6 +8,7 @@ import { DomainError } from "@/lib/rules/problems";
 import { raiseAlert, type AlertEvent } from "@/lib/alerts/events";
 import { isUpstreamError, upstream } from "@/lib/upstream";
 import { jobs, stopJobs } from "@/lib/jobs";
+import { forget, once } from "@/lib/jobs/once";
 import { drainingSignal } from "@/lib/jobs/shutdown";
 import type { JobEngine } from "@/lib/jobs/engine";
 import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/runner";
@@ -45,12 +46,11 @@ export interface ErpContext extends ServiceContext {
   actor: RunActor;
 }
 
-// On globalThis: Next may load this module once per bundle layer, and there must be one set of workers.
-const g = globalThis as unknown as { erpTransferJobs?: Promise<JobEngine> };
+const TRANSFER_JOBS = "erp transfer jobs";
 
 /** The job engine with this process's transfer queues and workers; started once (instrumentation.ts does it before serving). */
 export function startTransferJobs(): Promise<JobEngine> {
-  g.erpTransferJobs ??= (async () => {
+  return once(TRANSFER_JOBS, async () => {
     const boss = await jobs();
     const config = getConfig().jobs;
     await createTransferQueues(boss, { heartbeatSeconds: config.heartbeatSeconds });
@@ -71,18 +71,12 @@ export function startTransferJobs(): Promise<JobEngine> {
       { recoverPollSeconds: config.superviseSeconds },
     );
     return boss;
-  })().catch((error: unknown) => {
-    g.erpTransferJobs = undefined;
-    throw error;
   });
-  return g.erpTransferJobs;
 }
 
 /** Stops the workers and the engine (tests, shutdown): a run in hand is left to another instance's takeover. */
 export async function stopTransferJobs(): Promise<void> {
-  const started = g.erpTransferJobs;
-  g.erpTransferJobs = undefined;
-  await started?.catch(() => undefined);
+  await forget(TRANSFER_JOBS)?.catch(() => undefined);
   await stopJobs();
 }
 

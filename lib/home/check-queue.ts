@@ -1,17 +1,6 @@
-import type { JobEngine } from "@/lib/jobs/engine";
+import type { Chain } from "@/lib/jobs/periodic";
 
-// The silent-platform check's queue on the job engine, without "server-only" so tests can start several engines.
-// Every instance sends a check each period; the singleton key keeps one job per period across instances.
+// The silent-platform check, a chain on the job engine: one check per period across instances (lib/jobs/periodic.ts).
 
-export const PLATFORM_CHECK_QUEUE = "home.platform-check";
 export const CHECK_SECONDS = 30;
-
-export async function createPlatformCheckQueue(boss: JobEngine): Promise<void> {
-  const queue = { retryLimit: 0, expireInSeconds: 120 };
-  await boss.createQueue(PLATFORM_CHECK_QUEUE, queue);
-  await boss.updateQueue(PLATFORM_CHECK_QUEUE, queue);
-}
-
-export function sendPlatformCheck(boss: JobEngine): Promise<string | null> {
-  return boss.send(PLATFORM_CHECK_QUEUE, null, { singletonKey: "platform", singletonSeconds: CHECK_SECONDS });
-}
+export const PLATFORM_CHECK: Chain = { queue: "home.platform-check", seconds: CHECK_SECONDS, expireInSeconds: 120 };

@@ -2,25 +2,19 @@ import "server-only";
 import { getConfig } from "@/lib/config";
 import { store } from "@/lib/store";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
+import { forget, once, startedOnce } from "@/lib/jobs/once";
 
 // The process's one job engine, on the process's store.
 
-// On globalThis: Next may load this module once per bundle layer.
-const g = globalThis as unknown as { jobEngine?: Promise<JobEngine> };
+const ENGINE = "job engine";
 
 export function jobs(): Promise<JobEngine> {
-  g.jobEngine ??= (async () => startEngine(await store(), { superviseSeconds: getConfig().jobs.superviseSeconds }))().catch((error: unknown) => {
-    g.jobEngine = undefined;
-    throw error;
-  });
-  return g.jobEngine;
+  return once(ENGINE, async () => startEngine(await store(), { superviseSeconds: getConfig().jobs.superviseSeconds }));
 }
 
 /** Stops the engine: its workers' jobs in hand fail over to the recovery queue, for any instance to take over. */
 export async function stopJobs(): Promise<void> {
-  const started = g.jobEngine;
-  g.jobEngine = undefined;
-  const boss = await started?.catch(() => undefined);
+  const boss = await forget<JobEngine>(ENGINE)?.catch(() => undefined);
   await boss?.stop();
 }
 
@@ -30,7 +24,7 @@ export async function stopJobs(): Promise<void> {
  * requests still in flight can send jobs; closeJobs() closes it.
  */
 export async function drainJobs(deadlineAt: number): Promise<void> {
-  const boss = await g.jobEngine?.catch(() => undefined);
+  const boss = await startedOnce<JobEngine>(ENGINE)?.catch(() => undefined);
   if (!boss) return;
   const timeout = Math.max(1000, deadlineAt - Date.now());
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -44,6 +38,6 @@ export async function drainJobs(deadlineAt: number): Promise<void> {
 
 /** The engine's pool, last (after drainJobs and the requests in flight). */
 export async function closeJobs(): Promise<void> {
-  const boss = await g.jobEngine?.catch(() => undefined);
+  const boss = await startedOnce<JobEngine>(ENGINE)?.catch(() => undefined);
   await boss?.stop({ close: true });
 }
