@@ -12,6 +12,8 @@ export interface TreeMemory {
   rssMiB: number;
   /** Proportional set sizes added up (shared pages split between their users: what the stack costs the machine). */
   pssMiB: number;
+  /** Resident and proportional MiB by kind of process (node processes named by their script), largest first. */
+  byProcess: { name: string; count: number; rssMiB: number; pssMiB: number }[];
 }
 
 function children(): Map<number, number[]> {
@@ -35,6 +37,15 @@ function kib(file: string, field: string): number {
   return match ? Number(match[1]) : 0;
 }
 
+function processName(pid: number): string {
+  const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+  const exe = args[0]?.split("/").pop() ?? "?";
+  if (exe !== "node" && !exe.startsWith("node")) return exe;
+  // A node process by what it runs: npm, tsx, the start script, the emulator, the console's server.
+  const script = args.slice(1).find((a) => !a.startsWith("-") && a !== "tsx" && !a.includes("preflight") && !a.includes("loader"));
+  return `node ${script ? script.split("/").slice(-2).join("/") : "?"}`;
+}
+
 /** The memory of `pid` and every process below it, read from /proc (Linux). */
 export function treeMemory(pid: number): TreeMemory {
   const tree = children();
@@ -47,16 +58,24 @@ export function treeMemory(pid: number): TreeMemory {
   let rss = 0;
   let pss = 0;
   let processes = 0;
+  const kinds = new Map<string, { count: number; rss: number; pss: number }>();
   for (const p of pids) {
     try {
-      rss += kib(`/proc/${p}/status`, "VmRSS");
-      pss += kib(`/proc/${p}/smaps_rollup`, "Pss");
+      const r = kib(`/proc/${p}/status`, "VmRSS");
+      const s = kib(`/proc/${p}/smaps_rollup`, "Pss");
+      rss += r;
+      pss += s;
       processes++;
+      const kind = kinds.get(processName(p)) ?? { count: 0, rss: 0, pss: 0 };
+      kinds.set(processName(p), { count: kind.count + 1, rss: kind.rss + r, pss: kind.pss + s });
     } catch {
       // exited meanwhile
     }
   }
-  return { processes, rssMiB: round(rss / 1024, 1), pssMiB: round(pss / 1024, 1) };
+  const byProcess = [...kinds]
+    .map(([name, k]) => ({ name, count: k.count, rssMiB: round(k.rss / 1024, 1), pssMiB: round(k.pss / 1024, 1) }))
+    .sort((a, b) => b.rssMiB - a.rssMiB);
+  return { processes, rssMiB: round(rss / 1024, 1), pssMiB: round(pss / 1024, 1), byProcess };
 }
 
 async function pageServed(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -186,6 +205,7 @@ export async function measureDemoStack(opts: DemoStackOptions): Promise<DemoStac
       const pid = consolePid(opts.dataDir);
       const consoleIdleMiB = pid ? treeMemory(pid).rssMiB : Number.NaN;
       opts.log(`  idle: ${idle.rssMiB} MiB resident over ${idle.processes} processes (${idle.pssMiB} MiB proportional); the console alone ${consoleIdleMiB} MiB`);
+      for (const k of idle.byProcess) opts.log(`    ${k.name} x${k.count}: ${k.rssMiB} MiB resident, ${k.pssMiB} proportional`);
       const session = await signIn(baseUrl, opts.email, opts.password);
       const failedRequests = await walk(baseUrl, session.cookie, opts.requests);
       await new Promise((r) => setTimeout(r, opts.restS * 1000));
