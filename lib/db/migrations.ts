@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { alertsMigration } from "@/lib/alerts/migration";
+import { transferOutcomesMigration } from "@/lib/erp/outcomes-migration";
 import { homeMigration } from "@/lib/home/migration";
 import { schedulesMigration } from "@/lib/schedules/migration";
 import { viewsMigration } from "@/lib/views/migration";
@@ -164,6 +165,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   "0007_saved_views": viewsMigration,
+  "0008_transfer_outcomes_by_meaning": transferOutcomesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

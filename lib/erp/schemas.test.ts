@@ -172,13 +172,13 @@ describe("the ERP list definitions", () => {
 });
 
 describe("transferRunStatus", () => {
-  it("says all transferred only when every order was", () => {
-    expect(transferRunStatus("completed", { total: 3, transferred: 3 })).toBe("all_transferred");
-    expect(transferRunStatus("completed", { total: 3, transferred: 2 })).toBe("with_failures");
-    expect(transferRunStatus("completed", { total: 0, transferred: 0 })).toBe("with_failures");
-    expect(transferRunStatus("interrupted", { total: 3, transferred: 3 })).toBe("interrupted");
-    expect(transferRunStatus("running", { total: 3, transferred: 3 })).toBe("running");
-    expect(transferRunStatus("queued", { total: 3, transferred: 0 })).toBe("running");
+  it("says all transferred only when every order is done (transferred or already in the ERP)", () => {
+    expect(transferRunStatus("completed", { total: 3, done: 3 })).toBe("all_transferred");
+    expect(transferRunStatus("completed", { total: 3, done: 2 })).toBe("with_failures");
+    expect(transferRunStatus("completed", { total: 0, done: 0 })).toBe("with_failures");
+    expect(transferRunStatus("interrupted", { total: 3, done: 3 })).toBe("interrupted");
+    expect(transferRunStatus("running", { total: 3, done: 3 })).toBe("running");
+    expect(transferRunStatus("queued", { total: 3, done: 0 })).toBe("running");
   });
 });
 
