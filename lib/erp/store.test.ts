@@ -88,7 +88,7 @@ describe("transfer CSV", () => {
     expect(csv.startsWith('\uFEFF"position","order_id","batch","outcome","reason","upstream_reason","reason_code","meaning"\r\n')).toBe(true);
     const rows = Papa.parse<string[]>(csv.slice(1).trim()).data;
     expect(rows[1]).toEqual(["1", "0042", "1", "not_transferred", "'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")", "", "rejected"]);
-    expect(rows[2]).toEqual(["2", "3572000", "1", "transferred", "", "", ""]);
+    expect(rows[2]).toEqual(["2", "3572000", "1", "transferred", "", "", "", "transferred"]);
   });
 });
 
