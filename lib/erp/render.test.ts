@@ -50,7 +50,7 @@ const INTERRUPTED: TransferRunDetail = {
   counts: { ...RUN.counts, unknown: 100, sending: 0 },
   meanings: { ...RUN.meanings, unknown: 100, sending: 0 },
   parent: { id: RUN.id, createdAt: at, status: "with_failures" },
-  children: [{ id: RUN.id, createdAt: at, origin: "resend_unknown", status: "running" }],
+  children: [{ id: RUN.id, createdAt: at, origin: "resend_unknown", status: "running", result: "running" }],
 };
 const FAILED_IMPORT: ImportRunRow = {
   id: 1,

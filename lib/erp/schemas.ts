@@ -241,7 +241,7 @@ export interface TransferRunSummary {
 
 export interface TransferRunDetail extends TransferRunSummary {
   parent: { id: string; createdAt: string; status: TransferRunStatus } | null;
-  children: { id: string; createdAt: string; origin: TransferOrigin; status: TransferRunStatus }[];
+  children: { id: string; createdAt: string; origin: TransferOrigin; status: TransferRunStatus; result: RunResult }[];
   retryable: Record<RetryKind, number>;
   /** The most common reasons among the rejected orders not sent again yet, with how many orders each. */
   rejections: { reason: string | null; reasonCode: string | null; count: number }[];

@@ -515,7 +515,10 @@ export async function getRunDetail(conn: Conn, id: string, now = new Date()): Pr
   return {
     ...toRunSummary(row, now),
     parent: parent ? { id: parent.id, createdAt: parent.created_at, status: toRunSummary(parent, now).status } : null,
-    children: children.map((c) => ({ id: c.id, createdAt: c.created_at, origin: c.origin, status: toRunSummary(c, now).status })),
+    children: children.map((c) => {
+      const child = toRunSummary(c, now);
+      return { id: c.id, createdAt: c.created_at, origin: c.origin, status: child.status, result: child.result };
+    }),
     retryable: { failed: left("failed"), unsent: left("unsent"), unknown: left("unknown"), rejected: left("rejected") },
     rejections: rejections.map((r) => ({ reason: r.reason, reasonCode: r.reason_code, count: Number(r.n) })),
   };
