@@ -106,8 +106,8 @@ describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
           run: RUN,
           orders: {
             items: [
-              { position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: "Sipariş bulunamadı.", reasonCode: null },
-              { position: 2, orderId: "3572000", batch: 1, outcome: "unknown", reason: null, reasonCode: "server_error:502" },
+              { position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: "Sipariş bulunamadı.", reasonCode: null, meaning: "rejected" },
+              { position: 2, orderId: "3572000", batch: 1, outcome: "unknown", reason: null, reasonCode: "server_error:502", meaning: "unknown" },
             ],
             total: 2,
             page: 1,
