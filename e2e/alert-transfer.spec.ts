@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { emulatorOrders } from "@/e2e/emulator";
+import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL } from "@/e2e/env";
 import { startReceiver, startSmtp } from "@/lib/alerts/test-servers";
 
 // The issue's "done when": an admin sends failed transfers to a Slack channel and an e-mail list; an
-// operator's transfer that ends with failures reaches both, with a link to the run, and nothing else
+// operator's transfer that needs attention reaches both, with a link to the run, and nothing else
 // about the transfer changes (a receiver is never on the transfer's path).
 
 const ADMIN = "e2e/.auth/admin.json";
@@ -43,8 +43,16 @@ test("a transfer that ends with failures is sent to a Slack channel and an e-mai
       }),
     );
 
-    // One order the platform transfers and one it does not know: the run ends with failures.
+    // The platform's answer names one order and leaves the other out: its outcome is unknown, which needs attention
+    // (an order it does not know is a rejection, and raises no alert).
     const [good] = await emulatorOrders.pending(1);
+    await emulator.addFault({
+      path: "/v1/action/orders-erp-transfer",
+      kind: "respond",
+      status: 200,
+      body: { status: "success", message: "", data: { transferred: [good], not_transferred: [] } },
+      times: 1,
+    });
     const res = await operator.request.post("/api/erp/transfers", {
       headers: { origin: E2E_BASE_URL, "Idempotency-Key": `alert-transfer-${stamp}` },
       data: { orderIds: [good!, "9999998"] },
@@ -66,7 +74,8 @@ test("a transfer that ends with failures is sent to a Slack channel and an e-mai
 
     // The run itself says the same as before: one transferred, one not.
     const run = await (await operator.request.get(`/api/erp/transfers/${runId}?limit=10`)).json();
-    expect(run.run.counts).toMatchObject({ total: 2, transferred: 1, notTransferred: 1 });
+    expect(run.run.counts).toMatchObject({ total: 2, transferred: 1, notTransferred: 0, unknown: 1 });
+    expect(run.run.result).toBe("needs_attention");
 
     // Both deliveries are in the log that everyone reads, delivered.
     for (const id of channels) {
@@ -80,5 +89,6 @@ test("a transfer that ends with failures is sent to a Slack channel and an e-mai
     await operator.close();
     await slack.close();
     await smtp.close();
+    await emulator.clearFaults();
   }
 });
