@@ -34,11 +34,10 @@ const KNOWN: { key: KnownReason; meaning: "already_in_erp" | "rejected"; texts: 
 
 /**
  * Case, punctuation, spacing and Turkish letters folded away: "SİPARİŞ DAHA ÖNCE AKTARILMIŞ." and "siparis daha once
- * aktarilmis" read alike. İ and I are folded by hand, since a locale-free lower case turns İ into "i̇" and I never into ı.
+ * aktarilmis" read alike. Locale-free lower case turns İ into i and a dot mark (dropped with the marks); ı has no mark.
  */
 export function normaliseReason(text: string): string {
   return text
-    .replace(/[İI]/g, "i")
     .toLowerCase()
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
