@@ -43,16 +43,10 @@ test("a transfer that ends with failures is sent to a Slack channel and an e-mai
       }),
     );
 
-    // The platform's answer names one order and leaves the other out: its outcome is unknown, which needs attention
-    // (an order it does not know is a rejection, and raises no alert).
+    // The platform is rate limited for the call: both orders failed, and the run needs attention (an order it does
+    // not know would be a rejection, which raises no alert).
     const [good] = await emulatorOrders.pending(1);
-    await emulator.addFault({
-      path: "/v1/action/orders-erp-transfer",
-      kind: "respond",
-      status: 200,
-      body: { status: "success", message: "", data: { transferred: [good], not_transferred: [] } },
-      times: 1,
-    });
+    await emulator.addFault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 429, times: 1 });
     const res = await operator.request.post("/api/erp/transfers", {
       headers: { origin: E2E_BASE_URL, "Idempotency-Key": `alert-transfer-${stamp}` },
       data: { orderIds: [good!, "9999998"] },
@@ -72,9 +66,10 @@ test("a transfer that ends with failures is sent to a Slack channel and an e-mai
     expect(mail.subject).toContain("finished with failures");
     expect(mail.text).toContain(`/erp/transfers/${runId}`);
 
-    // The run itself says the same as before: one transferred, one not.
+    // The run itself says the same: neither order transferred, both worth sending again.
     const run = await (await operator.request.get(`/api/erp/transfers/${runId}?limit=10`)).json();
-    expect(run.run.counts).toMatchObject({ total: 2, transferred: 1, notTransferred: 0, unknown: 1 });
+    expect(run.run.counts).toMatchObject({ total: 2, transferred: 0, notTransferred: 2 });
+    expect(run.run.meanings).toMatchObject({ failed: 2 });
     expect(run.run.result).toBe("needs_attention");
 
     // Both deliveries are in the log that everyone reads, delivered.
