@@ -197,6 +197,9 @@ describe("describeReason", () => {
     expect(describeReason(t, { reason: "Sipariş bulunamadı.", reasonCode: null })).toBe("Order not found");
     expect(describeReason(t, { reason: "Sipariş daha önce aktarılmış.", reasonCode: null })).toBe("Already transferred");
     expect(describeReason(t, { reason: "Sipariş iptal edilmiş.", reasonCode: null })).toBe("Sipariş iptal edilmiş.");
+    // Through the one catalog: any case, punctuation or language of a known text.
+    expect(describeReason(t, { reason: "SİPARİŞ DAHA ÖNCE AKTARILMIŞ", reasonCode: null })).toBe("Already transferred");
+    expect(describeReason(t, { reason: "order not found.", reasonCode: null })).toBe("Order not found");
   });
 
   it("describes the console's codes, with the status and the upstream's message", () => {
