@@ -15,6 +15,7 @@ import {
   interruptRun,
   listRunOrders,
   listRuns,
+  refreshCounts,
   RetryRefusedError,
   toRunSummary,
   type RunActor,
@@ -235,6 +236,12 @@ describe("processing a run", () => {
     expect(toRunSummary(done!).counts).toEqual({ total: 5, transferred: 1, notTransferred: 3, unknown: 1, pending: 0, sending: 0 });
     expect(toRunSummary(done!).batchesDone).toBe(3);
     expect(toRunSummary((await getRun(conn, run.id))!).counts).toEqual(toRunSummary(done!).counts);
+    // So are the counts by meaning, and a recount (as a takeover or an interruption does) finds the same.
+    const meanings = toRunSummary(done!).meanings;
+    expect(meanings).toEqual({ transferred: 1, alreadyInErp: 1, rejected: 2, failed: 0, unknown: 1, notSent: 0, sending: 0 });
+    await conn.updateTable("erp_transfer_runs").set({ already_count: 0, rejected_count: 0, failed_count: 0 }).where("id", "=", run.id).execute();
+    await refreshCounts(conn, run.id);
+    expect(toRunSummary((await getRun(conn, run.id))!).meanings).toEqual(meanings);
   });
 
   it("records each order's outcome with the upstream's reason, and never says success", async () => {
