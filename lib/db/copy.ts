@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database as Schema } from "@/lib/db/schema";
+import { readStoredOutcomes } from "@/lib/erp/outcomes-migration";
 
 // `npm run store:copy`: the state of a console that kept it in DATA_DIR/console.sqlite, into the PostgreSQL store.
 // Without "server-only": the CLI and tests use it.
@@ -237,6 +238,7 @@ export async function copySqliteStore(sqliteFile: string, target: Kysely<Schema>
       const interrupted = await copyRuns(trx, sqlite, at);
       await copyOrders(trx, sqlite, new Set(interrupted), at);
       await recount(trx, interrupted);
+      await readStoredOutcomes(trx as unknown as Kysely<unknown>);
       for (const table of ["members", "audit_events", "erp_import_runs"] as const) {
         // Explicit ids leave the serial sequence behind: the next new row would take a copied id.
         await sql`select setval(pg_get_serial_sequence(${table}, 'id'), m.id) from (select max(id) as id from ${sql.table(table)}) m where m.id is not null`.execute(trx);

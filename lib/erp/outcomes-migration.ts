@@ -16,17 +16,20 @@ export const transferOutcomesMigration: Migration = {
       .addColumn("rejected_count", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("failed_count", "integer", (c) => c.notNull().defaultTo(0))
       .execute();
-    await rereadStoredOrders(db);
+    await readStoredOutcomes(db);
   },
 };
 
-/** Only the exceptions are written on order rows (transferred orders are read through the run's mark): those are re-read. */
-async function rereadStoredOrders(db: Kysely<unknown>): Promise<void> {
+/**
+ * Gives stored orders with no meaning theirs, and their runs the counts by meaning: this migration, and a store copied
+ * from SQLite (lib/db/copy.ts). Only exceptions are written on order rows (transferred ones read through the run's mark).
+ */
+export async function readStoredOutcomes(db: Kysely<unknown>): Promise<void> {
   let after = { runId: "", position: 0 };
   for (;;) {
     const { rows } = await sql<{ run_id: string; position: number; outcome: OrderOutcome; reason: string | null; reason_code: string | null }>`
       select run_id, position, outcome, reason, reason_code from erp_transfer_orders
-      where outcome in ('not_transferred', 'unknown') and (run_id, position) > (${after.runId}, ${after.position})
+      where outcome in ('not_transferred', 'unknown') and meaning is null and (run_id, position) > (${after.runId}, ${after.position})
       order by run_id, position limit ${CHUNK}
     `.execute(db);
     if (rows.length === 0) break;
