@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
-import { emulatorOrders } from "@/e2e/emulator";
+import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL } from "@/e2e/env";
 import { expect, test } from "@/e2e/fixtures";
 import { startReceiver, startSmtp } from "@/lib/alerts/test-servers";
 
 // The issue's "done when": an admin sends failed transfers to a Slack channel and an e-mail list; an
-// operator's transfer that ends with failures reaches both, with a link to the run, and nothing else
+// operator's transfer that needs attention reaches both, with a link to the run, and nothing else
 // about the transfer changes (a receiver is never on the transfer's path).
 
 async function addChannel(page: Page, body: Record<string, unknown>): Promise<string> {
@@ -39,8 +39,10 @@ test("a transfer that ends with failures is sent to a Slack channel and an e-mai
       }),
     );
 
-    // One order the platform transfers and one it does not know: the run ends with failures.
+    // The platform is rate limited for the call: both orders failed, and the run needs attention (an order it does
+    // not know would be a rejection, which raises no alert).
     const [good] = await emulatorOrders.pending(1);
+    await emulator.addFault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 429, times: 1 });
     const res = await operator.request.post("/api/erp/transfers", {
       headers: { origin: E2E_BASE_URL, "Idempotency-Key": `alert-transfer-${stamp}` },
       data: { orderIds: [good!, "9999998"] },
@@ -60,9 +62,11 @@ test("a transfer that ends with failures is sent to a Slack channel and an e-mai
     expect(mail.subject).toContain("finished with failures");
     expect(mail.text).toContain(`/erp/transfers/${runId}`);
 
-    // The run itself says the same as before: one transferred, one not.
+    // The run itself says the same: neither order transferred, both worth sending again.
     const run = await (await operator.request.get(`/api/erp/transfers/${runId}?limit=10`)).json();
-    expect(run.run.counts).toMatchObject({ total: 2, transferred: 1, notTransferred: 1 });
+    expect(run.run.counts).toMatchObject({ total: 2, transferred: 0, notTransferred: 2 });
+    expect(run.run.meanings).toMatchObject({ failed: 2 });
+    expect(run.run.result).toBe("needs_attention");
 
     // Both deliveries are in the log that everyone reads, delivered.
     for (const id of channels) {
@@ -74,5 +78,6 @@ test("a transfer that ends with failures is sent to a Slack channel and an e-mai
     for (const id of channels) await removeChannel(admin, id);
     await slack.close();
     await smtp.close();
+    await emulator.clearFaults();
   }
 });

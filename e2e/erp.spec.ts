@@ -63,12 +63,14 @@ test.describe("order transfers as operator", () => {
     const runId = runIdOf(page);
     await waitForEnd(page);
 
+    // Of the 2 not transferred, one is in the ERP already (done) and one unknown to the platform (rejected).
     await expect(page.getByTestId("run-summary")).toHaveText(
-      "Completed with failures: 2 transferred, 2 not transferred, 0 with unknown outcome, of 4.",
+      "Complete with rejections: 2 transferred, 1 already in the ERP, 1 rejected by the platform, of 4.",
     );
-    await expect(page.getByTestId("run-status")).toHaveText("Completed with failures");
+    await expect(page.getByTestId("run-status")).toHaveText("Complete with rejections");
     await expect(page.getByTestId("count-transferred")).toHaveText("2");
-    await expect(page.getByTestId("count-not-transferred")).toHaveText("2");
+    await expect(page.getByTestId("count-already")).toHaveText("1");
+    await expect(page.getByTestId("count-rejected")).toHaveText("1");
     const rows = page.getByTestId("run-order-row");
     await expect(rows).toHaveCount(4);
     const row = (id: string) => page.locator(`[data-testid="run-order-row"][data-order-id="${id}"]`);
@@ -78,6 +80,8 @@ test.describe("order transfers as operator", () => {
     await expect(row("9999999").getByTestId("run-order-reason")).toHaveText("Order not found");
     await expect(row(c!)).toHaveAttribute("data-outcome", "not_transferred");
     await expect(row(c!).getByTestId("run-order-reason")).toHaveText("Already transferred");
+    await expect(row(c!)).toHaveAttribute("data-meaning", "already_in_erp");
+    await expect(row("9999999")).toHaveAttribute("data-meaning", "rejected");
     await expectAccessible(page);
 
     // Filter by outcome, kept in the URL; a reload (bookmark) gives the same view.
@@ -95,15 +99,16 @@ test.describe("order transfers as operator", () => {
     const bytes = await csv.body();
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString("utf8");
-    expect(text.startsWith('"position","order_id","batch","outcome","reason","upstream_reason","reason_code"\r\n')).toBe(true);
-    expect(text).toContain(`"9999999","1","not_transferred","Order not found","Sipariş bulunamadı.",`);
+    expect(text.startsWith('"position","order_id","batch","outcome","reason","upstream_reason","reason_code","meaning"\r\n')).toBe(true);
+    expect(text).toContain(`"9999999","1","not_transferred","Order not found","Sipariş bulunamadı.","","rejected"`);
+    expect(text).toContain(`"${c}","1","not_transferred","Already transferred","Sipariş daha önce aktarılmış.","","already_in_erp"`);
     expect(text.trim().split("\r\n")).toHaveLength(3);
 
     // The run is in the history with who and counts.
     await page.goto("/erp");
     const historyRow = page.locator(`[data-testid="transfer-history-row"][data-run-id="${runId}"]`);
     await expect(historyRow).toContainText("operator@demo.local");
-    await expect(historyRow).toContainText("Completed with failures");
+    await expect(historyRow).toContainText("Complete with rejections");
   });
 
   test("uploads a CSV file, and refuses a file that is not text", async ({ page }) => {
@@ -123,8 +128,8 @@ test.describe("order transfers as operator", () => {
     await page.getByTestId("transfer-send").click();
     await expect(page).toHaveURL(RUN_URL);
     await waitForEnd(page);
-    await expect(page.getByTestId("run-summary")).toHaveText("Completed: all 3 orders transferred.");
-    await expect(page.getByTestId("run-status")).toHaveText("Completed: all transferred");
+    await expect(page.getByTestId("run-summary")).toHaveText("Complete: all 3 orders are in the ERP (3 transferred now, 0 were there already).");
+    await expect(page.getByTestId("run-status")).toHaveText("Complete");
   });
 
   test("refuses an empty list, a list of only invalid ids and more ids than allowed, before sending", async ({ page }) => {
@@ -156,18 +161,22 @@ test.describe("order transfers as operator", () => {
 
   test("retries only the failed orders in a new run linked to its parent, and copies failed ids", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const [a] = await emulatorOrders.pending(1);
+    const [x, y] = await emulatorOrders.pending(2);
+    // The platform is rate limited for the call: nothing was transferred, and sending again may work.
+    await emulator.addFault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 429, times: 1 });
     await page.goto("/erp");
-    await previewAndSend(page, `${a} 9999991 9999992`);
+    await previewAndSend(page, `${x} ${y}`);
     await page.getByTestId("transfer-send").click();
     await expect(page).toHaveURL(RUN_URL);
     const parentId = runIdOf(page);
     await waitForEnd(page);
-    await expect(page.getByTestId("count-not-transferred")).toHaveText("2");
+    await expect(page.getByTestId("count-failed")).toHaveText("2");
+    await expect(page.getByTestId("run-status")).toHaveText("Needs attention");
+    await expect(page.getByRole("button", { name: /Send again anyway/ })).toHaveCount(0);
 
     await page.getByRole("button", { name: "Copy failed ids (2)" }).click();
     await expect(page.getByText("Copied 2 ids to the clipboard.")).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("9999991\n9999992");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${x}\n${y}`);
 
     await page.getByRole("button", { name: "Retry failed (2)" }).click();
     const dialog = page.getByRole("dialog", { name: "Retry 2 failed orders?" });
@@ -179,9 +188,9 @@ test.describe("order transfers as operator", () => {
     await waitForEnd(page);
     await expect(page.getByTestId("count-total")).toHaveText("2");
     await expect(page.locator('[data-testid="run-order-row"]')).toHaveCount(2);
-    await expect(page.locator('[data-testid="run-order-row"][data-order-id="9999991"]')).toBeVisible();
-    await expect(page.locator('[data-testid="run-order-row"][data-order-id="9999992"]')).toBeVisible();
-    await expect(page.locator(`[data-testid="run-order-row"][data-order-id="${a}"]`)).toHaveCount(0);
+    await expect(page.locator(`[data-testid="run-order-row"][data-order-id="${x}"]`)).toHaveAttribute("data-meaning", "transferred");
+    await expect(page.locator(`[data-testid="run-order-row"][data-order-id="${y}"]`)).toHaveAttribute("data-meaning", "transferred");
+    await expect(page.getByTestId("run-status")).toHaveText("Complete");
 
     // Linked both ways.
     const parentLink = page.getByTestId("run-parent").getByRole("link");
@@ -192,7 +201,7 @@ test.describe("order transfers as operator", () => {
     await expect(childLink).toHaveAttribute("href", `/erp/transfers/${childId}`);
   });
 
-  test("a retry hands each order on once: a second retry is refused, nothing is sent twice, and the parent links each order to its run", async ({ page, context }) => {
+  test("a not-found order is offered only as 'send again anyway', which hands each order on once: a second send is refused, nothing is sent twice, and the parent links each order to its run", async ({ page, context }) => {
     const failed = ["9999961", "9999962"];
     const [ok] = await emulatorOrders.pending(1);
     await page.goto("/erp");
@@ -202,22 +211,28 @@ test.describe("order transfers as operator", () => {
     const parentId = runIdOf(page);
     await waitForEnd(page);
 
-    // A second tab (another operator, or a page left open) has its retry dialog open already.
+    // Not found is refused for good: no retry, only a deliberate "send again anyway" that says why.
+    await expect(page.getByTestId("run-status")).toHaveText("Complete with rejections");
+    await expect(page.getByTestId("count-rejected")).toHaveText("2");
+    await expect(page.getByRole("button", { name: /^Retry/ })).toHaveCount(0);
+
+    // A second tab (another operator, or a page left open) has its dialog open already.
     const other = await context.newPage();
     await other.goto(`/erp/transfers/${parentId}`);
-    await other.getByRole("button", { name: "Retry failed (2)" }).click();
-    const otherDialog = other.getByRole("dialog", { name: "Retry 2 failed orders?" });
+    await other.getByRole("button", { name: "Send again anyway (2)" }).click();
+    const otherDialog = other.getByRole("dialog", { name: "Send 2 rejected orders again anyway?" });
     await expect(otherDialog).toBeVisible();
+    await expect(otherDialog.getByTestId("resend-rejected-reasons")).toHaveText("Order not found (2 orders)");
 
     const seq = await emulatorOrders.lastSeq();
-    await page.getByRole("button", { name: "Retry failed (2)" }).click();
-    await page.getByRole("dialog", { name: "Retry 2 failed orders?" }).getByRole("button", { name: "Retry 2 orders" }).click();
+    await page.getByRole("button", { name: "Send again anyway (2)" }).click();
+    await page.getByRole("dialog", { name: "Send 2 rejected orders again anyway?" }).getByRole("button", { name: "Send 2 orders anyway" }).click();
     await expect.poll(() => runIdOf(page)).not.toBe(parentId);
     const childId = runIdOf(page);
     await waitForEnd(page);
 
     // The second retry is refused, in the reader's words, and stays on the parent.
-    await otherDialog.getByRole("button", { name: "Retry 2 orders" }).click();
+    await otherDialog.getByRole("button", { name: "Send 2 orders anyway" }).click();
     await expect(other.getByTestId("run-action-error")).toHaveText(
       "These orders were already sent again in a follow-up run, so they are not sent a second time. Open that run from “Follow-up runs”.",
     );
@@ -227,7 +242,7 @@ test.describe("order transfers as operator", () => {
     // So is one sent straight to the API with a fresh key: 409 problem+json.
     const again = await page.request.post("/api/erp/transfers", {
       headers: { Origin: E2E_BASE_URL, "Idempotency-Key": `second-retry-${Date.now()}` },
-      data: { parentRunId: parentId, retry: "failed" },
+      data: { parentRunId: parentId, retry: "rejected", confirmRejected: true },
     });
     expect(again.status()).toBe(409);
     expect(again.headers()["content-type"]).toContain("application/problem+json");
@@ -238,7 +253,7 @@ test.describe("order transfers as operator", () => {
 
     // The parent says where each order went and offers no second retry.
     await page.goto(`/erp/transfers/${parentId}`);
-    await expect(page.getByRole("button", { name: "Retry failed (0)" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: /Send again anyway|^Retry/ })).toHaveCount(0);
     await expect(page.getByTestId("run-already-retried")).toContainText("2 orders of this run were already sent again in a follow-up run");
     for (const id of failed) {
       const link = page.locator(`[data-testid="run-order-row"][data-order-id="${id}"]`).getByTestId("run-order-retried-in").getByRole("link");
@@ -279,8 +294,10 @@ test.describe("order transfers as operator", () => {
 
     await expect(page.getByTestId("count-unknown")).toHaveText("100");
     await expect(page.getByTestId("count-transferred")).toHaveText("100");
-    await expect(page.getByTestId("count-not-transferred")).toHaveText("0");
-    await expect(page.getByTestId("run-status")).toHaveText("Completed with failures");
+    await expect(page.getByTestId("count-failed")).toHaveText("0");
+    await expect(page.getByTestId("count-rejected")).toHaveText("0");
+    await expect(page.getByTestId("count-already")).toHaveText("0");
+    await expect(page.getByTestId("run-status")).toHaveText("Needs attention");
     await expect(page.getByTestId("run-unknown-note")).toContainText("100 orders have an unknown outcome");
 
     const res = await page.request.get(`/api/erp/transfers/${runId}?outcome=unknown&limit=100`);
@@ -331,9 +348,10 @@ test.describe("order transfers as operator", () => {
     expect(run.counts).toEqual({ total: 10_000, transferred: 10_000, notTransferred: 0, unknown: 0, pending: 0, sending: 0 });
     expect(run.batchesDone).toBe(100);
     expect(run.status).toBe("all_transferred");
+    expect(run.result).toBe("complete");
 
     await page.goto(`/erp/transfers/${runId}`);
-    await expect(page.getByTestId("run-summary")).toHaveText("Completed: all 10,000 orders transferred.");
+    await expect(page.getByTestId("run-summary")).toHaveText("Complete: all 10,000 orders are in the ERP (10,000 transferred now, 0 were there already).");
     await expect(page.getByTestId("count-transferred")).toHaveText("10,000");
   });
 
@@ -441,7 +459,7 @@ test.describe("as viewer", () => {
 
     await page.goto(`/erp/transfers/${runId}`);
     await waitForEnd(page);
-    await expect(page.getByRole("button", { name: "Retry failed (2)" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Send again anyway (2)" })).toBeDisabled();
     await expect(page.getByTestId("run-disabled-reason")).toHaveText(reason);
     await expectAccessible(page);
 

@@ -79,7 +79,7 @@ test.describe("home page as operator", () => {
     // The run's link opens the run; the tile's link opens the runs filtered to what it counts.
     await run.getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/erp/transfers/${runId}$`));
-    await expect(page.getByTestId("run-status")).toHaveText("Completed with failures");
+    await expect(page.getByTestId("run-status")).toHaveText("Complete with rejections");
     await page.goBack();
     await page.getByTestId("home-transfers-link").click();
     await expect(page).toHaveURL(/\/erp\?status=with_failures$/);

@@ -170,7 +170,7 @@ test.describe("what the pages show", () => {
     await page.getByRole("button", { name: "Check ids" }).click();
     await page.getByTestId("transfer-send").click();
     await expect(page.getByTestId("run-view")).toHaveAttribute("data-state", "completed", { timeout: 20_000 });
-    await expect(page.getByTestId("count-not-transferred")).toHaveText("1");
+    await expect(page.getByTestId("count-rejected")).toHaveText("1");
     await page.getByLabel("Outcome", { exact: true }).selectOption("not_transferred");
     await expect(page.getByTestId("run-order-reason").first()).toContainText(MESSAGE);
   });

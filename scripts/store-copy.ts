@@ -4,8 +4,7 @@ import "@/scripts/require-node";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { COPIED_TABLES, copySqliteStore, type CopyResult } from "@/lib/db/copy";
-import { copyPgliteStore } from "@/lib/db/copy-pglite";
+import { COPIED_TABLES, copyPgliteStore, copySqliteStore, type CopyResult } from "@/lib/store/copy";
 import { openCommandStore } from "@/lib/store/command";
 import { endInterrupted } from "@/lib/erp/store";
 

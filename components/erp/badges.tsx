@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { OrderOutcome, TransferRunStatus } from "@/lib/erp/schemas";
+import type { Meaning, RunResult } from "@/lib/erp/outcomes";
 
 const BASE = "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset";
 const GREEN = "bg-emerald-100 text-emerald-900 ring-emerald-300 dark:bg-emerald-900/50 dark:text-emerald-100 dark:ring-emerald-700";
@@ -24,6 +25,42 @@ const OUTCOME_STYLE: Record<OrderOutcome, string> = {
   not_transferred: RED,
   unknown: AMBER,
 };
+
+const RESULT_STYLE: Record<RunResult, string> = {
+  running: BLUE,
+  complete: GREEN,
+  complete_with_rejections: GREY,
+  needs_attention: RED,
+  interrupted: AMBER,
+};
+
+const MEANING_STYLE: Record<Meaning, string> = {
+  transferred: GREEN,
+  already_in_erp: GREEN,
+  rejected: GREY,
+  failed: RED,
+  unknown: AMBER,
+  not_sent: GREY,
+  sending: BLUE,
+};
+
+export function RunResultBadge({ result, testId }: { result: RunResult; testId?: string }) {
+  const t = useTranslations("erp.result");
+  return (
+    <span data-result={result} data-testid={testId} className={`${BASE} ${RESULT_STYLE[result]}`}>
+      {t(result)}
+    </span>
+  );
+}
+
+export function MeaningBadge({ meaning }: { meaning: Meaning }) {
+  const t = useTranslations("erp.meanings");
+  return (
+    <span data-meaning={meaning} className={`${BASE} ${MEANING_STYLE[meaning]}`}>
+      {t(meaning)}
+    </span>
+  );
+}
 
 export function RunStatusBadge({ status, testId }: { status: TransferRunStatus; testId?: string }) {
   const t = useTranslations("erp.status");

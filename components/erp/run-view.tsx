@@ -11,11 +11,12 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
 import { createTransfer, exportHref, fetchRunIds, useRevalidate, useTransferRun } from "@/lib/erp/client";
 import { describeReason } from "@/lib/erp/reasons";
+import { isUnrecognised, MEANINGS } from "@/lib/erp/outcomes";
 import { ORDER_OUTCOMES, PAGE_SIZES, runOrderListBase as runOrderList, TRANSFERS_API, type OrderOutcome, type RetryKind } from "@/lib/erp/lists";
 import type { TransferOrderRow, TransferRunDetail } from "@/lib/erp/schemas";
 import { isRunActive, ordersDone } from "@/lib/erp/status";
 import { useListState } from "@/lib/list/client";
-import { OutcomeBadge, RunStatusBadge } from "@/components/erp/badges";
+import { MeaningBadge, RunResultBadge } from "@/components/erp/badges";
 import { useDurationText } from "@/components/erp/format";
 import { ErpTable, ErrorState, FilterSelect, TableSkeleton } from "@/components/erp/list";
 import { errorBoxClass, linkClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
@@ -83,7 +84,7 @@ export function RunView({ runId, canRun, disabledReason }: { runId: string; canR
             caption: t("ordersTitle"),
             rowTestId: "run-order-row",
             rowId: (o) => String(o.position),
-            rowProps: (o) => ({ "data-order-id": o.orderId, "data-outcome": o.outcome }),
+            rowProps: (o) => ({ "data-order-id": o.orderId, "data-outcome": o.outcome, "data-meaning": o.meaning }),
           }}
           paging={{ state, update, sizes: PAGE_SIZES, label: t("paginationLabel") }}
         />
@@ -95,40 +96,49 @@ export function RunView({ runId, canRun, disabledReason }: { runId: string; canR
 function RunSummary({ run }: { run: TransferRunDetail }) {
   const t = useTranslations("erp.run");
   const tOrigin = useTranslations("erp.history.origin");
-  const tStatus = useTranslations("erp.status");
+  const tResult = useTranslations("erp.result");
+  const tMeanings = useTranslations("erp.meanings");
+  const tHelp = useTranslations("erp.meaningHelp");
   const format = useFormatter();
   const duration = useDurationText();
   const c = run.counts;
+  const m = run.meanings;
   const active = isRunActive(run.state);
   const done = ordersDone(c);
   const n = (v: number) => format.number(v);
   const summary =
-    run.status === "running"
+    run.result === "running"
       ? t("summary.running", { batchesDone: run.batchesDone, batches: run.totalBatches, done, total: c.total })
-      : run.status === "all_transferred"
-        ? t("summary.all_transferred", { total: c.total })
-        : run.status === "with_failures"
-          ? t("summary.with_failures", { transferred: c.transferred, notTransferred: c.notTransferred, unknown: c.unknown, total: c.total })
-          : t("summary.interrupted", { transferred: c.transferred, notTransferred: c.notTransferred, unknown: c.unknown, pending: c.pending + c.sending, total: c.total });
+      : t(`result.${run.result}`, {
+          total: c.total,
+          transferred: m.transferred,
+          already: m.alreadyInErp,
+          rejected: m.rejected,
+          failed: m.failed,
+          unknown: m.unknown,
+          pending: m.notSent + m.sending,
+        });
 
   const counts: [string, number, string][] = [
     ["total", c.total, "count-total"],
-    ["transferred", c.transferred, "count-transferred"],
-    ["notTransferred", c.notTransferred, "count-not-transferred"],
-    ["unknown", c.unknown, "count-unknown"],
-    ["notSent", c.pending + c.sending, "count-not-sent"],
+    ["transferred", m.transferred, "count-transferred"],
+    ["alreadyInErp", m.alreadyInErp, "count-already"],
+    ["rejected", m.rejected, "count-rejected"],
+    ["failed", m.failed, "count-failed"],
+    ["unknown", m.unknown, "count-unknown"],
+    ["notSent", m.notSent + m.sending, "count-not-sent"],
   ];
 
   return (
     <section className={`${cardClass} space-y-4`} aria-label={t("summaryLabel")}>
       <div className="flex flex-wrap items-center gap-3">
-        <RunStatusBadge status={run.status} testId="run-status" />
+        <RunResultBadge result={run.result} testId="run-status" />
         <p className="font-medium" data-testid="run-summary">
           {summary}
         </p>
         {/* Announces the status when it changes, not every count while the run progresses. */}
         <p role="status" className="sr-only">
-          {tStatus(run.status)}
+          {tResult(run.result)}
         </p>
       </div>
       {active ? (
@@ -137,7 +147,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
           <ProgressBar label={t("progressOrders", { done, total: c.total })} value={done} max={c.total} />
         </div>
       ) : null}
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         {counts.map(([key, value, testId]) => (
           <div key={key} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
             <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`counts.${key}`)}</dt>
@@ -147,6 +157,17 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
           </div>
         ))}
       </dl>
+      <details className="text-sm" data-testid="run-meanings-help">
+        <summary className="cursor-pointer font-medium">{t("meaningsTitle")}</summary>
+        <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+          {MEANINGS.filter((meaning) => meaning !== "sending").map((meaning) => (
+            <div key={meaning} className="contents">
+              <dt className="font-medium">{tMeanings(meaning)}</dt>
+              <dd>{tHelp(meaning)}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
       {run.status === "interrupted" ? <p className={warningBoxClass}>{t("interruptedNote")}</p> : null}
       {c.unknown > 0 ? (
         <p className={warningBoxClass} data-testid="run-unknown-note">
@@ -187,7 +208,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
                     <Link href={`/erp/transfers/${child.id}`} className={linkClass}>
                       {tOrigin(child.origin)}: {format.dateTime(new Date(child.createdAt), WHEN)}
                     </Link>{" "}
-                    <RunStatusBadge status={child.status} />
+                    <RunResultBadge result={child.result} />
                   </li>
                 ))}
               </ul>
@@ -236,7 +257,8 @@ function RunActions({
   const c = run.counts;
   const active = isRunActive(run.state);
   const left = run.retryable;
-  const handedOn = c.notTransferred - left.failed + (c.pending - left.unsent) + (c.unknown - left.unknown);
+  const m = run.meanings;
+  const handedOn = m.failed - left.failed + (m.rejected - left.rejected) + (c.pending - left.unsent) + (c.unknown - left.unknown);
 
   const open = (kind: RetryKind, count: number) => {
     setFailure(null);
@@ -250,7 +272,12 @@ function RunActions({
     setPending(true);
     try {
       const { run: child } = await createTransfer(
-        { parentRunId: run.id, retry: retry.kind, ...(retry.kind === "unknown" ? { confirmUnknown: true } : {}) },
+        {
+          parentRunId: run.id,
+          retry: retry.kind,
+          ...(retry.kind === "unknown" ? { confirmUnknown: true } : {}),
+          ...(retry.kind === "rejected" ? { confirmRejected: true } : {}),
+        },
         retry.key,
       );
       void revalidate(TRANSFERS_API);
@@ -286,15 +313,18 @@ function RunActions({
         {t("actionsTitle")}
       </h2>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={buttonClass.primary}
-          disabled={writeDisabled || left.failed === 0}
-          aria-describedby={describedBy}
-          onClick={() => open("failed", left.failed)}
-        >
-          {t("retryFailed", { count: left.failed })}
-        </button>
+        {/* Only orders whose call failed are offered; orders in the ERP already or refused for good are not. */}
+        {m.failed > 0 ? (
+          <button
+            type="button"
+            className={buttonClass.primary}
+            disabled={writeDisabled || left.failed === 0}
+            aria-describedby={describedBy}
+            onClick={() => open("failed", left.failed)}
+          >
+            {t("retryFailed", { count: left.failed })}
+          </button>
+        ) : null}
         {left.unsent > 0 && run.state === "interrupted" ? (
           <button type="button" className={buttonClass.secondary} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unsent", left.unsent)}>
             {t("sendUnsent", { count: left.unsent })}
@@ -303,6 +333,11 @@ function RunActions({
         {left.unknown > 0 ? (
           <button type="button" className={buttonClass.secondary} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unknown", left.unknown)}>
             {t("resendUnknown", { count: left.unknown })}
+          </button>
+        ) : null}
+        {left.rejected > 0 ? (
+          <button type="button" className={buttonClass.secondary} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("rejected", left.rejected)}>
+            {t("sendRejected", { count: left.rejected })}
           </button>
         ) : null}
         <button type="button" className={buttonClass.secondary} disabled={c.notTransferred === 0} onClick={() => void copyFailed()}>
@@ -338,7 +373,7 @@ function RunActions({
         title={retry ? t(`retryDialog.${retry.kind}.title`, { count: retry.count }) : ""}
         confirmLabel={retry ? t(`retryDialog.${retry.kind}.confirm`, { count: retry.count }) : ""}
         cancelLabel={t("cancel")}
-        tone={retry?.kind === "unknown" ? "warning" : "default"}
+        tone={retry?.kind === "unknown" || retry?.kind === "rejected" ? "warning" : "default"}
         pending={pending}
         onCancel={() => setRetry(null)}
         onConfirm={() => void confirm()}
@@ -351,11 +386,29 @@ function RunActions({
                   {t("retryDialog.unknown.warning")}
                 </p>
               ) : null}
+              {retry.kind === "rejected" ? <RejectionReasons run={run} /> : null}
             </>
           ) : null
         }
       />
     </section>
+  );
+}
+
+function RejectionReasons({ run }: { run: TransferRunDetail }) {
+  const t = useTranslations("erp.run.retryDialog.rejected");
+  const tReasons = useTranslations("erp.reasons");
+  const shown = run.rejections.reduce((n, r) => n + r.count, 0);
+  return (
+    <>
+      <ul className="list-disc pl-5" data-testid="resend-rejected-reasons">
+        {run.rejections.map((r) => (
+          <li key={`${r.reasonCode ?? ""}|${r.reason ?? ""}`}>{t("reasonCount", { reason: describeReason(tReasons, r) || tReasons("codes.no_reason"), count: r.count })}</li>
+        ))}
+        {shown < run.retryable.rejected ? <li>{t("more")}</li> : null}
+      </ul>
+      <p className={warningBoxClass}>{t("after")}</p>
+    </>
   );
 }
 
@@ -372,12 +425,17 @@ function useOrderColumns(followUps: TransferRunDetail["children"]) {
       helper.display({ id: "position", header: () => t("table.position"), meta: { label: t("table.position"), className: "text-right tabular-nums" }, cell: ({ row }) => format.number(row.original.position) }),
       helper.display({ id: "orderId", header: () => t("table.orderId"), meta: { label: t("table.orderId"), className: "font-mono" }, cell: ({ row }) => row.original.orderId }),
       helper.display({ id: "batch", header: () => t("table.batch"), meta: { label: t("table.batch"), className: "text-right tabular-nums" }, cell: ({ row }) => format.number(row.original.batch) }),
-      helper.display({ id: "outcome", header: () => t("table.outcome"), meta: { label: t("table.outcome") }, cell: ({ row }) => <OutcomeBadge outcome={row.original.outcome} /> }),
+      helper.display({ id: "outcome", header: () => t("table.outcome"), meta: { label: t("table.outcome") }, cell: ({ row }) => <MeaningBadge meaning={row.original.meaning} /> }),
       helper.display({
         id: "reason",
         header: () => t("table.reason"),
         meta: { label: t("table.reason"), className: "max-w-md break-words" },
-        cell: ({ row: { original: o } }) => <span data-testid="run-order-reason">{o.reason || o.reasonCode ? describeReason(tReasons, o) : ""}</span>,
+        cell: ({ row: { original: o } }) => (
+          <>
+            <span data-testid="run-order-reason">{o.reason || o.reasonCode ? describeReason(tReasons, o) : ""}</span>
+            {isUnrecognised(o) ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">({t("unrecognised")})</span> : null}
+          </>
+        ),
       }),
       helper.display({
         id: "retriedIn",

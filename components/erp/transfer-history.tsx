@@ -10,7 +10,7 @@ import { useTransferRuns } from "@/lib/erp/client";
 import { PAGE_SIZES, TRANSFER_RUN_STATUSES, transferRunListBase as transferRunList } from "@/lib/erp/lists";
 import type { TransferRunSummary } from "@/lib/erp/schemas";
 import { useListState } from "@/lib/list/client";
-import { RunStatusBadge } from "@/components/erp/badges";
+import { RunResultBadge } from "@/components/erp/badges";
 import { useDurationText } from "@/components/erp/format";
 import { ErpTable, FilterSelect } from "@/components/erp/list";
 import { linkClass } from "@/components/erp/styles";
@@ -34,8 +34,8 @@ export function TransferHistory() {
   const personOptions = state.by && !people.includes(state.by) ? [state.by, ...people] : people;
 
   const columns = useMemo(() => {
-    const count = (key: string, label: string, value: (c: TransferRunSummary["counts"]) => number) =>
-      helper.display({ id: key, header: () => label, meta: { label, className: NUMBER }, cell: ({ row }) => format.number(value(row.original.counts)) });
+    const count = (key: string, label: string, value: (r: TransferRunSummary) => number) =>
+      helper.display({ id: key, header: () => label, meta: { label, className: NUMBER }, cell: ({ row }) => format.number(value(row.original)) });
     return helper.columns([
       helper.display({
         id: "when",
@@ -52,12 +52,14 @@ export function TransferHistory() {
         ),
       }),
       helper.display({ id: "who", header: () => t("who"), meta: { label: t("who"), className: "break-all" }, cell: ({ row }) => row.original.createdBy.email }),
-      helper.display({ id: "status", header: () => t("status"), meta: { label: t("status") }, cell: ({ row }) => <RunStatusBadge status={row.original.status} /> }),
-      count("orders", t("orders"), (c) => c.total),
-      count("transferred", t("transferred"), (c) => c.transferred),
-      count("notTransferred", t("notTransferred"), (c) => c.notTransferred),
-      count("unknown", t("unknown"), (c) => c.unknown),
-      count("notSent", t("notSent"), (c) => c.pending + c.sending),
+      helper.display({ id: "status", header: () => t("result"), meta: { label: t("result") }, cell: ({ row }) => <RunResultBadge result={row.original.result} /> }),
+      count("orders", t("orders"), (r) => r.counts.total),
+      count("transferred", t("transferred"), (r) => r.meanings.transferred),
+      count("alreadyInErp", t("alreadyInErp"), (r) => r.meanings.alreadyInErp),
+      count("rejected", t("rejected"), (r) => r.meanings.rejected),
+      count("failed", t("failed"), (r) => r.meanings.failed),
+      count("unknown", t("unknown"), (r) => r.meanings.unknown),
+      count("notSent", t("notSent"), (r) => r.meanings.notSent + r.meanings.sending),
       helper.display({ id: "duration", header: () => t("duration"), meta: { label: t("duration"), className: "whitespace-nowrap" }, cell: ({ row }) => duration(row.original.durationMs) }),
     ]);
   }, [t, format, duration]);

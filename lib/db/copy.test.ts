@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { copySqliteStore, StoreCopyError } from "@/lib/db/copy";
+import { copySqliteStore, StoreCopyError } from "@/lib/store/copy";
 import type { NewMember, Database as Schema } from "@/lib/store/schema";
 import { openTestDb } from "@/lib/testing/store";
 
@@ -206,13 +206,24 @@ describe("copySqliteStore", () => {
 
     const runs = await db.selectFrom("erp_transfer_runs").selectAll().orderBy("id").execute();
     const { owner_instance: _o, heartbeat_at: _h, ...parent } = run("b-parent", { total_orders: 3, transferred_count: 1, not_transferred_count: 1, unknown_count: 1 });
-    expect(runs.find((r) => r.id === "b-parent")).toEqual({ ...stored(parent), job_id: null, sending_from: null, sending_to: null, transferred_through: 0 });
+    // Its orders are read by meaning as the store's own are (lib/erp/outcomes.ts): a code the catalog does not know is
+    // a failure, never done.
+    expect(runs.find((r) => r.id === "b-parent")).toEqual({
+      ...stored(parent),
+      job_id: null,
+      sending_from: null,
+      sending_to: null,
+      transferred_through: 0,
+      already_count: 0,
+      rejected_count: 0,
+      failed_count: 1,
+    });
     expect(runs.find((r) => r.id === "a-child")).toMatchObject({ parent_run_id: "b-parent", origin: "retry_failed", state: "completed", job_id: null });
     const orders = await db.selectFrom("erp_transfer_orders").selectAll().where("run_id", "=", "b-parent").orderBy("position").execute();
     expect(orders).toEqual([
-      stored(order("b-parent", 1, "transferred")),
-      stored(order("b-parent", 2, "not_transferred", { reason: "Order is cancelled", reason_code: "order_cancelled", retried_in: "a-child" })),
-      stored(order("b-parent", 3, "unknown", { reason_code: "timeout" })),
+      { ...stored(order("b-parent", 1, "transferred")), meaning: null },
+      { ...stored(order("b-parent", 2, "not_transferred", { reason: "Order is cancelled", reason_code: "order_cancelled", retried_in: "a-child" })), meaning: "failed" },
+      { ...stored(order("b-parent", 3, "unknown", { reason_code: "timeout" })), meaning: "unknown" },
     ]);
     const big = await db.selectFrom("erp_transfer_orders").select(["position", "order_id", "batch"]).where("run_id", "=", "c-big").orderBy("position").execute();
     expect(big).toHaveLength(1100);

@@ -213,7 +213,8 @@ async function recount(trx: Raw, runIds: string[]): Promise<void> {
 }
 
 /** In one transaction; ids kept, rows already there left alone (a second copy changes nothing); sessions stay behind. */
-export async function copySqliteStore<DB>(sqliteFile: string, target: Kysely<DB>, now = new Date()): Promise<CopyResult> {
+/** `afterRows` runs in the copy's transaction once every row is in: a feature's re-reading of copied rows (lib/store/copy.ts). */
+export async function copySqliteStore<DB>(sqliteFile: string, target: Kysely<DB>, now = new Date(), afterRows?: (trx: Kysely<unknown>) => Promise<void>): Promise<CopyResult> {
   const sqlite = openSqlite(sqliteFile);
   const at = now.toISOString();
   try {
@@ -229,6 +230,7 @@ export async function copySqliteStore<DB>(sqliteFile: string, target: Kysely<DB>
       const interrupted = await copyRuns(trx, sqlite, at);
       await copyOrders(trx, sqlite, new Set(interrupted), at);
       await recount(trx, interrupted);
+      await afterRows?.(trx as unknown as Kysely<unknown>);
       for (const table of ["members", "audit_events", "erp_import_runs"] as const) {
         // Explicit ids leave the serial sequence behind: the next new row would take a copied id.
         await sql`select setval(pg_get_serial_sequence(${table}, 'id'), m.id) from (select max(id) as id from ${sql.table(table)}) m where m.id is not null`.execute(trx);

@@ -3,14 +3,15 @@ import type { TransferOrderRow } from "@/lib/erp/schemas";
 
 // A run's orders as CSV (or ids one per line); the upstream's reason texts go through the same formula guard as ours.
 
-export const TRANSFER_CSV_COLUMNS = ["position", "order_id", "batch", "outcome", "reason", "upstream_reason", "reason_code"] as const;
+// "meaning" last: readers of the older columns keep their positions.
+export const TRANSFER_CSV_COLUMNS = ["position", "order_id", "batch", "outcome", "reason", "upstream_reason", "reason_code", "meaning"] as const;
 
 export function transferCsvHeader(): string {
   return csvHeader(TRANSFER_CSV_COLUMNS);
 }
 
 export function transferCsvLines(rows: TransferOrderRow[], describe: (row: TransferOrderRow) => string): string {
-  return csvLines(rows.map((r) => [String(r.position), r.orderId, String(r.batch), r.outcome, describe(r), r.reason ?? "", r.reasonCode ?? ""]));
+  return csvLines(rows.map((r) => [String(r.position), r.orderId, String(r.batch), r.outcome, describe(r), r.reason ?? "", r.reasonCode ?? "", r.meaning]));
 }
 
 export function transferCsvFilename(runId: string, outcome: string | undefined, ext: "csv" | "txt" = "csv"): string {

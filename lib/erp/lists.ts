@@ -14,10 +14,10 @@ export type TransferRunStatus = (typeof TRANSFER_RUN_STATUSES)[number];
 export const ORDER_OUTCOMES = ["pending", "sending", "transferred", "not_transferred", "unknown"] as const;
 export type OrderOutcome = (typeof ORDER_OUTCOMES)[number];
 
-export const RETRY_KINDS = ["failed", "unsent", "unknown"] as const;
+export const RETRY_KINDS = ["failed", "unsent", "unknown", "rejected"] as const;
 export type RetryKind = (typeof RETRY_KINDS)[number];
 
-export const TRANSFER_ORIGINS = ["new", "retry_failed", "send_unsent", "resend_unknown"] as const;
+export const TRANSFER_ORIGINS = ["new", "retry_failed", "send_unsent", "resend_unknown", "resend_rejected"] as const;
 export type TransferOrigin = (typeof TRANSFER_ORIGINS)[number];
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

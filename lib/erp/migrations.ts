@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
+import { transferOutcomesMigration } from "@/lib/erp/outcomes-migration";
 
 // The store's tables for transfer and import runs (the console's order of every feature's steps: lib/store/migrations.ts).
 export const erpMigrations: Record<string, Migration> = {
@@ -107,4 +108,5 @@ export const erpMigrations: Record<string, Migration> = {
       await toBoolean(db, "erp_import_runs", { may_have_acted: false, repeat_confirmed: false });
     },
   },
+  "0009_transfer_outcomes_by_meaning": transferOutcomesMigration,
 };

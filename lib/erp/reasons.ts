@@ -1,9 +1,7 @@
-// Why an order was not transferred: known upstream texts and the console's codes ("rejected:422") in the reader's words, others verbatim.
+import { reasonMeaning } from "@/lib/erp/outcomes";
 
-export const KNOWN_UPSTREAM_REASONS: Record<string, string> = {
-  "Sipariş bulunamadı.": "notFound",
-  "Sipariş daha önce aktarılmış.": "alreadyTransferred",
-};
+// Why an order was not transferred: known upstream texts (the catalog in lib/erp/outcomes.ts) and the console's codes
+// ("rejected:422") in the reader's words, others verbatim.
 
 export interface ReasonTranslator {
   (key: string, values?: Record<string, string | number>): string;
@@ -18,7 +16,7 @@ export function describeReason(t: ReasonTranslator, row: { reason: string | null
     parts.push(t.has(key) ? t(key, { status }) : row.reasonCode);
   }
   if (row.reason) {
-    const known = KNOWN_UPSTREAM_REASONS[row.reason.trim()];
+    const { known } = reasonMeaning(row.reason);
     parts.push(known && t.has(`known.${known}`) ? t(`known.${known}`) : row.reason);
   }
   return parts.join(": ");

@@ -29,23 +29,28 @@ const RUN: TransferRunDetail = {
   batchSize: 100,
   totalBatches: 3,
   batchesDone: 1,
+  result: "running",
   counts: { total: 250, transferred: 90, notTransferred: 10, unknown: 0, pending: 50, sending: 100 },
+  meanings: { transferred: 90, alreadyInErp: 4, rejected: 3, failed: 3, unknown: 0, notSent: 50, sending: 100 },
   startedAt: at,
   finishedAt: null,
   durationMs: 65_000,
   parent: null,
   children: [],
-  retryable: { failed: 10, unsent: 50, unknown: 0 },
+  retryable: { failed: 3, unsent: 50, unknown: 0, rejected: 3 },
+  rejections: [{ reason: "Sipariş bulunamadı.", reasonCode: null, count: 3 }],
 };
 const INTERRUPTED: TransferRunDetail = {
   ...RUN,
   state: "interrupted",
   status: "interrupted",
+  result: "interrupted",
   origin: "retry_failed",
   parentRunId: RUN.id,
   counts: { ...RUN.counts, unknown: 100, sending: 0 },
+  meanings: { ...RUN.meanings, unknown: 100, sending: 0 },
   parent: { id: RUN.id, createdAt: at, status: "with_failures" },
-  children: [{ id: RUN.id, createdAt: at, origin: "resend_unknown", status: "running" }],
+  children: [{ id: RUN.id, createdAt: at, origin: "resend_unknown", status: "running", result: "running" }],
 };
 const FAILED_IMPORT: ImportRunRow = {
   id: 1,
@@ -101,8 +106,8 @@ describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
           run: RUN,
           orders: {
             items: [
-              { position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: "Sipariş bulunamadı.", reasonCode: null },
-              { position: 2, orderId: "3572000", batch: 1, outcome: "unknown", reason: null, reasonCode: "server_error:502" },
+              { position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: "Sipariş bulunamadı.", reasonCode: null, meaning: "rejected" },
+              { position: 2, orderId: "3572000", batch: 1, outcome: "unknown", reason: null, reasonCode: "server_error:502", meaning: "unknown" },
             ],
             total: 2,
             page: 1,

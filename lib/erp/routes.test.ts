@@ -107,6 +107,8 @@ describe("POST /api/erp/transfers", () => {
 
     const done = await waitDone(run.id);
     expect(done.run.status).toBe("with_failures");
+    expect(done.run.result).toBe("complete_with_rejections");
+    expect(done.run.meanings).toMatchObject({ transferred: 2, rejected: 1, failed: 0, alreadyInErp: 0 });
     expect(done.run.counts).toMatchObject({ transferred: 2, notTransferred: 1 });
     expect(done.orders.items.map((o: { orderId: string; outcome: string }) => [o.orderId, o.outcome])).toEqual([
       ["3572000", "transferred"],
@@ -143,17 +145,24 @@ describe("POST /api/erp/transfers", () => {
     expect(await state.conn.selectFrom("erp_transfer_runs").select("id").where("idempotency_key", "in", keys).execute()).toEqual([]);
   });
 
-  it("retries the failed orders of a finished run as a linked run", async () => {
+  it("sends a finished run's rejected orders again only when confirmed, as a linked run", async () => {
     const created = await (await postTransfer({ orderIds: ["3572010", "9999998"] }, "key-route-0010")).json();
-    const running = await postTransfer({ parentRunId: created.run.id, retry: "failed" }, "key-route-0011");
+    const running = await postTransfer({ parentRunId: created.run.id, retry: "rejected", confirmRejected: true }, "key-route-0011");
     // Refused while the parent runs, or accepted once it finished: never both at once.
     if (running.status === 409) await waitDone(created.run.id);
     await waitDone(created.run.id);
-    const retry = running.status === 201 ? running : await postTransfer({ parentRunId: created.run.id, retry: "failed" }, "key-route-0012");
+    // Not found is no failure: a retry of failed orders finds nothing, and the confirmation is required.
+    const failed = await postTransfer({ parentRunId: created.run.id, retry: "failed" }, "key-route-0014");
+    expect(failed.status).toBe(409);
+    expect(await failed.json()).toMatchObject({ reason: "nothing_to_retry" });
+    const unconfirmed = await postTransfer({ parentRunId: created.run.id, retry: "rejected" }, "key-route-0015");
+    expect(unconfirmed.status).toBe(422);
+    expect(Object.keys((await unconfirmed.json()).errors)).toEqual(["confirmRejected"]);
+    const retry = running.status === 201 ? running : await postTransfer({ parentRunId: created.run.id, retry: "rejected", confirmRejected: true }, "key-route-0012");
     expect(retry.status).toBe(201);
     const child = (await retry.json()).run;
     expect(child.parentRunId).toBe(created.run.id);
-    expect(child.origin).toBe("retry_failed");
+    expect(child.origin).toBe("resend_rejected");
     const detail = await waitDone(child.id);
     expect(detail.orders.items.map((o: { orderId: string }) => o.orderId)).toEqual(["9999998"]);
     expect(detail.run.parent.id).toBe(created.run.id);
@@ -167,16 +176,17 @@ describe("POST /api/erp/transfers: a retry hands orders on once", () => {
   it("answers 409 for a second retry of the same orders, replays the first for its key, and sends each id once", async () => {
     const parent = (await (await postTransfer({ orderIds: ["3572030", "9999971", "9999972"] }, "key-route-0030")).json()).run;
     await waitDone(parent.id);
-    const first = await postTransfer({ parentRunId: parent.id, retry: "failed" }, "key-route-0031");
+    const again = { parentRunId: parent.id, retry: "rejected", confirmRejected: true };
+    const first = await postTransfer(again, "key-route-0031");
     expect(first.status).toBe(201);
     const child = (await first.json()).run;
     await waitDone(child.id);
 
-    const second = await postTransfer({ parentRunId: parent.id, retry: "failed" }, "key-route-0032");
+    const second = await postTransfer(again, "key-route-0032");
     expect(second.status).toBe(409);
     expect(second.headers.get("content-type")).toBe("application/problem+json");
     expect(await second.json()).toMatchObject({ code: "conflict", reason: "already_retried" });
-    const replay = await postTransfer({ parentRunId: parent.id, retry: "failed" }, "key-route-0031");
+    const replay = await postTransfer(again, "key-route-0031");
     expect(replay.status).toBe(200);
     expect((await replay.json()).run.id).toBe(child.id);
 
@@ -187,7 +197,7 @@ describe("POST /api/erp/transfers: a retry hands orders on once", () => {
     expect(sent.filter((id) => id === "9999972")).toHaveLength(2);
 
     const page = await (await callRoute("GET", `/api/erp/transfers/${parent.id}`)).json();
-    expect(page.run.retryable).toEqual({ failed: 0, unsent: 0, unknown: 0 });
+    expect(page.run.retryable).toEqual({ failed: 0, unsent: 0, unknown: 0, rejected: 0 });
     expect(page.orders.items.map((o: { orderId: string; retriedIn: string | null }) => [o.orderId, o.retriedIn])).toEqual([
       ["3572030", null],
       ["9999971", child.id],
@@ -223,9 +233,9 @@ describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(text.split("\r\n").slice(0, 3)).toEqual([
-      '\uFEFF"position","order_id","batch","outcome","reason","upstream_reason","reason_code"',
-      '"1","3572020","1","transferred","","",""',
-      '"2","9999997","1","not_transferred","Sipariş bulunamadı.","Sipariş bulunamadı.",""',
+      '\uFEFF"position","order_id","batch","outcome","reason","upstream_reason","reason_code","meaning"',
+      '"1","3572020","1","transferred","","","","transferred"',
+      '"2","9999997","1","not_transferred","Sipariş bulunamadı.","Sipariş bulunamadı.","","rejected"',
     ]);
     const ids = await callRoute("GET", `/api/erp/transfers/${run.id}/export?outcome=not_transferred&format=txt`);
     expect(await ids.text()).toBe("9999997\n");

@@ -15,6 +15,7 @@ import {
   interruptRun,
   listRunOrders,
   listRuns,
+  refreshCounts,
   RetryRefusedError,
   toRunSummary,
   type RunActor,
@@ -235,6 +236,12 @@ describe("processing a run", () => {
     expect(toRunSummary(done!).counts).toEqual({ total: 5, transferred: 1, notTransferred: 3, unknown: 1, pending: 0, sending: 0 });
     expect(toRunSummary(done!).batchesDone).toBe(3);
     expect(toRunSummary((await getRun(conn, run.id))!).counts).toEqual(toRunSummary(done!).counts);
+    // So are the counts by meaning, and a recount (as a takeover or an interruption does) finds the same.
+    const meanings = toRunSummary(done!).meanings;
+    expect(meanings).toEqual({ transferred: 1, alreadyInErp: 1, rejected: 2, failed: 0, unknown: 1, notSent: 0, sending: 0 });
+    await conn.updateTable("erp_transfer_runs").set({ already_count: 0, rejected_count: 0, failed_count: 0 }).where("id", "=", run.id).execute();
+    await refreshCounts(conn, run.id);
+    expect(toRunSummary((await getRun(conn, run.id))!).meanings).toEqual(meanings);
   });
 
   it("records each order's outcome with the upstream's reason, and never says success", async () => {
@@ -253,6 +260,42 @@ describe("processing a run", () => {
     const summary = toRunSummary(done!);
     expect(summary.counts).toMatchObject({ total: 5, transferred: 2, notTransferred: 3, unknown: 0, pending: 0 });
     expect(summary.status).toBe("with_failures");
+    // By meaning: the order in the ERP already is done, the two unknown to the platform are refused for good.
+    expect(summary.meanings).toEqual({ transferred: 2, alreadyInErp: 1, rejected: 2, failed: 0, unknown: 0, notSent: 0, sending: 0 });
+    expect(summary.result).toBe("complete_with_rejections");
+    expect((await outcomesOf(run.id)).map((o) => o.meaning)).toEqual(["transferred", "rejected", "transferred", "rejected", "already_in_erp"]);
+  });
+
+  it("an overlapping paste is complete: orders already in the ERP are done and never offered again", async () => {
+    const [a, b] = await pendingIds(2);
+    await client.transferOrders([b!]);
+    const run = await newRun([a!, b!]);
+    const done = toRunSummary((await processRun(deps(), jobOf(run)))!);
+    expect(done.result).toBe("complete");
+    expect(done.status).toBe("all_transferred");
+    expect(done.meanings).toMatchObject({ transferred: 1, alreadyInErp: 1, rejected: 0, failed: 0, unknown: 0 });
+    expect((await getRunDetail(conn, run.id))?.retryable).toEqual({ failed: 0, unsent: 0, unknown: 0, rejected: 0 });
+    const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, enqueue: enqueueWith(boss) };
+    for (const retry of ["failed", "unsent", "unknown", "rejected"] as const) {
+      await expect(createTransferRun(conn, { ...base, idempotencyKey: `overlap-${retry}`, request: { retry, parentRunId: run.id } })).rejects.toMatchObject({
+        reason: "nothing_to_retry",
+      });
+    }
+  });
+
+  it("a rate-limited batch failed (sending again may help) and the run needs attention", async () => {
+    const ids = await pendingIds(4);
+    await fault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 429, times: 1 });
+    const run = await newRun(ids, { batchSize: 2 });
+    const done = toRunSummary((await processRun(deps(), jobOf(run)))!);
+    expect((await outcomesOf(run.id)).map((o) => [o.outcome, o.reasonCode, o.meaning])).toEqual([
+      ["not_transferred", "rate_limited:429", "failed"],
+      ["not_transferred", "rate_limited:429", "failed"],
+      ["transferred", null, "transferred"],
+      ["transferred", null, "transferred"],
+    ]);
+    expect(done.meanings).toMatchObject({ transferred: 2, failed: 2, rejected: 0, alreadyInErp: 0 });
+    expect(done.result).toBe("needs_attention");
   });
 
   it("marks exactly the batch that timed out after the upstream acted as unknown, and never resends it", async () => {
@@ -279,6 +322,7 @@ describe("processing a run", () => {
     expect(ids.slice(0, 100).every((id) => there.has(id))).toBe(true);
     expect(toRunSummary(done!).counts).toMatchObject({ transferred: 150, unknown: 100, notTransferred: 0 });
     expect(toRunSummary(done!).status).toBe("with_failures");
+    expect(toRunSummary(done!).result).toBe("needs_attention");
   });
 
   it("marks a batch after a 5xx as unknown and after a 4xx as not transferred with the message", async () => {
@@ -541,7 +585,7 @@ describe("through the job engine", () => {
     expect((await outcomesOf(run.id)).map((o) => o.outcome)).toEqual([...Array(100).fill("transferred"), ...Array(100).fill("sending"), ...Array(100).fill("pending")]);
     expect((await listRunOrders(conn, run.id, { page: 1, limit: 10 })).total).toBe(300);
     // What could be sent again later: the unsent, not the batch on its way.
-    expect((await getRunDetail(conn, run.id))!.retryable).toEqual({ failed: 0, unsent: 100, unknown: 0 });
+    expect((await getRunDetail(conn, run.id))!.retryable).toEqual({ failed: 0, unsent: 100, unknown: 0, rejected: 0 });
 
     // The first engine's process stops answering: its engine never reaches the database again (no heartbeat).
     const db = boss.getDb();
@@ -791,17 +835,23 @@ describe("creating runs", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("retries only the failed orders of a finished run, linked to it", async () => {
+  it("retries only the failed orders of a finished run, linked to it; rejected ones only when sent again anyway", async () => {
     const [a, b] = await pendingIds(2);
-    const run = await newRun([a!, "9999998", b!, "9999999"]);
+    const run = await newRun([a!, b!, "9999998", "9999999"], { batchSize: 2 });
     const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, enqueue: enqueueWith(boss) };
     await expect(createTransferRun(conn, { ...base, idempotencyKey: "retry-early", request: { retry: "failed", parentRunId: run.id } })).rejects.toMatchObject({
       reason: "parent_running",
     });
+    // The first batch meets a rate limit (failed); the second is refused as not found (rejected).
+    await fault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 429, times: 1 });
     await processRun(deps(), jobOf(run));
+    expect((await getRunDetail(conn, run.id))?.retryable).toEqual({ failed: 2, unsent: 0, unknown: 0, rejected: 2 });
     const retry = await createTransferRun(conn, { ...base, idempotencyKey: "retry-1", request: { retry: "failed", parentRunId: run.id } });
     expect(retry.run.origin).toBe("retry_failed");
-    expect((await outcomesOf(retry.run.id)).map((o) => o.orderId)).toEqual(["9999998", "9999999"]);
+    expect((await outcomesOf(retry.run.id)).map((o) => o.orderId)).toEqual([a, b]);
+    const anyway = await createTransferRun(conn, { ...base, idempotencyKey: "retry-1b", request: { retry: "rejected", parentRunId: run.id } });
+    expect(anyway.run.origin).toBe("resend_rejected");
+    expect((await outcomesOf(anyway.run.id)).map((o) => o.orderId)).toEqual(["9999998", "9999999"]);
     await expect(createTransferRun(conn, { ...base, idempotencyKey: "retry-2", request: { retry: "unknown", parentRunId: run.id } })).rejects.toBeInstanceOf(
       RetryRefusedError,
     );
@@ -810,12 +860,16 @@ describe("creating runs", () => {
     ).rejects.toMatchObject({ reason: "parent_not_found" });
   });
 
-  it("hands each failed order to one child run only: a second retry is refused, the same key replays the child", async () => {
+  it("hands each order to one child run only: a second retry is refused, the same key replays the child", async () => {
     const [a] = await pendingIds(1);
     const run = await newRun([a!, "9999981", "9999982"]);
     await processRun(deps(), jobOf(run));
     const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, enqueue: enqueueWith(boss) };
-    const request = { retry: "failed" as const, parentRunId: run.id };
+    // Not found: rejected, so only "send again anyway" takes them (the same hand-on-once rule holds for every kind).
+    await expect(createTransferRun(conn, { ...base, idempotencyKey: "handed-on-0", request: { retry: "failed", parentRunId: run.id } })).rejects.toMatchObject({
+      reason: "nothing_to_retry",
+    });
+    const request = { retry: "rejected" as const, parentRunId: run.id };
     const first = await createTransferRun(conn, { ...base, idempotencyKey: "handed-on-1", request });
     expect(first.created).toBe(true);
     expect((await outcomesOf(first.run.id)).map((o) => o.orderId)).toEqual(["9999981", "9999982"]);
@@ -836,13 +890,14 @@ describe("creating runs", () => {
       ["9999982", first.run.id],
     ]);
     const detail = await getRunDetail(conn, run.id);
-    expect(detail?.retryable).toEqual({ failed: 0, unsent: 0, unknown: 0 });
+    expect(detail?.retryable).toEqual({ failed: 0, unsent: 0, unknown: 0, rejected: 0 });
     expect(detail?.children.map((c) => c.id)).toEqual([first.run.id]);
 
-    // The child's own failures can be retried from the child, once.
+    // The child's own refusals can be sent again from the child, once.
     await processRun(deps(), jobOf(first.run));
-    expect((await getRunDetail(conn, first.run.id))?.retryable.failed).toBe(2);
-    const grandchild = await createTransferRun(conn, { ...base, idempotencyKey: "handed-on-4", request: { retry: "failed", parentRunId: first.run.id } });
+    expect((await getRunDetail(conn, first.run.id))?.retryable.rejected).toBe(2);
+    expect((await getRunDetail(conn, first.run.id))?.rejections).toEqual([{ reason: "Sipariş bulunamadı.", reasonCode: null, count: 2 }]);
+    const grandchild = await createTransferRun(conn, { ...base, idempotencyKey: "handed-on-4", request: { retry: "rejected", parentRunId: first.run.id } });
     expect(grandchild.run.total_orders).toBe(2);
   });
 
@@ -851,7 +906,7 @@ describe("creating runs", () => {
     await processRun(deps(), jobOf(run));
     const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, enqueue: enqueueWith(boss) };
     const results = await Promise.allSettled(
-      ["race-1", "race-2", "race-3"].map((key) => createTransferRun(conn, { ...base, idempotencyKey: key, request: { retry: "failed", parentRunId: run.id } })),
+      ["race-1", "race-2", "race-3"].map((key) => createTransferRun(conn, { ...base, idempotencyKey: key, request: { retry: "rejected", parentRunId: run.id } })),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.reason)).toEqual(["already_retried", "already_retried"]);
@@ -866,7 +921,7 @@ describe("creating runs", () => {
     await conn.updateTable("erp_transfer_orders").set({ outcome: "sending" }).where("run_id", "=", run.id).where("position", "=", 2).execute();
     await conn.updateTable("erp_transfer_runs").set({ state: "running" }).where("id", "=", run.id).execute();
     await interruptRun(conn, run.id, run.job_id!);
-    expect((await getRunDetail(conn, run.id))?.retryable).toEqual({ failed: 0, unsent: 1, unknown: 1 });
+    expect((await getRunDetail(conn, run.id))?.retryable).toEqual({ failed: 0, unsent: 1, unknown: 1, rejected: 0 });
 
     const base = { actor: ACTOR, batchSize: 100, maxOrdersPerRun: 10, enqueue: enqueueWith(boss) };
     const unsent = await createTransferRun(conn, { ...base, idempotencyKey: "unsent-1", request: { retry: "unsent", parentRunId: run.id } });
@@ -879,7 +934,7 @@ describe("creating runs", () => {
     await expect(createTransferRun(conn, { ...base, idempotencyKey: "unknown-2", request: { retry: "unknown", parentRunId: run.id } })).rejects.toMatchObject({
       reason: "already_retried",
     });
-    expect((await getRunDetail(conn, run.id))?.retryable).toEqual({ failed: 0, unsent: 0, unknown: 0 });
+    expect((await getRunDetail(conn, run.id))?.retryable).toEqual({ failed: 0, unsent: 0, unknown: 0, rejected: 0 });
   });
 
   it("lists runs newest first, filtered by status and person", async () => {

@@ -157,13 +157,13 @@ describe("the ERP list definitions", () => {
 });
 
 describe("transferRunStatus", () => {
-  it("says all transferred only when every order was", () => {
-    expect(transferRunStatus("completed", { total: 3, transferred: 3 })).toBe("all_transferred");
-    expect(transferRunStatus("completed", { total: 3, transferred: 2 })).toBe("with_failures");
-    expect(transferRunStatus("completed", { total: 0, transferred: 0 })).toBe("with_failures");
-    expect(transferRunStatus("interrupted", { total: 3, transferred: 3 })).toBe("interrupted");
-    expect(transferRunStatus("running", { total: 3, transferred: 3 })).toBe("running");
-    expect(transferRunStatus("queued", { total: 3, transferred: 0 })).toBe("running");
+  it("says all transferred only when every order is done (transferred or already in the ERP)", () => {
+    expect(transferRunStatus("completed", { total: 3, done: 3 })).toBe("all_transferred");
+    expect(transferRunStatus("completed", { total: 3, done: 2 })).toBe("with_failures");
+    expect(transferRunStatus("completed", { total: 0, done: 0 })).toBe("with_failures");
+    expect(transferRunStatus("interrupted", { total: 3, done: 3 })).toBe("interrupted");
+    expect(transferRunStatus("running", { total: 3, done: 3 })).toBe("running");
+    expect(transferRunStatus("queued", { total: 3, done: 0 })).toBe("running");
   });
 });
 
@@ -182,6 +182,9 @@ describe("describeReason", () => {
     expect(describeReason(t, { reason: "Sipariş bulunamadı.", reasonCode: null })).toBe("Order not found");
     expect(describeReason(t, { reason: "Sipariş daha önce aktarılmış.", reasonCode: null })).toBe("Already transferred");
     expect(describeReason(t, { reason: "Sipariş iptal edilmiş.", reasonCode: null })).toBe("Sipariş iptal edilmiş.");
+    // Through the one catalog: any case, punctuation or language of a known text.
+    expect(describeReason(t, { reason: "SİPARİŞ DAHA ÖNCE AKTARILMIŞ", reasonCode: null })).toBe("Already transferred");
+    expect(describeReason(t, { reason: "order not found.", reasonCode: null })).toBe("Order not found");
   });
 
   it("describes the console's codes, with the status and the upstream's message", () => {

@@ -3,6 +3,7 @@ import { field, oneOf } from "@/lib/list/base";
 import { defineList, strictQuery, type ListState } from "@/lib/list/definition";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/lib/rules/ids";
 import { classifyOrderId } from "@/lib/erp/order-ids";
+import type { Meaning, MeaningCounts, RunResult } from "@/lib/erp/outcomes";
 
 // ERP schemas, list definitions and answer types for pages, handlers and the browser alike.
 
@@ -41,7 +42,10 @@ export const idempotencyKeySchema = z
   .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: "validation.erp.idempotencyKeyLength" })
   .regex(IDEMPOTENCY_KEY_PATTERN, { error: "validation.erp.idempotencyKeyCharacters" });
 
-/** New `orderIds`, or a `retry` of `parentRunId`; unknown outcomes need `confirmUnknown` (the upstream may have acted on them). */
+/**
+ * New `orderIds`, or a `retry` of `parentRunId`; unknown outcomes need `confirmUnknown` (the upstream may have acted on
+ * them), rejected ones `confirmRejected` (the platform refused them for a reason resending does not change).
+ */
 export function createTransferBodySchema(maxOrdersPerRun: number) {
   return z
     .strictObject({
@@ -51,6 +55,7 @@ export function createTransferBodySchema(maxOrdersPerRun: number) {
       parentRunId: runIdSchema.optional(),
       retry: z.enum(RETRY_KINDS, { error: "validation.erp.retryKind" }).optional(),
       confirmUnknown: z.boolean({ error: "validation.trueOrFalse" }).optional(),
+      confirmRejected: z.boolean({ error: "validation.trueOrFalse" }).optional(),
     })
     .superRefine((body, ctx) => {
       if (body.orderIds !== undefined && body.retry !== undefined) {
@@ -72,6 +77,9 @@ export function createTransferBodySchema(maxOrdersPerRun: number) {
             message: "validation.erp.confirmUnknown",
           });
         }
+        if (body.retry === "rejected" && body.confirmRejected !== true) {
+          ctx.addIssue({ code: "custom", path: ["confirmRejected"], message: "validation.erp.confirmRejected" });
+        }
         return;
       }
       if (body.parentRunId !== undefined) {
@@ -79,6 +87,9 @@ export function createTransferBodySchema(maxOrdersPerRun: number) {
       }
       if (body.confirmUnknown !== undefined) {
         ctx.addIssue({ code: "custom", path: ["confirmUnknown"], message: "validation.erp.confirmUnknownWithoutRetry" });
+      }
+      if (body.confirmRejected !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["confirmRejected"], message: "validation.erp.confirmRejectedWithoutRetry" });
       }
       const ids = body.orderIds ?? [];
       if (ids.length === 0) {
@@ -164,11 +175,14 @@ export interface TransferRunSummary {
   parentRunId: string | null;
   origin: TransferOrigin;
   state: TransferRunState;
+  /** Kept for clients: all_transferred when every order is done; `result` tells rejections from what needs attention. */
   status: TransferRunStatus;
+  result: RunResult;
   batchSize: number;
   totalBatches: number;
   batchesDone: number;
   counts: TransferCounts;
+  meanings: MeaningCounts;
   startedAt: string | null;
   finishedAt: string | null;
   durationMs: number;
@@ -176,8 +190,10 @@ export interface TransferRunSummary {
 
 export interface TransferRunDetail extends TransferRunSummary {
   parent: { id: string; createdAt: string; status: TransferRunStatus } | null;
-  children: { id: string; createdAt: string; origin: TransferOrigin; status: TransferRunStatus }[];
+  children: { id: string; createdAt: string; origin: TransferOrigin; status: TransferRunStatus; result: RunResult }[];
   retryable: Record<RetryKind, number>;
+  /** The most common reasons among the rejected orders not sent again yet, with how many orders each. */
+  rejections: { reason: string | null; reasonCode: string | null; count: number }[];
 }
 
 export interface TransferOrderRow {
@@ -187,6 +203,7 @@ export interface TransferOrderRow {
   outcome: OrderOutcome;
   reason: string | null;
   reasonCode: string | null;
+  meaning: Meaning;
   retriedIn?: string | null;
 }
 

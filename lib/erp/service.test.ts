@@ -16,6 +16,7 @@ const state = vi.hoisted(() => ({
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
   client: undefined as unknown as UpstreamClient,
+  alerts: [] as { type: string; runId?: string; status?: string }[],
 }));
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
 
@@ -28,6 +29,9 @@ vi.mock("@/lib/upstream", async () => {
   const errors = await import("@/lib/upstream/errors");
   return { ...errors, upstream: () => state.client };
 });
+
+// The alerts the runs raise, recorded here: the condition is what is under test, delivery is lib/alerts' own.
+vi.mock("@/lib/alerts/events", () => ({ raiseAlert: async (event: { type: string }) => void state.alerts.push(event) }));
 
 const service = await import("@/lib/erp/service");
 const { loadErpPage, loadRunPage } = await import("@/app/(dashboard)/erp/load");
@@ -160,5 +164,44 @@ describe("the job engine in this process", () => {
       ["erp.transfer", "failure", OPERATOR.email, "resumed"],
       ["erp.transfer", "failure", OPERATOR.email, "completed"],
     ]);
+  });
+});
+
+describe("the end of a run", () => {
+  const ended = async (key: string, counts: Partial<Record<"transferred_count" | "already_count" | "rejected_count" | "failed_count" | "unknown_count" | "pending_count", number>>, runState: "completed" | "interrupted" = "completed") => {
+    const run = await queuedRun(key);
+    const notTransferred = (counts.already_count ?? 0) + (counts.rejected_count ?? 0) + (counts.failed_count ?? 0);
+    await state.conn
+      .updateTable("erp_transfer_runs")
+      .set({ state: runState, job_id: null, finished_at: new Date(), transferred_count: 0, pending_count: 0, unknown_count: 0, ...counts, not_transferred_count: notTransferred })
+      .where("id", "=", run.id)
+      .execute();
+    return (await getRun(state.conn, run.id))!;
+  };
+
+  it("raises the attention alert only for failed or unknown orders and interruptions, never for orders already in the ERP or rejected", async () => {
+    state.alerts.length = 0;
+    const overlap = await ended("end-overlap", { transferred_count: 1, already_count: 2 });
+    const rejected = await ended("end-rejected", { transferred_count: 1, already_count: 1, rejected_count: 1 });
+    const failed = await ended("end-failed", { transferred_count: 1, rejected_count: 1, failed_count: 1 });
+    const unknown = await ended("end-unknown", { transferred_count: 2, unknown_count: 1 });
+    const cut = await ended("end-cut", { transferred_count: 2, pending_count: 1 }, "interrupted");
+    for (const run of [overlap, rejected, failed, unknown, cut]) await service.auditRunEnd(run);
+
+    expect(state.alerts.map((a) => [a.runId, a.status])).toEqual([
+      [failed.id, "with_failures"],
+      [unknown.id, "with_failures"],
+      [cut.id, "interrupted"],
+    ]);
+    const audits = await state.conn
+      .selectFrom("audit_events")
+      .select(["target_id", "outcome", "message"])
+      .where("target_id", "in", [overlap.id, rejected.id, failed.id])
+      .where("action", "=", "erp.transfer")
+      .execute();
+    const audit = (id: string) => audits.find((a) => a.target_id === id);
+    expect(audit(overlap.id)).toMatchObject({ outcome: "success", message: expect.stringContaining("Transfer run completed: all 3 orders done") });
+    expect(audit(rejected.id)).toMatchObject({ outcome: "failure", message: expect.stringContaining("completed with rejections: 1 transferred, 1 already in the ERP, 1 rejected") });
+    expect(audit(failed.id)).toMatchObject({ outcome: "failure", message: expect.stringContaining("needs attention") });
   });
 });

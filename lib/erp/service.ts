@@ -12,6 +12,7 @@ import { forget, once } from "@/lib/jobs/once";
 import { drainingSignal } from "@/lib/jobs/shutdown";
 import type { JobEngine } from "@/lib/jobs/engine";
 import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/runner";
+import { raisesAttention } from "@/lib/erp/outcomes";
 import type {
   ImportListState,
   ImportRunList,
@@ -82,11 +83,12 @@ export async function stopTransferJobs(): Promise<void> {
 
 export function transferAuditMessage(run: ErpTransferRun): string {
   const s = toRunSummary(run);
-  const c = s.counts;
-  const counts = `${c.transferred} transferred, ${c.notTransferred} not transferred, ${c.unknown} unknown, ${c.pending} not sent, of ${c.total}`;
-  if (s.status === "all_transferred") return `Transfer run completed: all ${c.total} orders transferred.`;
-  if (s.status === "interrupted") return `Transfer run interrupted: ${counts}.`;
-  return `Transfer run completed with failures: ${counts}.`;
+  const m = s.meanings;
+  const counts = `${m.transferred} transferred, ${m.alreadyInErp} already in the ERP, ${m.rejected} rejected, ${m.failed} failed, ${m.unknown} unknown, ${m.notSent + m.sending} not sent, of ${s.counts.total}`;
+  if (s.result === "interrupted") return `Transfer run interrupted: ${counts}.`;
+  if (s.result === "complete") return `Transfer run completed: all ${s.counts.total} orders done (${counts}).`;
+  if (s.result === "complete_with_rejections") return `Transfer run completed with rejections: ${counts}.`;
+  return `Transfer run needs attention: ${counts}.`;
 }
 
 export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
@@ -95,12 +97,22 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
     actor: { id: run.created_by_id, email: run.created_by_email },
     action: "erp.transfer",
     target: { type: "erp_transfer_run", id: run.id },
-    outcome: s.status === "all_transferred" ? "success" : "failure",
+    outcome: s.result === "complete" ? "success" : "failure",
     message: transferAuditMessage(run),
-    details: { event: s.status === "interrupted" ? "interrupted" : "completed", status: s.status, counts: s.counts, parentRunId: run.parent_run_id, batches: s.totalBatches, batchesDone: s.batchesDone },
+    details: {
+      event: s.status === "interrupted" ? "interrupted" : "completed",
+      status: s.status,
+      result: s.result,
+      counts: s.counts,
+      meanings: s.meanings,
+      parentRunId: run.parent_run_id,
+      batches: s.totalBatches,
+      batchesDone: s.batchesDone,
+    },
   });
-  // Failures, unknown outcomes or an interruption: someone has to look. Never throws, never waits on a receiver.
-  if (s.status === "with_failures" || s.status === "interrupted") {
+  // Failed or unknown orders, or an interruption: someone has to look. Orders in the ERP already or refused for
+  // good are not news to act on. Never throws, never waits on a receiver.
+  if (s.status !== "running" && s.status !== "all_transferred" && raisesAttention(s.result)) {
     const { transferred, notTransferred, unknown, pending, total } = s.counts;
     await raiseAlert({
       type: "transfer.attention",

@@ -1,10 +1,11 @@
 import type { TransferCounts, TransferRunState, TransferRunStatus } from "@/lib/erp/schemas";
 
-// The upstream's `status: "success"` says nothing about the orders (docs/upstream-api.md): only every order transferred is "all_transferred".
-export function transferRunStatus(state: TransferRunState, counts: Pick<TransferCounts, "total" | "transferred">): TransferRunStatus {
+// The upstream's `status: "success"` says nothing about the orders (docs/upstream-api.md): only every order done
+// (transferred, or already in the ERP) is "all_transferred". The run's `result` (lib/erp/outcomes.ts) says more.
+export function transferRunStatus(state: TransferRunState, counts: { total: number; done: number }): TransferRunStatus {
   if (state === "queued" || state === "running") return "running";
   if (state === "interrupted") return "interrupted";
-  return counts.total > 0 && counts.transferred === counts.total ? "all_transferred" : "with_failures";
+  return counts.total > 0 && counts.done === counts.total ? "all_transferred" : "with_failures";
 }
 
 export function isRunActive(state: TransferRunState): boolean {

@@ -80,15 +80,15 @@ describe("transfer CSV", () => {
       transferCsvHeader() +
       transferCsvLines(
         [
-          { position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: "=HYPERLINK(\"x\")", reasonCode: null },
-          { position: 2, orderId: "3572000", batch: 1, outcome: "transferred", reason: null, reasonCode: null },
+          { position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: "=HYPERLINK(\"x\")", reasonCode: null, meaning: "rejected" },
+          { position: 2, orderId: "3572000", batch: 1, outcome: "transferred", reason: null, reasonCode: null, meaning: "transferred" },
         ],
         (r) => r.reason ?? "",
       );
-    expect(csv.startsWith('\uFEFF"position","order_id","batch","outcome","reason","upstream_reason","reason_code"\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFF"position","order_id","batch","outcome","reason","upstream_reason","reason_code","meaning"\r\n')).toBe(true);
     const rows = Papa.parse<string[]>(csv.slice(1).trim()).data;
-    expect(rows[1]).toEqual(["1", "0042", "1", "not_transferred", "'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")", ""]);
-    expect(rows[2]).toEqual(["2", "3572000", "1", "transferred", "", "", ""]);
+    expect(rows[1]).toEqual(["1", "0042", "1", "not_transferred", "'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")", "", "rejected"]);
+    expect(rows[2]).toEqual(["2", "3572000", "1", "transferred", "", "", "", "transferred"]);
   });
 });
 

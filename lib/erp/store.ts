@@ -14,6 +14,7 @@ import type {
   TransferRunSummary,
 } from "@/lib/erp/schemas";
 import { transferRunStatus } from "@/lib/erp/status";
+import { orderMeaning, runResult, type Meaning, type MeaningCounts } from "@/lib/erp/outcomes";
 
 // ERP transfer runs in the console store; no state in memory, so several instances can share one store.
 
@@ -71,8 +72,9 @@ async function findByKey(conn: Conn, email: string, key: string) {
     .executeTakeFirst();
 }
 
-const RETRY_OUTCOME: Record<RetryKind, ErpOrderOutcome> = { failed: "not_transferred", unsent: "pending", unknown: "unknown" };
-const RETRY_ORIGIN: Record<RetryKind, TransferOrigin> = { failed: "retry_failed", unsent: "send_unsent", unknown: "resend_unknown" };
+// Already-in-ERP orders are never sent again; rejected ones only when asked for by name (the "send again anyway").
+const RETRY_MEANING: Record<RetryKind, Meaning> = { failed: "failed", unsent: "not_sent", unknown: "unknown", rejected: "rejected" };
+const RETRY_ORIGIN: Record<RetryKind, TransferOrigin> = { failed: "retry_failed", unsent: "send_unsent", unknown: "resend_unknown", rejected: "resend_rejected" };
 
 export type CreateRunRequest =
   | { orderIds: string[]; retry?: undefined; parentRunId?: undefined }
@@ -117,7 +119,7 @@ export async function createTransferRun(
         }
         const rows = await ordersOf(trx, parent.id)
           .select(["o.position", "o.order_id", "o.retried_in"])
-          .where(OUTCOME, "=", RETRY_OUTCOME[input.request.retry])
+          .where(MEANING, "=", RETRY_MEANING[input.request.retry])
           .orderBy("o.position")
           .execute();
         const open = rows.filter((r) => r.retried_in === null);
@@ -158,6 +160,9 @@ export async function createTransferRun(
         unknown_count: 0,
         pending_count: orderIds.length,
         sending_count: 0,
+        already_count: 0,
+        rejected_count: 0,
+        failed_count: 0,
         sending_from: null,
         sending_to: null,
         transferred_through: 0,
@@ -217,6 +222,14 @@ const OUTCOME = sql<ErpOrderOutcome>`case
   when o.position between r.sending_from and r.sending_to then 'sending'
   else 'pending' end`;
 
+/** An order's meaning (lib/erp/outcomes.ts): written on settled rows, read through the run like OUTCOME otherwise. */
+const MEANING = sql<Meaning>`case
+  when o.outcome = 'pending' and o.position <= r.transferred_through then 'transferred'
+  when o.outcome = 'pending' and o.position between r.sending_from and r.sending_to then 'sending'
+  when o.outcome = 'pending' then 'not_sent'
+  when o.outcome in ('transferred', 'sending', 'unknown') then o.outcome
+  else coalesce(o.meaning, 'failed') end`;
+
 function ordersOf(conn: Conn, runId: string) {
   return conn
     .selectFrom("erp_transfer_orders as o")
@@ -232,6 +245,12 @@ export async function refreshCounts(conn: Conn, runId: string): Promise<void> {
     .groupBy(OUTCOME)
     .execute();
   const n = (o: ErpOrderOutcome) => Number(rows.find((r) => r.outcome === o)?.n ?? 0);
+  const meanings = await ordersOf(conn, runId)
+    .select([MEANING.as("meaning"), (eb) => eb.fn.countAll<number>().as("n")])
+    .where("o.outcome", "=", "not_transferred")
+    .groupBy(MEANING)
+    .execute();
+  const m = (meaning: Meaning) => Number(meanings.find((r) => r.meaning === meaning)?.n ?? 0);
   await conn
     .updateTable("erp_transfer_runs")
     .set({
@@ -240,6 +259,9 @@ export async function refreshCounts(conn: Conn, runId: string): Promise<void> {
       unknown_count: n("unknown"),
       pending_count: n("pending"),
       sending_count: n("sending"),
+      already_count: m("already_in_erp"),
+      rejected_count: m("rejected"),
+      failed_count: m("failed"),
     })
     .where("id", "=", runId)
     .execute();
@@ -257,7 +279,7 @@ export async function sendingToUnknown(trx: Transaction<Database>, runId: string
   const result = await trx
     .updateTable("erp_transfer_orders as o")
     .from("erp_transfer_runs as r")
-    .set({ outcome: "unknown", reason: null, reason_code: "interrupted", updated_at: now })
+    .set({ outcome: "unknown", reason: null, reason_code: "interrupted", meaning: "unknown", updated_at: now })
     .whereRef("r.id", "=", "o.run_id")
     .where("o.run_id", "=", runId)
     .where(OUTCOME, "=", "sending")
@@ -334,6 +356,8 @@ export async function settleBatch(
   const { runId, jobId, done, inFlight, added } = input;
   const at = input.now ?? new Date();
   const count = (o: OrderOutcomeRow["outcome"]) => done.filter((r) => r.outcome === o).length;
+  const meanings = done.map((r) => orderMeaning(r));
+  const meant = (m: Meaning) => meanings.filter((x) => x === m).length;
   const high = done.length ? Math.max(...done.map((r) => r.position)) : 0;
   const exceptions = done.filter((r) => r.outcome !== "transferred");
   const rowsOf = (batches: readonly ClaimedBatch[]) => batches.reduce((n, b) => n + b.rows.length, 0);
@@ -351,7 +375,10 @@ export async function settleBatch(
         transferred_through = greatest(r.transferred_through, ${high}),
         transferred_count = r.transferred_count + ${count("transferred")},
         not_transferred_count = r.not_transferred_count + ${count("not_transferred")},
-        unknown_count = r.unknown_count + ${count("unknown")}`;
+        unknown_count = r.unknown_count + ${count("unknown")},
+        already_count = r.already_count + ${meant("already_in_erp")},
+        rejected_count = r.rejected_count + ${meant("rejected")},
+        failed_count = r.failed_count + ${meant("failed")}`;
   const fenced = sql`r.id = ${runId} and r.job_id = ${jobId} and r.state in ('queued', 'running')`;
   if (exceptions.length === 0) {
     const updated = await sql<{ id: string }>`${run} where ${fenced} returning r.id`.execute(conn);
@@ -363,13 +390,14 @@ export async function settleBatch(
     ),
     written as (
       update erp_transfer_orders o
-      set outcome = v.outcome, reason = v.reason, reason_code = v.reason_code, updated_at = ${at}
+      set outcome = v.outcome, reason = v.reason, reason_code = v.reason_code, meaning = v.meaning, updated_at = ${at}
       from unnest(
         ${exceptions.map((r) => r.position)}::int[],
         ${exceptions.map((r) => r.outcome)}::text[],
         ${exceptions.map((r) => (r.reason === null ? null : redactSecrets(r.reason)))}::text[],
-        ${exceptions.map((r) => r.reasonCode)}::text[]
-      ) as v(position, outcome, reason, reason_code), fence
+        ${exceptions.map((r) => r.reasonCode)}::text[],
+        ${exceptions.map((r) => orderMeaning(r))}::text[]
+      ) as v(position, outcome, reason, reason_code, meaning), fence
       where o.run_id = fence.id and o.position = v.position
       returning o.position
     ),
@@ -413,6 +441,15 @@ export function toRunSummary(row: ErpTransferRun, now = new Date()): TransferRun
     pending: row.pending_count,
     sending: row.sending_count,
   };
+  const meanings: MeaningCounts = {
+    transferred: row.transferred_count,
+    alreadyInErp: row.already_count,
+    rejected: row.rejected_count,
+    failed: row.failed_count,
+    unknown: row.unknown_count,
+    notSent: row.pending_count,
+    sending: row.sending_count,
+  };
   const end = (row.finished_at ?? now).getTime();
   return {
     id: row.id,
@@ -421,16 +458,20 @@ export function toRunSummary(row: ErpTransferRun, now = new Date()): TransferRun
     parentRunId: row.parent_run_id,
     origin: row.origin,
     state: row.state,
-    status: transferRunStatus(row.state, counts),
+    status: transferRunStatus(row.state, { total: counts.total, done: meanings.transferred + meanings.alreadyInErp }),
+    result: runResult(row.state, meanings),
     batchSize: row.batch_size,
     totalBatches: row.total_batches,
     batchesDone: row.batches_done,
     counts,
+    meanings,
     startedAt: row.started_at?.toISOString() ?? null,
     finishedAt: row.finished_at?.toISOString() ?? null,
     durationMs: Math.max(0, end - row.created_at.getTime()),
   };
 }
+
+const REJECTION_REASONS_SHOWN = 5;
 
 export async function getRunDetail(conn: Conn, id: string, now = new Date()): Promise<TransferRunDetail | null> {
   const row = await getRun(conn, id);
@@ -447,26 +488,43 @@ export async function getRunDetail(conn: Conn, id: string, now = new Date()): Pr
   const going = row.state === "queued" || row.state === "running";
   const open = going
     ? [
-        { outcome: "not_transferred", n: row.not_transferred_count },
-        { outcome: "pending", n: row.pending_count },
-        { outcome: "unknown", n: row.unknown_count },
+        { meaning: "failed", n: row.failed_count },
+        { meaning: "not_sent", n: row.pending_count },
+        { meaning: "unknown", n: row.unknown_count },
+        { meaning: "rejected", n: row.rejected_count },
       ]
     : await ordersOf(conn, id)
-        .select([OUTCOME.as("outcome"), (eb) => eb.fn.countAll<number>().as("n")])
-        .where(OUTCOME, "in", Object.values(RETRY_OUTCOME))
+        .select([MEANING.as("meaning"), (eb) => eb.fn.countAll<number>().as("n")])
+        .where(MEANING, "in", Object.values(RETRY_MEANING))
         .where("o.retried_in", "is", null)
-        .groupBy(OUTCOME)
+        .groupBy(MEANING)
         .execute();
-  const left = (kind: RetryKind) => Number(open.find((r) => r.outcome === RETRY_OUTCOME[kind])?.n ?? 0);
+  const left = (kind: RetryKind) => Number(open.find((r) => r.meaning === RETRY_MEANING[kind])?.n ?? 0);
+  // Why the rejected orders were refused, most common first: what the "send again anyway" confirmation shows.
+  const rejections =
+    left("rejected") === 0
+      ? []
+      : await ordersOf(conn, id)
+          .select(["o.reason", "o.reason_code", (eb) => eb.fn.countAll<number>().as("n")])
+          .where(MEANING, "=", "rejected")
+          .where("o.retried_in", "is", null)
+          .groupBy(["o.reason", "o.reason_code"])
+          .orderBy("n", "desc")
+          .limit(REJECTION_REASONS_SHOWN)
+          .execute();
   return {
     ...toRunSummary(row, now),
     parent: parent ? { id: parent.id, createdAt: parent.created_at.toISOString(), status: toRunSummary(parent, now).status } : null,
-    children: children.map((c) => ({ id: c.id, createdAt: c.created_at.toISOString(), origin: c.origin, status: toRunSummary(c, now).status })),
-    retryable: { failed: left("failed"), unsent: left("unsent"), unknown: left("unknown") },
+    children: children.map((c) => {
+      const child = toRunSummary(c, now);
+      return { id: c.id, createdAt: c.created_at.toISOString(), origin: c.origin, status: child.status, result: child.result };
+    }),
+    retryable: { failed: left("failed"), unsent: left("unsent"), unknown: left("unknown"), rejected: left("rejected") },
+    rejections: rejections.map((r) => ({ reason: r.reason, reasonCode: r.reason_code, count: Number(r.n) })),
   };
 }
 
-export function toOrderRow(row: ErpTransferOrder): TransferOrderRow {
+export function toOrderRow(row: Omit<ErpTransferOrder, "meaning">): TransferOrderRow {
   return {
     position: row.position,
     orderId: row.order_id,
@@ -474,6 +532,7 @@ export function toOrderRow(row: ErpTransferOrder): TransferOrderRow {
     outcome: row.outcome,
     reason: row.reason,
     reasonCode: row.reason_code,
+    meaning: orderMeaning({ outcome: row.outcome, reason: row.reason, reasonCode: row.reason_code }),
     retriedIn: row.retried_in,
   };
 }
@@ -526,10 +585,10 @@ export async function listRuns(
       base = base.where("state", "=", "interrupted");
       break;
     case "all_transferred":
-      base = base.where("state", "=", "completed").where(sql<boolean>`transferred_count = total_orders`);
+      base = base.where("state", "=", "completed").where(sql<boolean>`transferred_count + already_count = total_orders`);
       break;
     case "with_failures":
-      base = base.where("state", "=", "completed").where(sql<boolean>`transferred_count < total_orders`);
+      base = base.where("state", "=", "completed").where(sql<boolean>`transferred_count + already_count < total_orders`);
       break;
   }
   const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();

@@ -76,9 +76,9 @@ describe("every export writes the same way", () => {
     );
     const transfer =
       transferCsvHeader() +
-      transferCsvLines([{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: hostile, reasonCode: null }], (r) => r.reason ?? "");
-    expect(transfer).toBe(toCsv(TRANSFER_CSV_COLUMNS, [[1, "0042", 1, "not_transferred", hostile, hostile, ""]]));
-    expect(transfer.endsWith(`"203.0.113.7;'=1+1","203.0.113.7;'=1+1",""\r\n`)).toBe(true);
+      transferCsvLines([{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: hostile, reasonCode: null, meaning: "rejected" }], (r) => r.reason ?? "");
+    expect(transfer).toBe(toCsv(TRANSFER_CSV_COLUMNS, [[1, "0042", 1, "not_transferred", hostile, hostile, "", "rejected"]]));
+    expect(transfer.endsWith(`"203.0.113.7;'=1+1","203.0.113.7;'=1+1","","rejected"\r\n`)).toBe(true);
   });
 });
 
@@ -96,7 +96,7 @@ describe("no export holds a registered secret", () => {
     const activity = activityCsvLines([
       { id: 1, at: "2024-05-01T09:30:00.000Z", actorId: null, actorEmail: null, action: "erp.import", targetType: null, targetId: null, outcome: "failure", message: text, before: { name: secret }, after: [forms[1]], details: { detail: forms[2] }, requestId: null, ip: null },
     ]);
-    const transfer = transferCsvLines([{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: text, reasonCode: null }], (r) => `The platform said: ${r.reason}`);
+    const transfer = transferCsvLines([{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: text, reasonCode: null, meaning: "rejected" }], (r) => `The platform said: ${r.reason}`);
     for (const csv of [plain, activity, transfer]) {
       expect(leaks(csv), csv).toEqual([]);
       expect(guarded(csv), "a secret the formula guard cut").not.toContain(secret);

@@ -97,14 +97,16 @@ const TRANSFER_FIELDS: Record<string, FieldRule> = {
     ),
   },
   parentRunId: { valid: fc.uuid(), bad: stringWhere((s) => !/^[0-9a-f-]{36}$/i.test(s.trim())) },
-  retry: { valid: fc.constantFrom("failed", "unsent", "unknown"), bad: notOneOf(["failed", "unsent", "unknown"], false) },
+  retry: { valid: fc.constantFrom("failed", "unsent", "unknown", "rejected"), bad: notOneOf(["failed", "unsent", "unknown", "rejected"], false) },
   confirmUnknown: { valid: fc.boolean(), bad: notBoolean },
+  confirmRejected: { valid: fc.boolean(), bad: notBoolean },
 };
 // The combinations the contract refuses, with otherwise well-formed fields.
 const TRANSFER_COMBOS = [
   fc.tuple(fc.uniqueArray(orderId, { minLength: 1, maxLength: 3 }), fc.constantFrom("failed", "unsent")).map(([o, r]) => new Entries([["orderIds", o], ["retry", r], ["parentRunId", NO_RUN]])),
   fc.constantFrom("failed", "unsent", "unknown").map((r) => new Entries([["retry", r]])),
   fc.constant(new Entries([["retry", "unknown"], ["parentRunId", NO_RUN]])),
+  fc.constant(new Entries([["retry", "rejected"], ["parentRunId", NO_RUN]])),
   fc.uniqueArray(orderId, { minLength: 1, maxLength: 3 }).map((o) => new Entries([["orderIds", o], ["parentRunId", NO_RUN]])),
   fc.tuple(fc.uniqueArray(orderId, { minLength: 1, maxLength: 3 }), fc.boolean()).map(([o, c]) => new Entries([["orderIds", o], ["confirmUnknown", c]])),
   fc.constant(new Entries([])),

@@ -1,0 +1,128 @@
+import type { OrderOutcome, TransferRunState } from "@/lib/erp/lists";
+
+// What happened to each order, by meaning: the one catalog from the platform's texts and the console's reason codes
+// (lib/erp/reasons.ts) to done, refused for good, worth sending again, or unknown. Pure, for the browser too.
+
+export const MEANINGS = ["transferred", "already_in_erp", "rejected", "failed", "unknown", "not_sent", "sending"] as const;
+export type Meaning = (typeof MEANINGS)[number];
+/** What a finished order's row can hold (sending and not sent are read from the run, transferred from its mark). */
+export type SettledMeaning = Exclude<Meaning, "transferred" | "not_sent" | "sending">;
+
+export const RUN_RESULTS = ["running", "complete", "complete_with_rejections", "needs_attention", "interrupted"] as const;
+export type RunResult = (typeof RUN_RESULTS)[number];
+
+export interface MeaningCounts {
+  transferred: number;
+  alreadyInErp: number;
+  rejected: number;
+  failed: number;
+  unknown: number;
+  notSent: number;
+  sending: number;
+}
+
+export type KnownReason = "alreadyTransferred" | "notFound";
+
+const KNOWN: { key: KnownReason; meaning: "already_in_erp" | "rejected"; texts: string[] }[] = [
+  {
+    key: "alreadyTransferred",
+    meaning: "already_in_erp",
+    texts: ["Sipariş daha önce aktarılmış", "Sipariş zaten aktarılmış", "Order already transferred", "Order was already transferred", "Already transferred"],
+  },
+  { key: "notFound", meaning: "rejected", texts: ["Sipariş bulunamadı", "Order not found", "Order was not found", "Not found"] },
+];
+
+/**
+ * Case, punctuation, spacing and Turkish letters folded away: "SİPARİŞ DAHA ÖNCE AKTARILMIŞ." and "siparis daha once
+ * aktarilmis" read alike. Locale-free lower case turns İ into i and a dot mark (dropped with the marks); ı has no mark.
+ */
+export function normaliseReason(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/ı/g, "i")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+const BY_TEXT = new Map(KNOWN.flatMap((k) => k.texts.map((text) => [normaliseReason(text), k] as const)));
+
+/** The platform's reason for one order: a known text's meaning, or rejected and unrecognised (never done). */
+export function reasonMeaning(text: string): { meaning: "already_in_erp" | "rejected"; known: KnownReason | null } {
+  const hit = BY_TEXT.get(normaliseReason(text));
+  return hit ? { meaning: hit.meaning, known: hit.key } : { meaning: "rejected", known: null };
+}
+
+// A call refused for good (a 4xx, or an order the platform named without a reason) is rejected; anything that kept
+// the platform from acting (down, 5xx, rate limit, token refused, unreachable) is failed: sending again may help.
+/** Every reason code the console writes (lib/erp/runner.ts; "rejected:422" is code and status). */
+export const REASON_CODES = [
+  "timeout",
+  "connection_lost",
+  "unreachable",
+  "invalid_response",
+  "server_error",
+  "rejected",
+  "auth",
+  "rate_limited",
+  "not_in_answer",
+  "contradictory_answer",
+  "no_reason",
+  "interrupted",
+  "console_error",
+] as const;
+const CODE_MEANING: Record<(typeof REASON_CODES)[number], "rejected" | "failed"> = {
+  timeout: "failed",
+  connection_lost: "failed",
+  unreachable: "failed",
+  invalid_response: "failed",
+  server_error: "failed",
+  rejected: "rejected",
+  auth: "failed",
+  rate_limited: "failed",
+  not_in_answer: "failed",
+  contradictory_answer: "failed",
+  no_reason: "rejected",
+  interrupted: "failed",
+  console_error: "failed",
+};
+
+/** One order's meaning from what its row holds: the call's outcome, the console's reason code and the platform's text. */
+export function orderMeaning(row: { outcome: OrderOutcome; reason: string | null; reasonCode: string | null }): Meaning {
+  switch (row.outcome) {
+    case "transferred":
+      return "transferred";
+    case "pending":
+      return "not_sent";
+    case "sending":
+      return "sending";
+    case "unknown":
+      return "unknown";
+    case "not_transferred": {
+      if (row.reasonCode) return CODE_MEANING[row.reasonCode.split(":")[0] as (typeof REASON_CODES)[number]] ?? "failed";
+      return row.reason ? reasonMeaning(row.reason).meaning : "rejected";
+    }
+  }
+}
+
+/** Whether an order's reason is a text the catalog does not know (shown verbatim, counted as rejected). */
+export function isUnrecognised(row: { outcome: OrderOutcome; reason: string | null; reasonCode: string | null }): boolean {
+  return row.outcome === "not_transferred" && !row.reasonCode && (!row.reason || reasonMeaning(row.reason).known === null);
+}
+
+/**
+ * Done when every order is transferred or already in the ERP; refused orders alone make it "complete with
+ * rejections"; anything failed, unknown or left unsent needs someone to look (the attention alert).
+ */
+export function runResult(state: TransferRunState, m: MeaningCounts): RunResult {
+  if (state === "queued" || state === "running") return "running";
+  if (state === "interrupted") return "interrupted";
+  const total = m.transferred + m.alreadyInErp + m.rejected + m.failed + m.unknown + m.notSent + m.sending;
+  if (total === 0 || m.failed + m.unknown + m.notSent + m.sending > 0) return "needs_attention";
+  return m.rejected > 0 ? "complete_with_rejections" : "complete";
+}
+
+export function raisesAttention(result: RunResult): boolean {
+  return result === "needs_attention" || result === "interrupted";
+}
