@@ -2,14 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
-import { useCodeText } from "@/components/ui/use-code-text";
 import { useProblemText, type ProblemTextOptions } from "@/components/ui/use-problem-text";
 import { fieldCodesOf, isUpstreamCode } from "@/lib/rules/problems";
 import { isProblemError } from "@/lib/swr/fetcher";
 
 export function useWarehouseProblemText() {
   const t = useTranslations("warehouses.errors");
-  const say = useCodeText();
   const options = useMemo<ProblemTextOptions>(() => {
     const down = t("upstreamDown");
     return {
@@ -31,16 +29,15 @@ export function useWarehouseProblemText() {
         upstreamRejected: null,
         upstreamRejectedWith: (detail) => t("upstreamRejected", { detail }),
       },
-      // A field error (a duplicate code, say) in the reader's language from its code; the platform's own words are its refusal.
+      // A field error first (problemText says it from its code); the platform's own words are said as its refusal.
       own: (problem) => {
         const [field, messages] = Object.entries(problem.errors ?? {}).find(([, m]) => m.length > 0) ?? [];
         if (!field || !messages || (problem.status !== 409 && problem.status !== 422)) return undefined;
-        const text = say(fieldCodesOf(problem)[field]?.[0]);
-        if (text) return text;
-        return problem.code === "upstream_rejected" && problem.detail ? t("upstreamRejected", { detail: problem.detail }) : messages[0];
+        const platformWords = problem.code === "upstream_rejected" && problem.detail && !fieldCodesOf(problem)[field];
+        return platformWords ? t("upstreamRejected", { detail: problem.detail }) : messages[0];
       },
     };
-  }, [t, say]);
+  }, [t]);
   return useProblemText(options);
 }
 

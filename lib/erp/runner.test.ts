@@ -799,6 +799,12 @@ describe("creating runs", () => {
       reason: "parent_running",
     });
     await processRun(deps(), jobOf(run));
+    await expect(createTransferRun(conn, { ...base, maxOrdersPerRun: 1, idempotencyKey: "retry-big", request: { retry: "failed", parentRunId: run.id } })).rejects.toMatchObject({
+      reason: "too_many",
+      code: "validation_failed",
+      detail: "More than 1 orders; the configured maximum per run.",
+      extra: { fieldCodes: { retry: [{ code: "validation.erp.retryRefused.too_many", params: { max: "1" } }] } },
+    });
     const retry = await createTransferRun(conn, { ...base, idempotencyKey: "retry-1", request: { retry: "failed", parentRunId: run.id } });
     expect(retry.run.origin).toBe("retry_failed");
     expect((await outcomesOf(retry.run.id)).map((o) => o.orderId)).toEqual(["9999998", "9999999"]);
