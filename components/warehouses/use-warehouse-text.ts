@@ -33,8 +33,8 @@ export function useWarehouseProblemText() {
       own: (problem) => {
         const [field, messages] = Object.entries(problem.errors ?? {}).find(([, m]) => m.length > 0) ?? [];
         if (!field || !messages || (problem.status !== 409 && problem.status !== 422)) return undefined;
-        const platformWords = problem.code === "upstream_rejected" && problem.detail && !fieldCodesOf(problem)[field];
-        return platformWords ? t("upstreamRejected", { detail: problem.detail }) : messages[0];
+        const { code, detail } = problem;
+        return code === "upstream_rejected" && detail && !fieldCodesOf(problem)[field] ? t("upstreamRejected", { detail }) : messages[0];
       },
     };
   }, [t]);
