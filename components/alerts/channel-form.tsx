@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useForm, useWatch } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
 import { buttonClass, cardClass, checkboxClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
-import { useFieldErrors } from "@/components/ui/use-code-text";
+import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { saveChannelRequest } from "@/lib/alerts/client";
 import {
@@ -45,6 +45,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
   const t = useTranslations("alerts");
   const problemText = useProblemText();
   const fieldTexts = useFieldErrors();
+  const say = useCodeText();
   const {
     register,
     handleSubmit,
@@ -60,11 +61,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
   const sameKind = channel !== null && channel.kind === kind;
   const prefix = channel ? `channel-${channel.id}` : "channel-new";
 
-  const text = (message: string | undefined): string | null => {
-    if (!message) return null;
-    const key = message.replace(/^alerts\./, "");
-    return t.has(key) ? t(key) : message;
-  };
+  const text = (message: string | undefined): string | null => (message ? (say({ code: message }) ?? message) : null);
 
   const onSubmit = async () => {
     try {

@@ -5,6 +5,7 @@ import { useEffect, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormField } from "@/components/ui/form-field";
+import { useCodeText } from "@/components/ui/use-code-text";
 import { loginAction, ssoAction, type LoginResult } from "@/lib/auth/login-action";
 import type { loginFormSchema, LoginForm as LoginValues } from "@/lib/auth/login-schema";
 import { lazyResolver } from "@/lib/forms/lazy-resolver";
@@ -20,6 +21,8 @@ const inputClass =
 
 export function LoginForm({ callbackUrl, ssoName, notice }: { callbackUrl: string; ssoName: string | null; notice: string | null }) {
   const t = useTranslations("auth.login");
+  const say = useCodeText();
+  const fieldText = (message: string | undefined) => (message ? (say({ code: message }) ?? message) : null);
   const [result, setResult] = useState<LoginResult | null>(null);
   const [pending, startTransition] = useTransition();
   const {
@@ -65,10 +68,10 @@ export function LoginForm({ callbackUrl, ssoName, notice }: { callbackUrl: strin
         ) : null}
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField id="email" label={t("email")} error={errors.email?.message ? t(errors.email.message as "emailInvalid") : null}>
+        <FormField id="email" label={t("email")} error={fieldText(errors.email?.message)}>
           {(aria) => <input {...aria} type="email" autoComplete="username" autoFocus className={inputClass} {...register("email")} />}
         </FormField>
-        <FormField id="password" label={t("password")} error={errors.password?.message ? t(errors.password.message as "passwordRequired") : null}>
+        <FormField id="password" label={t("password")} error={fieldText(errors.password?.message)}>
           {(aria) => <input {...aria} type="password" autoComplete="current-password" className={inputClass} {...register("password")} />}
         </FormField>
         <button

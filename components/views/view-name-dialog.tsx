@@ -89,7 +89,7 @@ function ViewNameForm({
     setFailure(null);
     const parsed = viewNameSchema.safeParse(name);
     if (!parsed.success) {
-      const code = parsed.error.issues[0]?.message ?? "views.errors.nameRequired";
+      const code = parsed.error.issues[0]?.message ?? "validation.views.nameRequired";
       setNameError(say({ code }) ?? code);
       document.getElementById(nameId)?.focus();
       return;

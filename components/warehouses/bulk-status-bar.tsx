@@ -5,13 +5,14 @@ import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { GatedButton } from "@/components/ui/gated-button";
 import { alertClass, buttonClass } from "@/components/ui/styles";
+import { useCodeText } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { isProblemCode, PROBLEM_STATUS } from "@/lib/rules/problems";
 import { saveRuleBreak } from "@/lib/rules/warehouse";
 import { ProblemError } from "@/lib/swr/fetcher";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { bulkSetActiveRequest, useRevalidateWarehouses } from "@/lib/warehouses/client";
-import { useWarehouseProblemText, useValidationText } from "@/components/warehouses/use-warehouse-text";
+import { useWarehouseProblemText } from "@/components/warehouses/use-warehouse-text";
 
 export interface BulkRowOutcome {
   id: number;
@@ -42,7 +43,7 @@ export function BulkStatusBar({
   const problemText = useWarehouseProblemText();
   // A row refused by a console rule: its sentence in the reader's language (the code's text on a page not in English).
   const ruleText = useProblemText();
-  const validation = useValidationText();
+  const say = useCodeText();
   const revalidate = useRevalidateWarehouses();
   const [pending, setPending] = useState(false);
 
@@ -62,7 +63,7 @@ export function BulkStatusBar({
         const reason = r.ok
           ? undefined
           : broken
-            ? validation(broken.key)
+            ? say({ code: `validation.warehouses.${broken.key}` })
             : r.code === "not_found"
               ? t("gone")
               : isProblemCode(r.code)

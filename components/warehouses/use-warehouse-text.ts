@@ -1,20 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useMemo } from "react";
+import { useMemo } from "react";
 import { useProblemText, type ProblemTextOptions } from "@/components/ui/use-problem-text";
-import { isUpstreamCode } from "@/lib/rules/problems";
+import { fieldCodesOf, isUpstreamCode } from "@/lib/rules/problems";
 import { isProblemError } from "@/lib/swr/fetcher";
-import { firstFieldError } from "@/lib/swr/problem-text";
-
-export function useValidationText() {
-  const t = useTranslations("warehouses.validation");
-  return useCallback((message: string | undefined): string => (message && t.has(message) ? t(message) : (message ?? t("invalid"))), [t]);
-}
 
 export function useWarehouseProblemText() {
   const t = useTranslations("warehouses.errors");
-  const validation = useValidationText();
   const options = useMemo<ProblemTextOptions>(() => {
     const down = t("upstreamDown");
     return {
@@ -36,15 +29,15 @@ export function useWarehouseProblemText() {
         upstreamRejected: null,
         upstreamRejectedWith: (detail) => t("upstreamRejected", { detail }),
       },
-      // A field error (a duplicate code, say) in the reader's language where the key is known.
+      // A field error first (problemText says it from its code); the platform's own words are said as its refusal.
       own: (problem) => {
-        const first = firstFieldError(problem);
-        if (!first || (problem.status !== 409 && problem.status !== 422)) return undefined;
-        const text = validation(first);
-        return problem.code === "upstream_rejected" && problem.detail && text === first ? t("upstreamRejected", { detail: problem.detail }) : text;
+        const [field, messages] = Object.entries(problem.errors ?? {}).find(([, m]) => m.length > 0) ?? [];
+        if (!field || !messages || (problem.status !== 409 && problem.status !== 422)) return undefined;
+        const { code, detail } = problem;
+        return code === "upstream_rejected" && detail && !fieldCodesOf(problem)[field] ? t("upstreamRejected", { detail }) : messages[0];
       },
     };
-  }, [t, validation]);
+  }, [t]);
   return useProblemText(options);
 }
 

@@ -17,8 +17,8 @@ import { ConflictPanel } from "@/components/warehouses/conflict-panel";
 import { MakeDefaultDialog } from "@/components/warehouses/make-default-dialog";
 import { changedValues, snapshotOf } from "@/components/warehouses/rules";
 import { useUnsavedChangesGuard } from "@/components/warehouses/use-unsaved-changes-guard";
-import { useFieldErrors } from "@/components/ui/use-code-text";
-import { isTransientFailure, useWarehouseProblemText, useValidationText } from "@/components/warehouses/use-warehouse-text";
+import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
+import { isTransientFailure, useWarehouseProblemText } from "@/components/warehouses/use-warehouse-text";
 
 type FormValues = CreateWarehouseInput;
 
@@ -52,7 +52,7 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
   const t = useTranslations("warehouses");
   const router = useRouter();
   const problemText = useWarehouseProblemText();
-  const validation = useValidationText();
+  const say = useCodeText();
   const fieldTexts = useFieldErrors();
   const revalidate = useRevalidateWarehouses();
   const id = useId();
@@ -143,7 +143,7 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
     setConflict(null);
     const broken = saveRuleBreak(values);
     if (broken) {
-      setError(broken.field, { type: "rule", message: broken.key }, { shouldFocus: true });
+      setError(broken.field, { type: "rule", message: `validation.warehouses.${broken.key}` }, { shouldFocus: true });
       return;
     }
     if (values.isDefault && !loadedDefault) {
@@ -178,7 +178,9 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
   };
 
   const busy = pending || isSubmitting;
-  const fieldError = (error: FieldError | undefined) => (error ? validation(error.message) : null);
+  // A server's message comes already said (useFieldErrors); the form's own are catalog keys.
+  const fieldError = (error: FieldError | undefined) =>
+    !error ? null : error.type === "server" ? (error.message ?? null) : (say({ code: error.message || "validation.warehouses.invalid" }) ?? error.message ?? null);
 
   const nameError = fieldError(errors.name);
   const codeError = fieldError(errors.code);

@@ -213,29 +213,29 @@ describe("channel validation", () => {
   };
 
   it("wants https, allowing http only on loopback", () => {
-    expect(issues("create", { kind: "slack", url: "http://hooks.example.com/x" })).toEqual({ url: "alerts.validation.urlHttps" });
-    expect(issues("create", { kind: "slack", url: "http://10.0.0.1/x" })).toEqual({ url: "alerts.validation.urlHttps" });
-    expect(issues("create", { kind: "slack", url: "http://localhost.evil.com/x" })).toEqual({ url: "alerts.validation.urlHttps" });
-    expect(issues("create", { kind: "slack", url: "ftp://example.com/x" })).toEqual({ url: "alerts.validation.urlHttps" });
-    expect(issues("create", { kind: "slack", url: "not a url" })).toEqual({ url: "alerts.validation.urlInvalid" });
+    expect(issues("create", { kind: "slack", url: "http://hooks.example.com/x" })).toEqual({ url: "validation.alerts.urlHttps" });
+    expect(issues("create", { kind: "slack", url: "http://10.0.0.1/x" })).toEqual({ url: "validation.alerts.urlHttps" });
+    expect(issues("create", { kind: "slack", url: "http://localhost.evil.com/x" })).toEqual({ url: "validation.alerts.urlHttps" });
+    expect(issues("create", { kind: "slack", url: "ftp://example.com/x" })).toEqual({ url: "validation.alerts.urlHttps" });
+    expect(issues("create", { kind: "slack", url: "not a url" })).toEqual({ url: "validation.alerts.urlInvalid" });
     for (const ok of ["https://example.com/x", "http://localhost:9/x", "http://127.0.0.1:9/x", "http://127.8.9.10/x", "http://[::1]:9/x"]) {
       expect(issues("create", { kind: "slack", url: ok })).toEqual({});
     }
   });
 
   it("requires the kind's secrets on create only, and checks e-mail fields", () => {
-    expect(issues("create", { kind: "webhook" })).toEqual({ url: "alerts.validation.urlRequired", signingSecret: "alerts.validation.signingSecretShort" });
+    expect(issues("create", { kind: "webhook" })).toEqual({ url: "validation.alerts.urlRequired", signingSecret: "validation.alerts.signingSecretShort" });
     expect(issues("update", { kind: "webhook" })).toEqual({});
-    expect(issues("create", { kind: "webhook", url: "https://e.com/x", signingSecret: "short" })).toEqual({ signingSecret: "alerts.validation.signingSecretShort" });
+    expect(issues("create", { kind: "webhook", url: "https://e.com/x", signingSecret: "short" })).toEqual({ signingSecret: "validation.alerts.signingSecretShort" });
     expect(issues("create", { kind: "email", smtpHost: "mail.test", smtpPort: "587", smtpTls: "starttls", from: "nope", recipients: "a@b.test, bad" })).toEqual({
-      from: "alerts.validation.email",
-      recipients: "alerts.validation.recipients",
+      from: "validation.alerts.email",
+      recipients: "validation.alerts.recipients",
     });
     expect(issues("create", { kind: "email", smtpHost: "mail.test", smtpPort: 70000, smtpTls: "starttls", from: "a@b.test", recipients: "" })).toEqual({
-      smtpPort: "alerts.validation.smtpPort",
-      recipients: "alerts.validation.recipientsRequired",
+      smtpPort: "validation.alerts.smtpPort",
+      recipients: "validation.alerts.recipientsRequired",
     });
-    expect(issues("create", { kind: "slack", url: "https://e.com/x", events: [] })).toEqual({ events: "alerts.validation.events" });
+    expect(issues("create", { kind: "slack", url: "https://e.com/x", events: [] })).toEqual({ events: "validation.alerts.events" });
   });
 });
 

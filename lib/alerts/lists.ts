@@ -9,8 +9,8 @@ export const ALERT_LIST_MAX_PAGE = 100_000;
 export const UUID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
 export const deliveryFilterFields = {
-  channel: optional((v) => (UUID_PATTERN.test(v) ? v : null), "alerts.validation.channelId"),
-  status: optional(oneOf(DELIVERY_STATUSES), "alerts.validation.status"),
+  channel: optional((v) => (UUID_PATTERN.test(v) ? v : null), "validation.alerts.channelId"),
+  status: optional(oneOf(DELIVERY_STATUSES), "validation.alerts.status"),
 };
 
 // Two lists on one page: the channels' paging has its own URL keys; the log keeps ?channel=&status= as bookmarked.

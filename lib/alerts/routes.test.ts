@@ -129,7 +129,7 @@ describe("/api/alerts", () => {
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.errors.url[0]).toMatch(/https/);
-    expect(body.fieldCodes.url).toEqual([{ code: "alerts.validation.urlHttps" }]);
+    expect(body.fieldCodes.url).toEqual([{ code: "validation.alerts.urlHttps" }]);
     expect(await state.conn.selectFrom("alert_channels").selectAll().execute()).toEqual([]);
   });
 
@@ -299,7 +299,7 @@ describe("a secret is bound to its destination (M-1)", () => {
         const res = await change(channel.id, mail(relay.port, { smtpUser: "alerts@corp.example", ...moved, recipients: "attacker@evil.example" }));
         expect(res.status, JSON.stringify(moved)).toBe(422);
         const body = await res.json();
-        expect(body.fieldCodes).toEqual({ smtpPassword: [{ code: "alerts.validation.passwordAgain" }] });
+        expect(body.fieldCodes).toEqual({ smtpPassword: [{ code: "validation.alerts.passwordAgain" }] });
         expect(body.errors.smtpPassword[0]).toBe("Enter the password again: the server changed.");
       }
       expect(other.logins).toEqual([]);
@@ -323,7 +323,7 @@ describe("a secret is bound to its destination (M-1)", () => {
       const { channel } = await (await create(webhook())).json();
       const res = await change(channel.id, { ...webhook(), url: `${elsewhere.url}/collect`, signingSecret: "" });
       expect(res.status).toBe(422);
-      expect((await res.json()).fieldCodes).toEqual({ signingSecret: [{ code: "alerts.validation.signingSecretAgain" }] });
+      expect((await res.json()).fieldCodes).toEqual({ signingSecret: [{ code: "validation.alerts.signingSecretAgain" }] });
       // The channel still points where it was saved for.
       await callRoute("POST", `/api/alerts/channels/${channel.id}/test`);
       await waitFor(async () => receiver.received.length, (n) => n > 0);
@@ -340,7 +340,7 @@ describe("a secret is bound to its destination (M-1)", () => {
   it("refuses a login without TLS except to this machine", async () => {
     const res = await create(mail(587, { smtpHost: "mail.corp.example", smtpUser: "alerts", smtpPassword: "pw-123456789" }));
     expect(res.status).toBe(422);
-    expect((await res.json()).fieldCodes).toEqual({ smtpTls: [{ code: "alerts.validation.smtpPlainLogin" }] });
+    expect((await res.json()).fieldCodes).toEqual({ smtpTls: [{ code: "validation.alerts.smtpPlainLogin" }] });
     expect(await savedNames()).toEqual([]);
   });
 });
@@ -373,7 +373,7 @@ describe("outbound targets (M-3)", () => {
         const res = await create({ ...webhook(), kind, url, ...(kind === "slack" ? { signingSecret: undefined } : {}) });
         expect(res.status, `${kind} ${url}`).toBe(422);
         const body = await res.json();
-        expect(body.fieldCodes, `${kind} ${url}`).toEqual({ url: [{ code: "alerts.validation.targetInward" }] });
+        expect(body.fieldCodes, `${kind} ${url}`).toEqual({ url: [{ code: "validation.alerts.targetInward" }] });
       }
     }
     expect(await savedNames()).toEqual([]);

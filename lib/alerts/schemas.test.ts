@@ -29,8 +29,8 @@ describe("an e-mail channel", () => {
   };
 
   it("logs in without TLS only to this machine", () => {
-    expect(fields({ smtpHost: "mail.corp.example", smtpTls: "none", smtpUser: "alerts", smtpPassword: "pw-123456789" })).toEqual({ smtpTls: "alerts.validation.smtpPlainLogin" });
-    expect(fields({ smtpHost: "10.0.0.5", smtpTls: "none", smtpUser: "alerts" })).toEqual({ smtpTls: "alerts.validation.smtpPlainLogin" });
+    expect(fields({ smtpHost: "mail.corp.example", smtpTls: "none", smtpUser: "alerts", smtpPassword: "pw-123456789" })).toEqual({ smtpTls: "validation.alerts.smtpPlainLogin" });
+    expect(fields({ smtpHost: "10.0.0.5", smtpTls: "none", smtpUser: "alerts" })).toEqual({ smtpTls: "validation.alerts.smtpPlainLogin" });
     for (const smtpHost of ["127.0.0.1", "localhost", "[::1]"]) expect(fields({ smtpHost, smtpTls: "none", smtpUser: "alerts", smtpPassword: "pw-123456789" }), smtpHost).toEqual({});
     expect(fields({ smtpHost: "mail.corp.example", smtpTls: "starttls", smtpUser: "alerts", smtpPassword: "pw-123456789" })).toEqual({});
     expect(fields({ smtpHost: "mail.corp.example", smtpTls: "none" })).toEqual({});

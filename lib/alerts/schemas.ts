@@ -4,7 +4,7 @@ import { defineList, type ListState } from "@/lib/list/definition";
 import { CONTROL_CHARACTERS } from "@/lib/rules/text";
 
 // Alert schemas for the form and the /api/alerts handlers; free of node modules for the browser.
-// Messages are keys of the alerts catalog ("alerts.validation.*"): the form translates them, the API answers them in English.
+// Messages are catalog keys ("validation.alerts.*"): the form translates them, the API answers them in English.
 
 import { ALERT_CHANNEL_KINDS, ALERT_EVENT_TYPES, SMTP_TLS_MODES, type AlertChannelKind, type AlertEventTypeName, type DeliveryStatus, type SmtpTlsMode } from "@/lib/alerts/constants";
 
@@ -29,15 +29,15 @@ export function webhookUrlProblem(value: string): string | null {
   try {
     url = new URL(value);
   } catch {
-    return "alerts.validation.urlInvalid";
+    return "validation.alerts.urlInvalid";
   }
-  if (url.username || url.password) return "alerts.validation.urlCredentials";
+  if (url.username || url.password) return "validation.alerts.urlCredentials";
   if (url.protocol === "https:") return null;
-  if (url.protocol === "http:") return isLoopbackHost(url.hostname) ? null : "alerts.validation.urlHttps";
-  return "alerts.validation.urlHttps";
+  if (url.protocol === "http:") return isLoopbackHost(url.hostname) ? null : "validation.alerts.urlHttps";
+  return "validation.alerts.urlHttps";
 }
 
-const emailSchema = z.string().trim().max(254).pipe(z.email({ error: "alerts.validation.email" }));
+const emailSchema = z.string().trim().max(254).pipe(z.email({ error: "validation.alerts.email" }));
 
 export function splitRecipients(value: string | readonly string[]): string[] {
   const parts = typeof value === "string" ? value.split(/[\s,;]+/) : value.map((v) => v.trim());
@@ -49,7 +49,7 @@ export function splitRecipients(value: string | readonly string[]): string[] {
 const CONTROL = CONTROL_CHARACTERS;
 const optionalText = z
   .string()
-  .refine((v) => !CONTROL.test(v), { error: "alerts.validation.control" })
+  .refine((v) => !CONTROL.test(v), { error: "validation.alerts.control" })
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
@@ -59,23 +59,23 @@ const optionalText = z
  */
 export const channelFields = z.strictObject({
   name: z
-    .string({ error: "alerts.validation.nameRequired" })
+    .string({ error: "validation.alerts.nameRequired" })
     .trim()
-    .min(1, { error: "alerts.validation.nameRequired" })
-    .max(CHANNEL_NAME_MAX, { error: "alerts.validation.tooLong" })
-    .refine((v) => !CONTROL.test(v), { error: "alerts.validation.nameCharacters" }),
-  kind: z.enum(ALERT_CHANNEL_KINDS, { error: "alerts.validation.kind" }),
-  enabled: z.boolean({ error: "alerts.validation.enabled" }),
-  events: z.array(z.enum(ALERT_EVENT_TYPES, { error: "alerts.validation.events" }), { error: "alerts.validation.events" }).min(1, { error: "alerts.validation.events" }),
+    .min(1, { error: "validation.alerts.nameRequired" })
+    .max(CHANNEL_NAME_MAX, { error: "validation.alerts.tooLong" })
+    .refine((v) => !CONTROL.test(v), { error: "validation.alerts.nameCharacters" }),
+  kind: z.enum(ALERT_CHANNEL_KINDS, { error: "validation.alerts.kind" }),
+  enabled: z.boolean({ error: "validation.alerts.enabled" }),
+  events: z.array(z.enum(ALERT_EVENT_TYPES, { error: "validation.alerts.events" }), { error: "validation.alerts.events" }).min(1, { error: "validation.alerts.events" }),
   url: optionalText,
   signingSecret: optionalText,
   smtpHost: optionalText,
   smtpPort: z.union([z.number(), z.string()]).optional(),
-  smtpTls: z.enum(SMTP_TLS_MODES, { error: "alerts.validation.smtpTls" }).optional(),
+  smtpTls: z.enum(SMTP_TLS_MODES, { error: "validation.alerts.smtpTls" }).optional(),
   smtpUser: optionalText,
   smtpPassword: z
     .string()
-    .refine((v) => !CONTROL.test(v), { error: "alerts.validation.control" })
+    .refine((v) => !CONTROL.test(v), { error: "validation.alerts.control" })
     .optional()
     .transform((v) => (v === undefined || v === "" ? undefined : v)),
   from: optionalText,
@@ -102,32 +102,32 @@ export function channelBodySchema(mode: "create" | "update") {
     const body: ChannelBody = { name: v.name, kind: v.kind, enabled: v.enabled, events: [...new Set(v.events)] };
     if (v.kind === "webhook" || v.kind === "slack") {
       if (v.url !== undefined) {
-        const problem = v.url.length > SECRET_MAX ? "alerts.validation.tooLong" : webhookUrlProblem(v.url);
+        const problem = v.url.length > SECRET_MAX ? "validation.alerts.tooLong" : webhookUrlProblem(v.url);
         if (problem) issue("url", problem);
         else body.url = v.url;
-      } else if (mode === "create") issue("url", "alerts.validation.urlRequired");
+      } else if (mode === "create") issue("url", "validation.alerts.urlRequired");
     }
     if (v.kind === "webhook") {
       if (v.signingSecret !== undefined) {
-        if (v.signingSecret.length < SIGNING_SECRET_MIN) issue("signingSecret", "alerts.validation.signingSecretShort");
-        else if (v.signingSecret.length > SECRET_MAX) issue("signingSecret", "alerts.validation.tooLong");
+        if (v.signingSecret.length < SIGNING_SECRET_MIN) issue("signingSecret", "validation.alerts.signingSecretShort");
+        else if (v.signingSecret.length > SECRET_MAX) issue("signingSecret", "validation.alerts.tooLong");
         else body.signingSecret = v.signingSecret;
-      } else if (mode === "create") issue("signingSecret", "alerts.validation.signingSecretShort");
+      } else if (mode === "create") issue("signingSecret", "validation.alerts.signingSecretShort");
     }
     if (v.kind === "email") {
-      if (!v.smtpHost || !/^[A-Za-z0-9.:[\]-]{1,253}$/.test(v.smtpHost)) issue("smtpHost", "alerts.validation.smtpHost");
+      if (!v.smtpHost || !/^[A-Za-z0-9.:[\]-]{1,253}$/.test(v.smtpHost)) issue("smtpHost", "validation.alerts.smtpHost");
       const port = typeof v.smtpPort === "string" ? (v.smtpPort.trim() === "" ? NaN : Number(v.smtpPort)) : (v.smtpPort ?? NaN);
-      if (!Number.isInteger(port) || port < 1 || port > 65535) issue("smtpPort", "alerts.validation.smtpPort");
-      if (!v.smtpTls) issue("smtpTls", "alerts.validation.smtpTls");
-      if (!v.from || !emailSchema.safeParse(v.from).success) issue("from", "alerts.validation.email");
+      if (!Number.isInteger(port) || port < 1 || port > 65535) issue("smtpPort", "validation.alerts.smtpPort");
+      if (!v.smtpTls) issue("smtpTls", "validation.alerts.smtpTls");
+      if (!v.from || !emailSchema.safeParse(v.from).success) issue("from", "validation.alerts.email");
       const recipients = splitRecipients(v.recipients ?? "");
-      if (recipients.length === 0) issue("recipients", "alerts.validation.recipientsRequired");
-      else if (recipients.length > RECIPIENTS_MAX) issue("recipients", "alerts.validation.recipientsTooMany");
-      else if (recipients.some((r) => !emailSchema.safeParse(r).success)) issue("recipients", "alerts.validation.recipients");
-      if (v.smtpPassword !== undefined && v.smtpPassword.length > SECRET_MAX) issue("smtpPassword", "alerts.validation.tooLong");
-      if (v.smtpPassword !== undefined && !v.smtpUser) issue("smtpUser", "alerts.validation.smtpUserForPassword");
+      if (recipients.length === 0) issue("recipients", "validation.alerts.recipientsRequired");
+      else if (recipients.length > RECIPIENTS_MAX) issue("recipients", "validation.alerts.recipientsTooMany");
+      else if (recipients.some((r) => !emailSchema.safeParse(r).success)) issue("recipients", "validation.alerts.recipients");
+      if (v.smtpPassword !== undefined && v.smtpPassword.length > SECRET_MAX) issue("smtpPassword", "validation.alerts.tooLong");
+      if (v.smtpPassword !== undefined && !v.smtpUser) issue("smtpUser", "validation.alerts.smtpUserForPassword");
       // A login without TLS sends the password in clear: only where it never leaves the machine.
-      if (v.smtpTls === "none" && v.smtpUser && v.smtpHost && !isLoopbackHost(v.smtpHost)) issue("smtpTls", "alerts.validation.smtpPlainLogin");
+      if (v.smtpTls === "none" && v.smtpUser && v.smtpHost && !isLoopbackHost(v.smtpHost)) issue("smtpTls", "validation.alerts.smtpPlainLogin");
       body.smtp = { host: v.smtpHost ?? "", port, tls: v.smtpTls ?? "starttls", user: v.smtpUser, from: v.from ?? "", recipients };
       if (v.smtpPassword !== undefined) body.smtpPassword = v.smtpPassword;
     }
@@ -135,7 +135,7 @@ export function channelBodySchema(mode: "create" | "update") {
   });
 }
 
-export const channelIdSchema = z.object({ id: z.uuid({ error: "alerts.validation.channelId" }) });
+export const channelIdSchema = z.object({ id: z.uuid({ error: "validation.alerts.channelId" }) });
 
 // The handlers' and the page's lists: the fields of lib/alerts/lists.ts, strict (an unknown or bad parameter is a 422).
 export const channelList = defineList(channelListBase);

@@ -26,7 +26,7 @@ export function parseChannelBody(json: unknown, mode: "create" | "update"): Chan
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? "_");
-    fields[field] ??= isCatalogKey(issue.message) ? issue.message : "alerts.validation.tooLong";
+    fields[field] ??= isCatalogKey(issue.message) ? issue.message : "validation.alerts.tooLong";
   }
   throw fieldProblem(fields);
 }
@@ -53,7 +53,7 @@ async function checkUrl(body: ChannelBody): Promise<void> {
   const url = new URL(body.url);
   const settings = alertSettings();
   const checked = await checkTarget(url.hostname, Number(url.port) || (url.protocol === "https:" ? 443 : 80), "http", settings.targets, settings.smtpVerifyTimeoutMs);
-  if (!checked.ok && checked.reason === "inward") throw fieldProblem({ url: "alerts.validation.targetInward" });
+  if (!checked.ok && checked.reason === "inward") throw fieldProblem({ url: "validation.alerts.targetInward" });
 }
 
 /** The secret an edit must give again because the destination it was saved for changed; null when none. */
@@ -63,11 +63,11 @@ function movedSecret(saved: StoredChannel, body: ChannelBody): Record<string, st
     const was = saved.smtp;
     const now = body.smtp;
     const same = was && was.host.toLowerCase() === now.host.toLowerCase() && was.port === now.port && was.tls === now.tls && was.user === now.user;
-    if (!same) return { smtpPassword: "alerts.validation.passwordAgain" };
+    if (!same) return { smtpPassword: "validation.alerts.passwordAgain" };
   }
   // A Slack URL is itself the secret; a webhook's signing secret signs for the URL it was saved with.
   if (body.kind === "webhook" && body.url !== undefined && body.url !== saved.secrets.url && body.signingSecret === undefined) {
-    return { signingSecret: "alerts.validation.signingSecretAgain" };
+    return { signingSecret: "validation.alerts.signingSecretAgain" };
   }
   return null;
 }
@@ -124,8 +124,8 @@ export async function changeChannel(ctx: ServiceContext, id: string, json: unkno
   // A kind change needs the new kind's secrets typed in: nothing carries over between kinds.
   if (body.kind !== saved.kind) {
     const missing: Record<string, string> = {};
-    if ((body.kind === "webhook" || body.kind === "slack") && !body.url) missing.url = "alerts.validation.urlRequired";
-    if (body.kind === "webhook" && !body.signingSecret) missing.signingSecret = "alerts.validation.signingSecretShort";
+    if ((body.kind === "webhook" || body.kind === "slack") && !body.url) missing.url = "validation.alerts.urlRequired";
+    if (body.kind === "webhook" && !body.signingSecret) missing.signingSecret = "validation.alerts.signingSecretShort";
     if (Object.keys(missing).length) throw fieldProblem(missing);
   }
   const moved = movedSecret(saved, body);

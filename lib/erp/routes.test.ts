@@ -172,6 +172,20 @@ describe("POST /api/erp/transfers", () => {
   });
 });
 
+describe("POST /api/erp/transfers: a retry of a run that does not exist", () => {
+  it("is refused on parentRunId, in English and as a code", async () => {
+    const res = await postTransfer({ parentRunId: "00000000-0000-4000-8000-000000000000", retry: "failed" }, "key-route-0040");
+    expect(res.status).toBe(422);
+    const missing = { code: "validation.erp.retryRefused.parent_not_found" };
+    expect(await res.json()).toMatchObject({
+      code: "validation_failed",
+      detail: "The run to retry does not exist.",
+      errors: { parentRunId: ["The run to retry does not exist."] },
+      fieldCodes: { parentRunId: [missing] },
+    });
+  });
+});
+
 describe("POST /api/erp/transfers: a retry hands orders on once", () => {
   it("answers 409 for a second retry of the same orders, replays the first for its key, and sends each id once", async () => {
     const parent = (await (await postTransfer({ orderIds: ["3572030", "9999971", "9999972"] }, "key-route-0030")).json()).run;
@@ -185,7 +199,12 @@ describe("POST /api/erp/transfers: a retry hands orders on once", () => {
     const second = await postTransfer(again, "key-route-0032");
     expect(second.status).toBe(409);
     expect(second.headers.get("content-type")).toBe("application/problem+json");
-    expect(await second.json()).toMatchObject({ code: "conflict", reason: "already_retried" });
+    expect(await second.json()).toMatchObject({
+      code: "conflict",
+      reason: "already_retried",
+      detail: "These orders were already sent again in a later run.",
+      detailCode: { code: "validation.erp.retryRefused.already_retried" },
+    });
     const replay = await postTransfer(again, "key-route-0031");
     expect(replay.status).toBe(200);
     expect((await replay.json()).run.id).toBe(child.id);

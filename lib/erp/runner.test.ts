@@ -846,6 +846,12 @@ describe("creating runs", () => {
     await fault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 429, times: 1 });
     await processRun(deps(), jobOf(run));
     expect((await getRunDetail(conn, run.id))?.retryable).toEqual({ failed: 2, unsent: 0, unknown: 0, rejected: 2 });
+    await expect(createTransferRun(conn, { ...base, maxOrdersPerRun: 1, idempotencyKey: "retry-big", request: { retry: "failed", parentRunId: run.id } })).rejects.toMatchObject({
+      reason: "too_many",
+      code: "validation_failed",
+      detail: "More than 1 orders; the configured maximum per run.",
+      extra: { fieldCodes: { retry: [{ code: "validation.erp.retryRefused.too_many", params: { max: "1" } }] } },
+    });
     const retry = await createTransferRun(conn, { ...base, idempotencyKey: "retry-1", request: { retry: "failed", parentRunId: run.id } });
     expect(retry.run.origin).toBe("retry_failed");
     expect((await outcomesOf(retry.run.id)).map((o) => o.orderId)).toEqual([a, b]);

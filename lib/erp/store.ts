@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "@/lib/store/schema";
-import { DomainError } from "@/lib/rules/problems";
+import { englishText, refusal, validationFailed } from "@/lib/i18n/validation";
+import { DomainError, type TextCode } from "@/lib/rules/problems";
 import { redactSecrets } from "@/lib/rules/secrets";
 import { batchCount } from "@/lib/erp/order-ids";
 import type {
@@ -52,10 +53,12 @@ const REFUSAL_FIELD: Partial<Record<RetryRefusal, string>> = { parent_not_found:
 export class RetryRefusedError extends DomainError {
   constructor(
     readonly reason: RetryRefusal,
-    message: string,
+    params?: Record<string, string>,
   ) {
+    const text: TextCode = { code: `validation.erp.retryRefused.${reason}`, ...(params && { params }) };
     const field = REFUSAL_FIELD[reason];
-    super(field ? "validation_failed" : "conflict", message, field ? { errors: { [field]: [message] } } : { reason });
+    const made = field ? validationFailed({ [field]: [text] }, { detail: englishText(text) }) : refusal("conflict", text, { reason });
+    super(made.code, made.detail, made.extra);
   }
 }
 
@@ -113,9 +116,9 @@ export async function createTransferRun(
       let retriedPositions: number[] = [];
       if (input.request.retry) {
         const parent = await trx.selectFrom("erp_transfer_runs").selectAll().where("id", "=", input.request.parentRunId).executeTakeFirst();
-        if (!parent) throw new RetryRefusedError("parent_not_found", "The run to retry does not exist.");
+        if (!parent) throw new RetryRefusedError("parent_not_found");
         if (parent.state === "queued" || parent.state === "running") {
-          throw new RetryRefusedError("parent_running", "The run is still running; retry when it has finished.");
+          throw new RetryRefusedError("parent_running");
         }
         const rows = await ordersOf(trx, parent.id)
           .select(["o.position", "o.order_id", "o.retried_in"])
@@ -127,11 +130,11 @@ export async function createTransferRun(
         retriedPositions = open.map((r) => r.position);
         if (orderIds.length === 0) {
           throw rows.length > 0
-            ? new RetryRefusedError("already_retried", "These orders were already sent again in a later run.")
-            : new RetryRefusedError("nothing_to_retry", "The run has no such orders to send again.");
+            ? new RetryRefusedError("already_retried")
+            : new RetryRefusedError("nothing_to_retry");
         }
         if (orderIds.length > input.maxOrdersPerRun) {
-          throw new RetryRefusedError("too_many", `More than ${input.maxOrdersPerRun} orders; the configured maximum per run.`);
+          throw new RetryRefusedError("too_many", { max: String(input.maxOrdersPerRun) });
         }
         origin = RETRY_ORIGIN[input.request.retry];
         parentRunId = parent.id;
@@ -187,7 +190,7 @@ export async function createTransferRun(
           .where("retried_in", "is", null)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== orderIds.length) {
-          throw new RetryRefusedError("already_retried", "These orders were already sent again in a later run.");
+          throw new RetryRefusedError("already_retried");
         }
       }
       await input.enqueue(trx, { runId: run.id, jobId: run.job_id! }, orderIds);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { messagesFor } from "@/lib/i18n/messages";
 
-// Every custom message of a schema must be a catalog key in English and Turkish: these messages
+// Every custom message of a schema must be a "validation.*" catalog key in English and Turkish: these messages
 // reach pages, which translate them with the reader's locale. The schema modules are found by
 // globbing, so a schema that moves or a new feature is walked without touching this file.
 
@@ -14,12 +14,6 @@ const ROOT = process.cwd();
 
 /** Modules that parse the platform's answers or the environment: their messages never reach a page. */
 const NOT_SHOWN = /^lib\/(upstream|config)\//;
-
-/** Where a file's short keys live; keys starting with "validation." are always full keys. */
-const NAMESPACES: [RegExp, string][] = [
-  [/warehouse/, "warehouses.validation"],
-  [/^lib\/auth\//, "auth.login"],
-];
 
 /** Arguments for exported schema and list factories. */
 const FACTORY_ARGS: Record<string, unknown[]> = {
@@ -64,14 +58,9 @@ function lookup(catalog: Record<string, unknown>, key: string): unknown {
   return node;
 }
 
-function namespaceOf(file: string): string | undefined {
-  return NAMESPACES.find(([pattern]) => pattern.test(file))?.[1];
-}
-
-/** The full catalog key of a message, when it names a text in both languages. */
-function catalogKey(message: string, namespace?: string): string | null {
-  const candidates = message.startsWith("validation.") || !namespace ? [message] : [message, `${namespace}.${message}`];
-  return candidates.find((k) => typeof lookup(en, k) === "string" && typeof lookup(tr, k) === "string") ?? null;
+/** One key style: a message is a full key under "validation." that names a text in both languages. */
+function isValidationKey(message: string): boolean {
+  return message.startsWith("validation.") && typeof lookup(en, message) === "string" && typeof lookup(tr, message) === "string";
 }
 
 /** String literals given as `message:` or `error:` in the source, including template literals. */
@@ -139,7 +128,7 @@ const MODULES = new Map<string, Record<string, unknown>>(
   await Promise.all(FILES.map(async (f) => [f, (await import(/* @vite-ignore */ path.join(ROOT, f))) as Record<string, unknown>] as const)),
 );
 
-describe("schema messages are catalog keys", () => {
+describe("schema messages are validation.* catalog keys", () => {
   it("finds the schema modules of every feature", () => {
     for (const feature of ["team", "erp", "activity", "warehouses", "auth", "list"]) {
       expect(FILES.some((f) => f.startsWith(`lib/${feature}/`))).toBe(true);
@@ -147,17 +136,15 @@ describe("schema messages are catalog keys", () => {
   });
 
   for (const file of FILES) {
-    const namespace = namespaceOf(file);
-
-    it(`${file}: every message in the source is a key in both catalogs`, () => {
-      expect(sourceMessages(file).filter((m) => !catalogKey(m, namespace))).toEqual([]);
+    it(`${file}: every message in the source is a validation.* key in both catalogs`, () => {
+      expect(sourceMessages(file).filter((m) => !isValidationKey(m))).toEqual([]);
     });
 
-    it(`${file}: every message a schema gives is a key in both catalogs`, () => {
+    it(`${file}: every message a schema gives is a validation.* key in both catalogs`, () => {
       const schemas = Object.entries(MODULES.get(file)!).flatMap(([name, value]) => walk(name, value));
       const bad: string[] = [];
       for (const { name, schema, fields } of schemas) {
-        for (const m of runtimeMessages(schema, fields)) if (!catalogKey(m, namespace)) bad.push(`${name}: ${m}`);
+        for (const m of runtimeMessages(schema, fields)) if (!isValidationKey(m)) bad.push(`${name}: ${m}`);
       }
       expect(bad).toEqual([]);
     });

@@ -85,4 +85,22 @@ describe("the one validation problem", () => {
     const limited = toProblem(refusal("too_many_requests", { code: "validation.views.tooFast", params: { seconds: "9" } }))!;
     expect(limited).toMatchObject({ status: 429, detail: "Saved views were changed too often. Wait 9 seconds and try again.", detailCode: { code: "validation.views.tooFast", params: { seconds: "9" } } });
   });
+  it("builds a rule's refusal on a field as its own problem, with the field and the detail as codes", () => {
+    const text = { code: "validation.warehouses.defaultCannotBeDeleted" };
+    const problem = toProblem(refusal("conflict", text, { reason: "default" }, { isDefault: [text] }))!;
+    const english = "The default warehouse cannot be deleted. Make another warehouse the default first.";
+    expect(problem).toMatchObject({ status: 409, code: "conflict", detail: english, detailCode: text, reason: "default" });
+    expect(problem.errors).toEqual({ isDefault: [english] });
+    expect(problem.fieldCodes).toEqual({ isDefault: [text] });
+  });
+
+  it("passes another's words for a field it has no code for, and keeps them out of the codes", () => {
+    const taken = { code: "validation.warehouses.codeTaken" };
+    const problem = toProblem(
+      validationFailed({ code: [taken] }, { code: "upstream_rejected", detail: "Kod kullanılıyor.", english: { name: ["Ad çok uzun."] }, extra: { upstreamMessage: "Kod kullanılıyor." } }),
+    )!;
+    expect(problem).toMatchObject({ status: 422, code: "upstream_rejected", detail: "Kod kullanılıyor.", upstreamMessage: "Kod kullanılıyor." });
+    expect(problem.errors).toEqual({ code: ["This code is already used by another warehouse."], name: ["Ad çok uzun."] });
+    expect(problem.fieldCodes).toEqual({ code: [taken] });
+  });
 });

@@ -53,12 +53,16 @@ export interface ValidationOptions {
   where?: string;
   /** A detail of its own in place of "Invalid body: check ...". */
   detail?: string;
-  /** A message's own English words where it was no catalog key. */
+  /** A message's own English words where it was no catalog key; a field here and not in the codes has words only (the platform's). */
   english?: Record<string, string[]>;
+  /** The problem when the fields are refused by a rule rather than as invalid input (a conflict, the platform's refusal). */
+  code?: ProblemCode;
+  /** Members beside the fields. */
+  extra?: Record<string, unknown>;
 }
 
-/** The one builder of a validation problem: `errors` in English for API callers, `fieldCodes` (the same messages as keys and parameters) for pages. */
-export function validationFailed(fields: FieldCodes, { where = "input", detail, english }: ValidationOptions = {}): DomainError {
+/** The one builder of a field refusal: `errors` in English for API callers, `fieldCodes` (the same messages as keys and parameters) for pages. */
+export function validationFailed(fields: FieldCodes, { where = "input", detail, english, code = "validation_failed", extra }: ValidationOptions = {}): DomainError {
   // No prototype: a field may be named "constructor" or "toString" (an unknown query parameter).
   const errors: Record<string, string[]> = Object.create(null);
   const fieldCodes: FieldCodes = Object.create(null);
@@ -66,9 +70,10 @@ export function validationFailed(fields: FieldCodes, { where = "input", detail, 
     errors[field] = codes.map((c, i) => english?.[field]?.[i] ?? englishText(c));
     fieldCodes[field] = codes;
   }
+  for (const [field, words] of Object.entries(english ?? {})) if (!Object.hasOwn(fields, field)) errors[field] = words;
   const named = Object.keys(errors).filter((k) => k !== "_");
   const text = detail ?? (named.length ? `Invalid ${where}: check ${named.join(", ")}.` : `Invalid ${where}.`);
-  return new DomainError("validation_failed", text, { errors, fieldCodes });
+  return new DomainError(code, text, { ...extra, errors, fieldCodes });
 }
 
 /** Zod issues as the one validation problem, grouped by field ("_" for the whole input). */
@@ -83,7 +88,8 @@ export function issuesFailed(issues: readonly IssueLike[], where = "input"): Dom
   return validationFailed(fields, { where, english });
 }
 
-/** A refusal whose detail is a catalog text: English for API callers, the code for pages. */
-export function refusal(code: ProblemCode, text: TextCode, extra?: Record<string, unknown>): DomainError {
-  return new DomainError(code, englishText(text), { ...extra, detailCode: text });
+/** A refusal whose detail is a catalog text (and, given `fields`, its field messages too): English for API callers, the codes for pages. */
+export function refusal(code: ProblemCode, text: TextCode, extra?: Record<string, unknown>, fields?: FieldCodes): DomainError {
+  const members = { ...extra, detailCode: text };
+  return fields ? validationFailed(fields, { code, detail: englishText(text), extra: members }) : new DomainError(code, englishText(text), members);
 }

@@ -148,18 +148,18 @@ describe("the form's schema", () => {
 
   it("puts an invalid cron expression and an unknown zone on their fields", () => {
     expect(fieldErrors({ ...base, rule: "cron", cron: "61 * * * *", timeZone: "Mars/Base" })).toEqual({
-      cron: "schedules.validation.cronInvalid",
-      timeZone: "schedules.validation.timeZoneUnknown",
+      cron: "validation.schedules.cronInvalid",
+      timeZone: "validation.schedules.timeZoneUnknown",
     });
-    expect(fieldErrors({ ...base, rule: "cron", cron: "0 0 31 2 *" })).toEqual({ cron: "schedules.validation.cronNever" });
+    expect(fieldErrors({ ...base, rule: "cron", cron: "0 0 31 2 *" })).toEqual({ cron: "validation.schedules.cronNever" });
   });
 
   it("checks only the chosen rule's fields, and quiet hours as a pair", () => {
-    expect(fieldErrors({ ...base, rule: "daily", times: "6:30" })).toEqual({ times: "schedules.validation.times" });
-    expect(fieldErrors({ ...base, rule: "weekly", times: "06:30" })).toEqual({ days: "schedules.validation.daysMissing" });
-    expect(fieldErrors({ ...base, everyMinutes: "7" })).toEqual({ everyMinutes: "schedules.validation.everyMinutes" });
-    expect(fieldErrors({ ...base, quietFrom: "23:00" })).toEqual({ quietTo: "schedules.validation.quietBoth" });
-    expect(fieldErrors({ ...base, quietFrom: "23:00", quietTo: "23:00" })).toEqual({ quietTo: "schedules.validation.quietSame" });
+    expect(fieldErrors({ ...base, rule: "daily", times: "6:30" })).toEqual({ times: "validation.schedules.times" });
+    expect(fieldErrors({ ...base, rule: "weekly", times: "06:30" })).toEqual({ days: "validation.schedules.daysMissing" });
+    expect(fieldErrors({ ...base, everyMinutes: "7" })).toEqual({ everyMinutes: "validation.schedules.everyMinutes" });
+    expect(fieldErrors({ ...base, quietFrom: "23:00" })).toEqual({ quietTo: "validation.schedules.quietBoth" });
+    expect(fieldErrors({ ...base, quietFrom: "23:00", quietTo: "23:00" })).toEqual({ quietTo: "validation.schedules.quietSame" });
   });
 
   it("gives the rule in one shape", () => {

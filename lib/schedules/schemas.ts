@@ -23,48 +23,48 @@ export function splitTimes(text: string): string[] | null {
 }
 
 const optionalTime = z
-  .string({ error: "schedules.validation.time" })
+  .string({ error: "validation.schedules.time" })
   .trim()
-  .refine((v) => v === "" || parseTime(v) !== null, { error: "schedules.validation.time" });
+  .refine((v) => v === "" || parseTime(v) !== null, { error: "validation.schedules.time" });
 
 export const scheduleBodySchema = z
   .strictObject({
-    kind: z.enum(ERP_IMPORT_KINDS, { error: "schedules.validation.kind" }),
+    kind: z.enum(ERP_IMPORT_KINDS, { error: "validation.schedules.kind" }),
     name: z
-      .string({ error: "schedules.validation.name" })
+      .string({ error: "validation.schedules.name" })
       .trim()
-      .max(NAME_MAX_LENGTH, { error: "schedules.validation.name" })
-      .refine((v) => !hasControlCharacters(v), { error: "schedules.validation.nameCharacters" }),
-    rule: z.enum(SCHEDULE_RULE_TYPES, { error: "schedules.validation.rule" }),
-    everyMinutes: z.string({ error: "schedules.validation.everyMinutes" }),
-    times: z.string({ error: "schedules.validation.times" }).max(400, { error: "schedules.validation.times" }),
-    days: z.array(z.string({ error: "schedules.validation.days" }), { error: "schedules.validation.days" }).max(7, { error: "schedules.validation.days" }),
-    cron: z.string({ error: "schedules.validation.cronInvalid" }).trim().max(CRON_MAX_LENGTH, { error: "schedules.validation.cronInvalid" }),
-    timeZone: z.string({ error: "schedules.validation.timeZoneUnknown" }).trim(),
+      .max(NAME_MAX_LENGTH, { error: "validation.schedules.name" })
+      .refine((v) => !hasControlCharacters(v), { error: "validation.schedules.nameCharacters" }),
+    rule: z.enum(SCHEDULE_RULE_TYPES, { error: "validation.schedules.rule" }),
+    everyMinutes: z.string({ error: "validation.schedules.everyMinutes" }),
+    times: z.string({ error: "validation.schedules.times" }).max(400, { error: "validation.schedules.times" }),
+    days: z.array(z.string({ error: "validation.schedules.days" }), { error: "validation.schedules.days" }).max(7, { error: "validation.schedules.days" }),
+    cron: z.string({ error: "validation.schedules.cronInvalid" }).trim().max(CRON_MAX_LENGTH, { error: "validation.schedules.cronInvalid" }),
+    timeZone: z.string({ error: "validation.schedules.timeZoneUnknown" }).trim(),
     quietFrom: optionalTime,
     quietTo: optionalTime,
   })
   .superRefine((b, ctx) => {
     const issue = (path: string, key: string) => ctx.addIssue({ code: "custom", path: [path], message: key });
-    if (!isTimeZone(b.timeZone)) issue("timeZone", "schedules.validation.timeZoneUnknown");
-    if (b.rule === "every" && !(EVERY_MINUTES as readonly number[]).includes(Number(b.everyMinutes))) issue("everyMinutes", "schedules.validation.everyMinutes");
+    if (!isTimeZone(b.timeZone)) issue("timeZone", "validation.schedules.timeZoneUnknown");
+    if (b.rule === "every" && !(EVERY_MINUTES as readonly number[]).includes(Number(b.everyMinutes))) issue("everyMinutes", "validation.schedules.everyMinutes");
     if (b.rule === "daily" || b.rule === "weekly") {
       const times = splitTimes(b.times);
-      if (!times) issue("times", "schedules.validation.times");
-      else if (times.length === 0) issue("times", "schedules.validation.timesMissing");
-      else if (times.length > MAX_TIMES) issue("times", "schedules.validation.timesTooMany");
+      if (!times) issue("times", "validation.schedules.times");
+      else if (times.length === 0) issue("times", "validation.schedules.timesMissing");
+      else if (times.length > MAX_TIMES) issue("times", "validation.schedules.timesTooMany");
     }
     if (b.rule === "weekly") {
-      if (b.days.length === 0) issue("days", "schedules.validation.daysMissing");
-      else if (b.days.some((d) => !/^[0-6]$/.test(d))) issue("days", "schedules.validation.days");
+      if (b.days.length === 0) issue("days", "validation.schedules.daysMissing");
+      else if (b.days.some((d) => !/^[0-6]$/.test(d))) issue("days", "validation.schedules.days");
     }
     if (b.rule === "cron") {
       const problem = cronProblem(b.cron, isTimeZone(b.timeZone) ? b.timeZone : "UTC");
-      if (problem === "cron_never") issue("cron", "schedules.validation.cronNever");
-      else if (problem) issue("cron", "schedules.validation.cronInvalid");
+      if (problem === "cron_never") issue("cron", "validation.schedules.cronNever");
+      else if (problem) issue("cron", "validation.schedules.cronInvalid");
     }
-    if ((b.quietFrom === "") !== (b.quietTo === "")) issue(b.quietFrom === "" ? "quietFrom" : "quietTo", "schedules.validation.quietBoth");
-    else if (b.quietFrom !== "" && b.quietFrom === b.quietTo) issue("quietTo", "schedules.validation.quietSame");
+    if ((b.quietFrom === "") !== (b.quietTo === "")) issue(b.quietFrom === "" ? "quietFrom" : "quietTo", "validation.schedules.quietBoth");
+    else if (b.quietFrom !== "" && b.quietFrom === b.quietTo) issue("quietTo", "validation.schedules.quietSame");
   })
   .transform((b): ScheduleSpec => ({
     kind: b.kind,
@@ -98,7 +98,7 @@ export interface ScheduleSpec {
   quiet: QuietHours | null;
 }
 
-export const scheduleIdSchema = z.uuid({ error: "schedules.validation.id" }).transform((v) => v.toLowerCase());
+export const scheduleIdSchema = z.uuid({ error: "validation.schedules.id" }).transform((v) => v.toLowerCase());
 export const scheduleIdParamSchema = z.object({ id: scheduleIdSchema });
 
 export type ScheduleSkipReason = "repeat_window" | "missed";

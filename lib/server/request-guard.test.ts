@@ -87,6 +87,9 @@ describe("a __proto__ query parameter", () => {
     const body = JSON.parse(refusal.body);
     expect(body).toMatchObject({ code: "validation_failed", detail: 'Unknown parameter "__proto__".' });
     expect(Object.hasOwn(body.errors, "__proto__")).toBe(true);
+    expect(body.errors["__proto__"]).toEqual(['Unknown parameter "__proto__".']);
+    expect(Object.hasOwn(body.fieldCodes, "__proto__")).toBe(true);
+    expect(body.fieldCodes["__proto__"]).toEqual([{ code: "validation.unknownParameter", params: { name: "__proto__" } }]);
   });
 
   it("is left to pages, and other names to the handlers", () => {

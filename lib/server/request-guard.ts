@@ -1,4 +1,5 @@
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
+import { englishText, validationFailed } from "@/lib/i18n/validation";
 import { problemBody, type ProblemCode } from "@/lib/rules/problems";
 
 // Requests no page or handler can answer, refused before Next reads them: Next answers them with a 500 or writes a
@@ -69,7 +70,9 @@ export function guardRequest(req: GuardedRequest, options: GuardOptions = {}): R
   // Next drops a "__proto__" query parameter before a handler could refuse it as unknown, as it refuses "foo".
   const query = url.indexOf("?");
   if (path.startsWith("/api/") && query >= 0 && new URLSearchParams(url.slice(query + 1)).has("__proto__")) {
-    return refuse("validation_failed", 'Unknown parameter "__proto__".', path, {}, { errors: { ["__proto__"]: ['Unknown parameter "__proto__".'] } });
+    const unknown = { code: "validation.unknownParameter", params: { name: "__proto__" } };
+    const { code, detail, extra } = validationFailed({ ["__proto__"]: [unknown] }, { where: "query", detail: englishText(unknown) });
+    return refuse(code, detail!, path, {}, extra);
   }
   if (header(req.headers, "rsc") === "1") {
     const tree = header(req.headers, "next-router-state-tree");

@@ -9,7 +9,7 @@ const QUERY_DEFINITIONS = { warehouses: warehouseList, activity: activityList } 
 export function canonicalViewQuery(list: SavedViewList, input: string): ViewQueryResult {
   const { columns } = VIEW_LISTS[list];
   const definition = QUERY_DEFINITIONS[list];
-  if (input.length > VIEW_QUERY_MAX) return { ok: false, issues: [{ param: "_", message: "views.errors.queryTooLong", params: { max: VIEW_QUERY_MAX } }] };
+  if (input.length > VIEW_QUERY_MAX) return { ok: false, issues: [{ param: "_", message: "validation.views.queryTooLong", params: { max: VIEW_QUERY_MAX } }] };
   const fieldOf = new Map(Object.entries(definition.urlKeys as Record<string, string>).map(([field, key]) => [key, field]));
   const raw: Record<string, string> = Object.create(null);
   const issues: ViewQueryIssue[] = [];
@@ -17,7 +17,7 @@ export function canonicalViewQuery(list: SavedViewList, input: string): ViewQuer
   for (const [key, value] of new URLSearchParams(input.startsWith("?") ? input.slice(1) : input)) {
     const field = fieldOf.get(key) ?? key;
     if (key in raw || (key === HIDE_KEY && hidden.length)) {
-      issues.push({ param: key, message: "views.errors.queryRepeated", params: { name: key } });
+      issues.push({ param: key, message: "validation.views.queryRepeated", params: { name: key } });
       continue;
     }
     // A view opens on the first page: the page it was saved on is not part of it.
@@ -25,7 +25,7 @@ export function canonicalViewQuery(list: SavedViewList, input: string): ViewQuer
     if (key === HIDE_KEY && columns.length) {
       const names = value.split(",");
       if (names.some((n) => !columns.includes(n)) || new Set(names).size !== names.length) {
-        issues.push({ param: key, message: "views.errors.queryColumns", params: { columns: columns.join(", ") } });
+        issues.push({ param: key, message: "validation.views.queryColumns", params: { columns: columns.join(", ") } });
       } else hidden = columns.filter((c) => names.includes(c));
       continue;
     }

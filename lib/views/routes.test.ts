@@ -113,17 +113,17 @@ describe("/api/views", () => {
     await create(OPERATOR, { list: "warehouses", name: "Passive branches", query: "status=passive" });
     const dup = await create(OPERATOR, { list: "warehouses", name: "PASSIVE branches", query: "" });
     expect(dup.status).toBe(422);
-    expect(dup.body.fieldCodes).toEqual({ name: [{ code: "views.errors.nameTaken" }] });
+    expect(dup.body.fieldCodes).toEqual({ name: [{ code: "validation.views.nameTaken" }] });
     expect(dup.body.errors?.name?.[0]).toMatch(/already exists/);
     const empty = await create(OPERATOR, { list: "warehouses", name: "   ", query: "" });
     expect(empty.status).toBe(422);
-    expect(empty.body.fieldCodes).toEqual({ name: [{ code: "views.errors.nameRequired" }] });
+    expect(empty.body.fieldCodes).toEqual({ name: [{ code: "validation.views.nameRequired" }] });
     // Another member, or another list, may use the name.
     expect((await create(VIEWER, { list: "warehouses", name: "Passive branches", query: "" })).status).toBe(201);
     expect((await create(OPERATOR, { list: "activity", name: "Passive branches", query: "" })).status).toBe(201);
     // A team view may not take a name a member already sees among the team's.
     await create(ADMIN, { list: "warehouses", name: "Everyone", query: "", shared: true });
-    expect((await create(ADMIN2, { list: "warehouses", name: "everyone", query: "", shared: true })).body.fieldCodes).toEqual({ name: [{ code: "views.errors.nameTaken" }] });
+    expect((await create(ADMIN2, { list: "warehouses", name: "everyone", query: "", shared: true })).body.fieldCodes).toEqual({ name: [{ code: "validation.views.nameTaken" }] });
   });
 
   it("refuses a query the list would refuse, and bodies with anything else in them", async () => {
@@ -131,9 +131,9 @@ describe("/api/views", () => {
     expect(smuggled.status).toBe(422);
     expect(smuggled.body.errors?.query?.join(" ")).toMatch(/token/);
     expect((await create(ADMIN, { list: "warehouses", name: "x", query: "sort=password.asc" })).status).toBe(422);
-    expect((await create(ADMIN, { list: "warehouses", name: "x", query: "", owner: 9 })).body.fieldCodes).toEqual({ owner: [{ code: "views.errors.unknownField", params: { name: "owner" } }] });
-    expect((await create(ADMIN, { list: "members", name: "x", query: "" })).body.fieldCodes).toEqual({ list: [{ code: "views.errors.list" }] });
-    expect((await create(ADMIN, { list: "warehouses", name: "x\u0000y", query: "" })).body.fieldCodes).toEqual({ name: [{ code: "views.errors.nameControl" }] });
+    expect((await create(ADMIN, { list: "warehouses", name: "x", query: "", owner: 9 })).body.fieldCodes).toEqual({ owner: [{ code: "validation.views.unknownField", params: { name: "owner" } }] });
+    expect((await create(ADMIN, { list: "members", name: "x", query: "" })).body.fieldCodes).toEqual({ list: [{ code: "validation.views.list" }] });
+    expect((await create(ADMIN, { list: "warehouses", name: "x\u0000y", query: "" })).body.fieldCodes).toEqual({ name: [{ code: "validation.views.nameControl" }] });
     expect((await list(ADMIN, "members")).status).toBe(422);
     expect((await patch(ADMIN, "not-a-uuid", { name: "x" })).status).toBe(422);
     const { id } = (await create(ADMIN, { list: "warehouses", name: "ok", query: "" })).body.view;

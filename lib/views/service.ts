@@ -41,10 +41,10 @@ function parseBody<T>(schema: { safeParse: (json: unknown) => unknown }, json: u
   const fields: Record<string, TextCode> = {};
   for (const issue of parsed.error.issues) {
     const unknownKeys = issue.code === "unrecognized_keys" ? (issue.keys ?? []) : [];
-    for (const key of unknownKeys) fields[key] ??= { code: "views.errors.unknownField", params: { name: key } };
+    for (const key of unknownKeys) fields[key] ??= { code: "validation.views.unknownField", params: { name: key } };
     if (unknownKeys.length) continue;
     const field = String(issue.path[0] ?? "_");
-    const code = isCatalogKey(issue.message) ? issue.message : field === "name" ? "views.errors.nameRequired" : "views.errors.invalid";
+    const code = isCatalogKey(issue.message) ? issue.message : field === "name" ? "validation.views.nameRequired" : "validation.views.invalid";
     fields[field] ??= { code };
   }
   throw fieldProblem(fields);
@@ -60,7 +60,7 @@ function checkedQuery(list: SavedViewList, query: string): string {
 }
 
 const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
-const nameTakenProblem = () => fieldProblem({ name: { code: "views.errors.nameTaken" } });
+const nameTakenProblem = () => fieldProblem({ name: { code: "validation.views.nameTaken" } });
 
 // Every member reads the trail: a personal view's filters stay its owner's, only its name is recorded.
 const auditShape = (row: SavedViewRow) =>
@@ -203,7 +203,7 @@ export async function chooseDefaultView(ctx: ServiceContext, member: Member, jso
   let row: SavedViewRow | null = null;
   if (body.viewId !== null) {
     row = await visible(member, body.viewId);
-    if (row.list !== body.list) throw fieldProblem({ viewId: { code: "views.errors.otherList" } });
+    if (row.list !== body.list) throw fieldProblem({ viewId: { code: "validation.views.otherList" } });
   }
   await limitWrites(member);
   await applyDefault(ctx, member, body.list, row);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import en from "@/lib/i18n/messages/en/warehouses.json";
-import tr from "@/lib/i18n/messages/tr/warehouses.json";
+import en from "@/lib/i18n/messages/en/validation.json";
+import tr from "@/lib/i18n/messages/tr/validation.json";
 import { validationMessage } from "@/lib/i18n/validation";
 import {
   DEFAULT_LIST_STATE,
@@ -148,17 +148,17 @@ const issueOf = (r: { success: boolean; error?: { issues: { message: string }[] 
 
 describe("warehouse text fields", () => {
   it.each(["\u202E", "\u202D", "\u2066", "\u2069", "\u0000", "\u0085", "\u2028"])("refuses %j in a name with the catalog's control-character message", (c) => {
-    expect(issueOf(warehouseNameSchema.safeParse(`Depo ${c}1`))).toBe("controlCharacters");
+    expect(issueOf(warehouseNameSchema.safeParse(`Depo ${c}1`))).toBe("validation.warehouses.controlCharacters");
   });
 
   it("speaks a key both catalogs hold", () => {
-    expect(en.warehouses.validation.controlCharacters).toBeTruthy();
-    expect(tr.warehouses.validation.controlCharacters).toBeTruthy();
+    expect(en.validation.warehouses.controlCharacters).toBeTruthy();
+    expect(tr.validation.warehouses.controlCharacters).toBeTruthy();
   });
 
   it("refuses a bidi override in a code and in a create body", () => {
-    expect(issueOf(warehouseCodeSchema.safeParse("GAZ\u202E01"))).toBe("controlCharacters");
-    expect(issueOf(createWarehouseBodySchema.safeParse({ name: "Ana \u202EopeD", code: "ANA" }))).toBe("controlCharacters");
+    expect(issueOf(warehouseCodeSchema.safeParse("GAZ\u202E01"))).toBe("validation.warehouses.controlCharacters");
+    expect(issueOf(createWarehouseBodySchema.safeParse({ name: "Ana \u202EopeD", code: "ANA" }))).toBe("validation.warehouses.controlCharacters");
   });
 
   it("refuses a bidi isolate in the search text", () => {
@@ -201,6 +201,6 @@ describe("the warehouse id in a path", () => {
   });
 
   it.each(["0", "012", "1.5", "-1", "1e3", " 1", "", "9999999999999999", "12345678901234567"])("refuses %j with the catalog's key", (id) => {
-    expect(issueOf(warehouseIdParamSchema.safeParse({ id }))).toBe("invalidId");
+    expect(issueOf(warehouseIdParamSchema.safeParse({ id }))).toBe("validation.warehouses.invalidId");
   });
 });

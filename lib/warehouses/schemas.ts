@@ -8,22 +8,20 @@ import { warehouseListBase } from "@/lib/warehouses/lists";
 // The API path, the list's declaration and the sort helpers live in lib/warehouses/lists.ts (no zod there, for the browser).
 export * from "@/lib/warehouses/lists";
 
-// Form messages are keys under `warehouses.validation`; list query messages full `validation.*` keys.
-
 const text = (max: number, required: boolean) =>
   z
-    .string({ message: "required" })
+    .string({ message: "validation.warehouses.required" })
     .transform((v) => v.trim())
     .pipe(
       z
         .string()
-        .min(required ? 1 : 0, { message: "required" })
-        .max(max, { message: "tooLong" })
-        .refine((v) => !hasControlCharacters(v), { message: "controlCharacters" }),
+        .min(required ? 1 : 0, { message: "validation.warehouses.required" })
+        .max(max, { message: "validation.warehouses.tooLong" })
+        .refine((v) => !hasControlCharacters(v), { message: "validation.warehouses.controlCharacters" }),
     );
 
 export const warehouseNameSchema = text(NAME_MAX, true);
-export const warehouseCodeSchema = text(CODE_MAX, true).refine((v) => !CODE_SPACES.test(v), { message: "codeSpaces" });
+export const warehouseCodeSchema = text(CODE_MAX, true).refine((v) => !CODE_SPACES.test(v), { message: "validation.warehouses.codeSpaces" });
 // A string: it looks numeric, but leading zeros matter.
 export const erpWarehouseIdSchema = z
   .union([text(ERP_ID_MAX, false), z.null()])
@@ -65,7 +63,7 @@ export type UpdateWarehouseBody = z.output<typeof updateWarehouseBodySchema>;
 export const warehouseIdParamSchema = z.object({
   id: z.string().transform((v, ctx) => {
     const id = parsePositiveId(v);
-    if (id === null) ctx.addIssue({ code: "custom", message: "invalidId" });
+    if (id === null) ctx.addIssue({ code: "custom", message: "validation.warehouses.invalidId" });
     return id ?? z.NEVER;
   }),
 });

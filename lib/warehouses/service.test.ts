@@ -213,3 +213,49 @@ describe("upstream 5xx texts stay on the server (F-9)", () => {
     for (const f of failures) expect(f.message).not.toContain("INTERNAL");
   });
 });
+
+describe("refusals carry codes beside the English (the one text path)", () => {
+  const DELETED = "The default warehouse cannot be deleted. Make another warehouse the default first.";
+
+  it("a rule of the default warehouse: 409 with the field and the detail as codes", async () => {
+    const removed = await callRoute("DELETE", "/api/warehouses/1");
+    expect(removed.status).toBe(409);
+    const deleted = { code: "validation.warehouses.defaultCannotBeDeleted" };
+    expect(await removed.json()).toMatchObject({ code: "conflict", detail: DELETED, detailCode: deleted, errors: { isDefault: [DELETED] }, fieldCodes: { isDefault: [deleted] } });
+
+    const unset = await (await put(1, { isDefault: false })).json();
+    expect(unset).toMatchObject({ code: "conflict", detail: "The default warehouse stays default until another warehouse is made the default." });
+    expect(unset.fieldCodes).toEqual({ isDefault: [{ code: "validation.warehouses.defaultCannotBeUnset" }] });
+
+    const deactivated = await (await put(1, { isActive: false })).json();
+    expect(deactivated.fieldCodes).toEqual({ isActive: [{ code: "validation.warehouses.defaultMustBeActive" }] });
+    expect(deactivated.errors).toEqual({ isActive: ["The default warehouse must be active. Make another warehouse the default first."] });
+    expect(await defaults()).toEqual([1]);
+  });
+
+  it("a passive new default: 422 on isActive, said from its code", async () => {
+    const res = await callRoute("POST", "/api/warehouses", { name: "Passive", code: "PASSIVE1", isActive: false, isDefault: true });
+    expect(res.status).toBe(422);
+    expect((await res.json()).fieldCodes).toEqual({ isActive: [{ code: "validation.warehouses.defaultMustBeActive" }] });
+  });
+
+  it("a code the platform refuses as taken: codeTaken on the code, the platform's words as the detail", async () => {
+    const taken = (await state.client.getWarehouse(2)).code;
+    const res = await callRoute("POST", "/api/warehouses", { name: "Twin", code: taken });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body).toMatchObject({ code: "upstream_rejected", detail: "Bu depo kodu zaten kullanılıyor.", upstreamMessage: "Bu depo kodu zaten kullanılıyor." });
+    expect(body.errors).toEqual({ code: ["This code is already used by another warehouse."] });
+    expect(body.fieldCodes).toEqual({ code: [{ code: "validation.warehouses.codeTaken" }] });
+  });
+
+  it("a platform conflict keeps its own field words where the console has no code for them", async () => {
+    const body = { status: "error", message: "Ad ve ERP kimliği çakışıyor.", errors: { name: ["Ad başka depoda."] } };
+    await fault({ method: "PUT", path: "/v1/stores/3", times: 1, kind: "respond", status: 409, body });
+    const res = await put(3, { name: "Clash" });
+    expect(res.status).toBe(409);
+    const problem = await res.json();
+    expect(problem).toMatchObject({ code: "conflict", detail: "Ad ve ERP kimliği çakışıyor.", errors: { name: ["Ad başka depoda."] } });
+    expect(problem.fieldCodes).toEqual({});
+  });
+});

@@ -6,10 +6,10 @@ import { getConfig } from "@/lib/config";
 import { store } from "@/lib/store";
 import { notify } from "@/lib/store/open";
 import { log } from "@/lib/log";
-import { validationFailed } from "@/lib/i18n/validation";
+import { refusal, validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import { redactSecrets } from "@/lib/rules/secrets";
-import { DEFAULT_WAREHOUSE_SORT, deleteRuleBreak, saveRuleBreak, WAREHOUSE_FIELDS, type ReadinessResult } from "@/lib/rules/warehouse";
+import { DEFAULT_WAREHOUSE_SORT, deleteRuleBreak, saveRuleBreak, WAREHOUSE_FIELDS, type ReadinessResult, type WarehouseRuleBreak } from "@/lib/rules/warehouse";
 import { isUpstreamError, upstream, type WarehouseWrite } from "@/lib/upstream";
 import { publicUpstreamText } from "@/lib/upstream/errors";
 import type {
@@ -150,9 +150,13 @@ function rethrowUpstream(error: unknown): never {
     const fieldErrors = error.fieldErrors ?? {};
     const mentionsCode = "code" in fieldErrors || /kod|code/i.test(error.upstreamMessage ?? "");
     if (error.status === 422 || error.status === 409 || error.status === 400) {
-      throw new DomainError(error.status === 409 ? "conflict" : "upstream_rejected", error.upstreamMessage ?? "The Labs platform refused the change.", {
-        errors: mentionsCode ? { ...fieldErrors, code: ["codeTaken"] } : fieldErrors,
-        upstreamMessage: error.upstreamMessage ?? null,
+      // The platform's own field words pass as they are; a code it refuses is said as the console's codeTaken.
+      const words = Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => !mentionsCode || field !== "code"));
+      throw validationFailed(mentionsCode ? { code: [{ code: "validation.warehouses.codeTaken" }] } : {}, {
+        code: error.status === 409 ? "conflict" : "upstream_rejected",
+        detail: error.upstreamMessage ?? "The Labs platform refused the change.",
+        english: words,
+        extra: { upstreamMessage: error.upstreamMessage ?? null },
       });
     }
   }
@@ -173,10 +177,15 @@ async function underDefaultLock<T>(fn: () => Promise<T>): Promise<T> {
     return await withDefaultLock(fn);
   } catch (error) {
     if (!(error instanceof LockBusyError)) throw error;
-    throw new DomainError("conflict", "Another change of the default warehouse is under way. Try again in a moment.", {
-      errors: { isDefault: ["defaultChangeBusy"] },
-    });
+    const busy = { code: "validation.warehouses.defaultChangeBusy" };
+    throw refusal("conflict", busy, undefined, { isDefault: [busy] });
   }
+}
+
+/** A default-warehouse rule broken by an edit or a delete: a conflict with the state, said on the field and as the detail. */
+function ruleRefusal({ field, key }: WarehouseRuleBreak): DomainError {
+  const text = { code: `validation.warehouses.${key}` };
+  return refusal("conflict", text, undefined, { [field]: [text] });
 }
 
 // From the upstream, not the index, which may be stale.
@@ -235,7 +244,7 @@ async function settleDefault(id: number, previous: Warehouse[], ctx: ServiceCont
 
 export async function createWarehouse(body: CreateWarehouseBody, ctx: ServiceContext): Promise<WarehouseWriteResult> {
   const broken = saveRuleBreak(body);
-  if (broken) throw validationFailed({ [broken.field]: [{ code: `warehouses.validation.${broken.key}` }] }, { detail: "The default warehouse must be active." });
+  if (broken) throw validationFailed({ [broken.field]: [{ code: `validation.warehouses.${broken.key}` }] }, { detail: "The default warehouse must be active." });
   return body.isDefault ? underDefaultLock(() => create(body, ctx)) : create(body, ctx);
 }
 
@@ -279,13 +288,7 @@ async function update(id: number, body: UpdateWarehouseBody, ctx: ServiceContext
   }
   const next = { ...current, ...changes };
   const broken = saveRuleBreak(changes, current);
-  if (broken) {
-    const detail =
-      broken.key === "defaultCannotBeUnset"
-        ? "The default warehouse stays default until another warehouse is made the default."
-        : "The default warehouse cannot be deactivated. Make another warehouse the default first.";
-    throw new DomainError("conflict", detail, { errors: { [broken.field]: [broken.key] } });
-  }
+  if (broken) throw ruleRefusal(broken);
   const write: WarehouseWrite = {};
   for (const f of WAREHOUSE_FIELDS) if (changes[f] !== undefined && changes[f] !== current[f]) Object.assign(write, { [f]: changes[f] });
   if (Object.keys(write).length === 0) return { warehouse: current, message: "" };
@@ -311,11 +314,7 @@ export async function deleteWarehouse(id: number, ctx: ServiceContext): Promise<
   return underDefaultLock(async () => {
     const current = await upstream().getWarehouse(id);
     const broken = deleteRuleBreak(current);
-    if (broken) {
-      throw new DomainError("conflict", "The default warehouse cannot be deleted. Make another warehouse the default first.", {
-        errors: { [broken.field]: [broken.key] },
-      });
-    }
+    if (broken) throw ruleRefusal(broken);
     try {
       const { message } = await upstream().deleteWarehouse(id).catch(rethrowUpstream);
       changeIndex({ remove: id });
