@@ -11,7 +11,7 @@ import { firstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import { EmulatorControl, signIn, type Session } from "@/scripts/bench/http";
 import { autocannon, type CannonResult } from "@/scripts/bench/autocannon";
 import { Stack } from "@/scripts/bench/stack";
-import { measureDemoStack, treeMemory, type DemoStackResult } from "@/scripts/bench/demo-stack";
+import { measureDemoStack, memoryDetail, treeMemory, type DemoStackResult } from "@/scripts/bench/demo-stack";
 import { cpuBetween, sampleCpu, type CpuSample } from "@/scripts/bench/cpu";
 import { measureInstances, type InstancesResult } from "@/scripts/bench/instances";
 import { coldBuild, INDEX_SCALE_COLD_QUERY, INDEX_SCALE_QUERIES, measureIndexMemory, measureIndexScale, warmSearches } from "@/scripts/bench/index-scale";
@@ -935,6 +935,7 @@ async function runOnly(part: string): Promise<unknown> {
       // Idle: start-up work settled, no request yet.
       await new Promise((r) => setTimeout(r, 10_000));
       out.postgresConsoleIdleMiB = treeMemory(pg.pids().console).rssMiB;
+      out.postgresConsoleIdleDetail = memoryDetail(pg.pids().console);
       step(`  the console alone on PostgreSQL, idle: ${String(out.postgresConsoleIdleMiB)} MiB resident`);
       out.postgres = await measure(pg, await signIn(pg.consoleUrl, DEMO.email, DEMO.password));
     } finally {

@@ -145,6 +145,8 @@ export interface DemoStackResult {
   afterLoadOverIdle: number;
   /** The console process alone, idle after start. */
   consoleIdleMiB: number;
+  /** Where the console's resident memory is (its /proc smaps_rollup, MiB): private dirty pages are its heaps. */
+  consoleIdleDetail: Record<string, number>;
 }
 
 function startDemo(opts: DemoStackOptions): { child: ChildProcess; started: number } {
@@ -154,6 +156,15 @@ function startDemo(opts: DemoStackOptions): { child: ChildProcess; started: numb
   // Its own process group, as in a terminal, so that a stop reaches every process npm start runs.
   const child = spawn("npm", ["start"], { cwd: opts.root, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   return { child, started };
+}
+
+/** A process's memory by kind of page, from /proc/<pid>/smaps_rollup (MiB). */
+export function memoryDetail(pid: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const field of ["Rss", "Pss", "Shared_Clean", "Shared_Dirty", "Private_Clean", "Private_Dirty", "Anonymous"]) {
+    out[field] = round(kib(`/proc/${pid}/smaps_rollup`, field) / 1024, 1);
+  }
+  return out;
 }
 
 function consolePid(dataDir: string): number | null {
@@ -204,6 +215,8 @@ export async function measureDemoStack(opts: DemoStackOptions): Promise<DemoStac
       const idle = treeMemory(child.pid!);
       const pid = consolePid(opts.dataDir);
       const consoleIdleMiB = pid ? treeMemory(pid).rssMiB : Number.NaN;
+      const consoleIdleDetail = pid ? memoryDetail(pid) : {};
+      opts.log(`  the console's pages (MiB): ${JSON.stringify(consoleIdleDetail)}`);
       opts.log(`  idle: ${idle.rssMiB} MiB resident over ${idle.processes} processes (${idle.pssMiB} MiB proportional); the console alone ${consoleIdleMiB} MiB`);
       for (const k of idle.byProcess) opts.log(`    ${k.name} x${k.count}: ${k.rssMiB} MiB resident, ${k.pssMiB} proportional`);
       const session = await signIn(baseUrl, opts.email, opts.password);
@@ -218,6 +231,7 @@ export async function measureDemoStack(opts: DemoStackOptions): Promise<DemoStac
         failedRequests,
         afterLoadOverIdle: round(afterLoad.rssMiB / idle.rssMiB, 2),
         consoleIdleMiB,
+        consoleIdleDetail,
       };
     } finally {
       await stopTree(child);
