@@ -18,7 +18,6 @@ const dev = process.argv.includes("--dev");
 const env = envSchema.parse(process.env);
 const hops = env.TRUSTED_PROXY_HOPS;
 const host = env.HOST;
-// Started on its own (not by npm start, which passes DATABASE_URL): the data folder's own PostgreSQL, stopped last.
 // DATABASE_URL may be in .env, which Next reads only later: read here first, as npm start does (set variables win).
 let local: LocalServer | undefined;
 for (const file of [".env.local", ".env"]) {
