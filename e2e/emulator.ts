@@ -1,7 +1,5 @@
 import { E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
-// Reached over HTTP with the emulator's token, as the console reaches it.
-
 async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${E2E_EMULATOR_URL}/__emulator${path}`, {
     method,

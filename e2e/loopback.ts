@@ -48,7 +48,6 @@ export function call(
   });
 }
 
-/** A client at `from` with its own cookie jar and CSRF token, signing in through Auth.js' endpoint. */
 export async function client(from: string, port?: number) {
   const jar = new Map<string, string>();
   const csrf = await call(from, "GET", "/api/auth/csrf", { jar, port });

@@ -15,7 +15,6 @@ export type Marker = string | RegExp;
 export type MemberExpectation = { contains: Marker; lacks?: Marker } | { redirect: string };
 
 export interface PageCase {
-  /** Relative to app/. */
   file: string;
   url: (f: PageFixtures) => string;
   public?: { contains: string };

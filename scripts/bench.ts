@@ -703,7 +703,6 @@ function newStack(extra: { cpuProfileDir?: string } = {}) {
   });
 }
 
-/** The lowest ratio sequential calls reach here: the same 100 batches sent straight to the emulator, no console. */
 async function measureFloor(stack: Stack, emu: EmulatorControl) {
   step(`3c. transfer floor: ${config.orders} orders sent straight to the emulator in batches of 100, by fetch and by node:http (keep-alive)`);
   const seeded = await emu.call<{ orders: { ids: string[] } }>("POST", "/seed", { orders: 2 * config.orders });
@@ -919,7 +918,6 @@ async function runOnly(part: string): Promise<unknown> {
     pg.setEnv({ DATABASE_URL: database.url, ...logLevel });
     try {
       await pg.start();
-      // Idle: start-up work settled, no request yet.
       await new Promise((r) => setTimeout(r, 10_000));
       out.postgresConsoleIdleMiB = treeMemory(pg.pids().console).rssMiB;
       step(`  the console alone on PostgreSQL, idle: ${String(out.postgresConsoleIdleMiB)} MiB resident`);

@@ -169,7 +169,6 @@ if (!dev) {
     // No manifest (a build without actions): ids are checked for their form only.
   }
 }
-// The banner names the framework, so a log can be told apart from the emulator's.
 const { version } = (await import("next/package.json", { with: { type: "json" } })).default;
 httpServer.listen(env.PORT, host, () => {
   console.log(`Next.js ${version} console server listening on ${host ?? "all interfaces"}, port ${env.PORT}${dev ? " (development)" : ""}`);

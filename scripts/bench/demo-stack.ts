@@ -39,7 +39,6 @@ function processName(pid: number): string {
   const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
   const exe = args[0]?.split("/").pop() ?? "?";
   if (exe !== "node" && !exe.startsWith("node")) return exe;
-  // A node process by what it runs: npm, tsx, the start script, the emulator, the console's server.
   const script = args.slice(1).find((a) => !a.startsWith("-") && a !== "tsx" && !a.includes("preflight") && !a.includes("loader"));
   return `node ${script ? script.split("/").slice(-2).join("/") : "?"}`;
 }

@@ -12,7 +12,6 @@ export interface RootGroup {
 }
 
 export interface RootBreakdown {
-  /** The root chunks as shipped (their gzipped sizes added up, as firstLoadJs counts them). */
   shippedGzipBytes: number;
   groups: RootGroup[];
 }

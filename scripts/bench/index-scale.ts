@@ -28,7 +28,6 @@ const SEED_CHUNK = 100_000; // the emulator's MAX_SEED
 export interface IndexScaleOptions {
   /** Warehouses the emulator should hold in all (its demo rows count); more are seeded when fewer are there. */
   warehouses: number;
-  /** Starts the console again with an empty index, keeping the emulator's data (Stack.stop + Stack.start). */
   restart: () => Promise<void>;
   warmRequests?: number;
   /** Each upstream page call held this long for the concurrency probe, so the calls open at once show in the emulator's log. */
@@ -179,7 +178,6 @@ export function generatedPages(total: number) {
   };
 }
 
-/** The queries that make the index keep its sort orders and account facts, as the warm searches do. */
 const MEMORY_QUERIES: readonly IndexQuery[] = [
   { q: "depo 12", status: "all", sort: "id.asc" },
   { q: "", status: "all", sort: "name.asc" },
@@ -194,7 +192,6 @@ export interface IndexMemorySample {
   baselineBytes: number;
   builtBytes: number;
   queriedBytes: number;
-  /** ... after dropping the index again (close to the baseline when nothing leaks). */
   releasedBytes: number;
   bytesPerWarehouseBuilt: number;
   bytesPerWarehouseQueried: number;

@@ -44,7 +44,6 @@ export interface TransferFloor {
   batches: number;
   wallMs: number;
   emulatorMs: number;
-  /** Wall time over the emulator's own time: the lowest transfer ratio sequential calls can reach on this machine. */
   ratio: number;
   perBatchOverheadMs: number;
 }
