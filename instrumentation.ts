@@ -1,5 +1,4 @@
-// At start: validate the configuration, then open the store and start the job engine with its workers
-// (not while building), so a process that serves has both; and say how they stop (scripts/server.ts runs it).
+// Not while building; a process that serves has its store and job engine, and scripts/server.ts runs the stop hooks below.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     (await import("@/lib/runtime/node-version")).exitOnOldNode();
@@ -16,11 +15,10 @@ export async function register() {
       const engine = await import("@/lib/jobs");
       const { stopInstanceTimers } = await import("@/lib/jobs/periodic");
       const { flushHealth } = await import("@/lib/health");
-      // Drain, all at once: no instance timer fires again; the engine's handlers finish (a transfer hands its run over,
-      // a tick or check has sent its successor for another instance).
+      // Drained together: a transfer hands its run over, a tick or check has sent its successor for another instance.
       onDrain("instance timers", stopInstanceTimers);
       onDrain("job engine", engine.drainJobs);
-      // Close, in this order once no request is left: the last call figures, the engine's pool, the store.
+      // Closed in reverse: the last call figures, then the engine's pool, then the store.
       onClose("store", async () => (await store()).close());
       onClose("job engine pool", engine.closeJobs);
       onClose("call figures", flushHealth);

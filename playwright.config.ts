@@ -37,7 +37,6 @@ export default defineConfig({
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
     { name: "chromium", dependencies: ["setup"], testIgnore: /cluster\.spec\.ts/, use: { storageState: "e2e/.auth/admin.json" } },
-    // Two instances on PostgreSQL behind the balancer; the spec starts (and kills) them itself.
     { name: "cluster", testMatch: /cluster\.spec\.ts/ },
   ],
   webServer: [
@@ -52,8 +51,7 @@ export default defineConfig({
       command: `rm -rf ${E2E_DATA_DIR} && node --import tsx scripts/start.ts`,
       url: `${E2E_BASE_URL}/api/health`,
       reuseExistingServer: false,
-      // A stop as Ctrl-C gives it (not Playwright's kill of the group): start.ts stops the console, then its PostgreSQL,
-      // which runs in its own process group.
+      // As Ctrl-C stops it, not by a kill of the group: start.ts stops the console, then its PostgreSQL (its own process group).
       gracefulShutdown: { signal: "SIGTERM", timeout: 40_000 },
       timeout: 180_000,
       stdout: "pipe",

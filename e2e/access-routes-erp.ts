@@ -1,7 +1,6 @@
 import { read, write, type RouteCase } from "@/e2e/access-table";
 
-// The ERP route handlers for the access table in e2e/access-routes.ts. Writes carry invalid
-// bodies on purpose: nothing may be created or started by these checks.
+// Writes carry invalid bodies on purpose: nothing may be created or started by these checks.
 
 export const NO_RUN = "00000000-0000-4000-8000-000000000000";
 

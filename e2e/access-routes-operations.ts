@@ -1,7 +1,6 @@
 import { read, write, type RouteCase } from "@/e2e/access-table";
 
-// Alerts, schedules, saved views and the home page's tiles for the access table in e2e/access-routes.ts. Writes carry
-// invalid bodies or unknown ids on purpose: nothing may be created, sent or started by these checks.
+// Writes carry invalid bodies or unknown ids on purpose: nothing may be created, sent or started by these checks.
 
 const NO = "00000000-0000-4000-8000-000000000000";
 

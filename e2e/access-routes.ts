@@ -4,8 +4,7 @@ import { read, write, type RouteCase } from "@/e2e/access-table";
 import { ERP_ROUTES } from "@/e2e/access-routes-erp";
 import { OPERATIONS_ROUTES } from "@/e2e/access-routes-operations";
 
-// Every route handler and method with a URL and the expected status per caller; writes carry invalid bodies so nothing is created.
-// Used by api-access.spec.ts and token-confinement.spec.ts.
+// Every route handler and method with its status per caller; writes carry invalid bodies so nothing is created.
 
 const NOT_SENT = { email: "x", name: "", role: "nope" };
 
@@ -81,7 +80,6 @@ export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 const API_DIR = path.join(process.cwd(), "app", "api");
 
-/** Every app/api/**\/route.ts, relative to app/api. */
 export function routeFiles(dir = API_DIR, prefix = ""): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
@@ -92,7 +90,6 @@ export function routeFiles(dir = API_DIR, prefix = ""): string[] {
   );
 }
 
-/** The HTTP methods a route file exports (`export const GET =` or `export async function GET`). */
 export function exportedMethods(file: string): string[] {
   const source = readFileSync(path.join(API_DIR, file), "utf8");
   return HTTP_METHODS.filter((m) => new RegExp(`export\\s+(?:const\\s+${m}\\b|(?:async\\s+)?function\\s+${m}\\b)`).test(source));

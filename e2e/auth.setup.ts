@@ -1,7 +1,6 @@
 import { expect, test as setup } from "@playwright/test";
 import { DEMO_PASSWORD, ROLES, storageStateFor } from "@/e2e/env";
 
-// Signs each demo member in once and saves the session for the tests of that role.
 for (const role of ROLES) {
   setup(`sign in as ${role}`, async ({ page }) => {
     await page.goto("/login");

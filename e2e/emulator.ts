@@ -1,8 +1,5 @@
 import { E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
-// The emulator's control API, used by tests to seed data, inject faults and read what the
-// upstream received. It is reached over HTTP with the emulator's token, like the console does.
-
 async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${E2E_EMULATOR_URL}/__emulator${path}`, {
     method,
@@ -43,9 +40,7 @@ export const emulator = {
 
 /** Orders in the emulator, for the ERP tests (they create their own: fresh pending or seeded ids). */
 export const emulatorOrders = {
-  /** The lowest `limit` ids still pending (never transferred). */
   pending: async (limit: number) => (await control<{ ids: string[] }>("GET", `/orders?state=pending&limit=${limit}`)).ids,
-  /** Inserts `count` new pending orders and returns their ids. */
   seed: async (count: number) => (await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: count })).orders.ids,
   /** Transfers orders straight at the emulator's /v1 API, as if someone else had done it. */
   transferDirectly: async (orderIds: string[]) => {
@@ -56,7 +51,6 @@ export const emulatorOrders = {
     });
     if (!res.ok) throw new Error(`emulator transfer: HTTP ${res.status}`);
   },
-  /** Every order id the emulator received in transfer calls since a request sequence number. */
   transferredSince: async (since: number) =>
     (await control<{ requests: LoggedRequest[] }>("GET", `/requests?since=${since}`)).requests
       .filter((r) => r.path === "/v1/action/orders-erp-transfer")

@@ -1,8 +1,7 @@
 import { test as base, type Browser, type Page } from "@playwright/test";
 import { E2E_BASE_URL, storageStateFor, type E2ERole } from "@/e2e/env";
 
-// Pages signed in as each demo role, from the sessions the setup project saved; each in its own context, so a
-// test can hold two roles at once. Playwright gives every new context the test's `use` options (permissions too).
+// Each role in its own context, so a test can hold two at once; Playwright gives every new context the test's `use` options.
 
 export interface RolePages {
   asAdmin: Page;

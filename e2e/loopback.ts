@@ -10,7 +10,6 @@ export interface Answer {
   body: string;
 }
 
-/** One request from `from` (a local address) to `to` (the console's address), with a cookie jar. */
 export function call(
   from: string,
   method: string,
@@ -49,7 +48,6 @@ export function call(
   });
 }
 
-/** A client at `from` with its own cookie jar and CSRF token, signing in through Auth.js' endpoint. */
 export async function client(from: string, port?: number) {
   const jar = new Map<string, string>();
   const csrf = await call(from, "GET", "/api/auth/csrf", { jar, port });
@@ -57,7 +55,6 @@ export async function client(from: string, port?: number) {
   const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
   return {
     jar,
-    /** A request with this client's cookies, to `port` (another instance) or the one it signed in at. */
     call: (method: string, path: string, options: { headers?: Record<string, string>; body?: string; port?: number } = {}) =>
       call(from, method, path, { ...options, jar, port: options.port ?? port }),
     /** "success", or the failure code of the redirect (credentials, throttled, ...). */

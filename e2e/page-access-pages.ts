@@ -2,10 +2,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { E2ERole } from "@/e2e/env";
 
-// Every page (app/**/page.tsx) with a URL and what each role gets; callers without a session go to /login but on public pages.
-// A page file without a row here fails page-access.spec.ts.
+// Every page (app/**/page.tsx) and what each role gets; a page file without a row here fails page-access.spec.ts.
 
-/** Values made by the matrix before it runs (a warehouse and a transfer run of its own). */
 export interface PageFixtures {
   warehouseId: number;
   warehouseName: string;
@@ -17,7 +15,6 @@ export type Marker = string | RegExp;
 export type MemberExpectation = { contains: Marker; lacks?: Marker } | { redirect: string };
 
 export interface PageCase {
-  /** Relative to app/. */
   file: string;
   url: (f: PageFixtures) => string;
   public?: { contains: string };
@@ -34,13 +31,11 @@ export const PAGES: PageCase[] = [
   { file: "page.tsx", url: () => "/", expect: all({ contains: /data-testid"?[=:]"home-page"/ }) },
   { file: "(dashboard)/erp/schedules/page.tsx", url: () => "/erp/schedules", expect: all({ contains: "schedules-page" }) },
   { file: "(dashboard)/alerts/page.tsx", url: () => "/alerts", expect: all({ contains: "alerts-page" }) },
-  // A member who opens the sign-in page is sent on; everyone else gets the form.
   { file: "(auth)/login/page.tsx", url: () => "/login", public: { contains: "Sign in with your team account" }, expect: all({ redirect: "/warehouses" }) },
   { file: "(dashboard)/warehouses/page.tsx", url: () => "/warehouses", expect: all({ contains: "warehouses-page" }) },
   {
     file: "(dashboard)/warehouses/new/page.tsx",
     url: () => "/warehouses/new",
-    // A viewer sees the page with the reason instead of the form.
     expect: { viewer: NOT_ALLOWED, operator: form("warehouse-create"), admin: form("warehouse-create") },
   },
   {

@@ -1,7 +1,6 @@
 import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
-// Every form the upstream token could take in what the browser receives (raw, URL-encoded, bearer, hex, base64 at each alignment),
-// each also JSON-, script- or HTML-escaped. Kept apart from the app's redaction on purpose: the test must not trust the code it checks.
+// Every form the token could take in what the browser receives; apart from the app's redaction: the test must not trust the code it checks.
 
 export interface Needle {
   name: string;
@@ -70,7 +69,6 @@ export function tokenLeaks(text: string): string[] {
   return [...plain, ...escaped.map((n) => `${n}, escaped`)];
 }
 
-/** Searches a response's headers and body. `where` names it in the failure message. */
 export function leaksIn(where: string, headers: Record<string, string>, body: Buffer | string): string[] {
   const head = Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}`)

@@ -35,7 +35,6 @@ export async function signOutEverywhere(page: Page) {
 
 const SESSION_COOKIE = "authjs.session-token";
 
-/** Signs in through the form in a fresh browser context; its session cookie too. */
 export async function signedIn(browser: Browser, email: string, password: string): Promise<{ context: BrowserContext; page: Page; cookie: string }> {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();

@@ -92,7 +92,6 @@ function spell(literal: string, escape: Escape): string {
   return `"${[...Array(text.length).keys()].map((i) => unicode(text[i]!)).join("")}"`;
 }
 
-/** The JSON text of a fault's body with every string (keys too) spelt the given way; it parses to the same value. */
 export function escapedJson(value: unknown, escape: Escape | null): string {
   const text = JSON.stringify(value);
   if (text === undefined || escape === null) return text ?? "";

@@ -82,8 +82,7 @@ async function main(): Promise<void> {
         process.exit(1);
       });
   };
-  // Under `npm start` a terminal's Ctrl-C reaches this process too; the parent stops it after the console, whose
-  // calls in flight still need answers.
+  // Under `npm start` the parent stops it after the console, whose calls in flight still need answers.
   if (process.env.EMULATOR_PARENT_STOPS !== "1") process.on("SIGINT", stop);
   else process.on("SIGINT", () => undefined);
   process.on("SIGTERM", stop);

@@ -1,5 +1,4 @@
 // A small round-robin HTTP balancer for running several console instances on one machine (and for the cluster tests).
-// Usage: BALANCER_PORT=3000 BALANCER_UPSTREAMS=http://127.0.0.1:3101,http://127.0.0.1:3102 npm run balancer
 // It adds X-Forwarded-For, so each console runs with TRUSTED_PROXY_HOPS=1. In production use your own (nginx, HAProxy, a cloud LB): see docs/operating.md "Running several instances".
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 

@@ -36,8 +36,7 @@ const argv = process.argv.slice(2);
 const config = {
   build: !argv.includes("--no-build"),
   profile: argv.includes("--profile"),
-  // Also measure on a shared PostgreSQL server with DATABASE_URL (TEST_DATABASE_URL's, or a throwaway one started
-  // here; a fresh database): `--embedded-only` measures only the console's own local server that npm start runs.
+  // Also on a shared PostgreSQL server (TEST_DATABASE_URL's, or a throwaway one); `--embedded-only` skips it.
   postgres: !argv.includes("--embedded-only"),
   // `--only=overhead`, `--only=transfer` or `--only=instances`: that part alone, printed and written to .bench-data/ (not to bench/results).
   only: argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? null,
@@ -172,7 +171,6 @@ async function measureOverhead(stack: Stack, session: Session, token: string) {
   for (const target of targets) prepared.set(target.key, await prepare(target));
   // Round-robin, so that the machine's other load (2 shared cores) falls on every target alike.
   const rounds = new Map<Target["key"], CannonResult[]>(targets.map((t) => [t.key, []]));
-  // CPU time during each target's rounds: the whole machine's (client included) and the console's and emulator's own.
   const pids = stack.pids();
   const cpuPids: Record<string, number> = { console: pids.console, bench: process.pid, ...(pids.emulator ? { emulator: pids.emulator } : {}) };
   const cpu = new Map<Target["key"], CpuSample[]>(targets.map((t) => [t.key, []]));
@@ -222,7 +220,6 @@ async function measureOverhead(stack: Stack, session: Session, token: string) {
       sessionPingOverPing: machineOver("pingSession", "ping"),
       listOverPingPerRound: machineOverPerRound("list", "ping"),
       detailOverPingPerRound: machineOverPerRound("detail", "ping"),
-      // The console's own CPU per request, split: the framework floor, the session check, and the rest (upstream call, parsing, answer).
       consoleSplitMs: {
         floor: cpuPerRequest.ping.consoleMs,
         sessionCheck: round(cpuPerRequest.pingSession.consoleMs - cpuPerRequest.ping.consoleMs, 3),
@@ -239,7 +236,6 @@ async function measureOverhead(stack: Stack, session: Session, token: string) {
       listOverEmulatorList: round(out.list.requestsPerSec / out.emulatorList.requestsPerSec, 3),
       detailOverEmulator: round(out.detail.requestsPerSec / out.emulator.requestsPerSec, 3),
     },
-    // Machine time per request, and what the console adds on top of the emulator's own answer.
     consoleAdds: {
       listMsPerRequest: round(perRequestMs(out.list) - perRequestMs(out.emulatorList), 3),
       detailMsPerRequest: round(perRequestMs(out.detail) - perRequestMs(out.emulator), 3),
@@ -300,8 +296,7 @@ async function measureTransfer(stack: Stack, emu: EmulatorControl, session: Sess
     : null;
   const seq = await emu.clearLog();
   stack.upstreamCalls = [];
-  // CPU of console, emulator and the whole machine (a PostgreSQL server included) from the POST to the run's end,
-  // polling included; 10 ms ticks, so a tenth of a millisecond per batch either way.
+  // From the POST to the run's end, polling included; 10 ms ticks, so a tenth of a millisecond per batch either way.
   const pids = stack.pids();
   const cpuPids: Record<string, number> = { console: pids.console, bench: process.pid, ...(pids.emulator ? { emulator: pids.emulator } : {}) };
   const cpuBefore = sampleCpu(cpuPids);
@@ -327,8 +322,7 @@ async function measureTransfer(stack: Stack, emu: EmulatorControl, session: Sess
   const calls = (await emu.requestsSince(seq)).filter((e) => e.method === "POST" && e.path === "/v1/action/orders-erp-transfer");
   const emulatorMs = sum(calls.map((c) => c.durationMs + upstreamLatencyMs));
   const consoleSide = stack.upstreamCalls.filter((c) => c.path === "/v1/action/orders-erp-transfer");
-  // Several batches of a run can be on the wire at once (ERP_TRANSFER_IN_FLIGHT): time is counted once however many
-  // calls overlap in it, on both sides. The console's log line is written when a call ends, `ms` after it began.
+  // Batches overlap (ERP_TRANSFER_IN_FLIGHT), so time is counted once; the console logs a call when it ends, `ms` after it began.
   const consoleIntervals = consoleSide.map((c) => ({ start: Date.parse(c.t) - c.ms, end: Date.parse(c.t) }));
   const upstreamWallMs = coveredTime(consoleIntervals);
   const runMs = Date.parse(run.finishedAt!) - Date.parse(run.createdAt);
@@ -343,12 +337,10 @@ async function measureTransfer(stack: Stack, emu: EmulatorControl, session: Sess
     runMs,
     // From the run's creation (before its orders are stored) to a worker starting it: creation plus job pickup.
     startMs: run.startedAt ? Date.parse(run.startedAt) - Date.parse(run.createdAt) : null,
-    // The POST with 10,000 ids answered (upload, parse and check of the ids, the run and its orders stored), as the client saw it.
     createAnsweredMs: round(createAnsweredMs, 0),
     observedMs: round(observedMs, 0),
     upstreamCalls: calls.length,
-    // The emulator's handling time summed over calls, and the time it had at least one of them in hand; the ratio is
-    // over the latter (the same as the sum when calls do not overlap, stricter when they do).
+    // The ratio is over the time the emulator had any call in hand: stricter than the summed time when calls overlap.
     emulatorMs: round(emulatorMs, 1),
     emulatorBusyCoveredMs: round(emulatorBusyMs, 1),
     mostCallsAtOnce: maxOverlap(intervals),
@@ -485,7 +477,6 @@ interface TargetRow {
 
 interface StoreMeasured {
   store: "postgres";
-  /** The console process alone, idle after start, before any request (MiB resident). */
   consoleIdleMiB: number;
   overhead: Awaited<ReturnType<typeof measureOverhead>>;
   transfer: Awaited<ReturnType<typeof measureTransfer>>;
@@ -500,7 +491,6 @@ type Results = Measured & {
   demoStackIdleMB: number | null;
 };
 
-/** The same request overhead and 10,000-order transfer with the store on a PostgreSQL server. */
 async function runPostgres(): Promise<StoreMeasured> {
   const database = await createTestDatabase("labs_bench");
   const stack = newStack();
@@ -558,7 +548,6 @@ function targetsOf(r: Measured, postgres: StoreMeasured | null, instances: Insta
     },
     { target: "index memory per 10,000 warehouses stated (MiB, after queries)", value: r.indexMemory.mibPer10k, met: Number.isFinite(r.indexMemory.mibPer10k) },
   );
-  // The one-engine targets: the demo stack's memory and start, the console's own memory, the transfer on the local server.
   rows.push(
     { target: "10,000-order transfer <= 2.0x the emulator's busy time (local server)", value: r.transfer.ratio, met: r.transfer.ratio <= 2 },
     { target: "console CPU per transfer batch <= 3 ms (local server)", value: r.transfer.cpuMsPerBatch.console, met: r.transfer.cpuMsPerBatch.console <= 3 },
@@ -714,7 +703,6 @@ function newStack(extra: { cpuProfileDir?: string } = {}) {
   });
 }
 
-/** The lowest ratio sequential calls reach here: the same 100 batches sent straight to the emulator, no console. */
 async function measureFloor(stack: Stack, emu: EmulatorControl) {
   step(`3c. transfer floor: ${config.orders} orders sent straight to the emulator in batches of 100, by fetch and by node:http (keep-alive)`);
   const seeded = await emu.call<{ orders: { ids: string[] } }>("POST", "/seed", { orders: 2 * config.orders });
@@ -759,7 +747,6 @@ async function runAll(stack: Stack): Promise<Measured> {
   step("2c. the index's memory (a child process with --expose-gc, 10,000 and 100,000 generated warehouses)");
   const indexMemory = await measureIndexMemory([10_000, config.warehousesAtScale]);
   step(`  ${indexMemory.mibPer10k} MiB per 10,000 warehouses after queries (${indexMemory.mibPer10kBuiltOnly} built only; ${indexMemory.bytesPerWarehouse} bytes each)`);
-  // A smaller account again for the rest, as before.
   await restart({ LOG_LEVEL: "debug" });
   // One small run first, so that the measured one finds the transfer path loaded and compiled, as in a console that has been running.
   await measureTransfer(stack, emu, session, 0, config.warmUpOrders);
@@ -886,7 +873,6 @@ function runInstances(): Promise<InstancesResult> {
   });
 }
 
-/** One part of the benchmark on its own, for working on it. */
 function runDemoStack(): Promise<DemoStackResult> {
   step("5. the demo stack: npm start on a fresh data folder, then three more starts on it; memory idle and after a walk");
   return measureDemoStack({
@@ -932,7 +918,6 @@ async function runOnly(part: string): Promise<unknown> {
     pg.setEnv({ DATABASE_URL: database.url, ...logLevel });
     try {
       await pg.start();
-      // Idle: start-up work settled, no request yet.
       await new Promise((r) => setTimeout(r, 10_000));
       out.postgresConsoleIdleMiB = treeMemory(pg.pids().console).rssMiB;
       out.postgresConsoleIdleDetail = memoryDetail(pg.pids().console);
@@ -980,7 +965,6 @@ function recordPart(name: string, part: unknown) {
   console.log(`filed under parts.${name} in ${path.relative(root, file)}`);
 }
 
-// The shared server for the PostgreSQL runs when TEST_DATABASE_URL names none: removed at the end.
 let throwaway: Awaited<ReturnType<typeof startThrowawayServer>> | undefined;
 
 async function main() {

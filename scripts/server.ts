@@ -18,7 +18,6 @@ const dev = process.argv.includes("--dev");
 const env = envSchema.parse(process.env);
 const hops = env.TRUSTED_PROXY_HOPS;
 const host = env.HOST;
-// Started on its own (not by npm start, which passes DATABASE_URL): the data folder's own PostgreSQL, stopped last.
 // DATABASE_URL may be in .env, which Next reads only later: read here first, as npm start does (set variables win).
 let local: LocalServer | undefined;
 for (const file of [".env.local", ".env"]) {
@@ -170,7 +169,6 @@ if (!dev) {
     // No manifest (a build without actions): ids are checked for their form only.
   }
 }
-// The banner names the framework, so a log can be told apart from the emulator's.
 const { version } = (await import("next/package.json", { with: { type: "json" } })).default;
 httpServer.listen(env.PORT, host, () => {
   console.log(`Next.js ${version} console server listening on ${host ?? "all interfaces"}, port ${env.PORT}${dev ? " (development)" : ""}`);

@@ -1,5 +1,4 @@
-// `npm start`: builds when needed, starts the data folder's own PostgreSQL unless DATABASE_URL is set, the embedded
-// emulator unless LABS_API_URL is set, then the console; Ctrl-C stops the console first, then the emulator, PostgreSQL last.
+// `npm start`: the data folder's PostgreSQL (unless DATABASE_URL), the emulator (unless LABS_API_URL), then the console.
 import "@/scripts/require-node";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,12 +14,10 @@ const require = createRequire(import.meta.url);
 const nextBin = require.resolve("next/dist/bin/next");
 const dev = process.argv.includes("--dev");
 
-// The data folder's PostgreSQL when this process started it (no DATABASE_URL).
 let local: LocalServer | undefined;
 
 function fail(message: string): never {
   console.error(`Labs console cannot start. ${message}`);
-  // Its fast shutdown is signalled at once; it finishes on its own.
   void local?.stop();
   process.exit(1);
 }
@@ -114,11 +111,9 @@ if (!dev && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
 }
 
 const children: ChildProcess[] = [];
-// The console: stopped first.
 const first = new Set<ChildProcess>();
 let stopping = false;
-// The console finishes its requests and jobs by LABS_API_TIMEOUT_MS plus its margins (scripts/server.ts); past this,
-// it is killed.
+// The console's own deadline is LABS_API_TIMEOUT_MS plus its margins (scripts/server.ts); past this, it is killed.
 const STOP_WAIT_MS = env.LABS_API_TIMEOUT_MS + 15_000;
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -126,7 +121,6 @@ const exited = (child: ChildProcess) => (running(child) ? new Promise((r) => chi
 
 function stop(code: number) {
   if (stopping) {
-    // A second signal: at once.
     for (const child of children) if (running(child)) child.kill("SIGKILL");
     void local?.stop();
     process.exit(code || 1);
@@ -139,8 +133,7 @@ function stop(code: number) {
     process.exit(1);
   }, STOP_WAIT_MS);
   force.unref();
-  // The console first, the emulator once it is gone (the console's calls in flight still get their answers), and
-  // PostgreSQL last, once nothing uses it.
+  // The emulator outlives the console so that its calls in flight still get answers; PostgreSQL goes last.
   for (const child of first) if (running(child)) child.kill("SIGTERM");
   void (async () => {
     await Promise.all([...first].map(exited));

@@ -1,5 +1,4 @@
-// `npm run store:copy -- [--from <file> | --pglite <folder>]`: moves the state of an earlier console (SQLite, or PGlite's
-// data folder) into the PostgreSQL store.
+// `npm run store:copy -- [--from <file> | --pglite <folder>]`: an earlier console's SQLite or PGlite state into PostgreSQL.
 import "@/scripts/require-node";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -96,8 +95,7 @@ async function fromPglite(folder: string, databaseUrl: string | undefined, dataD
   console.log(`Copying the PGlite store ${folder}\n   into ${describeTarget(databaseUrl, dataDir)}\n`);
   const store = await openCommandStore({ databaseUrl, dataDir, share: true });
   try {
-    // A run in progress had its job in the PGlite store's job engine, which stays behind: it arrives interrupted, its
-    // orders on the wire unknown, as after a takeover.
+    // A running run's job stays behind in the PGlite job engine: it arrives interrupted, as after a takeover.
     const result = await copyPgliteStore(folder, store.db, {
       inTransaction: async (trx, runs) => {
         for (const id of runs) await endInterrupted(trx, id);

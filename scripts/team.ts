@@ -152,8 +152,7 @@ async function run(argv: string[]): Promise<string> {
   if (!command) throw new CliError(`Give a command.\n\n${USAGE}`);
   if (rest.length) throw new CliError(`Unexpected argument: ${rest[0]}`);
 
-  // The console's store: the PostgreSQL server at DATABASE_URL, or the data folder's own server under DATA_DIR (the
-  // running console's when there is one, else started for this command and stopped after it).
+  // A running console's data-folder server is shared; otherwise one is started for this command alone.
   const store = await openCommandStore({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR || "./data", poolSize: 2, share: true });
   const conn = store.db;
   try {

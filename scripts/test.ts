@@ -1,6 +1,4 @@
-// `npm test`: lint, types, the build, the unit suite, then the Playwright suite, in that order, stopping at the first
-// failure. With no TEST_DATABASE_URL it starts a throwaway PostgreSQL (lib/db/local-server.ts) for the store tests and
-// the cluster tests, passes it on in TEST_DATABASE_URL, and removes it at the end, whatever happened.
+// `npm test`: each step in order, stopping at the first failure; with no TEST_DATABASE_URL, a throwaway PostgreSQL for them all.
 import "@/scripts/require-node";
 import { spawn } from "node:child_process";
 import path from "node:path";

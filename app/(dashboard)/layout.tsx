@@ -2,8 +2,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { requirePageMember } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 
-// Not the only check: an RSC navigation skips this layout, so every page, its generateMetadata and loaders check the member
-// themselves (e2e/page-access.spec.ts sends such navigations to every page).
+// Not the only check: an RSC navigation skips this layout, so every page checks the member itself (e2e/page-access.spec.ts).
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const member = await requirePageMember();
   return (

@@ -8,7 +8,6 @@ export interface PlainColumn<T> {
   cell: (row: T) => ReactNode;
   className?: string | ((row: T) => string);
   headerClassName?: string;
-  /** The cell names its row (`<th scope="row">`). */
   rowHeader?: boolean;
   cellProps?: (row: T) => Record<`data-${string}`, string>;
 }

@@ -26,7 +26,6 @@ export interface ResourceListTexts {
   firstPage: string;
 }
 
-/** Page and page size controls under the rows, wired to the list's URL state. */
 export interface ListPaging {
   /** The catalog namespace of the pagination texts (range, pageSize, previous, next, pageOf, label). */
   messages: string;
@@ -37,7 +36,6 @@ export interface ListPaging {
   update: (patch: { page: number } | { limit: never }) => void;
   testId?: string;
   rangeTestId?: string;
-  /** Shown only when there is more than one page. */
   onlyWhenPaged?: boolean;
 }
 

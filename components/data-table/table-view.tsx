@@ -1,8 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { tableWrapClass, thClass, theadClass } from "@/components/ui/styles";
 
-// The table kit's markup, shared by DataTable (a TanStack table: sorting, selection, column choice) and ListTable
-// (a page of rows, no TanStack in the page's code). The previous rows stay (dimmed) while the next page loads.
+// Shared by DataTable and ListTable; the previous rows stay (dimmed) while the next page loads.
 
 export interface ViewHeader {
   id: string;
@@ -15,7 +14,6 @@ export interface ViewHeader {
 
 export interface ViewCell {
   id: string;
-  /** The cell's name in a phone's card. */
   label: string;
   content: ReactNode;
   className?: string;
@@ -40,9 +38,7 @@ export interface ViewRow {
 }
 
 export function TableView({ caption, busy = false, testId, headers, rows }: { caption: string; busy?: boolean; testId?: string; headers: ViewHeader[]; rows: ViewRow[] }) {
-  // Below the `sm` breakpoint each row is a card of label/value lines, so that nothing is cut off or scrolls sideways
-  // on a phone; the header row stays only where it holds controls, as a row of buttons above the cards. Empty cells
-  // leave no line in a card.
+  // Below `sm` each row is a card of label/value lines, so nothing is cut off or scrolls sideways on a phone.
   const headerControls = headers.some((h) => h.control);
   return (
     <div className={`relative ${tableWrapClass}`}>

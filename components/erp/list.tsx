@@ -35,7 +35,6 @@ type Columns<T extends RowData> = ColumnDef<DataTableFeatures, T, any>[];
 interface ErpTableProps<T extends RowData, S extends number> {
   testId: string;
   texts: Omit<ResourceListTexts, "loading">;
-  /** The page as its SWR hook gives it. */
   query: { data: (ListPage & { items: readonly T[] }) | undefined; error?: ProblemError; stale: boolean; mutate: () => unknown };
   filtered: boolean;
   onClearFilters: () => void;

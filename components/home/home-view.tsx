@@ -10,8 +10,6 @@ import { useHomeTile } from "@/lib/home/client";
 import { ATTENTION_RUN_STATUSES } from "@/lib/home/constants";
 import { READINESS_CHECKS } from "@/lib/rules/warehouse";
 
-// The home page for the shift that starts the day: what started, what needs attention, how the platform answers.
-
 function useWhen() {
   const format = useFormatter();
   const now = useNow({ updateInterval: 30_000 });

@@ -5,8 +5,6 @@ import { useCallback } from "react";
 import type { ScheduleRule } from "@/lib/schedules/next";
 import type { ScheduleSpec } from "@/lib/schedules/schemas";
 
-// A schedule in words ("Every 15 minutes", "Mon, Fri at 06:30"), in the reader's language.
-
 /** Date and time on the schedule's clock with the zone's short name (dateStyle may not be combined with timeZoneName). */
 export function zonedFormat(timeZone: string): DateTimeFormatOptions {
   return { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone, timeZoneName: "short" };
@@ -40,7 +38,6 @@ export function useScheduleWords() {
 
   const label = useCallback((s: Pick<ScheduleSpec, "name" | "kind">) => s.name ?? t("unnamed", { kind: tKinds(`${s.kind}.name`) }), [t, tKinds]);
 
-  /** A time in the schedule's own zone, with the zone's short name, and how far from now. */
   const when = useCallback(
     (iso: string, timeZone: string) => ({
       time: format.dateTime(new Date(iso), zonedFormat(timeZone)),

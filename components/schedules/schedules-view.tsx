@@ -21,9 +21,6 @@ import { SCHEDULE_PAGE_SIZES, scheduleListBase as scheduleList } from "@/lib/sch
 import type { ScheduleBodyInput, ScheduleRow, ScheduleRunRow } from "@/lib/schedules/schemas";
 import { useRevalidateUnder } from "@/lib/swr/revalidate";
 
-// The schedules page: the list (what, when, zone, quiet hours, next and last start), the form in
-// the URL (?edit=new or ?edit=<id>), one schedule's history in the URL (?history=<id>).
-
 const URL_STATE = { edit: parseAsString, history: parseAsString };
 type ScheduleColumn = "kind" | "rule" | "timeZone" | "quiet" | "next" | "last" | "state" | "actions";
 const SKELETON_CELLS = ["w-24", "w-40", "w-28", "w-28", "w-32"] as const;

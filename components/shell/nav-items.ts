@@ -10,7 +10,6 @@ export const NAV_ITEMS: readonly { href: string; key: "home" | "warehouses" | "e
   { href: "/alerts", key: "alerts", icon: Bell },
 ];
 
-/** True when the path is the section itself or a page under it. */
 export function isCurrentSection(href: string, pathname: string): boolean {
   return pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
 }

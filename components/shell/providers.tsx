@@ -1,8 +1,7 @@
 "use client";
 
 import { ThemeProvider } from "next-themes";
-// Unused here on purpose: next/link in the root layout's chunks, so the not-found page and the dashboard
-// shell, which both use it, share that one copy instead of each loading its own (about 3 KiB gzipped).
+// Unused here on purpose: one copy of next/link in the root chunks for the not-found page and the shell (about 3 KiB gzipped).
 import "next/link";
 import { LocationAdapter } from "@/lib/list/location-adapter";
 import { Toaster } from "@/components/ui/toast";

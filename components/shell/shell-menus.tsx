@@ -6,9 +6,7 @@ import dynamic from "next/dynamic";
 import { createContext, useContext } from "react";
 import type { ShellUser } from "@/components/shell/app-shell";
 
-// The header's two menus. Their Radix code loads right after the page instead of with it (it is
-// on every page, so it stays out of the first-load JavaScript); until it is there the same
-// buttons show, disabled, so nothing moves when the menus arrive.
+// Radix's code loads after the page, out of every first load; until then the same buttons show, disabled, so nothing moves.
 
 export const headerButtonClass =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md border border-slate-300 px-2 text-sm text-slate-800 hover:bg-slate-100 disabled:cursor-progress dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800 sm:min-h-9 sm:px-3";

@@ -32,7 +32,6 @@ const THEMES = [
   { value: "system", key: "themeSystem", icon: MonitorSmartphone },
 ] as const;
 
-/** The one menu for the signed-in member: who and what role, theme, language, sign out (here or everywhere). */
 export function UserMenu({ user }: { user: ShellUser }) {
   const t = useTranslations();
   const locale = useLocale();

@@ -6,9 +6,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 
 import { MENU_TRIGGER_CLASS, type MenuButtonProps } from "@/components/ui/menu";
 
-// A menu button on Radix's dropdown menu: it stays on screen (collision-aware, portalled so a
-// scrolling table does not clip it); disallowed actions stay listed and focusable, with their reason.
-// Loaded by components/ui/menu.tsx after the page, not with it.
+// Portalled so a scrolling table does not clip it; disallowed actions stay listed and focusable, with their reason.
 
 export function MenuPanel({ label, items, testId, children, triggerClassName }: MenuButtonProps) {
   return (

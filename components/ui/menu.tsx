@@ -3,9 +3,7 @@
 import { MoreHorizontal } from "lucide-react";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 
-// A menu button whose Radix code (components/ui/menu-panel.tsx) loads right after the page instead of
-// with it: lists hold one per row. Until it is there the same button shows, disabled, so nothing moves
-// and nothing can be pressed before it works.
+// Radix's code (menu-panel.tsx) loads after the page, as lists hold one per row; until then the same button shows, disabled, so nothing moves.
 
 export type MenuItem =
   | { kind: "link"; key: string; label: string; href: string }

@@ -4,8 +4,7 @@ import { lazy, Suspense } from "react";
 import { useMounted } from "@/components/ui/menu";
 import { buttonClass } from "@/components/ui/styles";
 
-// A button that opens a panel of controls. Its Radix code (components/ui/popover-panel.tsx) loads right
-// after the page; until then the same button shows, disabled.
+// Radix's code (popover-panel.tsx) loads after the page; until then the same button shows, disabled.
 
 export interface PopoverProps {
   label: React.ReactNode;

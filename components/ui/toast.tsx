@@ -3,8 +3,7 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import type { ExternalToast, ToasterProps } from "sonner";
 
-// Toasts without sonner in any page's first load (about 10 KiB gzipped): the toaster's code loads once
-// the page has hydrated, and a toast asked for before it has mounted shows as soon as it has.
+// Keeps sonner (about 10 KiB gzipped) out of every first load; a toast asked for before the toaster mounts shows once it has.
 
 type Sonner = typeof import("sonner");
 type Kind = "success" | "error" | "info" | "warning";
@@ -28,7 +27,6 @@ function show(kind: Kind, message: ReactNode, options?: ExternalToast) {
     .catch(() => undefined);
 }
 
-/** sonner's `toast` for the kinds the console uses; the call returns at once, the toast shows once the toaster is there. */
 export const toast = {
   success: (message: ReactNode, options?: ExternalToast) => show("success", message, options),
   error: (message: ReactNode, options?: ExternalToast) => show("error", message, options),
@@ -36,7 +34,6 @@ export const toast = {
   warning: (message: ReactNode, options?: ExternalToast) => show("warning", message, options),
 };
 
-/** sonner's `Toaster`, mounted after hydration. */
 export function Toaster(props: ToasterProps) {
   const [Loaded, setLoaded] = useState<ComponentType<ToasterProps> | null>(null);
   useEffect(() => {

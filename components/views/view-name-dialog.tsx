@@ -10,8 +10,7 @@ import { useProblemText } from "@/components/ui/use-problem-text";
 import type { SavedViewList } from "@/lib/views/lists";
 import { VIEW_NAME_MAX, viewNameSchema } from "@/lib/views/schemas";
 
-// Names a view: "save current as…" (with default and publish choices) or a rename. The name is checked by the
-// handler's schema before sending; the handler's answer (a taken name) lands on the field, and what was typed stays.
+// The handler's schema checks the name before sending; a taken name lands on the field and what was typed stays.
 
 export interface ViewNameResult {
   name: string;
@@ -33,7 +32,6 @@ export function ViewNameDialog({
   list: SavedViewList;
   initialName?: string;
   canPublish: boolean;
-  /** Resolves when saved; throws a ProblemError otherwise. */
   onSubmit: (result: ViewNameResult) => Promise<void>;
   onClose: () => void;
 }) {

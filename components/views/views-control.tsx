@@ -17,9 +17,6 @@ import type { ViewNameResult } from "@/components/views/view-name-dialog";
 // The naming dialog (and the name schema it checks with) loads after the list, not with it.
 const ViewNameDialog = dynamic(() => import("@/components/views/view-name-dialog").then((m) => m.ViewNameDialog), { ssr: false });
 
-// The views menu of a list's toolbar: open a view, save the current state as one, and for the view in use: update,
-// rename, make it my default, publish (admins), copy its link, delete. A view is the list's URL, so opening one is a link.
-
 type Dialogs = { kind: "create" } | { kind: "rename"; view: SavedView } | { kind: "delete"; view: SavedView } | null;
 
 export function ViewsControl({ list, state, hidden }: { list: SavedViewList; state: object; hidden?: readonly string[] }) {

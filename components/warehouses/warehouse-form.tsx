@@ -47,7 +47,7 @@ interface Failure {
 
 const noSubscription = () => () => {};
 
-export function WarehouseForm({ warehouse }: { /** Absent: create a new warehouse. */ warehouse?: Warehouse }) {
+export function WarehouseForm({ warehouse }: { warehouse?: Warehouse }) {
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const t = useTranslations("warehouses");
   const router = useRouter();
@@ -62,8 +62,7 @@ export function WarehouseForm({ warehouse }: { /** Absent: create a new warehous
   const form = useForm<FormValues, unknown, CreateWarehouseBody>({
     resolver: warehouseResolver.resolver,
     defaultValues: loaded ? toFormValues(loaded) : EMPTY,
-    // Validate on submit, then as the person corrects: an error appearing on blur would push the
-    // submit button away between mouse-down and mouse-up and swallow the click.
+    // Not on blur: an error appearing then would push the submit button away between mouse-down and mouse-up.
     mode: "onSubmit",
     reValidateMode: "onChange",
   });

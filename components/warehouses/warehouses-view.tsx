@@ -32,8 +32,7 @@ import { WAREHOUSE_HIDEABLE_COLUMNS } from "@/lib/views/lists";
 const EMPTY_ROWS: ListedWarehouse[] = [];
 const NO_SELECTION: RowSelectionState = {};
 
-// The bulk bar shows once rows are selected, its report after a bulk change: their code loads just after the
-// page (the bar is always rendered, empty until a row is selected), not with it. Nothing of theirs is server-rendered.
+// Loaded just after the page, not with it: the bar renders empty until a row is selected, and none of it is server-rendered.
 const BulkStatusBar = dynamic(() => import("@/components/warehouses/bulk-status-bar").then((m) => m.BulkStatusBar), { ssr: false });
 const BulkReportPanel = dynamic(() => import("@/components/warehouses/bulk-status-bar").then((m) => m.BulkReportPanel), { ssr: false });
 

@@ -7,8 +7,7 @@ import { createTestDatabase } from "@/lib/testing/test-database";
 import { waitUntilReady } from "@/lib/testing/wait-ready";
 import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
 
-// Two built instances on one PostgreSQL database behind the documented balancer, started and killed by the cluster tests;
-// the server is TEST_DATABASE_URL's (npm test sets it) or one started here.
+// Two built instances on one PostgreSQL database behind the documented balancer; TEST_DATABASE_URL's server or one started here.
 
 export const CLUSTER = {
   balancerPort: Number(process.env.E2E_CLUSTER_PORT ?? 3220),

@@ -29,8 +29,7 @@ const provider = new Provider(E2E_OIDC.issuer, {
   pkce: { required: () => true },
   claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
   cookies: { keys: ["e2e-oidc-cookie-key-0123456789"] },
-  // Put the email and profile claims in the ID token (as Google and Entra ID do); Auth.js reads
-  // the profile of an OIDC provider from the ID token.
+  // In the ID token, as Google and Entra ID do: Auth.js reads an OIDC provider's profile from there.
   conformIdTokenClaims: false,
   features: { devInteractions: { enabled: true } },
   async findAccount(_ctx, id) {

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 
-// CPU time from /proc (Linux): the whole machine's busy time, and a process with its descendants. In clock ticks
-// converted at USER_HZ = 100, the value every Linux build in use exposes to user space.
+// From /proc (Linux), in clock ticks at USER_HZ = 100, the value every Linux build in use exposes to user space.
 
 const TICK_MS = 10;
 
@@ -61,7 +60,6 @@ export function sampleCpu(pids: Record<string, number>, alone: string[] = ["benc
   return { machineMs: machineBusyMs(), processes };
 }
 
-/** CPU ms spent between two samples: the machine's and each process tree's. */
 export function cpuBetween(a: CpuSample, b: CpuSample): CpuSample {
   const processes: Record<string, number> = {};
   for (const name of Object.keys(a.processes)) processes[name] = (b.processes[name] ?? 0) - a.processes[name]!;

@@ -3,8 +3,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { signIn } from "@/scripts/bench/http";
 import { median, round } from "@/scripts/bench/stats";
 
-// The demo stack as a newcomer runs it: `npm start` (npm, the start script, the emulator, the console and its
-// PostgreSQL), timed from the command to a page served and weighed by the resident memory of every process it runs.
+// The demo stack as a newcomer runs it (`npm start`): the time to a page served, and the memory of every process it runs.
 
 export interface TreeMemory {
   processes: number;
@@ -12,7 +11,6 @@ export interface TreeMemory {
   rssMiB: number;
   /** Proportional set sizes added up (shared pages split between their users: what the stack costs the machine). */
   pssMiB: number;
-  /** Resident and proportional MiB by kind of process (node processes named by their script), largest first. */
   byProcess: { name: string; count: number; rssMiB: number; pssMiB: number }[];
 }
 
@@ -41,12 +39,10 @@ function processName(pid: number): string {
   const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
   const exe = args[0]?.split("/").pop() ?? "?";
   if (exe !== "node" && !exe.startsWith("node")) return exe;
-  // A node process by what it runs: npm, tsx, the start script, the emulator, the console's server.
   const script = args.slice(1).find((a) => !a.startsWith("-") && a !== "tsx" && !a.includes("preflight") && !a.includes("loader"));
   return `node ${script ? script.split("/").slice(-2).join("/") : "?"}`;
 }
 
-/** The memory of `pid` and every process below it, read from /proc (Linux). */
 export function treeMemory(pid: number): TreeMemory {
   const tree = children();
   const pids: number[] = [];
@@ -143,7 +139,6 @@ export interface DemoStackResult {
   requests: number;
   failedRequests: number;
   afterLoadOverIdle: number;
-  /** The console process alone, idle after start. */
   consoleIdleMiB: number;
   /** Where the console's resident memory is (its /proc smaps_rollup, MiB): private dirty pages are its heaps. */
   consoleIdleDetail: Record<string, number>;
@@ -175,7 +170,6 @@ function consolePid(dataDir: string): number | null {
   }
 }
 
-/** Signed-in requests over the pages and lists a shift walks through, 8 at a time. */
 async function walk(baseUrl: string, cookie: string, total: number): Promise<number> {
   const paths = ["/", "/warehouses", "/api/warehouses?page=1&limit=25", "/api/warehouses/2", "/erp", "/activity", "/api/activity?page=1&limit=25", "/api/erp/transfers?page=1&limit=25"];
   let next = 0;

@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-// What the shared first-load JavaScript (the framework's root chunks, build-manifest rootMainFiles) is made of,
-// from a Turbopack build: each module of the root chunks put in one group, each group gzipped on its own.
+// What the shared first-load JavaScript (build-manifest rootMainFiles) is made of, each module group gzipped on its own.
 
 export interface RootGroup {
   group: string;
@@ -13,7 +12,6 @@ export interface RootGroup {
 }
 
 export interface RootBreakdown {
-  /** The root chunks as shipped (their gzipped sizes added up, as firstLoadJs counts them). */
   shippedGzipBytes: number;
   groups: RootGroup[];
 }

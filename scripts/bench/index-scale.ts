@@ -28,7 +28,6 @@ const SEED_CHUNK = 100_000; // the emulator's MAX_SEED
 export interface IndexScaleOptions {
   /** Warehouses the emulator should hold in all (its demo rows count); more are seeded when fewer are there. */
   warehouses: number;
-  /** Starts the console again with an empty index, keeping the emulator's data (Stack.stop + Stack.start). */
   restart: () => Promise<void>;
   warmRequests?: number;
   /** Each upstream page call held this long for the concurrency probe, so the calls open at once show in the emulator's log. */
@@ -59,7 +58,6 @@ async function warehouseCount(stack: EmulatorAddress): Promise<number> {
   return ((await res.json()) as { totalItems: number }).totalItems;
 }
 
-/** Seeds the emulator up to `total` warehouses ("Seed Depo n", code SEED-0000n, ERP id n, active). */
 export async function seedWarehousesTo(stack: EmulatorAddress, emu: EmulatorControl, total: number): Promise<{ before: number; seeded: number; total: number; ms: number }> {
   const t0 = performance.now();
   const before = await warehouseCount(stack);
@@ -73,7 +71,6 @@ export async function seedWarehousesTo(stack: EmulatorAddress, emu: EmulatorCont
   return { before, seeded: after - before, total: after, ms: round(performance.now() - t0, 0) };
 }
 
-/** One search against an empty index: the build it waits for, as the emulator's log shows it. */
 export async function coldBuild(stack: Stack, emu: EmulatorControl, session: Session, probeLatencyMs: number) {
   const headers = { Cookie: session.cookie };
   const warmUp = await fetch(`${stack.consoleUrl}${ROUTE_WARM_UP}`, { headers });
@@ -109,7 +106,6 @@ export async function coldBuild(stack: Stack, emu: EmulatorControl, session: Ses
   };
 }
 
-/** Each query once (its first answer), then `requests` more timed one after another. */
 export async function warmSearches(stack: Stack, emu: EmulatorControl, session: Session, queries: readonly IndexScaleQuery[], requests: number, log: (line: string) => void) {
   const headers = { Cookie: session.cookie };
   const seq = await emu.clearLog();
@@ -136,11 +132,7 @@ export async function warmSearches(stack: Stack, emu: EmulatorControl, session: 
   return { requestsPerCombo: requests, combos, upstreamCallsDuring, worstMedianMs: Math.max(...combos.map((c) => c.medianMs)) };
 }
 
-/**
- * Against a running console and emulator: seeds up to `warehouses`, restarts the console, times the cold build
- * (one search against an empty index), the warm searches, then restarts again and builds once more with every page
- * call held `probeLatencyMs` to count the calls in flight at once.
- */
+// The restarts give the cold build an empty index; the probe's held calls show how many the build had open at once.
 export async function measureIndexScale(stack: Stack, emu: EmulatorControl, session: Session, opts: IndexScaleOptions) {
   const log = opts.log ?? (() => {});
   const probeLatencyMs = opts.probeLatencyMs ?? 25;
@@ -158,8 +150,6 @@ export async function measureIndexScale(stack: Stack, emu: EmulatorControl, sess
   }
   return { warehouses: seeding.total, seeding, coldQuery: INDEX_SCALE_COLD_QUERY, cold, concurrencyProbe: probe, warm };
 }
-
-// --- Memory ---------------------------------------------------------------------------------------------------
 
 const DEMO: readonly Omit<Warehouse, "id">[] = [
   { name: "Online", code: "ONLINE", erpWarehouseId: null, isDefault: true, isActive: true },
@@ -188,7 +178,6 @@ export function generatedPages(total: number) {
   };
 }
 
-/** The queries that make the index keep its sort orders and account facts, as the warm searches do. */
 const MEMORY_QUERIES: readonly IndexQuery[] = [
   { q: "depo 12", status: "all", sort: "id.asc" },
   { q: "", status: "all", sort: "name.asc" },
@@ -201,11 +190,8 @@ export interface IndexMemorySample {
   warehouses: number;
   /** Heap used after a forced GC before the index exists (modules loaded). */
   baselineBytes: number;
-  /** ... with the index built (entries: the warehouses and their folded search keys). */
   builtBytes: number;
-  /** ... after the warm queries: plus one order per sort asked for, the account facts and each warehouse's checks. */
   queriedBytes: number;
-  /** ... after dropping the index again (close to the baseline when nothing leaks). */
   releasedBytes: number;
   bytesPerWarehouseBuilt: number;
   bytesPerWarehouseQueried: number;
@@ -279,11 +265,7 @@ function runChild(warehouses: number): Promise<IndexMemorySample> {
   });
 }
 
-/**
- * The index's heap per 10,000 warehouses: one child process (node --expose-gc) per size, each building an index in
- * memory over generated warehouses (the demo rows, then seeded ones) and reading heap used after forced GCs.
- * The per-warehouse figure comes from the largest size, where fixed costs weigh least.
- */
+/** One child (node --expose-gc) per size; the per-warehouse figure comes from the largest, where fixed costs weigh least. */
 export async function measureIndexMemory(sizes: readonly number[] = [10_000, 100_000]) {
   const samples: IndexMemorySample[] = [];
   for (const n of sizes) samples.push(await runChild(n));

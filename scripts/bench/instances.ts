@@ -8,8 +8,7 @@ import { round, sum } from "@/scripts/bench/stats";
 import { createTestDatabase } from "@/lib/testing/test-database";
 import { waitUntilReady } from "@/lib/testing/wait-ready";
 
-// Two console instances on one PostgreSQL database behind the project's balancer, against one instance behind the same
-// balancer: list throughput, and the CPU each spent, so that throughput can be read per core used.
+// Two instances on one database against one, both behind the balancer; CPU is measured so throughput reads per core used.
 
 export interface InstancesOptions {
   root: string;
@@ -34,7 +33,6 @@ interface Side {
   errors: number;
   /** CPU seconds per second of wall time, summed over the console instances: the cores they used. */
   consoleCores: number;
-  /** The same for the whole machine (emulator, balancer and load generator included). */
   machineCores: number;
   requestsPerConsoleCore: number;
   requestsPerMachineCore: number;
@@ -48,9 +46,7 @@ export interface InstancesResult {
   rounds: number;
   one: Side;
   two: Side;
-  /** Two instances' throughput over one's. */
   throughputRatio: number;
-  /** The same per core the consoles used. */
   perConsoleCoreRatio: number;
 }
 

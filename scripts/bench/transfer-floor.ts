@@ -1,9 +1,7 @@
 import http from "node:http";
 import type { EmulatorControl } from "./http";
 
-// The floor under the transfer ratio: the same calls the runner makes (batches of order ids, one after another), sent
-// straight from this process to the emulator with nothing else around them, against the emulator's own handling time
-// from its log. No store, no run: what one local HTTP round trip per batch costs by itself.
+// The floor under the transfer ratio: the runner's batches sent straight to the emulator, with no store and no run around them.
 
 const TRANSFER_PATH = "/v1/action/orders-erp-transfer";
 
@@ -46,16 +44,11 @@ export interface TransferFloor {
   batches: number;
   wallMs: number;
   emulatorMs: number;
-  /** Wall time over the emulator's own time: the lowest transfer ratio sequential calls can reach on this machine. */
   ratio: number;
   perBatchOverheadMs: number;
 }
 
-/**
- * Sends `orderIds` (pending orders the caller seeded) in batches of `batchSize`, one call after another, once with
- * the global fetch (the console's transport) and once over node:http with a keep-alive agent, each on its own share
- * of the ids. `latencyMs` is added by an emulator fault rule to each call, as in the bench's slow-upstream transfer.
- */
+/** Half the ids by the global fetch (the console's transport), half over node:http keep-alive; `latencyMs` as in the slow-upstream transfer. */
 export async function measureTransferFloor(
   emulatorUrl: string,
   token: string,

@@ -3,8 +3,7 @@ import { handlers } from "@/lib/auth/auth";
 import { problem } from "@/lib/http/problem";
 import { isValidHost } from "@/lib/server/client-address";
 
-// The provider refuses a code exchange whose redirect_uri differs from the sign-in's, which used the browser's Host;
-// NextRequest rewrites loopback hosts to "localhost", so rebuild the request from the Host header.
+// NextRequest rewrites loopback hosts to "localhost", and the provider refuses a redirect_uri unlike the sign-in's browser Host.
 function withBrowserHost(handler: (req: NextRequest) => Promise<Response>) {
   return (req: NextRequest) => {
     const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
