@@ -14,7 +14,6 @@ import { redactSecretsIn } from "@/lib/rules/secrets";
 export const SIGNATURE_HEADER = "x-labs-signature";
 export const TIMESTAMP_HEADER = "x-labs-timestamp";
 export const ANSWER_MAX = 300;
-/** Bytes of a receiver's answer read at most; the connection is dropped past them. */
 export const READ_MAX = 4096;
 
 export interface SmtpSettings {
@@ -71,7 +70,6 @@ function shorten(channel: ChannelToSend, text: string): string {
   return clean.length > ANSWER_MAX ? `${clean.slice(0, ANSWER_MAX)}…` : clean;
 }
 
-/** Reads at most `max` bytes of a stream, then destroys it; resolves with what was read, also when the stream ends early or fails. */
 export function readCapped(stream: Readable, max: number): Promise<{ bytes: Buffer; cut: boolean }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -173,7 +171,6 @@ export function smtpTransport(smtp: SmtpSettings, password: string | undefined, 
   });
 }
 
-/** The checked SMTP target, or the problem that stops the connection before it is made. */
 async function smtpTarget(smtp: SmtpSettings, policy: TargetPolicy, timeoutMs: number): Promise<{ target: Target } | { problem: SmtpProblem; detail: string }> {
   const checked = await checkTarget(smtp.host, smtp.port, "smtp", policy, timeoutMs);
   if (!checked.ok) {
