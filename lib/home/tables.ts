@@ -5,11 +5,9 @@ export interface HomeUpstreamMinutesTable {
   instance_id: string;
   minute: Date;
   calls: number;
-  /** Calls the platform did not answer: no answer in time, no connection, a 5xx, or an answer that was not the API's. */
   failures: number;
   latencies_json: string;
   last_success_at: Date | null;
-  /** The first failure after this minute's last success (null once a success follows it). */
   failing_since: Date | null;
   last_failure_at: Date | null;
   last_failure_kind: string | null;
