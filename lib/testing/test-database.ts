@@ -78,7 +78,6 @@ async function dropDatabase(url: string, name: string): Promise<void> {
   }
 }
 
-/** A fresh database copied from the template; `drop` removes it. */
 export async function createTestDatabase(prefix = "labs_test"): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const url = testDatabaseUrl();
   const template = await ensureTemplate(url);
