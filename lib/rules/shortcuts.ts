@@ -23,7 +23,6 @@ function isGoKey(key: string): key is GoKey {
   return Object.hasOwn(GO_TARGETS, key);
 }
 
-/** Ctrl-K, or Cmd-K on a Mac: the command palette, from anywhere, text fields included. */
 export function isPaletteKey(press: Pick<KeyPress, "key" | "ctrlKey" | "metaKey" | "altKey">): boolean {
   return (press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === "k";
 }

@@ -94,11 +94,9 @@ export interface ReadinessResult {
   check: ReadinessCheck;
   state: ReadinessState;
   reason: ReadinessReason;
-  /** The other warehouses the reason names: those sharing the ERP id, or the account's defaults. */
   others: WarehouseRef[];
 }
 
-/** What the checks need to know about the whole account, gathered once for any number of warehouses. */
 export interface AccountFacts {
   erpUses: Map<string, WarehouseRef[]>;
   defaults: WarehouseRef[];
@@ -158,7 +156,6 @@ export function readinessOf(w: ReadinessSubject, facts: AccountFacts): Readiness
   ];
 }
 
-/** The checks a warehouse fails, in checklist order; empty when it is ready. */
 export function attentionOf(w: ReadinessSubject, facts: AccountFacts): ReadinessCheck[] {
   return readinessOf(w, facts)
     .filter((r) => r.state === "fail")

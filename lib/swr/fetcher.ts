@@ -21,7 +21,6 @@ export function isProblemError(error: unknown): error is ProblemError {
   return error instanceof ProblemError;
 }
 
-/** Status 0: the request never got an answer from the console (offline, connection dropped). */
 export const NETWORK_PROBLEM: ProblemDocument = { status: 0, code: "network" };
 
 async function send(url: string, init?: RequestInit): Promise<Response> {

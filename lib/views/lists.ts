@@ -19,9 +19,7 @@ export const VIEW_LISTS = {
 } as const;
 
 export interface ViewQueryIssue {
-  /** The URL parameter at fault ("_" for the query as a whole). */
   param: string;
-  /** A catalog key (validation.* or views.*) */
   message: string;
   params?: Record<string, unknown>;
 }
@@ -33,7 +31,6 @@ export function viewHref(list: SavedViewList, query: string): string {
   return `${VIEW_LISTS[list].path}?${query || "page=1"}`;
 }
 
-/** The query a view of the list's current state would save (the same form as canonicalViewQuery's). */
 export function stateViewQuery(list: SavedViewList, state: object, hidden: readonly string[] = []): string {
   const { definition, columns } = VIEW_LISTS[list];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

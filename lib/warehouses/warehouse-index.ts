@@ -99,7 +99,6 @@ function compareFor(sort: string): Compare {
   return direction === "desc" ? (a, b) => asc(b, a) : asc;
 }
 
-/** Where `e` sits, or would sit, in a list kept in `cmp` order; every entry compares unequal (ids break ties). */
 function position(list: readonly Entry[], e: Entry, cmp: Compare): number {
   let lo = 0;
   let hi = list.length;
