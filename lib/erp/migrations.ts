@@ -2,7 +2,6 @@ import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 import { transferOutcomesMigration } from "@/lib/erp/outcomes-migration";
 
-// The store's tables for transfer and import runs (the console's order of every feature's steps: lib/store/migrations.ts).
 export const erpMigrations: Record<string, Migration> = {
   "0001_console": {
     async up(db: Kysely<unknown>) {

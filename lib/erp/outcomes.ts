@@ -43,7 +43,6 @@ export function normaliseReason(text: string): string {
 
 const BY_TEXT = new Map(KNOWN.flatMap((k) => k.texts.map((text) => [normaliseReason(text), k] as const)));
 
-/** The platform's reason for one order: a known text's meaning, or rejected and unrecognised (never done). */
 export function reasonMeaning(text: string): { meaning: "already_in_erp" | "rejected"; known: KnownReason | null } {
   const hit = BY_TEXT.get(normaliseReason(text));
   return hit ? { meaning: hit.meaning, known: hit.key } : { meaning: "rejected", known: null };
@@ -98,7 +97,6 @@ export function orderMeaning(row: { outcome: OrderOutcome; reason: string | null
   }
 }
 
-/** Whether an order's reason is a text the catalog does not know (shown verbatim, counted as rejected). */
 export function isUnrecognised(row: { outcome: OrderOutcome; reason: string | null; reasonCode: string | null }): boolean {
   return row.outcome === "not_transferred" && !row.reasonCode && (!row.reason || reasonMeaning(row.reason).known === null);
 }

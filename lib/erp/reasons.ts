@@ -1,7 +1,5 @@
 import { reasonMeaning } from "@/lib/erp/outcomes";
 
-// Known upstream texts (lib/erp/outcomes.ts) and the console's codes ("rejected:422") in the reader's words, others verbatim.
-
 export interface ReasonTranslator {
   (key: string, values?: Record<string, string | number>): string;
   has(key: string): boolean;

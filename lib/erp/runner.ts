@@ -38,7 +38,6 @@ export interface RunnerDeps {
   onFinished?: (run: ErpTransferRun) => Promise<void> | void;
   onError?: (message: string, fields: Record<string, unknown>) => void;
   onWarn?: (message: string, fields: Record<string, unknown>) => void;
-  /** Which process works which run: the log line an operator (and the cluster test) looks for. */
   onWorking?: (fields: { runId: string; jobId: string }) => void;
   readAhead?: number;
   inFlight?: number;
@@ -118,7 +117,6 @@ function takeCreatedOrders(jobId: string): readonly string[] | undefined {
   return ids;
 }
 
-/** This worker's job no longer works the run (taken over, or the engine dropped its claim): stop, write nothing. */
 class LostJob extends Error {}
 
 export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Promise<ErpTransferRun | undefined> {
@@ -205,7 +203,6 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     while (wire.length) {
       const oldest = wire[0]!;
       const outcomes = await oldest.answer;
-      // Stopping: the answers still come in and are written; nothing new goes out.
       const next = signal?.aborted || stopping() ? null : await nextBatch();
       const stillOut = wire.slice(1).map((w) => w.batch);
       // Fenced: a worker whose job was taken over leaves its batches as the takeover marked them (unknown).
@@ -321,7 +318,6 @@ export function enqueueWith(boss: JobEngine): EnqueueRun {
 
 export interface WorkOptions {
   concurrency?: number;
-  /** How often an idle instance looks for dead run jobs to recover (their dead letters send no notification). */
   recoverPollSeconds: number;
 }
 

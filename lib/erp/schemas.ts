@@ -227,7 +227,6 @@ export interface ImportRunRow {
   mayHaveActed: boolean;
   repeatConfirmed: boolean;
   finishedAt: string | null;
-  /** "scheduled": started by the schedule `scheduleId` (startedBy.name is its label then, with no e-mail); absent reads as manual. */
   origin?: "manual" | "scheduled";
   scheduleId?: string | null;
 }

@@ -261,13 +261,11 @@ export async function refreshCounts(conn: Conn, runId: string): Promise<void> {
     .execute();
 }
 
-/** Locks the run's row until the transaction ends and says whether `jobId` still works it (the fence). */
 export async function holdsRun(trx: Transaction<Database>, runId: string, jobId: string): Promise<ErpTransferRun | null> {
   const run = await trx.selectFrom("erp_transfer_runs").selectAll().where("id", "=", runId).forUpdate().executeTakeFirst();
   return run && run.job_id === jobId && (run.state === "queued" || run.state === "running") ? run : null;
 }
 
-/** Orders that were on their way when their worker stopped: the upstream may have acted, so never resent on their own. */
 export async function sendingToUnknown(trx: Transaction<Database>, runId: string, now = new Date()): Promise<number> {
   // The batch marked on the run, and any order row marked sending itself (a store copied from SQLite).
   const result = await trx
@@ -397,7 +395,6 @@ export function takeBatch(ahead: PendingOrder[], batchSize: number): ClaimedBatc
   return { number: first.batch, rows };
 }
 
-/** How many times other workers took this run over (its "resumed" audit events). */
 export async function takeoverCount(conn: Conn, runId: string): Promise<number> {
   const [row] = await conn
     .selectFrom("audit_events")

@@ -40,7 +40,6 @@ export interface ErpTransferRunsTable {
 export interface ErpTransferOrdersTable {
   run_id: string;
   position: number;
-  /** Exactly as typed: never a number (leading zeros survive). */
   order_id: string;
   batch: number;
   outcome: ErpOrderOutcome;
