@@ -14,7 +14,6 @@ export const SIGNING_SECRET_MIN = 16;
 export const SECRET_MAX = 2000;
 export const RECIPIENTS_MAX = 50;
 
-/** Loopback hosts may take plain http (a receiver on the same machine, tests); everything else must be https. */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
   if (h === "localhost" || h === "::1") return true;

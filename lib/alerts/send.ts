@@ -46,7 +46,6 @@ export interface SendResult {
   text: string;
 }
 
-/** `sha256=<hex>` of HMAC-SHA256(secret, `${timestamp}.${body}`): what a receiver recomputes to verify a webhook. */
 export function webhookSignature(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
@@ -149,7 +148,6 @@ async function post(channel: ChannelToSend, body: string, headers: Record<string
   }
 }
 
-/** nodemailer on the checked address; the server's name stays the TLS name (SNI and certificate). */
 export function smtpTransport(smtp: SmtpSettings, password: string | undefined, timeoutMs: number, target: Target) {
   const servername = target.addresses.some((a) => a.address === target.host) ? undefined : target.host;
   return nodemailer.createTransport({
@@ -178,7 +176,6 @@ async function smtpTarget(smtp: SmtpSettings, policy: TargetPolicy, timeoutMs: n
       checked.reason === "port" ? { field: "smtpPort", reason: "portNotAllowed" } : { field: "smtpHost", reason: checked.reason === "inward" ? "targetInward" : "unknownHost" };
     return { problem, detail: checked.detail };
   }
-  // A password crosses the network in clear only where it never leaves the machine.
   if (smtp.tls === "none" && smtp.user && !checked.target.loopback) {
     return { problem: { field: "smtpTls", reason: "plainLogin" }, detail: "A login without TLS is only for this machine." };
   }
@@ -232,7 +229,6 @@ export type SmtpField = "smtpHost" | "smtpPort" | "smtpTls" | "smtpUser" | "smtp
 
 export interface SmtpProblem {
   field: SmtpField;
-  /** An outcome code, a key of the alerts catalog (alerts.smtp.*): never what the server said. */
   reason: "refused" | "noAnswer" | "authFailed" | "unknownHost" | "tls" | "rejected" | "failed" | "targetInward" | "portNotAllowed" | "plainLogin";
 }
 

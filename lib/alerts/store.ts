@@ -125,7 +125,6 @@ export async function deleteChannel(db: Db, id: string): Promise<boolean> {
   });
 }
 
-/** What a reader may see of a delivery: receivers' answers are for admins (they can carry whatever the receiver holds). */
 export interface DeliveryReader {
   answers: boolean;
 }

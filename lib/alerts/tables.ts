@@ -7,7 +7,6 @@ export interface AlertChannelsTable {
   enabled: boolean;
   events_json: string;
   settings_json: string;
-  /** AES-256-GCM sealed JSON of the secrets (webhook URL, signing secret, SMTP password): iv.tag.ciphertext, base64url. */
   secrets_sealed: string;
   created_at: Date;
   created_by_email: string | null;

@@ -23,7 +23,6 @@ export interface Target {
   host: string;
   port: number;
   addresses: Address[];
-  /** Every address is loopback (plain http, logins without TLS and self-signed certificates are only for these). */
   loopback: boolean;
 }
 
@@ -81,7 +80,6 @@ export async function checkTarget(rawHost: string, port: number, use: "http" | "
   return { ok: true, target: { host, port, addresses, loopback } };
 }
 
-/** A `lookup` for http(s).request and net.connect that answers the checked addresses only: no second resolution. */
 export function pinnedLookup(addresses: readonly Address[]): net.LookupFunction {
   return (_hostname, options, callback) => {
     const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
