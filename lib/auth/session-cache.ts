@@ -64,7 +64,6 @@ export function sessionCacheLive(): boolean {
   return state.live;
 }
 
-/** With the cache off, always `load()`; a value is kept only when `keep` says so and no change was announced while it loaded. */
 export async function cachedSession<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean, now = Date.now()): Promise<T> {
   if (!state.live) return load();
   const hit = state.entries.get(key);

@@ -48,7 +48,6 @@ export function sessionCookieName(forwardedProto: string | null, env: Record<str
   return protocol === "https:" ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
-/** The cookie's value: whole, or Auth.js's chunks `name.0`, `name.1`, … joined in order. */
 export function sessionCookieValue(name: string, cookies: { name: string; value: string }[]): string | null {
   const whole = cookies.find((c) => c.name === name);
   if (whole) return whole.value || null;

@@ -100,7 +100,6 @@ export const envSchema = z
     AUTH_OIDC_CLIENT_SECRET: optionalString,
     AUTH_OIDC_NAME: optionalString,
     AUTH_OIDC_ALLOW: optionalString,
-    // Accept an SSO email the provider does not mark `email_verified: true` (a takeover risk).
     AUTH_OIDC_TRUST_UNVERIFIED_EMAIL: z.enum(["0", "1"], { error: "must be 0 or 1" }).optional(),
     PORT: port(3000),
     EMULATOR_PORT: port(4010),
@@ -121,7 +120,6 @@ export const envSchema = z
     ALERT_ALLOWED_TARGETS: optionalString.superRefine((v, ctx) => {
       for (const problem of v === undefined ? [] : parseTargetAllowList(v).problems) ctx.addIssue({ code: "custom", message: problem });
     }),
-    // The console's public address, for links in alerts (e-mail, Slack, webhooks). Default: AUTH_URL, else http://localhost:PORT.
     CONSOLE_URL: upstreamUrlLike(),
     AUTH_URL: upstreamUrlLike(),
     TRUSTED_PROXY_HOPS: z
@@ -188,7 +186,6 @@ export interface ConsoleConfig {
     retryDelaySeconds: number;
     sendTimeoutMs: number;
     smtpVerifyTimeoutMs: number;
-    /** Inward targets the operator allows (ALERT_ALLOWED_TARGETS); demo mode adds loopback. */
     allowedTargets: AllowedTarget[];
   };
   consoleUrl: string;

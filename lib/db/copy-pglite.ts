@@ -69,7 +69,6 @@ export async function copyPgliteStore<DB>(
 ): Promise<PgliteCopyResult> {
   const source = await openSource(dir);
   try {
-    // The target is migrated: its migrations are the ones this console knows.
     const known = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(target)).rows.map((r) => r.name));
     const tables = await sourceTables(source, dir, known);
     return await target.transaction().execute(async (tx) => {

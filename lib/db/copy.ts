@@ -27,7 +27,6 @@ interface TableSpec {
   table: CopiedTable;
   key: string[];
   columns: string[];
-  /** What says a row already in the target is this same row copied before, not another under the same key. */
   identity: string[];
 }
 

@@ -23,7 +23,6 @@ export interface MinuteAggregate {
 /** Latencies kept per instance-minute: past this a reservoir sample, so a busy minute costs the same. */
 export const LATENCY_SAMPLE = 256;
 export const HEALTH_WINDOW_MS = 60 * 60_000;
-/** Minutes kept in memory (and in the store): the window, plus room for the silent-platform check. */
 export const KEEP_MS = 3 * 60 * 60_000;
 
 const MINUTE_MS = 60_000;
@@ -91,7 +90,6 @@ export class CallRecorder {
     }
   }
 
-  /** The minutes changed since the last take (copies), marked clean; give them back with `markDirty` if the write fails. */
   takeDirty(): MinuteAggregate[] {
     const out = [...this.dirty].flatMap((k) => {
       const m = this.minutes.get(k);

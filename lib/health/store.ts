@@ -75,7 +75,6 @@ function parseLatencies(text: string): number[] {
 }
 
 export interface SilenceDecision {
-  /** An outage newly recorded: raise the alert (exactly one caller across instances gets this). */
   raise: { since: string; minutes: number; lastError: string | null } | null;
   ended: boolean;
 }

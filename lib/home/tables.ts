@@ -1,6 +1,5 @@
 import type { Generated } from "kysely";
 
-/** One instance's upstream calls in one minute, written whole at each flush (so a flush repeated adds nothing). */
 export interface HomeUpstreamMinutesTable {
   instance_id: string;
   minute: Date;
@@ -16,7 +15,6 @@ export interface HomeUpstreamMinutesTable {
   updated_at: Date;
 }
 
-/** One row per outage of the platform; at most one open (ended_at null), so the alert is raised once. */
 export interface HomePlatformOutagesTable {
   id: Generated<number>;
   since: Date;

@@ -52,7 +52,6 @@ export interface ValidationOptions {
   extra?: Record<string, unknown>;
 }
 
-/** The one builder of a field refusal: `errors` in English for API callers, `fieldCodes` (the same messages as keys and parameters) for pages. */
 export function validationFailed(fields: FieldCodes, { where = "input", detail, english, code = "validation_failed", extra }: ValidationOptions = {}): DomainError {
   // No prototype: a field may be named "constructor" or "toString" (an unknown query parameter).
   const errors: Record<string, string[]> = Object.create(null);

@@ -10,7 +10,6 @@ export function jobs(): Promise<JobEngine> {
   return once(ENGINE, async () => startEngine(await store(), { superviseSeconds: getConfig().jobs.superviseSeconds }));
 }
 
-/** Stops the engine: its workers' jobs in hand fail over to the recovery queue, for any instance to take over. */
 export async function stopJobs(): Promise<void> {
   const boss = await forget<JobEngine>(ENGINE)?.catch(() => undefined);
   await boss?.stop();

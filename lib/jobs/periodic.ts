@@ -18,12 +18,10 @@ export async function createChainQueue(boss: JobEngine, chain: Chain): Promise<v
   await boss.updateQueue(chain.queue, options);
 }
 
-/** This slot's job, or else the next slot's (deferred to its start); null when another instance sent both. */
 export function sendLink(boss: JobEngine, chain: Chain): Promise<string | null> {
   return boss.sendDebounced(chain.queue, null, null, chain.seconds, KEY);
 }
 
-/** Works the chain on this instance and seeds it. A run that fails or dies has already sent its successor. */
 export async function startChain(boss: JobEngine, chain: Chain, run: () => Promise<unknown>): Promise<void> {
   await createChainQueue(boss, chain);
   await boss.work(chain.queue, { pollingIntervalSeconds: chain.pollingIntervalSeconds ?? 2 }, async () => {

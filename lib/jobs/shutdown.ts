@@ -29,7 +29,6 @@ export function onDrain(name: string, hook: DrainHook): void {
   state().drains.set(name, hook);
 }
 
-/** Runs once every drain hook and every request in flight is done, one after another, the last registered first. */
 export function onClose(name: string, hook: CloseHook): void {
   state().closes.set(name, hook);
 }

@@ -68,7 +68,6 @@ export interface ListBaseSpec<F extends Fields> {
   fields: F;
   pageSizes: readonly number[];
   filters?: readonly (keyof F & string)[];
-  /** URL keys where the page's differ from the API's (two lists on one page). */
   urlKeys?: Partial<Record<keyof F & string, string>>;
   /** A rule across fields: the strict schema refuses what it names, the tolerant loader's `repair` mends it. */
   reject?: (value: Partial<ListState<F>>) => { field: keyof F & string; message: string } | undefined;

@@ -117,7 +117,6 @@ export function detailCodeOf(problem: Readonly<Record<string, unknown>>): TextCo
   return isTextCode(problem.detailCode) ? problem.detailCode : undefined;
 }
 
-/** A problem document as the browser reads it, with its own codes for no answer (`network`) or an unreadable one (`bad_response`). */
 export interface ProblemDocument {
   status: number;
   title?: string;

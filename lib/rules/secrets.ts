@@ -61,7 +61,6 @@ function formsPattern(forms: readonly string[]): RegExp | null {
 
 export const REDACTED = "[redacted]";
 const BEARER = /(bearer\s+)[^\s"',]+/gi;
-/** "bearer" and a space and one character: no shorter text holds a bearer credential. */
 const SHORTEST_BEARER = 8;
 
 type Json = Record<string, unknown> | unknown[];
@@ -70,7 +69,6 @@ const isContainer = (v: unknown): v is Json => typeof v === "object" && v !== nu
 export class Redactor {
   private forms: string[] = [];
   private pattern: RegExp | null = null;
-  /** No text shorter than this can hold a form (a character is never spelt shorter than itself) or a bearer credential. */
   private shortest = SHORTEST_BEARER;
 
   add(secret: string | undefined): void {

@@ -48,7 +48,6 @@ export function isTypingTarget(el: { tagName?: string; isContentEditable?: boole
   return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
 }
 
-/** Rows of the ? sheet; `ns: "palette"` marks labels kept in the palette catalog. */
 export const SHORTCUT_LIST = [
   { keys: ["Ctrl", "K"], label: "shortcut", ns: "palette", chord: true },
   { keys: ["g", "h"], label: "goHome" },

@@ -1,8 +1,6 @@
 import { openStore, type Store } from "@/lib/store/open";
 import { ensureLocalServer, type EnsureOptions } from "@/lib/db/local-server";
 
-// The store at DATABASE_URL, or the data folder's own server started for the command (with `share`, a running console's).
-
 export async function openCommandStore(options: { databaseUrl?: string | null; dataDir: string; poolSize?: number } & EnsureOptions): Promise<Store> {
   const url = options.databaseUrl?.trim();
   if (url) return openStore({ databaseUrl: url, poolSize: options.poolSize });

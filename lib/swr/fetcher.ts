@@ -55,7 +55,6 @@ export async function fetchText(url: string): Promise<string> {
   return res.text();
 }
 
-/** A same-origin JSON write (the browser sends the Origin header the console checks). */
 export function sendJson<T>(
   url: string,
   method: "POST" | "PUT" | "PATCH" | "DELETE",

@@ -5,7 +5,6 @@ import fc from "fast-check";
 
 export interface RawRequest {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Sent as it is on the request line: percent-encoding and path tricks are the generator's. */
   path: string;
   headers?: Record<string, string>;
   body?: string;
@@ -266,7 +265,6 @@ export const notBoolean = fc.oneof(
 export const alnum = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(..."ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"), minLength: min, maxLength: max });
 
-/** A valid header value (Node refuses to send the others). */
 export const headerSafe = (s: string) => {
   try {
     validateHeaderValue("x", s);

@@ -121,7 +121,6 @@ export async function startInProcessConsole(name: string, opts: { timeoutMs?: nu
     try {
       res = await found.handler(req, { params: Promise.resolve(found.params) });
     } catch (error) {
-      // Past the wrapper: the server would answer 500.
       return { status: 500, contentType: "", body: String(error), routedTo: found.file };
     }
     return { status: res.status, contentType: res.headers.get("content-type") ?? "", body: await res.text(), routedTo: found.file };

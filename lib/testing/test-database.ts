@@ -40,7 +40,6 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
   }
 }
 
-/** Creates the migrated template once (several processes may race: the first wins, the rest wait for it). */
 export async function ensureTemplate(url = testDatabaseUrl()): Promise<string> {
   const name = await templateName();
   await admin(url, async (client) => {

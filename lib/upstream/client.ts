@@ -261,7 +261,6 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       return { message: r.message };
     },
 
-    /** `status: "success"` says nothing about the orders. */
     async transferOrders(orderIds: readonly string[]): Promise<TransferResult> {
       if (orderIds.some((id) => typeof id !== "string")) throw new TypeError("order ids must be strings");
       const r = await request({

@@ -1,8 +1,6 @@
 import { activityListBase } from "@/lib/activity/lists";
 import { warehouseListBase } from "@/lib/warehouses/lists";
 
-// The lists a view can be saved on, and a view's query read by the list's own schema: nothing the list would not take.
-
 export const SAVED_VIEW_LISTS = ["warehouses", "activity"] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 

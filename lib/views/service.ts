@@ -82,7 +82,6 @@ export async function listViews(member: Member, list: SavedViewList): Promise<Sa
   return { items: rows.map((r) => viewFromRow(r, member)), defaultId: fallback?.id ?? null, canPublish: can(member.role, "views.publish") };
 }
 
-/** Where the list opens for the member when its URL names nothing: their default view, if it narrows anything. */
 export async function defaultViewHref(member: Member, list: SavedViewList): Promise<string | null> {
   const view = await findDefaultView(await db(), list, member.id);
   return view ? viewHref(list, view.query) : null;

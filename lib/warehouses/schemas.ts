@@ -21,7 +21,6 @@ const text = (max: number, required: boolean) =>
 
 export const warehouseNameSchema = text(NAME_MAX, true);
 export const warehouseCodeSchema = text(CODE_MAX, true).refine((v) => !CODE_SPACES.test(v), { message: "validation.warehouses.codeSpaces" });
-// A string: it looks numeric, but leading zeros matter.
 export const erpWarehouseIdSchema = z
   .union([text(ERP_ID_MAX, false), z.null()])
   .transform((v) => (v === null || v === "" ? null : v));
