@@ -1,5 +1,3 @@
-// Before/after comparison: nested plain objects by dotted field, arrays and other values whole.
-
 export type FieldChangeKind = "added" | "removed" | "changed";
 
 export interface FieldChange {

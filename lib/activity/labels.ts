@@ -1,7 +1,5 @@
 import { ACTION_PATTERN } from "@/lib/activity/lists";
 
-// An action the catalog does not know yet (a feature added later) shows its raw name.
-
 export interface ActionTranslator {
   (key: string): string;
   has(key: string): boolean;

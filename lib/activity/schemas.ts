@@ -1,7 +1,6 @@
 import { defineList } from "@/lib/list/definition";
 import { activityListBase, parseTarget, type ActivityBaseState, type ActivityOutcome, type ActivityPageSize } from "@/lib/activity/lists";
 
-// The names, sizes, patterns and the list's declaration live in lib/activity/lists.ts (no zod there, for the browser).
 export * from "@/lib/activity/lists";
 
 export const activityList = defineList(activityListBase);

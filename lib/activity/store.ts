@@ -46,7 +46,6 @@ function matching(conn: Kysely<Database>, q: AuditFilter) {
   if (q.targetType) base = base.where("target_type", "=", q.targetType);
   if (q.targetId) base = base.where("target_id", "=", q.targetId);
   if (q.from) base = base.where("at", ">=", new Date(q.from));
-  // A day alone means up to that day's end.
   if (q.to) base = base.where("at", "<=", new Date(q.to.length === 10 ? `${q.to}T23:59:59.999Z` : q.to));
   if (q.outcome) base = base.where("outcome", "=", q.outcome);
   return base;

@@ -1,12 +1,9 @@
 import ipaddr from "ipaddr.js";
 
-// ALERT_ALLOWED_TARGETS: comma-separated "host", "address" or "range" items, each with an optional ":port" ("[v6]:port").
-// Plain code, no node modules: the configuration check (lib/config/env.ts) reads it before anything starts.
+// Plain code, no node modules: the configuration check (lib/config/env.ts) reads ALERT_ALLOWED_TARGETS with it before anything starts.
 
 export interface AllowedTarget {
-  /** A host name in lower case, matched against the name the channel gives; or */
   host?: string;
-  /** a range in CIDR form ("10.0.0.0/8", "fd00::1/128"), matched against every address the host resolves to. */
   cidr?: string;
   /** Only this port; for e-mail it also opens the port beyond 25, 465 and 587. */
   port?: number;
@@ -28,7 +25,6 @@ function splitPort(item: string): { target: string; port?: string } | null {
   return { target: item.slice(0, at), port: item.slice(at + 1) };
 }
 
-/** An address or range as a canonical CIDR, with IPv4-mapped IPv6 written as IPv4; null when it is neither. */
 function canonicalCidr(target: string): string | null {
   const [address, bits, ...rest] = target.split("/");
   if (!address || rest.length) return null;
@@ -67,7 +63,6 @@ export function parseTargetAllowList(value: string): { entries: AllowedTarget[];
   return { entries, problems };
 }
 
-/** Whether an entry covers this host (as the channel names it) or this address, on this port. */
 export function allowsTarget(entry: AllowedTarget, host: string, address: ipaddr.IPv4 | ipaddr.IPv6, port: number): boolean {
   if (entry.port !== undefined && entry.port !== port) return false;
   if (entry.host !== undefined) return entry.host === host;

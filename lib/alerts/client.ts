@@ -6,13 +6,10 @@ import type { AlertChannelView, AlertDeliveryView, ChannelInput, ChannelList, De
 
 export { CHANNELS_KEY };
 
-// The browser side of /api/alerts: SWR reads of the two lists, JSON writes (secrets only go up, never come back).
-
 export function useChannels(state: ChannelListState) {
   return useList<ChannelList>(channelListBase, state);
 }
 
-/** The log refreshes every 2 s while something in it is still on its way. */
 export function useDeliveries(state: DeliveryListState) {
   return useList<DeliveryList>(deliveryListBase, state, {
     refreshInterval: (data) => (data?.items.some((d) => d.status === "queued" || d.status === "retrying") ? 2000 : 15000),

@@ -15,7 +15,6 @@ export const DELIVERY_QUEUE = "alert-delivery";
 export interface DeliveryQueueOptions {
   /** Retries after the first attempt (attempts = retryLimit + 1). */
   retryLimit: number;
-  /** Seconds before the first retry; doubled (with jitter) for each next one. */
   retryDelaySeconds: number;
   retryDelayMaxSeconds?: number;
 }

@@ -25,7 +25,6 @@ export type AlertEvent =
   | { type: "platform.unanswered"; minutes: number; since: string; lastError: string | null; at: string }
   | { type: "schedule.paused"; scheduleId: string; kind: ImportKindName; by: { email: string; name: string | null }; at: string };
 
-/** Resolves with the delivery ids; empty when no channel takes the event or queueing failed (logged). */
 export async function raiseAlert(event: AlertEvent): Promise<string[]> {
   try {
     const [{ db }, { channelsFor, queueDeliveries }, { startAlertJobs }, { alertSettings }] = await Promise.all([

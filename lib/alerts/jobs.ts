@@ -9,7 +9,6 @@ import { alertSettings } from "@/lib/alerts/settings";
 
 const ALERT_JOBS = "alert jobs";
 
-/** This process's alerts queues and workers on the job engine; started once, before the process serves (instrumentation.ts). */
 export function startAlertJobs(): Promise<JobEngine> {
   return once(ALERT_JOBS, async () => {
     const boss = await jobs();
@@ -27,7 +26,6 @@ export function startAlertJobs(): Promise<JobEngine> {
   });
 }
 
-/** Stops this process's alert workers with the engine (tests, shutdown). */
 export async function stopAlertJobs(): Promise<void> {
   await forget(ALERT_JOBS)?.catch(() => undefined);
   const { stopJobs } = await import("@/lib/jobs");

@@ -13,7 +13,6 @@ export interface AlertMessage {
 
 const who = (p: { email: string; name: string | null } | null) => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : "someone");
 
-/** The message, with no form of a registered secret in its words (details and last errors quote the platform). */
 export function renderAlert(event: DeliveredEvent, consoleUrl: string): AlertMessage {
   const message = compose(event, consoleUrl);
   return { title: redactSecrets(message.title), lines: message.lines.map(redactSecrets), link: message.link };

@@ -3,12 +3,10 @@ import { channelListBase, deliveryListBase } from "@/lib/alerts/lists";
 import { defineList, type ListState } from "@/lib/list/definition";
 import { CONTROL_CHARACTERS } from "@/lib/rules/text";
 
-// Alert schemas for the form and the /api/alerts handlers; free of node modules for the browser.
-// Messages are catalog keys ("validation.alerts.*"): the form translates them, the API answers them in English.
+// Free of node modules: the form parses with these schemas in the browser.
 
 import { ALERT_CHANNEL_KINDS, ALERT_EVENT_TYPES, SMTP_TLS_MODES, type AlertChannelKind, type AlertEventTypeName, type DeliveryStatus, type SmtpTlsMode } from "@/lib/alerts/constants";
 
-// The event types, keys and paths live in lib/alerts/constants.ts (no zod there, for the browser).
 export * from "@/lib/alerts/constants";
 
 export const CHANNEL_NAME_MAX = 100;
@@ -16,14 +14,12 @@ export const SIGNING_SECRET_MIN = 16;
 export const SECRET_MAX = 2000;
 export const RECIPIENTS_MAX = 50;
 
-/** Loopback hosts may take plain http (a receiver on the same machine, tests); everything else must be https. */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
   if (h === "localhost" || h === "::1") return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
-/** Why a webhook URL is refused (a catalog key), or null when it is acceptable. */
 export function webhookUrlProblem(value: string): string | null {
   let url: URL;
   try {
@@ -44,8 +40,7 @@ export function splitRecipients(value: string | readonly string[]): string[] {
   return parts.map((p) => p.trim()).filter(Boolean);
 }
 
-// No control characters in any text (a NUL cannot even be stored): the one text policy of lib/rules/text.ts,
-// C1 controls such as U+0085, line separators and bidi overrides included.
+// No control characters in any text (a NUL cannot even be stored): the one text policy of lib/rules/text.ts.
 const CONTROL = CONTROL_CHARACTERS;
 const optionalText = z
   .string()
@@ -53,10 +48,7 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
-/**
- * One flat shape for every kind (the form switches fields by kind). Secrets left empty keep the
- * saved ones on an edit; on create the kind's secrets are required.
- */
+/** One flat shape for every kind (the form switches fields by kind); secrets left empty keep the saved ones on an edit. */
 export const channelFields = z.strictObject({
   name: z
     .string({ error: "validation.alerts.nameRequired" })
@@ -95,7 +87,6 @@ export interface ChannelBody {
   smtpPassword?: string;
 }
 
-/** The channel body schema: `create` requires the kind's secrets, `update` keeps saved ones that are left empty. */
 export function channelBodySchema(mode: "create" | "update") {
   return channelFields.transform((v, ctx): ChannelBody => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -137,19 +128,16 @@ export function channelBodySchema(mode: "create" | "update") {
 
 export const channelIdSchema = z.object({ id: z.uuid({ error: "validation.alerts.channelId" }) });
 
-// The handlers' and the page's lists: the fields of lib/alerts/lists.ts, strict (an unknown or bad parameter is a 422).
 export const channelList = defineList(channelListBase);
 export const deliveryList = defineList(deliveryListBase);
 export type DeliveryQuery = ListState<(typeof deliveryList)["fields"]>;
 
-/** What a browser sees of a channel: secrets only as masks. */
 export interface AlertChannelView {
   id: string;
   name: string;
   kind: AlertChannelKind;
   enabled: boolean;
   events: AlertEventTypeName[];
-  /** The masked target: the webhook URL's mask, or the recipients for e-mail. */
   target: string;
   masks: { url: string | null; signingSecret: string | null; smtpPassword: string | null };
   smtp: { host: string; port: number; tls: SmtpTlsMode; user: string | null; from: string; recipients: string[] } | null;

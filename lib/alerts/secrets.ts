@@ -40,7 +40,6 @@ function lastFour(value: string): string {
   return value.length >= 12 ? value.slice(-4) : "";
 }
 
-/** "https://hooks.slack.com/…/••••abcd": the scheme and host (which receiver), never the path or query that carry the secret. */
 export function maskUrl(value: string): string {
   try {
     const url = new URL(value);

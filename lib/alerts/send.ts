@@ -14,7 +14,6 @@ import { redactSecretsIn } from "@/lib/rules/secrets";
 export const SIGNATURE_HEADER = "x-labs-signature";
 export const TIMESTAMP_HEADER = "x-labs-timestamp";
 export const ANSWER_MAX = 300;
-/** Bytes of a receiver's answer read at most; the connection is dropped past them. */
 export const READ_MAX = 4096;
 
 export interface SmtpSettings {
@@ -47,7 +46,6 @@ export interface SendResult {
   text: string;
 }
 
-/** `sha256=<hex>` of HMAC-SHA256(secret, `${timestamp}.${body}`): what a receiver recomputes to verify a webhook. */
 export function webhookSignature(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
@@ -71,7 +69,6 @@ function shorten(channel: ChannelToSend, text: string): string {
   return clean.length > ANSWER_MAX ? `${clean.slice(0, ANSWER_MAX)}…` : clean;
 }
 
-/** Reads at most `max` bytes of a stream, then destroys it; resolves with what was read, also when the stream ends early or fails. */
 export function readCapped(stream: Readable, max: number): Promise<{ bytes: Buffer; cut: boolean }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -151,7 +148,6 @@ async function post(channel: ChannelToSend, body: string, headers: Record<string
   }
 }
 
-/** nodemailer on the checked address; the server's name stays the TLS name (SNI and certificate). */
 export function smtpTransport(smtp: SmtpSettings, password: string | undefined, timeoutMs: number, target: Target) {
   const servername = target.addresses.some((a) => a.address === target.host) ? undefined : target.host;
   return nodemailer.createTransport({
@@ -173,7 +169,6 @@ export function smtpTransport(smtp: SmtpSettings, password: string | undefined, 
   });
 }
 
-/** The checked SMTP target, or the problem that stops the connection before it is made. */
 async function smtpTarget(smtp: SmtpSettings, policy: TargetPolicy, timeoutMs: number): Promise<{ target: Target } | { problem: SmtpProblem; detail: string }> {
   const checked = await checkTarget(smtp.host, smtp.port, "smtp", policy, timeoutMs);
   if (!checked.ok) {
@@ -181,7 +176,6 @@ async function smtpTarget(smtp: SmtpSettings, policy: TargetPolicy, timeoutMs: n
       checked.reason === "port" ? { field: "smtpPort", reason: "portNotAllowed" } : { field: "smtpHost", reason: checked.reason === "inward" ? "targetInward" : "unknownHost" };
     return { problem, detail: checked.detail };
   }
-  // A password crosses the network in clear only where it never leaves the machine.
   if (smtp.tls === "none" && smtp.user && !checked.target.loopback) {
     return { problem: { field: "smtpTls", reason: "plainLogin" }, detail: "A login without TLS is only for this machine." };
   }
@@ -235,7 +229,6 @@ export type SmtpField = "smtpHost" | "smtpPort" | "smtpTls" | "smtpUser" | "smtp
 
 export interface SmtpProblem {
   field: SmtpField;
-  /** An outcome code, a key of the alerts catalog (alerts.smtp.*): never what the server said. */
   reason: "refused" | "noAnswer" | "authFailed" | "unknownHost" | "tls" | "rejected" | "failed" | "targetInward" | "portNotAllowed" | "plainLogin";
 }
 

@@ -36,7 +36,6 @@ function smtpFieldProblem(problem: SmtpProblem): DomainError {
   return fieldProblem({ [problem.field]: key }, englishText({ code: key }));
 }
 
-/** Saving an e-mail channel connects (and logs in); the answer is an outcome code, never what the server said. */
 async function checkSmtp(body: ChannelBody, password: string | undefined): Promise<void> {
   if (body.kind !== "email" || !body.smtp) return;
   const settings = alertSettings();
@@ -44,10 +43,7 @@ async function checkSmtp(body: ChannelBody, password: string | undefined): Promi
   if (problem) throw smtpFieldProblem(problem);
 }
 
-/**
- * A webhook or Slack URL whose host is, or resolves to, an address inside the network is refused unless allowed.
- * A name that does not resolve now is saved: every delivery checks again, on the address it connects to.
- */
+/** An inward URL is refused unless allowed; a name that does not resolve now is saved, as every delivery checks again. */
 async function checkUrl(body: ChannelBody): Promise<void> {
   if (!body.url) return;
   const url = new URL(body.url);
@@ -56,7 +52,6 @@ async function checkUrl(body: ChannelBody): Promise<void> {
   if (!checked.ok && checked.reason === "inward") throw fieldProblem({ url: "validation.alerts.targetInward" });
 }
 
-/** The secret an edit must give again because the destination it was saved for changed; null when none. */
 function movedSecret(saved: StoredChannel, body: ChannelBody): Record<string, string> | null {
   if (body.kind !== saved.kind) return null;
   if (body.kind === "email" && body.smtp?.user && body.smtpPassword === undefined && saved.secrets.smtpPassword) {
@@ -72,7 +67,6 @@ function movedSecret(saved: StoredChannel, body: ChannelBody): Record<string, st
   return null;
 }
 
-/** What the audit keeps of a channel: everything but its secrets (only which ones are set). */
 function auditShape(channel: StoredChannel) {
   const view = channelView(channel);
   return {
@@ -159,7 +153,6 @@ export async function removeChannel(ctx: ServiceContext, id: string): Promise<vo
   });
 }
 
-/** Queues a test delivery to the channel (enabled or not); an e-mail channel's server is checked first. */
 export async function testChannel(ctx: ServiceContext, id: string): Promise<AlertDeliveryView> {
   const saved = await existing(id);
   const settings = alertSettings();
@@ -195,7 +188,6 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
   return (await getDelivery(store, deliveryId!, settings.consoleUrl, { answers: true }))!;
 }
 
-/** The delivery log as this member may read it: receivers' answers only for admins, the status for everyone. */
 export async function listDeliveryViews(query: DeliveryQuery, reader: { role: Role }): Promise<DeliveryList> {
   return listDeliveries(await db(), query, alertSettings().consoleUrl, { answers: can(reader.role, "alerts.manage") });
 }

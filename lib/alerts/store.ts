@@ -7,8 +7,6 @@ import type { SmtpSettings } from "@/lib/alerts/send";
 import { renderAlert, type DeliveredEvent } from "@/lib/alerts/message";
 import type { AlertChannelKind, AlertChannelView, AlertDeliveryView, AlertEventTypeName, ChannelBody, DeliveryQuery, DeliveryStatus } from "@/lib/alerts/schemas";
 
-// Channels and deliveries in the store. Secrets go in sealed, come out only to the sender; views carry masks.
-
 type Db = Kysely<Database>;
 
 export interface StoredChannel {
@@ -66,7 +64,6 @@ export async function countChannels(db: Db): Promise<number> {
   return Number((await db.selectFrom("alert_channels").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
 }
 
-/** The secrets to keep: those typed now, else the saved ones; those of another kind are dropped. */
 export function mergeSecrets(kind: AlertChannelKind, body: ChannelBody, saved: ChannelSecrets): ChannelSecrets {
   const out: ChannelSecrets = {};
   if (kind === "webhook" || kind === "slack") out.url = body.url ?? saved.url;
@@ -128,7 +125,6 @@ export async function deleteChannel(db: Db, id: string): Promise<boolean> {
   });
 }
 
-/** What a reader may see of a delivery: receivers' answers are for admins (they can carry whatever the receiver holds). */
 export interface DeliveryReader {
   answers: boolean;
 }

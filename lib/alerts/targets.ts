@@ -3,8 +3,7 @@ import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { allowsTarget, type AllowedTarget } from "@/lib/alerts/allow-list";
 
-// A target is judged by every address its host resolves to and the connection pinned to those: a re-resolution inward is caught.
-// Free of "server-only" so the tests can run it.
+// A target is judged by every address its host resolves to, and the connection pinned to those: a re-resolution inward is caught.
 
 /** SMTP submission and relay ports; others only where the allow-list names them (or loopback in demo mode). */
 export const SMTP_PORTS: readonly number[] = [25, 465, 587];
@@ -23,9 +22,7 @@ export interface TargetPolicy {
 export interface Target {
   host: string;
   port: number;
-  /** The checked addresses: the connection goes to these and no others. */
   addresses: Address[];
-  /** Every address is loopback (plain http, logins without TLS and self-signed certificates are only for these). */
   loopback: boolean;
 }
 
@@ -53,7 +50,6 @@ export function normalHost(host: string): string {
   return host.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
 }
 
-/** Resolves and judges a host for a connection on a port: "http" for webhooks and Slack, "smtp" for e-mail. */
 export async function checkTarget(rawHost: string, port: number, use: "http" | "smtp", policy: TargetPolicy, timeoutMs: number): Promise<TargetCheck> {
   const host = normalHost(rawHost);
   let addresses: Address[];
@@ -84,7 +80,6 @@ export async function checkTarget(rawHost: string, port: number, use: "http" | "
   return { ok: true, target: { host, port, addresses, loopback } };
 }
 
-/** A `lookup` for http(s).request and net.connect that answers the checked addresses only: no second resolution. */
 export function pinnedLookup(addresses: readonly Address[]): net.LookupFunction {
   return (_hostname, options, callback) => {
     const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;

@@ -11,7 +11,6 @@ export interface Received {
   verified: boolean;
 }
 
-/** What a receiver does to check a delivery: recompute HMAC-SHA256(secret, `${timestamp}.${body}`), compare in constant time, refuse old timestamps. */
 export function verifyWebhook(secret: string, headers: http.IncomingHttpHeaders, body: string, toleranceSeconds = 300): boolean {
   const timestamp = String(headers["x-labs-timestamp"] ?? "");
   const signature = String(headers["x-labs-signature"] ?? "");
@@ -58,7 +57,6 @@ export interface Mail {
   to: string[];
   raw: string;
   subject: string;
-  /** The raw message with quoted-printable soft breaks and escapes undone (enough to find a link). */
   text: string;
 }
 
@@ -68,7 +66,6 @@ function decodeQuotedPrintable(raw: string): string {
 
 export async function startSmtp(options: { user?: string; password?: string; refuse?: boolean } = {}) {
   const mails: Mail[] = [];
-  /** Every login tried on this server, right or wrong: what a hostile server would collect. */
   const logins: { user: string; password: string }[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -105,7 +102,6 @@ export async function startSmtp(options: { user?: string; password?: string; ref
   return { port, mails, logins, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-/** A TCP server that accepts and never says a word (an SMTP server that does not answer). */
 export async function startSilent(): Promise<{ port: number; close: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((s) => {
@@ -124,7 +120,6 @@ export async function startSilent(): Promise<{ port: number; close: () => Promis
   };
 }
 
-/** A port nothing listens on (bound, then closed). */
 export async function closedPort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -133,7 +128,6 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-/** A TCP service that speaks first with its own banner (an SSH server, say), counting the connections it gets. */
 export async function startBanner(banner: string): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
   let connections = 0;
@@ -157,7 +151,6 @@ export async function startBanner(banner: string): Promise<{ port: number; conne
   };
 }
 
-/** Answers 200 with `total` bytes as fast as the client reads; `written()` is what left before the client hung up. */
 export async function startFlood(total: number): Promise<{ url: string; written: () => number; finished: Promise<void>; close: () => Promise<void> }> {
   let written = 0;
   let finish!: () => void;

@@ -3,8 +3,6 @@ import { db } from "@/lib/store";
 import { log } from "@/lib/log";
 import { auditRow, type AuditEntry } from "@/lib/audit/row";
 
-// The audit trail's writer: append-only (lib/activity/store.ts reads it).
-
 export type { AuditActor, AuditEntry, AuditOutcome, AuditPort, ServiceContext } from "@/lib/audit/row";
 
 export async function recordAudit(entry: AuditEntry): Promise<void> {

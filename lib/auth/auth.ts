@@ -14,8 +14,6 @@ import { endSession, readClaims, refreshedToken, startSession } from "@/lib/auth
 import { admitSsoProfile } from "@/lib/auth/sso-identity";
 import { releaseAttempt, reserveAttempt } from "@/lib/auth/throttle";
 
-// Sign-in by password or OIDC; the cookie names a server-side session (sessions.ts) and the role is read on every request.
-
 export class ThrottledSignIn extends CredentialsSignin {
   code = "throttled";
 }

@@ -2,8 +2,6 @@ import type { Insertable, Kysely } from "kysely";
 import type { Database, Member, Role } from "@/lib/store/schema";
 import { hashPassword } from "@/lib/auth/password";
 
-// Member queries for the app, the team CLI and tests; a member is never deleted, so their history stays.
-
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }

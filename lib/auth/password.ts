@@ -41,7 +41,6 @@ export async function verifyAgainstNothing(password: string): Promise<false> {
   return false;
 }
 
-/** Why a new password is refused: it is one of the common passwords, or otherwise quick to guess. */
 export type PasswordWeakness = "common" | "guessable";
 
 /** zxcvbn's score from 0 to 4; 3 and up means more than 10^8 guesses, out of reach of online guessing. */

@@ -16,7 +16,6 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-/** What each permission allows, in the words a refusal uses ("Your role may not ..."). */
 const PERMISSION_TEXT: Record<Permission, string> = {
   read: "view this",
   "warehouse.write": "create or edit warehouses",

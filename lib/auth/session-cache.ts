@@ -2,8 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { notify } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 
-// Per-session member rows, kept briefly: a write to members or sessions clears them on every instance by a notice in its transaction.
-// Used only while this instance listens for notices; before the listener holds, or while it is down, every request reads the store.
+// Member rows per session, cleared on every instance by a notice in the writing transaction; while no listener holds, every request reads the store.
 
 export const SESSIONS_CHANNEL = "labs_sessions";
 export const SESSION_CACHE_TTL_MS = 30_000;
@@ -65,7 +64,6 @@ export function sessionCacheLive(): boolean {
   return state.live;
 }
 
-/** With the cache off, always `load()`; a value is kept only when `keep` says so and no change was announced while it loaded. */
 export async function cachedSession<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean, now = Date.now()): Promise<T> {
   if (!state.live) return load();
   const hit = state.entries.get(key);

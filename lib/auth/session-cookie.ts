@@ -1,8 +1,7 @@
 import { hkdfSync } from "node:crypto";
 import { base64url, calculateJwkThumbprint, jwtDecrypt, type JWTPayload } from "jose";
 
-// Reads the Auth.js session cookie as @auth/core/jwt's `decode` does, but derives each key and decrypts each value once:
-// the per-request check costs a map lookup instead of HKDF, a JWE decryption and a re-encrypted cookie.
+// Decodes as @auth/core/jwt's `decode` does, but derives each key and decrypts each value once: a map lookup per request instead of HKDF and a JWE.
 
 export const SESSION_COOKIE = "authjs.session-token";
 export const SECURE_SESSION_COOKIE = "__Secure-authjs.session-token";
@@ -49,7 +48,6 @@ export function sessionCookieName(forwardedProto: string | null, env: Record<str
   return protocol === "https:" ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
-/** The cookie's value: whole, or Auth.js's chunks `name.0`, `name.1`, … joined in order. */
 export function sessionCookieValue(name: string, cookies: { name: string; value: string }[]): string | null {
   const whole = cookies.find((c) => c.name === name);
   if (whole) return whole.value || null;
@@ -65,7 +63,6 @@ function live(payload: JWTPayload, now: number): boolean {
   return typeof payload.exp !== "number" || now < (payload.exp + CLOCK_TOLERANCE_S) * 1000;
 }
 
-/** The session cookie's payload, or null when it is missing, forged, for another salt, or past its `exp`. */
 export async function decodeSessionCookie(token: string, secrets: string | string[], salt: string, now = Date.now()): Promise<JWTPayload | null> {
   const cacheKey = `${salt}\n${token}`;
   const hit = decoded.get(cacheKey);
@@ -96,7 +93,6 @@ export async function decodeSessionCookie(token: string, secrets: string | strin
   return payload;
 }
 
-/** Tests: forget derived keys and decoded cookies. */
 export function forgetDecodedCookies(): void {
   keys.clear();
   decoded.clear();

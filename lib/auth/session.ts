@@ -16,7 +16,6 @@ export interface CurrentMember {
   role: Role;
 }
 
-/** The cookie's claims as Auth.js's session call would give them (decrypted, `exp` and the absolute end checked), without re-issuing the cookie. */
 async function currentClaims(now: number): Promise<SessionClaims | null> {
   const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
   const name = sessionCookieName(headerStore.get("x-forwarded-proto"));

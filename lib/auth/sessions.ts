@@ -30,7 +30,6 @@ export function readClaims(source: { sub?: unknown; id?: unknown; sid?: unknown;
   return { memberId, sid, sv, aexp };
 }
 
-/** Auth.js's refresh: the token unchanged (so its end never moves), or null once it ended or is not ours. */
 export function refreshedToken<T extends { sub?: unknown; sid?: unknown; sv?: unknown; aexp?: unknown }>(token: T, now = Date.now()): T | null {
   const claims = readClaims(token);
   if (!claims || now >= claims.aexp * 1000) return null;

@@ -132,7 +132,6 @@ export async function reserveAttempt(conn: Conn, account: string, ip: string, no
   });
 }
 
-/** After a success: the reservation back, this address's failures (its owner's typos) forgotten, the address known. */
 export async function releaseAttempt(conn: Conn, reservation: { ids: number[] }, account: string, ip: string, now = Date.now()): Promise<void> {
   await conn.transaction().execute(async (trx) => {
     if (reservation.ids.length > 0) await trx.deleteFrom("login_failures").where("id", "in", reservation.ids).execute();
@@ -152,7 +151,6 @@ export async function throttleState(conn: Conn, account: string, ip: string, now
     : { blocked: false, limit: null, retryAfterMinutes: 0 };
 }
 
-/** A write limit across instances in the sign-in limits' table and lock: `limit` slots per `windowMs` under `key`. */
 export async function takeSlot(conn: Conn, key: string, limit: number, windowMs: number, now = Date.now()): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
   return conn.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${SLOTS}::int)`.execute(trx);

@@ -91,8 +91,7 @@ export const envSchema = z
       if (v !== undefined && !/^postgres(?:ql)?:\/\//.test(v)) ctx.addIssue({ code: "custom", message: "must be a postgres:// or postgresql:// URL" });
     }),
     DATABASE_POOL_SIZE: positiveInt(10, 100),
-    // How long a transfer run's worker may go silent (a killed process) before another instance takes the run over.
-    // The job engine's floor is 10 s.
+    // A silent transfer worker's run is taken over after this long; the job engine's floor is 10 s.
     JOBS_HEARTBEAT_SECONDS: positiveInt(30, 3600, 10),
     JOBS_SUPERVISE_SECONDS: positiveInt(15, 3600),
     DEMO_PASSWORD: optionalString,
@@ -101,35 +100,26 @@ export const envSchema = z
     AUTH_OIDC_CLIENT_SECRET: optionalString,
     AUTH_OIDC_NAME: optionalString,
     AUTH_OIDC_ALLOW: optionalString,
-    // Accept an SSO email the provider does not mark `email_verified: true` (a takeover risk).
     AUTH_OIDC_TRUST_UNVERIFIED_EMAIL: z.enum(["0", "1"], { error: "must be 0 or 1" }).optional(),
     PORT: port(3000),
     EMULATOR_PORT: port(4010),
     ERP_TRANSFER_BATCH_SIZE: positiveInt(100, 1000),
-    // Batches of one run on the wire at once (1 = one after another).
     ERP_TRANSFER_IN_FLIGHT: positiveInt(2, 8),
     // 40,000 ids of 20 digits still fit the 1 MiB request body limit (lib/http/route.ts).
     ERP_MAX_ORDERS_PER_RUN: positiveInt(10_000, 40_000),
     ERP_IMPORT_REPEAT_WINDOW_MINUTES: positiveInt(15, 1440),
     WAREHOUSE_INDEX_TTL_SECONDS: positiveInt(30, 3600),
-    // The account's time zone: schedules run in it, and the console shows times in it.
     ACCOUNT_TIME_ZONE: optionalString.superRefine((v, ctx) => {
       if (v !== undefined && !isTimeZone(v)) ctx.addIssue({ code: "custom", message: "must be an IANA time zone, such as Europe/Istanbul" });
     }),
-    // Alert "the platform has not answered" after this many minutes without an answer.
     ALERT_PLATFORM_SILENT_MINUTES: positiveInt(10, 1440),
-    // Alert deliveries: retries after the first attempt, the first retry's delay (doubling, at most 5 minutes),
-    // a receiver's deadline, and the SMTP check's deadline.
     ALERT_RETRY_LIMIT: positiveInt(4, 20, 0),
     ALERT_RETRY_DELAY_SECONDS: positiveInt(5, 3600),
     ALERT_SEND_TIMEOUT_SECONDS: positiveInt(10, 120),
     ALERT_SMTP_VERIFY_TIMEOUT_SECONDS: positiveInt(5, 60),
-    // Alert targets inside the network (loopback, private, link-local, ...) that channels may reach:
-    // "host", "address" or "cidr", each with an optional ":port" (which also opens that SMTP port).
     ALERT_ALLOWED_TARGETS: optionalString.superRefine((v, ctx) => {
       for (const problem of v === undefined ? [] : parseTargetAllowList(v).problems) ctx.addIssue({ code: "custom", message: problem });
     }),
-    // The console's public address, for links in alerts (e-mail, Slack, webhooks). Default: AUTH_URL, else http://localhost:PORT.
     CONSOLE_URL: upstreamUrlLike(),
     AUTH_URL: upstreamUrlLike(),
     TRUSTED_PROXY_HOPS: z
@@ -189,7 +179,6 @@ export interface ConsoleConfig {
   sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[]; trustUnverifiedEmail: boolean } | null;
   erp: { batchSize: number; inFlight: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
   warehouseIndexTtlMs: number;
-  /** IANA time zone of the account (schedules, displayed times). */
   accountTimeZone: string;
   alerts: {
     platformSilentMinutes: number;
@@ -197,10 +186,8 @@ export interface ConsoleConfig {
     retryDelaySeconds: number;
     sendTimeoutMs: number;
     smtpVerifyTimeoutMs: number;
-    /** Inward targets the operator allows (ALERT_ALLOWED_TARGETS); demo mode adds loopback. */
     allowedTargets: AllowedTarget[];
   };
-  /** Public base URL of the console, without a trailing slash, for links sent out of the console. */
   consoleUrl: string;
 }
 

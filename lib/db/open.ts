@@ -69,7 +69,6 @@ function pgListener(connectionString: string) {
   };
 }
 
-/** The store on a PostgreSQL server: a shared one (DATABASE_URL) or the data folder's own (lib/db/local-server.ts). */
 export async function openStore<DB>(options: OpenOptions & { migrations: Migrations }): Promise<Store<DB>> {
   const url = options.databaseUrl?.trim();
   if (!url) throw new Error("The console store needs a PostgreSQL URL: DATABASE_URL, or the local server that npm start and scripts/server.ts start.");

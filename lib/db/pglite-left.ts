@@ -2,9 +2,6 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
-// Whether npm start should move an earlier console's PGlite store in (lib/db/copy-pglite.ts), without loading the copy.
-
-/** The earlier console's PGlite folder when it is there and the new store is empty (never migrated, or no rows). */
 export async function pgliteLeftBehind(dataDir: string, url: string): Promise<string | null> {
   const dir = path.join(dataDir, "store");
   if (!existsSync(path.join(dir, "PG_VERSION"))) return null;

@@ -19,8 +19,6 @@ import type {
 type RunOrderList = ReturnType<typeof runOrderListBase>;
 import { isRunActive } from "@/lib/erp/status";
 
-// The browser side of /api/erp: fetchers and SWR hooks; a failure throws a ProblemError, so an outage never reads as "no runs".
-
 const POLL_MS = 1000;
 
 export interface ErpProblem extends ProblemDocument {

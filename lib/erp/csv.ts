@@ -1,8 +1,6 @@
 import { csvHeader, csvLines } from "@/lib/rules/csv";
 import type { TransferOrderRow } from "@/lib/erp/schemas";
 
-// A run's orders as CSV (or ids one per line); the upstream's reason texts go through the same formula guard as ours.
-
 // "meaning" last: readers of the older columns keep their positions.
 export const TRANSFER_CSV_COLUMNS = ["position", "order_id", "batch", "outcome", "reason", "upstream_reason", "reason_code", "meaning"] as const;
 

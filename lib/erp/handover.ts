@@ -4,14 +4,9 @@ import { auditRow, type AuditOutcome } from "@/lib/audit/row";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { getRun, holdsRun, type EnqueueRun, type RunJob } from "@/lib/erp/store";
 
-// A run given back by a worker whose process is stopping (a deploy, Ctrl-C): unlike a takeover after a crash
-// (recoverRun), nothing was on the wire when it happens, so no order becomes unknown and it is no takeover.
+// A run given back by a stopping worker: unlike a takeover after a crash (recoverRun), nothing is on the wire, so no order becomes unknown.
 
-/**
- * In one transaction, while `job` still holds the run: a new job id and that job sent, so any instance (or this
- * console's next start) takes the run at once; with the audit row that says so. Null when the run is no longer
- * `job`'s (taken over meanwhile): nothing is written.
- */
+/** Null when the run is no longer `job`'s (taken over meanwhile): nothing is written. */
 export async function handOverRun(db: Kysely<Database>, job: RunJob, enqueue: EnqueueRun, now = new Date()): Promise<ErpTransferRun | null> {
   return db.transaction().execute(async (trx) => {
     const run = await holdsRun(trx, job.runId, job.jobId);
@@ -34,7 +29,6 @@ export async function handOverRun(db: Kysely<Database>, job: RunJob, enqueue: En
   });
 }
 
-/** The audit row of a run moving to another job (a handover or a takeover), written by the transaction that moves it. */
 export async function auditRunMove(
   trx: Kysely<Database>,
   run: ErpTransferRun,

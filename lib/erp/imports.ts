@@ -5,8 +5,6 @@ import type { RunActor } from "@/lib/erp/store";
 import { redactSecrets } from "@/lib/rules/secrets";
 import type { ImportOrigin } from "@/lib/schedules/tables";
 
-// ERP imports in the console store: one row per attempt, with who started it and what the platform answered.
-
 export function toImportRow(row: ErpImportRun): ImportRunRow {
   return {
     id: row.id,
@@ -25,10 +23,7 @@ export function toImportRow(row: ErpImportRun): ImportRunRow {
   };
 }
 
-/**
- * Records a pending attempt unless the same import may have started within the window; one transaction, so a double click starts one.
- * A schedule's own earlier starts do not count against it (stock every 15 minutes is meant), anyone else's do.
- */
+/** One transaction, so a double click starts one; a schedule's own earlier starts do not count (stock every 15 minutes is meant). */
 export async function beginImport(
   conn: Kysely<Database>,
   input: {

@@ -43,7 +43,6 @@ export const transferRunListBase = defineListBase({
 
 export const orderOutcomeField = optional(oneOf(ORDER_OUTCOMES), "validation.erp.outcome");
 const runOrderFields = { outcome: orderOutcomeField, page: page(MAX_PAGE), limit: limit(PAGE_SIZES, ORDERS_DEFAULT_PAGE_SIZE) };
-/** One run's orders: the run's id is in the path, so each run has its own definition. */
 export function runOrderListBase(runId: string) {
   return defineListBase({ path: `${TRANSFERS_API}/${runId}`, pageSizes: PAGE_SIZES, fields: runOrderFields });
 }

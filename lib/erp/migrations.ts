@@ -2,7 +2,6 @@ import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 import { transferOutcomesMigration } from "@/lib/erp/outcomes-migration";
 
-// The store's tables for transfer and import runs (the console's order of every feature's steps: lib/store/migrations.ts).
 export const erpMigrations: Record<string, Migration> = {
   "0001_console": {
     async up(db: Kysely<unknown>) {
@@ -55,8 +54,7 @@ export const erpMigrations: Record<string, Migration> = {
         .addColumn("retried_in", "text", (c) => c.references("erp_transfer_runs.id"))
         .addPrimaryKeyConstraint("erp_transfer_orders_pk", ["run_id", "position"])
         .execute();
-      // Only the primary key: a batch is a range of positions, and with no index on the outcome and room left on
-      // each page, the runner's outcome writes are HOT updates that touch no index at all.
+      // Only the primary key, and room on each page: the runner's outcome writes are HOT updates that touch no index.
       await sql`alter table erp_transfer_orders set (fillfactor = 60)`.execute(db);
 
       await db.schema
@@ -78,9 +76,7 @@ export const erpMigrations: Record<string, Migration> = {
       await db.schema.createIndex("erp_import_runs_kind_started").on("erp_import_runs").columns(["kind", "started_at"]).execute();
     },
   },
-  // Two costs of a 10,000-order run. The order rows are written with their run, in its transaction, and runs are
-  // never deleted: the foreign keys' per-row checks only slowed the run's creation (by half on PostgreSQL). And the
-  // batch in flight is marked on the run row (one row) instead of on each of its orders (a hundred row writes per batch).
+  // Order rows are written with their never-deleted run, so foreign keys only slowed its creation; the batch in flight is marked on the run row.
   "0005_transfer_speed": {
     async up(db: Kysely<unknown>) {
       await sql`alter table erp_transfer_orders drop constraint if exists erp_transfer_orders_run_id_fkey`.execute(db);
@@ -89,8 +85,7 @@ export const erpMigrations: Record<string, Migration> = {
       await db.schema.alterTable("erp_transfer_runs").addColumn("sending_to", "integer").execute();
     },
   },
-  // A batch whose orders all went through writes one run row instead of its order rows: orders still pending at or
-  // below the run's mark read as transferred (lib/erp/store.ts, OUTCOME). Existing runs keep 0: all written out.
+  // Orders still pending at or below the run's mark read as transferred (lib/erp/store.ts, OUTCOME); existing runs keep 0.
   "0006_transfer_mark": {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -2,8 +2,7 @@ import { sql, type Kysely, type Migration } from "kysely";
 import { orderMeaning } from "@/lib/erp/outcomes";
 import type { OrderOutcome } from "@/lib/erp/lists";
 
-// Outcomes by meaning (lib/erp/migrations.ts, 0009): each settled order's meaning on its row, each run's
-// not-transferred orders counted by meaning, and the runs stored before it re-read through the same catalog.
+// Outcomes by meaning (lib/erp/migrations.ts, 0009): runs stored before it are re-read through the same catalog.
 
 const CHUNK = 5000;
 
@@ -20,10 +19,7 @@ export const transferOutcomesMigration: Migration = {
   },
 };
 
-/**
- * Gives stored orders with no meaning theirs, and their runs the counts by meaning: this migration, and a store copied
- * from SQLite (lib/store/copy.ts). Only exceptions are written on order rows (transferred ones read through the run's mark).
- */
+/** Also run on a store copied from SQLite (lib/store/copy.ts); only exceptions are written on order rows. */
 export async function readStoredOutcomes(db: Kysely<unknown>): Promise<void> {
   let after = { runId: "", position: 0 };
   for (;;) {

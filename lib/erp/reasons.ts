@@ -1,8 +1,5 @@
 import { reasonMeaning } from "@/lib/erp/outcomes";
 
-// Why an order was not transferred: known upstream texts (the catalog in lib/erp/outcomes.ts) and the console's codes
-// ("rejected:422") in the reader's words, others verbatim.
-
 export interface ReasonTranslator {
   (key: string, values?: Record<string, string | number>): string;
   has(key: string): boolean;

@@ -22,9 +22,7 @@ import {
   type RunJob,
 } from "@/lib/erp/store";
 
-// Sends a run batch by batch as one job of the job engine; a batch the upstream may have acted on is
-// `unknown` and never resent on its own (docs/upstream-api.md). A worker that stops is found by the engine
-// (its heartbeat stops), and its job goes to the recovery queue, which hands the rest of the run to a new job.
+// A batch the upstream may have acted on is `unknown` and never resent on its own (docs/upstream-api.md).
 
 export const RUN_QUEUE = "erp-transfer-run";
 export const RECOVER_QUEUE = "erp-transfer-recover";
@@ -37,20 +35,13 @@ const READ_AHEAD = 2000;
 export interface RunnerDeps {
   db: Kysely<Database>;
   upstream: { transferOrders(orderIds: readonly string[]): Promise<TransferResult> };
-  /** The end-of-run audit (completed or interrupted). */
   onFinished?: (run: ErpTransferRun) => Promise<void> | void;
   onError?: (message: string, fields: Record<string, unknown>) => void;
   onWarn?: (message: string, fields: Record<string, unknown>) => void;
-  /** Which process works which run: the log line an operator (and the cluster test) looks for. */
   onWorking?: (fields: { runId: string; jobId: string }) => void;
-  /** Orders read from the store at a time, ahead of the batches that send them. */
   readAhead?: number;
-  /** Batches of one run on the wire at once (ERP_TRANSFER_IN_FLIGHT); 1 when not given: one after another. */
   inFlight?: number;
-  /**
-   * The process is stopping once `signal` fires: no new batch goes out, the batches on the wire are settled with the
-   * platform's answer, and the run goes to a new job (`enqueue`) that any instance takes at once.
-   */
+  /** Once `signal` fires no new batch goes out, the batches on the wire are settled, and the run goes to a new job. */
   draining?: { signal: AbortSignal; enqueue: EnqueueRun };
 }
 
@@ -101,10 +92,7 @@ export function batchOutcomes(ids: readonly string[], result: TransferResult): M
   return out;
 }
 
-// The order ids of runs this process just created, by their first job's id: that job's worker, when it runs here, takes
-// its batches from them instead of reading 10,000 rows back. Only for the first job and before anything was sent
-// (nothing but that job's fenced writes changes the run's orders until a takeover gives the run another job id);
-// any other case reads the store. Taken once; bounded, since another instance may work the job.
+// A new run's order ids by its first job's id, so that job's worker here reads no 10,000 rows back; bounded, as another instance may work it.
 const createdOrders = new Map<string, readonly string[]>();
 const CREATED_ORDERS_KEPT = 50_000;
 let createdOrdersHeld = 0;
@@ -129,7 +117,6 @@ function takeCreatedOrders(jobId: string): readonly string[] | undefined {
   return ids;
 }
 
-/** This worker's job no longer works the run (taken over, or the engine dropped its claim): stop, write nothing. */
 class LostJob extends Error {}
 
 export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Promise<ErpTransferRun | undefined> {
@@ -147,14 +134,10 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
   if (!claimed) return undefined;
   deps.onWorking?.({ runId, jobId });
   const stopping = () => deps.draining?.signal.aborted === true;
-  /** Set when the run stops for the process's shutdown with orders left: handed over after the loop. */
   let handOver = false;
 
   try {
-    // The orders still to send are read ahead, a range of positions at a time (a run's positions are 1..total): while
-    // this job holds the run (every write below is fenced on its job id), nobody else changes them. Orders at or below
-    // the run's mark were transferred already. The next range is read while a batch is on the wire, so the store's
-    // reads are off the path from one upstream answer to the next call.
+    // Read ahead a range of positions at a time while a batch is on the wire: store reads stay off the path between upstream calls.
     const ahead: PendingOrder[] = [];
     const total = claimed.total_orders;
     const batchSize = claimed.batch_size;
@@ -183,15 +166,11 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
       while (!wholeBatchAhead()) await readMore();
       return takeBatch(ahead, batchSize);
     };
-    /** Starts the next read if the buffer runs short; a failure here is met again (and thrown) by nextBatch. */
     const readAheadInBackground = () => {
       if (readThrough < total && ahead.length <= (inFlight + 1) * batchSize) readMore().catch(() => undefined);
     };
 
-    // Up to `inFlight` batches on the wire at once, each marked in flight on the run before its call starts, and
-    // settled in the order they were sent (a later answer waits for the earlier one): what is on the wire stays one
-    // range of positions above the run's mark, and a takeover marks exactly that range unknown. While the oldest
-    // batch's outcomes are written and the next batch is marked, the others keep the upstream busy.
+    // Batches settle in the order sent, so what is on the wire is one range above the run's mark, which a takeover marks unknown.
     const send = (batch: ClaimedBatch): OnTheWire => {
       const ids = batch.rows.map((r) => r.order_id);
       let call: Promise<TransferResult>;
@@ -200,8 +179,7 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
       } catch (error) {
         call = Promise.reject(error);
       }
-      // Never rejects: a failed call is an outcome of its batch, and an answer nobody waits for any more (the job was
-      // lost) must not surface as an unhandled rejection.
+      // Never rejects: an answer nobody waits for any more (the job was lost) must not surface as an unhandled rejection.
       const answer = call.then(
         (result) => batchOutcomes(ids, result),
         (error: unknown) => {
@@ -225,7 +203,6 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     while (wire.length) {
       const oldest = wire[0]!;
       const outcomes = await oldest.answer;
-      // Stopping: the answers still come in and are written; nothing new goes out.
       const next = signal?.aborted || stopping() ? null : await nextBatch();
       const stillOut = wire.slice(1).map((w) => w.batch);
       // Fenced: a worker whose job was taken over leaves its batches as the takeover marked them (unknown).
@@ -245,7 +222,6 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
       }
     }
     if (signal?.aborted) throw new LostJob();
-    // Orders left (not read yet, or read and not sent) when stopping: handed over below, outside this catch.
     if (stopping() && (ahead.length > 0 || readThrough < total)) handOver = true;
     if (!handOver) {
       // One fenced statement: the counts are the ones each batch kept up to date (a takeover recounts before it resumes).
@@ -264,8 +240,7 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
   } catch (error) {
     if (error instanceof LostJob) return undefined;
     deps.onError?.("transfer run stopped by an error", { runId, error: String(error) });
-    // Ended here rather than retried: a batch that may have acted is never resent by itself. If even
-    // this fails (the store is down), the job fails and the recovery job ends or resumes the run later.
+    // Ended rather than retried: a batch that may have acted is never resent by itself.
     const ended = await interruptRun(db, runId, jobId);
     if (ended) await finishedHook(deps, ended);
     return ended ?? undefined;
@@ -286,10 +261,7 @@ async function finishedHook(deps: RunnerDeps, run: ErpTransferRun): Promise<void
 
 export type RecoveryResult = { outcome: "resumed"; run: ErpTransferRun; jobId: string; unknown: number } | { outcome: "interrupted"; run: ErpTransferRun } | { outcome: "none" };
 
-/**
- * For a run job that died (its worker stopped, or it expired): if the run is still that job's, its
- * in-flight orders become unknown and a new job finishes the pending batches, on any instance.
- */
+/** A dead run job: if the run is still its, in-flight orders become unknown and a new job finishes the rest, on any instance. */
 export async function recoverRun(deps: RunnerDeps & { enqueue: EnqueueRun }, dead: RunJob): Promise<RecoveryResult> {
   const result = await deps.db.transaction().execute(async (trx): Promise<RecoveryResult> => {
     const run = await holdsRun(trx, dead.runId, dead.jobId);
@@ -326,7 +298,6 @@ export interface TransferQueueOptions {
   heartbeatSeconds: number;
 }
 
-/** Both queues, created or brought to the current settings (every instance does it at start). */
 export async function createTransferQueues(boss: JobEngine, options: TransferQueueOptions): Promise<void> {
   const recover = { retryLimit: 5, retryDelay: 5, retryBackoff: true, notify: true };
   await boss.createQueue(RECOVER_QUEUE, recover);
@@ -346,13 +317,10 @@ export function enqueueWith(boss: JobEngine): EnqueueRun {
 }
 
 export interface WorkOptions {
-  /** Runs one instance works at once. */
   concurrency?: number;
-  /** How often an idle instance looks for dead run jobs to recover (their dead letters send no notification). */
   recoverPollSeconds: number;
 }
 
-/** This instance's workers for both queues. */
 export async function workTransfers(boss: JobEngine, deps: RunnerDeps, options: WorkOptions): Promise<void> {
   const enqueue = enqueueWith(boss);
   await boss.work<RunJob>(RUN_QUEUE, { localConcurrency: options.concurrency ?? 4 }, async ([job]) => {

@@ -5,8 +5,6 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, IDEMPOTENCY_KEY
 import { classifyOrderId } from "@/lib/erp/order-ids";
 import type { Meaning, MeaningCounts, RunResult } from "@/lib/erp/outcomes";
 
-// ERP schemas, list definitions and answer types for pages, handlers and the browser alike.
-
 import {
   ERP_IMPORT_KINDS,
   importListBase,
@@ -22,7 +20,6 @@ import {
   type TransferRunStatus,
 } from "@/lib/erp/lists";
 
-// The names and sizes live in lib/erp/lists.ts (no zod there, for the browser); here for the server's imports.
 export * from "@/lib/erp/lists";
 
 const MAX_REPORTED_IDS = 20;
@@ -42,10 +39,7 @@ export const idempotencyKeySchema = z
   .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: "validation.erp.idempotencyKeyLength" })
   .regex(IDEMPOTENCY_KEY_PATTERN, { error: "validation.erp.idempotencyKeyCharacters" });
 
-/**
- * New `orderIds`, or a `retry` of `parentRunId`; unknown outcomes need `confirmUnknown` (the upstream may have acted on
- * them), rejected ones `confirmRejected` (the platform refused them for a reason resending does not change).
- */
+/** Unknown outcomes need `confirmUnknown` (the upstream may have acted on them), rejected ones `confirmRejected`. */
 export function createTransferBodySchema(maxOrdersPerRun: number) {
   return z
     .strictObject({
@@ -192,7 +186,6 @@ export interface TransferRunDetail extends TransferRunSummary {
   parent: { id: string; createdAt: string; status: TransferRunStatus } | null;
   children: { id: string; createdAt: string; origin: TransferOrigin; status: TransferRunStatus; result: RunResult }[];
   retryable: Record<RetryKind, number>;
-  /** The most common reasons among the rejected orders not sent again yet, with how many orders each. */
   rejections: { reason: string | null; reasonCode: string | null; count: number }[];
 }
 
@@ -234,7 +227,6 @@ export interface ImportRunRow {
   mayHaveActed: boolean;
   repeatConfirmed: boolean;
   finishedAt: string | null;
-  /** "scheduled": started by the schedule `scheduleId` (startedBy.name is its label then, with no e-mail); absent reads as manual. */
   origin?: "manual" | "scheduled";
   scheduleId?: string | null;
 }

@@ -41,15 +41,12 @@ import {
   type RunActor,
 } from "@/lib/erp/store";
 
-// The ERP facade pages and handlers call (list, a run page, start, retry, import) and the runner's wiring in this process.
-
 export interface ErpContext extends ServiceContext {
   actor: RunActor;
 }
 
 const TRANSFER_JOBS = "erp transfer jobs";
 
-/** The job engine with this process's transfer queues and workers; started once (instrumentation.ts does it before serving). */
 export function startTransferJobs(): Promise<JobEngine> {
   return once(TRANSFER_JOBS, async () => {
     const boss = await jobs();
@@ -75,7 +72,6 @@ export function startTransferJobs(): Promise<JobEngine> {
   });
 }
 
-/** Stops the workers and the engine (tests, shutdown): a run in hand is left to another instance's takeover. */
 export async function stopTransferJobs(): Promise<void> {
   await forget(TRANSFER_JOBS)?.catch(() => undefined);
   await stopJobs();
@@ -110,8 +106,7 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
       batchesDone: s.batchesDone,
     },
   });
-  // Failed or unknown orders, or an interruption: someone has to look. Orders in the ERP already or refused for
-  // good are not news to act on. Never throws, never waits on a receiver.
+  // Failed, unknown or interrupted: someone has to look. Never throws, never waits on a receiver.
   if (s.status !== "running" && s.status !== "all_transferred" && raisesAttention(s.result)) {
     const { transferred, notTransferred, unknown, pending, total } = s.counts;
     await raiseAlert({
@@ -187,7 +182,6 @@ export async function listImportRuns(q: ImportListState): Promise<ImportRunList>
   return { items, total, page: q.page, limit: q.limit, latest, windowMinutes: getConfig().erp.importRepeatWindowMinutes };
 }
 
-/** Who starts an import when it is not a member: a schedule (the "started by" of the run is the schedule's label). */
 export interface ScheduledStarter {
   origin: "scheduled";
   scheduleId: string;

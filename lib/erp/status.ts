@@ -1,7 +1,6 @@
 import type { TransferCounts, TransferRunState, TransferRunStatus } from "@/lib/erp/schemas";
 
-// The upstream's `status: "success"` says nothing about the orders (docs/upstream-api.md): only every order done
-// (transferred, or already in the ERP) is "all_transferred". The run's `result` (lib/erp/outcomes.ts) says more.
+// The upstream's `status: "success"` says nothing about the orders (docs/upstream-api.md).
 export function transferRunStatus(state: TransferRunState, counts: { total: number; done: number }): TransferRunStatus {
   if (state === "queued" || state === "running") return "running";
   if (state === "interrupted") return "interrupted";

@@ -33,10 +33,7 @@ export interface RunJob {
   jobId: string;
 }
 
-/**
- * Sends the run's job inside the transaction that creates the run: both exist, or neither. A new run's order ids
- * come along (position i + 1 holds `orderIds[i]`), so this process's own worker need not read them back.
- */
+/** Sent inside the transaction that creates the run: both exist, or neither. */
 export type EnqueueRun = (trx: Transaction<Database>, job: RunJob, orderIds?: readonly string[]) => Promise<void>;
 
 
@@ -213,19 +210,13 @@ export async function getRun(conn: Conn, id: string): Promise<ErpTransferRun | u
   return conn.selectFrom("erp_transfer_runs").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/**
- * An order's outcome as readers see it. Only the exceptions are written on the order rows: a pending order at or
- * below the run's `transferred_through` mark was transferred (a batch that all went through writes one run row, not
- * a hundred order rows), and a pending order in the batch marked in flight on its run is "sending".
- * Needs the orders as `o` joined to their run as `r`.
- */
+/** Only exceptions are written: pending at or below `transferred_through` reads as transferred, in the batch in flight as sending. */
 const OUTCOME = sql<ErpOrderOutcome>`case
   when o.outcome <> 'pending' then o.outcome
   when o.position <= r.transferred_through then 'transferred'
   when o.position between r.sending_from and r.sending_to then 'sending'
   else 'pending' end`;
 
-/** An order's meaning (lib/erp/outcomes.ts): written on settled rows, read through the run like OUTCOME otherwise. */
 const MEANING = sql<Meaning>`case
   when o.outcome = 'pending' and o.position <= r.transferred_through then 'transferred'
   when o.outcome = 'pending' and o.position between r.sending_from and r.sending_to then 'sending'
@@ -270,13 +261,11 @@ export async function refreshCounts(conn: Conn, runId: string): Promise<void> {
     .execute();
 }
 
-/** Locks the run's row until the transaction ends and says whether `jobId` still works it (the fence). */
 export async function holdsRun(trx: Transaction<Database>, runId: string, jobId: string): Promise<ErpTransferRun | null> {
   const run = await trx.selectFrom("erp_transfer_runs").selectAll().where("id", "=", runId).forUpdate().executeTakeFirst();
   return run && run.job_id === jobId && (run.state === "queued" || run.state === "running") ? run : null;
 }
 
-/** Orders that were on their way when their worker stopped: the upstream may have acted, so never resent on their own. */
 export async function sendingToUnknown(trx: Transaction<Database>, runId: string, now = new Date()): Promise<number> {
   // The batch marked on the run, and any order row marked sending itself (a store copied from SQLite).
   const result = await trx
@@ -291,7 +280,6 @@ export async function sendingToUnknown(trx: Transaction<Database>, runId: string
   return Number(result.numUpdatedRows);
 }
 
-/** Ends a run as interrupted if `jobId` still works it: in-flight orders become unknown, the rest stay pending. */
 export async function interruptRun(conn: Kysely<Database>, runId: string, jobId: string, now = new Date()): Promise<ErpTransferRun | null> {
   return conn.transaction().execute(async (trx) => {
     if (!(await holdsRun(trx, runId, jobId))) return null;
@@ -318,12 +306,7 @@ export interface ClaimedBatch {
   rows: { position: number; order_id: string }[];
 }
 
-/**
- * A run's orders still to send with positions in (`after`, `through`], in position order (the worker reads ahead of
- * its batches). A run's positions are 1..total_orders, so a bounded range reads only its own rows: an open-ended
- * "past `after`, first n" made the planner, which has no statistics on the rows just inserted, scan and sort the
- * whole rest of the run on every read.
- */
+/** A bounded range: an open-ended "past `after`, first n" made the planner scan and sort the rest of the run on every read. */
 export async function readPending(conn: Conn, runId: string, after: number, through: number): Promise<PendingOrder[]> {
   return conn
     .selectFrom("erp_transfer_orders")
@@ -342,16 +325,7 @@ export interface PendingOrder {
   batch: number;
 }
 
-/**
- * One statement per batch boundary, so one round trip: while the run is still this job's, the finished batch's
- * outcomes and counts are written and the batches on the wire after it are marked in flight on the run row (their
- * orders read as `sending`). Transferred orders are not written: the run's mark moves past the batch (see OUTCOME), so
- * a batch that all went through is one row update. `held: false` when the run was taken over: nothing was written.
- *
- * `inFlight` is every batch on the wire once this write is done, oldest first, and `added` how many of them (at its
- * end) this write marks for the first time. Batches are settled in the order they were sent, so what is on the wire
- * is always the positions from the oldest unsettled batch to the newest sent one, above the run's mark.
- */
+/** One round trip per batch boundary, fenced on the job; transferred orders are not written, the run's mark moves past them. */
 export async function settleBatch(
   conn: Conn,
   input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; inFlight: readonly ClaimedBatch[]; added: number; now?: Date },
@@ -412,7 +386,6 @@ export async function settleBatch(
   return { held: (executed.rows[0]?.held ?? 0) > 0 };
 }
 
-/** The next batch from the orders read ahead (consumed from `ahead`): the first order's batch, its consecutive positions. */
 export function takeBatch(ahead: PendingOrder[], batchSize: number): ClaimedBatch | null {
   const first = ahead[0];
   if (!first) return null;
@@ -422,7 +395,6 @@ export function takeBatch(ahead: PendingOrder[], batchSize: number): ClaimedBatc
   return { number: first.batch, rows };
 }
 
-/** How many times other workers took this run over (its "resumed" audit events). */
 export async function takeoverCount(conn: Conn, runId: string): Promise<number> {
   const [row] = await conn
     .selectFrom("audit_events")
@@ -486,8 +458,7 @@ export async function getRunDetail(conn: Conn, id: string, now = new Date()): Pr
     .where("parent_run_id", "=", id)
     .orderBy("created_at")
     .execute();
-  // A run still going has no follow-up run yet (a retry waits for the end): its counts say it all, without a scan
-  // of its orders on every poll of its page.
+  // A run still going has no follow-up run yet: its counts say it all, with no scan of its orders on every poll.
   const going = row.state === "queued" || row.state === "running";
   const open = going
     ? [

@@ -1,7 +1,5 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 
-// Kysely table types for transfer and import runs; lib/store/schema.ts's Database extends this.
-
 export type ErpTransferRunState = "queued" | "running" | "completed" | "interrupted";
 export type ErpTransferRunOrigin = "new" | "retry_failed" | "send_unsent" | "resend_unknown" | "resend_rejected";
 export type ErpOrderOutcome = "pending" | "sending" | "transferred" | "not_transferred" | "unknown";
@@ -26,7 +24,6 @@ export interface ErpTransferRunsTable {
   unknown_count: number;
   pending_count: number;
   sending_count: number;
-  /** The not-transferred orders by meaning (lib/erp/outcomes.ts): in the ERP already, refused for good, worth resending. */
   already_count: Generated<number>;
   rejected_count: Generated<number>;
   failed_count: Generated<number>;
@@ -43,13 +40,11 @@ export interface ErpTransferRunsTable {
 export interface ErpTransferOrdersTable {
   run_id: string;
   position: number;
-  /** Exactly as typed: never a number (leading zeros survive). */
   order_id: string;
   batch: number;
   outcome: ErpOrderOutcome;
   reason: string | null;
   reason_code: string | null;
-  /** A settled order's meaning (lib/erp/outcomes.ts); null on rows read through the run (pending, transferred by the mark). */
   meaning: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Date | null;
   retried_in: ColumnType<string | null, string | null | undefined, string | null>;

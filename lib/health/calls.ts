@@ -1,7 +1,5 @@
-// The platform's health from the console's own upstream calls: each instance keeps per-minute aggregates in memory
-// (a few field updates per call, no store write) and flushes them whole to the store; readers merge every instance's minutes.
+// Per-minute aggregates in memory (no store write per call), flushed whole; readers merge every instance's minutes.
 
-/** What lib/upstream/client.ts reports for each attempt. */
 export interface UpstreamCallEntry {
   operation: string;
   status: number | null;
@@ -9,7 +7,6 @@ export interface UpstreamCallEntry {
   error?: string;
 }
 
-/** One instance's calls in one minute (the store's home_upstream_minutes row, in memory). */
 export interface MinuteAggregate {
   minute: string;
   calls: number;
@@ -26,7 +23,6 @@ export interface MinuteAggregate {
 /** Latencies kept per instance-minute: past this a reservoir sample, so a busy minute costs the same. */
 export const LATENCY_SAMPLE = 256;
 export const HEALTH_WINDOW_MS = 60 * 60_000;
-/** Minutes kept in memory (and in the store): the window, plus room for the silent-platform check. */
 export const KEEP_MS = 3 * 60 * 60_000;
 
 const MINUTE_MS = 60_000;
@@ -35,10 +31,7 @@ export function minuteOf(at: number): string {
   return new Date(Math.floor(at / MINUTE_MS) * MINUTE_MS).toISOString();
 }
 
-/**
- * Did the platform answer? A 4xx is an answer (it refused, e.g. a validation error); no answer in time, no connection,
- * a 5xx or a body that is not the API's is not.
- */
+/** A 4xx is an answer (the platform refused); no answer in time, no connection, a 5xx or a non-API body is not. */
 export function isUnanswered(entry: UpstreamCallEntry): boolean {
   if (!entry.error) return false;
   if (entry.error === "http" && entry.status !== null && entry.status < 500) return false;
@@ -97,7 +90,6 @@ export class CallRecorder {
     }
   }
 
-  /** The minutes changed since the last take (copies), marked clean; give them back with `markDirty` if the write fails. */
   takeDirty(): MinuteAggregate[] {
     const out = [...this.dirty].flatMap((k) => {
       const m = this.minutes.get(k);
@@ -111,7 +103,6 @@ export class CallRecorder {
     for (const k of minutes) if (this.minutes.has(k)) this.dirty.add(k);
   }
 
-  /** This instance's minutes since `from` (ISO), copies: fresher than what it flushed. */
   since(from: string): MinuteAggregate[] {
     return [...this.minutes.values()].filter((m) => m.minute >= from).map((m) => ({ ...m, latencies: [...m.latencies] }));
   }
@@ -138,20 +129,16 @@ export interface PlatformHealth {
   windowMinutes: number;
   calls: number;
   failures: number;
-  /** Failures / calls over the window, 0..1; null with no calls. */
   errorRate: number | null;
   medianLatencyMs: number | null;
   lastSuccessAt: string | null;
   lastFailure: { at: string; kind: string; operation: string | null; status: number | null } | null;
-  /** When the calls started failing with no success since; null when the last call was answered. */
   failingSince: string | null;
-  /** The latest call of any kind, for the probe's "has anyone asked lately". */
   lastCallAt: string | null;
 }
 
 const maxIso = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
-/** Merges every instance's minutes: the window's figures, and the last success and failure over all the minutes given. */
 export function summarize(rows: readonly MinuteAggregate[], now: number, windowMs = HEALTH_WINDOW_MS): PlatformHealth {
   const from = minuteOf(now - windowMs + MINUTE_MS);
   let calls = 0;
@@ -191,7 +178,6 @@ export function summarize(rows: readonly MinuteAggregate[], now: number, windowM
   };
 }
 
-/** Store rows of every instance, with this instance's fresher in-memory minutes in place of its own rows. */
 export function mergeLocal(stored: readonly (MinuteAggregate & { instanceId: string })[], instanceId: string, local: readonly MinuteAggregate[]): MinuteAggregate[] {
   const mine = new Set(local.map((m) => m.minute));
   return [...stored.filter((r) => r.instanceId !== instanceId || !mine.has(r.minute)), ...local];
@@ -202,7 +188,6 @@ export const PROBE_IDLE_MS = 5 * 60_000;
 /** While calls are failing, it asks this often, so an outage is seen to last (or end) without anyone's call. */
 export const PROBE_FAILING_MS = 60_000;
 
-/** Should the silent-platform check probe now? Rarely while the console's own calls say how the platform is. */
 export function probeDue(health: Pick<PlatformHealth, "lastCallAt" | "failingSince">, now: number): boolean {
   if (!health.lastCallAt) return true;
   const idle = now - Date.parse(health.lastCallAt);

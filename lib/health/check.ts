@@ -10,12 +10,10 @@ export interface PlatformCheckDeps {
   conn: Kysely<Database>;
   recorder: CallRecorder;
   instanceId: string;
-  /** One cheap call through the recorded client (its outcome is recorded by the client's onCall). */
   ping: () => Promise<unknown>;
   silentMinutes: number;
   raise: (event: Extract<AlertEvent, { type: "platform.unanswered" }>) => Promise<void>;
   now?: () => number;
-  /** Writes the recorder's changed minutes; by default straight to `conn` (the process passes its one serialized flush). */
   flush?: () => Promise<void>;
 }
 

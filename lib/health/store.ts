@@ -2,15 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store/schema";
 import { KEEP_MS, minuteOf, summarize, type MinuteAggregate, type PlatformHealth } from "@/lib/health/calls";
 
-// The shared part of the health figures: every instance's minutes in home_upstream_minutes, and the outages alerted.
-
 export type StoredMinute = MinuteAggregate & { instanceId: string };
 
 // The figures in memory (lib/health/calls.ts) keep ISO text, merged across instances by text order; the store keeps instants.
 const toDate = (iso: string | null) => (iso === null ? null : new Date(iso));
 const toIso = (at: Date | null) => at?.toISOString() ?? null;
 
-/** Writes this instance's minutes whole (insert or replace), and drops minutes older than kept: one statement each. */
 export async function flushMinutes(conn: Kysely<Database>, instanceId: string, minutes: readonly MinuteAggregate[], now = Date.now()): Promise<void> {
   if (minutes.length > 0) {
     const updatedAt = new Date(now);
@@ -78,9 +75,7 @@ function parseLatencies(text: string): number[] {
 }
 
 export interface SilenceDecision {
-  /** An outage newly recorded: raise the alert (exactly one caller across instances gets this). */
   raise: { since: string; minutes: number; lastError: string | null } | null;
-  /** An open outage ended by a success seen now. */
   ended: boolean;
 }
 
@@ -90,10 +85,7 @@ function describeFailure(f: PlatformHealth["lastFailure"]): string | null {
   return [f.operation, f.kind, f.status === null ? null : `HTTP ${f.status}`].filter(Boolean).join(", ");
 }
 
-/**
- * The silent-platform check on the merged figures: calls failing with no success for `silentMinutes` opens an outage
- * (one row; the unique open-outage index lets one insert win across instances), a success after it ends it.
- */
+/** The unique open-outage index lets one insert win across instances. */
 export async function checkSilence(conn: Kysely<Database>, health: PlatformHealth, silentMinutes: number, now = Date.now()): Promise<SilenceDecision> {
   const open = await conn.selectFrom("home_platform_outages").selectAll().where("ended_at", "is", null).executeTakeFirst();
   let ended = false;
@@ -109,7 +101,6 @@ export async function checkSilence(conn: Kysely<Database>, health: PlatformHealt
   return { raise: won ? { since: silentSince, minutes: Math.floor((now - Date.parse(silentSince)) / 60_000), lastError } : null, ended };
 }
 
-/** Opens the outage unless one is open: true for the one caller, across instances, whose insert wins. */
 export async function recordOutage(conn: Kysely<Database>, since: string, lastError: string | null, now = Date.now()): Promise<boolean> {
   const inserted = await conn
     .insertInto("home_platform_outages")

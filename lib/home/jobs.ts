@@ -8,7 +8,6 @@ import { runPlatformCheck } from "@/lib/home/platform-check";
 
 const FLUSH_MS = 20_000;
 
-/** This process's call-figure flush and the platform check's worker; started once, before the process serves. */
 export function startHomeJobs(): Promise<void> {
   return once("home jobs", async () => {
     // Every instance: each flushes the call figures only it holds in memory.

@@ -5,8 +5,6 @@ import { runPlatformCheckWith } from "@/lib/health";
 import { log } from "@/lib/log";
 import { upstream } from "@/lib/upstream";
 
-// The "platform has not answered for N minutes" check, one job at a time across instances (lib/home/jobs.ts).
-
 export async function runPlatformCheck(): Promise<void> {
   const result = await runPlatformCheckWith({
     ping: () => upstream().ping(),

@@ -23,8 +23,6 @@ import {
 import { DEFAULT_WAREHOUSE_SORT, READINESS_CHECKS, type ReadinessCheck, type WarehouseSort } from "@/lib/rules/warehouse";
 import { warehouseIndex } from "@/lib/warehouses/service";
 
-// The home page's reads, one per tile; each only reads (the health figures merge this instance's memory, no flush).
-
 export async function importsTile(): Promise<ImportsTile> {
   const conn = await db();
   const [latest, next] = await Promise.all([latestImports(conn), nextScheduledStarts(conn)]);

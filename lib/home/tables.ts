@@ -1,15 +1,12 @@
 import type { Generated } from "kysely";
 
-/** One instance's upstream calls in one minute, written whole at each flush (so a flush repeated adds nothing). */
 export interface HomeUpstreamMinutesTable {
   instance_id: string;
   minute: Date;
   calls: number;
-  /** Calls the platform did not answer: no answer in time, no connection, a 5xx, or an answer that was not the API's. */
   failures: number;
   latencies_json: string;
   last_success_at: Date | null;
-  /** The first failure after this minute's last success (null once a success follows it). */
   failing_since: Date | null;
   last_failure_at: Date | null;
   last_failure_kind: string | null;
@@ -18,7 +15,6 @@ export interface HomeUpstreamMinutesTable {
   updated_at: Date;
 }
 
-/** One row per outage of the platform; at most one open (ended_at null), so the alert is raised once. */
 export interface HomePlatformOutagesTable {
   id: Generated<number>;
   since: Date;

@@ -1,6 +1,5 @@
 // JSON.parse keeps the last of two equal keys without a word; a body that says a field twice is refused instead.
 
-/** The first key that appears twice in one object of `text`, a JSON document JSON.parse has accepted; null when none. */
 export function repeatedKey(text: string): string | null {
   const open: (Set<string> | null)[] = [];
   let keyNext = false;

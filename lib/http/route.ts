@@ -116,7 +116,6 @@ export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.
   return parsed.data;
 }
 
-/** A request header through its schema; a refusal names the header as the field and says why as the detail. */
 export function parseHeader<S extends z.ZodType>(req: NextRequest, name: string, schema: S): z.output<S> {
   const parsed = schema.safeParse(req.headers.get(name) ?? undefined);
   if (parsed.success) return parsed.data;

@@ -4,15 +4,12 @@ import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import { log } from "@/lib/log";
 
-// The job engine (pg-boss) on the console store, without "server-only" so tests can start several.
 // Its tables live in the store's own database (schema "pgboss"), so a job can be sent in our transaction.
 
 export type JobEngine = PgBoss;
 
 export interface EngineOptions {
-  /** How often the supervisor fails jobs whose heartbeat stopped (and expired ones). */
   superviseSeconds: number;
-  /** A name in pg-boss's instance registry. */
   name?: string;
 }
 
@@ -25,13 +22,11 @@ export function engineOptions(store: Store, options: EngineOptions): Constructor
     // No cron schedules here: nothing for the timekeeper to do.
     schedule: false,
     instanceName: options.name,
-    // Its own small pool on the store's server.
     connectionString: store.engine.connectionString,
     max: 3,
   };
 }
 
-/** Starts pg-boss on the store (installing or migrating its schema); stop() it when done. */
 export async function startEngine(store: Store, options: EngineOptions): Promise<JobEngine> {
   const boss = new PgBoss(engineOptions(store, options));
   boss.on("error", (error) => log.error("job engine error", { error: String(error?.message ?? error) }));

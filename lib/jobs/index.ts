@@ -4,25 +4,18 @@ import { store } from "@/lib/store";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 import { forget, once, startedOnce } from "@/lib/jobs/once";
 
-// The process's one job engine, on the process's store.
-
 const ENGINE = "job engine";
 
 export function jobs(): Promise<JobEngine> {
   return once(ENGINE, async () => startEngine(await store(), { superviseSeconds: getConfig().jobs.superviseSeconds }));
 }
 
-/** Stops the engine: its workers' jobs in hand fail over to the recovery queue, for any instance to take over. */
 export async function stopJobs(): Promise<void> {
   const boss = await forget<JobEngine>(ENGINE)?.catch(() => undefined);
   await boss?.stop();
 }
 
-/**
- * The graceful stop's drain: no worker fetches again, running handlers get until `deadlineAt` (epoch ms) to return,
- * then the engine fails what is still running (a run job goes to recovery, as after a crash). The pool stays open, so
- * requests still in flight can send jobs; closeJobs() closes it.
- */
+/** The pool stays open after the drain, so requests still in flight can send jobs; closeJobs() closes it. */
 export async function drainJobs(deadlineAt: number): Promise<void> {
   const boss = await startedOnce<JobEngine>(ENGINE)?.catch(() => undefined);
   if (!boss) return;
@@ -36,7 +29,6 @@ export async function drainJobs(deadlineAt: number): Promise<void> {
   if (!inTime) throw new Error("job handlers were still running at the deadline; their jobs were failed for another instance to recover");
 }
 
-/** The engine's pool, last (after drainJobs and the requests in flight). */
 export async function closeJobs(): Promise<void> {
   const boss = await startedOnce<JobEngine>(ENGINE)?.catch(() => undefined);
   await boss?.stop({ close: true });

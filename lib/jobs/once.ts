@@ -1,5 +1,4 @@
-// The process's start-once registry, without "server-only" so tests can use it. On globalThis: Next may load a
-// module once per bundle layer, and every copy must share one start.
+// On globalThis: Next may load a module once per bundle layer, and every copy must share one start.
 
 const g = globalThis as unknown as { consoleOnce?: Map<string, Promise<unknown>> };
 
@@ -23,12 +22,10 @@ export function once<T>(name: string, start: () => Promise<T>): Promise<T> {
   return promise;
 }
 
-/** What `name` started (or is starting), without starting it. */
 export function startedOnce<T>(name: string): Promise<T> | undefined {
   return started().get(name) as Promise<T> | undefined;
 }
 
-/** Forgets `name` (its stop ran); what it had started, or undefined. */
 export function forget<T>(name: string): Promise<T> | undefined {
   const promise = started().get(name) as Promise<T> | undefined;
   started().delete(name);

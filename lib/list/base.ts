@@ -33,7 +33,6 @@ export interface FieldOptions<T> {
   absent?: (value: string) => boolean;
 }
 
-/** A URL parameter: `read` answers the value of its text, null (refused with `message`) or a refusal of its own. */
 export function field<T>({ fallback, message, params, absent = isBlank }: FieldOptions<T>, read: (value: string) => T | null | Refusal): Field<T> {
   const refused = (error: Refusal) => ({ success: false as const, error });
   return { safeParse: (v) => {
@@ -48,7 +47,6 @@ export function optional<T>(read: (value: string) => T | null | Refusal, message
   return field<T | undefined>({ fallback: undefined, message }, read);
 }
 
-/** A whole page number from 1 to max, as `Number()` reads it; blank is 1. */
 export function page(max: number): Field<number> {
   return field({ fallback: 1, message: "validation.pageNumber" }, (v) => {
     const n = Number(v);
@@ -69,9 +67,7 @@ export interface ListBaseSpec<F extends Fields> {
   path: string;
   fields: F;
   pageSizes: readonly number[];
-  /** The fields that narrow the list (sort and paging do not); all non-paging fields by default. */
   filters?: readonly (keyof F & string)[];
-  /** URL keys where the page's differ from the API's (two lists on one page). */
   urlKeys?: Partial<Record<keyof F & string, string>>;
   /** A rule across fields: the strict schema refuses what it names, the tolerant loader's `repair` mends it. */
   reject?: (value: Partial<ListState<F>>) => { field: keyof F & string; message: string } | undefined;
@@ -208,7 +204,6 @@ export function defineListBase<F extends Fields>(spec: ListBaseSpec<F>): ListBas
 /** zod's email pattern (`z.email()`, as the team's forms check addresses), which a test holds equal to `z.regexes.email`. */
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
-/** A member's email as the audit and the runs store it: trimmed and lower-case. */
 export function readEmail(value: string): string | null {
   const v = value.trim().toLowerCase();
   return v.length <= 254 && EMAIL_PATTERN.test(v) ? v : null;

@@ -12,7 +12,6 @@ type AnyDefinition = ListBase<any>;
 type StateOf<D> = D extends ListBase<infer F> ? ListState<F> : never;
 type PatchOf<D> = D extends ListBase<infer F> ? ListPatch<F> : never;
 
-/** The list's state from the URL (bad values read as defaults) and its updater (pushes history). */
 export function useListState<D extends AnyDefinition>(definition: D): [StateOf<D>, (patch: PatchOf<D>) => void] {
   const [raw, setRaw] = useQueryStates(definition.parsers, { history: "push", urlKeys: definition.urlKeys });
   const state = useMemo(() => definition.normalize(raw) as StateOf<D>, [definition, raw]);

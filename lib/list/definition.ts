@@ -1,8 +1,6 @@
 import { z } from "zod";
 import type { BaseFields, Field, ListBase, ListState } from "@/lib/list/base";
 
-// The server's side of a list declared in lib/<feature>/lists.ts: the strict query schema, built on the same fields.
-
 export type { ListPatch, ListState, SearchParamsInput } from "@/lib/list/base";
 
 export interface ListDefinition<F extends BaseFields> extends ListBase<F> {

@@ -42,7 +42,6 @@ function useLocationSearch() {
 
 const Adapter = createAdapterProvider(useLocationSearch);
 
-/** nuqs state from the browser's URL, for every list of the console. */
 export function LocationAdapter({ children }: { children: ReactNode }) {
   return createElement(Adapter, null, children);
 }

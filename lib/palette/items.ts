@@ -18,14 +18,12 @@ export function pageHref(key: PageKey): string {
 export const ACTION_KEYS = ["newWarehouse", "transfer", "import"] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];
 
-/** Where each action starts; the ERP page's sections carry these ids. */
 export const ACTION_TARGETS: Record<ActionKey, { href: string; focus?: string }> = {
   newWarehouse: { href: "/warehouses/new" },
   transfer: { href: "/erp#transfer", focus: "transfer" },
   import: { href: "/erp#imports", focus: "imports" },
 };
 
-/** True when every word of the query is in one of the texts, Turkish letters folded ("izmir" finds "İzmir"). */
 export function matchesQuery(query: string, texts: readonly string[]): boolean {
   const words = fold(query).split(" ").filter(Boolean);
   if (words.length === 0) return true;

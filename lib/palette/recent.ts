@@ -2,8 +2,6 @@ import { z } from "zod";
 import { recentStorageKey } from "@/lib/palette/forget";
 import { CODE_MAX, NAME_MAX } from "@/lib/rules/warehouse";
 
-// The palette's last warehouses and pages, in this browser only, per member (lib/palette/forget.ts), forgotten at sign-out.
-
 export { recentStorageKey } from "@/lib/palette/forget";
 export const RECENT_MAX = 5;
 
@@ -20,7 +18,6 @@ export function recentKey(item: RecentItem): string {
   return item.kind === "warehouse" ? `warehouse:${item.id}` : `page:${item.key}`;
 }
 
-/** The item first, an older entry for the same thing dropped, at most `max` kept. */
 export function pushRecent(list: readonly RecentItem[], item: RecentItem, max = RECENT_MAX): RecentItem[] {
   const key = recentKey(item);
   return [item, ...list.filter((r) => recentKey(r) !== key)].slice(0, max);
@@ -47,7 +44,6 @@ export function parseRecent(raw: string | null | undefined, max = RECENT_MAX): R
 
 type StorageLike = Pick<Storage, "getItem" | "setItem">;
 
-/** `member` is the signed-in member's email; another member's items are never read. */
 export function loadRecent(storage: StorageLike | null | undefined, member: string): RecentItem[] {
   try {
     return parseRecent(storage?.getItem(recentStorageKey(member)));
@@ -57,7 +53,6 @@ export function loadRecent(storage: StorageLike | null | undefined, member: stri
   }
 }
 
-/** Remembers an item and returns the new list; a storage that refuses the write only loses the memory. */
 export function rememberRecent(storage: StorageLike | null | undefined, member: string, item: RecentItem): RecentItem[] {
   const next = pushRecent(loadRecent(storage, member), item);
   try {

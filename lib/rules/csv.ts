@@ -1,8 +1,7 @@
 import Papa from "papaparse";
 import { redactSecrets } from "@/lib/rules/secrets";
 
-// The one CSV writer: BOM (so Excel reads Turkish letters), CRLF, every cell quoted, formulas neutralised (OWASP CSV injection),
-// no form of a registered secret (cells quote the upstream; redacted before the guard, which may split a form).
+// BOM so Excel reads Turkish letters; formulas neutralised (OWASP CSV injection) after redaction, which may split a secret's form.
 
 export const CSV_BOM = "\uFEFF";
 const NEWLINE = "\r\n";

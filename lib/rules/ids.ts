@@ -1,6 +1,3 @@
-// The id formats of the console, free of zod and server code so forms, schemas and handlers agree.
-
-/** Warehouse and member ids: a positive integer written plainly ("12"; not "012", "1.5", "-1", "1e3"). */
 export const POSITIVE_ID_PATTERN = /^[1-9]\d{0,15}$/;
 export const WAREHOUSE_ID_PATTERN = POSITIVE_ID_PATTERN;
 export const MEMBER_ID_PATTERN = POSITIVE_ID_PATTERN;

@@ -72,7 +72,6 @@ export function problemBody(code: ProblemCode, detail?: string, extra?: Record<s
   };
 }
 
-/** A refusal by a domain rule, answered as the problem `code` (detail and extra members as given). */
 export class DomainError extends Error {
   constructor(
     readonly code: ProblemCode,
@@ -84,16 +83,13 @@ export class DomainError extends Error {
   }
 }
 
-/** A text as a catalog key and its parameters: what a page says in the member's language. */
 export interface TextCode {
   code: string;
   params?: Record<string, string>;
 }
 
-/** Field -> its messages as codes, beside a validation problem's English `errors`. */
 export type FieldCodes = Record<string, TextCode[]>;
 
-/** A zod issue's message as a code: the message is the key, the issue's limits and params its parameters. */
 export function issueText(issue: { message: string; minimum?: unknown; maximum?: unknown; params?: Record<string, unknown> }): TextCode {
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries({ minimum: issue.minimum, maximum: issue.maximum, ...issue.params })) if (v !== undefined && v !== null) params[k] = String(v);
@@ -107,7 +103,6 @@ function isTextCode(value: unknown): value is TextCode {
   return params === undefined || (!!params && typeof params === "object" && Object.values(params).every((v) => typeof v === "string"));
 }
 
-/** A problem's field messages as codes; fields whose answer carries none are left out. */
 export function fieldCodesOf(problem: Readonly<Record<string, unknown>>): FieldCodes {
   const out: FieldCodes = {};
   const given = problem.fieldCodes;
@@ -118,12 +113,10 @@ export function fieldCodesOf(problem: Readonly<Record<string, unknown>>): FieldC
   return out;
 }
 
-/** The code of a problem's detail, when the console said it from the catalog. */
 export function detailCodeOf(problem: Readonly<Record<string, unknown>>): TextCode | undefined {
   return isTextCode(problem.detailCode) ? problem.detailCode : undefined;
 }
 
-/** A problem document as the browser reads it, with its own codes for no answer (`network`) or an unreadable one (`bad_response`). */
 export interface ProblemDocument {
   status: number;
   title?: string;

@@ -33,7 +33,6 @@ const UNRESERVED = /^[A-Za-z0-9\-_.!~*'()]$/;
 const literal = (unit: string) => unit.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
 const anyCase = (digit: string) => (/[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit);
 
-/** One UTF-16 unit as a JSON string may write it: itself, `\uXXXX` in either case, `\/`, `\"` or `\\`. */
 function jsonUnit(unit: string): string {
   const code = unit.charCodeAt(0).toString(16).padStart(4, "0");
   const ways = [literal(unit), `\\\\u${[...code].map(anyCase).join("")}`];
@@ -44,7 +43,6 @@ function jsonUnit(unit: string): string {
 
 const jsonHexDigit = (d: string) => (/[a-f]/i.test(d) ? `(?:${jsonUnit(d.toLowerCase())}|${jsonUnit(d.toUpperCase())})` : jsonUnit(d));
 
-/** One character: as JSON may write it, or (when a URL encoder would) as %XX bytes in either case, each JSON-escaped too. */
 function charPattern(char: string): string {
   const plain = [...Array(char.length).keys()].map((i) => jsonUnit(char[i]!)).join("");
   if (UNRESERVED.test(char)) return plain;
@@ -63,7 +61,6 @@ function formsPattern(forms: readonly string[]): RegExp | null {
 
 export const REDACTED = "[redacted]";
 const BEARER = /(bearer\s+)[^\s"',]+/gi;
-/** "bearer" and a space and one character: no shorter text holds a bearer credential. */
 const SHORTEST_BEARER = 8;
 
 type Json = Record<string, unknown> | unknown[];
@@ -72,7 +69,6 @@ const isContainer = (v: unknown): v is Json => typeof v === "object" && v !== nu
 export class Redactor {
   private forms: string[] = [];
   private pattern: RegExp | null = null;
-  /** No text shorter than this can hold a form (a character is never spelt shorter than itself) or a bearer credential. */
   private shortest = SHORTEST_BEARER;
 
   add(secret: string | undefined): void {
@@ -84,7 +80,6 @@ export class Redactor {
     this.shortest = Math.min(SHORTEST_BEARER, this.forms[this.forms.length - 1]!.length);
   }
 
-  /** Raw text (a JSON body before parsing, a log line) or a final string: every form, however escaped, and any bearer credential. */
   redact(text: string): string {
     if (text.length < this.shortest) return text;
     const out = this.pattern ? text.replace(this.pattern, REDACTED) : text;
@@ -121,13 +116,11 @@ export class Redactor {
     return value;
   }
 
-  /** JSON text of a value of ours, every string and key redacted (the caller's value is left as it is). */
   stringify(value: unknown): string | undefined {
     const text = JSON.stringify(value);
     return text === undefined ? undefined : JSON.stringify(this.redactJson(JSON.parse(text) as unknown));
   }
 
-  /** A copy of a JSON-shaped value of ours with every string and key redacted. */
   copy<T>(value: T): T {
     const text = this.stringify(value);
     return text === undefined ? value : (JSON.parse(text) as T);

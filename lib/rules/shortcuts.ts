@@ -23,7 +23,6 @@ function isGoKey(key: string): key is GoKey {
   return Object.hasOwn(GO_TARGETS, key);
 }
 
-/** Ctrl-K, or Cmd-K on a Mac: the command palette, from anywhere, text fields included. */
 export function isPaletteKey(press: Pick<KeyPress, "key" | "ctrlKey" | "metaKey" | "altKey">): boolean {
   return (press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === "k";
 }
@@ -49,7 +48,6 @@ export function isTypingTarget(el: { tagName?: string; isContentEditable?: boole
   return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
 }
 
-/** Rows of the ? sheet; `ns: "palette"` marks labels kept in the palette catalog. */
 export const SHORTCUT_LIST = [
   { keys: ["Ctrl", "K"], label: "shortcut", ns: "palette", chord: true },
   { keys: ["g", "h"], label: "goHome" },

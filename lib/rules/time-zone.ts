@@ -1,5 +1,4 @@
-// An IANA zone name the runtime knows; offsets ("+03:00") and abbreviations ("EST") are refused even where Intl takes them:
-// a zone follows its daylight-saving rules, an offset does not.
+// Offsets and abbreviations are refused even where Intl takes them: a zone follows its daylight-saving rules, an offset does not.
 const IANA_NAME = /^(?:UTC|[A-Za-z][A-Za-z_-]*(?:\/[A-Za-z0-9_+-]+)+)$/;
 
 export function isTimeZone(zone: string): boolean {

@@ -1,7 +1,5 @@
 import { hasControlCharacters } from "@/lib/rules/text";
 
-// The warehouse rules and fixed values, free of zod and server code: forms, list, bulk bar and service share them.
-
 export const WAREHOUSE_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const WAREHOUSE_STATUSES = ["all", "active", "passive", "default", "attention"] as const;
 export const WAREHOUSE_SORT_COLUMNS = ["id", "name", "code", "erpWarehouseId", "isActive", "isDefault"] as const;
@@ -53,7 +51,6 @@ export function deleteRuleBreak(current: WarehouseFlags): WarehouseRuleBreak | n
 export type CodeRuleBreak = "required" | "tooLong" | "controlCharacters" | "codeSpaces";
 export const CODE_SPACES = /\s/;
 
-/** The form's code rules, for a code as it is stored (untrimmed: blanks around it are spaces in it). */
 export function codeRuleBreak(code: string): CodeRuleBreak | null {
   if (code.trim() === "") return "required";
   if (code.length > CODE_MAX) return "tooLong";
@@ -94,11 +91,9 @@ export interface ReadinessResult {
   check: ReadinessCheck;
   state: ReadinessState;
   reason: ReadinessReason;
-  /** The other warehouses the reason names: those sharing the ERP id, or the account's defaults. */
   others: WarehouseRef[];
 }
 
-/** What the checks need to know about the whole account, gathered once for any number of warehouses. */
 export interface AccountFacts {
   erpUses: Map<string, WarehouseRef[]>;
   defaults: WarehouseRef[];
@@ -158,7 +153,6 @@ export function readinessOf(w: ReadinessSubject, facts: AccountFacts): Readiness
   ];
 }
 
-/** The checks a warehouse fails, in checklist order; empty when it is ready. */
 export function attentionOf(w: ReadinessSubject, facts: AccountFacts): ReadinessCheck[] {
   return readinessOf(w, facts)
     .filter((r) => r.state === "fail")

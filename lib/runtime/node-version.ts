@@ -3,7 +3,6 @@
 export const REQUIRED_NODE = { major: 22, minor: 12 } as const;
 export const REQUIRED_NODE_TEXT = `Node ${REQUIRED_NODE.major}.${REQUIRED_NODE.minor} or newer (24 LTS recommended)`;
 
-/** Reads a `>=MAJOR.MINOR[.PATCH]` engines range; anything else is refused, so the two cannot drift. */
 export function parseEnginesRange(range: string): { major: number; minor: number } {
   const match = /^>=\s*(\d+)\.(\d+)(?:\.\d+)?$/.exec(range.trim());
   if (!match) throw new Error(`engines.node must be a ">=MAJOR.MINOR" range, got "${range}"`);

@@ -4,7 +4,6 @@ import { SCHEDULES_API } from "@/lib/schedules/constants";
 import { scheduleListBase, type ScheduleListState } from "@/lib/schedules/lists";
 import type { ScheduleBodyInput, ScheduleList, ScheduleRow } from "@/lib/schedules/schemas";
 
-/** Due starts show up within a tick: refresh while any schedule is running. */
 const REFRESH_MS = 15_000;
 
 export function useSchedules(state: ScheduleListState) {

@@ -6,12 +6,10 @@ import { startChain, type Chain } from "@/lib/jobs/periodic";
 import { log } from "@/lib/log";
 import { runDueSchedules } from "@/lib/schedules/service";
 
-// The schedule tick: a chain on the job engine, one tick per 15-s slot across instances (lib/jobs/periodic.ts);
-// the claim in runDueSchedules makes a due start one start even if two ticks overlap.
+// A chain on the job engine (lib/jobs/periodic.ts); runDueSchedules' claim makes a due start one start even if ticks overlap.
 
 export const SCHEDULE_TICK: Chain = { queue: "schedules-tick", seconds: 15, expireInSeconds: 5 * 60 };
 
-/** This process's schedules worker on the job engine; started once, before the process serves (instrumentation.ts). */
 export function startScheduleJobs(): Promise<JobEngine> {
   return once("schedule jobs", async () => {
     const boss = await jobs();

@@ -9,7 +9,6 @@ export const schedulesMigrations: Record<string, Migration> = {
         .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("kind", "text", (c) => c.notNull())
         .addColumn("name", "text")
-        // The rule as the form gives it (schemas.ts's ScheduleSpec without kind and name), JSON.
         .addColumn("rule_json", "text", (c) => c.notNull())
         .addColumn("time_zone", "text", (c) => c.notNull())
         .addColumn("quiet_from", "text")

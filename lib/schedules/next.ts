@@ -1,8 +1,7 @@
 import { isTimeZone } from "@/lib/rules/time-zone";
 import { Cron } from "croner";
 
-// Pure and DST-correct via croner: daily and weekly rules in a DST gap start just after it, and once in a repeated hour;
-// "every N minutes" follows the wall clock: it skips the gap and runs in both repeated hours (croner's documented DST handling).
+// croner's documented DST handling: a rule in a gap starts just after it, once in a repeated hour; "every N minutes" follows the wall clock.
 
 export type ScheduleRule =
   | { type: "every"; minutes: number }
@@ -93,7 +92,6 @@ const toMinutes = (t: string) => {
   return p.hour * 60 + p.minute;
 };
 
-/** Quiet from `from` (included) to `to` (excluded), local time; wraps midnight when from > to. */
 export function isQuiet(at: Date, timeZone: string, quiet: QuietHours | null): boolean {
   if (!quiet) return false;
   const m = localMinutes(at, timeZone);
@@ -105,7 +103,6 @@ export function isQuiet(at: Date, timeZone: string, quiet: QuietHours | null): b
 
 const MAX_STEPS = 1000;
 
-/** The first start strictly after `after` that is outside the quiet hours, or null if there is none. */
 export function nextStart(timing: Timing, after: Date): Date | null {
   const crons = rulePatterns(timing.rule).map((p) => new Cron(p, { timezone: timing.timeZone, mode: "5-part", paused: true }));
   const quietEnd = timing.quiet ? new Cron(`${toMinutes(timing.quiet.to) % 60} ${Math.floor(toMinutes(timing.quiet.to) / 60)} * * *`, { timezone: timing.timeZone, paused: true }) : null;

@@ -7,12 +7,8 @@ import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, SCHEDULE_RULE_TYPES, type 
 import { scheduleListBase } from "@/lib/schedules/lists";
 import type { ScheduleRunOutcome } from "@/lib/schedules/tables";
 
-// The schedule form's one schema (the form's resolver and the handlers both parse with it) and the answer types.
-
-// The names, sizes and the form's starting values live in lib/schedules/constants.ts (no zod there, for the browser).
 export * from "@/lib/schedules/constants";
 
-/** "06:30, 18:00" -> ["06:30", "18:00"] (sorted, without repeats), or null when one is not HH:MM. */
 export function splitTimes(text: string): string[] | null {
   const parts = text
     .split(/[\s,;]+/)
@@ -124,7 +120,6 @@ export interface ScheduleRow extends ScheduleSpec {
   history: ScheduleRunRow[];
 }
 
-// The handlers' and the page's list: lib/schedules/lists.ts with strict fields (an unknown or bad parameter is a 422).
 export const scheduleList = defineList(scheduleListBase);
 
 export interface ScheduleList {

@@ -102,7 +102,6 @@ export interface TickResult {
   skipped: number;
 }
 
-/** Starts every schedule that is due and that this caller claims; safe to run on every instance at once. */
 export async function runDueSchedules(now = new Date()): Promise<TickResult> {
   const conn = await db();
   const result: TickResult = { claimed: 0, started: 0, failed: 0, skipped: 0 };

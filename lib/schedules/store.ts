@@ -147,7 +147,6 @@ export async function dueSchedules(conn: Kysely<Database>, now: Date): Promise<S
   return conn.selectFrom("schedules").selectAll().where("paused", "=", false).where("next_start_at", "<=", now).orderBy("next_start_at").limit(100).execute();
 }
 
-/** True for exactly one of any number of concurrent callers: next_start_at moves on only if nobody moved it since the read. */
 export async function claimDue(conn: Kysely<Database>, row: ScheduleRecord, now: Date): Promise<{ claimed: boolean; next: Date | null }> {
   if (!row.next_start_at) return { claimed: false, next: null };
   // After the due time and after now: a start missed while no instance ran is not repeated for each missed slot.

@@ -40,7 +40,6 @@ export interface SchedulesTables {
 export type ScheduleRecord = Selectable<SchedulesTable>;
 export type ScheduleRunRecord = Selectable<ScheduleRunsTable>;
 
-// The columns this feature's migration adds to erp_import_runs.
 declare module "@/lib/erp/tables" {
   interface ErpImportRunsTable {
     origin: ColumnType<ImportOrigin, ImportOrigin | undefined, ImportOrigin>;

@@ -2,9 +2,7 @@ import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/p
 import { englishText, validationFailed } from "@/lib/i18n/validation";
 import { problemBody, type ProblemCode } from "@/lib/rules/problems";
 
-// Requests no page or handler can answer, refused before Next reads them: Next answers them with a 500 or writes a
-// stack to the log, for anyone who sends one. A pure function, so the console's server (scripts/server.ts, which
-// sees the raw request line) and proxy.ts (pages) can both ask it. No "server-only": the server script imports it.
+// Refused before Next reads them: Next answers these with a 500 or a logged stack, for anyone who sends one.
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
@@ -15,7 +13,6 @@ type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
 export interface GuardedRequest {
   method: string | undefined;
-  /** The request target as sent: a path with its query, or the raw "*" or absolute form. */
   url: string | undefined;
   headers: HeaderSource;
 }
@@ -57,7 +54,6 @@ function routerStateProblem(value: string): boolean {
   }
 }
 
-/** null when Next may have the request; otherwise the answer to send instead (400, 405, 422, or 409 for a stale action). */
 export function guardRequest(req: GuardedRequest, options: GuardOptions = {}): Refusal | null {
   const method = (req.method ?? "").toUpperCase();
   const url = req.url ?? "";
@@ -98,7 +94,6 @@ export function rawResponse(refusal: Refusal): string {
   return `HTTP/1.1 ${refusal.status} ${REASONS[refusal.status] ?? "Refused"}\r\n${lines.join("\r\n")}\r\n\r\n${refusal.body}`;
 }
 
-/** The Server Action ids of a build, read from its server reference manifest (`.next/server/server-reference-manifest.json`). */
 export function serverActionIds(manifest: unknown): Set<string> {
   const ids = new Set<string>();
   if (!manifest || typeof manifest !== "object") return ids;

@@ -2,8 +2,6 @@ import { redactSecretsIn } from "@/lib/log";
 import { DomainError, problemBody, type ProblemBody } from "@/lib/rules/problems";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 
-// Failures to problem documents without HTTP objects, so features and pages share the mapping handlers use.
-
 export function upstreamProblemBody(error: UpstreamError, requestId?: string): ProblemBody {
   const extra: Record<string, unknown> = { upstreamStatus: error.status, mayHaveActed: error.mayHaveActed };
   if (requestId) extra.requestId = requestId;

@@ -5,12 +5,10 @@ import { readStoredOutcomes } from "@/lib/erp/outcomes-migration";
 
 export { COPIED_TABLES, StoreCopyError, type CopyResult } from "@/lib/db/copy";
 
-/** `npm run store:copy`'s SQLite copy: the rows (lib/db/copy.ts), then what features derive from them, in one transaction. */
 export function copySqliteStore<DB>(sqliteFile: string, target: Kysely<DB>, now = new Date()): Promise<CopyResult> {
   return copyRows(sqliteFile, target, now, readStoredOutcomes);
 }
 
-/** `npm run store:copy -- --pglite`'s copy: the rows, the caller's step, then what features derive from them, in one transaction. */
 export function copyPgliteStore<DB>(dir: string, target: Kysely<DB>, options: Parameters<typeof copyPgliteRows<DB>>[2] = {}) {
   return copyPgliteRows(dir, target, {
     inTransaction: async (trx, inProgress) => {

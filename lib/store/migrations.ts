@@ -7,8 +7,7 @@ import { homeMigrations } from "@/lib/home/migrations";
 import { schedulesMigrations } from "@/lib/schedules/migrations";
 import { viewsMigrations } from "@/lib/views/migrations";
 
-// Every feature's migrations, run by name order; a name several features share runs their steps in this order
-// (members before the tables that reference them). Never edit or rename a released one: add the next.
+// A name several features share runs their steps in this order; never edit or rename a released one: add the next.
 export const consoleMigrations = combineMigrations(
   authMigrations,
   auditMigrations,

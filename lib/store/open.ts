@@ -4,8 +4,6 @@ import { openStore as openDbStore, type OpenOptions, type Store as DbStore } fro
 import { consoleMigrations } from "@/lib/store/migrations";
 import type { Database } from "@/lib/store/schema";
 
-// The console store: lib/db's connection with every feature's tables and migrations (no "server-only": CLI and tests).
-
 export type Store = DbStore<Database>;
 export type { Listener, OpenOptions } from "@/lib/db/open";
 export { notify } from "@/lib/db/open";

@@ -21,7 +21,6 @@ export function isProblemError(error: unknown): error is ProblemError {
   return error instanceof ProblemError;
 }
 
-/** Status 0: the request never got an answer from the console (offline, connection dropped). */
 export const NETWORK_PROBLEM: ProblemDocument = { status: 0, code: "network" };
 
 async function send(url: string, init?: RequestInit): Promise<Response> {
@@ -56,7 +55,6 @@ export async function fetchText(url: string): Promise<string> {
   return res.text();
 }
 
-/** A same-origin JSON write (the browser sends the Origin header the console checks). */
 export function sendJson<T>(
   url: string,
   method: "POST" | "PUT" | "PATCH" | "DELETE",

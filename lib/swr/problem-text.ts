@@ -1,7 +1,6 @@
 import { detailCodeOf, fieldCodesOf, isUpstreamCode, type ProblemDocument, type TextCode, type UpstreamCode } from "@/lib/rules/problems";
 import { isProblemError } from "@/lib/swr/fetcher";
 
-/** Words per kind of failure; `null` where a feature has none, so the console's detail (or `generic`) shows. */
 export interface ProblemTexts {
   generic: string;
   network: string;
@@ -15,11 +14,9 @@ export interface ProblemTexts {
   upstreamRejected: string | null;
   upstreamRejectedWith: ((detail: string) => string) | null;
   say?: (text: TextCode) => string | undefined;
-  /** Set on pages not in English: what a console sentence without a code becomes, by problem code (else `generic`). */
   byCode?: Partial<Record<string, string>>;
 }
 
-/** A feature's own reading of a problem (a refusal reason, field errors), tried first; undefined passes. */
 export type ProblemReading = (problem: ProblemDocument) => string | undefined;
 
 function reading(problem: ProblemDocument, texts: ProblemTexts, own?: ProblemReading): string {

@@ -5,8 +5,6 @@ import { MEMBER_ID_PATTERN } from "@/lib/rules/ids";
 import { hasControlCharacters } from "@/lib/rules/text";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, teamListBase } from "@/lib/team/lists";
 
-// Team schemas for the form, the /api/team handlers and the CLI; free of node modules for the browser.
-
 export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/team/lists";
 
 export const roleSchema = z.enum(ROLES, { error: "validation.team.role" });

@@ -87,7 +87,6 @@ function emailTaken(email: string): TeamRuleError {
   return new TeamRuleError("email_taken", `A team member with the email ${email} already exists.`, "email");
 }
 
-/** The role was checked when the request started; inside the change the actor must still be an active admin. */
 // The first step of every team write: its checks (the actor is an admin, never the last admin) see every change before it.
 async function requireActiveAdmin(trx: Transaction<Database>, ctx: ServiceContext): Promise<void> {
   await lockTeam(trx);
@@ -107,7 +106,6 @@ async function auditRefusal<T>(ctx: ServiceContext, entry: Omit<Parameters<Audit
   }
 }
 
-/** A password someone chose is refused when it is common or quick to guess, with their email and name as known words. */
 async function requireStrongPassword(password: string, owner: { email?: string; name?: string }): Promise<void> {
   const words = [owner.email, owner.email?.split("@")[0], owner.name].filter((w): w is string => !!w);
   const weakness = await passwordWeakness(password, words);
@@ -196,7 +194,6 @@ export async function changeMember(conn: Kysely<Database>, id: number, changes: 
   return change;
 }
 
-/** Allows SSO entry, or takes it back and forgets the bound identity so the next SSO entry binds anew. */
 export async function setSsoAccess(conn: Kysely<Database>, id: number, allowed: boolean, ctx: ServiceContext): Promise<MemberChange> {
   const change = await conn.transaction().execute(async (trx) => {
     await requireActiveAdmin(trx, ctx);

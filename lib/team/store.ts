@@ -31,8 +31,7 @@ export async function countActiveAdmins(conn: Kysely<Database>): Promise<number>
   return Number(row?.n ?? 0);
 }
 
-// Two-key advisory lock space "labs" (0x6c616273), second key 2: team writes, one at a time across instances.
-// Under READ COMMITTED two admins demoting each other would each still count two admins.
+// Advisory lock "labs" (0x6c616273), key 2: under READ COMMITTED two admins demoting each other would each still count two admins.
 export async function lockTeam(trx: Transaction<Database>): Promise<void> {
   await sql`select pg_advisory_xact_lock(${0x6c616273}::int, ${2}::int)`.execute(trx);
 }

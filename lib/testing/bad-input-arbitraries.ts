@@ -1,12 +1,10 @@
 import { validateHeaderValue } from "node:http";
 import fc from "fast-check";
 
-// Malformed requests for lib/http/bad-input.test.ts: each carries at least one poison, whatever else it holds.
 // The rules restate the contract (docs/architecture.md, docs/upstream-api.md) rather than import the schemas: a loosened schema must fail.
 
 export interface RawRequest {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Sent as it is on the request line: percent-encoding and path tricks are the generator's. */
   path: string;
   headers?: Record<string, string>;
   body?: string;
@@ -97,7 +95,6 @@ export const anyString: fc.Arbitrary<string> = fc.oneof(
 export const stringWhere = (bad: (s: string) => boolean) => anyString.filter(bad);
 
 const enc = new TextEncoder();
-/** Percent-encodes every byte but the unreserved ones; lone surrogates become U+FFFD (as a browser does). */
 export function pct(s: string): string {
   let out = "";
   for (const b of enc.encode(s)) {
@@ -110,7 +107,6 @@ export function pct(s: string): string {
 const decoder = new TextDecoder();
 export const seenAs = (s: string) => decoder.decode(enc.encode(s));
 
-/** The only valid id: a positive integer written plainly, within 2^53 - 1. */
 const canonicalId = (s: string) => /^[1-9][0-9]*$/.test(s) && Number.isSafeInteger(Number(s));
 const ROUTE_WORDS = ["health", "team", "activity", "warehouses", "erp", "auth", "bulk", "export", "code-check", "imports", "transfers"];
 
@@ -127,7 +123,6 @@ const badIdValue: fc.Arbitrary<string> = fc
   )
   .filter((s) => !canonicalId(seenAs(s)) && seenAs(s) !== "" && !ROUTE_WORDS.includes(seenAs(s).toLowerCase()));
 
-/** An id path segment that is never canonical: percent-encoded, or path tricks that still end on a bad id after normalising. */
 export const badIdSegment: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: badIdValue.map(pct), weight: 6 },
   { arbitrary: badIdValue.map((s) => `x/../${pct(s)}`), weight: 1 },
@@ -144,11 +139,9 @@ type Pair = [string, string];
 
 const TAILS = ["", "", "", "&", "&&", "&=", "&%", "&%zz=1", "&=&"];
 
-/** Always invalid: an unknown parameter, a known one given twice, or a forbidden value; the other pairs are noise. */
 export function badQuery(bad: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
   const keys = Object.keys(bad);
-  // Not "__proto__": Next reads the query into a plain object before the app sees it, which drops
-  // that name, so it is neither refused nor passed on (as if it had not been sent).
+  // Not "__proto__": Next drops that name from the query before the app sees it.
   const unknownKey = fc
     .oneof(anyString, fc.constantFrom("constructor", "toString", "hasOwnProperty", "valueOf", "Page", "page[]", "limit ", "_rsc", "q.x"))
     .filter((k) => !keys.includes(seenAs(k)) && seenAs(k) !== "__proto__");
@@ -169,24 +162,18 @@ export function badQuery(bad: Record<string, fc.Arbitrary<string>>): fc.Arbitrar
 }
 
 export const nonBlank = (s: string) => s.trim() !== "";
-/** Values of an optional enum parameter that are not blank and not one of the words. */
 export const notOneOf = (words: readonly string[], blankAllowed = true) =>
   stringWhere((s) => (blankAllowed ? nonBlank(s) : true) && !words.includes(s));
-/** A page number the ERP and activity lists refuse (they read it as a number, 1..100000). */
 export const badCoercedPage = stringWhere((s) => nonBlank(s) && !(Number.isInteger(Number(s)) && Number(s) >= 1 && Number(s) <= 100_000));
-/** A page size other than 10, 25, 50 or 100, written exactly. */
 export const badExactLimit = stringWhere((s) => nonBlank(s) && !["10", "25", "50", "100"].includes(s));
 export const notAnEmail = stringWhere((s) => nonBlank(s) && !s.includes("@"));
 
-/** A number written exactly as given (beyond 2^53, 1e400, -0...): JSON.stringify cannot. */
 export class RawNumber {
   constructor(readonly text: string) {}
 }
-/** JSON text sent as it is (deep nesting that a recursive serialiser could not write). */
 export class RawJson {
   constructor(readonly text: string) {}
 }
-/** An object whose keys may repeat, in order. */
 export class Entries {
   constructor(readonly entries: [string, unknown][]) {}
 }
@@ -211,7 +198,6 @@ export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.integer({ min: 50, max: 3000 }).map((d) => new RawJson('{"a":'.repeat(d) + "1" + "}".repeat(d))), weight: 1 },
 );
 
-/** A field's rules: what is valid (to build plausible bodies) and what the contract forbids. */
 export interface FieldRule {
   valid: fc.Arbitrary<unknown>;
   bad: fc.Arbitrary<unknown>;
@@ -226,7 +212,6 @@ export interface BodyCase {
   body: string;
 }
 
-/** Always invalid: an unknown, bad, missing or repeated field, non-object or non-JSON text, a wrong type, deep nesting, over 1 MiB. */
 export function badBody(fields: Record<string, FieldRule>, extraPoisons: fc.Arbitrary<Entries>[] = []): fc.Arbitrary<BodyCase> {
   const names = Object.keys(fields);
   const plausible = fc
@@ -259,12 +244,10 @@ export function badBody(fields: Record<string, FieldRule>, extraPoisons: fc.Arbi
   }
   return fc.oneof(
     { arbitrary: fc.oneof(...poisons), weight: 200 },
-    // Rarely: over the 1 MiB body limit (a valid-looking object with a long unknown field).
     { arbitrary: fc.constant(null).map(() => json([["padding", "x".repeat(1024 * 1024 + 10)]])), weight: 1 },
   );
 }
 
-/** Forbidden values of a required non-blank, length-limited text without control characters. */
 export const badText = (max: number, opts: { spacesAllowed?: boolean } = {}) =>
   fc.oneof(
     fc.constantFrom<unknown>(null, 0, 1, true, [], {}, ["a"], { a: 1 }, new RawNumber("1e400")),
@@ -274,7 +257,6 @@ export const badText = (max: number, opts: { spacesAllowed?: boolean } = {}) =>
     ...(opts.spacesAllowed ? [] : [fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ minLength: 1, maxLength: 8 })).map(([a, b]) => `x${a.trim()} ${b.trim()}x`)]),
   );
 
-/** Anything that is not a JSON boolean. */
 export const notBoolean = fc.oneof(
   fc.constantFrom<unknown>(null, 0, 1, "true", "false", "1", "0", "yes", [], {}, [true], new RawNumber("1e400")),
   anyString,
@@ -283,7 +265,6 @@ export const notBoolean = fc.oneof(
 export const alnum = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(..."ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"), minLength: min, maxLength: max });
 
-/** A valid header value (Node refuses to send the others). */
 export const headerSafe = (s: string) => {
   try {
     validateHeaderValue("x", s);

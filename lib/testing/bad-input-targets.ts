@@ -23,13 +23,10 @@ import {
   type RawRequest,
 } from "@/lib/testing/bad-input-arbitraries";
 
-// Per route and method that takes input, a generator of requests it must refuse (bad-input-arbitraries.ts), for bad-input.test.ts.
-
 export interface Target {
   file: string;
   method: RawRequest["method"];
   requests: fc.Arbitrary<RawRequest>;
-  /** Statuses other than 4xx that are acceptable (e.g. a redirect from path normalisation). */
   alsoOk?: (status: number) => boolean;
 }
 
@@ -101,7 +98,6 @@ const TRANSFER_FIELDS: Record<string, FieldRule> = {
   confirmUnknown: { valid: fc.boolean(), bad: notBoolean },
   confirmRejected: { valid: fc.boolean(), bad: notBoolean },
 };
-// The combinations the contract refuses, with otherwise well-formed fields.
 const TRANSFER_COMBOS = [
   fc.tuple(fc.uniqueArray(orderId, { minLength: 1, maxLength: 3 }), fc.constantFrom("failed", "unsent")).map(([o, r]) => new Entries([["orderIds", o], ["retry", r], ["parentRunId", NO_RUN]])),
   fc.constantFrom("failed", "unsent", "unknown").map((r) => new Entries([["retry", r]])),
@@ -146,8 +142,7 @@ const MEMBER_UPDATE_FIELDS: Record<string, FieldRule> = {
   password: MEMBER_FIELDS.password!,
 };
 
-// Query parameters and what each forbids (a blank value means "not given" on the ERP and activity
-// lists; the warehouse lists read page and limit strictly).
+// A blank value means "not given" on the ERP and activity lists; the warehouse lists read page and limit strictly.
 const WAREHOUSE_SORT = /^(id|name|code|erpWarehouseId|isActive|isDefault)\.(asc|desc)$/;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const warehouseFilters = {
@@ -187,7 +182,6 @@ const badRunId = stringWhere((s) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 const runSegment = fc.oneof(badIdSegment, badRunId.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
 const redirected = (status: number) => status === 308 || status === 307;
 
-// Schedules (lib/schedules/schemas.ts): a strict object with every field; each bad value below is refused whatever the rest.
 const SCHEDULE_FIELDS: Record<string, FieldRule> = {
   kind: { valid: fc.constantFrom("products", "prices", "stock"), bad: fc.oneof(notOneOf(["products", "prices", "stock"], false), fc.constantFrom<unknown>(null, 1, ["stock"])), required: true },
   name: { valid: alnum(0, 20), bad: fc.oneof(fc.constantFrom<unknown>(null, 1, [], {}, "a\u0000b", "x\ny"), fc.integer({ min: 81, max: 300 }).map((n) => "n".repeat(n))), required: true },
@@ -200,7 +194,6 @@ const SCHEDULE_FIELDS: Record<string, FieldRule> = {
   quietFrom: { valid: fc.constantFrom(""), bad: fc.oneof(fc.constantFrom<unknown>(null, 7, "7", "25:00", "07:60", "7:00 pm"), stringWhere((s) => s.trim() !== "" && !/^\d{2}:\d{2}$/.test(s.trim()))), required: true },
   quietTo: { valid: fc.constantFrom(""), bad: fc.oneof(fc.constantFrom<unknown>(null, 23, "23", "24:01"), stringWhere((s) => s.trim() !== "" && !/^\d{2}:\d{2}$/.test(s.trim()))), required: true },
 };
-// Alert channels (lib/alerts/schemas.ts): a strict object; wrong types are refused whatever the kind.
 const notText = fc.constantFrom<unknown>(1, true, [], {}, ["x"]);
 const CHANNEL_FIELDS: Record<string, FieldRule> = {
   name: { valid: alnum(1, 20).map((s) => `Fuzz ${s}`), bad: badText(100, { spacesAllowed: true }), required: true },
@@ -219,7 +212,6 @@ const CHANNEL_FIELDS: Record<string, FieldRule> = {
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const badUuidSegment = fc.oneof(badIdSegment, stringWhere((s) => !UUID.test(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
-// Saved views (lib/views/schemas.ts): strict objects; a query is refused when either list would refuse it.
 const VIEW_LISTS = ["warehouses", "activity"];
 const badViewQuery = fc.oneof(
   fc.constantFrom<unknown>(null, 1, true, [], {}, ["status=passive"]),
@@ -244,7 +236,6 @@ const VIEW_DEFAULT_FIELDS: Record<string, FieldRule> = {
 };
 const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity"];
 
-// "Sign out everywhere" (app/api/auth/sessions/end-all): a strict object whose one field must be true.
 const END_ALL_FIELDS: Record<string, FieldRule> = {
   confirm: { valid: fc.constant(true), bad: fc.oneof(fc.constant<unknown>(false), notBoolean), required: true },
 };
@@ -319,7 +310,6 @@ export const TARGETS: Target[] = [
   {
     file: "team/route.ts",
     method: "GET",
-    // Its only parameters are page and limit: any other query is a 422 naming it, or (page and limit in range) the team; never an upstream call.
     requests: fc.array(fc.tuple(anyString, anyString), { minLength: 1, maxLength: 4 }).map((pairs) => ({
       method: "GET" as const,
       path: `/api/team?${pairs.map(([k, v]) => `${encodeURIComponent(k.replace(/[\ud800-\udfff]/g, "?"))}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, "?"))}`).join("&")}`,
@@ -367,7 +357,6 @@ export const TARGETS: Target[] = [
   {
     file: "alerts/deliveries/route.ts",
     method: "GET",
-    // A lib/list list: a blank filter is no filter.
     requests: badQuery({
       channel: stringWhere((s) => nonBlank(s) && !UUID.test(s)),
       status: notOneOf(["queued", "retrying", "delivered", "failed"]),
@@ -407,5 +396,4 @@ export const TARGETS: Target[] = [
   },
 ];
 
-/** No input to refuse: /api/health and the /api/ping floors take none; the schedule and channel lists ignore the query. */
 export const NOT_FUZZED = new Set(["GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET erp/schedules/route.ts", "GET alerts/channels/route.ts"]);

@@ -7,7 +7,6 @@ import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulato
 import { exportedMethods, routeFiles } from "@/e2e/access-routes";
 import type { RawRequest } from "@/lib/testing/bad-input-arbitraries";
 
-// Route handlers called in-process as the built server would: routed by path through the real wrapper, real store and emulator.
 // Tests stub only the session (vi.mock of "@/lib/auth/session"); without Next's request scope, next-intl calls fail as a 5xx.
 
 export const ORIGIN = "http://console.test";
@@ -37,7 +36,6 @@ interface Route {
   load: () => Promise<Record<string, unknown>>;
 }
 
-/** The route table: every app/api/**\/route.ts but Auth.js's own, static segments before dynamic ones (as Next matches). */
 function routes(): Route[] {
   return routeFiles()
     .filter((f) => !f.includes("[..."))
@@ -81,10 +79,6 @@ async function findHandler(method: string, url: URL): Promise<{ handler: Handler
   return { handler, params: found.params, file: found.route.file };
 }
 
-/**
- * Calls the handler that serves `path` as the built server would (routed by path, params from it, the
- * console's own origin, a JSON body), with whatever the test file mocked; the handler's own Response.
- */
 export async function callRoute(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const url = new URL(path, ORIGIN);
   const found = await findHandler(method, url);
@@ -97,7 +91,6 @@ export async function callRoute(method: string, path: string, body?: unknown, he
   return found.handler(req, { params: Promise.resolve(found.params) });
 }
 
-/** Starts the emulator and a test store, and points the console's config at them (before anything reads it). */
 export async function startInProcessConsole(name: string, opts: { timeoutMs?: number } = {}): Promise<InProcessConsole> {
   const token = `in-process-${name}-token`;
   const emulator = await startLiveEmulator(token, name);
@@ -128,7 +121,6 @@ export async function startInProcessConsole(name: string, opts: { timeoutMs?: nu
     try {
       res = await found.handler(req, { params: Promise.resolve(found.params) });
     } catch (error) {
-      // Past the wrapper: the server would answer 500.
       return { status: 500, contentType: "", body: String(error), routedTo: found.file };
     }
     return { status: res.status, contentType: res.headers.get("content-type") ?? "", body: await res.text(), routedTo: found.file };
@@ -147,7 +139,6 @@ export async function startInProcessConsole(name: string, opts: { timeoutMs?: nu
   };
 }
 
-/** Every exported method of every console route file ("GET warehouses/route.ts"), Auth.js's own excepted. */
 export function allRouteMethods(): string[] {
   return routeFiles()
     .filter((f) => !f.includes("[..."))

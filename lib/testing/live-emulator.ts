@@ -4,8 +4,6 @@ import path from "node:path";
 import { createEmulator } from "@/emulator/server";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
-// For unit tests: the real emulator on a free port with its own store, a client pointed at it, and its control API.
-
 export interface LiveEmulator {
   url: string;
   client: UpstreamClient;

@@ -3,8 +3,6 @@ import { openStore, type Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import { createTestDatabase } from "@/lib/testing/test-database";
 
-// A store for one test file: a database of the test PostgreSQL, copied from the migrated template.
-
 export async function openTestStore(): Promise<Store> {
   const database = await createTestDatabase();
   const store = await openStore({ databaseUrl: database.url, poolSize: 4 });

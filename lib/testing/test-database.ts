@@ -40,7 +40,6 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
   }
 }
 
-/** Creates the migrated template once (several processes may race: the first wins, the rest wait for it). */
 export async function ensureTemplate(url = testDatabaseUrl()): Promise<string> {
   const name = await templateName();
   await admin(url, async (client) => {
@@ -78,7 +77,6 @@ async function dropDatabase(url: string, name: string): Promise<void> {
   }
 }
 
-/** A fresh database copied from the template; `drop` removes it. */
 export async function createTestDatabase(prefix = "labs_test"): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const url = testDatabaseUrl();
   const template = await ensureTemplate(url);

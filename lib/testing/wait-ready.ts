@@ -1,6 +1,5 @@
 import type { ChildProcess } from "node:child_process";
 
-/** Polls `url` until 2xx for a server `child` just started; fails at once if the child exits, and after `timeoutMs`. */
 export async function waitUntilReady(url: string, child: ChildProcess, what: string, headers: Record<string, string> = {}, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -95,8 +95,7 @@ function describe(kind: string, status: number | null, message?: string): string
 export function createUpstreamClient(options: UpstreamClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const authorization = `Bearer ${options.token}`;
-  // Messages and reasons reach the browser, so an answer is cleaned of any echoed form of the token, escaped or not,
-  // before it is parsed, and every string of the parsed value again after (JSON escapes may spell it any way).
+  // Answers reach the browser: cleaned of any echoed form of the token before parsing, and every parsed string again after.
   const redactor = new Redactor();
   redactor.add(options.token);
   const scrub = (text: string) => redactor.redact(text);
@@ -262,7 +261,6 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       return { message: r.message };
     },
 
-    /** `status: "success"` says nothing about the orders. */
     async transferOrders(orderIds: readonly string[]): Promise<TransferResult> {
       if (orderIds.some((id) => typeof id !== "string")) throw new TypeError("order ids must be strings");
       const r = await request({

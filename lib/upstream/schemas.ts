@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { upstreamFlagSchema } from "@/lib/upstream/flags";
 
-// Parsers for the Labs /v1 answers: callers outside lib/upstream see normalised values only.
-
 /** Order ids are strings; a numeric id from the upstream is stringified, never the other way. */
 export const upstreamOrderIdSchema = z.union([z.string(), z.number().int().nonnegative()]).transform(String);
 

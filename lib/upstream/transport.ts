@@ -3,8 +3,7 @@ import https from "node:https";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 
-// node:http on kept-alive connections: ~0.5 ms of CPU less per call than fetch (undici), paid on every list and transfer batch.
-// It keeps fetch's contract: one deadline over headers and body, no redirect followed, bodies decoded, a cut body is an error.
+// node:http on kept-alive connections, ~0.5 ms of CPU less per call than fetch, keeping fetch's contract (one deadline, no redirect).
 
 export interface Exchange {
   method: string;

@@ -7,8 +7,6 @@ import { fetcher, ProblemError, sendJson } from "@/lib/swr/fetcher";
 import { HIDE_KEY, VIEWS_API, viewsKey, type SavedViewList } from "@/lib/views/lists";
 import type { CreateViewInput, SavedView, SavedViewsAnswer } from "@/lib/views/schemas";
 
-// The browser side of /api/views, and the table's hidden columns kept in the URL so that a view is a URL.
-
 export function useSavedViews(list: SavedViewList) {
   return useSWR<SavedViewsAnswer, ProblemError>(viewsKey(list), fetcher);
 }
@@ -40,7 +38,6 @@ export async function deleteViewRequest(id: string): Promise<void> {
 
 type Visibility = Record<string, boolean>;
 
-/** The table's hidden columns from `?hide=` (unknown names dropped), as TanStack's column visibility; hiding pushes history. */
 export function useHiddenColumns(columns: readonly string[]) {
   const parser = useMemo(() => parseAsArrayOf(parseAsStringLiteral(columns)).withDefault([]).withOptions({ history: "push" }), [columns]);
   const [hidden, setHidden] = useQueryState(HIDE_KEY, parser);

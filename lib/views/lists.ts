@@ -1,8 +1,6 @@
 import { activityListBase } from "@/lib/activity/lists";
 import { warehouseListBase } from "@/lib/warehouses/lists";
 
-// The lists a view can be saved on, and a view's query read by the list's own schema: nothing the list would not take.
-
 export const SAVED_VIEW_LISTS = ["warehouses", "activity"] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 
@@ -19,9 +17,7 @@ export const VIEW_LISTS = {
 } as const;
 
 export interface ViewQueryIssue {
-  /** The URL parameter at fault ("_" for the query as a whole). */
   param: string;
-  /** A catalog key (validation.* or views.*) */
   message: string;
   params?: Record<string, unknown>;
 }
@@ -33,7 +29,6 @@ export function viewHref(list: SavedViewList, query: string): string {
   return `${VIEW_LISTS[list].path}?${query || "page=1"}`;
 }
 
-/** The query a view of the list's current state would save (the same form as canonicalViewQuery's). */
 export function stateViewQuery(list: SavedViewList, state: object, hidden: readonly string[] = []): string {
   const { definition, columns } = VIEW_LISTS[list];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

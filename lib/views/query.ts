@@ -2,8 +2,6 @@ import { activityList } from "@/lib/activity/schemas";
 import { HIDE_KEY, VIEW_LISTS, VIEW_QUERY_MAX, type SavedViewList, type ViewQueryResult, type ViewQueryIssue } from "@/lib/views/lists";
 import { warehouseList } from "@/lib/warehouses/schemas";
 
-// A view's query read by the list's own (zod) schema, for the handlers: nothing the list would not take.
-
 const QUERY_DEFINITIONS = { warehouses: warehouseList, activity: activityList } as const;
 
 export function canonicalViewQuery(list: SavedViewList, input: string): ViewQueryResult {

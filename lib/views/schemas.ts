@@ -2,8 +2,6 @@ import { z } from "zod";
 import { hasControlCharacters } from "@/lib/rules/text";
 import { SAVED_VIEW_LISTS, VIEW_QUERY_MAX, type SavedViewList } from "@/lib/views/lists";
 
-// Bodies and answers of /api/views, shared by the handlers, the service and the views control. Messages are catalog keys.
-
 export { VIEWS_API, viewsKey } from "@/lib/views/lists";
 export const VIEW_NAME_MAX = 60;
 
@@ -55,12 +53,10 @@ export interface SavedView {
   id: string;
   list: SavedViewList;
   name: string;
-  /** The list's query, without "?"; `href` is the page with it. */
   query: string;
   href: string;
   shared: boolean;
   owner: { id: number; email: string; name: string };
-  /** Whether the reader may rename, update or delete it (own personal views; admins also team views). */
   editable: boolean;
   createdAt: string;
   updatedAt: string;
@@ -69,7 +65,6 @@ export interface SavedView {
 export interface SavedViewsAnswer {
   items: SavedView[];
   defaultId: string | null;
-  /** Whether the reader may publish team views (admins). */
   canPublish: boolean;
 }
 

@@ -24,7 +24,6 @@ import type { SavedViewRow } from "@/lib/views/tables";
 type Member = Pick<CurrentMember, "id" | "email" | "name" | "role">;
 
 export const VIEWS_PER_MEMBER = 100;
-/** Writes (save, change, delete, default) one member may make per window, counted across instances in the store. */
 export const VIEW_WRITES = { limit: 30, windowMs: 60_000 };
 
 function fieldProblem(fields: Record<string, TextCode>): DomainError {
@@ -54,7 +53,6 @@ function checkedQuery(list: SavedViewList, query: string): string {
   const result = canonicalViewQuery(list, query);
   if (result.ok) return result.query;
   const codes = result.issues.map((i) => issueCode(i));
-  // Every parameter at fault is named in the message; the field is the query.
   const english = result.issues.map((i) => `${i.param}: ${validationMessage(i)}`);
   throw validationFailed({ query: codes }, { detail: `Invalid body: check query (${english.join(" ")})`, english: { query: english } });
 }
@@ -84,7 +82,6 @@ export async function listViews(member: Member, list: SavedViewList): Promise<Sa
   return { items: rows.map((r) => viewFromRow(r, member)), defaultId: fallback?.id ?? null, canPublish: can(member.role, "views.publish") };
 }
 
-/** Where the list opens for the member when its URL names nothing: their default view, if it narrows anything. */
 export async function defaultViewHref(member: Member, list: SavedViewList): Promise<string | null> {
   const view = await findDefaultView(await db(), list, member.id);
   return view ? viewHref(list, view.query) : null;
@@ -197,7 +194,6 @@ async function applyDefault(ctx: ServiceContext, member: Member, list: SavedView
   });
 }
 
-/** Sets (or with null clears) the member's own default on a list; any view they see may be it. */
 export async function chooseDefaultView(ctx: ServiceContext, member: Member, json: unknown): Promise<SavedViewsAnswer> {
   const body = parseBody<SetDefaultViewBody>(setDefaultViewBodySchema, json);
   let row: SavedViewRow | null = null;

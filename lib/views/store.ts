@@ -45,7 +45,6 @@ export async function listVisibleViews(db: Db, list: SavedViewList, memberId: nu
     .execute();
 }
 
-/** A view the member may see, or undefined (another member's personal view reads as missing). */
 export async function findVisibleView(db: Db, id: string, memberId: number): Promise<SavedViewRow | undefined> {
   return db
     .selectFrom("saved_views")
@@ -70,7 +69,6 @@ export async function nameTaken(db: Db, view: { list: string; name: string; owne
 // Two-key advisory lock space "view" (0x76696577), second key the owner: one member's inserts count one by one.
 const VIEW_LOCKS = 0x76696577;
 
-/** Inserts the view unless its owner already keeps `cap` views (on every list, team views they published included). */
 export async function insertView(
   db: Db,
   view: { list: SavedViewList; name: string; query: string; shared: boolean; owner: { id: number; email: string; name: string } },
@@ -138,7 +136,6 @@ export async function deleteView(db: Db, id: string): Promise<void> {
   });
 }
 
-/** The member's default on the list, if it is still a view they can see (an unpublished one may not be). */
 export async function findDefaultView(db: Db, list: SavedViewList, memberId: number): Promise<SavedViewRow | undefined> {
   return db
     .selectFrom("saved_view_defaults as d")

@@ -4,7 +4,6 @@ export interface SavedViewsTable {
   id: string;
   list: string;
   name: string;
-  /** The list's URL query as the list writes it, without "?" or page (lib/views/lists.ts, canonical). */
   query: string;
   owner_id: number;
   owner_email: string;

@@ -13,8 +13,6 @@ import type {
   WarehouseWriteResult,
 } from "@/lib/warehouses/schemas";
 
-// The code check is advisory (the console's index); the upstream decides on save.
-
 export type KeyedWarehouseList = Keyed<WarehouseListResponse>;
 
 export function useWarehouses(state: WarehouseListState) {

@@ -5,7 +5,6 @@ import { hasControlCharacters } from "@/lib/rules/text";
 import { BULK_MAX, CODE_MAX, CODE_SPACES, ERP_ID_MAX, NAME_MAX, type ReadinessCheck } from "@/lib/rules/warehouse";
 import { warehouseListBase } from "@/lib/warehouses/lists";
 
-// The API path, the list's declaration and the sort helpers live in lib/warehouses/lists.ts (no zod there, for the browser).
 export * from "@/lib/warehouses/lists";
 
 const text = (max: number, required: boolean) =>
@@ -22,7 +21,6 @@ const text = (max: number, required: boolean) =>
 
 export const warehouseNameSchema = text(NAME_MAX, true);
 export const warehouseCodeSchema = text(CODE_MAX, true).refine((v) => !CODE_SPACES.test(v), { message: "validation.warehouses.codeSpaces" });
-// A string: it looks numeric, but leading zeros matter.
 export const erpWarehouseIdSchema = z
   .union([text(ERP_ID_MAX, false), z.null()])
   .transform((v) => (v === null || v === "" ? null : v));
@@ -97,7 +95,6 @@ function withoutPaging({ page, limit, ...filters }: ListFields) {
 export const exportWarehousesQuerySchema = strictQuery(withoutPaging(warehouseList.fields)).transform((v) => ({ ...v, q: v.q.trim() }));
 export type ExportWarehousesQuery = z.output<typeof exportWarehousesQuerySchema>;
 
-/** A list row: the warehouse and the readiness checks it fails (empty when ready). */
 export type ListedWarehouse = Warehouse & { attention: ReadinessCheck[] };
 
 export interface WarehouseListResponse {

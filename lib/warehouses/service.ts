@@ -1,4 +1,3 @@
-// Warehouse reads and writes behind the route handlers: search index, default rule, lost-update check, audit.
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import type { ServiceContext } from "@/lib/audit";
@@ -61,7 +60,6 @@ function applyChange(index: WarehouseIndex, change: IndexChange): void {
   else index.invalidate();
 }
 
-/** Applies a change here and tells every other instance. */
 function changeIndex(change: IndexChange): void {
   applyChange(warehouseIndex(), change);
   let payload = JSON.stringify({ from: INSTANCE, account: accountKey(), change } satisfies IndexNotice);
@@ -169,8 +167,7 @@ function failureMessage(error: unknown): string {
   return String(error);
 }
 
-// Every write that can change the default runs under one lock shared by all instances, and
-// un-defaults only warehouses that were default just before it: never one that became so later.
+// Default-changing writes share one lock across instances and un-default only warehouses that were default just before.
 
 async function underDefaultLock<T>(fn: () => Promise<T>): Promise<T> {
   try {
@@ -182,7 +179,6 @@ async function underDefaultLock<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A default-warehouse rule broken by an edit or a delete: a conflict with the state, said on the field and as the detail. */
 function ruleRefusal({ field, key }: WarehouseRuleBreak): DomainError {
   const text = { code: `validation.warehouses.${key}` };
   return refusal("conflict", text, undefined, { [field]: [text] });

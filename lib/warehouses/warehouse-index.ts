@@ -99,7 +99,6 @@ function compareFor(sort: string): Compare {
   return direction === "desc" ? (a, b) => asc(b, a) : asc;
 }
 
-/** Where `e` sits, or would sit, in a list kept in `cmp` order; every entry compares unequal (ids break ties). */
 function position(list: readonly Entry[], e: Entry, cmp: Compare): number {
   let lo = 0;
   let hi = list.length;
@@ -131,7 +130,6 @@ export class WarehouseIndex {
   private facts: AccountFacts | null = null;
   /** Bumped when a change may alter any warehouse's checks (the account's defaults); memoised checks from before are stale. */
   private attentionEpoch = 0;
-  /** Writes made while a build is under way; re-applied on top of what the build fetched. */
   private patches: ({ upsert: Warehouse } | { remove: number })[] = [];
   private readonly opts: Required<Omit<WarehouseIndexOptions, "onBackgroundError">> & Pick<WarehouseIndexOptions, "onBackgroundError">;
   readonly stats: IndexStats = { builds: 0, upstreamCalls: 0, maxInFlight: 0, lastBuildMs: 0 };
@@ -304,7 +302,6 @@ export class WarehouseIndex {
     this.stats.lastBuildMs = this.builtAt - started;
   }
 
-  /** Patches the index in use to a fresh build that differs in a few warehouses, so sorted orders and facts stay warm. */
   private carryOver(current: Map<number, Entry>, fresh: Map<number, Entry>): boolean {
     const removed: number[] = [];
     const changed: Entry[] = [];
