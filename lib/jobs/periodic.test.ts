@@ -47,13 +47,15 @@ describe("a chain on the job engine", () => {
     const chain: Chain = { queue: "test.chain-two", seconds: 2, expireInSeconds: 30, pollingIntervalSeconds: 0.5 };
     let runs = 0;
     const run = async () => void runs++;
+    const started = Date.now();
     await Promise.all([startChain(a, chain, run), startChain(b, chain, run)]);
     await sleep(7_000);
     await a.offWork(chain.queue);
     await b.offWork(chain.queue);
-    // 7 s of 2-s slots: three or four runs, each its own slot, one after another, and the next one waiting.
+    // At most one run per 2-s slot begun while working (a loaded machine stops late), each its own slot, one after
+    // another, and the next one waiting.
     expect(runs).toBeGreaterThanOrEqual(3);
-    expect(runs).toBeLessThanOrEqual(4);
+    expect(runs).toBeLessThanOrEqual(Math.floor((Date.now() - started) / 2000) + 2);
     const sent = await links(chain.queue);
     expect(sent.map((l) => l.state)).toEqual([...Array<string>(runs).fill("completed"), "created"]);
     expect(sent.map((l) => l.slot - sent[0]!.slot)).toEqual(sent.map((_, i) => i * chain.seconds * 1000));
