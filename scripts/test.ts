@@ -34,13 +34,16 @@ if (!env.TEST_DATABASE_URL?.trim()) {
 }
 let code = 0;
 const started = Date.now();
+const times: string[] = [];
 for (const step of STEPS) {
+  const at = Date.now();
   code = await run(step, env);
+  times.push(`${step} ${Math.round((Date.now() - at) / 1000)} s`);
   if (code !== 0) {
     console.error(`\nnpm test: ${step} failed (exit ${code}).`);
     break;
   }
 }
 await cleanUp();
-console.log(`\nnpm test: ${code === 0 ? "passed" : "failed"} in ${Math.round((Date.now() - started) / 1000)} s.`);
+console.log(`\nnpm test: ${code === 0 ? "passed" : "failed"} in ${Math.round((Date.now() - started) / 1000)} s (${times.join(", ")}).`);
 process.exit(code);
