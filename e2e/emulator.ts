@@ -24,15 +24,8 @@ export interface FaultRule {
   apply?: "before" | "after";
 }
 
-export interface LoggedRequest {
-  seq: number;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  authorized: boolean;
-  status: number | null;
-}
+// The control API answers with the emulator's own log entries.
+export type { RequestLogEntry as LoggedRequest } from "@/emulator/request-log";
 
 export const emulator = {
   addFault: (rule: FaultRule) => control<{ id: number }>("POST", "/faults", rule),
