@@ -1,4 +1,5 @@
 import { E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN } from "@/e2e/env";
+import type { RequestLogEntry } from "@/emulator/request-log";
 
 // The emulator's control API, used by tests to seed data, inject faults and read what the
 // upstream received. It is reached over HTTP with the emulator's token, like the console does.
@@ -25,7 +26,7 @@ export interface FaultRule {
 }
 
 // The control API answers with the emulator's own log entries.
-export type { RequestLogEntry as LoggedRequest } from "@/emulator/request-log";
+export type LoggedRequest = RequestLogEntry;
 
 export const emulator = {
   addFault: (rule: FaultRule) => control<{ id: number }>("POST", "/faults", rule),

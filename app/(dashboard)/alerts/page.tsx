@@ -6,7 +6,7 @@ import { channelList, deliveryList } from "@/lib/alerts/schemas";
 import { listChannelPage, listDeliveryViews } from "@/lib/alerts/service";
 import { requirePageMember } from "@/lib/auth/session";
 import { can } from "@/lib/auth/roles";
-import { log } from "@/lib/log";
+import { prefetchPages } from "@/lib/list/prefetch";
 
 export async function generateMetadata(): Promise<Metadata> {
   await requirePageMember();
@@ -20,14 +20,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const params = await searchParams;
   const channels = channelList.load(params);
   const deliveries = deliveryList.load(params);
-  const fallback: Record<string, unknown> = {};
-  try {
-    const [channelPage, deliveryPage] = await Promise.all([listChannelPage(channels), listDeliveryViews(deliveries, member)]);
-    fallback[channelList.key(channels)] = { ...channelPage, key: channelList.key(channels) };
-    fallback[deliveryList.key(deliveries)] = { ...deliveryPage, key: deliveryList.key(deliveries) };
-  } catch (error) {
-    log.warn("alerts prefetch failed", { error: String(error) });
-  }
+  const fallback = await prefetchPages<object>("alerts", {
+    [channelList.key(channels)]: () => listChannelPage(channels),
+    [deliveryList.key(deliveries)]: () => listDeliveryViews(deliveries, member),
+  });
   return (
     <section data-testid="alerts-page">
       <PageHeader title={t("title")} description={t("description")} />

@@ -5,9 +5,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 import { db } from "@/lib/store";
-import type { Keyed } from "@/lib/list/client";
-import { log } from "@/lib/log";
-import { teamList, type TeamList } from "@/lib/team/schemas";
+import { prefetchPages } from "@/lib/list/prefetch";
+import { teamList } from "@/lib/team/schemas";
 import { listTeamPage } from "@/lib/team/service";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,13 +19,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const member = await requirePageMember();
   const t = await getTranslations("team");
   const state = teamList.load(await searchParams);
-  const key = teamList.key(state);
-  const fallback: Record<string, Keyed<TeamList>> = {};
-  try {
-    fallback[key] = { ...(await listTeamPage(await db(), state)), key };
-  } catch (error) {
-    log.warn("team list prefetch failed", { error: String(error) });
-  }
+  const fallback = await prefetchPages("team list", { [teamList.key(state)]: async () => listTeamPage(await db(), state) });
   return (
     <section data-testid="team-page">
       <PageHeader title={t("title")} description={t("description")} />

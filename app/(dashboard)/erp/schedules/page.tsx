@@ -5,7 +5,7 @@ import { SchedulesView } from "@/components/schedules/schedules-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
-import { log } from "@/lib/log";
+import { prefetchPages } from "@/lib/list/prefetch";
 import { scheduleList } from "@/lib/schedules/schemas";
 import { listAllSchedules } from "@/lib/schedules/service";
 
@@ -21,13 +21,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const tRoles = await getTranslations("roles");
   const canWrite = can(member.role, "erp.run");
   const state = scheduleList.load(await searchParams);
-  const key = scheduleList.key(state);
-  const fallback: Record<string, unknown> = {};
-  try {
-    fallback[key] = { ...(await listAllSchedules(state)), key };
-  } catch (error) {
-    log.warn("schedules prefetch failed", { error: String(error) });
-  }
+  const fallback = await prefetchPages("schedules", { [scheduleList.key(state)]: () => listAllSchedules(state) });
   return (
     <section data-testid="schedules-page" className="space-y-6">
       <PageHeader title={t("title")} description={t("description")} />
