@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AlertsView } from "@/components/alerts/alerts-view";
 import { PageHeader } from "@/components/ui/page-header";
@@ -7,11 +6,9 @@ import { listChannelPage, listDeliveryViews } from "@/lib/alerts/service";
 import { requirePageMember } from "@/lib/auth/session";
 import { can } from "@/lib/auth/roles";
 import { prefetchPages } from "@/lib/list/prefetch";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("alerts"))("title") };
-}
+export const generateMetadata = memberPageTitle("alerts", "title");
 
 // Channels and the first page of the log come with the HTML; when they cannot be read here, the client asks and shows the error.
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

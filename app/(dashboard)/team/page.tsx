@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { TeamManager } from "@/components/team/team-manager";
 import { PageHeader } from "@/components/ui/page-header";
@@ -8,11 +7,9 @@ import { db } from "@/lib/store";
 import { prefetchPages } from "@/lib/list/prefetch";
 import { teamList } from "@/lib/team/schemas";
 import { listTeamPage } from "@/lib/team/service";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("nav"))("team") };
-}
+export const generateMetadata = memberPageTitle("nav", "team");
 
 // The first page comes with the HTML; when it cannot be read here, the client asks and shows the error.
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { GatedButton } from "@/components/ui/gated-button";
@@ -10,11 +9,9 @@ import { redirect } from "next/navigation";
 import { defaultViewHref } from "@/lib/views/service";
 import { loadWarehouseListState, warehouseListKey } from "@/lib/warehouses/schemas";
 import { listWarehouses } from "@/lib/warehouses/service";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("nav"))("warehouses") };
-}
+export const generateMetadata = memberPageTitle("nav", "warehouses");
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requirePageMember();

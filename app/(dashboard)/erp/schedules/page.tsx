@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { SwrFallback } from "@/components/erp/swr-fallback";
 import { SchedulesView } from "@/components/schedules/schedules-view";
@@ -8,11 +7,9 @@ import { requirePageMember } from "@/lib/auth/session";
 import { prefetchPages } from "@/lib/list/prefetch";
 import { scheduleList } from "@/lib/schedules/schemas";
 import { listAllSchedules } from "@/lib/schedules/service";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("schedules"))("title") };
-}
+export const generateMetadata = memberPageTitle("schedules", "title");
 
 // The list comes with the HTML; when it cannot be read here, the client asks and shows the error.
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
