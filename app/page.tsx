@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { HomeView } from "@/components/home/home-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageMember } from "@/lib/auth/session";
 import DashboardLayout from "@/app/(dashboard)/layout";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
 // The home page: a read-only overview every member may see; each tile loads (and fails) on its own.
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("nav"))("home") };
-}
+export const generateMetadata = memberPageTitle("nav", "home");
 
 export default async function Home() {
   await requirePageMember();

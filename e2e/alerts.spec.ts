@@ -69,6 +69,7 @@ test.describe("alerts as admin", () => {
   test("refuses a plain-http URL off this machine on its field and saves nothing", async ({ page }) => {
     const name = `E2E refused ${Date.now()}`;
     await page.goto("/alerts");
+    await expect(page).toHaveTitle("Alerts · Labs Console");
     await page.getByTestId("alert-channel-add").click();
     const form = page.getByTestId("alert-channel-form");
     await form.getByLabel("Name", { exact: true }).fill(name);

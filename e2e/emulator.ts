@@ -1,4 +1,5 @@
 import { E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN } from "@/e2e/env";
+import type { RequestLogEntry } from "@/emulator/request-log";
 
 async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${E2E_EMULATOR_URL}/__emulator${path}`, {
@@ -21,15 +22,8 @@ export interface FaultRule {
   apply?: "before" | "after";
 }
 
-export interface LoggedRequest {
-  seq: number;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  authorized: boolean;
-  status: number | null;
-}
+// The control API answers with the emulator's own log entries.
+export type LoggedRequest = RequestLogEntry;
 
 export const emulator = {
   addFault: (rule: FaultRule) => control<{ id: number }>("POST", "/faults", rule),

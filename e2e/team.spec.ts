@@ -93,6 +93,7 @@ test.describe("team as viewer", () => {
 
   test("sees the team with every control disabled and the reason shown", async ({ page }) => {
     await page.goto("/team");
+    await expect(page).toHaveTitle("Team · Labs Console");
     const reason = page.getByTestId("team-manage-reason");
     await expect(reason).toHaveText("Only admins can manage the team.");
 

@@ -1,17 +1,6 @@
 // The Labs /v1 routes (docs/upstream-api.md): warehouses ("stores") and ERP actions.
 import type { EmulatorDb, Flag, WarehouseCreate, WarehousePatch } from "./db";
-import {
-  type Body,
-  type FieldErrors,
-  type Reply,
-  MSG,
-  error,
-  invalid,
-  isPlainObject,
-  methodNotAllowed,
-  ok,
-  parsePositiveInt,
-} from "./reply";
+import { type Body, type FieldErrors, type Reply, MSG, error, invalid, isPlainObject, methodNotAllowed, ok, parsePositiveInt } from "./reply";
 
 export const MAX_PAGE_SIZE = 100;
 export const MAX_TRANSFER_IDS = 100;

@@ -2,18 +2,7 @@
 import type { EmulatorDb } from "./db";
 import { type FaultTable, describeRule, parseFaultRule } from "./faults";
 import type { RequestLog } from "./request-log";
-import {
-  type Body,
-  type FieldErrors,
-  type Reply,
-  MSG,
-  error,
-  invalid,
-  isPlainObject,
-  methodNotAllowed,
-  ok,
-  parsePositiveInt,
-} from "./reply";
+import { type Body, type FieldErrors, type Reply, MSG, error, invalid, isPlainObject, methodNotAllowed, ok, parsePositiveInt } from "./reply";
 
 export const CONTROL_PREFIX = "/__emulator";
 export const MAX_SEED = 100_000;

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useForm, useWatch } from "react-hook-form";
-import { FormField } from "@/components/ui/form-field";
+import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { buttonClass, cardClass, checkboxClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
 import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
@@ -67,13 +67,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
     try {
       onSaved(await saveChannelRequest(channel?.id ?? null, getValues()));
     } catch (error) {
-      const texts = fieldTexts(error);
-      const fields = FIELDS.filter((f) => texts[f]);
-      if (fields.length) {
-        fields.forEach((f, i) => setError(f, { type: "server", message: texts[f] }, { shouldFocus: i === 0 }));
-      } else {
-        setError("root", { type: "server", message: problemText(error) });
-      }
+      if (!setFieldErrors(fieldTexts(error), FIELDS, setError)) setError("root", { type: "server", message: problemText(error) });
     }
   };
 
@@ -89,17 +83,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField {...field("name", t("form.name"))}>{(aria) => <input {...aria} type="text" autoComplete="off" className={inputClass} {...register("name")} />}</FormField>
-        <FormField {...field("kind", t("form.kind"))}>
-          {(aria) => (
-            <select {...aria} className={inputClass} {...register("kind")}>
-              {ALERT_CHANNEL_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`kinds.${k}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField {...field("kind", t("form.kind"))} options={ALERT_CHANNEL_KINDS} optionLabel={(k) => t(`kinds.${k}`)} className={inputClass} registration={register("kind")} />
       </div>
 
       {kind === "webhook" || kind === "slack" ? (
@@ -119,17 +103,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
             {(aria) => <input {...aria} type="text" autoComplete="off" spellCheck={false} className={inputClass} {...register("smtpHost")} />}
           </FormField>
           <FormField {...field("smtpPort", t("form.smtpPort"))}>{(aria) => <input {...aria} type="text" inputMode="numeric" className={inputClass} {...register("smtpPort")} />}</FormField>
-          <FormField {...field("smtpTls", t("form.smtpTls"))}>
-            {(aria) => (
-              <select {...aria} className={inputClass} {...register("smtpTls")}>
-                {SMTP_TLS_MODES.map((m) => (
-                  <option key={m} value={m}>
-                    {t(`form.tlsModes.${m}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectField {...field("smtpTls", t("form.smtpTls"))} options={SMTP_TLS_MODES} optionLabel={(m) => t(`form.tlsModes.${m}`)} className={inputClass} registration={register("smtpTls")} />
           <FormField {...field("smtpUser", t("form.smtpUser"))}>{(aria) => <input {...aria} type="text" autoComplete="off" className={inputClass} {...register("smtpUser")} />}</FormField>
           <FormField {...field("smtpPassword", t("form.smtpPassword"))} help={keep(channel?.masks.smtpPassword, "keepPassword")}>
             {(aria) => <input {...aria} type="password" autoComplete="new-password" className={inputClass} {...register("smtpPassword")} />}

@@ -44,48 +44,36 @@ const MEANING_STYLE: Record<Meaning, string> = {
   sending: BLUE,
 };
 
-export function RunResultBadge({ result, testId }: { result: RunResult; testId?: string }) {
-  const t = useTranslations("erp.result");
+/** The badge every kind below draws: its value in a data attribute (`data-<kind>`) for tests and styles. */
+function Pill({ kind, value, style, text, testId }: { kind: string; value: string; style: string; text: string; testId?: string }) {
   return (
-    <span data-result={result} data-testid={testId} className={`${BASE} ${RESULT_STYLE[result]}`}>
-      {t(result)}
+    <span {...{ [`data-${kind}`]: value }} data-testid={testId} className={`${BASE} ${style}`}>
+      {text}
     </span>
   );
+}
+
+export function RunResultBadge({ result, testId }: { result: RunResult; testId?: string }) {
+  const t = useTranslations("erp.result");
+  return <Pill kind="result" value={result} style={RESULT_STYLE[result]} text={t(result)} testId={testId} />;
 }
 
 export function MeaningBadge({ meaning }: { meaning: Meaning }) {
   const t = useTranslations("erp.meanings");
-  return (
-    <span data-meaning={meaning} className={`${BASE} ${MEANING_STYLE[meaning]}`}>
-      {t(meaning)}
-    </span>
-  );
+  return <Pill kind="meaning" value={meaning} style={MEANING_STYLE[meaning]} text={t(meaning)} />;
 }
 
 export function RunStatusBadge({ status, testId }: { status: TransferRunStatus; testId?: string }) {
   const t = useTranslations("erp.status");
-  return (
-    <span data-status={status} data-testid={testId} className={`${BASE} ${STATUS_STYLE[status]}`}>
-      {t(status)}
-    </span>
-  );
+  return <Pill kind="status" value={status} style={STATUS_STYLE[status]} text={t(status)} testId={testId} />;
 }
 
 export function OutcomeBadge({ outcome }: { outcome: OrderOutcome }) {
   const t = useTranslations("erp.outcomes");
-  return (
-    <span data-outcome={outcome} className={`${BASE} ${OUTCOME_STYLE[outcome]}`}>
-      {t(outcome)}
-    </span>
-  );
+  return <Pill kind="outcome" value={outcome} style={OUTCOME_STYLE[outcome]} text={t(outcome)} />;
 }
 
 export function ImportOutcomeBadge({ outcome }: { outcome: "pending" | "started" | "failed" }) {
   const t = useTranslations("erp.imports.outcomes");
-  const style = outcome === "started" ? GREEN : outcome === "failed" ? RED : BLUE;
-  return (
-    <span data-outcome={outcome} className={`${BASE} ${style}`}>
-      {t(outcome)}
-    </span>
-  );
+  return <Pill kind="outcome" value={outcome} style={outcome === "started" ? GREEN : outcome === "failed" ? RED : BLUE} text={t(outcome)} />;
 }

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useSyncExternalStore } from "react";
 import { useForm, useWatch, type FieldError } from "react-hook-form";
 import { zonedFormat } from "@/components/schedules/describe";
-import { FormField } from "@/components/ui/form-field";
+import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-code-text";
 import { buttonClass, checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles";
 import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
@@ -62,13 +62,7 @@ export function ScheduleForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      const fieldErrors = fieldTexts(error);
-      const withErrors = FIELDS.filter((f) => fieldErrors[f]);
-      if (withErrors.length) {
-        withErrors.forEach((field, i) => setError(field, { type: "server", message: fieldErrors[field] }, { shouldFocus: i === 0 }));
-      } else {
-        setError("root", { type: "server", message: failureText(error) });
-      }
+      if (!setFieldErrors(fieldTexts(error), FIELDS, setError)) setError("root", { type: "server", message: failureText(error) });
     }
   };
 
@@ -86,43 +80,20 @@ export function ScheduleForm({
         {editing ? t("form.titleEdit") : t("form.titleNew")}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField {...field("kind")}>
-          {(aria) => (
-            <select {...aria} className={control_} {...register("kind")}>
-              {ERP_IMPORT_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {tKinds(`${k}.name`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField {...field("kind")} options={ERP_IMPORT_KINDS} optionLabel={(k) => tKinds(`${k}.name`)} className={control_} registration={register("kind")} />
         <FormField {...field("name")} help={t("form.nameHelp")}>
           {(aria) => <input {...aria} type="text" maxLength={NAME_MAX_LENGTH} autoComplete="off" className={control_} {...register("name")} />}
         </FormField>
-        <FormField {...field("rule")}>
-          {(aria) => (
-            <select {...aria} className={control_} {...register("rule")}>
-              {SCHEDULE_RULE_TYPES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`form.rules.${r}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField {...field("rule")} options={SCHEDULE_RULE_TYPES} optionLabel={(r) => t(`form.rules.${r}`)} className={control_} registration={register("rule")} />
         {rule === "every" ? (
-          <FormField {...field("everyMinutes")} help={t("form.everyHelp")}>
-            {(aria) => (
-              <select {...aria} className={control_} {...register("everyMinutes")}>
-                {EVERY_MINUTES.map((m) => (
-                  <option key={m} value={String(m)}>
-                    {m >= 60 ? t("form.everyHoursOption", { hours: m / 60 }) : t("form.everyOption", { minutes: m })}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectField
+            {...field("everyMinutes")}
+            help={t("form.everyHelp")}
+            options={EVERY_MINUTES}
+            optionLabel={(m) => (m >= 60 ? t("form.everyHoursOption", { hours: m / 60 }) : t("form.everyOption", { minutes: m }))}
+            className={control_}
+            registration={register("everyMinutes")}
+          />
         ) : null}
         {rule === "daily" || rule === "weekly" ? (
           <FormField {...field("times")} help={t("form.timesHelp")}>

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useForm, type FieldError } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
-import { FormField } from "@/components/ui/form-field";
+import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { buttonClass, inputClass } from "@/components/ui/styles";
 import { ROLES } from "@/lib/store/schema";
 import { ProblemError } from "@/lib/swr/fetcher";
@@ -59,19 +59,9 @@ export function AddMemberForm({
       await onAdded(member);
     } catch (error) {
       // Typed values stay in the form; server field errors land on their fields.
-      const fieldErrors = fieldTexts(error);
-      const withErrors = FIELDS.filter((f) => fieldErrors[f]);
-      if (withErrors.length) {
-        withErrors.forEach((field, i) => {
-          const message =
-            field === "email" && error instanceof ProblemError && error.problem.reason === "email_taken"
-              ? t("validation.emailTaken")
-              : fieldErrors[field]!;
-          setError(field, { type: "server", message }, { shouldFocus: i === 0 });
-        });
-      } else {
-        toast.error(t("toast.failed", { reason: problemText(error) }));
-      }
+      const texts = fieldTexts(error);
+      if (texts.email && error instanceof ProblemError && error.problem.reason === "email_taken") texts.email = t("validation.emailTaken");
+      if (!setFieldErrors(texts, FIELDS, setError)) toast.error(t("toast.failed", { reason: problemText(error) }));
     }
   };
 
@@ -99,17 +89,7 @@ export function AddMemberForm({
           {(aria) => <input {...aria} type="email" autoComplete="off" spellCheck={false} className={control} {...register("email")} />}
         </FormField>
         <FormField {...field("name")}>{(aria) => <input {...aria} type="text" autoComplete="off" className={control} {...register("name")} />}</FormField>
-        <FormField {...field("role")}>
-          {(aria) => (
-            <select {...aria} className={control} {...register("role")}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {tRoles(r)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField {...field("role")} options={ROLES} optionLabel={(r) => tRoles(r)} className={control} registration={register("role")} />
         <FormField {...field("password")} help={t("form.passwordHelp", { min: PASSWORD_MIN_LENGTH })}>
           {(aria) => (
             <input

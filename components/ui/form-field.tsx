@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { fieldErrorClass, helpTextClass } from "@/components/ui/styles";
 
 export interface FieldControlProps {
@@ -43,4 +44,38 @@ export function FormField({
       ) : null}
     </div>
   );
+}
+
+/** A FormField whose control is a select of fixed options, registered with react-hook-form. */
+export function SelectField<T extends string | number>({
+  options,
+  optionLabel,
+  className,
+  registration,
+  ...field
+}: Omit<Parameters<typeof FormField>[0], "children"> & { options: readonly T[]; optionLabel: (option: T) => ReactNode; className: string; registration: UseFormRegisterReturn }) {
+  return (
+    <FormField {...field}>
+      {(aria) => (
+        <select {...aria} className={className} {...registration}>
+          {options.map((o) => (
+            <option key={o} value={String(o)}>
+              {optionLabel(o)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** Puts a failed call's field texts on the form's fields, focusing the first; false when none of them has one. */
+export function setFieldErrors<F extends string>(
+  texts: Record<string, string>,
+  fields: readonly F[],
+  setError: (field: F, error: { type: "server"; message: string }, options: { shouldFocus: boolean }) => void,
+): boolean {
+  const failed = fields.filter((f) => texts[f]);
+  failed.forEach((f, i) => setError(f, { type: "server", message: texts[f]! }, { shouldFocus: i === 0 }));
+  return failed.length > 0;
 }

@@ -23,23 +23,26 @@ export const MENU_TRIGGER_CLASS =
 const MenuPanel = lazy(() => import("@/components/ui/menu-panel").then((m) => ({ default: m.MenuPanel })));
 
 export function MenuButton(props: MenuButtonProps) {
-  const mounted = useMounted();
   const placeholder = (
     <button type="button" disabled aria-label={props.label} data-testid={props.testId} className={props.triggerClassName ?? MENU_TRIGGER_CLASS}>
       {props.children ?? <MoreHorizontal className="h-4 w-4" aria-hidden="true" />}
     </button>
   );
-  return mounted ? (
-    <Suspense fallback={placeholder}>
+  return (
+    <AfterMount placeholder={placeholder}>
       <MenuPanel {...props} />
-    </Suspense>
-  ) : (
-    placeholder
+    </AfterMount>
   );
 }
 
+/** The lazy panel once mounted; its placeholder on the server, in hydration and while the panel's code loads. */
+export function AfterMount({ placeholder, children }: { placeholder: React.ReactNode; children: React.ReactNode }) {
+  const mounted = useMounted();
+  return mounted ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+}
+
 /** False on the server and in the first render on the client (hydration sees the server's placeholder). */
-export function useMounted(): boolean {
+function useMounted(): boolean {
   return useSyncExternalStore(noSubscription, clientSnapshot, serverSnapshot);
 }
 

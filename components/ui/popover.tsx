@@ -1,7 +1,7 @@
 "use client";
 
-import { lazy, Suspense } from "react";
-import { useMounted } from "@/components/ui/menu";
+import { lazy } from "react";
+import { AfterMount } from "@/components/ui/menu";
 import { buttonClass } from "@/components/ui/styles";
 
 // Radix's code (popover-panel.tsx) loads after the page; until then the same button shows, disabled.
@@ -16,17 +16,14 @@ export interface PopoverProps {
 const PopoverPanel = lazy(() => import("@/components/ui/popover-panel").then((m) => ({ default: m.PopoverPanel })));
 
 export function Popover(props: PopoverProps) {
-  const mounted = useMounted();
   const placeholder = (
     <button type="button" disabled data-testid={props.testId} className={`${buttonClass.secondary} disabled:cursor-progress`}>
       {props.label}
     </button>
   );
-  return mounted ? (
-    <Suspense fallback={placeholder}>
+  return (
+    <AfterMount placeholder={placeholder}>
       <PopoverPanel {...props} />
-    </Suspense>
-  ) : (
-    placeholder
+    </AfterMount>
   );
 }

@@ -2,11 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import { PlainTable } from "@/components/data-table/plain-table";
+import { PlainTable, type PlainColumn } from "@/components/data-table/plain-table";
 import { alertClass, buttonClass } from "@/components/ui/styles";
 import type { WarehouseField } from "@/lib/rules/warehouse";
 import type { WarehouseConflict, WarehouseValues } from "@/lib/warehouses/schemas";
-import { conflictRows } from "@/components/warehouses/rules";
+import { conflictRows, type ConflictRow } from "@/components/warehouses/rules";
 
 export function ConflictPanel({
   conflict,
@@ -34,6 +34,17 @@ export function ConflictPanel({
     if (field === "isDefault") return value ? t("conflict.yes") : t("conflict.no");
     return value === null || value === "" ? t("conflict.empty") : String(value);
   };
+  const side = (id: "theirs" | "yours", changed: (row: ConflictRow) => boolean): PlainColumn<ConflictRow> => ({
+    id,
+    header: t(`conflict.${id}`),
+    cellProps: () => ({ "data-testid": `conflict-${id}` }),
+    cell: (row) => (
+      <>
+        {show(row.field, row[id])}
+        {changed(row) ? <span className="ml-2 text-xs text-slate-700 dark:text-slate-300">({t("conflict.changed")})</span> : null}
+      </>
+    ),
+  });
 
   return (
     <section aria-labelledby="conflict-title" data-testid="conflict-panel" className={`${alertClass.warning} mb-6`}>
@@ -62,28 +73,8 @@ export function ConflictPanel({
                 </>
               ),
             },
-            {
-              id: "theirs",
-              header: t("conflict.theirs"),
-              cellProps: () => ({ "data-testid": "conflict-theirs" }),
-              cell: (row) => (
-                <>
-                  {show(row.field, row.theirs)}
-                  {row.changedByThem ? <span className="ml-2 text-xs text-slate-700 dark:text-slate-300">({t("conflict.changed")})</span> : null}
-                </>
-              ),
-            },
-            {
-              id: "yours",
-              header: t("conflict.yours"),
-              cellProps: () => ({ "data-testid": "conflict-yours" }),
-              cell: (row) => (
-                <>
-                  {show(row.field, row.yours)}
-                  {row.changedByYou ? <span className="ml-2 text-xs text-slate-700 dark:text-slate-300">({t("conflict.changed")})</span> : null}
-                </>
-              ),
-            },
+            side("theirs", (row) => row.changedByThem),
+            side("yours", (row) => row.changedByYou),
           ]}
         />
       </div>

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type InputHTMLAttributes, type ReactNode } from "react";
 import { useForm, useWatch, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
+import { setFieldErrors } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/toast";
 import { alertClass, buttonClass, checkboxClass, fieldErrorClass, helpTextClass, inputClass, labelClass, linkClass } from "@/components/ui/styles";
 import { saveRuleBreak, WAREHOUSE_FIELDS } from "@/lib/rules/warehouse";
@@ -99,10 +100,7 @@ export function WarehouseForm({ warehouse }: { warehouse?: Warehouse }) {
         setConflict({ conflict: problem.conflict as WarehouseConflict, values });
         return;
       }
-      const fieldErrors = fieldTexts(error);
-      const fields = WAREHOUSE_FIELDS.filter((f) => fieldErrors[f]);
-      fields.forEach((field, i) => setError(field, { type: "server", message: fieldErrors[field] }, { shouldFocus: i === 0 }));
-      if (fields.length > 0) return;
+      if (setFieldErrors(fieldTexts(error), WAREHOUSE_FIELDS, setError)) return;
     }
     setFailure({
       text: problemText(error),

@@ -1,4 +1,4 @@
-import { ProblemError, sendJson } from "@/lib/swr/fetcher";
+import { sendDelete, sendJson } from "@/lib/swr/fetcher";
 import { CHANNELS_KEY } from "@/lib/alerts/constants";
 import { channelListBase, deliveryListBase, type ChannelListState, type DeliveryListState } from "@/lib/alerts/lists";
 import { useList } from "@/lib/list/client";
@@ -25,15 +25,6 @@ export async function testChannelRequest(id: string): Promise<AlertDeliveryView>
   return (await sendJson<{ delivery: AlertDeliveryView }>(`${CHANNELS_KEY}/${id}/test`, "POST")).delivery;
 }
 
-export async function deleteChannelRequest(id: string): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(`${CHANNELS_KEY}/${id}`, { method: "DELETE", credentials: "same-origin", headers: { Accept: "application/json" } });
-  } catch {
-    throw new ProblemError({ status: 0, code: "network" });
-  }
-  if (!res.ok) {
-    const body: unknown = await res.json().catch(() => null);
-    throw new ProblemError({ ...(body && typeof body === "object" ? body : {}), status: res.status });
-  }
+export function deleteChannelRequest(id: string): Promise<void> {
+  return sendDelete(`${CHANNELS_KEY}/${id}`);
 }

@@ -72,6 +72,17 @@ export function mergeSecrets(kind: AlertChannelKind, body: ChannelBody, saved: C
   return out;
 }
 
+function channelColumns(body: ChannelBody, secrets: ChannelSecrets, authSecret: string, id: string) {
+  return {
+    name: body.name,
+    kind: body.kind,
+    enabled: body.enabled,
+    events_json: JSON.stringify(body.events),
+    settings_json: JSON.stringify(body.smtp ? { smtp: { ...body.smtp, user: body.smtp.user ?? null } } : {}),
+    secrets_sealed: sealSecrets(secrets, authSecret, id),
+  };
+}
+
 export async function insertChannel(db: Db, body: ChannelBody, by: string | null, authSecret: string, now = new Date()): Promise<StoredChannel> {
   const id = randomUUID();
   const at = now;
@@ -80,12 +91,7 @@ export async function insertChannel(db: Db, body: ChannelBody, by: string | null
     .insertInto("alert_channels")
     .values({
       id,
-      name: body.name,
-      kind: body.kind,
-      enabled: body.enabled,
-      events_json: JSON.stringify(body.events),
-      settings_json: JSON.stringify(body.smtp ? { smtp: { ...body.smtp, user: body.smtp.user ?? null } } : {}),
-      secrets_sealed: sealSecrets(secrets, authSecret, id),
+      ...channelColumns(body, secrets, authSecret, id),
       created_at: at,
       created_by_email: by,
       updated_at: at,
@@ -102,12 +108,7 @@ export async function updateChannel(db: Db, saved: StoredChannel, body: ChannelB
   const row = await db
     .updateTable("alert_channels")
     .set({
-      name: body.name,
-      kind: body.kind,
-      enabled: body.enabled,
-      events_json: JSON.stringify(body.events),
-      settings_json: JSON.stringify(body.smtp ? { smtp: { ...body.smtp, user: body.smtp.user ?? null } } : {}),
-      secrets_sealed: sealSecrets(secrets, authSecret, id),
+      ...channelColumns(body, secrets, authSecret, id),
       updated_at: now,
       updated_by_email: by,
     })

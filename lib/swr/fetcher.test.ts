@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetcher, fetchText, isProblemError, NETWORK_PROBLEM, ProblemError, sendJson } from "@/lib/swr/fetcher";
+import { fetcher, fetchText, isProblemError, NETWORK_PROBLEM, ProblemError, sendDelete, sendJson } from "@/lib/swr/fetcher";
 
 function answer(status: number, body: string, type = "application/json") {
   return vi.fn(async () => new Response(body, { status, headers: { "Content-Type": type } }));
@@ -41,6 +41,22 @@ describe("fetcher", () => {
   it("no answer at all is the network problem", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
     expect((await failure(fetcher("/api/x"))).problem).toEqual(NETWORK_PROBLEM);
+  });
+});
+
+describe("sendDelete", () => {
+  it("deletes on the same origin and reads no body on success", async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal("fetch", fetch);
+    await expect(sendDelete("/api/x/1")).resolves.toBeUndefined();
+    expect(fetch).toHaveBeenCalledWith("/api/x/1", { method: "DELETE", credentials: "same-origin", headers: { Accept: "application/json" } });
+  });
+
+  it("throws the problem document with the status, and the network problem when nothing answers", async () => {
+    vi.stubGlobal("fetch", answer(404, '{"code":"not_found"}', "application/problem+json"));
+    expect((await failure(sendDelete("/api/x/1"))).problem).toEqual({ code: "not_found", status: 404 });
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
+    expect((await failure(sendDelete("/api/x/1"))).problem).toEqual(NETWORK_PROBLEM);
   });
 });
 

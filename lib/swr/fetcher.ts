@@ -55,6 +55,12 @@ export async function fetchText(url: string): Promise<string> {
   return res.text();
 }
 
+/** A same-origin DELETE whose success has no body to read (204). */
+export async function sendDelete(url: string): Promise<void> {
+  const res = await send(url, { method: "DELETE", headers: { Accept: "application/json" } });
+  if (!res.ok) throw await failure(res);
+}
+
 export function sendJson<T>(
   url: string,
   method: "POST" | "PUT" | "PATCH" | "DELETE",

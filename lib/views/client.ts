@@ -3,7 +3,7 @@
 import { parseAsArrayOf, parseAsStringLiteral, useQueryState } from "nuqs";
 import { useCallback, useMemo } from "react";
 import useSWR from "swr";
-import { fetcher, ProblemError, sendJson } from "@/lib/swr/fetcher";
+import { fetcher, ProblemError, sendDelete, sendJson } from "@/lib/swr/fetcher";
 import { HIDE_KEY, VIEWS_API, viewsKey, type SavedViewList } from "@/lib/views/lists";
 import type { CreateViewInput, SavedView, SavedViewsAnswer } from "@/lib/views/schemas";
 
@@ -23,17 +23,8 @@ export async function setDefaultViewRequest(list: SavedViewList, viewId: string 
   return sendJson<SavedViewsAnswer>(`${VIEWS_API}/default`, "PUT", { list, viewId });
 }
 
-export async function deleteViewRequest(id: string): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(`${VIEWS_API}/${id}`, { method: "DELETE", credentials: "same-origin", headers: { Accept: "application/json" } });
-  } catch {
-    throw new ProblemError({ status: 0, code: "network" });
-  }
-  if (!res.ok) {
-    const body: unknown = await res.json().catch(() => null);
-    throw new ProblemError({ ...(body && typeof body === "object" ? body : {}), status: res.status });
-  }
+export function deleteViewRequest(id: string): Promise<void> {
+  return sendDelete(`${VIEWS_API}/${id}`);
 }
 
 type Visibility = Record<string, boolean>;

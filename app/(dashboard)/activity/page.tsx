@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTimeZone, getTranslations } from "next-intl/server";
 import { ActivityView } from "@/components/activity/activity-view";
 import { PageHeader } from "@/components/ui/page-header";
@@ -8,11 +7,9 @@ import { requirePageMember } from "@/lib/auth/session";
 import type { SearchParamsInput } from "@/lib/list/definition";
 import { redirect } from "next/navigation";
 import { defaultViewHref } from "@/lib/views/service";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("activity"))("title") };
-}
+export const generateMetadata = memberPageTitle("activity", "title");
 
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParamsInput> }) {
   const member = await requirePageMember();

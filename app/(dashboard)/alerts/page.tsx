@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AlertsView } from "@/components/alerts/alerts-view";
 import { PageHeader } from "@/components/ui/page-header";
@@ -6,12 +5,10 @@ import { channelList, deliveryList } from "@/lib/alerts/schemas";
 import { listChannelPage, listDeliveryViews } from "@/lib/alerts/service";
 import { requirePageMember } from "@/lib/auth/session";
 import { can } from "@/lib/auth/roles";
-import { log } from "@/lib/log";
+import { prefetchPages } from "@/lib/list/prefetch";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("alerts"))("title") };
-}
+export const generateMetadata = memberPageTitle("alerts", "title");
 
 // Channels and the first page of the log come with the HTML; when they cannot be read here, the client asks and shows the error.
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -20,14 +17,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const params = await searchParams;
   const channels = channelList.load(params);
   const deliveries = deliveryList.load(params);
-  const fallback: Record<string, unknown> = {};
-  try {
-    const [channelPage, deliveryPage] = await Promise.all([listChannelPage(channels), listDeliveryViews(deliveries, member)]);
-    fallback[channelList.key(channels)] = { ...channelPage, key: channelList.key(channels) };
-    fallback[deliveryList.key(deliveries)] = { ...deliveryPage, key: deliveryList.key(deliveries) };
-  } catch (error) {
-    log.warn("alerts prefetch failed", { error: String(error) });
-  }
+  const fallback = await prefetchPages<object>("alerts", {
+    [channelList.key(channels)]: () => listChannelPage(channels),
+    [deliveryList.key(deliveries)]: () => listDeliveryViews(deliveries, member),
+  });
   return (
     <section data-testid="alerts-page">
       <PageHeader title={t("title")} description={t("description")} />

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ImportsPanel } from "@/components/erp/imports-panel";
 import { SwrFallback } from "@/components/erp/swr-fallback";
@@ -6,15 +5,12 @@ import { TransferForm } from "@/components/erp/transfer-form";
 import { TransferHistory } from "@/components/erp/transfer-history";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
-import { requirePageMember } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import type { SearchParamsInput } from "@/lib/list/definition";
 import { loadErpPage } from "@/app/(dashboard)/erp/load";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("nav"))("erp") };
-}
+export const generateMetadata = memberPageTitle("nav", "erp");
 
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParamsInput> }) {
   const { member, fallback } = await loadErpPage(await searchParams);

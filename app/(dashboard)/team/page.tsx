@@ -1,32 +1,22 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { TeamManager } from "@/components/team/team-manager";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 import { db } from "@/lib/store";
-import type { Keyed } from "@/lib/list/client";
-import { log } from "@/lib/log";
-import { teamList, type TeamList } from "@/lib/team/schemas";
+import { prefetchPages } from "@/lib/list/prefetch";
+import { teamList } from "@/lib/team/schemas";
 import { listTeamPage } from "@/lib/team/service";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("nav"))("team") };
-}
+export const generateMetadata = memberPageTitle("nav", "team");
 
 // The first page comes with the HTML; when it cannot be read here, the client asks and shows the error.
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requirePageMember();
   const t = await getTranslations("team");
   const state = teamList.load(await searchParams);
-  const key = teamList.key(state);
-  const fallback: Record<string, Keyed<TeamList>> = {};
-  try {
-    fallback[key] = { ...(await listTeamPage(await db(), state)), key };
-  } catch (error) {
-    log.warn("team list prefetch failed", { error: String(error) });
-  }
+  const fallback = await prefetchPages("team list", { [teamList.key(state)]: async () => listTeamPage(await db(), state) });
   return (
     <section data-testid="team-page">
       <PageHeader title={t("title")} description={t("description")} />

@@ -1,21 +1,17 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { GatedButton } from "@/components/ui/gated-button";
 import { WarehousesView } from "@/components/warehouses/warehouses-view";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
-import { log } from "@/lib/log";
+import { prefetchPages } from "@/lib/list/prefetch";
 import { redirect } from "next/navigation";
 import { defaultViewHref } from "@/lib/views/service";
-import type { KeyedWarehouseList } from "@/lib/warehouses/client";
 import { loadWarehouseListState, warehouseListKey } from "@/lib/warehouses/schemas";
 import { listWarehouses } from "@/lib/warehouses/service";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("nav"))("warehouses") };
-}
+export const generateMetadata = memberPageTitle("nav", "warehouses");
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requirePageMember();
@@ -27,13 +23,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const state = loadWarehouseListState(params);
   const perms = { canWrite: can(member.role, "warehouse.write"), canDelete: can(member.role, "warehouse.delete") };
 
-  const key = warehouseListKey(state);
-  const fallback: Record<string, KeyedWarehouseList> = {};
-  try {
-    fallback[key] = { ...(await listWarehouses(state)), key };
-  } catch (error) {
-    log.warn("warehouse list prefetch failed", { error: String(error) });
-  }
+  const fallback = await prefetchPages("warehouse list", { [warehouseListKey(state)]: () => listWarehouses(state) });
 
   return (
     <section data-testid="warehouses-page">

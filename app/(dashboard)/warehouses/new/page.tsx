@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { BackToList } from "@/components/warehouses/back-to-list";
@@ -6,11 +5,9 @@ import { NotAllowed } from "@/components/warehouses/not-allowed";
 import { WarehouseForm } from "@/components/warehouses/warehouse-form";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("warehouses"))("form.createTitle") };
-}
+export const generateMetadata = memberPageTitle("warehouses", "form.createTitle");
 
 export default async function Page() {
   const member = await requirePageMember();

@@ -1,17 +1,6 @@
-import Link from "next/link";
-import { getTranslations } from "next-intl/server";
 import { linkClass } from "@/components/erp/styles";
+import { NotFoundSection } from "@/components/ui/not-found-section";
 
-// Inside the dashboard shell, which already renders <main>.
-export default async function RunNotFound() {
-  const t = await getTranslations("erp.run.notFound");
-  return (
-    <section data-testid="run-not-found" className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{t("body")}</p>
-      <Link href="/erp" className={`${linkClass} mt-6 inline-block`}>
-        {t("back")}
-      </Link>
-    </section>
-  );
+export default function RunNotFound() {
+  return <NotFoundSection messages="erp.run.notFound" testId="run-not-found" back="/erp" backClassName={`${linkClass} mt-6 inline-block`} />;
 }

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { RunView } from "@/components/erp/run-view";
@@ -7,14 +6,11 @@ import { SwrFallback } from "@/components/erp/swr-fallback";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
-import { requirePageMember } from "@/lib/auth/session";
 import type { SearchParamsInput } from "@/lib/list/definition";
 import { loadRunPage } from "@/app/(dashboard)/erp/load";
+import { memberPageTitle } from "@/lib/auth/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  await requirePageMember();
-  return { title: (await getTranslations("erp.run"))("title") };
-}
+export const generateMetadata = memberPageTitle("erp.run", "title");
 
 export default async function Page({ params, searchParams }: { params: Promise<{ runId: string }>; searchParams: Promise<SearchParamsInput> }) {
   const { member, runId, fallback } = await loadRunPage((await params).runId, await searchParams);
