@@ -7,7 +7,7 @@ import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 // the button usable again, and a transfer run that records each order's outcome; and 5xx texts that
 // stay on the server. The route-level fault matrix (every fault against every kind of call: status,
 // problem code, may-have-acted, upstream calls) is lib/http/upstream-faults.test.ts, in-process with
-// the real emulator; it writes reports/upstream-fault-matrix.md (the table in docs/security.md).
+// the real emulator; its report under reports/ is the source of docs/security.md "Upstream fault matrix".
 
 const ADMIN = storageStateFor("admin");
 const TIMEOUT_MS = 4000; // LABS_API_TIMEOUT_MS of the e2e server (playwright.config.ts)

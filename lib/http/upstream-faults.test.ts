@@ -13,8 +13,8 @@ import { startInProcessConsole, type Answer, type InProcessConsole } from "@/lib
 // 502/503/504. A refused connection is lib/http/refused-upstream.test.ts; what the pages show under
 // these faults is e2e/upstream-faults.spec.ts.
 //
-// The observed matrix is written to reports/upstream-fault-matrix.md (the table in docs/security.md); not under
-// test-results/, which Playwright empties when the e2e run that follows in `npm test` starts.
+// The observed matrix goes to a git-ignored report under reports/, the source of docs/security.md "Upstream fault matrix";
+// not under test-results/, which Playwright empties when the e2e run that follows in `npm test` starts.
 
 const TIMEOUT_MS = 1000; // LABS_API_TIMEOUT_MS of this console
 

@@ -355,6 +355,23 @@ export const TARGETS: Target[] = [
   { file: "alerts/channels/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/alerts/channels/${id}` })), alsoOk: redirected },
   { file: "alerts/channels/[id]/test/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/alerts/channels/${id}/test` })), alsoOk: redirected },
   {
+    file: "alerts/channels/route.ts",
+    method: "GET",
+    // Two lists share /alerts: the channels page with their own keys.
+    requests: badQuery({ channelPage: badCoercedPage, channelLimit: stringWhere((s) => nonBlank(s) && !["25", "50", "100"].includes(s)) }).map((q) => ({
+      method: "GET" as const,
+      path: `/api/alerts/channels${q}`,
+    })),
+  },
+  {
+    file: "erp/schedules/route.ts",
+    method: "GET",
+    requests: badQuery({ page: badCoercedPage, limit: stringWhere((s) => nonBlank(s) && !["25", "50", "100"].includes(s)) }).map((q) => ({
+      method: "GET" as const,
+      path: `/api/erp/schedules${q}`,
+    })),
+  },
+  {
     file: "alerts/deliveries/route.ts",
     method: "GET",
     requests: badQuery({
@@ -396,4 +413,4 @@ export const TARGETS: Target[] = [
   },
 ];
 
-export const NOT_FUZZED = new Set(["GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET erp/schedules/route.ts", "GET alerts/channels/route.ts"]);
+export const NOT_FUZZED = new Set(["GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts"]);
