@@ -1,0 +1,11 @@
+import "server-only";
+import { db } from "@/lib/store";
+import { orderHistory, transferredBefore, type OrderHistory, type TransferredBefore } from "@/lib/erp/history";
+
+export async function getOrderHistory(orderId: string): Promise<OrderHistory> {
+  return orderHistory(await db(), orderId);
+}
+
+export async function findTransferredBefore(orderIds: string[]): Promise<{ items: TransferredBefore[] }> {
+  return { items: await transferredBefore(await db(), orderIds) };
+}
