@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/store";
-import { orderHistory, transferredBefore, type OrderHistory, type TransferredBefore } from "@/lib/erp/history";
+import { orderHistory, transferredBefore } from "@/lib/erp/history";
+import type { OrderHistory, TransferredBefore } from "@/lib/erp/history-schemas";
 
 export async function getOrderHistory(orderId: string): Promise<OrderHistory> {
   return orderHistory(await db(), orderId);

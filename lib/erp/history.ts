@@ -1,53 +1,9 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import { z } from "zod";
 import type { Database } from "@/lib/store/schema";
-import { ORDER_ID_MAX_LENGTH } from "@/lib/rules/ids";
-import type { Meaning } from "@/lib/erp/outcomes";
-import type { TransferOrigin } from "@/lib/erp/schemas";
 import { MEANING } from "@/lib/erp/store";
+import { ORDER_HISTORY_MAX_RUNS, type OrderHistory, type TransferredBefore } from "@/lib/erp/history-schemas";
 
 type Conn = Kysely<Database> | Transaction<Database>;
-
-export const ORDER_HISTORY_MAX_RUNS = 200;
-export const ORDER_LOOKUP_MAX_IDS = 10_000;
-
-export const orderIdSchema = z
-  .string({ error: "validation.erp.orderIdString" })
-  .trim()
-  .regex(/^\d+$/, { error: "validation.erp.orderIdDigits" })
-  .max(ORDER_ID_MAX_LENGTH, { error: "validation.erp.orderIdTooLong" });
-
-export const orderIdParamSchema = z.object({ orderId: orderIdSchema });
-
-export const transferredLookupBodySchema = z.strictObject({
-  orderIds: z.array(orderIdSchema, { error: "validation.erp.orderIdsList" }).max(ORDER_LOOKUP_MAX_IDS, { error: "validation.erp.tooManyOrders" }),
-});
-
-export interface OrderHistoryEntry {
-  runId: string;
-  runCreatedAt: string;
-  origin: TransferOrigin;
-  runState: string;
-  startedBy: { email: string; name: string };
-  position: number;
-  meaning: Meaning;
-  reason: string | null;
-  reasonCode: string | null;
-  settledAt: string | null;
-  retriedIn: string | null;
-}
-
-export interface OrderHistory {
-  orderId: string;
-  runs: OrderHistoryEntry[];
-}
-
-export interface TransferredBefore {
-  orderId: string;
-  runId: string;
-  at: string;
-  meaning: Meaning;
-}
 
 function ordersById(conn: Conn) {
   return conn.selectFrom("erp_transfer_orders as o").innerJoin("erp_transfer_runs as r", "r.id", "o.run_id");

@@ -1,4 +1,4 @@
-import { orderIdParamSchema } from "@/lib/erp/history";
+import { orderIdParamSchema } from "@/lib/erp/history-schemas";
 import { getOrderHistory } from "@/lib/erp/history-service";
 import { json, parseParams, withRoute } from "@/lib/http/route";
 

@@ -1,4 +1,4 @@
-import { transferredLookupBodySchema } from "@/lib/erp/history";
+import { transferredLookupBodySchema } from "@/lib/erp/history-schemas";
 import { findTransferredBefore } from "@/lib/erp/history-service";
 import { json, parseBody, withRoute } from "@/lib/http/route";
 
