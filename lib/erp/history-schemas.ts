@@ -43,3 +43,4 @@ export interface TransferredBefore {
   at: string;
   meaning: Meaning;
 }
+export const ORDERS_TRANSFERRED_API = "/api/erp/orders/transferred";
