@@ -50,6 +50,7 @@ export const PAGES: PageCase[] = [
   },
   { file: "(dashboard)/erp/page.tsx", url: () => "/erp", expect: all({ contains: "erp-page" }) },
   { file: "(dashboard)/erp/transfers/[runId]/page.tsx", url: (f) => `/erp/transfers/${f.runId}`, expect: all({ contains: "run-page" }) },
+  { file: "(dashboard)/erp/orders/[orderId]/page.tsx", url: () => "/erp/orders/3572228", expect: all({ contains: "order-page" }) },
   { file: "(dashboard)/activity/page.tsx", url: () => "/activity", expect: all({ contains: "auth.sign_in" }) },
   { file: "(dashboard)/team/page.tsx", url: () => "/team", expect: all({ contains: "team-page" }) },
 ];

@@ -104,4 +104,10 @@ export const erpMigrations: Record<string, Migration> = {
     },
   },
   "0009_transfer_outcomes_by_meaning": transferOutcomesMigration,
+  // Orders looked up by id (history, preview); order_id is never updated, so the runner's outcome writes stay HOT.
+  "0010_order_history": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex("erp_transfer_orders_order_id").on("erp_transfer_orders").column("order_id").execute();
+    },
+  },
 };
