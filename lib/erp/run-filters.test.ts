@@ -1,66 +1,28 @@
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, ErpTransferRunOrigin, ErpTransferRunState } from "@/lib/store/schema";
+import type { Database } from "@/lib/store/schema";
 import { transferRunList } from "@/lib/erp/schemas";
 import { runFilterOf } from "@/lib/erp/run-filters";
 import { listRuns } from "@/lib/erp/store";
 import { openTestDb } from "@/lib/testing/store";
+import { insertRun } from "@/lib/testing/transfer-runs";
 
 // Runs written as the runner leaves them; each filter must pick exactly the runs whose summary says the same.
 
 let conn: Kysely<Database>;
-type Counts = Partial<Record<"transferred" | "already" | "rejected" | "failed" | "unknown" | "pending" | "sending", number>>;
-
-async function addRun(name: string, state: ErpTransferRunState, origin: ErpTransferRunOrigin, createdAt: string, c: Counts, email = "operator@demo.local") {
-  const total = Object.values(c).reduce((a, b) => a + b, 0);
-  const id = randomUUID();
-  await conn
-    .insertInto("erp_transfer_runs")
-    .values({
-      id,
-      created_at: new Date(createdAt),
-      created_by_id: null,
-      created_by_email: email,
-      created_by_name: name,
-      idempotency_key: id,
-      request_hash: "h",
-      parent_run_id: null,
-      origin,
-      state,
-      batch_size: 100,
-      total_orders: total,
-      total_batches: 1,
-      batches_done: 1,
-      transferred_count: c.transferred ?? 0,
-      not_transferred_count: (c.already ?? 0) + (c.rejected ?? 0) + (c.failed ?? 0),
-      unknown_count: c.unknown ?? 0,
-      pending_count: c.pending ?? 0,
-      sending_count: c.sending ?? 0,
-      already_count: c.already ?? 0,
-      rejected_count: c.rejected ?? 0,
-      failed_count: c.failed ?? 0,
-      sending_from: null,
-      sending_to: null,
-      started_at: new Date(createdAt),
-      finished_at: state === "completed" || state === "interrupted" ? new Date(createdAt) : null,
-      job_id: null,
-    })
-    .execute();
-}
 
 beforeAll(async () => {
   conn = await openTestDb();
   // Istanbul is UTC+3: 2026-03-09T22:30Z is already 10 March there.
-  await addRun("complete", "completed", "new", "2026-03-09T22:30:00Z", { transferred: 3, already: 2 });
-  await addRun("already", "completed", "send_unsent", "2026-03-10T08:00:00Z", { already: 4 });
-  await addRun("rejections", "completed", "new", "2026-03-10T20:59:00Z", { transferred: 2, rejected: 1 }, "admin@demo.local");
-  await addRun("failed", "completed", "retry_failed", "2026-03-10T21:00:00Z", { transferred: 2, rejected: 1, failed: 1 });
-  await addRun("unknown", "completed", "resend_unknown", "2026-03-11T09:00:00Z", { unknown: 1, already: 1 });
-  await addRun("empty", "completed", "new", "2026-03-11T10:00:00Z", {});
-  await addRun("interrupted", "interrupted", "resend_rejected", "2026-03-12T09:00:00Z", { transferred: 1, pending: 5 });
-  await addRun("running", "running", "new", "2026-03-12T10:00:00Z", { transferred: 1, sending: 2, pending: 3 });
-  await addRun("queued", "queued", "retry_failed", "2026-03-12T11:00:00Z", { pending: 2 });
+  await insertRun(conn, "complete", "completed", "new", "2026-03-09T22:30:00Z", { transferred: 3, already: 2 });
+  await insertRun(conn, "already", "completed", "send_unsent", "2026-03-10T08:00:00Z", { already: 4 });
+  await insertRun(conn, "rejections", "completed", "new", "2026-03-10T20:59:00Z", { transferred: 2, rejected: 1 }, "admin@demo.local");
+  await insertRun(conn, "failed", "completed", "retry_failed", "2026-03-10T21:00:00Z", { transferred: 2, rejected: 1, failed: 1 });
+  await insertRun(conn, "unknown", "completed", "resend_unknown", "2026-03-11T09:00:00Z", { unknown: 1, already: 1 });
+  await insertRun(conn, "empty", "completed", "new", "2026-03-11T10:00:00Z", {});
+  await insertRun(conn, "interrupted", "interrupted", "resend_rejected", "2026-03-12T09:00:00Z", { transferred: 1, pending: 5 });
+  await insertRun(conn, "running", "running", "new", "2026-03-12T10:00:00Z", { transferred: 1, sending: 2, pending: 3 });
+  await insertRun(conn, "queued", "queued", "retry_failed", "2026-03-12T11:00:00Z", { pending: 2 });
 });
 
 afterAll(async () => {
