@@ -13,6 +13,7 @@ import { drainingSignal } from "@/lib/jobs/shutdown";
 import type { JobEngine } from "@/lib/jobs/engine";
 import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/runner";
 import { raisesAttention } from "@/lib/erp/outcomes";
+import { runFilterOf } from "@/lib/erp/run-filters";
 import type {
   ImportListState,
   ImportRunList,
@@ -124,7 +125,8 @@ const NO_RUN = "There is no transfer run with this id.";
 
 export async function listTransferRuns(q: TransferRunListState): Promise<TransferRunList> {
   const conn = await db();
-  const [{ items, total }, people] = await Promise.all([listRuns(conn, q), listRunPeople(conn)]);
+  const filter = { status: q.status, by: q.by, page: q.page, limit: q.limit, ...runFilterOf(q, getConfig().accountTimeZone) };
+  const [{ items, total }, people] = await Promise.all([listRuns(conn, filter), listRunPeople(conn)]);
   return { items, total, page: q.page, limit: q.limit, people };
 }
 

@@ -16,6 +16,7 @@ import type {
 } from "@/lib/erp/schemas";
 import { transferRunStatus } from "@/lib/erp/status";
 import { orderMeaning, runResult, type Meaning, type MeaningCounts } from "@/lib/erp/outcomes";
+import { filterRuns, type RunFilter } from "@/lib/erp/run-filters";
 
 // ERP transfer runs in the console store; no state in memory, so several instances can share one store.
 
@@ -546,10 +547,10 @@ export async function* iterateRunOrders(conn: Conn, runId: string, outcome?: Ord
 
 export async function listRuns(
   conn: Conn,
-  q: { status?: TransferRunStatus; by?: string; page: number; limit: number },
+  q: { status?: TransferRunStatus; by?: string; page: number; limit: number } & RunFilter,
   now = new Date(),
 ): Promise<{ items: TransferRunSummary[]; total: number }> {
-  let base = conn.selectFrom("erp_transfer_runs");
+  let base = filterRuns(conn.selectFrom("erp_transfer_runs"), q);
   if (q.by) base = base.where("created_by_email", "=", q.by);
   switch (q.status) {
     case "running":

@@ -9,7 +9,7 @@ import { readPlatformHealth } from "@/lib/health";
 import { openOutage } from "@/lib/health/store";
 import { nextScheduledStarts, scheduleNames } from "@/lib/home/schedules";
 import {
-  ATTENTION_RUN_STATUSES,
+  ATTENTION_RUN_RESULTS,
   HOME_ACTIVITY_SIZE,
   HOME_LIST_SIZE,
   type ActivityTile,
@@ -52,13 +52,13 @@ export async function importsTile(): Promise<ImportsTile> {
 
 export async function transfersTile(): Promise<TransfersTile> {
   const conn = await db();
-  const pages = await Promise.all(ATTENTION_RUN_STATUSES.map((status) => listRuns(conn, { status, page: 1, limit: HOME_LIST_SIZE })));
+  const pages = await Promise.all(ATTENTION_RUN_RESULTS.map((result) => listRuns(conn, { result, page: 1, limit: HOME_LIST_SIZE })));
   const runs = pages
     .flatMap((p) => p.items)
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
     .slice(0, HOME_LIST_SIZE)
-    .map((r) => ({ id: r.id, createdAt: r.createdAt, status: r.status, counts: r.counts, by: { email: r.createdBy.email, name: r.createdBy.name } }));
-  return { counts: { with_failures: pages[0]!.total, interrupted: pages[1]!.total }, runs };
+    .map((r) => ({ id: r.id, createdAt: r.createdAt, status: r.status, result: r.result, counts: r.counts, by: { email: r.createdBy.email, name: r.createdBy.name } }));
+  return { counts: { needs_attention: pages[0]!.total, interrupted: pages[1]!.total }, runs };
 }
 
 export async function healthTile(): Promise<HealthTile> {

@@ -266,7 +266,11 @@ export const TARGETS: Target[] = [
     method: "GET",
     requests: badQuery({
       status: notOneOf(["running", "all_transferred", "with_failures", "interrupted"]),
+      result: notOneOf(["running", "complete", "complete_with_rejections", "needs_attention", "interrupted"]),
+      origin: notOneOf(["by_hand", "retry"]),
       by: notAnEmail,
+      from: badDate,
+      to: badDate,
       page: badCoercedPage,
       limit: badExactLimit,
     }).map((q) => ({ method: "GET", path: `/api/erp/transfers${q}` })),
