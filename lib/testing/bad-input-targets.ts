@@ -286,6 +286,30 @@ export const TARGETS: Target[] = [
     ),
   },
   {
+    file: "erp/orders/[orderId]/route.ts",
+    method: "GET",
+    // An order id is digits as typed (trimmed), at most 20.
+    requests: stringWhere((s) => s.trim() !== "" && !/^\d{1,20}$/.test(s.trim())).map((s) => ({
+      method: "GET" as const,
+      path: `/api/erp/orders/${encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))}`,
+    })),
+    alsoOk: redirected,
+  },
+  {
+    file: "erp/orders/transferred/route.ts",
+    method: "POST",
+    requests: badBody({
+      orderIds: {
+        valid: fc.uniqueArray(orderId, { maxLength: 5 }),
+        bad: fc.oneof(
+          fc.constantFrom<unknown>(null, "3572000", 3572000, {}, [3572000], [null], [""], ["1.0"], ["-1"], ["１"], ["123456789012345678901"]),
+          fc.constant(null).map(() => Array.from({ length: 10_001 }, (_, i) => String(10_000_000 + i))),
+        ),
+        required: true,
+      },
+    }).map((b) => withBody("POST", "/api/erp/orders/transferred", b)),
+  },
+  {
     file: "erp/transfers/[runId]/route.ts",
     method: "GET",
     requests: fc.oneof(
