@@ -27,7 +27,7 @@ test("a run slowed by emulator latency is stopped from the page; its rest is not
     await expect(page).toHaveURL(/\/erp\/transfers\/[0-9a-f-]{36}$/);
 
     const watch = page.getByTestId("run-watch");
-    await expect(page.getByTestId("run-watch-wire")).toHaveText(/^[12] batch(es)? on the wire$/, { timeout: 30_000 });
+    await expect(page.getByTestId("run-watch-wire")).toHaveText(/^On the wire: [12] batch(es)?$/, { timeout: 30_000 });
     await expect.poll(async () => Number(await watch.getAttribute("data-settled")), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect(page.getByTestId("run-watch-left")).toHaveText(/^About .+ left$/);
 
