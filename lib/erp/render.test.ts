@@ -133,6 +133,7 @@ describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
     expect(run).toContain('data-testid="run-watch"');
     expect(run).toContain('data-testid="run-stop"');
     expect(outputs[4]!.html).toContain('data-testid="run-stopped-note"');
+    expect(outputs[4]!.html).toContain(locale === "en" ? "Send the not-yet-sent orders (50)" : "Henüz gönderilmemiş siparişleri gönder (50)");
     expect(outputs[4]!.html).toContain(locale === "en" ? "Stopped by Onur Operator" : "Onur Operator tarafından");
   });
 });

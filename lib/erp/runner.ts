@@ -137,7 +137,6 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
   const stopping = () => deps.draining?.signal.aborted === true;
   let handOver = false;
   let stopAsked = claimed.stop_requested_at !== null;
-  let heldBack = false;
 
   try {
     // Read ahead a range of positions at a time while a batch is on the wire: store reads stay off the path between upstream calls.
@@ -208,7 +207,6 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
       const outcomes = await oldest.answer;
       const [stop, candidate] = signal?.aborted || stopping() || stopAsked ? [stopAsked, null] : await Promise.all([stopRequested(db, runId), nextBatch()]);
       stopAsked ||= stop;
-      if (stopAsked && candidate) heldBack = true;
       const next = stopAsked ? null : candidate;
       const stillOut = wire.slice(1).map((w) => w.batch);
       // Fenced: a worker whose job was taken over leaves its batches as the takeover marked them (unknown).
@@ -228,14 +226,13 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
       }
     }
     if (signal?.aborted) throw new LostJob();
-    const left = heldBack || ahead.length > 0 || readThrough < total;
-    if (stopAsked && left) {
+    if (stopAsked) {
       const stopped = await endStopped(db, runId, jobId);
       if (!stopped) throw new LostJob();
       await finishedHook(deps, stopped);
       return stopped;
     }
-    if (stopping() && left) handOver = true;
+    if (stopping() && (ahead.length > 0 || readThrough < total)) handOver = true;
     if (!handOver) {
       // One fenced statement: the counts are the ones each batch kept up to date (a takeover recounts before it resumes).
       const finished = await db
