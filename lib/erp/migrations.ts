@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 import { transferOutcomesMigration } from "@/lib/erp/outcomes-migration";
+import { transferStopMigration } from "@/lib/erp/stop";
 
 export const erpMigrations: Record<string, Migration> = {
   "0001_console": {
@@ -110,4 +111,5 @@ export const erpMigrations: Record<string, Migration> = {
       await db.schema.createIndex("erp_transfer_orders_order_id").on("erp_transfer_orders").column("order_id").execute();
     },
   },
+  "0011_transfer_stop": transferStopMigration,
 };

@@ -83,6 +83,7 @@ export function transferAuditMessage(run: ErpTransferRun): string {
   const m = s.meanings;
   const counts = `${m.transferred} transferred, ${m.alreadyInErp} already in the ERP, ${m.rejected} rejected, ${m.failed} failed, ${m.unknown} unknown, ${m.notSent + m.sending} not sent, of ${s.counts.total}`;
   if (s.result === "interrupted") return `Transfer run interrupted: ${counts}.`;
+  if (s.stop && s.meanings.notSent > 0) return `Transfer run stopped by ${s.stop.by}: ${counts}.`;
   if (s.result === "complete") return `Transfer run completed: all ${s.counts.total} orders done (${counts}).`;
   if (s.result === "complete_with_rejections") return `Transfer run completed with rejections: ${counts}.`;
   return `Transfer run needs attention: ${counts}.`;
@@ -97,7 +98,7 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
     outcome: s.result === "complete" ? "success" : "failure",
     message: transferAuditMessage(run),
     details: {
-      event: s.status === "interrupted" ? "interrupted" : "completed",
+      event: s.status === "interrupted" ? "interrupted" : s.stop && s.meanings.notSent > 0 ? "stopped" : "completed",
       status: s.status,
       result: s.result,
       counts: s.counts,
@@ -108,7 +109,9 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
     },
   });
   // Failed, unknown or interrupted: someone has to look. Never throws, never waits on a receiver.
-  if (s.status !== "running" && s.status !== "all_transferred" && raisesAttention(s.result)) {
+  // A stop is someone's own choice: its unsent orders alone raise no alert.
+  const stoppedOnly = s.stop !== null && s.meanings.failed + s.meanings.unknown === 0 && s.result !== "interrupted";
+  if (s.status !== "running" && s.status !== "all_transferred" && raisesAttention(s.result) && !stoppedOnly) {
     const { transferred, notTransferred, unknown, pending, total } = s.counts;
     await raiseAlert({
       type: "transfer.attention",

@@ -170,6 +170,8 @@ export async function createTransferRun(
         started_at: null,
         finished_at: null,
         job_id: randomUUID(),
+        stop_requested_at: null,
+        stop_requested_by: null,
       };
       await trx.insertInto("erp_transfer_runs").values(run).execute();
       // One statement with the ids as one array parameter: far cheaper to parse and plan than rows of values.
@@ -444,6 +446,7 @@ export function toRunSummary(row: ErpTransferRun, now = new Date()): TransferRun
     startedAt: row.started_at?.toISOString() ?? null,
     finishedAt: row.finished_at?.toISOString() ?? null,
     durationMs: Math.max(0, end - row.created_at.getTime()),
+    stop: row.stop_requested_at ? { requestedAt: row.stop_requested_at.toISOString(), by: row.stop_requested_by ?? "" } : null,
   };
 }
 

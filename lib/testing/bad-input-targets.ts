@@ -319,6 +319,12 @@ export const TARGETS: Target[] = [
     alsoOk: redirected,
   },
   {
+    file: "erp/transfers/[runId]/stop/route.ts",
+    method: "POST",
+    requests: runSegment.map((id) => ({ method: "POST" as const, path: `/api/erp/transfers/${id}/stop` })),
+    alsoOk: redirected,
+  },
+  {
     file: "erp/transfers/[runId]/export/route.ts",
     method: "GET",
     requests: fc.oneof(
