@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 import { transferOutcomesMigration } from "@/lib/erp/outcomes-migration";
+import { failuresInboxMigration } from "@/lib/erp/inbox-migration";
 
 export const erpMigrations: Record<string, Migration> = {
   "0001_console": {
@@ -104,4 +105,5 @@ export const erpMigrations: Record<string, Migration> = {
     },
   },
   "0009_transfer_outcomes_by_meaning": transferOutcomesMigration,
+  "0010_failures_inbox": failuresInboxMigration,
 };
