@@ -3,6 +3,7 @@ import type { ImportKindName, ImportOutcome, TransferCounts, TransferRunStatus }
 import type { PlatformHealth } from "@/lib/health/calls";
 import { ATTENTION_RUN_STATUSES, HOME_TILES } from "@/lib/home/constants";
 import type { ReadinessCheck } from "@/lib/rules/warehouse";
+import type { FailuresTile } from "@/lib/home/failures-tile";
 
 // The home page's tiles: each has its own endpoint, so one that fails (the platform down) leaves the others standing.
 
@@ -48,4 +49,5 @@ export interface HomeTiles {
   health: HealthTile;
   warehouses: WarehousesTile;
   activity: ActivityTile;
+  failures: FailuresTile;
 }
