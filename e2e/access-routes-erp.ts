@@ -24,4 +24,9 @@ export const ERP_ROUTES: RouteCase[] = [
     body: { kind: "orders" },
     expect: write({ viewer: 403, operator: 422, admin: 422 }),
   },
+  { file: "erp/failures/route.ts", method: "GET", url: "/api/erp/failures", expect: read() },
+  { file: "erp/failures/route.ts", method: "GET", url: "/api/erp/failures?run=not-a-run-id", expect: read(422) },
+  { file: "erp/failures/count/route.ts", method: "GET", url: "/api/erp/failures/count", expect: read() },
+  { file: "erp/failures/retry/route.ts", method: "POST", url: "/api/erp/failures/retry", body: { meaning: "done" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  { file: "erp/failures/resolve/route.ts", method: "POST", url: "/api/erp/failures/resolve", body: { meaning: "failed" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
 ];

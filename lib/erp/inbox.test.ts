@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
 import { createTransferRun, getRun, refreshCounts, type RunActor } from "@/lib/erp/store";
