@@ -64,7 +64,7 @@ function Inbox({ canRun }: { canRun: boolean }) {
         router.push(`/erp/transfers/${run.id}`);
       } else {
         const { resolved } = await sendJson<{ resolved: number }>(failuresList.href("resolve", state), "POST", { meaning, reasonCode, reason, note });
-        toast.success(t("resolvedToast", { count: resolved }));
+        toast.success(resolved > 0 ? t("resolvedToast", { count: resolved }) : t("nothingResolved"));
       }
       setAction(null);
       void mutate();
