@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
 import { createTransferRun, getRun, refreshCounts, type RunActor } from "@/lib/erp/store";
@@ -121,13 +121,36 @@ describe("retry from the inbox", () => {
     expect(enqueued).toHaveLength(1);
   });
 
-  it("two retries racing for the same orders make one run", async () => {
+  it("a retry that read the orders while another was claiming them is refused, not made a second run", async () => {
     await finishedRun(OPERATOR, { "100": failed503, "101": failed503 }, day(1));
-    const results = await Promise.allSettled([retry("race-1"), retry("race-2")]);
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(enqueued).toHaveLength(1);
+    let second: Promise<unknown> | null = null;
+    const first = await retryGroup(conn, {
+      actor: OPERATOR,
+      idempotencyKey: "race-1",
+      filter: {},
+      group: FIVE_XX,
+      batchSize: 100,
+      maxOrdersPerRun: 1000,
+      // Inside the first run's transaction: the second reads the still-unclaimed rows, then waits on their locks.
+      enqueue: async () => {
+        second = retry("race-2");
+        second.catch(() => undefined);
+        await expect.poll(async () => Number((await sql<{ n: string }>`select count(*) as n from pg_locks where not granted`.execute(conn)).rows[0]!.n), { timeout: 10_000 }).toBeGreaterThan(0);
+      },
+    });
+    expect(first.created).toBe(true);
+    await expect(second).rejects.toMatchObject({ extra: { reason: "already_retried" } });
+    expect(enqueued).toEqual([]);
     const runs = await conn.selectFrom("erp_transfer_runs").select("id").where("origin", "=", "retry_failed").execute();
-    expect(runs).toHaveLength(1);
+    expect(runs.map((r) => r.id)).toEqual([first.run.id]);
+  });
+
+  it("a group is its meaning and reason: sending one refusal again leaves the other in the inbox", async () => {
+    await finishedRun(OPERATOR, { "100": notFound, "101": { outcome: "not_transferred", meaning: "rejected", reason: "Stok yetersiz" } }, day(1));
+    const { run } = await retry("rejected", { meaning: "rejected", reasonCode: null, reason: "Order not found" });
+    expect(run.origin).toBe("resend_rejected");
+    expect(enqueued).toEqual([["100"]]);
+    expect((await inboxGroups(conn, {})).map((g) => [g.reason, g.count])).toEqual([["Stok yetersiz", 1]]);
   });
 
   it("retries only the filtered run's part of a group, and a resolved order is never sent", async () => {
