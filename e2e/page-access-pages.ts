@@ -30,6 +30,7 @@ const form = (section: string) => ({ contains: section, lacks: NOT_ALLOWED_VIEW 
 export const PAGES: PageCase[] = [
   { file: "page.tsx", url: () => "/", expect: all({ contains: /data-testid"?[=:]"home-page"/ }) },
   { file: "(dashboard)/erp/schedules/page.tsx", url: () => "/erp/schedules", expect: all({ contains: "schedules-page" }) },
+  { file: "(dashboard)/erp/failures/page.tsx", url: () => "/erp/failures", expect: all({ contains: "failures-page" }) },
   { file: "(dashboard)/alerts/page.tsx", url: () => "/alerts", expect: all({ contains: "alerts-page" }) },
   { file: "(auth)/login/page.tsx", url: () => "/login", public: { contains: "Sign in with your team account" }, expect: all({ redirect: "/warehouses" }) },
   { file: "(dashboard)/warehouses/page.tsx", url: () => "/warehouses", expect: all({ contains: "warehouses-page" }) },

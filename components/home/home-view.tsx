@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import { Tile } from "@/components/home/tile";
+import { FailuresTile } from "@/components/home/failures-tile";
 import { alertClass, linkClass } from "@/components/ui/styles";
 import { actionLabel } from "@/lib/activity/labels";
 import { ERP_IMPORT_KINDS } from "@/lib/erp/lists";
@@ -36,6 +37,7 @@ export function HomeView() {
     <div className="grid gap-6 lg:grid-cols-2">
       <ImportsTile />
       <TransfersTile />
+      <FailuresTile />
       <HealthTile />
       <WarehousesTile />
       <div className="lg:col-span-2">

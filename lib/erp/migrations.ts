@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 import { transferOutcomesMigration } from "@/lib/erp/outcomes-migration";
 import { transferStopMigration } from "@/lib/erp/stop";
+import { failuresInboxMigration } from "@/lib/erp/inbox-migration";
 
 export const erpMigrations: Record<string, Migration> = {
   "0001_console": {
@@ -112,4 +113,5 @@ export const erpMigrations: Record<string, Migration> = {
     },
   },
   "0011_transfer_stop": transferStopMigration,
+  "0012_failures_inbox": failuresInboxMigration,
 };

@@ -4,6 +4,7 @@ import type { PlatformHealth } from "@/lib/health/calls";
 import { ATTENTION_RUN_RESULTS, HOME_TILES } from "@/lib/home/constants";
 import type { RunResult } from "@/lib/erp/outcomes";
 import type { ReadinessCheck } from "@/lib/rules/warehouse";
+import type { FailuresTile } from "@/lib/home/failures-tile";
 
 // The home page's tiles: each has its own endpoint, so one that fails (the platform down) leaves the others standing.
 
@@ -49,4 +50,5 @@ export interface HomeTiles {
   health: HealthTile;
   warehouses: WarehousesTile;
   activity: ActivityTile;
+  failures: FailuresTile;
 }

@@ -22,6 +22,7 @@ import {
 } from "@/lib/home/schemas";
 import { DEFAULT_WAREHOUSE_SORT, READINESS_CHECKS, type ReadinessCheck, type WarehouseSort } from "@/lib/rules/warehouse";
 import { warehouseIndex } from "@/lib/warehouses/service";
+import { failuresTile } from "@/lib/home/failures-tile";
 
 export async function importsTile(): Promise<ImportsTile> {
   const conn = await db();
@@ -92,6 +93,7 @@ const LOADERS: { [K in HomeTile]: () => Promise<HomeTiles[K]> } = {
   health: healthTile,
   warehouses: warehousesTile,
   activity: activityTile,
+  failures: failuresTile,
 };
 
 export function loadTile<K extends HomeTile>(tile: K): Promise<HomeTiles[K]> {

@@ -108,6 +108,11 @@ const TRANSFER_COMBOS = [
   fc.constant(new Entries([])),
 ];
 const goodKey = fc.uuid();
+const INBOX_GROUP_FIELDS: Record<string, FieldRule> = {
+  meaning: { valid: fc.constantFrom("failed", "not_sent"), bad: fc.oneof(notOneOf(["failed", "unknown", "not_sent", "rejected"], false), fc.constantFrom<unknown>(null, 1)), required: true },
+  reasonCode: { valid: fc.constantFrom(null, "server_error:503"), bad: fc.constantFrom<unknown>(1, true, {}, "x".repeat(201)), required: true },
+  reason: { valid: fc.constantFrom(null, "Sipariş bulunamadı."), bad: fc.constantFrom<unknown>(1, [], "x".repeat(2001)), required: true },
+};
 const badKey = fc.oneof(
   fc.constantFrom("", "short", "a b c d e f g h", "x".repeat(201), "key/with/slash", "schlüssel-12345678", "%2e%2e%2f%2e%2e"),
   anyString.filter((s) => headerSafe(s) && !(s.trim().length >= 8 && s.trim().length <= 200 && /^[A-Za-z0-9._:-]+$/.test(s.trim()))),
@@ -234,12 +239,20 @@ const VIEW_DEFAULT_FIELDS: Record<string, FieldRule> = {
   list: VIEW_FIELDS.list!,
   viewId: { valid: fc.constantFrom<unknown>(null, "00000000-0000-4000-8000-000000000000"), bad: fc.oneof(fc.constantFrom<unknown>(1, true, [], {}), stringWhere((s) => !UUID.test(s))), required: true },
 };
-const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity"];
+const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity", "failures"];
 
 const END_ALL_FIELDS: Record<string, FieldRule> = {
   confirm: { valid: fc.constant(true), bad: fc.oneof(fc.constant<unknown>(false), notBoolean), required: true },
 };
 
+const FAILURES_QUERY = {
+  from: badDate,
+  to: badDate,
+  by: notAnEmail,
+  run: stringWhere((s) => nonBlank(s) && !UUID.test(s.trim())),
+  page: stringWhere((s) => nonBlank(s) && s !== "1"),
+  limit: stringWhere((s) => nonBlank(s) && s !== "1"),
+};
 export const TARGETS: Target[] = [
   { file: "warehouses/route.ts", method: "GET", requests: badQuery(warehouseList).map((q) => ({ method: "GET", path: `/api/warehouses${q}` })) },
   { file: "warehouses/route.ts", method: "POST", requests: badBody(WAREHOUSE_FIELDS, [fc.constant(new Entries([["name", "Fuzz"], ["code", "FUZZ-DEFAULT-PASSIVE"], ["isDefault", true], ["isActive", false]]))]).map((b) => withBody("POST", "/api/warehouses", b)) },
@@ -317,6 +330,28 @@ export const TARGETS: Target[] = [
       badQuery({ outcome: notOneOf(OUTCOMES), page: badCoercedPage, limit: badExactLimit }).map((q) => ({ method: "GET" as const, path: `/api/erp/transfers/${NO_RUN}${q}` })),
     ),
     alsoOk: redirected,
+  },
+  {
+    file: "erp/failures/route.ts",
+    method: "GET",
+    requests: badQuery(FAILURES_QUERY).map((q) => ({ method: "GET" as const, path: `/api/erp/failures${q}` })),
+  },
+  {
+    file: "erp/failures/retry/route.ts",
+    method: "POST",
+    requests: fc.oneof(
+      fc.tuple(goodKey, badBody(INBOX_GROUP_FIELDS)).map(([key, b]) => withBody("POST", "/api/erp/failures/retry", b, { "Idempotency-Key": key })),
+      fc.tuple(goodKey, badQuery(FAILURES_QUERY)).map(([key, q]) =>
+        withBody("POST", `/api/erp/failures/retry${q}`, { contentType: "application/json", body: JSON.stringify({ meaning: "failed", reasonCode: null, reason: null }) }, { "Idempotency-Key": key }),
+      ),
+    ),
+  },
+  {
+    file: "erp/failures/resolve/route.ts",
+    method: "POST",
+    requests: badBody({ ...INBOX_GROUP_FIELDS, note: { valid: fc.constantFrom("Keyed in by hand"), bad: fc.constantFrom<unknown>(null, 1, "", "   ", "x".repeat(501)), required: true } }).map((b) =>
+      withBody("POST", "/api/erp/failures/resolve", b),
+    ),
   },
   {
     file: "erp/transfers/[runId]/stop/route.ts",
@@ -430,4 +465,4 @@ export const TARGETS: Target[] = [
   },
 ];
 
-export const NOT_FUZZED = new Set(["GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET erp/schedules/route.ts", "GET alerts/channels/route.ts"]);
+export const NOT_FUZZED = new Set(["GET erp/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET erp/schedules/route.ts", "GET alerts/channels/route.ts"]);
