@@ -5,7 +5,7 @@ import type { AlertChannelRow, AlertDeliveryRow } from "@/lib/alerts/tables";
 import { maskSecret, maskUrl, openSecrets, sealSecrets, type ChannelSecrets } from "@/lib/alerts/secrets";
 import type { SmtpSettings } from "@/lib/alerts/send";
 import { renderAlert, type DeliveredEvent } from "@/lib/alerts/message";
-import type { AlertChannelKind, AlertChannelView, AlertDeliveryView, AlertEventTypeName, ChannelBody, DeliveryQuery, DeliveryStatus } from "@/lib/alerts/schemas";
+import type { AlertChannelKind, AlertChannelView, AlertDeliveryView, AlertEventTypeName, ChannelBody, ChannelDelivery, DeliveryQuery, DeliveryStatus } from "@/lib/alerts/schemas";
 
 type Db = Kysely<Database>;
 
@@ -43,6 +43,7 @@ export function channelView(channel: StoredChannel): AlertChannelView {
       smtpPassword: secrets.smtpPassword ? "••••••••" : null,
     },
     smtp: smtp ? { ...smtp, user: smtp.user ?? null } : null,
+    delivery: { mode: (row.delivery_mode ?? "immediate") as ChannelDelivery["mode"], time: row.digest_time ?? null },
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     updatedBy: row.updated_by_email,
@@ -86,6 +87,8 @@ export async function insertChannel(db: Db, body: ChannelBody, by: string | null
       events_json: JSON.stringify(body.events),
       settings_json: JSON.stringify(body.smtp ? { smtp: { ...body.smtp, user: body.smtp.user ?? null } } : {}),
       secrets_sealed: sealSecrets(secrets, authSecret, id),
+      delivery_mode: body.delivery.mode,
+      digest_time: body.delivery.time,
       created_at: at,
       created_by_email: by,
       updated_at: at,
@@ -108,6 +111,8 @@ export async function updateChannel(db: Db, saved: StoredChannel, body: ChannelB
       events_json: JSON.stringify(body.events),
       settings_json: JSON.stringify(body.smtp ? { smtp: { ...body.smtp, user: body.smtp.user ?? null } } : {}),
       secrets_sealed: sealSecrets(secrets, authSecret, id),
+      delivery_mode: body.delivery.mode,
+      digest_time: body.delivery.time,
       updated_at: now,
       updated_by_email: by,
     })

@@ -217,7 +217,7 @@ const OUTCOME = sql<ErpOrderOutcome>`case
   when o.position between r.sending_from and r.sending_to then 'sending'
   else 'pending' end`;
 
-const MEANING = sql<Meaning>`case
+export const MEANING = sql<Meaning>`case
   when o.outcome = 'pending' and o.position <= r.transferred_through then 'transferred'
   when o.outcome = 'pending' and o.position between r.sending_from and r.sending_to then 'sending'
   when o.outcome = 'pending' then 'not_sent'
