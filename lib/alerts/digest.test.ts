@@ -50,7 +50,7 @@ async function waitFor(done: () => boolean | Promise<boolean>, ms = 15_000): Pro
   while (!(await done()) && Date.now() < until) await sleep(100);
 }
 
-type Order = { outcome: "pending" | "not_transferred" | "unknown"; meaning?: string; code?: string };
+type Order = { outcome: "pending" | "not_transferred" | "unknown"; meaning?: string; code?: string; retriedIn?: string };
 
 /** A run as the runner leaves it: counts on the run, a row per order, the settled prefix read as transferred. */
 async function run(createdAt: Date, state: "completed" | "interrupted" | "running", transferred: number, exceptions: Order[]): Promise<void> {
@@ -91,6 +91,7 @@ async function run(createdAt: Date, state: "completed" | "interrupted" | "runnin
     reason_code: o.code ?? null,
     meaning: o.outcome === "not_transferred" ? (o.meaning ?? null) : null,
     updated_at: createdAt,
+    retried_in: o.retriedIn ?? null,
   }));
   await conn.insertInto("erp_transfer_orders").values(rows).execute();
 }
@@ -121,6 +122,8 @@ describe("a digest channel", () => {
       { outcome: "not_transferred", meaning: "failed", code: "timeout" },
       { outcome: "not_transferred", meaning: "rejected" },
       { outcome: "not_transferred", meaning: "already_in_erp" },
+      // Retried since: no longer open.
+      { outcome: "not_transferred", meaning: "failed", code: "server_error", retriedIn: randomUUID() },
     ]);
     await run(hours(0.3), "interrupted", 0, [{ outcome: "unknown", meaning: "unknown" }, { outcome: "pending", meaning: "not_sent" }]);
 
