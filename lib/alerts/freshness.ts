@@ -2,8 +2,6 @@ import type { ImportKindName } from "@/lib/erp/lists";
 
 // Pure: when an import kind is stale, and whether this stale spell has had its alert.
 
-export const FRESHNESS_HOURS_MAX = 24 * 14;
-
 export interface FreshnessRule {
   kind: ImportKindName;
   hours: number;
