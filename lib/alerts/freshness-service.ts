@@ -25,10 +25,10 @@ export async function setFreshnessRule(ctx: ServiceContext, json: unknown): Prom
   const { kind, hours } = parsed.data;
   const conn = await db();
   const before = (await listFreshnessRules()).find((r) => r.kind === kind)?.hours ?? null;
-  if (hours === null) void 0;
+  if (hours === null) await conn.deleteFrom("alert_freshness_rules").where("kind", "=", kind).execute();
   else {
     // A changed rule starts a new spell: its alert may come again.
-    const row = { kind, hours, updated_at: new Date(), updated_by_email: ctx.actor.email };
+    const row = { kind, hours, alerted_at: null, updated_at: new Date(), updated_by_email: ctx.actor.email };
     await conn.insertInto("alert_freshness_rules").values(row).onConflict((oc) => oc.column("kind").doUpdateSet(row)).execute();
   }
   await ctx.audit({
