@@ -2,6 +2,7 @@ import { z } from "zod";
 import { channelListBase, deliveryListBase } from "@/lib/alerts/lists";
 import { defineList, type ListState } from "@/lib/list/definition";
 import { CONTROL_CHARACTERS } from "@/lib/rules/text";
+import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/lists";
 
 // Free of node modules: the form parses with these schemas in the browser.
 
@@ -139,6 +140,27 @@ export function channelBodySchema(mode: "create" | "update") {
     }
     return body;
   });
+}
+
+export const FRESHNESS_HOURS_MAX = 24 * 14;
+
+/** One import kind's freshness rule; null hours turns it off. */
+export const freshnessRuleBodySchema = z.strictObject({
+  kind: z.enum(ERP_IMPORT_KINDS, { error: "validation.erp.importKind" }),
+  hours: z
+    .number({ error: "validation.alerts.freshnessHours" })
+    .int({ error: "validation.alerts.freshnessHours" })
+    .min(1, { error: "validation.alerts.freshnessHours" })
+    .max(FRESHNESS_HOURS_MAX, { error: "validation.alerts.freshnessHours" })
+    .nullable(),
+});
+
+export interface FreshnessRuleView {
+  kind: ImportKindName;
+  hours: number | null;
+  alertedAt: string | null;
+  updatedAt: string | null;
+  updatedBy: string | null;
 }
 
 export const channelIdSchema = z.object({ id: z.uuid({ error: "validation.alerts.channelId" }) });
