@@ -70,6 +70,8 @@ async function run(createdAt: Date, state: "completed" | "interrupted" | "runnin
       batch_size: 100,
       total_orders: transferred + exceptions.length,
       total_batches: 1,
+      batches_done: 1,
+      sending_count: 0,
       transferred_count: transferred,
       not_transferred_count: exceptions.filter((o) => o.outcome === "not_transferred").length,
       unknown_count: n("unknown"),
