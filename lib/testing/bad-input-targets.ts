@@ -214,6 +214,12 @@ const CHANNEL_FIELDS: Record<string, FieldRule> = {
   smtpPassword: { valid: fc.constantFrom("fuzz-password"), bad: notText },
   from: { valid: fc.constantFrom("console@example.test"), bad: notText },
   recipients: { valid: fc.constantFrom("ops@example.test"), bad: fc.constantFrom<unknown>(1, true, {}, [1]) },
+  deliveryMode: { valid: fc.constantFrom("immediate", "hourly"), bad: fc.oneof(notOneOf(["immediate", "hourly", "daily"], false), fc.constantFrom<unknown>(null, 1)) },
+  digestTime: { valid: fc.constantFrom("08:00"), bad: notText },
+};
+const FRESHNESS_FIELDS: Record<string, FieldRule> = {
+  kind: { valid: fc.constantFrom("products", "prices", "stock"), bad: fc.oneof(notOneOf(["products", "prices", "stock"], false), fc.constantFrom<unknown>(null, 1)), required: true },
+  hours: { valid: fc.integer({ min: 1, max: 336 }), bad: fc.constantFrom<unknown>(0, -1, 337, 1.5, "6", true, [], {}), required: true },
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const badUuidSegment = fc.oneof(badIdSegment, stringWhere((s) => !UUID.test(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
@@ -422,6 +428,7 @@ export const TARGETS: Target[] = [
     alsoOk: redirected,
   },
   { file: "alerts/channels/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/alerts/channels/${id}` })), alsoOk: redirected },
+  { file: "alerts/freshness/route.ts", method: "PUT", requests: badBody(FRESHNESS_FIELDS).map((b) => withBody("PUT", "/api/alerts/freshness", b)) },
   { file: "alerts/channels/[id]/test/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/alerts/channels/${id}/test` })), alsoOk: redirected },
   {
     file: "alerts/deliveries/route.ts",
@@ -465,4 +472,4 @@ export const TARGETS: Target[] = [
   },
 ];
 
-export const NOT_FUZZED = new Set(["GET erp/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET erp/schedules/route.ts", "GET alerts/channels/route.ts"]);
+export const NOT_FUZZED = new Set(["GET erp/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET erp/schedules/route.ts", "GET alerts/channels/route.ts", "GET alerts/freshness/route.ts"]);
