@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 import { transferOutcomesMigration } from "@/lib/erp/outcomes-migration";
-import { transferStopMigration } from "@/lib/erp/stop";
 import { failuresInboxMigration } from "@/lib/erp/inbox-migration";
 
 export const erpMigrations: Record<string, Migration> = {
@@ -112,6 +111,12 @@ export const erpMigrations: Record<string, Migration> = {
       await db.schema.createIndex("erp_transfer_orders_order_id").on("erp_transfer_orders").column("order_id").execute();
     },
   },
-  "0011_transfer_stop": transferStopMigration,
+  // Migrations import no catalog: the e2e suite's cluster harness loads them outside Next.
+  "0011_transfer_stop": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("erp_transfer_runs").addColumn("stop_requested_at", "timestamptz").execute();
+      await db.schema.alterTable("erp_transfer_runs").addColumn("stop_requested_by", "text").execute();
+    },
+  },
   "0012_failures_inbox": failuresInboxMigration,
 };

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type Transaction } from "kysely";
+import { type Kysely, type Transaction } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { refusal } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
@@ -6,13 +6,6 @@ import { DomainError } from "@/lib/rules/problems";
 // Stopping a run is a flag on its row, so any instance can set it; the worker holding the run reads it between batches.
 
 type Conn = Kysely<Database> | Transaction<Database>;
-
-export const transferStopMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema.alterTable("erp_transfer_runs").addColumn("stop_requested_at", "timestamptz").execute();
-    await db.schema.alterTable("erp_transfer_runs").addColumn("stop_requested_by", "text").execute();
-  },
-};
 
 export class StopRefusedError extends DomainError {
   constructor(reason: "not_running") {
