@@ -24,4 +24,12 @@ export const ERP_ROUTES: RouteCase[] = [
     body: { kind: "orders" },
     expect: write({ viewer: 403, operator: 422, admin: 422 }),
   },
+  { file: "erp/orders/[orderId]/route.ts", method: "GET", url: "/api/erp/orders/3572228", expect: read() },
+  { file: "erp/orders/[orderId]/route.ts", method: "GET", url: "/api/erp/orders/not-an-order", expect: read(422) },
+  { file: "erp/orders/transferred/route.ts", method: "POST", url: "/api/erp/orders/transferred", body: { orderIds: ["x"] }, expect: write({ viewer: 422, operator: 422, admin: 422 }) },
+  { file: "erp/failures/route.ts", method: "GET", url: "/api/erp/failures", expect: read() },
+  { file: "erp/failures/route.ts", method: "GET", url: "/api/erp/failures?run=not-a-run-id", expect: read(422) },
+  { file: "erp/failures/count/route.ts", method: "GET", url: "/api/erp/failures/count", expect: read() },
+  { file: "erp/failures/retry/route.ts", method: "POST", url: "/api/erp/failures/retry", body: { meaning: "done" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  { file: "erp/failures/resolve/route.ts", method: "POST", url: "/api/erp/failures/resolve", body: { meaning: "failed" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
 ];

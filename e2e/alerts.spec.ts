@@ -28,8 +28,15 @@ test.describe("alerts as admin", () => {
       await form.getByLabel("Webhook URL").fill(`${receiver.url}/hooks/${URL_SECRET}`);
       await form.getByLabel("Signing secret").fill(SIGNING);
       await form.getByLabel("Import could not start").check();
+      await form.getByLabel("Delivery").selectOption("daily");
+      await form.getByLabel("Daily digest time").fill("07:30");
       await form.getByTestId("alert-channel-save").click();
       await expect(page.getByText(`Channel “${name}” added.`)).toBeVisible();
+      // The digest mode was saved: the edit form opens with it.
+      await page.getByRole("button", { name: `Edit ${name}` }).click();
+      await expect(page.getByTestId("alert-channel-form").getByLabel("Delivery")).toHaveValue("daily");
+      await expect(page.getByTestId("alert-channel-form").getByLabel("Daily digest time")).toHaveValue("07:30");
+      await page.getByTestId("alert-channel-form").getByRole("button", { name: "Cancel" }).click();
 
       const row = page.getByTestId("alert-channel-row").filter({ hasText: name });
       await expect(row.getByTestId("alert-channel-target")).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/…\/••••et77$/);

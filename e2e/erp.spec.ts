@@ -111,20 +111,24 @@ test.describe("order transfers as operator", () => {
     await expect(historyRow).toContainText("Complete with rejections");
   });
 
-  test("uploads a CSV file, and refuses a file that is not text", async ({ page }) => {
+  test("uploads a CSV file, and refuses a broken workbook and a file that is not text", async ({ page }) => {
     const ids = await emulatorOrders.pending(3);
     await page.goto("/erp");
-    const upload = page.getByLabel("Or upload a CSV or TXT file");
+    const upload = page.getByLabel("Or upload a CSV, TXT or Excel (.xlsx) file");
     await upload.setInputFiles({ name: "bad.xlsx", mimeType: "application/octet-stream", buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08]) });
+    await expect(page.getByTestId("transfer-file-error")).toHaveText("bad.xlsx could not be read as an Excel workbook. Save it again as .xlsx or CSV and try again.");
+    await upload.setInputFiles({ name: "bad.txt", mimeType: "text/plain", buffer: Buffer.from([0x33, 0x00, 0x35]) });
     await expect(page.getByTestId("transfer-file-error")).toHaveText(
-      "bad.xlsx is not a text file (CSV or TXT in UTF-8). Save it as CSV and try again.",
+      "bad.txt is not a text file (CSV or TXT in UTF-8) nor an .xlsx workbook. Save it as CSV or .xlsx and try again.",
     );
 
     const csv = `order_id\r\n"${ids[0]}"\r\n"${ids[1]}"\r\n"${ids[2]}"\r\n`;
     await upload.setInputFiles({ name: "orders.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${csv}`) });
     await expect(page.getByTestId("transfer-file-error")).toHaveCount(0);
     await expect(page.getByTestId("transfer-preview-count")).toHaveText("3 orders will be sent in 1 batch (up to 100 ids per call).");
-    await expect(page.getByTestId("transfer-invalid-token")).toHaveText(["order_id: not a number"]);
+    // The header row is left out with a note, not listed as an invalid id.
+    await expect(page.getByTestId("transfer-preview-header")).toHaveText("The first row “order_id” looks like a header and was left out.");
+    await expect(page.getByTestId("transfer-invalid-token")).toHaveCount(0);
     await page.getByTestId("transfer-send").click();
     await expect(page).toHaveURL(RUN_URL);
     await waitForEnd(page);
@@ -145,7 +149,7 @@ test.describe("order transfers as operator", () => {
 
     // A list that long comes from a file (typing it into the box would take the test minutes).
     const many = Array.from({ length: 10_001 }, (_, i) => String(70_000_000 + i)).join("\n");
-    await page.getByLabel("Or upload a CSV or TXT file").setInputFiles({ name: "many.txt", mimeType: "text/plain", buffer: Buffer.from(many) });
+    await page.getByLabel("Or upload a CSV, TXT or Excel (.xlsx) file").setInputFiles({ name: "many.txt", mimeType: "text/plain", buffer: Buffer.from(many) });
     await expect(page.getByTestId("transfer-preview-problem")).toHaveText(
       "10,001 ids is more than the 10,000 allowed in one run. Split the list into smaller runs.",
     );

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { storageStateFor } from "@/e2e/env";
+import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 import { chooseLanguage, chooseTheme } from "@/e2e/user-menu";
 
 // The home page at /: its tiles with real data from the emulator (an import started on /erp, a transfer run that
@@ -45,6 +45,14 @@ test.describe("home page as operator", () => {
     await expect(page).toHaveURL(RUN_URL);
     const runId = RUN_URL.exec(page.url())![1]!;
     await expect(page.getByTestId("run-view")).toHaveAttribute("data-state", "completed", { timeout: 30_000 });
+    // Its only problem is a refusal: done, not counted. A run with a rate-limited call needs attention.
+    const rejectedRunId = runId;
+    const [failing] = await emulatorOrders.pending(1);
+    await emulator.addFault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 429, times: 1 });
+    const sent = await page.request.post("/api/erp/transfers", { headers: { origin: E2E_BASE_URL, "Idempotency-Key": `home-attention-${Date.now()}` }, data: { orderIds: [failing!] } });
+    expect(sent.status()).toBe(201);
+    const attentionRunId = ((await sent.json()) as { run: { id: string } }).run.id;
+    await expect.poll(async () => ((await (await page.request.get(`/api/erp/transfers/${attentionRunId}`)).json()) as { run: { state: string } }).run.state, { timeout: 30_000 }).toBe("completed");
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -60,13 +68,14 @@ test.describe("home page as operator", () => {
     await expect(stock.getByRole("link", { name: "Stock" })).toHaveAttribute("href", "/erp?import=stock");
 
     const transfers = page.getByTestId("home-transfers");
-    await expect(transfers.getByTestId("home-transfers-count-with_failures")).toContainText(/\d+ runs? with failures/);
-    await expect(transfers.getByTestId("home-transfers-count-with_failures")).toHaveAttribute("href", "/erp?status=with_failures");
-    await expect(transfers.getByTestId("home-transfers-count-interrupted")).toHaveAttribute("href", "/erp?status=interrupted");
-    const run = transfers.locator(`[data-testid="home-transfer-run"][data-run-id="${runId}"]`);
+    await expect(transfers.getByTestId("home-transfers-count-needs_attention")).toContainText(/\d+ runs? needs? attention/);
+    await expect(transfers.getByTestId("home-transfers-count-needs_attention")).toHaveAttribute("href", "/erp?result=needs_attention");
+    await expect(transfers.getByTestId("home-transfers-count-interrupted")).toHaveAttribute("href", "/erp?result=interrupted");
+    await expect(transfers.locator(`[data-testid="home-transfer-run"][data-run-id="${rejectedRunId}"]`)).toHaveCount(0);
+    const run = transfers.locator(`[data-testid="home-transfer-run"][data-run-id="${attentionRunId}"]`);
     await expect(run).toContainText("Run by Onur Operator");
-    await expect(run).toContainText("Completed with failures");
-    await expect(run).toContainText("2 orders: 1 not transferred, 0 unknown");
+    await expect(run).toContainText("Needs attention");
+    await expect(run).toContainText("1 order: 1 not transferred, 0 unknown");
 
     await expect(page.getByTestId("home-warehouses-link")).toHaveAttribute("href", "/warehouses?status=attention");
     await expect(page.getByTestId("home-activity-link")).toHaveAttribute("href", "/activity");
@@ -78,11 +87,14 @@ test.describe("home page as operator", () => {
 
     // The run's link opens the run; the tile's link opens the runs filtered to what it counts.
     await run.getByRole("link").click();
-    await expect(page).toHaveURL(new RegExp(`/erp/transfers/${runId}$`));
+    await expect(page).toHaveURL(new RegExp(`/erp/transfers/${attentionRunId}$`));
+    await expect(page.getByTestId("run-status")).toHaveText("Needs attention");
+    await page.goto(`/erp/transfers/${rejectedRunId}`);
     await expect(page.getByTestId("run-status")).toHaveText("Complete with rejections");
     await page.goBack();
+    await page.goBack();
     await page.getByTestId("home-transfers-link").click();
-    await expect(page).toHaveURL(/\/erp\?status=with_failures$/);
+    await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
   });
 
   test("with the platform failing, the health tile shows the errors and the other tiles still render", async ({ page }) => {

@@ -30,6 +30,7 @@ const form = (section: string) => ({ contains: section, lacks: NOT_ALLOWED_VIEW 
 export const PAGES: PageCase[] = [
   { file: "page.tsx", url: () => "/", expect: all({ contains: /data-testid"?[=:]"home-page"/ }) },
   { file: "(dashboard)/erp/schedules/page.tsx", url: () => "/erp/schedules", expect: all({ contains: "schedules-page" }) },
+  { file: "(dashboard)/erp/failures/page.tsx", url: () => "/erp/failures", expect: all({ contains: "failures-page" }) },
   { file: "(dashboard)/alerts/page.tsx", url: () => "/alerts", expect: all({ contains: "alerts-page" }) },
   { file: "(auth)/login/page.tsx", url: () => "/login", public: { contains: "Sign in with your team account" }, expect: all({ redirect: "/warehouses" }) },
   { file: "(dashboard)/warehouses/page.tsx", url: () => "/warehouses", expect: all({ contains: "warehouses-page" }) },
@@ -50,6 +51,7 @@ export const PAGES: PageCase[] = [
   },
   { file: "(dashboard)/erp/page.tsx", url: () => "/erp", expect: all({ contains: "erp-page" }) },
   { file: "(dashboard)/erp/transfers/[runId]/page.tsx", url: (f) => `/erp/transfers/${f.runId}`, expect: all({ contains: "run-page" }) },
+  { file: "(dashboard)/erp/orders/[orderId]/page.tsx", url: () => "/erp/orders/3572228", expect: all({ contains: "order-page" }) },
   { file: "(dashboard)/activity/page.tsx", url: () => "/activity", expect: all({ contains: "auth.sign_in" }) },
   { file: "(dashboard)/team/page.tsx", url: () => "/team", expect: all({ contains: "team-page" }) },
 ];

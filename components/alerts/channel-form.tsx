@@ -11,6 +11,8 @@ import { saveChannelRequest } from "@/lib/alerts/client";
 import {
   ALERT_CHANNEL_KINDS,
   ALERT_EVENT_TYPES,
+  DEFAULT_DIGEST_TIME,
+  DELIVERY_MODES,
   eventKey,
   channelBodySchema,
   SMTP_TLS_MODES,
@@ -19,7 +21,7 @@ import {
   type ChannelInput,
 } from "@/lib/alerts/schemas";
 
-const FIELDS = ["name", "kind", "enabled", "events", "url", "signingSecret", "smtpHost", "smtpPort", "smtpTls", "smtpUser", "smtpPassword", "from", "recipients"] as const;
+const FIELDS = ["name", "kind", "enabled", "events", "url", "signingSecret", "smtpHost", "smtpPort", "smtpTls", "smtpUser", "smtpPassword", "from", "recipients", "deliveryMode", "digestTime"] as const;
 type Field = (typeof FIELDS)[number];
 
 function defaultsFrom(channel: AlertChannelView | null): ChannelInput {
@@ -37,6 +39,8 @@ function defaultsFrom(channel: AlertChannelView | null): ChannelInput {
     smtpPassword: "",
     from: channel?.smtp?.from ?? "",
     recipients: channel?.smtp?.recipients.join(", ") ?? "",
+    deliveryMode: channel?.delivery.mode ?? "immediate",
+    digestTime: channel?.delivery.time ?? DEFAULT_DIGEST_TIME,
   };
 }
 
@@ -58,6 +62,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
     defaultValues: defaultsFrom(channel),
   });
   const kind = useWatch({ control, name: "kind" });
+  const deliveryMode = useWatch({ control, name: "deliveryMode" });
   const sameKind = channel !== null && channel.kind === kind;
   const prefix = channel ? `channel-${channel.id}` : "channel-new";
 
@@ -133,6 +138,25 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
           </p>
         ) : null}
       </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField {...field("deliveryMode", t("form.deliveryMode"))}>
+          {(aria) => (
+            <select {...aria} className={inputClass} {...register("deliveryMode")}>
+              {DELIVERY_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {t(`form.deliveryModes.${m}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {deliveryMode === "daily" ? (
+          <FormField {...field("digestTime", t("form.digestTime"))} help={t("form.digestTimeHelp")}>
+            {(aria) => <input {...aria} type="time" className={inputClass} {...register("digestTime")} />}
+          </FormField>
+        ) : null}
+      </div>
 
       <label className="flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" className={checkboxClass} {...register("enabled")} />

@@ -21,6 +21,7 @@ import { useDurationText } from "@/components/erp/format";
 import { ErpTable, ErrorState, FilterSelect, TableSkeleton } from "@/components/erp/list";
 import { errorBoxClass, linkClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
+import { RunWatch, StoppedNote } from "@/components/erp/run-watch";
 
 // One transfer run, polled while it runs; the person decides what to send again.
 
@@ -44,6 +45,7 @@ export function RunView({ runId, canRun, disabledReason }: { runId: string; canR
   return (
     <div className="space-y-6" data-testid="run-view" data-run-id={run.id} data-state={run.state}>
       <RunSummary run={run} />
+      {isRunActive(run.state) ? <RunWatch run={run} canRun={canRun} onStopped={() => void mutate()} /> : <StoppedNote run={run} />}
       {error ? (
         <p role="alert" className={errorBoxClass} data-testid="run-refresh-error">
           {t("refreshFailed")}{" "}
@@ -325,7 +327,7 @@ function RunActions({
             {t("retryFailed", { count: left.failed })}
           </button>
         ) : null}
-        {left.unsent > 0 && run.state === "interrupted" ? (
+        {left.unsent > 0 && (run.state === "interrupted" || run.stop !== null) ? (
           <button type="button" className={buttonClass.secondary} disabled={writeDisabled} aria-describedby={describedBy} onClick={() => open("unsent", left.unsent)}>
             {t("sendUnsent", { count: left.unsent })}
           </button>

@@ -9,7 +9,6 @@ import { buttonClass, cardClass, helpTextClass, inputClass } from "@/components/
 import { createTransfer, useRevalidate } from "@/lib/erp/client";
 import {
   batchCount,
-  decodeOrderFile,
   ORDER_FILE_MAX_BYTES,
   orderListProblem,
   parseOrderIds,
@@ -17,6 +16,8 @@ import {
   type ParsedOrderIds,
 } from "@/lib/erp/order-ids";
 import { TRANSFERS_API } from "@/lib/erp/lists";
+import { readOrderFile, skipHeader, type OrderFileProblem } from "@/lib/erp/order-checks";
+import { PreviewChecks } from "@/components/erp/preview-checks";
 import { issueText } from "@/lib/rules/problems";
 import { errorBoxClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
@@ -26,6 +27,7 @@ const SHOWN_DUPLICATES = 20;
 
 interface Preview {
   parsed: ParsedOrderIds;
+  header: string | null;
   problem: OrderListProblem | null;
   text: string;
   idempotencyKey: string;
@@ -43,6 +45,7 @@ export function TransferForm({
   batchSize: number;
 }) {
   const t = useTranslations("erp.transfer");
+  const tFile = useTranslations("erpOrders.file");
   const say = useCodeText();
   const router = useRouter();
   const problemText = useErpProblemText();
@@ -58,8 +61,9 @@ export function TransferForm({
   const sendingRef = useRef(false);
 
   const makePreview = (source: string) => {
-    const parsed = parseOrderIds(source);
-    setPreview({ parsed, problem: orderListProblem(parsed, maxOrders), text: source, idempotencyKey: crypto.randomUUID() });
+    const { header, text: body } = skipHeader(source);
+    const parsed = parseOrderIds(body);
+    setPreview({ parsed, header, problem: orderListProblem(parsed, maxOrders), text: source, idempotencyKey: crypto.randomUUID() });
     setSendError(null);
   };
 
@@ -71,13 +75,28 @@ export function TransferForm({
       setFileError(t("fileTooLarge", { name: file.name }));
       return;
     }
-    const decoded = decodeOrderFile(new Uint8Array(await file.arrayBuffer()));
+    const decoded = await readOrderFile(file.name, new Uint8Array(await file.arrayBuffer()));
     if ("problem" in decoded) {
-      setFileError(decoded.problem === "too_large" ? t("fileTooLarge", { name: file.name }) : t("fileNotText", { name: file.name }));
+      setFileError(fileProblemText(decoded.problem, file.name));
       return;
     }
     setText(decoded.text);
     makePreview(decoded.text);
+  };
+
+  const fileProblemText = (problem: OrderFileProblem, name: string) =>
+    problem === "too_large"
+      ? t("fileTooLarge", { name })
+      : problem === "not_text"
+        ? t("fileNotText", { name })
+        : tFile(problem === "bad_spreadsheet" ? "badSpreadsheet" : "unsupportedSpreadsheet", { name });
+
+  const leaveOut = (ids: string[]) => {
+    if (!preview) return;
+    const left = new Set(ids);
+    const next = preview.parsed.ids.filter((id) => !left.has(id)).join("\n");
+    setText(next);
+    makePreview(next);
   };
 
   const stale = preview !== null && preview.text !== text;
@@ -155,7 +174,7 @@ export function TransferForm({
         <input
           id={`${id}-file`}
           type="file"
-          accept=".csv,.txt,text/csv,text/plain"
+          accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-describedby={`${id}-file-help`}
           aria-invalid={fileError ? true : undefined}
           className="mt-1 block text-sm file:mr-3 file:rounded-md file:border file:border-slate-500 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 dark:file:bg-slate-900 dark:file:text-slate-100"
@@ -179,7 +198,7 @@ export function TransferForm({
       </div>
 
       <div aria-live="polite" data-testid="transfer-preview-region">
-        {current ? <PreviewPanel preview={current} batchSize={batchSize} maxOrders={maxOrders} /> : null}
+        {current ? <PreviewPanel preview={current} batchSize={batchSize} maxOrders={maxOrders} onLeaveOut={leaveOut} /> : null}
         {stale ? <p className={reasonTextClass}>{t("previewStale")}</p> : null}
       </div>
 
@@ -231,7 +250,7 @@ function LabelledField({ id, label, help, children }: { id: string; label: strin
   );
 }
 
-function PreviewPanel({ preview, batchSize, maxOrders }: { preview: Preview; batchSize: number; maxOrders: number }) {
+function PreviewPanel({ preview, batchSize, maxOrders, onLeaveOut }: { preview: Preview; batchSize: number; maxOrders: number; onLeaveOut: (ids: string[]) => void }) {
   const t = useTranslations("erp.transfer");
   const { parsed, problem } = preview;
   const count = parsed.ids.length;
@@ -282,6 +301,7 @@ function PreviewPanel({ preview, batchSize, maxOrders }: { preview: Preview; bat
       ) : (
         <p>{t("noInvalid")}</p>
       )}
+      <PreviewChecks ids={parsed.ids} header={preview.header} checkKey={preview.idempotencyKey} onLeaveOut={onLeaveOut} />
     </div>
   );
 }

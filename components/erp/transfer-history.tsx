@@ -14,6 +14,8 @@ import { RunResultBadge } from "@/components/erp/badges";
 import { useDurationText } from "@/components/erp/format";
 import { ErpTable, FilterSelect } from "@/components/erp/list";
 import { linkClass } from "@/components/erp/styles";
+import { RunFilters } from "@/components/erp/run-filters";
+import { ViewsControl } from "@/components/views/views-control";
 
 
 const helper = createColumnHelper<DataTableFeatures, TransferRunSummary>();
@@ -29,7 +31,7 @@ export function TransferHistory() {
   const runs = useTransferRuns(state);
   const { data, stale } = runs;
   const filtered = transferRunList.isFiltered(state);
-  const clear = () => update({ status: undefined, by: undefined });
+  const clear = () => update({ status: undefined, by: undefined, result: undefined, origin: undefined, from: undefined, to: undefined });
   const people = data?.people ?? [];
   const personOptions = state.by && !people.includes(state.by) ? [state.by, ...people] : people;
 
@@ -73,15 +75,19 @@ export function TransferHistory() {
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
           {stale ? t("updating") : ""}
         </p>
+        <ViewsControl list="transfers" state={state} />
       </div>
       <form role="search" aria-label={t("filtersLabel")} className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect
-          label={t("statusFilter")}
-          allLabel={t("statusAll")}
-          value={state.status}
-          options={TRANSFER_RUN_STATUSES.map((s) => ({ value: s, label: tStatus(s) }))}
-          onChange={(status) => update({ status })}
-        />
+        {state.status ? (
+          <FilterSelect
+            label={t("statusFilter")}
+            allLabel={t("statusAll")}
+            value={state.status}
+            options={TRANSFER_RUN_STATUSES.map((s) => ({ value: s, label: tStatus(s) }))}
+            onChange={(status) => update({ status })}
+          />
+        ) : null}
+        <RunFilters state={state} update={update} />
         <FilterSelect
           label={t("personFilter")}
           allLabel={t("personAll")}

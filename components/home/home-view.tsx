@@ -3,11 +3,12 @@
 import Link from "next/link";
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import { Tile } from "@/components/home/tile";
+import { FailuresTile } from "@/components/home/failures-tile";
 import { alertClass, linkClass } from "@/components/ui/styles";
 import { actionLabel } from "@/lib/activity/labels";
 import { ERP_IMPORT_KINDS } from "@/lib/erp/lists";
 import { useHomeTile } from "@/lib/home/client";
-import { ATTENTION_RUN_STATUSES } from "@/lib/home/constants";
+import { ATTENTION_RUN_RESULTS, attentionRunsHref } from "@/lib/home/constants";
 import { READINESS_CHECKS } from "@/lib/rules/warehouse";
 
 function useWhen() {
@@ -36,6 +37,7 @@ export function HomeView() {
     <div className="grid gap-6 lg:grid-cols-2">
       <ImportsTile />
       <TransfersTile />
+      <FailuresTile />
       <HealthTile />
       <WarehousesTile />
       <div className="lg:col-span-2">
@@ -92,24 +94,24 @@ function ImportsTile() {
 
 function TransfersTile() {
   const t = useTranslations("home.transfers");
-  const tStatus = useTranslations("erp.status");
+  const tResult = useTranslations("erp.result");
   const query = useHomeTile("transfers");
   return (
     <Tile
       testId="home-transfers"
       title={t("title")}
-      link={{ href: "/erp?status=with_failures", label: t("link") }}
+      link={{ href: attentionRunsHref("needs_attention"), label: t("link") }}
       query={query}
-      isEmpty={(d) => d.counts.with_failures + d.counts.interrupted === 0}
+      isEmpty={(d) => d.counts.needs_attention + d.counts.interrupted === 0}
       empty={t("empty")}
     >
       {(data) => (
         <div className="space-y-3">
           <ul className="flex flex-wrap gap-4">
-            {ATTENTION_RUN_STATUSES.map((status) => (
-              <li key={status}>
-                <Link href={`/erp?status=${status}`} className={linkClass} data-testid={`home-transfers-count-${status}`}>
-                  {t(`counts.${status}`, { count: data.counts[status] })}
+            {ATTENTION_RUN_RESULTS.map((result) => (
+              <li key={result}>
+                <Link href={attentionRunsHref(result)} className={linkClass} data-testid={`home-transfers-count-${result}`}>
+                  {t(`counts.${result}`, { count: data.counts[result] })}
                 </Link>
               </li>
             ))}
@@ -122,7 +124,7 @@ function TransfersTile() {
                 </Link>{" "}
                 <When iso={run.createdAt} />
                 <p className={mutedClass}>
-                  {tStatus(run.status)} · {t("summary", { total: run.counts.total, notTransferred: run.counts.notTransferred, unknown: run.counts.unknown })}
+                  {tResult(run.result)} · {t("summary", { total: run.counts.total, notTransferred: run.counts.notTransferred, unknown: run.counts.unknown })}
                 </p>
               </li>
             ))}

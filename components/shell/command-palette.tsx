@@ -10,6 +10,7 @@ import { useProblemText } from "@/components/ui/use-problem-text";
 import { can } from "@/lib/auth/roles";
 import { ACTION_KEYS, ACTION_TARGETS, PAGES, matchesQuery, pageHref, type ActionKey } from "@/lib/palette/items";
 import { browserStorage as storage } from "@/lib/palette/forget";
+import { orderHref, orderIdInQuery } from "@/lib/palette/orders";
 import { loadRecent, rememberRecent, type PageKey, type RecentItem } from "@/lib/palette/recent";
 import { SEARCH_MAX } from "@/lib/rules/warehouse";
 import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
@@ -101,6 +102,7 @@ function useWarehouseSearch(query: string): { state: SearchState; retry: () => v
 
 function PaletteBody({ role, member, close }: { role: PaletteRole; member: string; close: () => void }) {
   const t = useTranslations("palette");
+  const tOrders = useTranslations("erpOrders.palette");
   const tWarehouses = useTranslations("warehouses");
   const tErp = useTranslations("erp");
   const tRoles = useTranslations("roles");
@@ -134,9 +136,11 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
   const pages = PAGES.filter((p) => matchesQuery(term, [t(`pages.${p.key}`)]));
   const actions = ACTION_KEYS.filter((key) => matchesQuery(term, [t(`actions.${key}`)]));
   const showRecent = term === "" && recent.length > 0;
+  const orderId = orderIdInQuery(term);
 
   // The first item is selected until the person moves: results that arrive later take the top.
   const values: string[] = [];
+  if (orderId) values.push("order-history");
   if (showRecent) values.push(...recent.map((r) => (r.kind === "warehouse" ? `recent-warehouse-${r.id}` : `recent-page-${r.key}`)));
   if (search.kind === "error") values.push("search-retry");
   if (search.kind === "results") {
@@ -148,7 +152,7 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
   const value = values.includes(selected) ? selected : (values[0] ?? "");
 
   const errorText = search.kind === "error" ? t("error", { reason: problemText(search.error) }) : "";
-  const nothing = term !== "" && search.kind === "results" && search.items.length === 0 && pages.length === 0 && actions.length === 0;
+  const nothing = term !== "" && !orderId && search.kind === "results" && search.items.length === 0 && pages.length === 0 && actions.length === 0;
 
   return (
     <Command label={t("inputLabel")} shouldFilter={false} loop value={value} onValueChange={setSelected} className="flex max-h-[70vh] flex-col">
@@ -170,6 +174,17 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
           <div className={stateClass} data-testid="palette-no-match">
             {t("noMatch", { query: term })}
           </div>
+        ) : null}
+
+        {orderId ? (
+          <Command.Group heading={tOrders("group")} className={groupClass}>
+            <Command.Item value="order-history" onSelect={() => go(orderHref(orderId))} className={itemClass} data-testid="palette-order">
+              <span className="flex flex-col">
+                <span className="font-medium">{tOrders("open", { orderId })}</span>
+                <span className={hintClass}>{tOrders("hint")}</span>
+              </span>
+            </Command.Item>
+          </Command.Group>
         ) : null}
 
         {showRecent ? (

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { isCurrentSection, NAV_ITEMS } from "@/components/shell/nav-items";
+import { FailuresNavBadge } from "@/components/erp/failures-nav-badge";
 
 export function NavLinks({ className = "" }: { className?: string }) {
   const t = useTranslations("nav");
@@ -14,7 +15,7 @@ export function NavLinks({ className = "" }: { className?: string }) {
         {NAV_ITEMS.map(({ href, key, icon: Icon }) => {
           const current = isCurrentSection(href, pathname);
           return (
-            <li key={href}>
+            <li key={href} className="flex items-center">
               <Link
                 href={href}
                 aria-current={current ? "page" : undefined}
@@ -27,6 +28,7 @@ export function NavLinks({ className = "" }: { className?: string }) {
                 <Icon className="h-4 w-4" aria-hidden="true" />
                 {t(key)}
               </Link>
+              {key === "erp" ? <FailuresNavBadge /> : null}
             </li>
           );
         })}

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "@/lib/store/schema";
 import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { DeliveredEvent } from "@/lib/alerts/message";
@@ -49,34 +49,43 @@ export async function queueDeliveries(
   now = new Date(),
 ): Promise<string[]> {
   if (channelIds.length === 0) return [];
-  const at = now;
-  return db.transaction().execute(async (trx) => {
-    const ids: string[] = [];
-    for (const channelId of channelIds) {
-      const id = randomUUID();
-      await trx
-        .insertInto("alert_deliveries")
-        .values({
-          id,
-          channel_id: channelId,
-          event_type: event.type,
-          event_json: JSON.stringify(redactSecretsIn(event)),
-          status: "queued",
-          attempts: 0,
-          max_attempts: options.retryLimit + 1,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      await boss.send(DELIVERY_QUEUE, { deliveryId: id } satisfies DeliveryJob, { id, db: inTransaction(trx) });
-      ids.push(id);
-    }
-    return ids;
-  });
+  return db.transaction().execute((trx) => queueIn(trx, boss, event, channelIds, options, now));
+}
+
+/** The rows and jobs inside the caller's transaction: a digest claims its slot and queues its delivery at once. */
+export async function queueIn(
+  trx: Transaction<Database>,
+  boss: JobEngine,
+  event: DeliveredEvent,
+  channelIds: readonly string[],
+  options: DeliveryQueueOptions,
+  at = new Date(),
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const channelId of channelIds) {
+    const id = randomUUID();
+    await trx
+      .insertInto("alert_deliveries")
+      .values({
+        id,
+        channel_id: channelId,
+        event_type: event.type,
+        event_json: JSON.stringify(redactSecretsIn(event)),
+        status: "queued",
+        attempts: 0,
+        max_attempts: options.retryLimit + 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await boss.send(DELIVERY_QUEUE, { deliveryId: id } satisfies DeliveryJob, { id, db: inTransaction(trx) });
+    ids.push(id);
+  }
+  return ids;
 }
 
 export async function channelsFor(db: Kysely<Database>, type: string): Promise<string[]> {
-  const rows = await db.selectFrom("alert_channels").select(["id", "events_json"]).where("enabled", "=", true).execute();
+  const rows = await db.selectFrom("alert_channels").select(["id", "events_json"]).where("enabled", "=", true).where("delivery_mode", "=", "immediate").execute();
   return rows.filter((r) => (JSON.parse(r.events_json) as string[]).includes(type)).map((r) => r.id);
 }
 

@@ -4,7 +4,10 @@ import { jobs } from "@/lib/jobs";
 import type { JobEngine } from "@/lib/jobs/engine";
 import { forget, once } from "@/lib/jobs/once";
 import { log } from "@/lib/log";
+import { startChain } from "@/lib/jobs/periodic";
+import { getConfig } from "@/lib/config";
 import { createDeliveryQueue, workDeliveries } from "@/lib/alerts/engine";
+import { ALERT_TICK, runAlertTick } from "@/lib/alerts/digest";
 import { alertSettings } from "@/lib/alerts/settings";
 
 const ALERT_JOBS = "alert jobs";
@@ -22,6 +25,8 @@ export function startAlertJobs(): Promise<JobEngine> {
       targets: settings.targets,
       onWarn: (message, fields) => log.warn(message, fields),
     });
+    const tick = { db: await db(), boss, queue: settings.queue, timeZone: getConfig().accountTimeZone };
+    await startChain(boss, ALERT_TICK, () => runAlertTick(tick));
     return boss;
   });
 }

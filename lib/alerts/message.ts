@@ -1,9 +1,10 @@
 import type { AlertEvent } from "@/lib/alerts/events";
+import { digestLines, digestTitle, type DigestEvent } from "@/lib/alerts/digest-summary";
 import { redactSecrets } from "@/lib/rules/secrets";
 
 // Alerts are in English (receivers are shared channels, not one member's locale): a title, some detail, a link.
 
-export type DeliveredEvent = AlertEvent | { type: "test"; channelName: string; by: string | null; at: string };
+export type DeliveredEvent = AlertEvent | DigestEvent | { type: "test"; channelName: string; by: string | null; at: string };
 
 export interface AlertMessage {
   title: string;
@@ -59,6 +60,14 @@ function compose(event: DeliveredEvent, consoleUrl: string): AlertMessage {
         lines: [`The ${event.kind} import schedule ${event.scheduleId} was paused by ${who(event.by)}.`],
         link: `${base}/erp/schedules`,
       };
+    case "import.stale":
+      return {
+        title: `No ${event.kind} import started for ${event.hours} hours`,
+        lines: [event.lastStartedAt ? `The last ${event.kind} import started at ${event.lastStartedAt}.` : `No ${event.kind} import has started since the rule was set.`],
+        link: `${base}/erp?import=${encodeURIComponent(event.kind)}`,
+      };
+    case "digest":
+      return { title: digestTitle(event), lines: digestLines(event), link: `${base}/erp` };
     case "test":
       return {
         title: "Test alert",

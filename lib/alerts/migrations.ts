@@ -46,4 +46,30 @@ export const alertsMigrations: Record<string, Migration> = {
       await toTimestamptz(db, "alert_deliveries", ["created_at", "updated_at", "last_attempt_at", "delivered_at"]);
     },
   },
+  "0013_alert_digests": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("alert_channels")
+        .addColumn("delivery_mode", "text", (c) => c.notNull().defaultTo("immediate"))
+        .addColumn("digest_time", "text")
+        .execute();
+      await db.schema
+        .createTable("alert_digests")
+        .addColumn("channel_id", "text", (c) => c.notNull().references("alert_channels.id").onDelete("cascade"))
+        .addColumn("slot_at", "timestamptz", (c) => c.notNull())
+        .addColumn("since_at", "timestamptz", (c) => c.notNull())
+        .addColumn("delivery_id", "text")
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .addPrimaryKeyConstraint("alert_digests_pk", ["channel_id", "slot_at"])
+        .execute();
+      await db.schema
+        .createTable("alert_freshness_rules")
+        .addColumn("kind", "text", (c) => c.primaryKey())
+        .addColumn("hours", "integer", (c) => c.notNull())
+        .addColumn("alerted_at", "timestamptz")
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull())
+        .addColumn("updated_by_email", "text")
+        .execute();
+    },
+  },
 };

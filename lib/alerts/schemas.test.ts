@@ -36,3 +36,25 @@ describe("an e-mail channel", () => {
     expect(fields({ smtpHost: "mail.corp.example", smtpTls: "none" })).toEqual({});
   });
 });
+
+describe("the delivery mode", () => {
+  const parse = (input: Record<string, unknown>) => channelBodySchema("create").safeParse({ ...webhook, ...input });
+
+  it("is immediate unless chosen; a daily digest needs a time, an hourly one keeps none", () => {
+    expect(parse({}).data?.delivery).toEqual({ mode: "immediate", time: null });
+    expect(parse({ deliveryMode: "hourly", digestTime: "09:30" }).data?.delivery).toEqual({ mode: "hourly", time: null });
+    expect(parse({ deliveryMode: "daily", digestTime: " 07:45 " }).data?.delivery).toEqual({ mode: "daily", time: "07:45" });
+  });
+
+  it("refuses an unknown mode and a daily time that is not HH:MM, naming the field", () => {
+    for (const [input, field, code] of [
+      [{ deliveryMode: "weekly" }, "deliveryMode", "validation.alerts.deliveryMode"],
+      [{ deliveryMode: "daily" }, "digestTime", "validation.alerts.digestTime"],
+      [{ deliveryMode: "daily", digestTime: "24:00" }, "digestTime", "validation.alerts.digestTime"],
+      [{ deliveryMode: "daily", digestTime: "7:5" }, "digestTime", "validation.alerts.digestTime"],
+    ] as const) {
+      const parsed = parse(input);
+      expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message]), JSON.stringify(input)).toEqual([[field, code]]);
+    }
+  });
+});

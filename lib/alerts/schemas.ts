@@ -2,10 +2,11 @@ import { z } from "zod";
 import { channelListBase, deliveryListBase } from "@/lib/alerts/lists";
 import { defineList, type ListState } from "@/lib/list/definition";
 import { CONTROL_CHARACTERS } from "@/lib/rules/text";
+import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/lists";
 
 // Free of node modules: the form parses with these schemas in the browser.
 
-import { ALERT_CHANNEL_KINDS, ALERT_EVENT_TYPES, SMTP_TLS_MODES, type AlertChannelKind, type AlertEventTypeName, type DeliveryStatus, type SmtpTlsMode } from "@/lib/alerts/constants";
+import { ALERT_CHANNEL_KINDS, ALERT_EVENT_TYPES, DELIVERY_MODES, SMTP_TLS_MODES, type AlertChannelKind, type AlertEventTypeName, type DeliveryMode, type DeliveryStatus, type SmtpTlsMode } from "@/lib/alerts/constants";
 
 export * from "@/lib/alerts/constants";
 
@@ -72,7 +73,18 @@ export const channelFields = z.strictObject({
     .transform((v) => (v === undefined || v === "" ? undefined : v)),
   from: optionalText,
   recipients: z.union([z.string(), z.array(z.string())]).optional(),
+  deliveryMode: z.enum(DELIVERY_MODES, { error: "validation.alerts.deliveryMode" }).optional(),
+  digestTime: z.string().optional(),
 });
+
+export const DIGEST_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const DEFAULT_DIGEST_TIME = "08:00";
+
+export interface ChannelDelivery {
+  mode: DeliveryMode;
+  /** Local time (account time zone) of a daily digest; null otherwise. */
+  time: string | null;
+}
 
 export type ChannelInput = z.input<typeof channelFields>;
 
@@ -85,12 +97,16 @@ export interface ChannelBody {
   signingSecret?: string;
   smtp?: { host: string; port: number; tls: SmtpTlsMode; user?: string; from: string; recipients: string[] };
   smtpPassword?: string;
+  delivery: ChannelDelivery;
 }
 
 export function channelBodySchema(mode: "create" | "update") {
   return channelFields.transform((v, ctx): ChannelBody => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    const body: ChannelBody = { name: v.name, kind: v.kind, enabled: v.enabled, events: [...new Set(v.events)] };
+    const delivery = v.deliveryMode ?? "immediate";
+    const time = delivery === "daily" ? (v.digestTime?.trim() ?? "") : null;
+    if (time !== null && !DIGEST_TIME_PATTERN.test(time)) issue("digestTime", "validation.alerts.digestTime");
+    const body: ChannelBody = { name: v.name, kind: v.kind, enabled: v.enabled, events: [...new Set(v.events)], delivery: { mode: delivery, time } };
     if (v.kind === "webhook" || v.kind === "slack") {
       if (v.url !== undefined) {
         const problem = v.url.length > SECRET_MAX ? "validation.alerts.tooLong" : webhookUrlProblem(v.url);
@@ -126,6 +142,27 @@ export function channelBodySchema(mode: "create" | "update") {
   });
 }
 
+export const FRESHNESS_HOURS_MAX = 24 * 14;
+
+/** One import kind's freshness rule; null hours turns it off. */
+export const freshnessRuleBodySchema = z.strictObject({
+  kind: z.enum(ERP_IMPORT_KINDS, { error: "validation.erp.importKind" }),
+  hours: z
+    .number({ error: "validation.alerts.freshnessHours" })
+    .int({ error: "validation.alerts.freshnessHours" })
+    .min(1, { error: "validation.alerts.freshnessHours" })
+    .max(FRESHNESS_HOURS_MAX, { error: "validation.alerts.freshnessHours" })
+    .nullable(),
+});
+
+export interface FreshnessRuleView {
+  kind: ImportKindName;
+  hours: number | null;
+  alertedAt: string | null;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
 export const channelIdSchema = z.object({ id: z.uuid({ error: "validation.alerts.channelId" }) });
 
 export const channelList = defineList(channelListBase);
@@ -141,6 +178,7 @@ export interface AlertChannelView {
   target: string;
   masks: { url: string | null; signingSecret: string | null; smtpPassword: string | null };
   smtp: { host: string; port: number; tls: SmtpTlsMode; user: string | null; from: string; recipients: string[] } | null;
+  delivery: ChannelDelivery;
   createdAt: string;
   updatedAt: string;
   updatedBy: string | null;
@@ -150,7 +188,7 @@ export interface AlertDeliveryView {
   id: string;
   channelId: string;
   channelName: string;
-  eventType: AlertEventTypeName | "test";
+  eventType: AlertEventTypeName | "test" | "digest";
   status: DeliveryStatus;
   attempts: number;
   maxAttempts: number;

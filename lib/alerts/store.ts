@@ -5,7 +5,7 @@ import type { AlertChannelRow, AlertDeliveryRow } from "@/lib/alerts/tables";
 import { maskSecret, maskUrl, openSecrets, sealSecrets, type ChannelSecrets } from "@/lib/alerts/secrets";
 import type { SmtpSettings } from "@/lib/alerts/send";
 import { renderAlert, type DeliveredEvent } from "@/lib/alerts/message";
-import type { AlertChannelKind, AlertChannelView, AlertDeliveryView, AlertEventTypeName, ChannelBody, DeliveryQuery, DeliveryStatus } from "@/lib/alerts/schemas";
+import type { AlertChannelKind, AlertChannelView, AlertDeliveryView, AlertEventTypeName, ChannelBody, ChannelDelivery, DeliveryQuery, DeliveryStatus } from "@/lib/alerts/schemas";
 
 type Db = Kysely<Database>;
 
@@ -43,6 +43,7 @@ export function channelView(channel: StoredChannel): AlertChannelView {
       smtpPassword: secrets.smtpPassword ? "••••••••" : null,
     },
     smtp: smtp ? { ...smtp, user: smtp.user ?? null } : null,
+    delivery: { mode: (row.delivery_mode ?? "immediate") as ChannelDelivery["mode"], time: row.digest_time ?? null },
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     updatedBy: row.updated_by_email,
@@ -80,6 +81,8 @@ function channelColumns(body: ChannelBody, secrets: ChannelSecrets, authSecret: 
     events_json: JSON.stringify(body.events),
     settings_json: JSON.stringify(body.smtp ? { smtp: { ...body.smtp, user: body.smtp.user ?? null } } : {}),
     secrets_sealed: sealSecrets(secrets, authSecret, id),
+    delivery_mode: body.delivery.mode,
+    digest_time: body.delivery.time,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { ColumnType, Selectable } from "kysely";
 
 export interface AlertChannelsTable {
   id: string;
@@ -10,6 +10,25 @@ export interface AlertChannelsTable {
   secrets_sealed: string;
   created_at: Date;
   created_by_email: string | null;
+  updated_at: Date;
+  updated_by_email: string | null;
+  delivery_mode: ColumnType<string, string | undefined, string>;
+  digest_time: string | null;
+}
+
+/** One row per channel and digest slot: the insert that wins is the one instance that sends it. */
+export interface AlertDigestsTable {
+  channel_id: string;
+  slot_at: Date;
+  since_at: Date;
+  delivery_id: string | null;
+  created_at: Date;
+}
+
+export interface AlertFreshnessRulesTable {
+  kind: string;
+  hours: number;
+  alerted_at: Date | null;
   updated_at: Date;
   updated_by_email: string | null;
 }
@@ -33,6 +52,8 @@ export interface AlertDeliveriesTable {
 export interface AlertsTables {
   alert_channels: AlertChannelsTable;
   alert_deliveries: AlertDeliveriesTable;
+  alert_digests: AlertDigestsTable;
+  alert_freshness_rules: AlertFreshnessRulesTable;
 }
 
 export type AlertChannelRow = Selectable<AlertChannelsTable>;

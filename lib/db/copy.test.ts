@@ -217,6 +217,8 @@ describe("copySqliteStore", () => {
       already_count: 0,
       rejected_count: 0,
       failed_count: 1,
+      stop_requested_at: null,
+      stop_requested_by: null,
     });
     expect(runs.find((r) => r.id === "a-child")).toMatchObject({ parent_run_id: "b-parent", origin: "retry_failed", state: "completed", job_id: null });
     const orders = await db.selectFrom("erp_transfer_orders").selectAll().where("run_id", "=", "b-parent").orderBy("position").execute();

@@ -1,4 +1,6 @@
 import { defineListBase, limit, oneOf, optional, page, readEmail } from "@/lib/list/base";
+import { invertedDates, isCalendarDate } from "@/lib/activity/lists";
+import { RUN_RESULTS } from "@/lib/erp/outcomes";
 
 // ERP names, page sizes and the lists, declared once (no zod, for the browser); lib/erp/schemas.ts adds the server's strict queries.
 
@@ -20,6 +22,17 @@ export type RetryKind = (typeof RETRY_KINDS)[number];
 export const TRANSFER_ORIGINS = ["new", "retry_failed", "send_unsent", "resend_unknown", "resend_rejected"] as const;
 export type TransferOrigin = (typeof TRANSFER_ORIGINS)[number];
 
+/** What the run list filters by; scheduled and API runs join when such origins exist in the data. */
+export const RUN_ORIGIN_GROUPS = ["by_hand", "retry"] as const;
+export type RunOriginGroup = (typeof RUN_ORIGIN_GROUPS)[number];
+export const RUN_ORIGIN_GROUP: Record<TransferOrigin, RunOriginGroup> = {
+  new: "by_hand",
+  retry_failed: "retry",
+  send_unsent: "retry",
+  resend_unknown: "retry",
+  resend_rejected: "retry",
+};
+
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const RUNS_DEFAULT_PAGE_SIZE: PageSize = 10;
@@ -35,10 +48,16 @@ export const transferRunListBase = defineListBase({
   pageSizes: PAGE_SIZES,
   fields: {
     status: optional(oneOf(TRANSFER_RUN_STATUSES), "validation.erp.runStatus"),
+    result: optional(oneOf(RUN_RESULTS), "validation.erp.runResult"),
+    origin: optional(oneOf(RUN_ORIGIN_GROUPS), "validation.erp.runOrigin"),
     by: optional(readEmail, "validation.memberEmail"),
+    from: optional((v) => (isCalendarDate(v) ? v : null), "validation.date"),
+    to: optional((v) => (isCalendarDate(v) ? v : null), "validation.date"),
     page: page(MAX_PAGE),
     limit: limit(PAGE_SIZES, RUNS_DEFAULT_PAGE_SIZE),
   },
+  reject: (value) => (invertedDates(value) ? { field: "to", message: "validation.activity.endBeforeStart" } : undefined),
+  repair: (value) => (invertedDates(value) ? { ...value, from: undefined, to: undefined } : value),
 });
 
 export const orderOutcomeField = optional(oneOf(ORDER_OUTCOMES), "validation.erp.outcome");

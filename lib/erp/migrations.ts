@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 import { transferOutcomesMigration } from "@/lib/erp/outcomes-migration";
+import { failuresInboxMigration } from "@/lib/erp/inbox-migration";
 
 export const erpMigrations: Record<string, Migration> = {
   "0001_console": {
@@ -104,4 +105,18 @@ export const erpMigrations: Record<string, Migration> = {
     },
   },
   "0009_transfer_outcomes_by_meaning": transferOutcomesMigration,
+  // Orders looked up by id (history, preview); order_id is never updated, so the runner's outcome writes stay HOT.
+  "0010_order_history": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex("erp_transfer_orders_order_id").on("erp_transfer_orders").column("order_id").execute();
+    },
+  },
+  // Migrations import no catalog: the e2e suite's cluster harness loads them outside Next.
+  "0011_transfer_stop": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("erp_transfer_runs").addColumn("stop_requested_at", "timestamptz").execute();
+      await db.schema.alterTable("erp_transfer_runs").addColumn("stop_requested_by", "text").execute();
+    },
+  },
+  "0012_failures_inbox": failuresInboxMigration,
 };

@@ -35,6 +35,7 @@ const RUN: TransferRunDetail = {
   startedAt: at,
   finishedAt: null,
   durationMs: 65_000,
+  stop: null,
   parent: null,
   children: [],
   retryable: { failed: 3, unsent: 50, unknown: 0, rejected: 3 },
@@ -52,6 +53,7 @@ const INTERRUPTED: TransferRunDetail = {
   parent: { id: RUN.id, createdAt: at, status: "with_failures" },
   children: [{ id: RUN.id, createdAt: at, origin: "resend_unknown", status: "running", result: "running" }],
 };
+const STOPPED: TransferRunDetail = { ...RUN, state: "completed", status: "with_failures", result: "needs_attention", stop: { requestedAt: at, by: "Onur Operator" } };
 const FAILED_IMPORT: ImportRunRow = {
   id: 1,
   kind: "products",
@@ -119,11 +121,19 @@ describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
       render(locale, h(RunView, { runId: RUN.id, canRun: true, disabledReason: null }), {
         [`/api/erp/transfers/${RUN.id}`]: { run: INTERRUPTED, orders: { items: [], total: 0, page: 1, limit: 50, outcome: null } },
       }),
+      render(locale, h(RunView, { runId: RUN.id, canRun: true, disabledReason: null }), {
+        [`/api/erp/transfers/${RUN.id}`]: { run: STOPPED, orders: { items: [], total: 0, page: 1, limit: 50, outcome: null } },
+      }),
     ];
     for (const { errors } of outputs) expect(errors).toEqual([]);
     const run = outputs[2]!.html;
     expect(run).toContain("0042");
     expect(run).toContain(locale === "en" ? "Order not found" : "Sipariş bulunamadı");
     expect(run).toContain("<progress");
+    expect(run).toContain('data-testid="run-watch"');
+    expect(run).toContain('data-testid="run-stop"');
+    expect(outputs[4]!.html).toContain('data-testid="run-stopped-note"');
+    expect(outputs[4]!.html).toContain(locale === "en" ? "Send the not-yet-sent orders (50)" : "Henüz gönderilmemiş siparişleri gönder (50)");
+    expect(outputs[4]!.html).toContain(locale === "en" ? "Stopped by Onur Operator" : "Onur Operator tarafından");
   });
 });

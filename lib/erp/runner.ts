@@ -5,6 +5,7 @@ import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { TransferResult } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { auditRunMove, handOverRun } from "@/lib/erp/handover";
+import { endStopped, stopRequested } from "@/lib/erp/stop";
 import {
   endInterrupted,
   getRun,
@@ -129,12 +130,13 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     .where("id", "=", runId)
     .where("job_id", "=", jobId)
     .where("state", "in", ["queued", "running"])
-    .returning(["batch_size", "transferred_through", "total_orders"])
+    .returning(["batch_size", "transferred_through", "total_orders", "stop_requested_at"])
     .executeTakeFirst();
   if (!claimed) return undefined;
   deps.onWorking?.({ runId, jobId });
   const stopping = () => deps.draining?.signal.aborted === true;
   let handOver = false;
+  let stopAsked = claimed.stop_requested_at !== null;
 
   try {
     // Read ahead a range of positions at a time while a batch is on the wire: store reads stay off the path between upstream calls.
@@ -192,18 +194,20 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     };
 
     const first: ClaimedBatch[] = [];
-    if (!stopping()) for (let next = await nextBatch(); next; next = first.length < inFlight ? await nextBatch() : null) first.push(next);
+    if (!stopping() && !stopAsked) for (let next = await nextBatch(); next; next = first.length < inFlight ? await nextBatch() : null) first.push(next);
     // Stopping before anything went out (or a job fetched as the engine stopped): the run goes on elsewhere as it is.
-    if (stopping()) handOver = true;
-    else if (!(await settleBatch(db, { runId, jobId, done: [], inFlight: first, added: first.length })).held) throw new LostJob();
+    if (stopping() && !stopAsked) handOver = true;
+    else if (!stopAsked && !(await settleBatch(db, { runId, jobId, done: [], inFlight: first, added: first.length })).held) throw new LostJob();
     // The engine aborts when it no longer holds our claim; the recovery job decides what happens next.
     if (signal?.aborted) throw new LostJob();
-    const wire = handOver ? [] : first.map(send);
-    if (!handOver) readAheadInBackground();
+    const wire = handOver || stopAsked ? [] : first.map(send);
+    if (wire.length) readAheadInBackground();
     while (wire.length) {
       const oldest = wire[0]!;
       const outcomes = await oldest.answer;
-      const next = signal?.aborted || stopping() ? null : await nextBatch();
+      const [stop, candidate] = signal?.aborted || stopping() || stopAsked ? [stopAsked, null] : await Promise.all([stopRequested(db, runId), nextBatch()]);
+      stopAsked ||= stop;
+      const next = stopAsked ? null : candidate;
       const stillOut = wire.slice(1).map((w) => w.batch);
       // Fenced: a worker whose job was taken over leaves its batches as the takeover marked them (unknown).
       const settled = await settleBatch(db, {
@@ -222,6 +226,12 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
       }
     }
     if (signal?.aborted) throw new LostJob();
+    if (stopAsked) {
+      const stopped = await endStopped(db, runId, jobId);
+      if (!stopped) throw new LostJob();
+      await finishedHook(deps, stopped);
+      return stopped;
+    }
     if (stopping() && (ahead.length > 0 || readThrough < total)) handOver = true;
     if (!handOver) {
       // One fenced statement: the counts are the ones each batch kept up to date (a takeover recounts before it resumes).

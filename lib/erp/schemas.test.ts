@@ -123,7 +123,7 @@ describe("other schemas", () => {
 describe("the ERP list definitions", () => {
   it("transfer runs: one canonical key per view, defaults left out", () => {
     expect(transferRunList.key(transferRunList.defaults)).toBe("/api/erp/transfers");
-    expect(transferRunList.key({ by: "operator@demo.local", status: "with_failures", page: 2, limit: 10 })).toBe(
+    expect(transferRunList.key({ ...transferRunList.defaults, by: "operator@demo.local", status: "with_failures", page: 2, limit: 10 })).toBe(
       "/api/erp/transfers?status=with_failures&by=operator%40demo.local&page=2",
     );
     expect(transferRunList.update({ ...transferRunList.defaults, page: 3 }, { status: "running" })).toEqual({ status: "running", page: null });

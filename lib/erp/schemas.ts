@@ -180,6 +180,7 @@ export interface TransferRunSummary {
   startedAt: string | null;
   finishedAt: string | null;
   durationMs: number;
+  stop: { requestedAt: string; by: string } | null;
 }
 
 export interface TransferRunDetail extends TransferRunSummary {

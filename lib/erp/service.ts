@@ -13,6 +13,7 @@ import { drainingSignal } from "@/lib/jobs/shutdown";
 import type { JobEngine } from "@/lib/jobs/engine";
 import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/runner";
 import { raisesAttention } from "@/lib/erp/outcomes";
+import { runFilterOf } from "@/lib/erp/run-filters";
 import type {
   ImportListState,
   ImportRunList,
@@ -82,6 +83,7 @@ export function transferAuditMessage(run: ErpTransferRun): string {
   const m = s.meanings;
   const counts = `${m.transferred} transferred, ${m.alreadyInErp} already in the ERP, ${m.rejected} rejected, ${m.failed} failed, ${m.unknown} unknown, ${m.notSent + m.sending} not sent, of ${s.counts.total}`;
   if (s.result === "interrupted") return `Transfer run interrupted: ${counts}.`;
+  if (s.stop && s.meanings.notSent > 0) return `Transfer run stopped by ${s.stop.by}: ${counts}.`;
   if (s.result === "complete") return `Transfer run completed: all ${s.counts.total} orders done (${counts}).`;
   if (s.result === "complete_with_rejections") return `Transfer run completed with rejections: ${counts}.`;
   return `Transfer run needs attention: ${counts}.`;
@@ -96,7 +98,7 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
     outcome: s.result === "complete" ? "success" : "failure",
     message: transferAuditMessage(run),
     details: {
-      event: s.status === "interrupted" ? "interrupted" : "completed",
+      event: s.status === "interrupted" ? "interrupted" : s.stop && s.meanings.notSent > 0 ? "stopped" : "completed",
       status: s.status,
       result: s.result,
       counts: s.counts,
@@ -107,7 +109,9 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
     },
   });
   // Failed, unknown or interrupted: someone has to look. Never throws, never waits on a receiver.
-  if (s.status !== "running" && s.status !== "all_transferred" && raisesAttention(s.result)) {
+  // A stop is someone's own choice: its unsent orders alone raise no alert.
+  const stoppedOnly = s.stop !== null && s.meanings.failed + s.meanings.unknown === 0 && s.result !== "interrupted";
+  if (s.status !== "running" && s.status !== "all_transferred" && raisesAttention(s.result) && !stoppedOnly) {
     const { transferred, notTransferred, unknown, pending, total } = s.counts;
     await raiseAlert({
       type: "transfer.attention",
@@ -124,7 +128,8 @@ const NO_RUN = "There is no transfer run with this id.";
 
 export async function listTransferRuns(q: TransferRunListState): Promise<TransferRunList> {
   const conn = await db();
-  const [{ items, total }, people] = await Promise.all([listRuns(conn, q), listRunPeople(conn)]);
+  const filter = { status: q.status, by: q.by, page: q.page, limit: q.limit, ...runFilterOf(q, getConfig().accountTimeZone) };
+  const [{ items, total }, people] = await Promise.all([listRuns(conn, filter), listRunPeople(conn)]);
   return { items, total, page: q.page, limit: q.limit, people };
 }
 

@@ -16,6 +16,7 @@ import type {
 } from "@/lib/erp/schemas";
 import { transferRunStatus } from "@/lib/erp/status";
 import { orderMeaning, runResult, type Meaning, type MeaningCounts } from "@/lib/erp/outcomes";
+import { filterRuns, type RunFilter } from "@/lib/erp/run-filters";
 
 // ERP transfer runs in the console store; no state in memory, so several instances can share one store.
 
@@ -169,6 +170,8 @@ export async function createTransferRun(
         started_at: null,
         finished_at: null,
         job_id: randomUUID(),
+        stop_requested_at: null,
+        stop_requested_by: null,
       };
       await trx.insertInto("erp_transfer_runs").values(run).execute();
       // One statement with the ids as one array parameter: far cheaper to parse and plan than rows of values.
@@ -217,7 +220,7 @@ const OUTCOME = sql<ErpOrderOutcome>`case
   when o.position between r.sending_from and r.sending_to then 'sending'
   else 'pending' end`;
 
-const MEANING = sql<Meaning>`case
+export const MEANING = sql<Meaning>`case
   when o.outcome = 'pending' and o.position <= r.transferred_through then 'transferred'
   when o.outcome = 'pending' and o.position between r.sending_from and r.sending_to then 'sending'
   when o.outcome = 'pending' then 'not_sent'
@@ -443,6 +446,7 @@ export function toRunSummary(row: ErpTransferRun, now = new Date()): TransferRun
     startedAt: row.started_at?.toISOString() ?? null,
     finishedAt: row.finished_at?.toISOString() ?? null,
     durationMs: Math.max(0, end - row.created_at.getTime()),
+    stop: row.stop_requested_at ? { requestedAt: row.stop_requested_at.toISOString(), by: row.stop_requested_by ?? "" } : null,
   };
 }
 
@@ -546,10 +550,10 @@ export async function* iterateRunOrders(conn: Conn, runId: string, outcome?: Ord
 
 export async function listRuns(
   conn: Conn,
-  q: { status?: TransferRunStatus; by?: string; page: number; limit: number },
+  q: { status?: TransferRunStatus; by?: string; page: number; limit: number } & RunFilter,
   now = new Date(),
 ): Promise<{ items: TransferRunSummary[]; total: number }> {
-  let base = conn.selectFrom("erp_transfer_runs");
+  let base = filterRuns(conn.selectFrom("erp_transfer_runs"), q);
   if (q.by) base = base.where("created_by_email", "=", q.by);
   switch (q.status) {
     case "running":

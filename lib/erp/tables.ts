@@ -35,6 +35,9 @@ export interface ErpTransferRunsTable {
   started_at: Date | null;
   finished_at: Date | null;
   job_id: string | null;
+  /** Set by whoever stops the run, on any instance; its worker reads it between batches. */
+  stop_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  stop_requested_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ErpTransferOrdersTable {

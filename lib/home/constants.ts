@@ -1,11 +1,13 @@
-import type { TransferRunStatus } from "@/lib/erp/lists";
+import type { RunResult } from "@/lib/erp/outcomes";
 
 // The home page's tiles and sizes without zod, for the browser; lib/home/schemas.ts re-exports them.
 
-export const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity"] as const;
+export const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity", "failures"] as const;
 export type HomeTile = (typeof HOME_TILES)[number];
 export const homeTileUrl = (tile: HomeTile) => `/api/home/${tile}`;
 
-export const ATTENTION_RUN_STATUSES = ["with_failures", "interrupted"] as const satisfies readonly TransferRunStatus[];
+/** Runs someone must look at: rejections alone are done, as the run page says. */
+export const ATTENTION_RUN_RESULTS = ["needs_attention", "interrupted"] as const satisfies readonly RunResult[];
+export const attentionRunsHref = (result: (typeof ATTENTION_RUN_RESULTS)[number]) => `/erp?result=${result}`;
 export const HOME_LIST_SIZE = 5;
 export const HOME_ACTIVITY_SIZE = 8;

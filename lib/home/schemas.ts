@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { ImportKindName, ImportOutcome, TransferCounts, TransferRunStatus } from "@/lib/erp/schemas";
 import type { PlatformHealth } from "@/lib/health/calls";
-import { ATTENTION_RUN_STATUSES, HOME_TILES } from "@/lib/home/constants";
+import { ATTENTION_RUN_RESULTS, HOME_TILES } from "@/lib/home/constants";
+import type { RunResult } from "@/lib/erp/outcomes";
 import type { ReadinessCheck } from "@/lib/rules/warehouse";
+import type { FailuresTile } from "@/lib/home/failures-tile";
 
 // The home page's tiles: each has its own endpoint, so one that fails (the platform down) leaves the others standing.
 
@@ -23,8 +25,8 @@ export interface ImportTileEntry {
 export type ImportsTile = Record<ImportKindName, ImportTileEntry>;
 
 export interface TransfersTile {
-  counts: Record<(typeof ATTENTION_RUN_STATUSES)[number], number>;
-  runs: { id: string; createdAt: string; status: TransferRunStatus; counts: TransferCounts; by: { email: string; name: string | null } }[];
+  counts: Record<(typeof ATTENTION_RUN_RESULTS)[number], number>;
+  runs: { id: string; createdAt: string; status: TransferRunStatus; result: RunResult; counts: TransferCounts; by: { email: string; name: string | null } }[];
 }
 
 export interface HealthTile extends PlatformHealth {
@@ -48,4 +50,5 @@ export interface HomeTiles {
   health: HealthTile;
   warehouses: WarehousesTile;
   activity: ActivityTile;
+  failures: FailuresTile;
 }

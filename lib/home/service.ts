@@ -9,7 +9,7 @@ import { readPlatformHealth } from "@/lib/health";
 import { openOutage } from "@/lib/health/store";
 import { nextScheduledStarts, scheduleNames } from "@/lib/home/schedules";
 import {
-  ATTENTION_RUN_STATUSES,
+  ATTENTION_RUN_RESULTS,
   HOME_ACTIVITY_SIZE,
   HOME_LIST_SIZE,
   type ActivityTile,
@@ -22,6 +22,7 @@ import {
 } from "@/lib/home/schemas";
 import { DEFAULT_WAREHOUSE_SORT, READINESS_CHECKS, type ReadinessCheck, type WarehouseSort } from "@/lib/rules/warehouse";
 import { warehouseIndex } from "@/lib/warehouses/service";
+import { failuresTile } from "@/lib/home/failures-tile";
 
 export async function importsTile(): Promise<ImportsTile> {
   const conn = await db();
@@ -52,13 +53,13 @@ export async function importsTile(): Promise<ImportsTile> {
 
 export async function transfersTile(): Promise<TransfersTile> {
   const conn = await db();
-  const pages = await Promise.all(ATTENTION_RUN_STATUSES.map((status) => listRuns(conn, { status, page: 1, limit: HOME_LIST_SIZE })));
+  const pages = await Promise.all(ATTENTION_RUN_RESULTS.map((result) => listRuns(conn, { result, page: 1, limit: HOME_LIST_SIZE })));
   const runs = pages
     .flatMap((p) => p.items)
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
     .slice(0, HOME_LIST_SIZE)
-    .map((r) => ({ id: r.id, createdAt: r.createdAt, status: r.status, counts: r.counts, by: { email: r.createdBy.email, name: r.createdBy.name } }));
-  return { counts: { with_failures: pages[0]!.total, interrupted: pages[1]!.total }, runs };
+    .map((r) => ({ id: r.id, createdAt: r.createdAt, status: r.status, result: r.result, counts: r.counts, by: { email: r.createdBy.email, name: r.createdBy.name } }));
+  return { counts: { needs_attention: pages[0]!.total, interrupted: pages[1]!.total }, runs };
 }
 
 export async function healthTile(): Promise<HealthTile> {
@@ -92,6 +93,7 @@ const LOADERS: { [K in HomeTile]: () => Promise<HomeTiles[K]> } = {
   health: healthTile,
   warehouses: warehousesTile,
   activity: activityTile,
+  failures: failuresTile,
 };
 
 export function loadTile<K extends HomeTile>(tile: K): Promise<HomeTiles[K]> {

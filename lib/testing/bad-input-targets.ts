@@ -108,6 +108,11 @@ const TRANSFER_COMBOS = [
   fc.constant(new Entries([])),
 ];
 const goodKey = fc.uuid();
+const INBOX_GROUP_FIELDS: Record<string, FieldRule> = {
+  meaning: { valid: fc.constantFrom("failed", "not_sent"), bad: fc.oneof(notOneOf(["failed", "unknown", "not_sent", "rejected"], false), fc.constantFrom<unknown>(null, 1)), required: true },
+  reasonCode: { valid: fc.constantFrom(null, "server_error:503"), bad: fc.constantFrom<unknown>(1, true, {}, "x".repeat(201)), required: true },
+  reason: { valid: fc.constantFrom(null, "Sipariş bulunamadı."), bad: fc.constantFrom<unknown>(1, [], "x".repeat(2001)), required: true },
+};
 const badKey = fc.oneof(
   fc.constantFrom("", "short", "a b c d e f g h", "x".repeat(201), "key/with/slash", "schlüssel-12345678", "%2e%2e%2f%2e%2e"),
   anyString.filter((s) => headerSafe(s) && !(s.trim().length >= 8 && s.trim().length <= 200 && /^[A-Za-z0-9._:-]+$/.test(s.trim()))),
@@ -209,6 +214,12 @@ const CHANNEL_FIELDS: Record<string, FieldRule> = {
   smtpPassword: { valid: fc.constantFrom("fuzz-password"), bad: notText },
   from: { valid: fc.constantFrom("console@example.test"), bad: notText },
   recipients: { valid: fc.constantFrom("ops@example.test"), bad: fc.constantFrom<unknown>(1, true, {}, [1]) },
+  deliveryMode: { valid: fc.constantFrom("immediate", "hourly"), bad: fc.oneof(notOneOf(["immediate", "hourly", "daily"], false), fc.constantFrom<unknown>(null, 1)) },
+  digestTime: { valid: fc.constantFrom("08:00"), bad: notText },
+};
+const FRESHNESS_FIELDS: Record<string, FieldRule> = {
+  kind: { valid: fc.constantFrom("products", "prices", "stock"), bad: fc.oneof(notOneOf(["products", "prices", "stock"], false), fc.constantFrom<unknown>(null, 1)), required: true },
+  hours: { valid: fc.integer({ min: 1, max: 336 }), bad: fc.constantFrom<unknown>(0, -1, 337, 1.5, "6", true, [], {}), required: true },
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const badUuidSegment = fc.oneof(badIdSegment, stringWhere((s) => !UUID.test(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
@@ -234,12 +245,20 @@ const VIEW_DEFAULT_FIELDS: Record<string, FieldRule> = {
   list: VIEW_FIELDS.list!,
   viewId: { valid: fc.constantFrom<unknown>(null, "00000000-0000-4000-8000-000000000000"), bad: fc.oneof(fc.constantFrom<unknown>(1, true, [], {}), stringWhere((s) => !UUID.test(s))), required: true },
 };
-const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity"];
+const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity", "failures"];
 
 const END_ALL_FIELDS: Record<string, FieldRule> = {
   confirm: { valid: fc.constant(true), bad: fc.oneof(fc.constant<unknown>(false), notBoolean), required: true },
 };
 
+const FAILURES_QUERY = {
+  from: badDate,
+  to: badDate,
+  by: notAnEmail,
+  run: stringWhere((s) => nonBlank(s) && !UUID.test(s.trim())),
+  page: stringWhere((s) => nonBlank(s) && s !== "1"),
+  limit: stringWhere((s) => nonBlank(s) && s !== "1"),
+};
 export const TARGETS: Target[] = [
   { file: "warehouses/route.ts", method: "GET", requests: badQuery(warehouseList).map((q) => ({ method: "GET", path: `/api/warehouses${q}` })) },
   { file: "warehouses/route.ts", method: "POST", requests: badBody(WAREHOUSE_FIELDS, [fc.constant(new Entries([["name", "Fuzz"], ["code", "FUZZ-DEFAULT-PASSIVE"], ["isDefault", true], ["isActive", false]]))]).map((b) => withBody("POST", "/api/warehouses", b)) },
@@ -266,7 +285,11 @@ export const TARGETS: Target[] = [
     method: "GET",
     requests: badQuery({
       status: notOneOf(["running", "all_transferred", "with_failures", "interrupted"]),
+      result: notOneOf(["running", "complete", "complete_with_rejections", "needs_attention", "interrupted"]),
+      origin: notOneOf(["by_hand", "retry"]),
       by: notAnEmail,
+      from: badDate,
+      to: badDate,
       page: badCoercedPage,
       limit: badExactLimit,
     }).map((q) => ({ method: "GET", path: `/api/erp/transfers${q}` })),
@@ -282,12 +305,64 @@ export const TARGETS: Target[] = [
     ),
   },
   {
+    file: "erp/orders/[orderId]/route.ts",
+    method: "GET",
+    // An order id is digits as typed (trimmed), at most 20.
+    requests: stringWhere((s) => s.trim() !== "" && !/^\d{1,20}$/.test(s.trim())).map((s) => ({
+      method: "GET" as const,
+      path: `/api/erp/orders/${encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))}`,
+    })),
+    alsoOk: redirected,
+  },
+  {
+    file: "erp/orders/transferred/route.ts",
+    method: "POST",
+    requests: badBody({
+      orderIds: {
+        valid: fc.uniqueArray(orderId, { maxLength: 5 }),
+        bad: fc.oneof(
+          fc.constantFrom<unknown>(null, "3572000", 3572000, {}, [3572000], [null], [""], ["1.0"], ["-1"], ["１"], ["123456789012345678901"]),
+          fc.constant(null).map(() => Array.from({ length: 10_001 }, (_, i) => String(10_000_000 + i))),
+        ),
+        required: true,
+      },
+    }).map((b) => withBody("POST", "/api/erp/orders/transferred", b)),
+  },
+  {
     file: "erp/transfers/[runId]/route.ts",
     method: "GET",
     requests: fc.oneof(
       fc.tuple(runSegment, fc.constantFrom("", "?page=1", "?outcome=unknown")).map(([id, q]) => ({ method: "GET" as const, path: `/api/erp/transfers/${id}${q}` })),
       badQuery({ outcome: notOneOf(OUTCOMES), page: badCoercedPage, limit: badExactLimit }).map((q) => ({ method: "GET" as const, path: `/api/erp/transfers/${NO_RUN}${q}` })),
     ),
+    alsoOk: redirected,
+  },
+  {
+    file: "erp/failures/route.ts",
+    method: "GET",
+    requests: badQuery(FAILURES_QUERY).map((q) => ({ method: "GET" as const, path: `/api/erp/failures${q}` })),
+  },
+  {
+    file: "erp/failures/retry/route.ts",
+    method: "POST",
+    requests: fc.oneof(
+      fc.tuple(goodKey, badBody(INBOX_GROUP_FIELDS)).map(([key, b]) => withBody("POST", "/api/erp/failures/retry", b, { "Idempotency-Key": key })),
+      fc.tuple(goodKey, badQuery(FAILURES_QUERY)).map(([key, q]) =>
+        withBody("POST", `/api/erp/failures/retry${q}`, { contentType: "application/json", body: JSON.stringify({ meaning: "failed", reasonCode: null, reason: null }) }, { "Idempotency-Key": key }),
+      ),
+    ),
+  },
+  {
+    file: "erp/failures/resolve/route.ts",
+    method: "POST",
+    requests: badBody({ ...INBOX_GROUP_FIELDS, note: { valid: fc.constantFrom("Keyed in by hand"), bad: fc.constantFrom<unknown>(null, 1, "", "   ", "x".repeat(501)), required: true } }).map((b) =>
+      withBody("POST", "/api/erp/failures/resolve", b),
+    ),
+  },
+  {
+    file: "erp/transfers/[runId]/stop/route.ts",
+    method: "POST",
+    requests: runSegment.map((id) => ({ method: "POST" as const, path: `/api/erp/transfers/${id}/stop` })),
     alsoOk: redirected,
   },
   {
@@ -353,6 +428,7 @@ export const TARGETS: Target[] = [
     alsoOk: redirected,
   },
   { file: "alerts/channels/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/alerts/channels/${id}` })), alsoOk: redirected },
+  { file: "alerts/freshness/route.ts", method: "PUT", requests: badBody(FRESHNESS_FIELDS).map((b) => withBody("PUT", "/api/alerts/freshness", b)) },
   { file: "alerts/channels/[id]/test/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/alerts/channels/${id}/test` })), alsoOk: redirected },
   {
     file: "alerts/channels/route.ts",
@@ -413,4 +489,4 @@ export const TARGETS: Target[] = [
   },
 ];
 
-export const NOT_FUZZED = new Set(["GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts"]);
+export const NOT_FUZZED = new Set(["GET erp/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts"]);

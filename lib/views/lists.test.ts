@@ -18,6 +18,17 @@ describe("canonicalViewQuery", () => {
     expect(result).toEqual({ ok: true, query: "action=view.create&from=2026-01-01&outcome=failure" });
   });
 
+  it("keeps a transfer run view's filters, the old status included, and refuses what the run list refuses", () => {
+    expect(canonicalViewQuery("transfers", "to=2026-03-02&result=needs_attention&origin=retry&by=Admin@Demo.local&from=2026-03-01&page=2&status=with_failures")).toEqual({
+      ok: true,
+      query: "status=with_failures&result=needs_attention&origin=retry&by=admin%40demo.local&from=2026-03-01&to=2026-03-02",
+    });
+    for (const bad of ["result=failed", "origin=scheduled", "from=2026-03-02&to=2026-03-01", "hide=who", "import=stock"]) {
+      expect(canonicalViewQuery("transfers", bad).ok, bad).toBe(false);
+    }
+    expect(viewHref("transfers", "result=interrupted")).toBe("/erp?result=interrupted");
+  });
+
   it("refuses parameters the list does not know, naming each", () => {
     const result = canonicalViewQuery("warehouses", "status=passive&token=abc&__proto__=1");
     expect(result.ok).toBe(false);

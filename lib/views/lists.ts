@@ -1,7 +1,9 @@
 import { activityListBase } from "@/lib/activity/lists";
+import { transferRunListBase } from "@/lib/erp/lists";
 import { warehouseListBase } from "@/lib/warehouses/lists";
+import { failuresListBase } from "@/lib/erp/inbox-lists";
 
-export const SAVED_VIEW_LISTS = ["warehouses", "activity"] as const;
+export const SAVED_VIEW_LISTS = ["warehouses", "activity", "transfers", "erp_failures"] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 
 export const HIDE_KEY = "hide";
@@ -14,6 +16,8 @@ export const WAREHOUSE_HIDEABLE_COLUMNS = ["id", "code", "erpWarehouseId", "isDe
 export const VIEW_LISTS = {
   warehouses: { path: "/warehouses", definition: warehouseListBase, columns: WAREHOUSE_HIDEABLE_COLUMNS as readonly string[] },
   activity: { path: "/activity", definition: activityListBase, columns: [] as readonly string[] },
+  transfers: { path: "/erp", definition: transferRunListBase, columns: [] as readonly string[] },
+  erp_failures: { path: "/erp/failures", definition: failuresListBase, columns: [] as readonly string[] },
 } as const;
 
 export interface ViewQueryIssue {

@@ -1,15 +1,18 @@
 import "server-only";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { requirePageMember } from "@/lib/auth/session";
 import { importList, runIdSchema, runOrderList, transferRunList } from "@/lib/erp/schemas";
 import { getRunPage, listImportRuns, listTransferRuns } from "@/lib/erp/service";
 import { toProblem } from "@/lib/server/to-problem";
 import type { SearchParamsInput } from "@/lib/list/definition";
+import { defaultViewHref } from "@/lib/views/service";
 
 // Each reader checks the member first, so no page that calls it can show runs to a caller the layout did not see.
 
 export async function loadErpPage(sp: SearchParamsInput) {
   const member = await requirePageMember();
+  const preferred = Object.keys(sp).length === 0 ? await defaultViewHref(member, "transfers") : null;
+  if (preferred) redirect(preferred);
   const runs = transferRunList.load(sp);
   const imports = importList.load(sp);
   const [runPage, importPage] = await Promise.all([listTransferRuns(runs), listImportRuns(imports)]);

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { ImportsPanel } from "@/components/erp/imports-panel";
+import { OrderSearch } from "@/components/erp/order-search";
 import { SwrFallback } from "@/components/erp/swr-fallback";
 import { TransferForm } from "@/components/erp/transfer-form";
 import { TransferHistory } from "@/components/erp/transfer-history";
@@ -23,6 +24,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   return (
     <section data-testid="erp-page" className="space-y-10">
       <PageHeader title={t("title")} description={t("description")} />
+      <OrderSearch />
       <SwrFallback fallback={fallback}>
         <TransferForm canRun={canRun} disabledReason={disabledReason} maxOrders={erp.maxOrdersPerRun} batchSize={erp.batchSize} />
         <TransferHistory />

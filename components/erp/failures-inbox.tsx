@@ -1,0 +1,176 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
+import { useId, useRef, useState } from "react";
+import { SWRConfig } from "swr";
+import { MeaningBadge } from "@/components/erp/badges";
+import { useErpProblemText } from "@/components/erp/use-problem-text";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { buttonClass, inputClass, labelClass, selectClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
+import { toast } from "@/components/ui/toast";
+import { ViewsControl } from "@/components/views/views-control";
+import { describeReason } from "@/lib/erp/reasons";
+import { FAILURES_COUNT_API, failuresListBase as failuresList, RESOLUTION_NOTE_MAX, type FailuresListState, type InboxGroup, type InboxPage } from "@/lib/erp/inbox-lists";
+import { TRANSFERS_API } from "@/lib/erp/lists";
+import { useList, useListState, type Keyed } from "@/lib/list/client";
+import { sendJson } from "@/lib/swr/fetcher";
+import { useRevalidateUnder } from "@/lib/swr/revalidate";
+
+type Action = { kind: "retry" | "resolve"; group: InboxGroup; key: string } | null;
+
+export function FailuresInbox({ canRun, fallback }: { canRun: boolean; fallback: Record<string, Keyed<InboxPage>> }) {
+  return (
+    <SWRConfig value={{ fallback }}>
+      <Inbox canRun={canRun} />
+    </SWRConfig>
+  );
+}
+
+function Inbox({ canRun }: { canRun: boolean }) {
+  const t = useTranslations("erp.failures");
+  const tReasons = useTranslations("erp.reasons");
+  const format = useFormatter();
+  const router = useRouter();
+  const problemText = useErpProblemText();
+  const revalidate = useRevalidateUnder();
+  const id = useId();
+  const [state, update] = useListState(failuresList);
+  const { data, mutate } = useList<InboxPage>(failuresList, state);
+  const [action, setAction] = useState<Action>(null);
+  const [note, setNote] = useState("");
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const open = (kind: "retry" | "resolve", group: InboxGroup) => {
+    setFailure(null);
+    setNote("");
+    // One key per dialog: a double click gives back the same run.
+    setAction({ kind, group, key: crypto.randomUUID() });
+  };
+
+  const confirm = async () => {
+    if (!action || busy.current) return;
+    busy.current = true;
+    setPending(true);
+    const { meaning, reasonCode, reason } = action.group;
+    try {
+      if (action.kind === "retry") {
+        const body = { meaning, reasonCode, reason, ...(meaning === "unknown" ? { confirmUnknown: true } : {}), ...(meaning === "rejected" ? { confirmRejected: true } : {}) };
+        const { run } = await sendJson<{ run: { id: string; counts: { total: number } } }>(failuresList.href("retry", state), "POST", body, { "Idempotency-Key": action.key });
+        void revalidate(TRANSFERS_API);
+        toast.success(t("retryStarted", { count: run.counts.total }));
+        router.push(`/erp/transfers/${run.id}`);
+      } else {
+        const { resolved } = await sendJson<{ resolved: number }>(failuresList.href("resolve", state), "POST", { meaning, reasonCode, reason, note });
+        toast.success(resolved > 0 ? t("resolvedToast", { count: resolved }) : t("nothingResolved"));
+      }
+      setAction(null);
+      void mutate();
+      void revalidate(FAILURES_COUNT_API);
+    } catch (error) {
+      setFailure(problemText(error));
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  };
+
+  const reasonOf = (g: InboxGroup) => describeReason(tReasons, g) || tReasons("codes.no_reason");
+  const patch = (p: Partial<FailuresListState>) => update(p as never);
+
+  return (
+    <div data-testid="failures-inbox" className="space-y-4">
+      <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+        <div>
+          <label className={labelClass} htmlFor={`${id}-from`}>{t("filters.from")}</label>
+          <input id={`${id}-from`} type="date" className={inputClass} value={state.from ?? ""} onChange={(e) => patch({ from: e.target.value || undefined })} />
+        </div>
+        <div>
+          <label className={labelClass} htmlFor={`${id}-to`}>{t("filters.to")}</label>
+          <input id={`${id}-to`} type="date" className={inputClass} value={state.to ?? ""} onChange={(e) => patch({ to: e.target.value || undefined })} />
+        </div>
+        <div>
+          <label className={labelClass} htmlFor={`${id}-by`}>{t("filters.by")}</label>
+          <select id={`${id}-by`} className={selectClass} value={state.by ?? ""} onChange={(e) => patch({ by: e.target.value || undefined })}>
+            <option value="">{t("filters.anyone")}</option>
+            {(data?.people ?? []).map((p) => (
+              <option key={p} value={p}>{p}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className={labelClass} htmlFor={`${id}-run`}>{t("filters.run")}</label>
+          <input id={`${id}-run`} className={inputClass} defaultValue={state.run ?? ""} placeholder={t("filters.runHint")} onBlur={(e) => patch({ run: failuresList.fields.run.safeParse(e.target.value).success ? e.target.value.trim() || undefined : undefined })} />
+        </div>
+        <ViewsControl list="erp_failures" state={state} />
+      </form>
+
+      <p data-testid="failures-total" className="text-sm">{data ? t("total", { count: data.total }) : "\u00a0"}</p>
+      {data && data.groups.length === 0 ? (
+        <p data-testid="failures-empty" className="text-sm text-slate-700 dark:text-slate-200">{t("empty")}</p>
+      ) : (
+        <div className={tableWrapClass}>
+          <table className="w-full text-sm">
+            <thead className={theadClass}>
+              <tr>
+                <th className={thClass}>{t("columns.meaning")}</th>
+                <th className={thClass}>{t("columns.reason")}</th>
+                <th className={thClass}>{t("columns.orders")}</th>
+                <th className={thClass}>{t("columns.runs")}</th>
+                <th className={thClass}>{t("columns.when")}</th>
+                <th className={thClass}>{t("columns.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(data?.groups ?? []).map((g) => (
+                <tr key={`${g.meaning}|${g.reasonCode ?? ""}|${g.reason ?? ""}`} data-testid="failures-group" data-meaning={g.meaning} data-reason-code={g.reasonCode ?? ""} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className={tdClass}><MeaningBadge meaning={g.meaning} /></td>
+                  <td className={tdClass}>{reasonOf(g)}</td>
+                  <td className={tdClass} data-testid="failures-group-count">{g.count}</td>
+                  <td className={tdClass}>{g.runs}</td>
+                  <td className={tdClass}>{format.dateTime(new Date(g.lastAt), { dateStyle: "medium", timeStyle: "short" })}</td>
+                  <td className={`${tdClass} flex flex-wrap gap-2`}>
+                    <button type="button" className={buttonClass.secondary} disabled={!canRun} onClick={() => open("retry", g)}>
+                      {g.meaning === "rejected" ? t("sendAnyway", { count: g.count }) : t("retryAll", { count: g.count })}
+                    </button>
+                    <button type="button" className={buttonClass.secondary} disabled={!canRun} onClick={() => open("resolve", g)}>
+                      {t("resolve")}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={action !== null}
+        testId="failures-dialog"
+        title={action ? t(`${action.kind}Dialog.title`, { count: action.group.count }) : ""}
+        confirmLabel={action ? t(`${action.kind}Dialog.confirm`, { count: action.group.count }) : ""}
+        cancelLabel={t("cancel")}
+        tone={action?.group.meaning === "rejected" || action?.group.meaning === "unknown" ? "warning" : "default"}
+        pending={pending}
+        confirmDisabled={action?.kind === "resolve" && note.trim() === ""}
+        failure={failure}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAction(null)}
+      >
+        {action ? (
+          <div className="space-y-3 text-sm">
+            <p>{t(`why.${action.group.meaning}`, { reason: reasonOf(action.group) })}</p>
+            {action.kind === "resolve" ? (
+              <div>
+                <label className={labelClass} htmlFor={`${id}-note`}>{t("resolveDialog.note")}</label>
+                <textarea id={`${id}-note`} className={inputClass} maxLength={RESOLUTION_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { buttonClass, fieldErrorClass, helpTextClass, inputClass } from "@/components/ui/styles";
+import { orderIdSchema } from "@/lib/erp/history-schemas";
+
+export function OrderSearch() {
+  const t = useTranslations("erpOrders.search");
+  const router = useRouter();
+  const id = useId();
+  const [value, setValue] = useState("");
+  const [invalid, setInvalid] = useState(false);
+
+  return (
+    <form
+      role="search"
+      aria-labelledby={`${id}-label`}
+      className="max-w-xl"
+      data-testid="order-search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = orderIdSchema.safeParse(value);
+        setInvalid(!parsed.success);
+        if (parsed.success) router.push(`/erp/orders/${parsed.data}`);
+      }}
+    >
+      <label id={`${id}-label`} htmlFor={`${id}-input`} className="block text-sm font-medium">
+        {t("label")}
+      </label>
+      <p id={`${id}-help`} className={helpTextClass}>
+        {t("help")}
+      </p>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={`${id}-input`}
+          className={`${inputClass} font-mono`}
+          inputMode="numeric"
+          autoComplete="off"
+          value={value}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : `${id}-help`}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <button type="submit" className={buttonClass.secondary}>
+          {t("submit")}
+        </button>
+      </div>
+      {invalid ? (
+        <p id={`${id}-error`} role="alert" className={fieldErrorClass}>
+          {t("invalid")}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+"use client";
+
+import { useFormatter, useNow, useTranslations } from "next-intl";
+import { useId, useRef, useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
+import { useDurationText } from "@/components/erp/format";
+import { warningBoxClass } from "@/components/erp/styles";
+import { useErpProblemText } from "@/components/erp/use-problem-text";
+import { TRANSFERS_API } from "@/lib/erp/lists";
+import { runProgress } from "@/lib/erp/progress";
+import type { TransferRunSummary } from "@/lib/erp/schemas";
+import { isRunActive } from "@/lib/erp/status";
+import { sendJson } from "@/lib/swr/fetcher";
+
+// A running run's progress and its stop button; the run page's polling brings each new count.
+
+export function stopTransferRun(runId: string): Promise<{ run: TransferRunSummary; requested: boolean }> {
+  return sendJson(`${TRANSFERS_API}/${runId}/stop`, "POST");
+}
+
+export function RunWatch({ run, canRun, onStopped }: { run: TransferRunSummary; canRun: boolean; onStopped: () => void }) {
+  const t = useTranslations("erp.run.watch");
+  const tRun = useTranslations("erp.run");
+  const duration = useDurationText();
+  const now = useNow({ updateInterval: 1000 });
+  const problemText = useErpProblemText();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const pendingRef = useRef(false);
+  const p = runProgress(run, now.getTime());
+
+  const confirm = async () => {
+    if (pendingRef.current) return;
+    pendingRef.current = true;
+    setPending(true);
+    try {
+      await stopTransferRun(run.id);
+      setOpen(false);
+      onStopped();
+    } catch (error) {
+      setFailure(t("stopFailed", { reason: problemText(error) }));
+    } finally {
+      pendingRef.current = false;
+      setPending(false);
+    }
+  };
+
+  return (
+    <section aria-label={t("label")} className={`${cardClass} space-y-2`} data-testid="run-watch" data-settled={p.settled} data-total={p.total}>
+      <p id={`${id}-settled`} className="text-sm">
+        {t("settled", { settled: p.settled, total: p.total })}
+      </p>
+      <progress aria-labelledby={`${id}-settled`} value={p.settled} max={Math.max(1, p.total)} className="h-3 w-full accent-brand-600" data-testid="run-watch-bar" />
+      <p className={helpTextClass}>
+        <span data-testid="run-watch-wire">{t("onTheWire", { count: p.batchesOnTheWire })}</span>
+        {" · "}
+        <span data-testid="run-watch-left">{p.msLeft === null ? t("timeLeftUnknown") : t("timeLeft", { left: duration(p.msLeft) })}</span>
+      </p>
+      {run.stop ? (
+        <p className={warningBoxClass} data-testid="run-stopping">
+          {t("stopping")}
+        </p>
+      ) : canRun ? (
+        <button type="button" className={buttonClass.secondary} onClick={() => {
+            setFailure(null);
+            setOpen(true);
+          }} data-testid="run-stop">
+          {t("stop")}
+        </button>
+      ) : null}
+      <ConfirmDialog
+        open={open}
+        testId="stop-dialog"
+        title={t("dialogTitle")}
+        description={<p>{t("dialogBody", { count: p.batchesOnTheWire, pending: run.counts.pending })}</p>}
+        confirmLabel={t("dialogConfirm")}
+        cancelLabel={tRun("cancel")}
+        tone="warning"
+        pending={pending}
+        failure={failure}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => void confirm()}
+      />
+    </section>
+  );
+}
+
+export function StoppedNote({ run }: { run: TransferRunSummary }) {
+  const t = useTranslations("erp.run.watch");
+  const format = useFormatter();
+  if (!run.stop || isRunActive(run.state)) return null;
+  return (
+    <p className={warningBoxClass} data-testid="run-stopped-note">
+      {t("stoppedNote", {
+        by: run.stop.by,
+        when: format.dateTime(new Date(run.stop.requestedAt), { dateStyle: "medium", timeStyle: "medium" }),
+        count: run.meanings.notSent,
+      })}
+    </p>
+  );
+}

@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { emulator, emulatorOrders } from "@/e2e/emulator";
+import { E2E_BASE_URL } from "@/e2e/env";
+
+// The failures inbox: a 5xx fault's orders show up grouped by reason, are sent again from there as one run, and leave.
+
+const OPERATOR = "e2e/.auth/operator.json";
+
+test.afterEach(async () => {
+  await emulator.clearFaults();
+});
+
+test("a 5xx fault's orders appear in the inbox, are retried from it as one run, and leave it", async ({ browser }) => {
+  const page = await browser.newPage({ storageState: OPERATOR });
+  try {
+    const ids = await emulatorOrders.pending(3);
+    await emulator.addFault({ method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503, times: 1 });
+    const started = await page.request.post("/api/erp/transfers", {
+      headers: { origin: E2E_BASE_URL, "Idempotency-Key": `failures-inbox-${Date.now()}` },
+      data: { orderIds: ids },
+    });
+    expect(started.status()).toBe(201);
+    const runId = ((await started.json()) as { run: { id: string } }).run.id;
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/erp/transfers/${runId}`)).json()) as { run: { state: string } }).run.state, { timeout: 30_000 })
+      .toBe("completed");
+
+    // Filtered to this run in the URL (other specs leave failures of their own in the shared store).
+    await page.goto(`/erp/failures?run=${runId}`);
+    const group = page.locator('[data-testid="failures-group"][data-reason-code="server_error:503"]');
+    await expect(group).toHaveCount(1);
+    await expect(group.getByTestId("failures-group-count")).toHaveText("3");
+    await expect(page.getByTestId("failures-total")).toHaveText("3 open orders");
+    await expect.poll(async () => Number(await page.getByTestId("nav-failures").getAttribute("data-count"))).toBeGreaterThanOrEqual(3);
+    const openBefore = Number(await page.getByTestId("nav-failures").getAttribute("data-count"));
+
+    await group.getByRole("button", { name: "Retry all 3" }).click();
+    const dialog = page.getByTestId("failures-dialog");
+    await expect(dialog).toContainText("Send 3 orders again?");
+    await dialog.getByRole("button", { name: "Send 3 orders" }).click();
+    await expect(page).toHaveURL(/\/erp\/transfers\/[0-9a-f-]{36}$/);
+    const retryRun = page.url().split("/").pop()!;
+    expect(retryRun).not.toBe(runId);
+    await expect(page.getByTestId("run-view")).toHaveAttribute("data-state", "completed", { timeout: 30_000 });
+    await expect(page.getByTestId("count-transferred")).toHaveText("3");
+    for (const id of ids) await expect(page.locator(`[data-testid="run-order-row"][data-order-id="${id}"]`)).toHaveAttribute("data-meaning", "transferred");
+
+    await page.goto(`/erp/failures?run=${runId}`);
+    await expect(page.getByTestId("failures-empty")).toBeVisible();
+    await expect(page.getByTestId("nav-failures")).toHaveAttribute("data-count", String(openBefore - 3));
+
+    // Never twice: the same group again finds nothing left to send.
+    const again = await page.request.post(`/api/erp/failures/retry?run=${runId}`, {
+      headers: { origin: E2E_BASE_URL, "Idempotency-Key": `failures-inbox-again-${Date.now()}` },
+      data: { meaning: "unknown", reasonCode: "server_error:503", reason: null, confirmUnknown: true },
+    });
+    expect(again.status()).toBe(409);
+  } finally {
+    await page.close();
+  }
+});

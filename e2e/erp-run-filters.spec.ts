@@ -1,0 +1,68 @@
+import { expect, test, type Page } from "@playwright/test";
+import { emulator, emulatorOrders } from "@/e2e/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+
+// Run history that finds things: the run list filtered by result and date keeps its view through a reload and Back,
+// and the home tile's count of runs needing attention opens that list.
+
+test.use({ storageState: storageStateFor("operator") });
+
+test.afterEach(async () => {
+  await emulator.clearFaults();
+});
+
+async function send(page: Page, orderIds: string[], key: string): Promise<string> {
+  const res = await page.request.post("/api/erp/transfers", { headers: { origin: E2E_BASE_URL, "Idempotency-Key": `${key}-${Date.now()}` }, data: { orderIds } });
+  expect(res.status(), await res.text()).toBe(201);
+  const runId = ((await res.json()) as { run: { id: string } }).run.id;
+  await expect.poll(async () => ((await (await page.request.get(`/api/erp/transfers/${runId}`)).json()) as { run: { state: string } }).run.state, { timeout: 30_000 }).toBe("completed");
+  return runId;
+}
+
+test("the run list filtered by result and date keeps its view on reload and Back; the home tile's count opens it", async ({ page }) => {
+  const [good, bad] = await emulatorOrders.pending(2);
+  const completeRun = await send(page, [good!], "filters-complete");
+  // One rate-limited call: the order failed, and the run needs attention.
+  await emulator.addFault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 429, times: 1 });
+  const attentionRun = await send(page, [bad!], "filters-attention");
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Istanbul" }).format(new Date());
+
+  await page.goto("/erp");
+  const filters = page.getByRole("search", { name: "Filter transfer runs" });
+  const row = (id: string) => page.locator(`[data-testid="transfer-history-row"][data-run-id="${id}"]`);
+  await expect(row(completeRun)).toBeVisible();
+  await filters.getByLabel("Result", { exact: true }).selectOption({ label: "Needs attention" });
+  await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
+  await filters.getByLabel("From", { exact: true }).fill(today);
+  await filters.getByLabel("To", { exact: true }).fill(today);
+  await expect(page).toHaveURL(new RegExp(`result=needs_attention&from=${today}&to=${today}$`));
+  await expect(row(attentionRun)).toBeVisible();
+  await expect(row(attentionRun)).toContainText("Needs attention");
+  await expect(row(completeRun)).toHaveCount(0);
+
+  await page.reload();
+  await expect(filters.getByLabel("Result", { exact: true })).toHaveValue("needs_attention");
+  await expect(filters.getByLabel("From", { exact: true })).toHaveValue(today);
+  await expect(row(attentionRun)).toBeVisible();
+  await expect(row(completeRun)).toHaveCount(0);
+
+  // Back steps through the filters as they were set, one at a time.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
+  await expect(filters.getByLabel("From", { exact: true })).toHaveValue("");
+  await expect(row(attentionRun)).toBeVisible();
+  await expect(row(completeRun)).toHaveCount(0);
+
+  // By the menu, as a user goes: a goto here raced the list's own navigation after Back.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const count = page.getByTestId("home-transfers").getByTestId("home-transfers-count-needs_attention");
+  await expect(count).toHaveAttribute("href", "/erp?result=needs_attention");
+  await expect(count).toContainText(/\d+ runs? needs? attention/);
+  await count.click();
+  await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
+  await expect(page.getByRole("search", { name: "Filter transfer runs" }).getByLabel("Result", { exact: true })).toHaveValue("needs_attention");
+  await expect(row(attentionRun)).toBeVisible();
+  await expect(row(completeRun)).toHaveCount(0);
+});

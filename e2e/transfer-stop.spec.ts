@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { emulator, emulatorOrders } from "@/e2e/emulator";
+
+// Watching and stopping a running transfer: the progress moves without a reload, a stop lets the batches on the wire settle,
+// and what was never sent is "not sent" and offered by "Send unsent".
+
+const OPERATOR = "e2e/.auth/operator.json";
+const TRANSFER = "/v1/action/orders-erp-transfer";
+const ORDERS = 1000;
+
+test.afterEach(async () => {
+  await emulator.clearFaults();
+});
+
+test("a run slowed by emulator latency is stopped from the page; its rest is not sent and Send unsent offers it", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await browser.newPage({ storageState: OPERATOR });
+  try {
+    const ids = await emulatorOrders.seed(ORDERS);
+    const since = await emulatorOrders.lastSeq();
+    await emulator.addFault({ path: TRANSFER, latencyMs: 1500 });
+
+    await page.goto("/erp");
+    await page.getByLabel("Order ids", { exact: true }).fill(ids.join("\n"));
+    await page.getByRole("button", { name: "Check ids" }).click();
+    await page.getByTestId("transfer-send").click();
+    await expect(page).toHaveURL(/\/erp\/transfers\/[0-9a-f-]{36}$/);
+
+    const watch = page.getByTestId("run-watch");
+    await expect(page.getByTestId("run-watch-wire")).toHaveText(/^On the wire: [12] batch(es)?$/, { timeout: 30_000 });
+    await expect.poll(async () => Number(await watch.getAttribute("data-settled")), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect(page.getByTestId("run-watch-left")).toHaveText(/^About .+ left$/);
+
+    await page.getByTestId("run-stop").click();
+    const dialog = page.getByTestId("stop-dialog");
+    await expect(dialog).toContainText("No new batch is sent.");
+    await dialog.getByRole("button", { name: "Stop the run" }).click();
+    await expect(page.getByTestId("run-view")).toHaveAttribute("data-state", "completed", { timeout: 30_000 });
+    await expect(page.getByTestId("run-stopped-note")).toContainText("Stopped by Onur Operator");
+
+    const notSent = Number((await page.getByTestId("count-not-sent").textContent())!.replace(/\D/g, ""));
+    const sent = await emulatorOrders.transferredSince(since);
+    expect(notSent).toBeGreaterThan(0);
+    expect(sent.length + notSent).toBe(ORDERS);
+    await expect(page.getByTestId("count-transferred")).toHaveText(String(sent.length));
+
+    await emulator.clearFaults();
+    await page.getByRole("button", { name: `Send the not-yet-sent orders (${notSent})` }).click();
+    const retry = page.getByTestId("retry-dialog");
+    await retry.getByRole("button", { name: `Send ${notSent} orders` }).click();
+    await expect(page).toHaveURL(/\/erp\/transfers\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("count-total")).toHaveText(String(notSent));
+    await expect(page.getByTestId("run-parent")).toBeVisible();
+  } finally {
+    await page.close();
+  }
+});

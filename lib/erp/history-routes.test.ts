@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createEmulator } from "@/emulator/server";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
+import { callRoute } from "@/lib/testing/in-process-console";
+import { openTestStore } from "@/lib/testing/store";
+import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
+
+// The order history routes after a real run: the real wrapper, store, runner and job engine against the emulator over HTTP.
+
+const TOKEN = "erp-history-routes-token-7c21";
+const state = vi.hoisted(() => ({
+  member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
+  conn: undefined as unknown as Kysely<Database>,
+  store: undefined as unknown as Store,
+  client: undefined as unknown as UpstreamClient,
+}));
+
+vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/config", () => ({
+  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
+}));
+vi.mock("@/lib/upstream", async () => {
+  const errors = await import("@/lib/upstream/errors");
+  return { ...errors, upstream: () => state.client };
+});
+vi.mock("next-intl/server", () => ({
+  getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
+}));
+
+const { stopTransferJobs } = await import("@/lib/erp/service");
+
+const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
+const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
+let dir: string;
+let closeEmulator: () => Promise<void>;
+
+async function transfer(orderIds: string[], key: string): Promise<string> {
+  const res = await callRoute("POST", "/api/erp/transfers", { orderIds }, { "idempotency-key": key });
+  expect(res.status).toBe(201);
+  const { run } = await res.json();
+  for (let i = 0; i < 200; i++) {
+    const body = await (await callRoute("GET", `/api/erp/transfers/${run.id}`)).json();
+    if (body.run.state === "completed") return run.id;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("the run did not finish");
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "labs-erp-history-"));
+  const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
+  const url = (await emulator.listen(0)).url;
+  closeEmulator = () => emulator.close();
+  state.client = createUpstreamClient({ baseUrl: url, token: TOKEN, timeoutMs: 2000 });
+  state.store = await openTestStore();
+  state.conn = state.store.db;
+});
+
+afterAll(async () => {
+  await stopTransferJobs();
+  await state.store.close();
+  await closeEmulator();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("GET /api/erp/orders/:orderId and POST /api/erp/orders/transferred", () => {
+  it("show which runs carried an order and what happened, and flag ids already in the ERP", async () => {
+    state.member = OPERATOR;
+    const first = await transfer(["3572100", "9999999"], "key-history-0001");
+    const second = await transfer(["3572100", "3572101"], "key-history-0002");
+
+    state.member = VIEWER;
+    const res = await callRoute("GET", "/api/erp/orders/3572100");
+    expect(res.status).toBe(200);
+    const history = await res.json();
+    expect(history.orderId).toBe("3572100");
+    expect(history.runs.map((r: { runId: string; meaning: string }) => [r.runId, r.meaning])).toEqual([
+      [second, "already_in_erp"],
+      [first, "transferred"],
+    ]);
+    expect(history.runs[0].startedBy).toEqual({ email: OPERATOR.email, name: OPERATOR.name });
+    expect(history.runs[0].reason).toMatch(/aktarılmış/i);
+
+    const refused = await (await callRoute("GET", "/api/erp/orders/9999999")).json();
+    expect(refused.runs.map((r: { meaning: string; reason: string }) => r.meaning)).toEqual(["rejected"]);
+
+    const lookup = await callRoute("POST", "/api/erp/orders/transferred", { orderIds: ["9999999", "3572101", "3572100", "3572102"] });
+    expect(lookup.status).toBe(200);
+    expect((await lookup.json()).items.map((i: { orderId: string; runId: string }) => [i.orderId, i.runId])).toEqual([
+      ["3572101", second],
+      ["3572100", second],
+    ]);
+  });
+
+  it("refuses an id that is not digits, and a lookup that is not a list of ids, as 422 with field messages", async () => {
+    state.member = VIEWER;
+    const bad = await callRoute("GET", "/api/erp/orders/35x");
+    expect(bad.status).toBe(422);
+    expect(bad.headers.get("content-type")).toContain("application/problem+json");
+    expect(JSON.stringify((await bad.json()).errors)).toContain("orderId");
+
+    const long = await callRoute("GET", `/api/erp/orders/${"1".repeat(21)}`);
+    expect(long.status).toBe(422);
+
+    const lookup = await callRoute("POST", "/api/erp/orders/transferred", { orderIds: ["3572100", "abc"] });
+    expect(lookup.status).toBe(422);
+    expect(JSON.stringify((await lookup.json()).errors)).toContain("orderIds");
+    expect((await callRoute("GET", "/api/erp/orders/0003572100")).status).toBe(200);
+  });
+});

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { ORDER_ID_MAX_LENGTH } from "@/lib/rules/ids";
+import type { Meaning } from "@/lib/erp/outcomes";
+import type { TransferOrigin } from "@/lib/erp/schemas";
+
+export const ORDER_HISTORY_MAX_RUNS = 200;
+export const ORDER_LOOKUP_MAX_IDS = 10_000;
+
+export const orderIdSchema = z
+  .string({ error: "validation.erp.orderIdString" })
+  .trim()
+  .regex(/^\d+$/, { error: "validation.erp.orderIdDigits" })
+  .max(ORDER_ID_MAX_LENGTH, { error: "validation.erp.orderIdTooLong" });
+
+export const orderIdParamSchema = z.object({ orderId: orderIdSchema });
+
+export const transferredLookupBodySchema = z.strictObject({
+  orderIds: z.array(orderIdSchema, { error: "validation.erp.orderIdsList" }).max(ORDER_LOOKUP_MAX_IDS, { error: "validation.erp.tooManyOrders" }),
+});
+
+export interface OrderHistoryEntry {
+  runId: string;
+  runCreatedAt: string;
+  origin: TransferOrigin;
+  runState: string;
+  startedBy: { email: string; name: string };
+  position: number;
+  meaning: Meaning;
+  reason: string | null;
+  reasonCode: string | null;
+  settledAt: string | null;
+  retriedIn: string | null;
+}
+
+export interface OrderHistory {
+  orderId: string;
+  runs: OrderHistoryEntry[];
+}
+
+export interface TransferredBefore {
+  orderId: string;
+  runId: string;
+  at: string;
+  meaning: Meaning;
+}
+export const ORDERS_TRANSFERRED_API = "/api/erp/orders/transferred";

@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createEmulator } from "@/emulator/server";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
+import { callRoute } from "@/lib/testing/in-process-console";
+import { openTestStore } from "@/lib/testing/store";
+import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
+
+// The failures inbox routes in-process: the real wrapper, store, runner and job engine, the emulator over HTTP with a 503 fault.
+
+const TOKEN = "erp-inbox-routes-token-77c1";
+const state = vi.hoisted(() => ({
+  member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
+  conn: undefined as unknown as Kysely<Database>,
+  store: undefined as unknown as Store,
+  client: undefined as unknown as UpstreamClient,
+}));
+
+vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/config", () => ({
+  getConfig: () => ({ erp: { batchSize: 10, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
+}));
+vi.mock("@/lib/upstream", async () => {
+  const errors = await import("@/lib/upstream/errors");
+  return { ...errors, upstream: () => state.client };
+});
+vi.mock("next-intl/server", () => ({
+  getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
+}));
+
+const { stopTransferJobs } = await import("@/lib/erp/service");
+
+const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
+const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
+const FIVE_XX = { meaning: "unknown", reasonCode: "server_error:503", reason: null };
+
+let dir: string;
+let emulatorUrl: string;
+let closeEmulator: () => Promise<void>;
+
+async function control(method: string, p: string, body?: unknown) {
+  const res = await fetch(`${emulatorUrl}/__emulator${p}`, {
+    method,
+    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json();
+}
+
+async function waitDone(runId: string) {
+  for (let i = 0; i < 200; i++) {
+    const body = await (await callRoute("GET", `/api/erp/transfers/${runId}`)).json();
+    if (body.run.state === "completed" || body.run.state === "interrupted") return body;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("the run did not finish");
+}
+
+/** A run whose one batch meets a 503: its orders end unknown (the platform may have acted). */
+async function failedRun(orderIds: string[], key: string): Promise<string> {
+  await control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503, times: 1 });
+  const res = await callRoute("POST", "/api/erp/transfers", { orderIds }, { "idempotency-key": key });
+  expect(res.status).toBe(201);
+  const { run } = await res.json();
+  await waitDone(run.id);
+  return run.id;
+}
+
+const retry = (runId: string, body: unknown, key: string) => callRoute("POST", `/api/erp/failures/retry?run=${runId}`, body, { "idempotency-key": key });
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "labs-erp-inbox-"));
+  const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
+  emulatorUrl = (await emulator.listen(0)).url;
+  closeEmulator = () => emulator.close();
+  state.client = createUpstreamClient({ baseUrl: emulatorUrl, token: TOKEN, timeoutMs: 2000 });
+  state.store = await openTestStore();
+  state.conn = state.store.db;
+});
+
+afterAll(async () => {
+  await stopTransferJobs();
+  await state.store.close();
+  await closeEmulator();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  state.member = OPERATOR;
+  await control("POST", "/reset");
+});
+
+describe("the failures inbox routes", () => {
+  it("lists a 5xx fault's orders as one group, retries them once as one run, and they leave", async () => {
+    const runId = await failedRun(["3572010", "3572011"], "inbox-route-0001");
+    const inbox = await (await callRoute("GET", `/api/erp/failures?run=${runId}`)).json();
+    expect(inbox.total).toBe(2);
+    expect(inbox.groups).toMatchObject([{ ...FIVE_XX, count: 2, runs: 1 }]);
+    expect(inbox.people).toEqual(["operator@demo.local"]);
+    expect(await (await callRoute("GET", "/api/erp/failures/count")).json()).toEqual({ open: 2 });
+
+    // Unknown orders may already be in the ERP: sent again only when confirmed, as on the run page.
+    const unconfirmed = await retry(runId, FIVE_XX, "inbox-route-0002");
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.headers.get("content-type")).toContain("application/problem+json");
+    expect(Object.keys((await unconfirmed.json()).errors)).toEqual(["confirmUnknown"]);
+    state.member = VIEWER;
+    expect((await retry(runId, { ...FIVE_XX, confirmUnknown: true }, "inbox-route-0003")).status).toBe(403);
+    state.member = OPERATOR;
+
+    const made = await retry(runId, { ...FIVE_XX, confirmUnknown: true }, "inbox-route-0004");
+    expect(made.status).toBe(201);
+    const { run } = await made.json();
+    expect(run.origin).toBe("resend_unknown");
+    expect(run.counts.total).toBe(2);
+    const same = await retry(runId, { ...FIVE_XX, confirmUnknown: true }, "inbox-route-0004");
+    expect(same.status).toBe(200);
+    expect((await same.json()).run.id).toBe(run.id);
+    const twice = await retry(runId, { ...FIVE_XX, confirmUnknown: true }, "inbox-route-0005");
+    expect(twice.status).toBe(409);
+    expect((await twice.json()).reason).toBe("already_retried");
+
+    const done = await waitDone(run.id);
+    expect(done.run.meanings).toMatchObject({ transferred: 2, unknown: 0 });
+    expect((await (await callRoute("GET", `/api/erp/failures?run=${runId}`)).json()).total).toBe(0);
+    expect(await (await callRoute("GET", "/api/erp/failures/count")).json()).toEqual({ open: 0 });
+  });
+
+  it("marks a group resolved with a note, audited in words, and refuses a blank note", async () => {
+    const runId = await failedRun(["3572020"], "inbox-route-0101");
+    const blank = await callRoute("POST", `/api/erp/failures/resolve?run=${runId}`, { ...FIVE_XX, note: "  " });
+    expect(blank.status).toBe(422);
+    expect(Object.keys((await blank.json()).errors)).toEqual(["note"]);
+
+    const resolved = await callRoute("POST", `/api/erp/failures/resolve?run=${runId}`, { ...FIVE_XX, note: "Keyed into the ERP by hand" });
+    expect(resolved.status).toBe(200);
+    expect(await resolved.json()).toEqual({ resolved: 1 });
+    expect((await (await callRoute("GET", `/api/erp/failures?run=${runId}`)).json()).total).toBe(0);
+    const audit = await state.conn.selectFrom("audit_events").selectAll().where("action", "=", "erp.resolve").execute();
+    expect(audit.map((a) => [a.actor_email, a.outcome, a.message])).toEqual([
+      ["operator@demo.local", "success", "Marked 1 unknown orders (server_error:503) resolved: Keyed into the ERP by hand"],
+    ]);
+  });
+
+  it("refuses filters it cannot read, each named", async () => {
+    const bad = await callRoute("GET", "/api/erp/failures?run=nope&from=2026-02-30&who=x");
+    expect(bad.status).toBe(422);
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(["from", "run", "who"]);
+  });
+});

@@ -1,0 +1,145 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, ErpTransferRun } from "@/lib/store/schema";
+import { createTransferRun, MEANING, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/store";
+import { INBOX_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
+import type { TransferOrigin } from "@/lib/erp/lists";
+
+// Open exceptions across runs: orders of finished runs that ended failed, unknown, not sent or rejected, that no later run took and nobody resolved.
+
+const ORIGIN: Record<InboxMeaning, TransferOrigin> = { failed: "retry_failed", not_sent: "send_unsent", unknown: "resend_unknown", rejected: "resend_rejected" };
+
+function openOrders(conn: Kysely<Database>, f: InboxFilter) {
+  let q = conn
+    .selectFrom("erp_transfer_orders as o")
+    .innerJoin("erp_transfer_runs as r", "r.id", "o.run_id")
+    .leftJoin("erp_order_resolutions as x", (j) => j.onRef("x.run_id", "=", "o.run_id").onRef("x.position", "=", "o.position"))
+    .where("r.state", "in", ["completed", "interrupted"])
+    // Runs whose orders all ended done hold no exceptions: skipped without reading their orders.
+    .where(sql<boolean>`r.transferred_count + r.already_count < r.total_orders`)
+    .where("o.retried_in", "is", null)
+    .where("x.run_id", "is", null)
+    .where(MEANING, "in", INBOX_MEANINGS);
+  if (f.from) q = q.where(sql<boolean>`r.created_at >= ${f.from}::date`);
+  if (f.to) q = q.where(sql<boolean>`r.created_at < ${f.to}::date + 1`);
+  if (f.by) q = q.where("r.created_by_email", "=", f.by);
+  if (f.run) q = q.where("r.id", "=", f.run);
+  return q;
+}
+
+function inGroup(conn: Kysely<Database>, f: InboxFilter, key: InboxGroupKey) {
+  return openOrders(conn, f)
+    .where(MEANING, "=", key.meaning)
+    .where(sql<boolean>`o.reason_code is not distinct from ${key.reasonCode}`)
+    .where(sql<boolean>`o.reason is not distinct from ${key.reason}`);
+}
+
+export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promise<InboxGroup[]> {
+  const rows = await openOrders(conn, f)
+    .select([
+      MEANING.as("meaning"),
+      "o.reason_code",
+      "o.reason",
+      (eb) => eb.fn.countAll<string>().as("n"),
+      sql<string>`count(distinct o.run_id)`.as("runs"),
+      sql<Date>`min(r.created_at)`.as("first_at"),
+      sql<Date>`max(r.created_at)`.as("last_at"),
+    ])
+    .groupBy([MEANING, "o.reason_code", "o.reason"])
+    .orderBy("n", "desc")
+    .orderBy(MEANING)
+    .execute();
+  return rows.map((r) => ({
+    meaning: r.meaning as InboxMeaning,
+    reasonCode: r.reason_code,
+    reason: r.reason,
+    count: Number(r.n),
+    runs: Number(r.runs),
+    firstAt: new Date(r.first_at).toISOString(),
+    lastAt: new Date(r.last_at).toISOString(),
+  }));
+}
+
+export async function openExceptionCount(conn: Kysely<Database>): Promise<number> {
+  const [row] = await openOrders(conn, {}).select((eb) => eb.fn.countAll<string>().as("n")).execute();
+  return Number(row?.n ?? 0);
+}
+
+export interface RetryGroupInput {
+  actor: RunActor;
+  idempotencyKey: string;
+  filter: InboxFilter;
+  group: InboxGroupKey;
+  batchSize: number;
+  maxOrdersPerRun: number;
+  enqueue: EnqueueRun;
+  now?: Date;
+}
+
+/** One new run with the group's open orders; each is marked retried_in in the run's own transaction, so a second retry finds none. */
+export async function retryGroup(conn: Kysely<Database>, input: RetryGroupInput): Promise<{ run: ErpTransferRun; created: boolean }> {
+  const rows = await inGroup(conn, input.filter, input.group).select(["o.run_id", "o.position", "o.order_id"]).orderBy("r.created_at").orderBy("o.position").execute();
+  if (rows.length === 0) {
+    const same = await conn
+      .selectFrom("erp_transfer_runs")
+      .selectAll()
+      .where("created_by_email", "=", input.actor.email)
+      .where("idempotency_key", "=", input.idempotencyKey)
+      .executeTakeFirst();
+    if (same) return { run: same, created: false };
+    throw new RetryRefusedError("already_retried");
+  }
+  // An order open in two runs is sent once.
+  const orderIds = [...new Set(rows.map((r) => r.order_id))];
+  if (orderIds.length > input.maxOrdersPerRun) throw new RetryRefusedError("too_many", { max: String(input.maxOrdersPerRun) });
+  const origin = ORIGIN[input.group.meaning];
+  const claim: EnqueueRun = async (trx, job, ids) => {
+    const claimed = await trx
+      .updateTable("erp_transfer_orders")
+      .set({ retried_in: job.runId })
+      .where(sql<boolean>`(run_id, position) in (select * from unnest(${rows.map((r) => r.run_id)}::text[], ${rows.map((r) => r.position)}::int[]))`)
+      .where("retried_in", "is", null)
+      .where(sql<boolean>`not exists (select 1 from erp_order_resolutions x where x.run_id = erp_transfer_orders.run_id and x.position = erp_transfer_orders.position)`)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== rows.length) throw new RetryRefusedError("already_retried");
+    await trx.updateTable("erp_transfer_runs").set({ origin }).where("id", "=", job.runId).execute();
+    await input.enqueue(trx, job, ids);
+  };
+  const made = await createTransferRun(conn, { ...input, request: { orderIds }, enqueue: claim });
+  return made.created ? { ...made, run: { ...made.run, origin } } : made;
+}
+
+export interface ResolveGroupInput {
+  actor: RunActor;
+  filter: InboxFilter;
+  group: InboxGroupKey;
+  note: string;
+  now?: Date;
+}
+
+/** Marks the group's open orders resolved; a second call finds none and resolves nothing. */
+export async function resolveGroup(conn: Kysely<Database>, input: ResolveGroupInput): Promise<{ resolved: number; orderIds: string[] }> {
+  const now = input.now ?? new Date();
+  const rows = await inGroup(conn, input.filter, input.group).select(["o.run_id", "o.position", "o.order_id"]).execute();
+  if (rows.length === 0) return { resolved: 0, orderIds: [] };
+  const inserted = await conn
+    .insertInto("erp_order_resolutions")
+    .values(
+      rows.map((r) => ({
+        run_id: r.run_id,
+        position: r.position,
+        order_id: r.order_id,
+        resolved_at: now,
+        resolved_by_email: input.actor.email,
+        resolved_by_name: input.actor.name,
+        note: input.note,
+      })),
+    )
+    .onConflict((oc) => oc.columns(["run_id", "position"]).doNothing())
+    .returning("order_id")
+    .execute();
+  return { resolved: inserted.length, orderIds: [...new Set(inserted.map((r) => r.order_id))] };
+}
+
+export async function orderResolutions(conn: Kysely<Database>, orderId: string) {
+  return conn.selectFrom("erp_order_resolutions").selectAll().where("order_id", "=", orderId).orderBy("resolved_at").execute();
+}

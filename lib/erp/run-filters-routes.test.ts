@@ -1,0 +1,67 @@
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "@/lib/store/schema";
+import { callRoute } from "@/lib/testing/in-process-console";
+import { openTestDb } from "@/lib/testing/store";
+import { insertRun } from "@/lib/testing/transfer-runs";
+
+// The run list and the home tile through their real route handlers and store; only the session, the store's door and the config are stubbed.
+
+const state = vi.hoisted(() => ({ conn: undefined as unknown as Kysely<Database> }));
+vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => ({ id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" }) }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn }));
+vi.mock("@/lib/config", () => ({ getConfig: () => ({ accountTimeZone: "America/New_York", erp: { maxOrdersPerRun: 5 } }) }));
+
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  state.conn = await openTestDb();
+  // New York is UTC-5 in January: 04:30Z on 2 January is still 1 January there.
+  ids.rejections = await insertRun(state.conn, "rejections", "completed", "new", "2026-01-02T04:30:00Z", { transferred: 1, rejected: 2 });
+  ids.failed = await insertRun(state.conn, "failed", "completed", "new", "2026-01-02T05:30:00Z", { transferred: 1, failed: 1 });
+  ids.unknown = await insertRun(state.conn, "unknown", "completed", "retry_failed", "2026-01-03T12:00:00Z", { unknown: 1 });
+  ids.interrupted = await insertRun(state.conn, "interrupted", "interrupted", "new", "2026-01-04T12:00:00Z", { transferred: 1, pending: 1 });
+  ids.complete = await insertRun(state.conn, "complete", "completed", "new", "2026-01-05T12:00:00Z", { already: 2 });
+});
+
+afterAll(async () => {
+  await state.conn?.destroy();
+});
+
+async function listed(query: string): Promise<string[]> {
+  const res = await callRoute("GET", `/api/erp/transfers?${query}`);
+  expect(res.status, query).toBe(200);
+  const body = (await res.json()) as { items: { createdBy: { name: string } }[] };
+  return body.items.map((r) => r.createdBy.name).sort();
+}
+
+describe("GET /api/erp/transfers", () => {
+  it("reads the dates as days in the account's time zone", async () => {
+    expect(await listed("to=2026-01-01")).toEqual(["rejections"]);
+    expect(await listed("from=2026-01-02&to=2026-01-02")).toEqual(["failed"]);
+    expect(await listed("result=needs_attention&origin=retry")).toEqual(["unknown"]);
+  });
+
+  it("refuses a bad filter with a problem naming the field", async () => {
+    const res = await callRoute("GET", "/api/erp/transfers?result=with_failures&origin=api");
+    expect(res.status).toBe(422);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    const body = (await res.json()) as { errors: Record<string, string[]> };
+    expect(Object.keys(body.errors).sort()).toEqual(["origin", "result"]);
+    expect(body.errors.result).toEqual(["Use running, complete, complete_with_rejections, needs_attention or interrupted."]);
+    const range = await callRoute("GET", "/api/erp/transfers?from=2026-01-05&to=2026-01-01");
+    expect(range.status).toBe(422);
+    expect((await range.json()).errors).toEqual({ to: ["The end date is before the start date."] });
+  });
+});
+
+describe("the home page's transfers tile", () => {
+  it("counts runs that need attention or were interrupted, never a run whose only problem is rejections", async () => {
+    const res = await callRoute("GET", "/api/home/transfers");
+    expect(res.status).toBe(200);
+    const tile = (await res.json()) as { counts: Record<string, number>; runs: { id: string; result: string }[] };
+    expect(tile.counts).toEqual({ needs_attention: 2, interrupted: 1 });
+    expect(tile.runs.map((r) => r.id)).toEqual([ids.interrupted, ids.unknown, ids.failed]);
+    expect(tile.runs.map((r) => r.result)).toEqual(["interrupted", "needs_attention", "needs_attention"]);
+  });
+});
