@@ -15,6 +15,7 @@ export const ERP_ROUTES: RouteCase[] = [
   },
   { file: "erp/transfers/[runId]/route.ts", method: "GET", url: `/api/erp/transfers/${NO_RUN}`, expect: read(404) },
   { file: "erp/transfers/[runId]/route.ts", method: "GET", url: "/api/erp/transfers/not-a-run-id", expect: read(422) },
+  { file: "erp/transfers/[runId]/stop/route.ts", method: "POST", url: `/api/erp/transfers/${NO_RUN}/stop`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "erp/transfers/[runId]/export/route.ts", method: "GET", url: `/api/erp/transfers/${NO_RUN}/export`, expect: read(404) },
   { file: "erp/imports/route.ts", method: "GET", url: "/api/erp/imports", expect: read() },
   {

@@ -91,8 +91,7 @@ test.describe("home page as operator", () => {
     await expect(page.getByTestId("run-status")).toHaveText("Needs attention");
     await page.goto(`/erp/transfers/${rejectedRunId}`);
     await expect(page.getByTestId("run-status")).toHaveText("Complete with rejections");
-    await page.goBack();
-    await page.goBack();
+    await page.goto("/");
     await page.getByTestId("home-transfers-link").click();
     await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
   });

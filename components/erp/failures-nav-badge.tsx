@@ -18,11 +18,15 @@ export function FailuresNavBadge() {
       href={FAILURES_PATH}
       data-testid="nav-failures"
       data-count={data.open}
-      aria-label={`${t("nav")}: ${t("badge", { count: data.open })}`}
       className="flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800"
     >
       {t("nav")}
-      {data.open > 0 ? <span className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">{data.open}</span> : null}
+      {data.open > 0 ? (
+        <span aria-hidden="true" className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">
+          {data.open}
+        </span>
+      ) : null}
+      <span className="sr-only">{`: ${t("badge", { count: data.open })}`}</span>
     </Link>
   );
 }

@@ -18,6 +18,8 @@ describe("skipHeader", () => {
     expect(skipHeader("3572228\nOrder ID")).toEqual({ header: null, text: "3572228\nOrder ID" });
     expect(skipHeader("-- ##\n3572228").header).toBeNull();
     expect(skipHeader("").header).toBeNull();
+    // One line of words is a list of bad ids, not a header over nothing.
+    expect(skipHeader("abc, 12x; -1\n\n").header).toBeNull();
   });
 
   it("looks past blank lines for the first row", () => {

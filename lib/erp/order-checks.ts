@@ -14,14 +14,15 @@ const LINE = /\r\n|\n|\r/;
 const CELL = /[\s,;\u00a0\u2007\u202f\ufeff]+/u;
 const QUOTED = /^["'\u201c\u201d\u2018\u2019]+|["'\u201c\u201d\u2018\u2019]+$/g;
 
-/** A first line with letters and no order id ("Sipariş No", "order_id") is a header: it is left out and named. */
+/** A first line with letters and no order id ("Sipariş No", "order_id"), followed by more lines, is a header: it is left out and named. */
 export function skipHeader(text: string): { header: string | null; text: string } {
   const lines = text.split(LINE);
   const first = lines.findIndex((l) => l.trim() !== "");
   if (first < 0) return { header: null, text };
   const line = lines[first]!.replace(/^\ufeff/, "");
   const cells = line.split(CELL).map((c) => c.slice(0, 200).replace(QUOTED, "")).filter(Boolean);
-  const isHeader = /\p{L}/u.test(line) && cells.every((c) => classifyOrderId(c) !== null);
+  const hasBody = lines.slice(first + 1).some((l) => l.trim() !== "");
+  const isHeader = hasBody && /\p{L}/u.test(line) && cells.every((c) => classifyOrderId(c) !== null);
   if (!isHeader) return { header: null, text };
   return { header: line.trim(), text: lines.slice(first + 1).join("\n") };
 }
