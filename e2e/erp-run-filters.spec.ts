@@ -55,8 +55,11 @@ test("the run list filtered by result and date keeps its view on reload and Back
   await expect(row(completeRun)).toHaveCount(0);
 
   // By the menu, as a user goes: a goto here raced the list's own navigation after Back.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // A click that lands while the list is still settling after Back is tried again.
+  await expect(async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(/\/$/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   const count = page.getByTestId("home-transfers").getByTestId("home-transfers-count-needs_attention");
   await expect(count).toHaveAttribute("href", "/erp?result=needs_attention");
   await expect(count).toContainText(/\d+ runs? needs? attention/);
