@@ -16,7 +16,7 @@ const state = vi.hoisted(() => ({
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
   client: undefined as unknown as UpstreamClient,
-  alerts: [] as { type: string; runId?: string; status?: string }[],
+  alerts: [] as { type: string; runId?: string; status?: string; counts?: Record<string, number> }[],
 }));
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
 
@@ -183,7 +183,7 @@ describe("the end of a run", () => {
     state.alerts.length = 0;
     const overlap = await ended("end-overlap", { transferred_count: 1, already_count: 2 });
     const rejected = await ended("end-rejected", { transferred_count: 1, already_count: 1, rejected_count: 1 });
-    const failed = await ended("end-failed", { transferred_count: 1, rejected_count: 1, failed_count: 1 });
+    const failed = await ended("end-failed", { already_count: 1, failed_count: 2 });
     const unknown = await ended("end-unknown", { transferred_count: 2, unknown_count: 1 });
     const cut = await ended("end-cut", { transferred_count: 2, pending_count: 1 }, "interrupted");
     for (const run of [overlap, rejected, failed, unknown, cut]) await service.auditRunEnd(run);
@@ -195,6 +195,11 @@ describe("the end of a run", () => {
       [unknown.id, "with_failures"],
       [cut.id, "interrupted"],
     ]);
+    // The payload counts orders by meaning, as the run page does.
+    const counts = (id: string) => state.alerts.find((a) => a.runId === id)?.counts;
+    expect(counts(failed.id)).toEqual({ total: 3, transferred: 0, alreadyInErp: 1, rejected: 0, failed: 2, unknown: 0, notSent: 0 });
+    expect(counts(unknown.id)).toEqual({ total: 3, transferred: 2, alreadyInErp: 0, rejected: 0, failed: 0, unknown: 1, notSent: 0 });
+    expect(counts(cut.id)).toEqual({ total: 3, transferred: 2, alreadyInErp: 0, rejected: 0, failed: 0, unknown: 0, notSent: 1 });
     const audits = await state.conn
       .selectFrom("audit_events")
       .select(["target_id", "outcome", "message"])
