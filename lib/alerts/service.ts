@@ -198,7 +198,7 @@ export async function digestChannelNow(ctx: ServiceContext, id: string): Promise
   const settings = alertSettings();
   const store = await db();
   const deps = { db: store, boss: await startAlertJobs(), queue: settings.queue, timeZone: getConfig().accountTimeZone };
-  const { deliveryId, event } = await sendDigestNow(deps, { id, mode: mode as DigestMode, time: saved.row.digest_time }, ctx.actor.email);
+  const { deliveryId, event } = await sendDigestNow(deps, { id, mode: mode as DigestMode, time: saved.row.digest_time }, ctx.actor.email ?? "an admin");
   await ctx.audit({
     action: "alert_channel.digest",
     target: { type: "alert_channel", id },
