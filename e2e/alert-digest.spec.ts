@@ -22,6 +22,7 @@ function digestCounts(mail: Mail) {
 }
 
 test("an e-mail digest sent now carries a failed transfer's counts", async ({ page }) => {
+  test.setTimeout(60_000);
   const smtp = await startSmtp();
   const name = `Ops digest ${Date.now()}`;
   // Twelve hours from now on any clock: the day's slot began long before this test and lasts beyond it.
@@ -59,9 +60,9 @@ test("an e-mail digest sent now carries a failed transfer's counts", async ({ pa
     await expect(delivery.getByTestId("alert-delivery-status")).toHaveText("Delivered", { timeout: 20_000 });
     const before = digestCounts(first);
 
-    // One order, and the platform answers 503 for its batch: a run that needs attention with one failed order.
+    // One order, and the platform rate limits its batch (429: it did not act): a run that needs attention, one failed order.
     const [orderId] = await emulatorOrders.pending(1);
-    await emulator.addFault({ method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503, times: 1 });
+    await emulator.addFault({ method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 429, times: 1 });
     const started = await page.request.post("/api/erp/transfers", {
       headers: { origin: E2E_BASE_URL, "Idempotency-Key": `alert-digest-${Date.now()}` },
       data: { orderIds: [orderId] },
@@ -69,7 +70,7 @@ test("an e-mail digest sent now carries a failed transfer's counts", async ({ pa
     expect(started.status(), await started.text()).toBe(201);
     const runId = ((await started.json()) as { run: { id: string } }).run.id;
     await expect
-      .poll(async () => ((await (await page.request.get(`/api/erp/transfers/${runId}`)).json()) as { run: { state: string; meanings: { failed: number } } }).run, { timeout: 30_000 })
+      .poll(async () => ((await (await page.request.get(`/api/erp/transfers/${runId}`)).json()) as { run: { state: string; meanings: { failed: number } } }).run, { timeout: 20_000 })
       .toMatchObject({ state: "completed", meanings: { failed: 1 } });
 
     const after = digestCounts(await sendNow());
