@@ -11,6 +11,7 @@ export const OPERATIONS_ROUTES: RouteCase[] = [
   { file: "alerts/channels/[id]/route.ts", method: "PATCH", url: `/api/alerts/channels/${NO}`, body: { bogus: true }, expect: write({ viewer: 403, operator: 403, admin: 404 }) },
   { file: "alerts/channels/[id]/route.ts", method: "DELETE", url: `/api/alerts/channels/${NO}`, expect: write({ viewer: 403, operator: 403, admin: 404 }) },
   { file: "alerts/channels/[id]/test/route.ts", method: "POST", url: `/api/alerts/channels/${NO}/test`, expect: write({ viewer: 403, operator: 403, admin: 404 }) },
+  { file: "alerts/channels/[id]/digest/route.ts", method: "POST", url: `/api/alerts/channels/${NO}/digest`, expect: write({ viewer: 403, operator: 403, admin: 404 }) },
   { file: "alerts/freshness/route.ts", method: "GET", url: "/api/alerts/freshness", expect: read() },
   { file: "alerts/freshness/route.ts", method: "PUT", url: "/api/alerts/freshness", body: { bogus: true }, expect: write({ viewer: 403, operator: 403, admin: 422 }) },
   { file: "alerts/deliveries/route.ts", method: "GET", url: "/api/alerts/deliveries", expect: read() },

@@ -61,6 +61,7 @@ test("a transfer that ends with failures is sent to a Slack channel and an e-mai
     expect(mail.from).toBe("console@ops.example.com");
     expect(mail.subject).toContain("finished with failures");
     expect(mail.text).toContain(`/erp/transfers/${runId}`);
+    expect(mail.text).toContain(`Run ${runId}: 0 transferred, 0 already in the ERP, 0 rejected, 2 failed, 0 unknown, 0 not sent, of 2 orders.`);
 
     // The run itself says the same: neither order transferred, both worth sending again.
     const run = await (await operator.request.get(`/api/erp/transfers/${runId}?limit=10`)).json();

@@ -99,6 +99,33 @@ test.describe("alerts as admin", () => {
   });
 });
 
+test.describe("freshness rules as admin", () => {
+  test.use({ storageState: ADMIN });
+
+  test("a bad number is refused on its field and kept; good hours are saved and read back; empty turns the rule off", async ({ page }) => {
+    await page.goto("/alerts");
+    const stock = page.locator('[data-testid="alert-freshness-rule"][data-kind="stock"]');
+    const hours = stock.getByLabel("Alert when no stock import started for (hours)");
+    await hours.fill("400");
+    await stock.getByRole("button", { name: "Save the stock rule" }).click();
+    await expect(hours).toHaveAttribute("aria-invalid", "true");
+    await expect(stock).toContainText("Enter whole hours from 1 to 336, or leave empty to turn the rule off.");
+    await expect(hours).toHaveValue("400");
+
+    await hours.fill("6");
+    await stock.getByRole("button", { name: "Save the stock rule" }).click();
+    await expect(page.getByText("Freshness rule for stock imports saved.")).toBeVisible();
+    await expect(stock.getByTestId("alert-freshness-state")).toHaveText("On: an alert after 6 hours without a stock import. Last changed by admin@demo.local.");
+    await page.reload();
+    await expect(stock.getByLabel("Alert when no stock import started for (hours)")).toHaveValue("6");
+
+    await stock.getByLabel("Alert when no stock import started for (hours)").fill("");
+    await stock.getByRole("button", { name: "Save the stock rule" }).click();
+    await expect(stock.getByTestId("alert-freshness-state")).toHaveText("Off: no alert for stock imports.");
+    expect(((await (await page.request.get("/api/alerts/freshness")).json()) as { rules: { kind: string; hours: number | null }[] }).rules.find((r) => r.kind === "stock")?.hours).toBeNull();
+  });
+});
+
 test.describe("alerts as viewer", () => {
   test.use({ storageState: VIEWER });
 
@@ -112,6 +139,14 @@ test.describe("alerts as viewer", () => {
     await expect(add).toHaveAccessibleDescription("Only admins can add, change, test or delete alert channels. Everyone can read the delivery log.");
     await expect(page.getByTestId("alert-channel-form")).toHaveCount(0);
     for (const button of await page.getByTestId("alert-channel-test").all()) await expect(button).toHaveAttribute("aria-disabled", "true");
+    // The freshness rules are read-only for a viewer, and say why.
+    await expect(page.getByTestId("alert-freshness-reason")).toHaveText("Only admins can change the freshness rules. Everyone can read them.");
+    await expect(page.getByTestId("alert-freshness-save")).toHaveCount(3);
+    for (const input of await page.getByTestId("alert-freshness").getByRole("textbox").all()) await expect(input).toBeDisabled();
+    for (const button of await page.getByTestId("alert-freshness-save").all()) {
+      await expect(button).toHaveAttribute("aria-disabled", "true");
+      await expect(button).toHaveAccessibleDescription("Only admins can change the freshness rules. Everyone can read them.");
+    }
     await expect(page.getByTestId("alert-deliveries")).toBeVisible();
     // Receivers' answers stay with admins (the server sends others none: lib/alerts/routes.test.ts); the log says so.
     await expect(page.getByTestId("alert-deliveries-answers-note")).toHaveText("Receivers' answers are shown to admins only.");

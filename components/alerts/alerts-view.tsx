@@ -11,7 +11,8 @@ import { ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
 import { useProblemText } from "@/components/ui/use-problem-text";
-import { deleteChannelRequest, testChannelRequest, useChannels } from "@/lib/alerts/client";
+import { FreshnessRules } from "@/components/alerts/freshness-rules";
+import { deleteChannelRequest, digestChannelRequest, testChannelRequest, useChannels } from "@/lib/alerts/client";
 import { eventKey } from "@/lib/alerts/constants";
 import { CHANNEL_PAGE_SIZES, channelListBase as channelList, deliveryListBase as deliveryList } from "@/lib/alerts/lists";
 import type { AlertChannelView } from "@/lib/alerts/schemas";
@@ -49,12 +50,13 @@ function Alerts({ canManage }: { canManage: boolean }) {
   const refreshLog = useCallback(() => mutateAny((key) => typeof key === "string" && key.startsWith(deliveryList.path)), [mutateAny]);
   const refreshChannels = () => mutateAny((key) => typeof key === "string" && key.startsWith(channelList.path));
 
-  const sendTest = useCallback(
-    async (channel: AlertChannelView) => {
-      setPending(channel.id);
+  // A test and a digest sent now both land in the log, filtered to their channel.
+  const send = useCallback(
+    async (channel: AlertChannelView, what: "test" | "digest") => {
+      setPending(`${what}:${channel.id}`);
       try {
-        await testChannelRequest(channel.id);
-        toast.success(t("toast.testQueued", { name: channel.name }));
+        await (what === "test" ? testChannelRequest : digestChannelRequest)(channel.id);
+        toast.success(t(what === "test" ? "toast.testQueued" : "toast.digestQueued", { name: channel.name }));
         updateDeliveries({ channel: channel.id, status: undefined });
         await refreshLog();
       } catch (err) {
@@ -67,7 +69,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
   );
 
   const columns = useMemo<ListColumn<AlertChannelView>[]>(() => {
-    const column = (id: "name" | "kind" | "target" | "events" | "enabled" | "actions", cell: ListColumn<AlertChannelView>["cell"], className?: string) => ({
+    const column = (id: "name" | "kind" | "target" | "events" | "delivery" | "enabled" | "actions", cell: ListColumn<AlertChannelView>["cell"], className?: string) => ({
       id,
       header: t(`channels.${id}`),
       label: t(`channels.${id}`),
@@ -79,13 +81,20 @@ function Alerts({ canManage }: { canManage: boolean }) {
       column("kind", (c) => t(`kinds.${c.kind}`)),
       column("target", (c) => <span data-testid="alert-channel-target">{c.target}</span>, "break-all font-mono text-xs"),
       column("events", (c) => c.events.map((e) => t(`eventsShort.${eventKey(e)}`)).join(", ")),
+      column("delivery", (c) => <span data-testid="alert-channel-delivery">{t(`channels.deliveryModes.${c.delivery.mode}`, { time: c.delivery.time ?? "" })}</span>),
       column("enabled", (c) => (c.enabled ? t("channels.on") : t("channels.off"))),
       column("actions", (c) => (
         <div className="flex flex-wrap gap-2">
-          <GatedButton testId="alert-channel-test" disabledReason={reason} showReason={false} pending={pending === c.id} onClick={() => void sendTest(c)}>
-            <span aria-hidden="true">{pending === c.id ? t("channels.testing") : t("channels.test")}</span>
+          <GatedButton testId="alert-channel-test" disabledReason={reason} showReason={false} pending={pending === `test:${c.id}`} onClick={() => void send(c, "test")}>
+            <span aria-hidden="true">{pending === `test:${c.id}` ? t("channels.testing") : t("channels.test")}</span>
             <span className="sr-only">{t("channels.testFor", { name: c.name })}</span>
           </GatedButton>
+          {c.delivery.mode === "immediate" ? null : (
+            <GatedButton testId="alert-channel-digest" disabledReason={reason} showReason={false} pending={pending === `digest:${c.id}`} onClick={() => void send(c, "digest")}>
+              <span aria-hidden="true">{pending === `digest:${c.id}` ? t("channels.digestSending") : t("channels.digestNow")}</span>
+              <span className="sr-only">{t("channels.digestNowFor", { name: c.name })}</span>
+            </GatedButton>
+          )}
           <GatedButton testId="alert-channel-edit" disabledReason={reason} showReason={false} onClick={() => setEditing({ mode: "edit", channel: c })}>
             <span aria-hidden="true">{t("channels.edit")}</span>
             <span className="sr-only">{t("channels.editFor", { name: c.name })}</span>
@@ -97,7 +106,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
         </div>
       )),
     ];
-  }, [t, reason, pending, sendTest]);
+  }, [t, reason, pending, send]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -189,6 +198,8 @@ function Alerts({ canManage }: { canManage: boolean }) {
           />
         </ResourceList>
       </section>
+
+      <FreshnessRules canManage={canManage} />
 
       <DeliveryLog channels={data?.items} showsAnswers={canManage} />
 

@@ -23,6 +23,8 @@ const KNOWN = [
   "alert_channel.update",
   "alert_channel.delete",
   "alert_channel.test",
+  "alert_channel.digest",
+  "alert_freshness.update",
 ];
 
 describe.each(["en", "tr"] as const)("action labels (%s)", (locale) => {

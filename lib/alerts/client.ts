@@ -1,8 +1,9 @@
-import { sendDelete, sendJson } from "@/lib/swr/fetcher";
-import { CHANNELS_KEY } from "@/lib/alerts/constants";
+import useSWR from "swr";
+import { fetcher, sendDelete, sendJson, type ProblemError } from "@/lib/swr/fetcher";
+import { CHANNELS_KEY, FRESHNESS_KEY } from "@/lib/alerts/constants";
 import { channelListBase, deliveryListBase, type ChannelListState, type DeliveryListState } from "@/lib/alerts/lists";
 import { useList } from "@/lib/list/client";
-import type { AlertChannelView, AlertDeliveryView, ChannelInput, ChannelList, DeliveryList } from "@/lib/alerts/schemas";
+import type { AlertChannelView, AlertDeliveryView, ChannelInput, ChannelList, DeliveryList, FreshnessRuleBody, FreshnessRuleView } from "@/lib/alerts/schemas";
 
 export { CHANNELS_KEY };
 
@@ -27,4 +28,16 @@ export async function testChannelRequest(id: string): Promise<AlertDeliveryView>
 
 export function deleteChannelRequest(id: string): Promise<void> {
   return sendDelete(`${CHANNELS_KEY}/${id}`);
+}
+
+export async function digestChannelRequest(id: string): Promise<AlertDeliveryView> {
+  return (await sendJson<{ delivery: AlertDeliveryView }>(`${CHANNELS_KEY}/${id}/digest`, "POST")).delivery;
+}
+
+export function useFreshnessRules() {
+  return useSWR<{ rules: FreshnessRuleView[] }, ProblemError>(FRESHNESS_KEY, fetcher);
+}
+
+export function saveFreshnessRequest(body: FreshnessRuleBody): Promise<{ rules: FreshnessRuleView[] }> {
+  return sendJson<{ rules: FreshnessRuleView[] }>(FRESHNESS_KEY, "PUT", body);
 }

@@ -19,3 +19,4 @@ export function eventKey(type: AlertEventTypeName | "test" | "digest"): string {
 
 export const ALERTS_API = "/api/alerts";
 export const CHANNELS_KEY = `${ALERTS_API}/channels`;
+export const FRESHNESS_KEY = `${ALERTS_API}/freshness`;

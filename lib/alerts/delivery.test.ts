@@ -30,7 +30,7 @@ const transferEvent: AlertEvent = {
   type: "transfer.attention",
   runId: "run-7f3a",
   status: "with_failures",
-  counts: { total: 10, transferred: 6, notTransferred: 3, unknown: 1, pending: 0 },
+  counts: { total: 10, transferred: 4, alreadyInErp: 1, rejected: 1, failed: 3, unknown: 1, notSent: 0 },
   startedBy: { email: "operator@demo.local", name: "Onur Operator" },
   at: "2026-11-23T04:00:00.000Z",
 };
@@ -109,7 +109,8 @@ describe("webhook deliveries", () => {
       expect(verifyWebhook(SIGNING, got.headers, got.body.replace("run-7f3a", "run-0000"))).toBe(false);
       const payload = JSON.parse(got.body);
       expect(payload).toMatchObject({ id, type: "transfer.attention", title: "Transfer run finished with failures", link: `${CONSOLE_URL}/erp/transfers/run-7f3a` });
-      expect(payload.text).toContain("3 not transferred, 1 unknown");
+      expect(payload.text).toContain("4 transferred, 1 already in the ERP, 1 rejected, 3 failed, 1 unknown, 0 not sent, of 10 orders");
+      expect(payload.event.counts).toEqual({ total: 10, transferred: 4, alreadyInErp: 1, rejected: 1, failed: 3, unknown: 1, notSent: 0 });
     } finally {
       await receiver.close();
     }
@@ -241,11 +242,18 @@ describe("channel validation", () => {
 
 describe("alert messages", () => {
   it("name the event, the run or import kind, the counts and the page concerned", () => {
-    const unknownOnly = renderAlert({ ...transferEvent, counts: { total: 4, transferred: 2, notTransferred: 0, unknown: 2, pending: 0 } } as AlertEvent, CONSOLE_URL);
-    expect(unknownOnly.title).toBe("Transfer run finished with unknown outcomes");
+    const only = (counts: Record<string, number>) => renderAlert({ ...transferEvent, counts: { ...transferEvent.counts, ...counts } } as AlertEvent, CONSOLE_URL);
+    expect(only({ failed: 0, unknown: 2 }).title).toBe("Transfer run finished with unknown outcomes");
+    expect(only({ failed: 0, unknown: 0, notSent: 2 }).title).toBe("Transfer run needs attention");
+    // Rejected and already-in-ERP orders alone never title a run as failed.
+    expect(only({ failed: 0, unknown: 0, notSent: 1, rejected: 5, alreadyInErp: 5 }).title).toBe("Transfer run needs attention");
+    // A delivery queued with the counts of before outcomes by meaning still reads as words.
+    const legacy = renderAlert({ ...transferEvent, counts: { total: 10, transferred: 6, notTransferred: 3, unknown: 1, pending: 0 } } as unknown as AlertEvent, CONSOLE_URL);
+    expect(legacy.title).toBe("Transfer run finished with failures");
+    expect(legacy.lines[0]).toBe("Run run-7f3a: 6 transferred, 0 already in the ERP, 0 rejected, 3 failed, 1 unknown, 0 not sent, of 10 orders.");
     const interrupted = renderAlert({ ...transferEvent, status: "interrupted" } as AlertEvent, CONSOLE_URL);
     expect(emailSubject(interrupted)).toBe("[Labs console] Transfer run interrupted");
-    expect(interrupted.lines.join(" ")).toContain("Run run-7f3a: 6 transferred, 3 not transferred, 1 unknown, 0 not sent, of 10 orders.");
+    expect(interrupted.lines.join(" ")).toContain("Run run-7f3a: 4 transferred, 1 already in the ERP, 1 rejected, 3 failed, 1 unknown, 0 not sent, of 10 orders.");
     const notStarted = renderAlert(
       { type: "import.not_started", kind: "stock", origin: "scheduled", scheduleId: "sch-1", startedBy: null, errorCode: "upstream_unavailable", detail: "503 from the platform", at: "x" },
       CONSOLE_URL,

@@ -22,6 +22,8 @@ export interface DigestEvent extends DigestCounts {
   until: string;
   timeZone: string;
   at: string;
+  /** Who asked for it now, when it is no scheduled digest. */
+  requestedBy?: string;
 }
 
 /** The start of the slot `now` falls in: the last full hour, or the last daily time, on the account's clock. */
@@ -66,7 +68,7 @@ export function isEmptyDigest(counts: DigestCounts): boolean {
 
 export function digestTitle(event: DigestEvent): string {
   const period = event.mode === "hourly" ? "Hourly" : "Daily";
-  return `${period} digest: ${event.runs.total} transfer runs, ${event.open.total} open exceptions`;
+  return `${period} digest${event.requestedBy ? " so far" : ""}: ${event.runs.total} transfer runs, ${event.open.total} open exceptions`;
 }
 
 export function digestLines(event: DigestEvent): string[] {
@@ -77,5 +79,6 @@ export function digestLines(event: DigestEvent): string[] {
     `Runs: ${r.complete} complete, ${r.completeWithRejections} complete with rejections, ${r.needsAttention} need attention, ${r.interrupted} interrupted, ${r.running} still running.`,
     `Open exceptions: ${o.failed} failed, ${o.unknown} unknown, ${o.notSent} not sent, ${o.rejected} rejected.`,
     ...event.stale.map((s) => `No ${s.kind} import started for ${s.hours} hours.`),
+    ...(event.requestedBy ? [`Sent on request by ${event.requestedBy}; the scheduled digest still goes out.`] : []),
   ];
 }

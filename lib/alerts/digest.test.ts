@@ -7,7 +7,7 @@ import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 import { startChain, type Chain } from "@/lib/jobs/periodic";
 import { openTestStore } from "@/lib/testing/store";
 import { channelsFor, createDeliveryQueue, workDeliveries, type DeliveryQueueOptions } from "@/lib/alerts/engine";
-import { checkFreshness, runAlertTick, sendDigests, type AlertTickDeps } from "@/lib/alerts/digest";
+import { checkFreshness, runAlertTick, sendDigestNow, sendDigests, type AlertTickDeps } from "@/lib/alerts/digest";
 import { channelBodySchema } from "@/lib/alerts/schemas";
 import { insertChannel } from "@/lib/alerts/store";
 import { startReceiver, startSmtp } from "@/lib/alerts/test-servers";
@@ -165,6 +165,24 @@ describe("a digest channel", () => {
     expect(raced.flat()).toHaveLength(1);
     await waitFor(() => smtp.mails.length > 1);
     expect(smtp.mails[1]!.subject).toBe("[Labs console] Hourly digest: 0 transfer runs, 4 open exceptions");
+
+    // Sent now, mid-slot: the slot so far (07:00 to 07:40 UTC), whoever asked, and no slot claimed.
+    await run(hours(1.7), "completed", 2, []);
+    await run(hours(2.2), "completed", 1, [{ outcome: "not_transferred", meaning: "failed", code: "server_error" }]);
+    const slotsBefore = (await slots()).length;
+    const now1 = await sendDigestNow(deps(a), { id: channel.row.id, mode: "hourly", time: null }, "admin@demo.local", hours(2.5));
+    expect(now1.event).toMatchObject({ since: "2026-11-26T07:00:00.000Z", until: hours(2.5).toISOString(), requestedBy: "admin@demo.local" });
+    await waitFor(() => smtp.mails.length > 2);
+    const asked = smtp.mails[2]!;
+    expect(asked.subject).toBe("[Labs console] Hourly digest so far: 1 transfer runs, 5 open exceptions");
+    expect(asked.text).toContain("Runs: 0 complete, 0 complete with rejections, 1 need attention, 0 interrupted, 0 still running.");
+    expect(asked.text).toContain("Open exceptions: 2 failed, 1 unknown, 1 not sent, 1 rejected.");
+    expect(asked.text).toContain("Sent on request by admin@demo.local; the scheduled digest still goes out.");
+    expect(await slots()).toHaveLength(slotsBefore);
+    // The scheduled digest for that slot still goes out, with the same run in it.
+    expect(await sendDigests(deps(b), hours(3))).toHaveLength(1);
+    await waitFor(() => smtp.mails.length > 3);
+    expect(smtp.mails[3]!.subject).toBe("[Labs console] Hourly digest: 1 transfer runs, 5 open exceptions");
   }, 60_000);
 });
 

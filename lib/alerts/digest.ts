@@ -96,6 +96,17 @@ export async function sendDigests(deps: AlertTickDeps, now = new Date()): Promis
   return sent;
 }
 
+/** An explicit send of a digest channel's summary so far (its current slot until now): it claims no slot, so the scheduled one still goes out. */
+export async function sendDigestNow(deps: AlertTickDeps, channel: { id: string; mode: DigestMode; time: string | null }, requestedBy: string, now = new Date()): Promise<{ deliveryId: string; event: DigestEvent }> {
+  const { slotAt } = digestSlot(now, channel.mode, channel.time, deps.timeZone);
+  return deps.db.transaction().execute(async (trx) => {
+    const counts = await digestCounts(trx, slotAt, now, now);
+    const event: DigestEvent = { type: "digest", mode: channel.mode, since: slotAt.toISOString(), until: now.toISOString(), timeZone: deps.timeZone, at: now.toISOString(), requestedBy, ...counts };
+    const [deliveryId] = await queueIn(trx, deps.boss, event, [channel.id], deps.queue, now);
+    return { deliveryId: deliveryId!, event };
+  });
+}
+
 /** Raises "import.stale" once per stale spell: the rule's update that claims it is the one instance that sends. */
 export async function checkFreshness(deps: AlertTickDeps, now = new Date()): Promise<string[]> {
   const sent: string[] = [];

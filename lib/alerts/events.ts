@@ -3,12 +3,23 @@ import type { ImportKindName } from "@/lib/erp/schemas";
 
 // Raising an alert never throws nor waits: deliveries are jobs with retries, so a receiver that is down blocks nothing.
 
+/** A run's orders by meaning (lib/erp/outcomes.ts); "not sent" includes any still marked sending. */
+export interface TransferAlertCounts {
+  total: number;
+  transferred: number;
+  alreadyInErp: number;
+  rejected: number;
+  failed: number;
+  unknown: number;
+  notSent: number;
+}
+
 export type AlertEvent =
   | {
       type: "transfer.attention";
       runId: string;
       status: "with_failures" | "interrupted";
-      counts: { total: number; transferred: number; notTransferred: number; unknown: number; pending: number };
+      counts: TransferAlertCounts;
       startedBy: { email: string; name: string | null };
       at: string;
     }

@@ -1,4 +1,4 @@
-import type { AlertEvent } from "@/lib/alerts/events";
+import type { AlertEvent, TransferAlertCounts } from "@/lib/alerts/events";
 import { digestLines, digestTitle, type DigestEvent } from "@/lib/alerts/digest-summary";
 import { redactSecrets } from "@/lib/rules/secrets";
 
@@ -12,6 +12,14 @@ export interface AlertMessage {
   link: string;
 }
 
+type LegacyCounts = { total: number; transferred: number; notTransferred: number; unknown: number; pending: number };
+
+// A delivery queued before outcomes by meaning may still be retried: its not-transferred orders read as failed.
+function transferCounts(c: TransferAlertCounts | LegacyCounts): TransferAlertCounts {
+  if (!("notTransferred" in c)) return c;
+  return { total: c.total, transferred: c.transferred, alreadyInErp: 0, rejected: 0, failed: c.notTransferred, unknown: c.unknown, notSent: c.pending };
+}
+
 const who = (p: { email: string; name: string | null } | null) => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : "someone");
 
 export function renderAlert(event: DeliveredEvent, consoleUrl: string): AlertMessage {
@@ -23,17 +31,19 @@ function compose(event: DeliveredEvent, consoleUrl: string): AlertMessage {
   const base = consoleUrl.replace(/\/+$/, "");
   switch (event.type) {
     case "transfer.attention": {
-      const c = event.counts;
+      const c = transferCounts(event.counts);
       const title =
         event.status === "interrupted"
           ? "Transfer run interrupted"
-          : c.notTransferred === 0 && c.unknown > 0
-            ? "Transfer run finished with unknown outcomes"
-            : "Transfer run finished with failures";
+          : c.failed > 0
+            ? "Transfer run finished with failures"
+            : c.unknown > 0
+              ? "Transfer run finished with unknown outcomes"
+              : "Transfer run needs attention";
       return {
         title,
         lines: [
-          `Run ${event.runId}: ${c.transferred} transferred, ${c.notTransferred} not transferred, ${c.unknown} unknown, ${c.pending} not sent, of ${c.total} orders.`,
+          `Run ${event.runId}: ${c.transferred} transferred, ${c.alreadyInErp} already in the ERP, ${c.rejected} rejected, ${c.failed} failed, ${c.unknown} unknown, ${c.notSent} not sent, of ${c.total} orders.`,
           `Started by ${who(event.startedBy)}.`,
         ],
         link: `${base}/erp/transfers/${encodeURIComponent(event.runId)}`,

@@ -199,6 +199,36 @@ describe("/api/alerts", () => {
     for (const secret of [SECRET_URL_PART, SIGNING, "wrong-password-4c1d"]) expect(logged).not.toContain(secret);
   });
 
+  it("an admin sends a digest channel's summary now to a real SMTP server, audited in words; an immediate channel has none to send", async () => {
+    const smtp = await startSmtp();
+    try {
+      const mailChannel = { name: "Ops digest", kind: "email", enabled: true, events: ["transfer.attention"], smtpHost: "127.0.0.1", smtpPort: smtp.port, smtpTls: "none", from: "console@labs.test", recipients: "ops@labs.test" };
+      const digest = (await (await callRoute("POST", "/api/alerts/channels", { ...mailChannel, deliveryMode: "daily", digestTime: "08:00" })).json()).channel;
+      const immediate = (await (await callRoute("POST", "/api/alerts/channels", webhook())).json()).channel;
+
+      state.member = VIEWER;
+      expect((await callRoute("POST", `/api/alerts/channels/${digest.id}/digest`)).status).toBe(403);
+      state.member = ADMIN;
+      const refused = await callRoute("POST", `/api/alerts/channels/${immediate.id}/digest`);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ code: "conflict", detailCode: { code: "alerts.digestNow.notDigest" }, detail: expect.stringContaining("only a channel in hourly or daily digest mode") });
+
+      const sent = await callRoute("POST", `/api/alerts/channels/${digest.id}/digest`);
+      expect(sent.status).toBe(202);
+      const { delivery } = await sent.json();
+      expect(delivery).toMatchObject({ channelId: digest.id, eventType: "digest", summary: "Daily digest so far: 0 transfer runs, 0 open exceptions" });
+      await waitFor(async () => smtp.mails.length, (n) => n > 0);
+      expect(smtp.mails[0]).toMatchObject({ to: ["ops@labs.test"], subject: "[Labs console] Daily digest so far: 0 transfer runs, 0 open exceptions" });
+      expect(smtp.mails[0]!.text).toContain("Sent on request by admin@demo.local");
+      // Sent on request, not in a slot: the scheduled digests stay as they were.
+      expect(await state.conn.selectFrom("alert_digests").selectAll().where("delivery_id", "=", delivery.id).execute()).toEqual([]);
+      const audit = await state.conn.selectFrom("audit_events").select(["action", "outcome", "message"]).where("action", "=", "alert_channel.digest").execute();
+      expect(audit).toEqual([{ action: "alert_channel.digest", outcome: "success", message: "Digest sent on request to Ops digest (email): 0 transfer runs and 0 open exceptions." }]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it("raiseAlert queues one delivery per matching channel, returns at once, and never throws", async () => {
     await callRoute("POST", "/api/alerts/channels", webhook());
     const ids = await raiseAlert({ type: "schedule.paused", scheduleId: "s1", kind: "stock", by: { email: "op@demo.local", name: null }, at: new Date().toISOString() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { channelBodySchema } from "@/lib/alerts/schemas";
+import { channelBodySchema, freshnessFormSchema } from "@/lib/alerts/schemas";
 
 const webhook = { name: "Ops", kind: "webhook", enabled: true, events: ["transfer.attention"], url: "https://hooks.example.test/labs", signingSecret: "signing-secret-0123456789" };
 
@@ -55,6 +55,22 @@ describe("the delivery mode", () => {
     ] as const) {
       const parsed = parse(input);
       expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message]), JSON.stringify(input)).toEqual([[field, code]]);
+    }
+  });
+});
+
+describe("the freshness form", () => {
+  it("reads empty as off and digits as whole hours, within the rule's bounds", () => {
+    expect(freshnessFormSchema.safeParse({ hours: "" }).data).toEqual({ hours: null });
+    expect(freshnessFormSchema.safeParse({ hours: "  " }).data).toEqual({ hours: null });
+    expect(freshnessFormSchema.safeParse({ hours: " 6 " }).data).toEqual({ hours: 6 });
+    expect(freshnessFormSchema.safeParse({ hours: "336" }).data).toEqual({ hours: 336 });
+  });
+
+  it("refuses anything else on the hours field with the rule's own message", () => {
+    for (const hours of ["0", "337", "1.5", "-3", "6h", "abc", "1e2"]) {
+      const parsed = freshnessFormSchema.safeParse({ hours });
+      expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message]), hours).toEqual([["hours", "validation.alerts.freshnessHours"]]);
     }
   });
 });

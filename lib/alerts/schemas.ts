@@ -155,6 +155,18 @@ export const freshnessRuleBodySchema = z.strictObject({
     .nullable(),
 });
 
+export type FreshnessRuleBody = z.infer<typeof freshnessRuleBodySchema>;
+
+/** The form's one field: typed text, empty for off, else the body's whole hours (the same bounds and message). */
+export const freshnessFormSchema = z.object({
+  hours: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? null : /^\d+$/.test(v) ? Number(v) : NaN))
+    .pipe(freshnessRuleBodySchema.shape.hours),
+});
+export type FreshnessFormInput = z.input<typeof freshnessFormSchema>;
+
 export interface FreshnessRuleView {
   kind: ImportKindName;
   hours: number | null;

@@ -3,9 +3,12 @@ import type { ServiceContext } from "@/lib/audit";
 import { can } from "@/lib/auth/roles";
 import { db } from "@/lib/store";
 import type { Role } from "@/lib/store/schema";
-import { englishText, isCatalogKey, validationFailed } from "@/lib/i18n/validation";
+import { getConfig } from "@/lib/config";
+import { englishText, isCatalogKey, refusal, validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import { queueDeliveries } from "@/lib/alerts/engine";
+import { sendDigestNow } from "@/lib/alerts/digest";
+import type { DigestMode } from "@/lib/alerts/digest-summary";
 import { startAlertJobs } from "@/lib/alerts/jobs";
 import { channelBodySchema, type AlertChannelView, type AlertDeliveryView, type ChannelBody, type ChannelList, type DeliveryList, type DeliveryQuery } from "@/lib/alerts/schemas";
 import type { ChannelListState } from "@/lib/alerts/lists";
@@ -186,6 +189,24 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
     details: { deliveryId },
   });
   return (await getDelivery(store, deliveryId!, settings.consoleUrl, { answers: true }))!;
+}
+
+export async function digestChannelNow(ctx: ServiceContext, id: string): Promise<AlertDeliveryView> {
+  const saved = await existing(id);
+  const mode = saved.row.delivery_mode;
+  if (mode !== "hourly" && mode !== "daily") throw refusal("conflict", { code: "alerts.digestNow.notDigest" });
+  const settings = alertSettings();
+  const store = await db();
+  const deps = { db: store, boss: await startAlertJobs(), queue: settings.queue, timeZone: getConfig().accountTimeZone };
+  const { deliveryId, event } = await sendDigestNow(deps, { id, mode: mode as DigestMode, time: saved.row.digest_time }, ctx.actor.email ?? "an admin");
+  await ctx.audit({
+    action: "alert_channel.digest",
+    target: { type: "alert_channel", id },
+    outcome: "success",
+    message: `Digest sent on request to ${saved.row.name} (${saved.kind}): ${event.runs.total} transfer runs and ${event.open.total} open exceptions.`,
+    details: { deliveryId, since: event.since, runs: event.runs, open: event.open, stale: event.stale },
+  });
+  return (await getDelivery(store, deliveryId, settings.consoleUrl, { answers: true }))!;
 }
 
 export async function listDeliveryViews(query: DeliveryQuery, reader: { role: Role }): Promise<DeliveryList> {

@@ -90,7 +90,8 @@ export async function startSmtp(options: { user?: string; password?: string; ref
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "",
+          // A long subject is folded onto continuation lines (RFC 5322); unfolded here.
+          subject: /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1]?.replace(/\r?\n(?=[ \t])/g, "").trim() ?? "",
           text: decodeQuotedPrintable(raw),
         });
         cb();

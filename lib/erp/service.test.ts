@@ -8,6 +8,7 @@ import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulato
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { createTransferQueues, enqueueWith, RECOVER_QUEUE, RUN_QUEUE } from "@/lib/erp/runner";
 import { createTransferRun, getRun } from "@/lib/erp/store";
+import { insertRun, type RunCounts } from "@/lib/testing/transfer-runs";
 
 // Reads never write (a run page polled once a second must not change or audit anything); the
 // process's job engine works runs and takes over the runs of workers that stopped.
@@ -16,7 +17,7 @@ const state = vi.hoisted(() => ({
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
   client: undefined as unknown as UpstreamClient,
-  alerts: [] as { type: string; runId?: string; status?: string }[],
+  alerts: [] as { type: string; runId?: string; status?: string; counts?: Record<string, number> }[],
 }));
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
 
@@ -168,24 +169,17 @@ describe("the job engine in this process", () => {
 });
 
 describe("the end of a run", () => {
-  const ended = async (key: string, counts: Partial<Record<"transferred_count" | "already_count" | "rejected_count" | "failed_count" | "unknown_count" | "pending_count", number>>, runState: "completed" | "interrupted" = "completed") => {
-    const run = await queuedRun(key);
-    const notTransferred = (counts.already_count ?? 0) + (counts.rejected_count ?? 0) + (counts.failed_count ?? 0);
-    await state.conn
-      .updateTable("erp_transfer_runs")
-      .set({ state: runState, job_id: null, finished_at: new Date(), transferred_count: 0, pending_count: 0, unknown_count: 0, ...counts, not_transferred_count: notTransferred })
-      .where("id", "=", run.id)
-      .execute();
-    return (await getRun(state.conn, run.id))!;
-  };
+  // Rows as the runner leaves them, with no job behind them: no worker started above can end them a second time.
+  const ended = async (key: string, counts: RunCounts, runState: "completed" | "interrupted" = "completed") =>
+    (await getRun(state.conn, await insertRun(state.conn, key, runState, "new", new Date().toISOString(), counts)))!;
 
   it("raises the attention alert only for failed or unknown orders and interruptions, never for orders already in the ERP or rejected", async () => {
     state.alerts.length = 0;
-    const overlap = await ended("end-overlap", { transferred_count: 1, already_count: 2 });
-    const rejected = await ended("end-rejected", { transferred_count: 1, already_count: 1, rejected_count: 1 });
-    const failed = await ended("end-failed", { transferred_count: 1, rejected_count: 1, failed_count: 1 });
-    const unknown = await ended("end-unknown", { transferred_count: 2, unknown_count: 1 });
-    const cut = await ended("end-cut", { transferred_count: 2, pending_count: 1 }, "interrupted");
+    const overlap = await ended("end-overlap", { transferred: 1, already: 2 });
+    const rejected = await ended("end-rejected", { transferred: 1, already: 1, rejected: 1 });
+    const failed = await ended("end-failed", { already: 1, failed: 2 });
+    const unknown = await ended("end-unknown", { transferred: 2, unknown: 1 });
+    const cut = await ended("end-cut", { transferred: 2, pending: 1 }, "interrupted");
     for (const run of [overlap, rejected, failed, unknown, cut]) await service.auditRunEnd(run);
 
     // Runs the tests above queued may end meanwhile (the engine works them): only this test's runs count.
@@ -195,6 +189,11 @@ describe("the end of a run", () => {
       [unknown.id, "with_failures"],
       [cut.id, "interrupted"],
     ]);
+    // The payload counts orders by meaning, as the run page does.
+    const counts = (id: string) => state.alerts.find((a) => a.runId === id)?.counts;
+    expect(counts(failed.id)).toEqual({ total: 3, transferred: 0, alreadyInErp: 1, rejected: 0, failed: 2, unknown: 0, notSent: 0 });
+    expect(counts(unknown.id)).toEqual({ total: 3, transferred: 2, alreadyInErp: 0, rejected: 0, failed: 0, unknown: 1, notSent: 0 });
+    expect(counts(cut.id)).toEqual({ total: 3, transferred: 2, alreadyInErp: 0, rejected: 0, failed: 0, unknown: 0, notSent: 1 });
     const audits = await state.conn
       .selectFrom("audit_events")
       .select(["target_id", "outcome", "message"])

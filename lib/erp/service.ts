@@ -112,12 +112,12 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
   // A stop is someone's own choice: its unsent orders alone raise no alert.
   const stoppedOnly = s.stop !== null && s.meanings.failed + s.meanings.unknown === 0 && s.result !== "interrupted";
   if (s.status !== "running" && s.status !== "all_transferred" && raisesAttention(s.result) && !stoppedOnly) {
-    const { transferred, notTransferred, unknown, pending, total } = s.counts;
+    const m = s.meanings;
     await raiseAlert({
       type: "transfer.attention",
       runId: run.id,
       status: s.status,
-      counts: { total, transferred, notTransferred, unknown, pending },
+      counts: { total: s.counts.total, transferred: m.transferred, alreadyInErp: m.alreadyInErp, rejected: m.rejected, failed: m.failed, unknown: m.unknown, notSent: m.notSent + m.sending },
       startedBy: { email: run.created_by_email, name: run.created_by_name },
       at: (run.finished_at ?? new Date()).toISOString(),
     });

@@ -430,6 +430,7 @@ export const TARGETS: Target[] = [
   { file: "alerts/channels/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/alerts/channels/${id}` })), alsoOk: redirected },
   { file: "alerts/freshness/route.ts", method: "PUT", requests: badBody(FRESHNESS_FIELDS).map((b) => withBody("PUT", "/api/alerts/freshness", b)) },
   { file: "alerts/channels/[id]/test/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/alerts/channels/${id}/test` })), alsoOk: redirected },
+  { file: "alerts/channels/[id]/digest/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/alerts/channels/${id}/digest` })), alsoOk: redirected },
   {
     file: "alerts/channels/route.ts",
     method: "GET",

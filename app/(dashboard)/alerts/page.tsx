@@ -1,7 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { AlertsView } from "@/components/alerts/alerts-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { channelList, deliveryList } from "@/lib/alerts/schemas";
+import { channelList, deliveryList, FRESHNESS_KEY } from "@/lib/alerts/schemas";
+import { listFreshnessRules } from "@/lib/alerts/freshness-service";
 import { listChannelPage, listDeliveryViews } from "@/lib/alerts/service";
 import { requirePageMember } from "@/lib/auth/session";
 import { can } from "@/lib/auth/roles";
@@ -10,7 +11,7 @@ import { memberPageTitle } from "@/lib/auth/page-title";
 
 export const generateMetadata = memberPageTitle("alerts", "title");
 
-// Channels and the first page of the log come with the HTML; when they cannot be read here, the client asks and shows the error.
+// Channels, the freshness rules and the first page of the log come with the HTML; when they cannot be read here, the client asks and shows the error.
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requirePageMember();
   const t = await getTranslations("alerts");
@@ -20,6 +21,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const fallback = await prefetchPages<object>("alerts", {
     [channelList.key(channels)]: () => listChannelPage(channels),
     [deliveryList.key(deliveries)]: () => listDeliveryViews(deliveries, member),
+    [FRESHNESS_KEY]: async () => ({ rules: await listFreshnessRules() }),
   });
   return (
     <section data-testid="alerts-page">

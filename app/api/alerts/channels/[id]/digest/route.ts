@@ -1,0 +1,11 @@
+import { channelIdSchema } from "@/lib/alerts/schemas";
+import { digestChannelNow } from "@/lib/alerts/service";
+import { json, parseParams, withRoute } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+// Queues a digest channel's summary so far, outside its schedule; its result is read from the delivery log.
+export const POST = withRoute<{ id: string }>("alerts.manage", async ({ params, service }) => {
+  const { id } = parseParams(params, channelIdSchema);
+  return json({ delivery: await digestChannelNow(service, id) }, { status: 202 });
+});
