@@ -139,7 +139,3 @@ export async function resolveGroup(conn: Kysely<Database>, input: ResolveGroupIn
     .execute();
   return { resolved: inserted.length, orderIds: [...new Set(inserted.map((r) => r.order_id))] };
 }
-
-export async function orderResolutions(conn: Kysely<Database>, orderId: string) {
-  return conn.selectFrom("erp_order_resolutions").selectAll().where("order_id", "=", orderId).orderBy("resolved_at").execute();
-}
