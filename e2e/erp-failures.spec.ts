@@ -33,6 +33,12 @@ test("a 5xx fault's orders appear in the inbox, are retried from it as one run, 
     await expect(page.getByTestId("failures-total")).toHaveText("3 open orders");
     await expect.poll(async () => Number(await page.getByTestId("nav-failures").getAttribute("data-count"))).toBeGreaterThanOrEqual(3);
     const openBefore = Number(await page.getByTestId("nav-failures").getAttribute("data-count"));
+    // The phone menu shows the same open count as the desktop nav.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByTestId("nav-menu").click();
+    await expect(page.getByTestId("nav-menu-failures")).toHaveAttribute("data-count", String(openBefore));
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await group.getByRole("button", { name: "Retry all 3" }).click();
     const dialog = page.getByTestId("failures-dialog");
@@ -48,12 +54,6 @@ test("a 5xx fault's orders appear in the inbox, are retried from it as one run, 
     await page.goto(`/erp/failures?run=${runId}`);
     await expect(page.getByTestId("failures-empty")).toBeVisible();
     await expect(page.getByTestId("nav-failures")).toHaveAttribute("data-count", String(openBefore - 3));
-    // The phone menu shows the same open count as the desktop nav.
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.getByTestId("nav-menu").click();
-    await expect(page.getByTestId("nav-menu-failures")).toHaveAttribute("data-count", String(openBefore - 3));
-    await page.keyboard.press("Escape");
-    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Never twice: the same group again finds nothing left to send.
     const again = await page.request.post(`/api/erp/failures/retry?run=${runId}`, {
