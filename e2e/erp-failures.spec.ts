@@ -33,6 +33,12 @@ test("a 5xx fault's orders appear in the inbox, are retried from it as one run, 
     await expect(page.getByTestId("failures-total")).toHaveText("3 open orders");
     await expect.poll(async () => Number(await page.getByTestId("nav-failures").getAttribute("data-count"))).toBeGreaterThanOrEqual(3);
     const openBefore = Number(await page.getByTestId("nav-failures").getAttribute("data-count"));
+    // The phone menu shows the same open count as the desktop nav.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByTestId("nav-menu").click();
+    await expect(page.getByTestId("nav-menu-failures")).toHaveAttribute("data-count", String(openBefore));
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await group.getByRole("button", { name: "Retry all 3" }).click();
     const dialog = page.getByTestId("failures-dialog");
@@ -55,6 +61,24 @@ test("a 5xx fault's orders appear in the inbox, are retried from it as one run, 
       data: { meaning: "unknown", reasonCode: "server_error:503", reason: null, confirmUnknown: true },
     });
     expect(again.status()).toBe(409);
+
+    // Marked resolved with a note, the order's history shows who resolved it and the note.
+    const missing = `9${Date.now()}`;
+    const refused = await page.request.post("/api/erp/transfers", {
+      headers: { origin: E2E_BASE_URL, "Idempotency-Key": `failures-resolve-${missing}` },
+      data: { orderIds: [missing] },
+    });
+    const refusedRun = ((await refused.json()) as { run: { id: string } }).run.id;
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/erp/transfers/${refusedRun}`)).json()) as { run: { state: string } }).run.state, { timeout: 30_000 })
+      .toBe("completed");
+    await page.goto(`/erp/failures?run=${refusedRun}`);
+    await page.getByTestId("failures-group").getByRole("button", { name: "Mark resolved" }).click();
+    await dialog.getByLabel("Note (how it was resolved)").fill("Cancelled by the store");
+    await dialog.getByRole("button", { name: "Mark resolved" }).click();
+    await expect(page.getByTestId("failures-empty")).toBeVisible();
+    await page.goto(`/erp/orders/${missing}`);
+    await expect(page.getByTestId("order-history-resolution")).toHaveText(/^Marked resolved by .+ \(operator@demo\.local\) on .+: “?Cancelled by the store”?$/);
   } finally {
     await page.close();
   }

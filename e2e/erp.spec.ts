@@ -82,6 +82,7 @@ test.describe("order transfers as operator", () => {
     await expect(row(c!).getByTestId("run-order-reason")).toHaveText("Already transferred");
     await expect(row(c!)).toHaveAttribute("data-meaning", "already_in_erp");
     await expect(row("9999999")).toHaveAttribute("data-meaning", "rejected");
+    await expect(row(a!).getByRole("link", { name: a!, exact: true })).toHaveAttribute("href", `/erp/orders/${a}`);
     await expectAccessible(page);
 
     // Filter by outcome, kept in the URL; a reload (bookmark) gives the same view.

@@ -12,7 +12,7 @@ import { toast } from "@/components/ui/toast";
 import { ViewsControl } from "@/components/views/views-control";
 import { describeReason } from "@/lib/erp/reasons";
 import { FAILURES_COUNT_API, failuresListBase as failuresList, RESOLUTION_NOTE_MAX, type FailuresListState, type InboxGroup, type InboxPage } from "@/lib/erp/inbox-lists";
-import { TRANSFERS_API } from "@/lib/erp/lists";
+import { RUN_ORIGIN_GROUPS, TRANSFERS_API, type RunOriginGroup } from "@/lib/erp/lists";
 import { useList, useListState, type Keyed } from "@/lib/list/client";
 import { sendJson } from "@/lib/swr/fetcher";
 import { useRevalidateUnder } from "@/lib/swr/revalidate";
@@ -30,6 +30,7 @@ export function FailuresInbox({ canRun, fallback }: { canRun: boolean; fallback:
 function Inbox({ canRun }: { canRun: boolean }) {
   const t = useTranslations("erp.failures");
   const tReasons = useTranslations("erp.reasons");
+  const tRuns = useTranslations("erp.history");
   const format = useFormatter();
   const router = useRouter();
   const problemText = useErpProblemText();
@@ -97,6 +98,15 @@ function Inbox({ canRun }: { canRun: boolean }) {
             <option value="">{t("filters.anyone")}</option>
             {(data?.people ?? []).map((p) => (
               <option key={p} value={p}>{p}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className={labelClass} htmlFor={`${id}-origin`}>{tRuns("originFilter")}</label>
+          <select id={`${id}-origin`} className={selectClass} value={state.origin ?? ""} onChange={(e) => patch({ origin: (e.target.value || undefined) as RunOriginGroup | undefined })}>
+            <option value="">{tRuns("originAll")}</option>
+            {RUN_ORIGIN_GROUPS.map((o) => (
+              <option key={o} value={o}>{tRuns(`originGroup.${o}`)}</option>
             ))}
           </select>
         </div>

@@ -48,6 +48,11 @@ export function OrderHistoryTable({ history }: { history: OrderHistory }) {
                 <td className={tdClass}>
                   <MeaningBadge meaning={r.meaning} />
                   {r.retriedIn ? <p className="mt-1 text-xs">{t("retriedIn")}</p> : null}
+                  {r.resolution ? (
+                    <p data-testid="order-history-resolution" className="mt-1 text-xs">
+                      {t("resolved", { name: r.resolution.by.name, email: r.resolution.by.email, when: when(r.resolution.at) })} <q className="break-words">{r.resolution.note}</q>
+                    </p>
+                  ) : null}
                 </td>
                 <td className={`${tdClass} break-words`}>{r.reason ?? "—"}</td>
                 <td className={tdClass}>{r.settledAt ? <time dateTime={r.settledAt}>{when(r.settledAt)}</time> : t("notSettled")}</td>

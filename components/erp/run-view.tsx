@@ -425,7 +425,16 @@ function useOrderColumns(followUps: TransferRunDetail["children"]) {
     };
     return helper.columns([
       helper.display({ id: "position", header: () => t("table.position"), meta: { label: t("table.position"), className: "text-right tabular-nums" }, cell: ({ row }) => format.number(row.original.position) }),
-      helper.display({ id: "orderId", header: () => t("table.orderId"), meta: { label: t("table.orderId"), className: "font-mono" }, cell: ({ row }) => row.original.orderId }),
+      helper.display({
+        id: "orderId",
+        header: () => t("table.orderId"),
+        meta: { label: t("table.orderId"), className: "font-mono" },
+        cell: ({ row }) => (
+          <Link href={`/erp/orders/${row.original.orderId}`} className={linkClass}>
+            {row.original.orderId}
+          </Link>
+        ),
+      }),
       helper.display({ id: "batch", header: () => t("table.batch"), meta: { label: t("table.batch"), className: "text-right tabular-nums" }, cell: ({ row }) => format.number(row.original.batch) }),
       helper.display({ id: "outcome", header: () => t("table.outcome"), meta: { label: t("table.outcome") }, cell: ({ row }) => <MeaningBadge meaning={row.original.meaning} /> }),
       helper.display({

@@ -98,6 +98,29 @@ describe("GET /api/erp/orders/:orderId and POST /api/erp/orders/transferred", ()
     ]);
   });
 
+  it("shows a resolution from the failures inbox on the run row it resolved: who, when, the note", async () => {
+    state.member = OPERATOR;
+    const first = await transfer(["8888881"], "key-history-0101");
+    const [group] = (await (await callRoute("GET", `/api/erp/failures?run=${first}`)).json()).groups;
+    expect(group).toMatchObject({ meaning: "rejected", count: 1 });
+    const resolved = await callRoute("POST", `/api/erp/failures/resolve?run=${first}`, {
+      meaning: group.meaning,
+      reasonCode: group.reasonCode,
+      reason: group.reason,
+      note: "Cancelled by the store; not for the ERP",
+    });
+    expect(await resolved.json()).toEqual({ resolved: 1 });
+    const second = await transfer(["8888881"], "key-history-0102");
+
+    state.member = VIEWER;
+    const history = await (await callRoute("GET", "/api/erp/orders/8888881")).json();
+    expect(history.runs.map((r: { runId: string }) => r.runId)).toEqual([second, first]);
+    expect(history.runs[0].resolution).toBeNull();
+    const { resolution } = history.runs[1];
+    expect(resolution).toMatchObject({ by: { email: OPERATOR.email, name: OPERATOR.name }, note: "Cancelled by the store; not for the ERP" });
+    expect(Math.abs(Date.parse(resolution.at) - Date.now())).toBeLessThan(60_000);
+  });
+
   it("refuses an id that is not digits, and a lookup that is not a list of ids, as 422 with field messages", async () => {
     state.member = VIEWER;
     const bad = await callRoute("GET", "/api/erp/orders/35x");

@@ -30,6 +30,14 @@ export interface OrderHistoryEntry {
   reasonCode: string | null;
   settledAt: string | null;
   retriedIn: string | null;
+  resolution: OrderResolution | null;
+}
+
+/** An open exception marked resolved from the failures inbox. */
+export interface OrderResolution {
+  at: string;
+  by: { email: string; name: string };
+  note: string;
 }
 
 export interface OrderHistory {

@@ -9,9 +9,10 @@ function ordersById(conn: Conn) {
   return conn.selectFrom("erp_transfer_orders as o").innerJoin("erp_transfer_runs as r", "r.id", "o.run_id");
 }
 
-/** Every run that carried the order, newest first. */
+/** Every run that carried the order, newest first, each with its resolution from the failures inbox if any. */
 export async function orderHistory(conn: Conn, orderId: string): Promise<OrderHistory> {
   const rows = await ordersById(conn)
+    .leftJoin("erp_order_resolutions as x", (j) => j.onRef("x.run_id", "=", "o.run_id").onRef("x.position", "=", "o.position"))
     .select([
       "r.id as run_id",
       "r.created_at",
@@ -25,6 +26,10 @@ export async function orderHistory(conn: Conn, orderId: string): Promise<OrderHi
       "o.reason_code",
       "o.updated_at",
       "o.retried_in",
+      "x.resolved_at",
+      "x.resolved_by_email",
+      "x.resolved_by_name",
+      "x.note",
       MEANING.as("meaning"),
     ])
     .where("o.order_id", "=", orderId)
@@ -48,6 +53,8 @@ export async function orderHistory(conn: Conn, orderId: string): Promise<OrderHi
       // Transferred orders are not written one by one (lib/erp/store.ts): their run's end is when they were settled.
       settledAt: (r.updated_at ?? r.finished_at)?.toISOString() ?? null,
       retriedIn: r.retried_in,
+      // The left join types every column nullable; the table holds them all or no row.
+      resolution: r.resolved_at ? { at: r.resolved_at.toISOString(), by: { email: r.resolved_by_email ?? "", name: r.resolved_by_name ?? "" }, note: r.note ?? "" } : null,
     })),
   };
 }

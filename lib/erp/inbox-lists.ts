@@ -1,5 +1,6 @@
 import { defineListBase, field, optional, readEmail, type ListState } from "@/lib/list/base";
 import { invertedDates, isCalendarDate } from "@/lib/activity/lists";
+import { runOriginField } from "@/lib/erp/lists";
 
 // The failures inbox, declared once (no zod, for the browser): its filters, its API paths and the meanings it holds.
 
@@ -22,6 +23,7 @@ export const failuresListBase = defineListBase({
     from: date,
     to: date,
     by: optional(readEmail, "validation.memberEmail"),
+    origin: runOriginField,
     run: optional((v) => (UUID.test(v.trim()) ? v.trim().toLowerCase() : null), "validation.erp.runIdInvalid"),
     page: field({ fallback: 1, message: "validation.pageNumber" }, (v) => (v === "1" ? 1 : null)),
     limit: field({ fallback: 1, message: "validation.pageSize" }, (v) => (v === "1" ? 1 : null)),
@@ -30,7 +32,7 @@ export const failuresListBase = defineListBase({
   repair: (value) => (invertedDates(value) ? { ...value, from: undefined, to: undefined } : value),
 });
 export type FailuresListState = ListState<(typeof failuresListBase)["fields"]>;
-export type InboxFilter = Partial<Pick<FailuresListState, "from" | "to" | "by" | "run">>;
+export type InboxFilter = Partial<Pick<FailuresListState, "from" | "to" | "by" | "origin" | "run">>;
 
 export interface InboxGroupKey {
   meaning: InboxMeaning;

@@ -147,9 +147,39 @@ describe("the failures inbox routes", () => {
     ]);
   });
 
+  it("filters by the origin of the run that left the orders open, for the list, a resolve and a retry alike", async () => {
+    // A member of its own, so the other tests' open orders stay out of the counts.
+    state.member = { id: 4, email: "origin-filter@demo.local", name: "Oya Origin", role: "operator" };
+    await failedRun(["3572030"], "inbox-route-0201");
+    const first = await failedRun(["3572031", "3572032"], "inbox-route-0202");
+    await control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503, times: 1 });
+    const made = await retry(first, { ...FIVE_XX, confirmUnknown: true }, "inbox-route-0203");
+    expect(made.status).toBe(201);
+    const retried = (await made.json()).run.id;
+    await waitDone(retried);
+
+    const list = async (q: string) => (await (await callRoute("GET", `/api/erp/failures?by=origin-filter@demo.local${q}`)).json()).total;
+    expect(await list("")).toBe(3);
+    expect(await list("&origin=by_hand")).toBe(1);
+    expect(await list("&origin=retry")).toBe(2);
+
+    const again = await callRoute("POST", "/api/erp/failures/retry?by=origin-filter@demo.local&origin=retry", { ...FIVE_XX, confirmUnknown: true }, { "idempotency-key": "inbox-route-0204" });
+    expect(again.status).toBe(201);
+    const { run } = await again.json();
+    expect(run.counts.total).toBe(2);
+    await waitDone(run.id);
+    expect(await list("&origin=retry")).toBe(0);
+    expect(await list("")).toBe(1);
+
+    const resolve = (origin: string) => callRoute("POST", `/api/erp/failures/resolve?by=origin-filter@demo.local&origin=${origin}`, { ...FIVE_XX, note: "Checked in the ERP" });
+    expect(await (await resolve("retry")).json()).toEqual({ resolved: 0 });
+    expect(await (await resolve("by_hand")).json()).toEqual({ resolved: 1 });
+    expect(await list("")).toBe(0);
+  });
+
   it("refuses filters it cannot read, each named", async () => {
-    const bad = await callRoute("GET", "/api/erp/failures?run=nope&from=2026-02-30&who=x");
+    const bad = await callRoute("GET", "/api/erp/failures?run=nope&from=2026-02-30&who=x&origin=scheduled");
     expect(bad.status).toBe(422);
-    expect(Object.keys((await bad.json()).errors).sort()).toEqual(["from", "run", "who"]);
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(["from", "origin", "run", "who"]);
   });
 });

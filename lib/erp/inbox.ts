@@ -3,6 +3,7 @@ import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { createTransferRun, MEANING, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/store";
 import { INBOX_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
 import type { TransferOrigin } from "@/lib/erp/lists";
+import { originsOf } from "@/lib/erp/run-filters";
 
 // Open exceptions across runs: orders of finished runs that ended failed, unknown, not sent or rejected, that no later run took and nobody resolved.
 
@@ -22,6 +23,7 @@ function openOrders(conn: Kysely<Database>, f: InboxFilter) {
   if (f.from) q = q.where(sql<boolean>`r.created_at >= ${f.from}::date`);
   if (f.to) q = q.where(sql<boolean>`r.created_at < ${f.to}::date + 1`);
   if (f.by) q = q.where("r.created_by_email", "=", f.by);
+  if (f.origin) q = q.where("r.origin", "in", originsOf(f.origin));
   if (f.run) q = q.where("r.id", "=", f.run);
   return q;
 }
@@ -138,8 +140,4 @@ export async function resolveGroup(conn: Kysely<Database>, input: ResolveGroupIn
     .returning("order_id")
     .execute();
   return { resolved: inserted.length, orderIds: [...new Set(inserted.map((r) => r.order_id))] };
-}
-
-export async function orderResolutions(conn: Kysely<Database>, orderId: string) {
-  return conn.selectFrom("erp_order_resolutions").selectAll().where("order_id", "=", orderId).orderBy("resolved_at").execute();
 }

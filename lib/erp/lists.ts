@@ -25,6 +25,7 @@ export type TransferOrigin = (typeof TRANSFER_ORIGINS)[number];
 /** What the run list filters by; scheduled and API runs join when such origins exist in the data. */
 export const RUN_ORIGIN_GROUPS = ["by_hand", "retry"] as const;
 export type RunOriginGroup = (typeof RUN_ORIGIN_GROUPS)[number];
+export const runOriginField = optional(oneOf(RUN_ORIGIN_GROUPS), "validation.erp.runOrigin");
 export const RUN_ORIGIN_GROUP: Record<TransferOrigin, RunOriginGroup> = {
   new: "by_hand",
   retry_failed: "retry",
@@ -49,7 +50,7 @@ export const transferRunListBase = defineListBase({
   fields: {
     status: optional(oneOf(TRANSFER_RUN_STATUSES), "validation.erp.runStatus"),
     result: optional(oneOf(RUN_RESULTS), "validation.erp.runResult"),
-    origin: optional(oneOf(RUN_ORIGIN_GROUPS), "validation.erp.runOrigin"),
+    origin: runOriginField,
     by: optional(readEmail, "validation.memberEmail"),
     from: optional((v) => (isCalendarDate(v) ? v : null), "validation.date"),
     to: optional((v) => (isCalendarDate(v) ? v : null), "validation.date"),

@@ -255,6 +255,7 @@ const FAILURES_QUERY = {
   from: badDate,
   to: badDate,
   by: notAnEmail,
+  origin: notOneOf(["by_hand", "retry"]),
   run: stringWhere((s) => nonBlank(s) && !UUID.test(s.trim())),
   page: stringWhere((s) => nonBlank(s) && s !== "1"),
   limit: stringWhere((s) => nonBlank(s) && s !== "1"),

@@ -29,6 +29,12 @@ describe("canonicalViewQuery", () => {
     expect(viewHref("transfers", "result=interrupted")).toBe("/erp?result=interrupted");
   });
 
+  it("keeps a failures inbox view's origin filter, and refuses an origin the inbox does not know", () => {
+    expect(canonicalViewQuery("erp_failures", "origin=retry&by=Admin@Demo.local")).toEqual({ ok: true, query: "by=admin%40demo.local&origin=retry" });
+    expect(canonicalViewQuery("erp_failures", "origin=scheduled").ok).toBe(false);
+    expect(viewHref("erp_failures", "origin=by_hand")).toBe("/erp/failures?origin=by_hand");
+  });
+
   it("refuses parameters the list does not know, naming each", () => {
     const result = canonicalViewQuery("warehouses", "status=passive&token=abc&__proto__=1");
     expect(result.ok).toBe(false);

@@ -5,6 +5,6 @@ import { json, parseQuery, withRoute } from "@/lib/http/route";
 export const dynamic = "force-dynamic";
 
 export const GET = withRoute("read", async ({ req }) => {
-  const { from, to, by, run } = parseQuery(req, failuresList.querySchema);
-  return json(await getFailuresInbox({ from, to, by, run }));
+  const { from, to, by, origin, run } = parseQuery(req, failuresList.querySchema);
+  return json(await getFailuresInbox({ from, to, by, origin, run }));
 });
