@@ -32,7 +32,7 @@ export const failuresListBase = defineListBase({
   repair: (value) => (invertedDates(value) ? { ...value, from: undefined, to: undefined } : value),
 });
 export type FailuresListState = ListState<(typeof failuresListBase)["fields"]>;
-export type InboxFilter = Partial<Pick<FailuresListState, "from" | "to" | "by" | "origin" | "run">>;
+export type InboxFilter = Partial<Pick<FailuresListState, "from" | "to" | "by" | "origin" | "run">> & { /** The account zone that dates are days in (UTC when absent). */ timeZone?: string };
 
 export interface InboxGroupKey {
   meaning: InboxMeaning;

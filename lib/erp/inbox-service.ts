@@ -7,9 +7,11 @@ import { listRunPeople, toRunSummary } from "@/lib/erp/store";
 import { inboxGroups, openExceptionCount, resolveGroup, retryGroup } from "@/lib/erp/inbox";
 import type { InboxFilter, InboxGroupKey, InboxPage } from "@/lib/erp/inbox-lists";
 
+const zoned = (filter: InboxFilter): InboxFilter => ({ ...filter, timeZone: getConfig().accountTimeZone });
+
 export async function getFailuresInbox(filter: InboxFilter): Promise<InboxPage> {
   const conn = await db();
-  const [groups, people] = await Promise.all([inboxGroups(conn, filter), listRunPeople(conn)]);
+  const [groups, people] = await Promise.all([inboxGroups(conn, zoned(filter)), listRunPeople(conn)]);
   return { groups, total: groups.reduce((n, g) => n + g.count, 0), people };
 }
 
@@ -25,7 +27,7 @@ export async function retryInboxGroup(ctx: ErpContext, idempotencyKey: string, f
   const { run, created } = await retryGroup(await db(), {
     actor: ctx.actor,
     idempotencyKey,
-    filter,
+    filter: zoned(filter),
     group,
     batchSize: erp.batchSize,
     maxOrdersPerRun: erp.maxOrdersPerRun,
@@ -45,7 +47,7 @@ export async function retryInboxGroup(ctx: ErpContext, idempotencyKey: string, f
 }
 
 export async function resolveInboxGroup(ctx: ErpContext, filter: InboxFilter, group: InboxGroupKey, note: string) {
-  const { resolved, orderIds } = await resolveGroup(await db(), { actor: ctx.actor, filter, group, note });
+  const { resolved, orderIds } = await resolveGroup(await db(), { actor: ctx.actor, filter: zoned(filter), group, note });
   if (resolved > 0) {
     await ctx.audit({
       action: "erp.resolve",

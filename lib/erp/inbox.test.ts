@@ -97,6 +97,15 @@ describe("failures inbox grouping", () => {
     expect(await counts({ from: "2026-01-01", to: "2026-01-03" })).toEqual(["failed:2", "rejected:1"]);
     expect(await counts({ from: "2026-01-04" })).toEqual([]);
   });
+
+  it("reads dates as days in the account's zone", async () => {
+    // 22:30 UTC on 1 January is already 2 January in Istanbul (UTC+3).
+    await finishedRun(OPERATOR, { "100": failed503 }, new Date("2026-01-01T22:30:00Z"));
+    const counts = async (f: object) => (await inboxGroups(conn, f)).map((g) => `${g.meaning}:${g.count}`);
+    expect(await counts({ from: "2026-01-02", to: "2026-01-02", timeZone: "Europe/Istanbul" })).toEqual(["failed:1"]);
+    expect(await counts({ to: "2026-01-01", timeZone: "Europe/Istanbul" })).toEqual([]);
+    expect(await counts({ to: "2026-01-01" })).toEqual(["failed:1"]);
+  });
 });
 
 describe("retry from the inbox", () => {

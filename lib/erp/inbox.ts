@@ -20,8 +20,9 @@ function openOrders(conn: Kysely<Database>, f: InboxFilter) {
     .where("o.retried_in", "is", null)
     .where("x.run_id", "is", null)
     .where(MEANING, "in", INBOX_MEANINGS);
-  if (f.from) q = q.where(sql<boolean>`r.created_at >= ${f.from}::date`);
-  if (f.to) q = q.where(sql<boolean>`r.created_at < ${f.to}::date + 1`);
+  const zone = f.timeZone ?? "UTC";
+  if (f.from) q = q.where(sql<boolean>`r.created_at >= (${f.from}::date)::timestamp at time zone ${zone}`);
+  if (f.to) q = q.where(sql<boolean>`r.created_at < (${f.to}::date + 1)::timestamp at time zone ${zone}`);
   if (f.by) q = q.where("r.created_by_email", "=", f.by);
   if (f.origin) q = q.where("r.origin", "in", originsOf(f.origin));
   if (f.run) q = q.where("r.id", "=", f.run);
