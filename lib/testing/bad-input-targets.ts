@@ -29,6 +29,8 @@ export interface Target {
   method: RawRequest["method"];
   requests: fc.Arbitrary<RawRequest>;
   alsoOk?: (status: number) => boolean;
+  /** Sent with a valid key: a 401 would mean the key, not the input, was refused. */
+  keyed?: boolean;
 }
 
 const withBody = (method: RawRequest["method"], path: string, b: BodyCase, headers: Record<string, string> = {}): RawRequest => ({
@@ -509,6 +511,7 @@ function v1Targets(browser: Target[]): Target[] {
         ...t,
         file: twin.v1File,
         method: twin.v1Method ?? t.method,
+        keyed: true,
         requests: t.requests.map((r) => ({
           ...r,
           method: twin.v1Method ?? r.method,
