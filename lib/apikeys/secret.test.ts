@@ -11,6 +11,15 @@ describe("newSecret", () => {
     expect(looksLikeSecret(secret)).toBe(true);
   });
 
+  it("draws 32 bytes (256 bits) from the random source", () => {
+    const asked: number[] = [];
+    newSecret((size) => {
+      asked.push(size);
+      return new Uint8Array(size).fill(7);
+    });
+    expect(asked).toEqual([32]);
+  });
+
   it("uses every random byte: keys differ, and all-zero and all-ones bytes still make full-length secrets", () => {
     const seen = new Set(Array.from({ length: 200 }, () => newSecret().secret));
     expect(seen.size).toBe(200);
