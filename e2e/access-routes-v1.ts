@@ -28,6 +28,10 @@ export const V1_ROUTES: V1RouteCase[] = [
   v1({ file: "v1/transfers/[runId]/route.ts", method: "GET", url: `/api/v1/transfers/${NO_RUN}`, keys: keyRead(404) }),
   v1({ file: "v1/transfers/[runId]/stop/route.ts", method: "POST", url: `/api/v1/transfers/${NO_RUN}/stop`, keys: keyWrite(403, 404) }),
   v1({ file: "v1/orders/[orderId]/route.ts", method: "GET", url: "/api/v1/orders/3572228", keys: keyRead() }),
+  v1({ file: "v1/imports/route.ts", method: "GET", url: "/api/v1/imports", keys: keyRead() }),
+  v1({ file: "v1/imports/route.ts", method: "POST", url: "/api/v1/imports", body: { kind: "orders" }, keys: keyWrite(403, 422) }),
+  v1({ file: "v1/failures/route.ts", method: "GET", url: "/api/v1/failures", keys: keyRead() }),
+  v1({ file: "v1/failures/route.ts", method: "GET", url: "/api/v1/failures?run=not-a-run-id", keys: keyRead(422) }),
 ];
 
 // Key management is the admins': even reading the list (names, addresses, last use) is.

@@ -85,6 +85,15 @@ describe("/api/v1 with a key", () => {
     expect((await read.json()).run.id).toBe(run.id);
   });
 
+  it("starts an import as the key, and reads the failures inbox", async () => {
+    const { secret } = await newKey({ name: "Stock sync" });
+    const res = await callRoute("POST", "/api/v1/imports", { kind: "stock" }, bearer(secret));
+    expect(res.status).toBe(201);
+    const row = await app.store.db.selectFrom("erp_import_runs").selectAll().orderBy("started_at", "desc").executeTakeFirstOrThrow();
+    expect(row.started_by_name).toBe("key Stock sync, created by Ayşe Admin");
+    expect((await callRoute("GET", "/api/v1/failures", undefined, bearer(secret))).status).toBe(200);
+  });
+
   it("answers 429 with Retry-After past the key's limit, with the RateLimit headers on every answer", async () => {
     const { id, secret } = await newKey({ name: "Chatty" });
     await app.store.db.updateTable("api_keys").set({ rate_per_minute: 2 }).where("id", "=", id).execute();

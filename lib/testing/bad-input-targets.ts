@@ -501,6 +501,8 @@ const V1_TWINS: { from: string; to: string; file: string; v1File: string; method
   { from: "/api/erp/transfers", to: "/api/v1/transfers", file: "erp/transfers/[runId]/route.ts", v1File: "v1/transfers/[runId]/route.ts" },
   { from: "/api/erp/transfers", to: "/api/v1/transfers", file: "erp/transfers/[runId]/stop/route.ts", v1File: "v1/transfers/[runId]/stop/route.ts" },
   { from: "/api/erp/orders", to: "/api/v1/orders", file: "erp/orders/[orderId]/route.ts", v1File: "v1/orders/[orderId]/route.ts" },
+  { from: "/api/erp/imports", to: "/api/v1/imports", file: "erp/imports/route.ts", v1File: "v1/imports/route.ts" },
+  { from: "/api/erp/failures", to: "/api/v1/failures", file: "erp/failures/route.ts", v1File: "v1/failures/route.ts" },
 ];
 
 function v1Targets(browser: Target[]): Target[] {
