@@ -54,6 +54,7 @@ export const PAGES: PageCase[] = [
   { file: "(dashboard)/erp/orders/[orderId]/page.tsx", url: () => "/erp/orders/3572228", expect: all({ contains: "order-page" }) },
   { file: "(dashboard)/activity/page.tsx", url: () => "/activity", expect: all({ contains: "auth.sign_in" }) },
   { file: "(dashboard)/team/page.tsx", url: () => "/team", expect: all({ contains: "team-page" }) },
+  { file: "(dashboard)/team/keys/page.tsx", url: () => "/team/keys", expect: { viewer: NOT_ALLOWED, operator: NOT_ALLOWED, admin: form("keys-page") } },
 ];
 
 /** The dashboard sections; an RSC navigation is sent "from" each one's list page. */

@@ -8,6 +8,8 @@ import { openCommandStore } from "@/lib/store/command";
 import type { Database } from "@/lib/store/schema";
 import { validationMessage, type IssueLike } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
+import { createKeyBodySchema, keyIdParamSchema } from "@/lib/apikeys/schemas";
+import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/apikeys/service";
 import { cliContext } from "@/lib/team/cli-audit";
 import { createMemberBodySchema, memberEmailSchema, updateMemberBodySchema } from "@/lib/team/schemas";
 import { addMember, changeMember, listTeam, setSsoAccess, signOutEverywhere } from "@/lib/team/service";
@@ -30,6 +32,13 @@ Commands:
                                       first SSO entry binds the provider's identity.
   unlink-sso --email <email>          Takes that back, forgets the bound SSO identity and ends
                                       the member's sessions.
+
+  keys create --name <name> --role <viewer|operator> --expires <YYYY-MM-DD>
+             [--allow <ip or cidr>]... [--by <admin email>] [--json]
+      Creates an API key for /api/v1 and prints its secret once; --allow (repeatable) limits
+      the client addresses, --by names the admin the key is created for.
+  keys list [--json]                  Lists the keys, their state and last use (never a secret).
+  keys revoke --id <key id>           Revokes the key at once, on every instance.
 
 The store is DATA_DIR (default ./data).`;
 
@@ -90,7 +99,7 @@ async function memberByEmail(conn: Kysely<Database>, address: string) {
   return member;
 }
 
-async function add(conn: Kysely<Database>, values: Record<string, string | boolean | undefined>): Promise<string> {
+async function add(conn: Kysely<Database>, values: Record<string, string | string[] | boolean | undefined>): Promise<string> {
   const body = { email: values.email, name: values.name, role: values.role };
   // Check the rest before asking for a password that would then be thrown away.
   const first = createMemberBodySchema.omit({ password: true }).safeParse(body);
@@ -133,6 +142,54 @@ async function list(conn: Kysely<Database>, asJson: boolean): Promise<string> {
   return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
 }
 
+const CLI_CREATOR = { id: null, name: "the team CLI" };
+
+async function keyCreator(conn: Kysely<Database>, by: string | undefined) {
+  if (by === undefined) return CLI_CREATOR;
+  const member = await memberByEmail(conn, email(by));
+  if (member.role !== "admin" || !member.active) throw new CliError(`${member.email} is not an active admin.`);
+  return { id: member.id, name: member.name };
+}
+
+async function createKey(conn: Kysely<Database>, values: { name?: string; role?: string; expires?: string; allow?: string[]; by?: string; json?: boolean }): Promise<string> {
+  const parsed = createKeyBodySchema.safeParse({ name: values.name, role: values.role, expiresOn: values.expires, allowedAddresses: values.allow ?? [] });
+  if (!parsed.success) throw new CliError(issuesText(parsed.error).replace(/\bexpiresOn\b/, "--expires").replace(/\ballowedAddresses\.\d+/, "--allow"));
+  const created = await createApiKey(conn, parsed.data, cliContext(conn), await keyCreator(conn, values.by));
+  if (values.json) return JSON.stringify(created, null, 2);
+  const { key, secret } = created;
+  return `Created API key ${key.name} (${key.role}, expires ${key.expiresAt.slice(0, 10)}), id ${key.id}.\nIts secret is shown this once; keep it somewhere safe:\n${secret}`;
+}
+
+async function listKeys(conn: Kysely<Database>, asJson: boolean): Promise<string> {
+  const { items } = await listApiKeys(conn);
+  if (asJson) return JSON.stringify(items, null, 2);
+  if (items.length === 0) return "No API keys yet. Create one with: npm run team -- keys create --name <name> --role operator --expires <YYYY-MM-DD>";
+  const rows = items.map((k) => [k.id, k.name, k.role, k.state, k.expiresAt.slice(0, 10), k.displayPrefix, k.lastUsedAt ? `${k.lastUsedAt} from ${k.lastUsedFrom}` : "never"]);
+  const header = ["ID", "NAME", "ROLE", "STATE", "EXPIRES", "PREFIX", "LAST USE"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+}
+
+async function revokeKey(conn: Kysely<Database>, id: string | undefined): Promise<string> {
+  const parsed = keyIdParamSchema.safeParse({ id });
+  if (!parsed.success) throw new CliError(`--id: ${id === undefined ? "give the key's id (see keys list)." : "a key id is a UUID (see keys list)."}`);
+  const { key, revoked } = await revokeApiKey(conn, parsed.data.id, cliContext(conn), CLI_CREATOR.name);
+  return revoked ? `API key ${key.name} is revoked; its next request is refused.` : `API key ${key.name} was already revoked.`;
+}
+
+async function keys(conn: Kysely<Database>, sub: string | undefined, values: Parameters<typeof createKey>[1] & { id?: string }): Promise<string> {
+  switch (sub) {
+    case "create":
+      return createKey(conn, values);
+    case "list":
+      return listKeys(conn, values.json ?? false);
+    case "revoke":
+      return revokeKey(conn, values.id);
+    default:
+      throw new CliError(`Give keys create, keys list or keys revoke.\n\n${USAGE}`);
+  }
+}
+
 async function run(argv: string[]): Promise<string> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -144,12 +201,17 @@ async function run(argv: string[]): Promise<string> {
       role: { type: "string" },
       sso: { type: "boolean" },
       json: { type: "boolean" },
+      expires: { type: "string" },
+      allow: { type: "string", multiple: true },
+      by: { type: "string" },
+      id: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
   const [command, ...rest] = positionals;
   if (values.help || command === "help") return USAGE;
   if (!command) throw new CliError(`Give a command.\n\n${USAGE}`);
+  const sub = command === "keys" ? rest.shift() : undefined;
   if (rest.length) throw new CliError(`Unexpected argument: ${rest[0]}`);
 
   // A running console's data-folder server is shared; otherwise one is started for this command alone.
@@ -179,6 +241,8 @@ async function run(argv: string[]): Promise<string> {
         return await ssoAccess(conn, email(values.email), true);
       case "unlink-sso":
         return await ssoAccess(conn, email(values.email), false);
+      case "keys":
+        return await keys(conn, sub, values);
       default:
         throw new CliError(`Unknown command: ${command}\n\n${USAGE}`);
     }

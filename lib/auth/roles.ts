@@ -12,6 +12,7 @@ export const PERMISSIONS = {
   "team.manage": "admin",
   "alerts.manage": "admin",
   "views.publish": "admin",
+  "keys.manage": "admin",
 } as const satisfies Record<string, Role>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -24,6 +25,7 @@ const PERMISSION_TEXT: Record<Permission, string> = {
   "team.manage": "manage team members",
   "alerts.manage": "manage alert channels",
   "views.publish": "publish team views or change them",
+  "keys.manage": "manage API keys",
 };
 
 export function hasRole(role: Role, atLeast: Role): boolean {

@@ -77,6 +77,7 @@ describe.each(TARGETS.map((t) => [`${t.method} ${t.file}`, t] as const))("%s", (
     // Problems are problem+json, whatever the input (the router's own 404/405/308 aside).
     const notProblem = answers.filter((a) => a.status >= 400 && a.status < 500 && a.routedTo === target.file && !a.contentType.includes("application/problem+json"));
     expect(notProblem.slice(0, 3).map((a) => `${a.status} ${a.contentType} ${a.body.slice(0, 100)}`)).toEqual([]);
+    if (target.keyed) expect(answers.filter((a) => a.status === 401).map((a) => a.body.slice(0, 100)), "the key was refused, so no input was checked").toEqual([]);
     expect(await auditTotal(), "the audit trail grew: something was written").toBe(audit);
     // Most of the batch must reach the handler itself, not stop at the router.
     expect(handled, `only ${handled} of ${RUNS} requests reached ${target.file}`).toBeGreaterThan(RUNS / 2);

@@ -1,6 +1,8 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
+import { authenticateKey, keyActorName } from "@/lib/apikeys/service";
+import { countRequest, rateHeaders, type RateVerdict } from "@/lib/apikeys/rate-limit";
 import { recordAudit, type AuditPort, type ServiceContext } from "@/lib/audit";
 import { requirePermission, type Permission } from "@/lib/auth/roles";
 import { getCurrentMember, type CurrentMember } from "@/lib/auth/session";
@@ -10,20 +12,45 @@ import { repeatedKey } from "@/lib/http/json-keys";
 import { problem, problemResponse } from "@/lib/http/problem";
 import { issueCode, issuesFailed, validationFailed, validationMessage } from "@/lib/i18n/validation";
 import { toProblem } from "@/lib/server/to-problem";
+import { db } from "@/lib/store";
 import { requestContext } from "@/lib/http/request-context";
 
 // The wrapper every route handler goes through: request id, session, role, origin check for writes, problem+json errors.
 
 export { DomainError as HttpProblem } from "@/lib/rules/problems";
 
-export interface RouteContext<P> {
+/** Who acts, as runs and the audit trail name them: a member, or an API key in words. */
+export interface Actor {
+  id: number | null;
+  email: string;
+  name: string;
+}
+
+/** What a handler shared by a browser route and its /api/v1 twin may use. */
+export interface HandlerContext<P> {
   req: NextRequest;
   params: P;
-  member: CurrentMember;
   requestId: string;
   ip: string;
   audit: AuditPort;
   service: ServiceContext;
+  actor: Actor;
+  /** True under /api/v1, so links in answers point at the door the caller used. */
+  api: boolean;
+}
+
+export interface RouteContext<P> extends HandlerContext<P> {
+  member: CurrentMember;
+}
+
+/** A handler and the permission it needs, served by withRoute and withApiRoute alike. */
+export interface Endpoint<P> {
+  permission: Permission;
+  handle: (ctx: HandlerContext<P>) => Promise<Response>;
+}
+
+export function endpoint<P = Record<string, never>>(permission: Permission, handle: (ctx: HandlerContext<P>) => Promise<Response>): Endpoint<P> {
+  return { permission, handle };
 }
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -45,6 +72,8 @@ export function isSameOrigin(headers: Headers): boolean {
   }
 }
 
+const bearerSecret = (headers: Headers): string | null => /^Bearer\s+(\S+)\s*$/i.exec(headers.get("authorization") ?? "")?.[1] ?? null;
+
 export function withRoute<P = Record<string, never>>(
   permission: Permission,
   handler: (ctx: RouteContext<P>) => Promise<Response>,
@@ -53,7 +82,8 @@ export function withRoute<P = Record<string, never>>(
     const { requestId, ip } = requestContext(req.headers);
     let response: Response;
     try {
-      const member = await getCurrentMember();
+      // Keys open /api/v1 only: a leaked key must not reach the team, key or alert pages' routes.
+      const member = /^Bearer\s/i.test(req.headers.get("authorization") ?? "") ? null : await getCurrentMember();
       if (!member) {
         response = problem("unauthenticated", "Sign in to continue.");
       } else if (WRITE_METHODS.has(req.method) && !isSameOrigin(req.headers)) {
@@ -63,11 +93,62 @@ export function withRoute<P = Record<string, never>>(
         const params = (await segment?.params) ?? ({} as P);
         const actor = { id: member.id, email: member.email };
         const audit: AuditPort = (entry) => recordAudit({ ...entry, actor, requestId, ip });
-        response = await handler({ req, params, member, requestId, ip, audit, service: { actor, audit } });
+        response = await handler({ req, params, member, requestId, ip, audit, service: { actor, audit }, actor: { ...actor, name: member.name }, api: false });
       }
     } catch (error) {
       response = errorResponse(error, requestId, req);
     }
+    response.headers.set("x-request-id", requestId);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    return response;
+  };
+}
+
+/** A browser route's endpoint. */
+export function serveBrowser<P>(e: Endpoint<P>) {
+  return withRoute<P>(e.permission, e.handle);
+}
+
+/** An /api/v1 endpoint: the same handler as the browser's, behind an API key instead of a session. */
+export function serveApi<P>(e: Endpoint<P>) {
+  return withApiRoute<P>(e.permission, e.handle);
+}
+
+const KEY_REFUSED = "The API key is missing, unknown, expired or revoked.";
+
+// Cookies open nothing here: /api/v1 takes keys only, so no cross-site page can ride a member's session into it.
+export function withApiRoute<P = Record<string, never>>(permission: Permission, handler: (ctx: HandlerContext<P>) => Promise<Response>) {
+  return async (req: NextRequest, segment: { params: Promise<P> }): Promise<Response> => {
+    const { requestId, ip } = requestContext(req.headers);
+    let response: Response;
+    let rate: RateVerdict | null = null;
+    try {
+      const secret = bearerSecret(req.headers);
+      const conn = await db();
+      const verdict = secret ? await authenticateKey(conn, secret, ip) : null;
+      if (!verdict?.ok) {
+        response =
+          verdict?.reason === "address"
+            ? problem("forbidden", "This API key may not be used from this address.")
+            : problem("unauthenticated", KEY_REFUSED, undefined, { "WWW-Authenticate": 'Bearer realm="labs-console"' });
+      } else {
+        const { key } = verdict;
+        rate = await countRequest(conn, key.id, key.rate_per_minute);
+        if (!rate.allowed) {
+          response = problem("too_many_requests", `This API key may make ${rate.limit} requests a minute; try again in ${rate.resetSeconds} s.`, { retryAfterSeconds: rate.resetSeconds }, { "Retry-After": String(rate.resetSeconds) });
+        } else {
+          requirePermission(key.role, permission);
+          const params = (await segment?.params) ?? ({} as P);
+          const name = keyActorName(key);
+          const actor = { id: null, email: name };
+          const audit: AuditPort = (entry) => recordAudit({ ...entry, details: { via: "api_key", keyId: key.id, ...(entry.details as object) }, actor, requestId, ip });
+          response = await handler({ req, params, requestId, ip, audit, service: { actor, audit }, actor: { ...actor, name }, api: true });
+        }
+      }
+    } catch (error) {
+      response = errorResponse(error, requestId, req);
+    }
+    if (rate) for (const [name, value] of Object.entries(rateHeaders(rate))) response.headers.set(name, value);
     response.headers.set("x-request-id", requestId);
     if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
     return response;

@@ -1,4 +1,5 @@
 import { alertsMigrations } from "@/lib/alerts/migrations";
+import { apiKeysMigrations } from "@/lib/apikeys/migrations";
 import { auditMigrations } from "@/lib/audit/migrations";
 import { authMigrations } from "@/lib/auth/migrations";
 import { combineMigrations } from "@/lib/db/migrations";
@@ -16,4 +17,5 @@ export const consoleMigrations = combineMigrations(
   alertsMigrations,
   homeMigrations,
   viewsMigrations,
+  apiKeysMigrations,
 );

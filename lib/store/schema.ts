@@ -1,4 +1,5 @@
 import type { AlertsTables } from "@/lib/alerts/tables";
+import type { ApiKeysTables } from "@/lib/apikeys/tables";
 import type { AuditTables } from "@/lib/audit/tables";
 import type { AuthTables } from "@/lib/auth/tables";
 import type { ErpTables } from "@/lib/erp/tables";
@@ -7,7 +8,7 @@ import type { InboxTables } from "@/lib/erp/inbox-tables";
 import type { SchedulesTables } from "@/lib/schedules/tables";
 import type { ViewsTables } from "@/lib/views/tables";
 
-export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables, InboxTables {}
+export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables, InboxTables, ApiKeysTables {}
 
 export { ROLES } from "@/lib/auth/tables";
 export type { Member, MemberUpdate, MembersTable, NewMember, Role, Session } from "@/lib/auth/tables";

@@ -22,12 +22,15 @@ import {
   type FieldRule,
   type RawRequest,
 } from "@/lib/testing/bad-input-arbitraries";
+import { IN_PROCESS_API_KEY } from "@/lib/testing/api-keys";
 
 export interface Target {
   file: string;
   method: RawRequest["method"];
   requests: fc.Arbitrary<RawRequest>;
   alsoOk?: (status: number) => boolean;
+  /** Sent with a valid key: a 401 would mean the key, not the input, was refused. */
+  keyed?: boolean;
 }
 
 const withBody = (method: RawRequest["method"], path: string, b: BodyCase, headers: Record<string, string> = {}): RawRequest => ({
@@ -491,4 +494,56 @@ export const TARGETS: Target[] = [
   },
 ];
 
-export const NOT_FUZZED = new Set(["GET erp/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts"]);
+// The /api/v1 twins take the browser routes' malformed requests, sent with the in-process console's operator key.
+const V1_TWINS: { from: string; to: string; file: string; v1File: string; method?: RawRequest["method"]; v1Method?: RawRequest["method"] }[] = [
+  { from: "/api/warehouses", to: "/api/v1/warehouses", file: "warehouses/route.ts", v1File: "v1/warehouses/route.ts" },
+  { from: "/api/warehouses", to: "/api/v1/warehouses", file: "warehouses/[id]/route.ts", v1File: "v1/warehouses/[id]/route.ts" },
+  { from: "/api/warehouses", to: "/api/v1/warehouses", file: "warehouses/[id]/route.ts", v1File: "v1/warehouses/[id]/route.ts", method: "PUT", v1Method: "PATCH" },
+  { from: "/api/erp/transfers", to: "/api/v1/transfers", file: "erp/transfers/route.ts", v1File: "v1/transfers/route.ts" },
+  { from: "/api/erp/transfers", to: "/api/v1/transfers", file: "erp/transfers/[runId]/route.ts", v1File: "v1/transfers/[runId]/route.ts" },
+  { from: "/api/erp/transfers", to: "/api/v1/transfers", file: "erp/transfers/[runId]/stop/route.ts", v1File: "v1/transfers/[runId]/stop/route.ts" },
+  { from: "/api/erp/orders", to: "/api/v1/orders", file: "erp/orders/[orderId]/route.ts", v1File: "v1/orders/[orderId]/route.ts" },
+  { from: "/api/erp/imports", to: "/api/v1/imports", file: "erp/imports/route.ts", v1File: "v1/imports/route.ts" },
+  { from: "/api/erp/failures", to: "/api/v1/failures", file: "erp/failures/route.ts", v1File: "v1/failures/route.ts" },
+];
+
+function v1Targets(browser: Target[]): Target[] {
+  return V1_TWINS.flatMap((twin) =>
+    browser
+      .filter((t) => t.file === twin.file && (twin.method ? t.method === twin.method : t.method !== "PUT"))
+      .map((t) => ({
+        ...t,
+        file: twin.v1File,
+        method: twin.v1Method ?? t.method,
+        keyed: true,
+        requests: t.requests.map((r) => ({
+          ...r,
+          method: twin.v1Method ?? r.method,
+          path: r.path.startsWith(twin.from) ? twin.to + r.path.slice(twin.from.length) : r.path,
+          headers: { ...r.headers, Authorization: `Bearer ${IN_PROCESS_API_KEY}` },
+        })),
+      })),
+  );
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const KEY_FIELDS: Record<string, FieldRule> = {
+  name: { valid: alnum(1, 20).map((s) => `Fuzz ${s}`), bad: badText(80, { spacesAllowed: true }), required: true },
+  role: { valid: fc.constantFrom("viewer", "operator"), bad: fc.oneof(notOneOf(["viewer", "operator"], false), fc.constantFrom<unknown>(null, 1, ["viewer"], "admin", "Operator")), required: true },
+  expiresOn: { valid: fc.constant(null).map(() => inDays(30)), bad: fc.oneof(badDate, fc.constantFrom<unknown>(null, 20270101, "2020-01-01"), fc.constant(null).map(() => inDays(0)), fc.constant(null).map(() => inDays(800))), required: true },
+  allowedAddresses: {
+    valid: fc.constantFrom<unknown>([], ["203.0.113.0/24"], ["2001:db8::1"]),
+    bad: fc.oneof(
+      fc.constantFrom<unknown>(null, "10.0.0.1", {}, [1], ["x"], ["10.0.0.0/33"], ["10.0.0.256"], ["example.com"], [""]),
+      fc.constant(null).map(() => Array.from({ length: 21 }, (_, i) => `10.0.0.${i}`)),
+    ),
+  },
+};
+
+TARGETS.push(
+  ...v1Targets(TARGETS),
+  { file: "keys/route.ts", method: "POST", requests: badBody(KEY_FIELDS).map((b) => withBody("POST", "/api/keys", b)) },
+  { file: "keys/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/keys/${id}` })), alsoOk: redirected },
+);
+
+export const NOT_FUZZED = new Set(["GET keys/route.ts", "GET erp/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts"]);

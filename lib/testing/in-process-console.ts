@@ -6,6 +6,7 @@ import { openTestStore } from "@/lib/testing/store";
 import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
 import { exportedMethods, routeFiles } from "@/e2e/access-routes";
 import type { RawRequest } from "@/lib/testing/bad-input-arbitraries";
+import { insertTestKey, IN_PROCESS_API_KEY } from "@/lib/testing/api-keys";
 
 // Tests stub only the session (vi.mock of "@/lib/auth/session"); without Next's request scope, next-intl calls fail as a 5xx.
 
@@ -103,6 +104,7 @@ export async function startInProcessConsole(name: string, opts: { timeoutMs?: nu
   const store = await openTestStore();
   await ensureDemoMembers(store.db, "in-process-demo-password");
   const admin = await store.db.selectFrom("members").select("id").where("role", "=", "admin").orderBy("id").executeTakeFirstOrThrow();
+  await insertTestKey(store.db, { role: "operator", name: "in-process fuzzing", secret: IN_PROCESS_API_KEY });
   // lib/store's own cache of the open store: the handlers use this test store through their real imports.
   (globalThis as unknown as { consoleStore?: Promise<Store> }).consoleStore = Promise.resolve(store);
 

@@ -1,6 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { TeamManager } from "@/components/team/team-manager";
+import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/styles";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
 import { db } from "@/lib/store";
@@ -19,7 +21,17 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const fallback = await prefetchPages("team list", { [teamList.key(state)]: async () => listTeamPage(await db(), state) });
   return (
     <section data-testid="team-page">
-      <PageHeader title={t("title")} description={t("description")} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={
+          can(member.role, "keys.manage") ? (
+            <Link href="/team/keys" className={buttonClass.secondary}>
+              {(await getTranslations("apiKeys"))("link")}
+            </Link>
+          ) : undefined
+        }
+      />
       <TeamManager fallback={fallback} currentMemberId={member.id} canManage={can(member.role, "team.manage")} />
     </section>
   );

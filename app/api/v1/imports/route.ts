@@ -1,0 +1,7 @@
+import { listImportsEndpoint, startImportEndpoint } from "@/lib/http/endpoints/erp";
+import { serveApi } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = serveApi(listImportsEndpoint);
+export const POST = serveApi(startImportEndpoint);

@@ -1,0 +1,6 @@
+import { getTransferEndpoint } from "@/lib/http/endpoints/transfers";
+import { serveApi } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = serveApi(getTransferEndpoint);

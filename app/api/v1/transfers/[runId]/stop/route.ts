@@ -1,0 +1,6 @@
+import { stopTransferEndpoint } from "@/lib/http/endpoints/transfers";
+import { serveApi } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const POST = serveApi(stopTransferEndpoint);

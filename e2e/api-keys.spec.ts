@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { emulatorOrders } from "@/e2e/emulator";
+import { E2E_BASE_URL } from "@/e2e/env";
+
+// An admin makes an operator key in the browser; a script (plain Node fetch) uses it on /api/v1 until the admin revokes it.
+
+const ADMIN = "e2e/.auth/admin.json";
+
+test("a key made on the keys page lists warehouses and starts a transfer through /api/v1, and is refused once revoked", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: ADMIN });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_BASE_URL });
+  const page = await context.newPage();
+  const name = `E2E sync ${Date.now()}`;
+  try {
+    await page.goto("/team/keys");
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Role").selectOption("operator");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const shown = page.getByTestId("key-secret");
+    await expect(shown).toHaveText(/^labsc_[0-9A-Za-z]{43}$/);
+    await page.getByRole("button", { name: "Copy secret" }).click();
+    await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+    const secret = await page.evaluate(() => navigator.clipboard.readText());
+    expect(secret).toBe(await shown.textContent());
+
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`${E2E_BASE_URL}${path}`, { ...init, headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json", ...init.headers } });
+    const list = await call("/api/v1/warehouses?limit=10");
+    expect(list.status).toBe(200);
+    expect(Number(list.headers.get("ratelimit-remaining"))).toBeGreaterThan(0);
+    expect((await list.json()).items.length).toBeGreaterThan(0);
+
+    const [orderId] = await emulatorOrders.pending(1);
+    const started = await call("/api/v1/transfers", { method: "POST", body: JSON.stringify({ orderIds: [orderId] }), headers: { "Idempotency-Key": `e2e-${Date.now()}` } });
+    expect(started.status).toBe(201);
+    const { run } = await started.json();
+    expect(started.headers.get("location")).toBe(`/api/v1/transfers/${run.id}`);
+    expect((await call(`/api/v1/transfers/${run.id}`)).status).toBe(200);
+
+    // The page shows the use the script just made, then the admin revokes the key.
+    await page.reload();
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("from 127.0.0.1");
+    await row.getByRole("button", { name: `Revoke ${name}` }).click();
+    await page.getByTestId("revoke-key-dialog").getByRole("button", { name: "Revoke key" }).click();
+    await expect(row).toContainText("Revoked");
+
+    const refused = await call("/api/v1/warehouses");
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("content-type")).toContain("application/problem+json");
+  } finally {
+    await context.close();
+  }
+});
