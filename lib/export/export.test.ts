@@ -114,7 +114,7 @@ describe(".xlsx twin", () => {
     const [trail] = await readXlsxFile(await exportXlsx(ACTIVITY_SHEET, TR, [record()]));
     const time = trail!.data[1]![0];
     expect(time).toBeInstanceOf(Date);
-    expect((time as Date).toISOString()).toBe("2026-11-26T09:30:05.000Z");
+    expect(time instanceof Date ? time.toISOString() : time).toBe("2026-11-26T09:30:05.000Z");
   });
 
   it("makes the header row bold and writes formula-looking text as text, never as a formula", async () => {
