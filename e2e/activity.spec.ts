@@ -7,7 +7,7 @@ import { storageStateFor } from "@/e2e/env";
 // events exist for all three before these tests run.
 
 const DEMO = ["admin@demo.local", "operator@demo.local", "viewer@demo.local"] as const;
-const CSV_HEADER = '"at","actor","action","target_type","target_id","outcome","message","before","after","details","request_id","ip"';
+const CSV_HEADER = '"Time","Person","Action","Target type","Target ID","Outcome","Message","Before","After","Details","Request ID","IP address"';
 
 const table = (page: Page) => page.getByTestId("activity-table");
 const rows = (page: Page) => page.getByTestId("activity-row");
@@ -133,7 +133,7 @@ test.describe("activity as an admin", () => {
     const link = page.getByRole("link", { name: "Download CSV" });
     await expect(link).toHaveAttribute("href", "/api/activity/export?action=auth.sign_in");
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    expect(download.suggestedFilename()).toMatch(/^activity-\d{8}-\d{4}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
     const text = await readFile((await download.path())!, "utf8");
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).split("\r\n").filter(Boolean);
@@ -166,7 +166,7 @@ test.describe("activity as an admin", () => {
     const csv = await page.request.get("/api/activity/export?outcome=success");
     expect(csv.status()).toBe(200);
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="activity-\d{8}-\d{4}\.csv"$/);
+    expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="activity-\d{4}-\d{2}-\d{2}-\d{4}\.csv"; filename\*=UTF-8''activity-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
   });
 });
 

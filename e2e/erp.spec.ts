@@ -100,7 +100,7 @@ test.describe("order transfers as operator", () => {
     const bytes = await csv.body();
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString("utf8");
-    expect(text.startsWith('"position","order_id","batch","outcome","reason","upstream_reason","reason_code","meaning"\r\n')).toBe(true);
+    expect(text.startsWith('"Position","Order ID","Batch","Outcome","Reason","Platform\'s reason","Reason code","Meaning"\r\n')).toBe(true);
     expect(text).toContain(`"9999999","1","not_transferred","Order not found","Sipariş bulunamadı.","","rejected"`);
     expect(text).toContain(`"${c}","1","not_transferred","Already transferred","Sipariş daha önce aktarılmış.","","already_in_erp"`);
     expect(text.trim().split("\r\n")).toHaveLength(3);

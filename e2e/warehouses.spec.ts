@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
+import Papa from "papaparse";
+import readXlsxFile from "read-excel-file/node";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator } from "@/e2e/emulator";
 import { E2E_BASE_URL, E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
@@ -14,7 +16,7 @@ const ADMIN = storageStateFor("admin");
 const OPERATOR = storageStateFor("operator");
 const VIEWER = storageStateFor("viewer");
 const SAME_ORIGIN = { Origin: E2E_BASE_URL };
-const CSV_HEADER = '"id","name","code","erpWarehouseId","isDefault","isActive"';
+const CSV_HEADER = '"ID","Name","Code","ERP warehouse ID","Default","Status"';
 
 interface Warehouse {
   id: number;
@@ -222,11 +224,22 @@ test.describe("warehouse list as admin", () => {
     await page.goto("/warehouses?q=GAZ01");
     await settled(page);
     let [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^warehouses-.*\.csv$/);
-    let lines = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    expect(download.suggestedFilename()).toMatch(/^warehouses-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+    const csvText = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+    let lines = csvText.trim().split(/\r?\n/);
     expect(lines[0]).toBe(CSV_HEADER);
     expect(lines).toContain('"7","Gaziantep Depo","GAZ01","0042","no","active"');
     expect(lines).toHaveLength(2);
+
+    // Its .xlsx twin, read back with the library the console reads workbooks with: the CSV's rows, typed.
+    const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Excel (.xlsx)" }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/^warehouses-\d{4}-\d{2}-\d{2}-\d{4}\.xlsx$/);
+    const [sheet] = await readXlsxFile((await xlsx.path())!, { trim: false });
+    expect(sheet!.data).toEqual([
+      ["ID", "Name", "Code", "ERP warehouse ID", "Default", "Status"],
+      [7, "Gaziantep Depo", "GAZ01", "0042", "no", "active"],
+    ]);
+    expect(sheet!.data.map((row) => row.map((c) => (c === null ? "" : String(c))))).toEqual(Papa.parse<string[]>(csvText, { skipEmptyLines: true }).data);
 
     // Page size 10, but the file has every warehouse (at least 12: the demo's 7 and 5 more).
     const tag = unique();

@@ -12,6 +12,7 @@ import { useListState, type Keyed } from "@/lib/list/client";
 import { ActivityFilters, type FilterPatch } from "@/components/activity/activity-filters";
 import { ActivityTable } from "@/components/activity/activity-table";
 import { ViewsControl } from "@/components/views/views-control";
+import { withFormat } from "@/lib/export/format";
 
 const CLEARED: FilterPatch = Object.fromEntries(ACTIVITY_FILTER_KEYS.map((key) => [key, undefined]));
 const STATE_TEXTS = ["loading", "emptyTitle", "emptyBody", "noMatchTitle", "noMatchBody", "pageEmptyTitle", "firstPage"] as const;
@@ -27,6 +28,7 @@ export function ActivityView({ actors, actions, fallback }: { actors: string[]; 
 
 function ActivityList({ actors, actions }: { actors: string[]; actions: string[] }) {
   const t = useTranslations("activity");
+  const tExports = useTranslations("exports");
   const problemText = useProblemText();
   const [state, update] = useListState(activityList);
   const { data, error, mutate, stale } = useActivity(state);
@@ -52,6 +54,14 @@ function ActivityList({ actors, actions }: { actors: string[]; actions: string[]
             className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800"
           >
             {t("download")}
+          </a>
+          <a
+            href={withFormat(activityList.href("export", state), "xlsx")}
+            download
+            title={tExports("xlsxHint")}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800"
+          >
+            {tExports("xlsx")}
           </a>
         </div>
       </div>

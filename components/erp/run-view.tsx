@@ -248,6 +248,7 @@ function RunActions({
   outcome: OrderOutcome | undefined;
 }) {
   const t = useTranslations("erp.run");
+  const tExports = useTranslations("exports");
   const router = useRouter();
   const problemText = useErpProblemText();
   const revalidate = useRevalidate();
@@ -347,6 +348,9 @@ function RunActions({
         </button>
         <a href={exportHref(run.id, outcome)} download className={buttonClass.secondary} data-testid="run-export">
           {outcome ? t("exportFiltered") : t("exportAll")}
+        </a>
+        <a href={exportHref(run.id, outcome, "xlsx")} download className={buttonClass.secondary} title={tExports("xlsxHint")} data-testid="run-export-xlsx">
+          {tExports("xlsx")}
         </a>
       </div>
       {handedOn > 0 ? (

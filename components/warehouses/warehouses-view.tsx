@@ -15,6 +15,7 @@ import { buttonClass, linkClass } from "@/components/ui/styles";
 import { useListState } from "@/lib/list/client";
 import { WAREHOUSE_PAGE_SIZES, type WarehouseStatus } from "@/lib/rules/warehouse";
 import { useWarehouses, type KeyedWarehouseList } from "@/lib/warehouses/client";
+import { withFormat } from "@/lib/export/format";
 import { sortFromSorting, sortingFromSort, warehouseExportHref, warehouseListBase as warehouseList } from "@/lib/warehouses/lists";
 import type { ListedWarehouse } from "@/lib/warehouses/schemas";
 import type { BulkReport } from "@/components/warehouses/bulk-status-bar";
@@ -49,6 +50,7 @@ export function WarehousesView({ fallback, perms }: { fallback: Record<string, K
 
 function WarehouseList({ perms }: { perms: WarehousePermissions }) {
   const t = useTranslations("warehouses");
+  const tExports = useTranslations("exports");
   const format = useFormatter();
   const problemText = useWarehouseProblemText();
   const [state, update] = useListState(warehouseList);
@@ -179,6 +181,9 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
           <DataTableColumnToggle table={table} label={t("columns.toggle")} panelLabel={t("columns.toggleLabel")} testId="column-toggle" />
           <a href={warehouseExportHref(state)} download className={buttonClass.secondary} title={t("export.hint")} data-testid="export-csv">
             {t("export.label")}
+          </a>
+          <a href={withFormat(warehouseExportHref(state), "xlsx")} download className={buttonClass.secondary} title={tExports("xlsxHint")} data-testid="export-xlsx">
+            {tExports("xlsx")}
           </a>
         </div>
       </div>

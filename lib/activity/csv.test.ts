@@ -2,7 +2,13 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import type { AuditRecord } from "@/lib/activity/schemas";
 import { CSV_BOM } from "@/lib/rules/csv";
-import { ACTIVITY_CSV_COLUMNS, activityCsvFilename, activityCsvHeader, activityCsvLines, buildActivityCsv } from "@/lib/activity/csv";
+import { ACTIVITY_SHEET } from "@/lib/activity/csv";
+import { exportCsv, exportCsvHeader, exportCsvLines } from "@/lib/export/csv";
+import { exportFilename, sheetHeader } from "@/lib/export/sheet";
+
+// English reader, account in Istanbul (UTC+3): times in the file are the account's wall clock.
+const CTX = { locale: "en" as const, timeZone: "Europe/Istanbul", now: new Date("2024-05-01T07:05:09Z") };
+const buildActivityCsv = (records: AuditRecord[]) => exportCsv(ACTIVITY_SHEET, CTX, records);
 
 const record = (over: Partial<AuditRecord> = {}): AuditRecord => ({
   id: 1,
@@ -28,16 +34,16 @@ const read = (csv: string) => Papa.parse<string[]>(csv.slice(CSV_BOM.length), { 
 describe("activity CSV", () => {
   it("starts with a BOM and the header row, with CRLF line ends", () => {
     const csv = buildActivityCsv([record()]);
-    expect(csv.startsWith('\uFEFF"at","actor","action","target_type","target_id","outcome","message","before","after","details","request_id","ip"\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFF"Time","Person","Action","Target type","Target ID","Outcome","Message","Before","After","Details","Request ID","IP address"\r\n')).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
-    expect(read(csv)[0]).toEqual([...ACTIVITY_CSV_COLUMNS]);
+    expect(read(csv)[0]).toEqual(sheetHeader(ACTIVITY_SHEET, "en"));
   });
 
   it("writes one row per event, JSON columns as JSON and nulls as empty cells", () => {
     const rows = read(buildActivityCsv([record(), record({ id: 2, actorEmail: null, targetType: null, targetId: null, before: null, after: null, details: { reason: "unknown email" }, requestId: null, ip: null, action: "auth.sign_in", outcome: "failure" })]));
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toEqual(["2024-05-01T09:30:00.000Z", "admin@demo.local", "warehouse.update", "warehouse", "12", "success", "", '{"name":"Depo A"}', '{"name":"Depo B"}', "", "req-1", "127.0.0.1"]);
-    expect(rows[2]).toEqual(["2024-05-01T09:30:00.000Z", "", "auth.sign_in", "", "", "failure", "", "", "", '{"reason":"unknown email"}', "", ""]);
+    expect(rows[1]).toEqual(["2024-05-01 12:30:00", "admin@demo.local", "warehouse.update", "warehouse", "12", "success", "", '{"name":"Depo A"}', '{"name":"Depo B"}', "", "req-1", "127.0.0.1"]);
+    expect(rows[2]).toEqual(["2024-05-01 12:30:00", "", "auth.sign_in", "", "", "failure", "", "", "", '{"reason":"unknown email"}', "", ""]);
   });
 
   it("quotes commas, quotes and line breaks so they survive a round trip", () => {
@@ -77,10 +83,10 @@ describe("activity CSV", () => {
   it("builds the same file from a header and batches", () => {
     const a = record({ id: 1 });
     const b = record({ id: 2, message: "second" });
-    expect(activityCsvHeader() + activityCsvLines([a]) + activityCsvLines([]) + activityCsvLines([b])).toBe(buildActivityCsv([a, b]));
+    expect(exportCsvHeader(ACTIVITY_SHEET, CTX) + exportCsvLines(ACTIVITY_SHEET, CTX, [a]) + exportCsvLines(ACTIVITY_SHEET, CTX, []) + exportCsvLines(ACTIVITY_SHEET, CTX, [b])).toBe(buildActivityCsv([a, b]));
   });
 
-  it("names the file after the time of the export, in UTC", () => {
-    expect(activityCsvFilename(new Date("2024-05-01T07:05:09Z"))).toBe("activity-20240501-0705.csv");
+  it("names the file after the time of the export, in the account's zone", () => {
+    expect(exportFilename(CTX, "activity", "csv")).toBe("activity-2024-05-01-1005.csv");
   });
 });

@@ -1,10 +1,13 @@
-import { defineList } from "@/lib/list/definition";
+import { defineList, strictQuery } from "@/lib/list/definition";
+import { exportFormatField } from "@/lib/export/format";
 import { activityListBase, parseTarget, type ActivityBaseState, type ActivityOutcome, type ActivityPageSize } from "@/lib/activity/lists";
 
 export * from "@/lib/activity/lists";
 
 export const activityList = defineList(activityListBase);
 export type ActivityState = ActivityBaseState;
+// The list's query (page and limit are read and ignored) with the file's format.
+export const activityExportQuerySchema = strictQuery({ ...activityListBase.fields, format: exportFormatField }, activityListBase.reject as never);
 
 export interface ActivityFilters {
   actor?: string;

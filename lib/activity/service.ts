@@ -1,7 +1,5 @@
 import "server-only";
 import { db } from "@/lib/store";
-import { log } from "@/lib/log";
-import { activityCsvFilename, activityCsvHeader, activityCsvLines } from "@/lib/activity/csv";
 import { toAuditFilter } from "@/lib/activity/dates";
 import { activityQuery, type ActivityPage, type ActivityState, type AuditRecord } from "@/lib/activity/schemas";
 import { auditFacetsIn, iterateAuditIn, queryAuditIn, type AuditQuery } from "@/lib/activity/store";
@@ -36,40 +34,23 @@ export async function auditFacets(): Promise<{ actors: string[]; actions: string
   return auditFacetsIn(await db());
 }
 
-// The first batch is read before answering: a store that is down is an error, not a broken file.
-export async function exportActivity(state: ActivityState, timeZone: string, requestId?: string): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
-  const startedAt = new Date();
-  const events = iterateAuditIn(await db(), toAuditFilter(activityQuery(state), timeZone, startedAt), EXPORT_BATCH)[Symbol.asyncIterator]();
-  const readBatch = async (): Promise<{ batch: AuditRecord[]; done: boolean }> => {
-    const batch: AuditRecord[] = [];
-    while (batch.length < EXPORT_BATCH) {
-      const next = await events.next();
-      if (next.done) return { batch, done: true };
-      batch.push(next.value);
-    }
-    return { batch, done: false };
-  };
-
-  const first = await readBatch();
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(activityCsvHeader() + activityCsvLines(first.batch)));
-      if (first.done) controller.close();
-    },
-    async pull(controller) {
-      try {
-        const { batch, done } = await readBatch();
-        if (batch.length) controller.enqueue(encoder.encode(activityCsvLines(batch)));
-        if (done) controller.close();
-      } catch (error) {
-        log.error("activity export failed", { requestId, error: String(error) });
-        controller.error(error);
+/** Every event matching the filters, in batches; the window's end is the export's own time. */
+export async function exportActivity(state: ActivityState, timeZone: string, now: Date): Promise<AsyncIterator<AuditRecord[]>> {
+  const events = iterateAuditIn(await db(), toAuditFilter(activityQuery(state), timeZone, now), EXPORT_BATCH)[Symbol.asyncIterator]();
+  let done = false;
+  return {
+    async next() {
+      const batch: AuditRecord[] = [];
+      while (!done && batch.length < EXPORT_BATCH) {
+        const next = await events.next();
+        if (next.done) done = true;
+        else batch.push(next.value);
       }
+      return batch.length ? { done: false, value: batch } : { done: true, value: undefined };
     },
-    async cancel() {
-      await events.return(undefined);
+    async return() {
+      await events.return?.(undefined);
+      return { done: true, value: undefined };
     },
-  });
-  return { filename: activityCsvFilename(startedAt), body };
+  };
 }

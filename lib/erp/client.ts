@@ -49,8 +49,8 @@ export function useRevalidate(): (prefix: typeof TRANSFERS_API | typeof IMPORTS_
   return useRevalidateUnder();
 }
 
-export function exportHref(runId: string, outcome: OrderOutcome | undefined, format: "csv" | "txt" = "csv"): string {
-  const query = new URLSearchParams({ ...(outcome ? { outcome } : {}), ...(format === "txt" ? { format } : {}) }).toString();
+export function exportHref(runId: string, outcome: OrderOutcome | undefined, format: "csv" | "xlsx" | "txt" = "csv"): string {
+  const query = new URLSearchParams({ ...(outcome ? { outcome } : {}), ...(format === "csv" ? {} : { format }) }).toString();
   return `${TRANSFERS_API}/${runId}/export${query ? `?${query}` : ""}`;
 }
 

@@ -1,38 +1,32 @@
-import { csvHeader, csvLines } from "@/lib/rules/csv";
+import type { ExportSheet } from "@/lib/export/sheet";
 import type { TransferOrderRow } from "@/lib/erp/schemas";
 
-// "meaning" last: readers of the older columns keep their positions.
-export const TRANSFER_CSV_COLUMNS = ["position", "order_id", "batch", "outcome", "reason", "upstream_reason", "reason_code", "meaning"] as const;
-
-export function transferCsvHeader(): string {
-  return csvHeader(TRANSFER_CSV_COLUMNS);
+/** A run's orders; "meaning" last, so readers of the older columns keep their positions. */
+export function transferSheet(describe: (row: TransferOrderRow) => string): ExportSheet<TransferOrderRow, "transfer"> {
+  return {
+    name: "transfer",
+    columns: [
+      { key: "position", value: (r) => r.position },
+      { key: "orderId", value: (r) => r.orderId },
+      { key: "batch", value: (r) => r.batch },
+      { key: "outcome", value: (r) => r.outcome },
+      { key: "reason", value: describe },
+      { key: "upstreamReason", value: (r) => r.reason ?? "" },
+      { key: "reasonCode", value: (r) => r.reasonCode ?? "" },
+      { key: "meaning", value: (r) => r.meaning },
+    ],
+  };
 }
 
-export function transferCsvLines(rows: TransferOrderRow[], describe: (row: TransferOrderRow) => string): string {
-  return csvLines(rows.map((r) => [String(r.position), r.orderId, String(r.batch), r.outcome, describe(r), r.reason ?? "", r.reasonCode ?? "", r.meaning]));
-}
-
-export function transferCsvFilename(runId: string, outcome: string | undefined, ext: "csv" | "txt" = "csv"): string {
-  return `erp-transfer-${runId.slice(0, 8)}${outcome ? `-${outcome}` : ""}.${ext}`;
-}
-
-export function transferExportResponse(
-  chunks: AsyncIterator<TransferOrderRow[]>,
-  file: { runId: string; outcome: string | undefined; format: "csv" | "txt" },
-  describe: (row: TransferOrderRow) => string,
-  onError: (error: unknown) => void,
-): Response {
+/** The ids alone, one a line: what "copy failed ids" reads. */
+export function transferIdsResponse(chunks: AsyncIterator<TransferOrderRow[]>, runId: string, outcome: string | undefined, onError: (error: unknown) => void): Response {
   const encoder = new TextEncoder();
-  const txt = file.format === "txt";
   const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (!txt) controller.enqueue(encoder.encode(transferCsvHeader()));
-    },
     async pull(controller) {
       try {
         const next = await chunks.next();
         if (next.done) return controller.close();
-        controller.enqueue(encoder.encode(txt ? next.value.map((r) => `${r.orderId}\n`).join("") : transferCsvLines(next.value, describe)));
+        controller.enqueue(encoder.encode(next.value.map((r) => `${r.orderId}\n`).join("")));
       } catch (error) {
         onError(error);
         controller.error(error);
@@ -43,9 +37,6 @@ export function transferExportResponse(
     },
   });
   return new Response(body, {
-    headers: {
-      "Content-Type": txt ? "text/plain; charset=utf-8" : "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${transferCsvFilename(file.runId, file.outcome, file.format)}"`,
-    },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Content-Disposition": `attachment; filename="erp-transfer-${runId.slice(0, 8)}${outcome ? `-${outcome}` : ""}.txt"` },
   });
 }

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
+import Papa from "papaparse";
+import readXlsxFile from "read-excel-file/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createEmulator } from "@/emulator/server";
 import type { Store } from "@/lib/store/open";
@@ -19,6 +21,7 @@ const state = vi.hoisted(() => ({
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
   client: undefined as unknown as UpstreamClient,
+  locale: "en" as "en" | "tr",
 }));
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
@@ -32,6 +35,8 @@ vi.mock("@/lib/upstream", async () => {
 });
 vi.mock("next-intl/server", () => ({
   getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
+  getLocale: async () => state.locale,
+  getTimeZone: async () => "Europe/Istanbul",
 }));
 
 const { stopTransferJobs } = await import("@/lib/erp/service");
@@ -252,13 +257,46 @@ describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(text.split("\r\n").slice(0, 3)).toEqual([
-      '\uFEFF"position","order_id","batch","outcome","reason","upstream_reason","reason_code","meaning"',
+      '\uFEFF"Position","Order ID","Batch","Outcome","Reason","Platform\'s reason","Reason code","Meaning"',
       '"1","3572020","1","transferred","","","","transferred"',
       '"2","9999997","1","not_transferred","Sipariş bulunamadı.","Sipariş bulunamadı.","","rejected"',
     ]);
+    expect(csv.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="erp-transfer-${run.id.slice(0, 8)}-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.csv"; filename\\*=UTF-8''erp-transfer-`));
     const ids = await callRoute("GET", `/api/erp/transfers/${run.id}/export?outcome=not_transferred&format=txt`);
     expect(await ids.text()).toBe("9999997\n");
     expect((await callRoute("GET", `/api/erp/transfers/${missing}/export`)).status).toBe(404);
+  });
+
+  it("exports a run in the member's language, as CSV with ; and as an .xlsx with the same rows", async () => {
+    const { run } = await (await postTransfer({ orderIds: ["3572021", "9999996"] }, "key-route-0021")).json();
+    await waitDone(run.id);
+    state.member = VIEWER;
+    state.locale = "tr";
+    try {
+      const csv = await callRoute("GET", `/api/erp/transfers/${run.id}/export`);
+      expect(csv.status).toBe(200);
+      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
+      expect(text.split("\r\n").slice(0, 2)).toEqual(['\uFEFF"Sıra";"Sipariş no";"Parti";"Sonuç";"Neden";"Platformun nedeni";"Neden kodu";"Anlamı"', '"1";"3572021";"1";"transferred";"";"";"";"transferred"']);
+      const name = new RegExp(`filename\\*=UTF-8''erp-aktar%C4%B1m-${run.id.slice(0, 8)}-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.(csv|xlsx)$`);
+      expect(csv.headers.get("content-disposition")).toMatch(name);
+      expect(csv.headers.get("content-disposition")).toContain('filename="erp-aktarim-');
+
+      const xlsx = await callRoute("GET", `/api/erp/transfers/${run.id}/export?format=xlsx`);
+      expect(xlsx.status).toBe(200);
+      expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+      expect(xlsx.headers.get("content-disposition")).toMatch(name);
+      expect(xlsx.headers.get("content-disposition")).toMatch(/\.xlsx$/);
+      const [sheet] = await readXlsxFile(Buffer.from(await xlsx.arrayBuffer()), { trim: false });
+      const rows = Papa.parse<string[]>(text.slice(1), { delimiter: ";", skipEmptyLines: true }).data;
+      expect(sheet!.data.map((r) => r.map((c) => (c === null ? "" : String(c))))).toEqual(rows);
+      expect(sheet!.data[1]).toEqual([1, "3572021", 1, "transferred", null, null, null, "transferred"]);
+
+      const bad = await callRoute("GET", `/api/erp/transfers/${run.id}/export?format=pdf`);
+      expect(bad.status).toBe(422);
+      expect((await bad.json()).errors).toHaveProperty("format");
+    } finally {
+      state.locale = "en";
+    }
   });
 });
 

@@ -141,7 +141,7 @@ export const runOrdersQuerySchema = runOrderList("").querySchema;
 export const importList = defineList(importListBase);
 export type ImportListState = ListState<(typeof importList)["fields"]>;
 
-const EXPORT_FORMATS = ["csv", "txt"] as const;
+const EXPORT_FORMATS = ["csv", "xlsx", "txt"] as const;
 export const exportQuerySchema = strictQuery({
   outcome: orderOutcomeField,
   format: field({ fallback: "csv" as (typeof EXPORT_FORMATS)[number], message: "validation.erp.format" }, oneOf(EXPORT_FORMATS)),

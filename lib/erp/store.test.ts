@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
-import { transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
+import { transferSheet } from "@/lib/erp/csv";
+import { exportCsv } from "@/lib/export/csv";
 import { beginImport, finishImport, latestImports, listImports } from "@/lib/erp/imports";
 import { takeBatch } from "@/lib/erp/store";
 import { openTestDb } from "@/lib/testing/store";
@@ -76,16 +77,11 @@ describe("import attempts", () => {
 
 describe("transfer CSV", () => {
   it("has a BOM, CRLF lines and neutralises formulas in reasons", () => {
-    const csv =
-      transferCsvHeader() +
-      transferCsvLines(
-        [
-          { position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: "=HYPERLINK(\"x\")", reasonCode: null, meaning: "rejected" },
-          { position: 2, orderId: "3572000", batch: 1, outcome: "transferred", reason: null, reasonCode: null, meaning: "transferred" },
-        ],
-        (r) => r.reason ?? "",
-      );
-    expect(csv.startsWith('\uFEFF"position","order_id","batch","outcome","reason","upstream_reason","reason_code","meaning"\r\n')).toBe(true);
+    const csv = exportCsv(transferSheet((r) => r.reason ?? ""), { locale: "en", timeZone: "UTC", now: new Date() }, [
+      { position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: "=HYPERLINK(\"x\")", reasonCode: null, meaning: "rejected" },
+      { position: 2, orderId: "3572000", batch: 1, outcome: "transferred", reason: null, reasonCode: null, meaning: "transferred" },
+    ]);
+    expect(csv.startsWith('\uFEFF"Position","Order ID","Batch","Outcome","Reason","Platform\'s reason","Reason code","Meaning"\r\n')).toBe(true);
     const rows = Papa.parse<string[]>(csv.slice(1).trim()).data;
     expect(rows[1]).toEqual(["1", "0042", "1", "not_transferred", "'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")", "", "rejected"]);
     expect(rows[2]).toEqual(["2", "3572000", "1", "transferred", "", "", "", "transferred"]);

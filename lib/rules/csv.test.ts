@@ -1,9 +1,11 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { ACTIVITY_CSV_COLUMNS, activityCsvHeader, activityCsvLines } from "@/lib/activity/csv";
+import { ACTIVITY_SHEET } from "@/lib/activity/csv";
 import type { AuditRecord } from "@/lib/activity/schemas";
-import { TRANSFER_CSV_COLUMNS, transferCsvHeader, transferCsvLines } from "@/lib/erp/csv";
-import { CSV_BOM, csvFilename, csvGuard, toCsv } from "@/lib/rules/csv";
+import { transferSheet } from "@/lib/erp/csv";
+import { exportCsv, exportCsvLines } from "@/lib/export/csv";
+import { sheetHeader } from "@/lib/export/sheet";
+import { CSV_BOM, csvGuard, toCsv } from "@/lib/rules/csv";
 import { processRedactor } from "@/lib/rules/secrets";
 import { tokenNeedles } from "@/e2e/token-needles";
 
@@ -45,11 +47,9 @@ describe("toCsv", () => {
   it("leaves harmless text alone", () => {
     for (const text of ["a=b, c+d", "2024-05-01", "Code taken,\nchoose another", "x; y", "e-mail@x.test"]) expect(csvGuard(text)).toBe(text);
   });
-
-  it("names files with a UTC stamp", () => {
-    expect(csvFilename("warehouses", new Date("2026-05-01T09:07:00Z"))).toBe("warehouses-20260501-0907.csv");
-  });
 });
+
+const EN = { locale: "en" as const, timeZone: "UTC", now: new Date("2024-05-01T09:30:00Z") };
 
 describe("every export writes the same way", () => {
   const hostile = "203.0.113.7;=1+1";
@@ -71,13 +71,12 @@ describe("every export writes the same way", () => {
   };
 
   it("the activity and transfer files quote and guard like toCsv", () => {
-    expect(activityCsvHeader() + activityCsvLines([record])).toBe(
-      toCsv(ACTIVITY_CSV_COLUMNS, [[record.at, "", record.action, "", "", "failure", hostile, "", "", "", "", hostile]]),
+    expect(exportCsv(ACTIVITY_SHEET, EN, [record])).toBe(
+      toCsv(sheetHeader(ACTIVITY_SHEET, "en"), [["2024-05-01 09:30:00", "", record.action, "", "", "failure", hostile, "", "", "", "", hostile]]),
     );
-    const transfer =
-      transferCsvHeader() +
-      transferCsvLines([{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: hostile, reasonCode: null, meaning: "rejected" }], (r) => r.reason ?? "");
-    expect(transfer).toBe(toCsv(TRANSFER_CSV_COLUMNS, [[1, "0042", 1, "not_transferred", hostile, hostile, "", "rejected"]]));
+    const sheet = transferSheet((r) => r.reason ?? "");
+    const transfer = exportCsv(sheet, EN, [{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: hostile, reasonCode: null, meaning: "rejected" }]);
+    expect(transfer).toBe(toCsv(sheetHeader(sheet, "en"), [[1, "0042", 1, "not_transferred", hostile, hostile, "", "rejected"]]));
     expect(transfer.endsWith(`"203.0.113.7;'=1+1","203.0.113.7;'=1+1","","rejected"\r\n`)).toBe(true);
   });
 });
@@ -93,10 +92,10 @@ describe("no export holds a registered secret", () => {
   it("in any cell of any writer: toCsv, the activity trail's and a run's orders", () => {
     const text = `refused: ${forms.join(" ")}`;
     const plain = toCsv(["a", "b"], [[text, { nested: forms }]]);
-    const activity = activityCsvLines([
+    const activity = exportCsvLines(ACTIVITY_SHEET, EN, [
       { id: 1, at: "2024-05-01T09:30:00.000Z", actorId: null, actorEmail: null, action: "erp.import", targetType: null, targetId: null, outcome: "failure", message: text, before: { name: secret }, after: [forms[1]], details: { detail: forms[2] }, requestId: null, ip: null },
     ]);
-    const transfer = transferCsvLines([{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: text, reasonCode: null, meaning: "rejected" }], (r) => `The platform said: ${r.reason}`);
+    const transfer = exportCsvLines(transferSheet((r) => `The platform said: ${r.reason}`), EN, [{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: text, reasonCode: null, meaning: "rejected" }]);
     for (const csv of [plain, activity, transfer]) {
       expect(leaks(csv), csv).toEqual([]);
       expect(guarded(csv), "a secret the formula guard cut").not.toContain(secret);

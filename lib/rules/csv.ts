@@ -20,33 +20,18 @@ export function csvGuard(text: string): string {
   return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }
 
-export function csvLines(rows: readonly (readonly unknown[])[]): string {
+export type CsvSeparator = "," | ";";
+
+export function csvLines(rows: readonly (readonly unknown[])[], separator: CsvSeparator = ","): string {
   if (rows.length === 0) return "";
   const cells = rows.map((r) => r.map((v) => csvGuard(redactSecrets(csvText(v)))));
-  return `${Papa.unparse(cells, { newline: NEWLINE, quotes: true, escapeFormulae: false })}${NEWLINE}`;
+  return `${Papa.unparse(cells, { delimiter: separator, newline: NEWLINE, quotes: true, escapeFormulae: false })}${NEWLINE}`;
 }
 
-export function csvHeader(columns: readonly string[]): string {
-  return `${CSV_BOM}${csvLines([columns])}`;
+export function csvHeader(columns: readonly string[], separator: CsvSeparator = ","): string {
+  return `${CSV_BOM}${csvLines([columns], separator)}`;
 }
 
-export function toCsv(columns: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return csvHeader(columns) + csvLines(rows);
-}
-
-export function csvFilename(stem: string, now = new Date()): string {
-  const iso = now.toISOString();
-  return `${stem}-${iso.slice(0, 10).replaceAll("-", "")}-${iso.slice(11, 13)}${iso.slice(14, 16)}.csv`;
-}
-
-export function csvHeaders(filename: string): HeadersInit {
-  return {
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${filename}"`,
-    "Cache-Control": "no-store",
-  };
-}
-
-export function csvResponse(body: string, stem: string): Response {
-  return new Response(body, { headers: csvHeaders(csvFilename(stem)) });
+export function toCsv(columns: readonly string[], rows: readonly (readonly unknown[])[], separator: CsvSeparator = ","): string {
+  return csvHeader(columns, separator) + csvLines(rows, separator);
 }

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { NO_RUN } from "@/e2e/access-routes-erp";
+import { EXPORT_FORMATS } from "@/lib/export/format";
 import {
   alnum,
   anyJson,
@@ -283,7 +284,7 @@ export const TARGETS: Target[] = [
     method: "GET",
     requests: badQuery({ code, excludeId: stringWhere((s) => !/^[1-9]\d{0,15}$/.test(s)) }).map((q) => ({ method: "GET", path: `/api/warehouses/code-check${q}` })),
   },
-  { file: "warehouses/export/route.ts", method: "GET", requests: badQuery(warehouseFilters).map((q) => ({ method: "GET", path: `/api/warehouses/export${q}` })) },
+  { file: "warehouses/export/route.ts", method: "GET", requests: badQuery({ ...warehouseFilters, format: notOneOf(EXPORT_FORMATS) }).map((q) => ({ method: "GET", path: `/api/warehouses/export${q}` })) },
   {
     file: "erp/transfers/route.ts",
     method: "GET",
@@ -374,7 +375,7 @@ export const TARGETS: Target[] = [
     method: "GET",
     requests: fc.oneof(
       runSegment.map((id) => ({ method: "GET" as const, path: `/api/erp/transfers/${id}/export` })),
-      badQuery({ outcome: notOneOf(OUTCOMES), format: notOneOf(["csv", "txt"]) }).map((q) => ({ method: "GET" as const, path: `/api/erp/transfers/${NO_RUN}/export${q}` })),
+      badQuery({ outcome: notOneOf(OUTCOMES), format: notOneOf([...EXPORT_FORMATS, "txt"]) }).map((q) => ({ method: "GET" as const, path: `/api/erp/transfers/${NO_RUN}/export${q}` })),
     ),
     alsoOk: redirected,
   },
@@ -385,7 +386,7 @@ export const TARGETS: Target[] = [
   },
   { file: "erp/imports/route.ts", method: "POST", requests: badBody(IMPORT_FIELDS).map((b) => withBody("POST", "/api/erp/imports", b)) },
   { file: "activity/route.ts", method: "GET", requests: badQuery(activityQuery).map((q) => ({ method: "GET", path: `/api/activity${q}` })) },
-  { file: "activity/export/route.ts", method: "GET", requests: badQuery(activityQuery).map((q) => ({ method: "GET", path: `/api/activity/export${q}` })) },
+  { file: "activity/export/route.ts", method: "GET", requests: badQuery({ ...activityQuery, format: notOneOf(EXPORT_FORMATS) }).map((q) => ({ method: "GET", path: `/api/activity/export${q}` })) },
   {
     file: "team/route.ts",
     method: "GET",

@@ -172,8 +172,13 @@ describe("warehouse text fields", () => {
 
 describe("the export query, derived from the list's", () => {
   it("reads the list's filters and sort, the search trimmed", () => {
-    expect(exportWarehousesQuerySchema.parse({})).toEqual({ q: "", status: "all", sort: "id.asc" });
-    expect(exportWarehousesQuerySchema.parse({ q: "  Şube ", status: "passive", sort: "code.desc" })).toEqual({ q: "Şube", status: "passive", sort: "code.desc" });
+    expect(exportWarehousesQuerySchema.parse({})).toEqual({ q: "", status: "all", sort: "id.asc", format: "csv" });
+    expect(exportWarehousesQuerySchema.parse({ q: "  Şube ", status: "passive", sort: "code.desc" })).toEqual({ q: "Şube", status: "passive", sort: "code.desc", format: "csv" });
+  });
+
+  it("reads the file's format: csv unless xlsx is asked for, nothing else", () => {
+    expect(exportWarehousesQuerySchema.parse({ format: "xlsx" }).format).toBe("xlsx");
+    expect(validationMessage(exportWarehousesQuerySchema.safeParse({ format: "pdf" }).error!.issues[0]!)).toBe("Use csv or xlsx.");
   });
 
   it("refuses paging and unknown parameters", () => {

@@ -4,7 +4,7 @@ import { parsePositiveId, WAREHOUSE_ID_PATTERN } from "@/lib/rules/ids";
 import { hasControlCharacters } from "@/lib/rules/text";
 import { BULK_MAX, CODE_MAX, CODE_SPACES, ERP_ID_MAX, NAME_MAX, type ReadinessCheck } from "@/lib/rules/warehouse";
 import { warehouseListBase } from "@/lib/warehouses/lists";
-
+import { exportFormatField } from "@/lib/export/format";
 export * from "@/lib/warehouses/lists";
 
 const text = (max: number, required: boolean) =>
@@ -92,7 +92,7 @@ function withoutPaging({ page, limit, ...filters }: ListFields) {
   return filters;
 }
 
-export const exportWarehousesQuerySchema = strictQuery(withoutPaging(warehouseList.fields)).transform((v) => ({ ...v, q: v.q.trim() }));
+export const exportWarehousesQuerySchema = strictQuery({ ...withoutPaging(warehouseList.fields), format: exportFormatField }).transform((v) => ({ ...v, q: v.q.trim() }));
 export type ExportWarehousesQuery = z.output<typeof exportWarehousesQuerySchema>;
 
 export type ListedWarehouse = Warehouse & { attention: ReadinessCheck[] };

@@ -1,14 +1,16 @@
-import { getTimeZone } from "next-intl/server";
-import { activityList } from "@/lib/activity/schemas";
+import { ACTIVITY_SHEET } from "@/lib/activity/csv";
+import { activityExportQuerySchema } from "@/lib/activity/schemas";
 import { exportActivity } from "@/lib/activity/service";
+import { exportContext, exportResponse } from "@/lib/export/response";
 import { parseQuery, withRoute } from "@/lib/http/route";
-import { csvHeaders } from "@/lib/rules/csv";
+import { log } from "@/lib/log";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/activity/export: every event matching the filters as CSV (page and limit are ignored).
+// GET /api/activity/export: every event matching the filters as CSV or .xlsx (page and limit are ignored).
 export const GET = withRoute("read", async ({ req, requestId }) => {
-  const state = parseQuery(req, activityList.querySchema);
-  const { filename, body } = await exportActivity(state, (await getTimeZone()) ?? "UTC", requestId);
-  return new Response(body, { headers: csvHeaders(filename) });
+  const { format, ...state } = parseQuery(req, activityExportQuerySchema);
+  const ctx = await exportContext();
+  const chunks = await exportActivity(state, ctx.timeZone, ctx.now);
+  return exportResponse(ctx, { sheet: ACTIVITY_SHEET, format, onError: (error) => log.error("activity export failed", { requestId, error: String(error) }) }, chunks);
 });

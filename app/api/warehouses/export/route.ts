@@ -1,14 +1,14 @@
-import { csvResponse, toCsv } from "@/lib/rules/csv";
+import { exportContext, exportResponse, inOneChunk } from "@/lib/export/response";
 import { parseQuery, withRoute } from "@/lib/http/route";
+import { WAREHOUSE_SHEET } from "@/lib/warehouses/export";
 import { exportWarehousesQuerySchema } from "@/lib/warehouses/schemas";
 import { matchAllWarehouses } from "@/lib/warehouses/service";
 
+export const dynamic = "force-dynamic";
+
+// GET /api/warehouses/export: every warehouse matching the filters, as CSV or .xlsx (format).
 export const GET = withRoute("read", async ({ req }) => {
   const query = parseQuery(req, exportWarehousesQuerySchema);
   const items = await matchAllWarehouses(query);
-  const csv = toCsv(
-    ["id", "name", "code", "erpWarehouseId", "isDefault", "isActive"],
-    items.map((w) => [w.id, w.name, w.code, w.erpWarehouseId ?? "", w.isDefault ? "yes" : "no", w.isActive ? "active" : "passive"]),
-  );
-  return csvResponse(csv, "warehouses");
+  return exportResponse(await exportContext(), { sheet: WAREHOUSE_SHEET, format: query.format }, inOneChunk(items));
 });
