@@ -244,6 +244,7 @@ const PAGES: Record<string, { urls: (ids: { runId: string }) => string[]; note?:
   "(dashboard)/erp/transfers/[runId]/page.tsx": { urls: ({ runId }) => [`/erp/transfers/${runId}`, `/erp/transfers/${runId}?outcome=not_transferred`] },
   "(dashboard)/erp/transfers/[runId]/not-found.tsx": { urls: () => [`/erp/transfers/${NO_RUN}`, "/erp/transfers/not-a-run"] },
   "(dashboard)/team/page.tsx": { urls: () => ["/team"] },
+  "(dashboard)/team/keys/page.tsx": { urls: () => ["/team/keys"] },
   "(dashboard)/warehouses/page.tsx": { urls: () => ["/warehouses", "/warehouses?q=istanbul&sort=name.desc&limit=10", "/warehouses?page=999"] },
   "(dashboard)/warehouses/error.tsx": { urls: () => [], note: "a client error boundary: its code is in the static assets searched above" },
   "(dashboard)/warehouses/new/page.tsx": { urls: () => ["/warehouses/new"] },
