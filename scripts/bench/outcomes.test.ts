@@ -67,13 +67,13 @@ describe("outcomes bench: the seed read by the console's own code", () => {
     expect(await storedBytes(store.db)).toMatchObject({ rows: expected.orders });
   });
 
-  it("keeps run counts the run pages read: a clean run complete, a stopped one interrupted with its rest not sent", async () => {
+  it("keeps run counts the run pages read: a clean run complete, a stopped one needing attention with its rest not sent", async () => {
     const { rows } = await sql<{ id: string }>`select md5('bench-run-' || r)::uuid::text as id from unnest(array[1, 15, 19]) r`.execute(store.db);
     const [clean, rejected, stopped] = await Promise.all(rows.map(async (r) => toRunSummary((await getRun(store.db, r.id))!)));
     expect(clean).toMatchObject({ result: "complete", meanings: { transferred: 17, alreadyInErp: 3 } });
     // Runs 15 and 19 follow exception runs: their first ids were not in the ERP yet.
     expect(rejected).toMatchObject({ result: "complete_with_rejections", meanings: { transferred: 12, alreadyInErp: 0, rejected: 8, failed: 0 } });
-    expect(stopped).toMatchObject({ result: "interrupted", batchesDone: 1, meanings: { transferred: 12, notSent: 8 } });
+    expect(stopped).toMatchObject({ result: "needs_attention", stop: { by: "person5@bench.local" }, batchesDone: 1, meanings: { transferred: 12, notSent: 8 } });
   });
 
   it("gives an overlapping id two runs in its history, the newest first", async () => {
@@ -81,6 +81,16 @@ describe("outcomes bench: the seed read by the console's own code", () => {
     expect(shared).toBe(orderIdOf(SHAPE, 0, 19));
     const history = await orderHistory(store.db, shared);
     expect(history.runs.map((r) => r.meaning)).toEqual(["already_in_erp", "transferred"]);
+  });
+
+  it("groups the inbox from the open-exception index and each run's unsent range, not from every stored order", async () => {
+    // Sequential scans priced out: on 1,200 rows the planner would rightly read them all, at 1,000,000 it must not be forced to.
+    const url = new URL(database.url);
+    url.searchParams.set("options", "-c enable_seqscan=off");
+    const plan = (await explainLast(url.toString(), (db) => inboxGroups(db, {}))).join("\n");
+    expect(plan).toContain("erp_transfer_orders_open");
+    expect(plan).toMatch(/Index Cond: \(\(run_id = pr\.id\) AND \("?position"? > pr\.transferred_through\)\)/);
+    expect(plan).not.toMatch(/Seq Scan on erp_transfer_orders/);
   });
 
   it("explains the last query the work sent", async () => {

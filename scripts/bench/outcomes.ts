@@ -22,7 +22,7 @@ export const FIRST_ORDER_ID = 3_000_000;
 const RUN_STEP_MINUTES = 15;
 const PEOPLE = 7;
 
-/** By run number modulo 20: 14 clean runs, then one kind each; "closed" exceptions were retried or resolved, the rest are open. */
+/** By run number modulo 20: 14 clean runs, then one kind each; "closed" exceptions were retried or resolved, the rest are open; "stopped" runs end as lib/erp/stop.ts ends them. */
 export type RunKind = "clean" | "closed" | "rejected" | "failed" | "unknown" | "stopped";
 const KIND_BY_RESIDUE: Record<number, RunKind> = { 14: "closed", 15: "rejected", 16: "rejected", 17: "failed", 18: "unknown", 19: "stopped" };
 
@@ -90,7 +90,7 @@ export async function seedOutcomes(db: Kysely<Database>, shape: OutcomesShape, n
       origin, state, batch_size, total_orders, total_batches, batches_done, transferred_count, not_transferred_count, unknown_count,
       pending_count, sending_count, started_at, finished_at, job_id, sending_from, sending_to, transferred_through, stop_requested_at, stop_requested_by)
     select ${runId(sql`r`)}, ${createdAt}, null, 'person' || r % ${PEOPLE} || '@bench.local', 'Person ' || r % ${PEOPLE}, 'bench-' || r, md5('bench-request-' || r), null,
-      'new', case when ${stopped} then 'interrupted' else 'completed' end, ${batchSize}::int, ${per}::int, ceil(${per}::numeric / ${batchSize})::int,
+      'new', 'completed', ${batchSize}::int, ${per}::int, ceil(${per}::numeric / ${batchSize})::int,
       case when ${stopped} then (${per - exc})::int / ${batchSize}::int else ceil(${per}::numeric / ${batchSize})::int end, 0, 0, 0, 0, 0,
       ${createdAt} + interval '1 second', ${createdAt} + interval '40 seconds', null, null, null,
       case when ${stopped} then ${per - exc}::int else ${per}::int end,
