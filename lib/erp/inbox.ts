@@ -27,8 +27,7 @@ function candidateOrders(conn: Kysely<Database>) {
         .where(sql<boolean>`pr.transferred_through < pr.total_orders`)
         .where(sql<boolean>`p.position > pr.transferred_through`)
         .where(sql<boolean>`(pr.sending_from is null or p.position not between pr.sending_from and pr.sending_to)`)
-        .where("p.outcome", "=", "pending")
-        .where("p.retried_in", "is", null),
+        .where("p.outcome", "=", "pending"),
     );
 }
 
