@@ -17,6 +17,7 @@ import { measureInstances, type InstancesResult } from "@/scripts/bench/instance
 import { coldBuild, INDEX_SCALE_COLD_QUERY, INDEX_SCALE_QUERIES, measureIndexMemory, measureIndexScale, warmSearches } from "@/scripts/bench/index-scale";
 import { rootChunkBreakdown } from "@/scripts/bench/first-load-root";
 import { measureTransferFloor } from "@/scripts/bench/transfer-floor";
+import { measureOutcomes } from "@/scripts/bench/outcomes";
 import { createTestDatabase } from "@/lib/testing/test-database";
 import { startThrowawayServer } from "@/lib/db/local-server";
 import { coveredTime, maxOverlap, median, percentile, round, sum } from "@/scripts/bench/stats";
@@ -38,7 +39,7 @@ const config = {
   profile: argv.includes("--profile"),
   // Also on a shared PostgreSQL server (TEST_DATABASE_URL's, or a throwaway one); `--embedded-only` skips it.
   postgres: !argv.includes("--embedded-only"),
-  // `--only=overhead`, `--only=transfer` or `--only=instances`: that part alone, printed and written to .bench-data/ (not to bench/results).
+  // `--only=overhead`, `--only=transfer`, `--only=instances`, `--only=demo-stack` or `--only=outcomes`: that part alone, printed and written to .bench-data/ (not to bench/results).
   only: argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? null,
   // With --only: also file that part's figures and target rows in bench/results/latest.json, under "parts", with its own commit and date.
   record: argv.includes("--record"),
@@ -888,9 +889,25 @@ function runDemoStack(): Promise<DemoStackResult> {
   });
 }
 
+// No console: the store's own code over a database of its own on the throwaway (or TEST_DATABASE_URL's) server.
+async function runOutcomes() {
+  step("outcomes at scale: 1,000,000 stored order outcomes, 100,000 open exceptions; order history and the failures inbox");
+  if (!process.env.TEST_DATABASE_URL?.trim()) {
+    throwaway = await startThrowawayServer();
+    process.env.TEST_DATABASE_URL = throwaway.url;
+  }
+  const database = await createTestDatabase("labs_bench");
+  try {
+    return await measureOutcomes({ databaseUrl: database.url, log: step });
+  } finally {
+    await database.drop().catch(() => undefined);
+  }
+}
+
 async function runOnly(part: string): Promise<unknown> {
   if (part === "instances") return runInstances();
   if (part === "demo-stack") return runDemoStack();
+  if (part === "outcomes") return runOutcomes();
   const parts: Record<string, (stack: Stack, session: Session) => Promise<unknown>> = {
     overhead: (stack, session) => measureOverhead(stack, session, stack.token),
     transfer: async (stack, session) => {
@@ -900,7 +917,7 @@ async function runOnly(part: string): Promise<unknown> {
     },
   };
   const measure = parts[part];
-  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances", "demo-stack"].join(", ")}`);
+  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances", "demo-stack", "outcomes"].join(", ")}`);
   const out: Record<string, unknown> = {};
   // The transfer reads the console's upstream call lines (logged at debug).
   const logLevel: Record<string, string> = part === "transfer" ? { LOG_LEVEL: "debug" } : {};
@@ -932,10 +949,7 @@ async function runOnly(part: string): Promise<unknown> {
 }
 
 /** One part's figures and target rows, filed in latest.json beside the last full run's (each part says its own commit). */
-function recordPart(name: string, part: unknown) {
-  const file = path.join(resultsDir, "latest.json");
-  const latest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown> & { parts?: Record<string, unknown> };
-  const meta = { date: new Date().toISOString(), commit: gitCommit(), node: process.version, cpus: cpus().length, loadAverage: loadavg().map((v) => round(v, 2)) };
+function partTargets(name: string, part: unknown): TargetRow[] {
   const targets: TargetRow[] = [];
   if (name === "demo-stack") {
     const d = part as DemoStackResult;
@@ -944,7 +958,6 @@ function recordPart(name: string, part: unknown) {
       { target: `demo stack after ${d.requests} signed-in requests and rest: <= 1.3x idle`, value: d.afterLoadOverIdle, met: d.afterLoadOverIdle <= 1.3 && d.failedRequests === 0 },
       { target: "npm start with a build present, command to a page served: <= 8 s (ms, median of 3)", value: d.startMs, met: d.startMs <= 8000 },
     );
-    latest.demoStackIdleMB = d.idle.rssMiB;
   }
   if (name === "transfer") {
     const t = part as { embedded: { plain: Awaited<ReturnType<typeof measureTransfer>> }; postgres?: { plain: Awaited<ReturnType<typeof measureTransfer>> }; postgresConsoleIdleMiB?: number };
@@ -959,9 +972,30 @@ function recordPart(name: string, part: unknown) {
       );
     }
   }
+  if (name === "outcomes") {
+    const o = part as Awaited<ReturnType<typeof measureOutcomes>>;
+    targets.push(
+      { target: `order-id search over ${o.storage.rows} stored order outcomes < 50 ms (ms, median, warm)`, value: o.search.medianMs, met: o.storage.rows >= 1_000_000 && o.search.medianMs < 50 },
+      { target: `inbox grouping of ${o.inbox.openExceptions} open exceptions < 200 ms (ms, median)`, value: o.inbox.medianMs, met: o.inbox.openExceptions >= 100_000 && o.inbox.medianMs < 200 },
+      { target: "stored bytes per order outcome stated (table and indexes)", value: o.storage.bytesPerOutcome, met: Number.isFinite(o.storage.bytesPerOutcome) },
+    );
+  }
+  return targets;
+}
+
+function printTargets(targets: readonly TargetRow[]) {
+  if (targets.length) console.log(table([["target", "value", "met"], ...targets.map((x) => [x.target, x.value ?? "n/a", x.met ? "yes" : "NO"])]));
+}
+
+function recordPart(name: string, part: unknown) {
+  const file = path.join(resultsDir, "latest.json");
+  const latest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown> & { parts?: Record<string, unknown> };
+  const meta = { date: new Date().toISOString(), commit: gitCommit(), node: process.version, cpus: cpus().length, loadAverage: loadavg().map((v) => round(v, 2)) };
+  const targets = partTargets(name, part);
+  if (name === "demo-stack") latest.demoStackIdleMB = (part as DemoStackResult).idle.rssMiB;
   latest.parts = { ...latest.parts, [name]: { meta, targets, result: part } };
   writeFileSync(file, `${JSON.stringify(latest, null, 2)}\n`);
-  console.log(table([["target", "value", "met"], ...targets.map((x) => [x.target, x.value ?? "n/a", x.met ? "yes" : "NO"])]));
+  printTargets(targets);
   console.log(`filed under parts.${name} in ${path.relative(root, file)}`);
 }
 
@@ -972,8 +1006,10 @@ async function main() {
     throwaway = await startThrowawayServer();
     process.env.TEST_DATABASE_URL = throwaway.url;
   }
-  if (config.build) build();
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("no build in .next: run without --no-build");
+  // The outcomes part measures the store alone: no console, so no build.
+  const needsBuild = config.only !== "outcomes";
+  if (config.build && needsBuild) build();
+  if (needsBuild && !existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("no build in .next: run without --no-build");
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   mkdirSync(resultsDir, { recursive: true });
@@ -991,6 +1027,7 @@ async function main() {
     writeFileSync(path.join(dataDir, `only-${config.only}.json`), `${JSON.stringify(part, null, 2)}\n`);
     console.log(`\nwrote ${path.relative(root, path.join(dataDir, `only-${config.only}.json`))}`);
     if (config.record) recordPart(config.only, part);
+    else printTargets(partTargets(config.only, part));
     return;
   }
 

@@ -195,3 +195,13 @@ describe("retry from the inbox", () => {
     expect(await openExceptionCount(conn)).toBe(2);
   });
 });
+
+describe("failures inbox reads", () => {
+  it("lists a finished run's orders past its mark as not sent, except a batch still marked as sending", async () => {
+    const runId = await finishedRun(ADMIN, { "400": { outcome: "pending" }, "401": { outcome: "pending" }, "402": { outcome: "pending" }, "403": { outcome: "pending" } }, day(5));
+    await conn.updateTable("erp_transfer_runs").set({ transferred_through: 1, sending_from: 2, sending_to: 3 }).where("id", "=", runId).execute();
+    await refreshCounts(conn, runId);
+    expect((await inboxGroups(conn, {})).map((g) => [g.meaning, g.count])).toEqual([["not_sent", 1]]);
+    expect(await openExceptionCount(conn)).toBe(1);
+  });
+});

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { createTransferRun, MEANING, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/store";
-import { INBOX_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
+import { type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
 import type { TransferOrigin } from "@/lib/erp/lists";
 import { originsOf } from "@/lib/erp/run-filters";
 
@@ -9,17 +9,39 @@ import { originsOf } from "@/lib/erp/run-filters";
 
 const ORIGIN: Record<InboxMeaning, TransferOrigin> = { failed: "retry_failed", not_sent: "send_unsent", unknown: "resend_unknown", rejected: "resend_rejected" };
 
+// Exactly the rows MEANING reads as failed, rejected, unknown or not sent: written exceptions through their partial index (0013), unsent orders
+// past their run's mark; no filter on MEANING itself, whose estimate would mislead the planner.
+function candidateOrders(conn: Kysely<Database>) {
+  return conn
+    .selectFrom("erp_transfer_orders")
+    .selectAll()
+    .where("outcome", "in", ["not_transferred", "unknown"])
+    .where("retried_in", "is", null)
+    .where(sql<boolean>`meaning is distinct from 'already_in_erp'`)
+    .unionAll(
+      conn
+        .selectFrom("erp_transfer_orders as p")
+        .innerJoin("erp_transfer_runs as pr", "pr.id", "p.run_id")
+        .selectAll("p")
+        // pending_count carries the statistics that steer the planner to a key range per run; the mark alone would select the same runs.
+        .where("pr.pending_count", ">", 0)
+        .where(sql<boolean>`pr.transferred_through < pr.total_orders`)
+        .where(sql<boolean>`p.position > pr.transferred_through`)
+        .where(sql<boolean>`(pr.sending_from is null or p.position not between pr.sending_from and pr.sending_to)`)
+        .where("p.outcome", "=", "pending"),
+    );
+}
+
 function openOrders(conn: Kysely<Database>, f: InboxFilter) {
   let q = conn
-    .selectFrom("erp_transfer_orders as o")
+    .selectFrom(candidateOrders(conn).as("o"))
     .innerJoin("erp_transfer_runs as r", "r.id", "o.run_id")
     .leftJoin("erp_order_resolutions as x", (j) => j.onRef("x.run_id", "=", "o.run_id").onRef("x.position", "=", "o.position"))
     .where("r.state", "in", ["completed", "interrupted"])
     // Runs whose orders all ended done hold no exceptions: skipped without reading their orders.
     .where(sql<boolean>`r.transferred_count + r.already_count < r.total_orders`)
     .where("o.retried_in", "is", null)
-    .where("x.run_id", "is", null)
-    .where(MEANING, "in", INBOX_MEANINGS);
+    .where("x.run_id", "is", null);
   const zone = f.timeZone ?? "UTC";
   if (f.from) q = q.where(sql<boolean>`r.created_at >= (${f.from}::date)::timestamp at time zone ${zone}`);
   if (f.to) q = q.where(sql<boolean>`r.created_at < (${f.to}::date + 1)::timestamp at time zone ${zone}`);
@@ -37,19 +59,31 @@ function inGroup(conn: Kysely<Database>, f: InboxFilter, key: InboxGroupKey) {
 }
 
 export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promise<InboxGroup[]> {
-  const rows = await openOrders(conn, f)
+  // Per run first, in a hash: a count of distinct runs over every open order would sort them all.
+  const perRun = openOrders(conn, f)
     .select([
       MEANING.as("meaning"),
       "o.reason_code",
       "o.reason",
+      "o.run_id",
       (eb) => eb.fn.countAll<string>().as("n"),
-      sql<string>`count(distinct o.run_id)`.as("runs"),
-      sql<Date>`min(r.created_at)`.as("first_at"),
-      sql<Date>`max(r.created_at)`.as("last_at"),
+      sql<Date>`min(r.created_at)`.as("created_at"),
     ])
-    .groupBy([MEANING, "o.reason_code", "o.reason"])
+    .groupBy([MEANING, "o.reason_code", "o.reason", "o.run_id"]);
+  const rows = await conn
+    .selectFrom(perRun.as("g"))
+    .select([
+      "g.meaning",
+      "g.reason_code",
+      "g.reason",
+      sql<string>`sum(g.n)`.as("n"),
+      sql<string>`count(*)`.as("runs"),
+      sql<Date>`min(g.created_at)`.as("first_at"),
+      sql<Date>`max(g.created_at)`.as("last_at"),
+    ])
+    .groupBy(["g.meaning", "g.reason_code", "g.reason"])
     .orderBy("n", "desc")
-    .orderBy(MEANING)
+    .orderBy("g.meaning")
     .execute();
   return rows.map((r) => ({
     meaning: r.meaning as InboxMeaning,
