@@ -9,7 +9,7 @@ import { originsOf } from "@/lib/erp/run-filters";
 
 const ORIGIN: Record<InboxMeaning, TransferOrigin> = { failed: "retry_failed", not_sent: "send_unsent", unknown: "resend_unknown", rejected: "resend_rejected" };
 
-// Exactly the rows MEANING reads as failed, rejected, unknown or not sent: written exceptions through their partial index (0013), unsent orders
+// Exactly the rows MEANING reads as failed, rejected, unknown or not sent: written exceptions through their partial index (0015), unsent orders
 // past their run's mark; no filter on MEANING itself, whose estimate would mislead the planner.
 function candidateOrders(conn: Kysely<Database>) {
   return conn

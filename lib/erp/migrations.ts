@@ -120,7 +120,7 @@ export const erpMigrations: Record<string, Migration> = {
   },
   "0012_failures_inbox": failuresInboxMigration,
   // The inbox reads written exceptions through this (lib/erp/inbox.ts); only exception writes leave HOT, transferred orders are never written.
-  "0013_open_exceptions": {
+  "0015_open_exceptions": {
     async up(db: Kysely<unknown>) {
       await sql`
         create index erp_transfer_orders_open on erp_transfer_orders (run_id, position)
