@@ -358,7 +358,7 @@ function CodeCheckText({ check }: { check: ReturnType<typeof useCodeCheck> }) {
   if (takenBy) {
     return (
       <span className="text-amber-900 dark:text-amber-200">
-        {t("codeTakenBy", { name: takenBy.name })}{" "}
+        {takenBy.code.trim() === check.typed ? t("codeTakenBy", { name: takenBy.name }) : t("codeLookalikeBy", { name: takenBy.name, code: takenBy.code })}{" "}
         <Link href={`/warehouses/${takenBy.id}`} className={linkClass} target="_blank">
           {t("codeTakenView")}
         </Link>
