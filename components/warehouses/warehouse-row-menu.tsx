@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { MenuButton, type MenuItem } from "@/components/ui/menu";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { actionAvailability, type WarehousePermissions } from "@/components/warehouses/rules";
+import { withListQuery } from "@/lib/warehouses/lists";
 
 export interface RowActions {
   askMakeDefault: (w: Warehouse) => void;
@@ -11,16 +12,16 @@ export interface RowActions {
   setActive: (w: Warehouse, isActive: boolean) => Promise<string | null>;
 }
 
-export function WarehouseRowMenu({ warehouse, perms, actions }: { warehouse: Warehouse; perms: WarehousePermissions; actions: RowActions }) {
+export function WarehouseRowMenu({ warehouse, perms, actions, listQuery = "" }: { warehouse: Warehouse; perms: WarehousePermissions; actions: RowActions; listQuery?: string }) {
   const t = useTranslations("warehouses");
   const can = actionAvailability(warehouse, perms);
   const reason = (key: string | null) => (key ? t(`reasons.${key}`) : null);
   const href = `/warehouses/${warehouse.id}`;
   const items: MenuItem[] = [
-    { kind: "link", key: "view", label: t("actions.view"), href },
+    { kind: "link", key: "view", label: t("actions.view"), href: withListQuery(href, listQuery) },
     can.edit
       ? { kind: "action", key: "edit", label: t("actions.edit"), onSelect: () => {}, disabledReason: reason(can.edit) }
-      : { kind: "link", key: "edit", label: t("actions.edit"), href: `${href}/edit` },
+      : { kind: "link", key: "edit", label: t("actions.edit"), href: withListQuery(`${href}/edit`, listQuery) },
     { kind: "action", key: "makeDefault", label: t("actions.makeDefault"), onSelect: () => actions.askMakeDefault(warehouse), disabledReason: reason(can.makeDefault) },
     {
       kind: "action",

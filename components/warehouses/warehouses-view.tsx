@@ -3,6 +3,7 @@
 import { createColumnHelper, useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
 import dynamic from "next/dynamic";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { SWRConfig } from "swr";
@@ -15,7 +16,7 @@ import { buttonClass, linkClass } from "@/components/ui/styles";
 import { useListState } from "@/lib/list/client";
 import { WAREHOUSE_PAGE_SIZES, type WarehouseStatus } from "@/lib/rules/warehouse";
 import { useWarehouses, type KeyedWarehouseList } from "@/lib/warehouses/client";
-import { sortFromSorting, sortingFromSort, warehouseExportHref, warehouseListBase as warehouseList } from "@/lib/warehouses/lists";
+import { sortFromSorting, sortingFromSort, warehouseExportHref, warehouseListBase as warehouseList, withListQuery } from "@/lib/warehouses/lists";
 import type { ListedWarehouse } from "@/lib/warehouses/schemas";
 import type { BulkReport } from "@/components/warehouses/bulk-status-bar";
 import type { WarehousePermissions } from "@/components/warehouses/rules";
@@ -54,6 +55,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
   const [state, update] = useListState(warehouseList);
   const { key, data, error, mutate, stale } = useWarehouses(state);
   const filtered = warehouseList.isFiltered(state);
+  const listQuery = useSearchParams().toString();
 
   const onSearch = useCallback((q: string) => update({ q }), [update]);
   const onStatus = useCallback((status: WarehouseStatus) => update({ status }), [update]);
@@ -101,7 +103,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
           meta: { label: t("columns.name") },
           enableHiding: false,
           cell: ({ row }) => (
-            <Link href={`/warehouses/${row.original.id}`} className={linkClass}>
+            <Link href={withListQuery(`/warehouses/${row.original.id}`, listQuery)} className={linkClass}>
               {row.original.name}
             </Link>
           ),
@@ -144,10 +146,10 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
           meta: { label: t("columns.actions"), className: "w-12 text-right" },
           enableHiding: false,
           enableSorting: false,
-          cell: ({ row }) => <WarehouseRowMenu warehouse={row.original} perms={perms} actions={actions} />,
+          cell: ({ row }) => <WarehouseRowMenu warehouse={row.original} perms={perms} actions={actions} listQuery={listQuery} />,
         }),
       ]),
-    [t, perms, actions],
+    [t, perms, actions, listQuery],
   );
 
   const rows = data?.items ?? EMPTY_ROWS;
@@ -225,7 +227,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
         skeleton={{ rows: Math.min(state.limit, 10), cells: SKELETON_CELLS }}
         errorDetail={error ? <p className="mt-1">{problemText(error)}</p> : null}
         emptyAction={
-          <GatedButton variant="primary" href="/warehouses/new" disabledReason={perms.canWrite ? null : t("reasons.writeRole")}>
+          <GatedButton variant="primary" href={withListQuery("/warehouses/new", listQuery)} disabledReason={perms.canWrite ? null : t("reasons.writeRole")}>
             {t("actions.create")}
           </GatedButton>
         }
