@@ -16,7 +16,7 @@ export function WarehouseActions({ warehouse, perms }: { warehouse: Warehouse; p
   const router = useRouter();
   const onChanged = useCallback(() => router.refresh(), [router]);
   const onDeleted = useCallback(() => router.push("/warehouses"), [router]);
-  const { askMakeDefault, askDelete, setActive, pendingId, dialogs } = useWarehouseActions({ onChanged, onDeleted });
+  const { askMakeDefault, askDelete, toggleActive, pendingId, dialogs } = useWarehouseActions({ onChanged, onDeleted });
   const can = actionAvailability(warehouse, perms);
   const list = useSearchParams().get("list") ?? "";
   const reason = (key: string | null) => (key ? t(`reasons.${key}`) : null);
@@ -37,7 +37,7 @@ export function WarehouseActions({ warehouse, perms }: { warehouse: Warehouse; p
           {t("actions.makeDefault")}
         </GatedButton>
         <GatedButton
-          onClick={() => void setActive(warehouse, !warehouse.isActive)}
+          onClick={() => toggleActive(warehouse)}
           disabledReason={reason(can.toggleActive)}
           showReason={!can.edit && !defaultRule}
           pending={pendingId === warehouse.id}

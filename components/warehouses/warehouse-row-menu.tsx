@@ -9,7 +9,7 @@ import { withListQuery } from "@/lib/warehouses/lists";
 export interface RowActions {
   askMakeDefault: (w: Warehouse) => void;
   askDelete: (w: Warehouse) => void;
-  setActive: (w: Warehouse, isActive: boolean) => Promise<string | null>;
+  toggleActive: (w: Warehouse) => void;
 }
 
 export function WarehouseRowMenu({ warehouse, perms, actions, listQuery = "" }: { warehouse: Warehouse; perms: WarehousePermissions; actions: RowActions; listQuery?: string }) {
@@ -27,7 +27,7 @@ export function WarehouseRowMenu({ warehouse, perms, actions, listQuery = "" }: 
       kind: "action",
       key: "toggleActive",
       label: warehouse.isActive ? t("actions.deactivate") : t("actions.activate"),
-      onSelect: () => void actions.setActive(warehouse, !warehouse.isActive),
+      onSelect: () => actions.toggleActive(warehouse),
       disabledReason: reason(can.toggleActive),
     },
     { kind: "action", key: "delete", label: t("actions.delete"), tone: "danger", onSelect: () => actions.askDelete(warehouse), disabledReason: reason(can.remove) },

@@ -61,8 +61,8 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
   const onStatus = useCallback((status: WarehouseStatus) => update({ status }), [update]);
   const clearFilters = useCallback(() => update({ q: "", status: "all" }), [update]);
 
-  const { askMakeDefault, askDelete, setActive, dialogs } = useWarehouseActions();
-  const actions = useMemo<RowActions>(() => ({ askMakeDefault, askDelete, setActive }), [askMakeDefault, askDelete, setActive]);
+  const { askMakeDefault, askDelete, toggleActive, dialogs } = useWarehouseActions();
+  const actions = useMemo<RowActions>(() => ({ askMakeDefault, askDelete, toggleActive }), [askMakeDefault, askDelete, toggleActive]);
 
   // Selection belongs to the view it was made in: another page or filter starts empty.
   const [selection, setSelection] = useState<{ key: string; ids: RowSelectionState }>({ key, ids: NO_SELECTION });
