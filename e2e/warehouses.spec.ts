@@ -233,7 +233,7 @@ test.describe("warehouse list as admin", () => {
     await expect(report).toContainText("Activation: 1 done, 0 failed");
     await expect(rowByCode(page, a.code).getByTestId("status-badge")).toHaveText("Active");
 
-    // "All warehouses" on the warehouse's page, and after an edit, returns to this search.
+    // "All warehouses" on the warehouse's page returns to this search.
     await page.goto("/warehouses?q=online&status=active&sort=name.desc");
     await settled(page);
     await rowByCode(page, a.code).getByRole("link", { name: a.name }).click();
