@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { confirmImportStart } from "@/e2e/imports";
 
 // ERP actions: order transfer runs (preview, batches, per-order outcomes, unknown outcomes after
 // a timeout, retries, idempotency, 10,000 ids) and the three imports. Every test makes its own
@@ -388,9 +389,8 @@ test.describe("imports as operator", () => {
       await card.getByRole("button", { name: `Start ${label} import` }).click();
       const dialog = page.getByTestId(`import-dialog-${kind}`);
       // A run of this spec earlier within the window makes it the repeat dialog from the start.
-      const heading = dialog.getByRole("heading", { name: new RegExp(`^Start the ${label} import( again)?\\?$`) });
-      await expect(heading).toBeVisible();
-      await dialog.getByRole("button", { name: (await heading.textContent())?.includes("again") ? "Start again" : "Start import" }).click();
+      await expect(dialog.getByRole("heading", { name: new RegExp(`^Start the ${label} import( again)?\\?$`) })).toBeVisible();
+      await confirmImportStart(dialog);
       await expect(dialog).toBeHidden();
       await expect(card.getByTestId("import-status")).toContainText("by Onur Operator");
       await expect(card.getByTestId("import-status")).toContainText(`The platform said: “${message}”`);

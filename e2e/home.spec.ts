@@ -3,6 +3,7 @@ import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 import { chooseLanguage, chooseTheme } from "@/e2e/user-menu";
+import { confirmImportStart } from "@/e2e/imports";
 
 // The home page at /: its tiles with real data from the emulator (an import started on /erp, a transfer run that
 // needs attention and its link), the platform's health from the console's own calls with a fault injected, one tile
@@ -34,10 +35,9 @@ test.describe("home page as operator", () => {
     const card = page.getByTestId("import-card-stock");
     const dialog = page.getByTestId("import-dialog-stock");
     // Another spec may have started it within the window: the dialog then asks to start it again.
-    const heading = dialog.getByRole("heading", { name: /^Start the stock import( again)?\?$/ });
-    await expect(heading).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: /^Start the stock import( again)?\?$/ })).toBeVisible();
     await expect(page).toHaveURL(/\/erp#imports$/);
-    await dialog.getByRole("button", { name: (await heading.textContent())?.includes("again") ? "Start again" : "Start import" }).click();
+    await confirmImportStart(dialog);
     await expect(dialog).toBeHidden();
     await expect(card.getByTestId("import-status")).toContainText("by Onur Operator");
 

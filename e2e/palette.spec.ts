@@ -254,7 +254,7 @@ test.describe("recent items end with the session", () => {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      await expect(page).toHaveURL(/\/warehouses$/);
+      await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
     };
 
     const { context, page } = await signedIn(browser, email, password);
