@@ -25,18 +25,13 @@ test.describe("home page as operator", () => {
   test.use({ storageState: storageStateFor("operator") });
 
   test("shows the last import start and a transfer run that needs attention, each tile linking to its filtered page", async ({ page }) => {
-    // A stock import started from the home page's action: it opens the import's one dialog on /erp.
-    await page.goto("/");
-    const actions = page.getByTestId("home-actions");
-    await expect(actions.getByRole("link", { name: "Transfer orders" })).toHaveAttribute("href", "/erp#transfer");
-    await expect(actions.getByRole("link", { name: "Add warehouse" })).toHaveAttribute("href", "/warehouses/new");
-    await expect(page.getByTestId("home-actions-reasons")).toHaveCount(0);
-    await actions.getByRole("link", { name: "Start stock import" }).click();
+    // A stock import started on /erp.
+    await page.goto("/erp");
     const card = page.getByTestId("import-card-stock");
+    await expect(card.getByTestId("import-status")).not.toContainText("Loading the last run");
+    await card.getByRole("button", { name: "Start stock import" }).click();
     const dialog = page.getByTestId("import-dialog-stock");
     // Another spec may have started it within the window: the dialog then asks to start it again.
-    await expect(dialog.getByRole("heading", { name: /^Start the stock import( again)?\?$/ })).toBeVisible();
-    await expect(page).toHaveURL(/\/erp#imports$/);
     await confirmImportStart(dialog);
     await expect(dialog).toBeHidden();
     await expect(card.getByTestId("import-status")).toContainText("by Onur Operator");
@@ -100,6 +95,19 @@ test.describe("home page as operator", () => {
     await page.goto("/");
     await page.getByTestId("home-transfers-link").click();
     await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
+
+    // The start of a shift: the role's actions lead the page; an import's opens its one dialog on /erp.
+    await page.goto("/");
+    const actions = page.getByTestId("home-actions");
+    await expect(actions.getByRole("link", { name: "Transfer orders" })).toHaveAttribute("href", "/erp#transfer");
+    await expect(actions.getByRole("link", { name: "Add warehouse" })).toHaveAttribute("href", "/warehouses/new");
+    await expect(page.getByTestId("home-actions-reasons")).toHaveCount(0);
+    await actions.getByRole("link", { name: "Start stock import" }).click();
+    await expect(dialog.getByRole("heading", { name: "Start the stock import again?" })).toBeVisible();
+    await expect(dialog.getByTestId("import-repeat-warning")).toContainText("Onur Operator (operator@demo.local) started the stock import");
+    await expect(page).toHaveURL(/\/erp#imports$/);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test("with the platform failing, the health tile shows the errors and the other tiles still render", async ({ page }) => {
