@@ -123,16 +123,16 @@ const erpKey = (erp: string | null) => erp?.trim() || null;
 
 export function accountFacts(all: Iterable<ReadinessSubject>): AccountFacts {
   const facts: AccountFacts = { erpUses: new Map(), codeUses: new Map(), defaults: [] };
-  const use = (map: Map<string, WarehouseRef[]>, key: string, w: WarehouseRef) => {
+  const addUse = (map: Map<string, WarehouseRef[]>, key: string, w: WarehouseRef) => {
     const uses = map.get(key);
     if (uses) uses.push(refOf(w));
     else map.set(key, [refOf(w)]);
   };
   for (const w of all) {
     const erp = erpKey(w.erpWarehouseId);
-    if (erp !== null) use(facts.erpUses, erp, w);
+    if (erp !== null) addUse(facts.erpUses, erp, w);
     const code = codeKey(w.code);
-    if (code !== "") use(facts.codeUses, code, w);
+    if (code !== "") addUse(facts.codeUses, code, w);
     if (w.isDefault) facts.defaults.push(refOf(w));
   }
   return facts;
