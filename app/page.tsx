@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { HomeActions } from "@/components/home/home-actions";
 import { HomeView } from "@/components/home/home-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageMember } from "@/lib/auth/session";
@@ -9,12 +10,13 @@ import { memberPageTitle } from "@/lib/auth/page-title";
 export const generateMetadata = memberPageTitle("nav", "home");
 
 export default async function Home() {
-  await requirePageMember();
+  const member = await requirePageMember();
   const t = await getTranslations("home");
   return (
     <DashboardLayout>
       <section data-testid="home-page">
         <PageHeader title={t("title")} description={t("description")} />
+        <HomeActions role={member.role} />
         <HomeView />
       </section>
     </DashboardLayout>

@@ -59,7 +59,28 @@ test.describe("password sign-in", () => {
   test("never redirects off the console after sign-in", async ({ page }) => {
     await page.goto("/login?callbackUrl=https%3A%2F%2Fevil.example%2F");
     await signIn(page, "viewer@demo.local");
-    await expect(page).toHaveURL(`${E2E_BASE_URL}/warehouses`);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+  });
+
+  test("with no page asked for, sign-in lands on the home page; the login page shows the demo accounts and styled controls", async ({ page }) => {
+    await page.goto("/login");
+    const demo = page.getByTestId("demo-accounts");
+    await expect(demo.getByTestId("demo-account")).toHaveText(["admin@demo.local · Ayşe Admin · Admin", "operator@demo.local · Onur Operator · Operator", "viewer@demo.local · Veli Viewer · Viewer"]);
+    await expect(demo.getByTestId("demo-password")).toHaveText(`Password for all three: ${DEMO_PASSWORD}`);
+    // The theme and language menus keep their labels on a phone.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByTestId("theme-switch")).toHaveText("Theme: System");
+    await expect(page.getByTestId("locale-switch")).toHaveText("Language: English");
+    // Shown, not only read out: each label takes its own width on the button.
+    for (const label of [/^Theme: /, /^Language: /]) expect((await page.getByText(label).boundingBox())!.width).toBeGreaterThan(60);
+    await page.getByTestId("theme-switch").click();
+    await page.getByRole("menuitemradio", { name: "Dark" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.getByTestId("theme-switch")).toHaveText("Theme: Dark");
+    await expectAccessible(page);
+    await signIn(page, "operator@demo.local");
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+    await expect(page.getByTestId("home-page")).toBeVisible();
   });
 
   test("a wrong password and an unknown email get the same message", async ({ page }) => {
@@ -122,7 +143,7 @@ test.describe("single sign-on through the test OIDC provider", () => {
 
   test("an allow-listed address enters with its role", async ({ page }) => {
     await ssoAs(page, "sso-admin@acme.test");
-    await expect(page).toHaveURL(/\/warehouses$/);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
     await expect(page.getByTestId("signed-in-user")).toContainText("Role: Admin");
     const events = await activity(page.request, "action=auth.sign_in&actor=sso-admin%40acme.test");
     expect(events.items[0]).toMatchObject({ outcome: "success", details: { method: "sso" } });

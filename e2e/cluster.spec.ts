@@ -73,7 +73,7 @@ test("sign in through A, act through B; a member demoted through A is refused by
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("cluster-password-1");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/warehouses$/);
+  await expect(page).toHaveURL(`http://127.0.0.1:${port("a")}/`);
   await page.goto(`http://127.0.0.1:${port("b")}/erp`);
   await expect(page.getByTestId("signed-in-user")).toContainText("Role: Operator");
   const before = await page.request.post(`http://127.0.0.1:${port("b")}/api/erp/transfers`, {

@@ -3,6 +3,7 @@ import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 import { chooseLanguage, chooseTheme } from "@/e2e/user-menu";
+import { confirmImportStart } from "@/e2e/imports";
 
 // The home page at /: its tiles with real data from the emulator (an import started on /erp, a transfer run that
 // needs attention and its link), the platform's health from the console's own calls with a fault injected, one tile
@@ -27,13 +28,11 @@ test.describe("home page as operator", () => {
     // A stock import started on /erp.
     await page.goto("/erp");
     const card = page.getByTestId("import-card-stock");
+    await expect(card.getByTestId("import-status")).not.toContainText("Loading the last run");
     await card.getByRole("button", { name: "Start stock import" }).click();
     const dialog = page.getByTestId("import-dialog-stock");
-    await dialog.getByRole("button", { name: "Start import" }).click();
-    // Another spec may have started it within the window: confirm the repeat then.
-    const again = dialog.getByRole("button", { name: "Start again" });
-    await expect.poll(async () => (await again.isVisible()) || !(await dialog.isVisible())).toBe(true);
-    if (await again.isVisible()) await again.click();
+    // Another spec may have started it within the window: the dialog then asks to start it again.
+    await confirmImportStart(dialog);
     await expect(dialog).toBeHidden();
     await expect(card.getByTestId("import-status")).toContainText("by Onur Operator");
 
@@ -61,9 +60,9 @@ test.describe("home page as operator", () => {
     await tilesLoaded(page);
 
     const stock = page.getByTestId("home-import-stock");
-    await expect(stock.getByTestId("home-import-last")).toContainText("Last started by Onur Operator");
-    await expect(stock.getByTestId("home-import-last")).toContainText(/ago|now/);
-    await expect(stock.getByTestId("home-import-last")).toContainText("started");
+    // Said once: who started it and when, the outcome in the verb.
+    await expect(stock.getByTestId("home-import-last")).toHaveText(/^Started by Onur Operator (\d+ seconds? ago|now)\.$/);
+    await expect(stock.getByTestId("home-import-last")).toHaveAttribute("data-outcome", "started");
     await expect(stock.getByTestId("home-import-next")).toHaveText(/No schedule|Next start/);
     await expect(stock.getByRole("link", { name: "Stock" })).toHaveAttribute("href", "/erp?import=stock");
 
@@ -73,7 +72,9 @@ test.describe("home page as operator", () => {
     await expect(transfers.getByTestId("home-transfers-count-interrupted")).toHaveAttribute("href", "/erp?result=interrupted");
     await expect(transfers.locator(`[data-testid="home-transfer-run"][data-run-id="${rejectedRunId}"]`)).toHaveCount(0);
     const run = transfers.locator(`[data-testid="home-transfer-run"][data-run-id="${attentionRunId}"]`);
-    await expect(run).toContainText("Run by Onur Operator");
+    // Named by what it is and when, then who.
+    await expect(run.getByRole("link")).toHaveText(/^Transfer of 1 order, \d{1,2}:\d{2}(\s?[AP]M)?$/);
+    await expect(run).toContainText(/by Onur Operator, (\d+ seconds? ago|now|\d+ minutes? ago)/);
     await expect(run).toContainText("Needs attention");
     await expect(run).toContainText("1 order: 1 not transferred, 0 unknown");
 
@@ -94,6 +95,19 @@ test.describe("home page as operator", () => {
     await page.goto("/");
     await page.getByTestId("home-transfers-link").click();
     await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
+
+    // The start of a shift: the role's actions lead the page; an import's opens its one dialog on /erp.
+    await page.goto("/");
+    const actions = page.getByTestId("home-actions");
+    await expect(actions.getByRole("link", { name: "Transfer orders" })).toHaveAttribute("href", "/erp#transfer");
+    await expect(actions.getByRole("link", { name: "Add warehouse" })).toHaveAttribute("href", "/warehouses/new");
+    await expect(page.getByTestId("home-actions-reasons")).toHaveCount(0);
+    await actions.getByRole("link", { name: "Start stock import" }).click();
+    await expect(dialog.getByRole("heading", { name: "Start the stock import again?" })).toBeVisible();
+    await expect(dialog.getByTestId("import-repeat-warning")).toContainText("Onur Operator (operator@demo.local) started the stock import");
+    await expect(page).toHaveURL(/\/erp#imports$/);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test("with the platform failing, the health tile shows the errors and the other tiles still render", async ({ page }) => {
@@ -137,7 +151,16 @@ test.describe("home page as viewer", () => {
     for (const tile of ["home-imports", "home-transfers", "home-health", "home-warehouses", "home-activity"]) {
       await expect(page.getByTestId(tile)).toBeVisible();
     }
-    await expect(page.getByRole("button", { name: /Start/ })).toHaveCount(0);
+    // The role's actions show disabled, each group's reason said once.
+    const actions = page.getByTestId("home-actions");
+    for (const name of ["Transfer orders", "Start stock import", "Start price import", "Start product import", "Add warehouse"]) {
+      await expect(actions.getByRole("button", { name })).toHaveAttribute("aria-disabled", "true");
+    }
+    await expect(actions.getByRole("link")).toHaveCount(0);
+    await expect(page.getByTestId("home-actions-reasons").getByRole("listitem")).toHaveText([
+      "Your role (Viewer) can see runs but not start them. Operators and admins can.",
+      "Only operators and admins can create or edit warehouses.",
+    ]);
     await expectAccessible(page);
 
     await chooseLanguage(page, "Türkçe");

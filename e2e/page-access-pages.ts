@@ -17,7 +17,8 @@ export type MemberExpectation = { contains: Marker; lacks?: Marker } | { redirec
 export interface PageCase {
   file: string;
   url: (f: PageFixtures) => string;
-  public?: { contains: string };
+  /** A page anyone may open; `shows`: needles it may hold by design (the demo accounts, in demo mode). */
+  public?: { contains: string; shows?: readonly string[] };
   expect: Record<E2ERole, MemberExpectation | ((f: PageFixtures) => MemberExpectation)>;
 }
 
@@ -27,12 +28,14 @@ const NOT_ALLOWED_VIEW = /data-testid"?[=:]"not-allowed"/;
 const NOT_ALLOWED = { contains: NOT_ALLOWED_VIEW };
 const form = (section: string) => ({ contains: section, lacks: NOT_ALLOWED_VIEW });
 
+const DEMO_EMAILS = ["admin@demo.local", "operator@demo.local", "viewer@demo.local"];
+
 export const PAGES: PageCase[] = [
   { file: "page.tsx", url: () => "/", expect: all({ contains: /data-testid"?[=:]"home-page"/ }) },
   { file: "(dashboard)/erp/schedules/page.tsx", url: () => "/erp/schedules", expect: all({ contains: "schedules-page" }) },
   { file: "(dashboard)/erp/failures/page.tsx", url: () => "/erp/failures", expect: all({ contains: "failures-page" }) },
   { file: "(dashboard)/alerts/page.tsx", url: () => "/alerts", expect: all({ contains: "alerts-page" }) },
-  { file: "(auth)/login/page.tsx", url: () => "/login", public: { contains: "Sign in with your team account" }, expect: all({ redirect: "/warehouses" }) },
+  { file: "(auth)/login/page.tsx", url: () => "/login", public: { contains: "Sign in with your team account", shows: DEMO_EMAILS }, expect: all({ redirect: "/" }) },
   { file: "(dashboard)/warehouses/page.tsx", url: () => "/warehouses", expect: all({ contains: "warehouses-page" }) },
   {
     file: "(dashboard)/warehouses/new/page.tsx",

@@ -87,17 +87,25 @@ test.describe("the command palette as operator", () => {
     await expect(page).toHaveURL(/\/team$/);
   });
 
-  test("start an import goes to the ERP page's imports, which still ask to confirm", async ({ page }) => {
+  test("stok finds the stock import alone, and Enter opens that import's dialog on the ERP page, which still asks to confirm", async ({ page }) => {
     await page.goto("/warehouses");
     const dialog = await openPalette(page);
-    await page.keyboard.type("start an import");
+    await page.keyboard.type("stok");
     await expect(dialog.getByTestId("palette-searching")).toHaveCount(0);
-    const start = dialog.getByRole("option", { name: /Start an import/ });
+    const start = dialog.getByRole("option", { name: /Start stock import/ });
     await expect(start).toHaveAttribute("aria-disabled", "false");
     await expect(start).toHaveAttribute("aria-selected", "true");
+    await expect(dialog.getByRole("group", { name: "Actions" }).getByRole("option")).toHaveCount(1);
+    // No warehouse is called stok: no empty Warehouses heading.
+    await expect(dialog.getByText("Warehouses", { exact: true })).toHaveCount(0);
     await page.keyboard.press("Enter");
+    const confirm = page.getByTestId("import-dialog-stock");
+    await expect(confirm.getByRole("heading", { name: /^Start the stock import( again)?\?$/ })).toBeVisible();
+    await expect(confirm.locator(":focus")).toHaveCount(1);
     await expect(page).toHaveURL(/\/erp#imports$/);
-    await expect(page.getByTestId("imports").locator(":focus")).toHaveCount(1);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByTestId("import-card-stock").getByRole("button", { name: "Start stock import" })).toBeFocused();
 
     await openPalette(page);
     await page.keyboard.type("transfer orders");
@@ -163,7 +171,7 @@ test.describe("the command palette as viewer", () => {
     const newWarehouse = actions.getByRole("option", { name: /New warehouse/ });
     await expect(newWarehouse).toHaveAttribute("aria-disabled", "true");
     await expect(newWarehouse).toContainText(WRITE_REASON);
-    for (const name of [/Transfer orders to the ERP/, /Start an import/]) {
+    for (const name of [/Transfer orders to the ERP/, /Start stock import/, /Start price import/, /Start product import/]) {
       const option = actions.getByRole("option", { name });
       await expect(option).toHaveAttribute("aria-disabled", "true");
       await expect(option).toContainText(ERP_REASON);
@@ -246,7 +254,7 @@ test.describe("recent items end with the session", () => {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      await expect(page).toHaveURL(/\/warehouses$/);
+      await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
     };
 
     const { context, page } = await signedIn(browser, email, password);

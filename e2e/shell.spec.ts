@@ -216,7 +216,7 @@ test.describe("sign out everywhere, from the user menu", () => {
     expect(unconfirmed.status()).toBe(422);
     expect(await unconfirmed.text()).toContain("confirm");
     await b.page.reload();
-    await expect(b.page).toHaveURL(/\/warehouses$/);
+    await expect(b.page).toHaveURL(`${E2E_BASE_URL}/`);
 
     // A (mouse) ends every session of the member.
     await signOutEverywhere(a.page);
@@ -225,7 +225,7 @@ test.describe("sign out everywhere, from the user menu", () => {
     // B still shows the page it had: the request now has no session, and the menu says it failed.
     await signOutEverywhere(b.page);
     await expect(b.page.getByText("Could not sign out everywhere: Your session has ended. Sign in again.")).toBeVisible();
-    await expect(b.page).toHaveURL(/\/warehouses$/);
+    await expect(b.page).toHaveURL(`${E2E_BASE_URL}/`);
     const anonymous = await b.context.request.post(END_ALL, { headers: SAME_ORIGIN, data: { confirm: true } });
     expect(anonymous.status()).toBe(401);
     expect(anonymous.headers()["content-type"]).toContain("application/problem+json");

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, E2E_BASE_URL, E2E_DATA_DIR, E2E_UPSTREAM_TOKEN, storageS
 import { leaksIn, NEEDLES, tokenLeaks } from "@/e2e/token-needles";
 import { chooseLanguage, chooseTheme, signOut } from "@/e2e/user-menu";
 import { startReceiver } from "@/lib/alerts/test-servers";
+import { confirmImportStart } from "@/e2e/imports";
 
 // The upstream token never leaves the server. The e2e server runs with a distinctive token
 // (E2E_UPSTREAM_TOKEN; `npm test` also builds with it set, see the test:build script), and this
@@ -443,6 +444,7 @@ test("a tour through every page and main action as admin receives nothing holdin
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `${name} Edited` })).toBeVisible();
   await page.getByRole("button", { name: "Deactivate" }).click();
+  await page.getByTestId("deactivate-dialog").getByRole("button", { name: "Deactivate" }).click();
   await expect(page.getByTestId("status-badge")).toHaveText("Passive");
   await page.getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("dialog", { name: `Delete ${name} Edited?` });
@@ -464,10 +466,7 @@ test("a tour through every page and main action as admin receives nothing holdin
   const card = page.getByTestId("import-card-prices");
   await card.getByRole("button", { name: "Start price import" }).click();
   const importDialog = page.getByTestId("import-dialog-prices");
-  await importDialog.getByRole("button", { name: "Start import" }).click();
-  const again = importDialog.getByRole("button", { name: "Start again" });
-  await expect.poll(async () => (await again.isVisible()) || !(await importDialog.isVisible())).toBe(true);
-  if (await again.isVisible()) await again.click();
+  await confirmImportStart(importDialog);
   await expect(importDialog).toBeHidden();
   await expect(card.getByTestId("import-status")).toContainText("The platform said");
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { emulator, emulatorOrders, type FaultRule, type LoggedRequest } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { confirmImportStart } from "@/e2e/imports";
 
 // What the pages show when the upstream fails: the list's error state with a retry, a create form
 // that keeps what was typed, a warehouse page that says the platform failed, an import failure with
@@ -135,11 +136,8 @@ test.describe("what the pages show", () => {
       await emulator.addFault({ path: "/v1/action/products-erp-sync", ...fault });
       await card.getByRole("button", { name: "Start product import" }).click();
       const dialog = page.getByTestId("import-dialog-products");
-      await dialog.getByRole("button", { name: "Start import" }).click();
-      // Started earlier within the window (by this or another spec): confirm the repeat.
-      const again = dialog.getByRole("button", { name: "Start again" });
-      await expect.poll(async () => (await again.isVisible()) || !(await dialog.isVisible()), { timeout: 15_000 }).toBe(true);
-      if (await again.isVisible()) await again.click();
+      // Started earlier within the window (by this or another spec): the dialog asks to start it again.
+      await confirmImportStart(dialog);
       await expect(card.getByTestId("import-failure")).toHaveText(text, { timeout: 15_000 });
       await expect(card.getByRole("button", { name: "Start product import" })).toBeEnabled();
       await expectOneCall(seq, (r) => r.path === "/v1/action/products-erp-sync");

@@ -42,7 +42,7 @@ export async function signedIn(browser: Browser, email: string, password: string
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/warehouses$/);
+  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
   const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)?.value;
   expect(cookie).toBeTruthy();
   return { context, page, cookie: cookie! };

@@ -203,6 +203,10 @@ test.describe("warehouse list as admin", () => {
     const bar = page.getByTestId("bulk-bar");
     await expect(bar).toContainText("3 selected");
     await bar.getByRole("button", { name: "Deactivate selected" }).click();
+    // Deactivation asks first, naming what it will change.
+    const confirm = page.getByRole("dialog", { name: "Deactivate 3 warehouses?" });
+    await expect(confirm).toContainText(a.name);
+    await confirm.getByRole("button", { name: "Deactivate", exact: true }).click();
 
     const report = page.getByTestId("bulk-report");
     await expect(report).toContainText("Deactivation: 2 done, 1 failed");
@@ -213,11 +217,31 @@ test.describe("warehouse list as admin", () => {
     await expect(rowByCode(page, a.code).getByTestId("status-badge")).toHaveText("Passive");
     await expect(rowByCode(page, b.code).getByTestId("status-badge")).toHaveText("Passive");
     await expect(rowByCode(page, "ONLINE").getByTestId("status-badge")).toHaveText("Active");
+    // Its toast offers a short undo, below the header: it covers neither the header nor the user menu.
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "2 warehouses are now passive." });
+    const header = await page.locator("header").boundingBox();
+    const toastBox = await toast.boundingBox();
+    expect(toastBox!.y).toBeGreaterThan(header!.y + header!.height);
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await expect(report).toContainText("Activation: 2 done, 0 failed");
+    await expect(rowByCode(page, a.code).getByTestId("status-badge")).toHaveText("Active");
+    await expect(rowByCode(page, b.code).getByTestId("status-badge")).toHaveText("Active");
+    await updateWarehouse(page.request, a.id, { isActive: false });
+    await page.reload();
+    await settled(page);
 
     await page.getByRole("checkbox", { name: `Select ${a.name}` }).check();
     await page.getByTestId("bulk-bar").getByRole("button", { name: "Activate selected", exact: true }).click();
     await expect(report).toContainText("Activation: 1 done, 0 failed");
     await expect(rowByCode(page, a.code).getByTestId("status-badge")).toHaveText("Active");
+
+    // "All warehouses" on the warehouse's page returns to this search.
+    await page.goto("/warehouses?q=online&status=active&sort=name.desc");
+    await settled(page);
+    await rowByCode(page, a.code).getByRole("link", { name: a.name }).click();
+    await expect(page.getByRole("heading", { level: 1, name: a.name })).toBeVisible();
+    await page.getByTestId("back-to-list").click();
+    await expect(page).toHaveURL(/\/warehouses\?q=online&status=active&sort=name\.desc$/);
   });
 
   test("exports every warehouse matching the filter as CSV, not just the page", async ({ page }) => {
@@ -353,7 +377,20 @@ test.describe("warehouse lifecycle as admin", () => {
       await page.goto(`/warehouses/${id}`);
       await expect(page.getByTestId("default-badge")).toHaveCount(0);
       await page.getByRole("button", { name: "Deactivate" }).click();
-      await expect(page.getByText(`${name} Edited is now passive.`)).toBeVisible();
+      dialog = page.getByRole("dialog", { name: `Deactivate ${name} Edited?` });
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByTestId("status-badge")).toHaveText("Active");
+      await page.getByRole("button", { name: "Deactivate" }).click();
+      await dialog.getByRole("button", { name: "Deactivate" }).click();
+      const passive = page.locator("[data-sonner-toast]").filter({ hasText: `${name} Edited is now passive.` });
+      await expect(passive).toBeVisible();
+      await expect(page.getByTestId("status-badge")).toHaveText("Passive");
+      // Undo from the toast makes it active again; deactivated once more for the steps below.
+      await passive.getByRole("button", { name: "Undo" }).click();
+      await expect(page.getByText(`${name} Edited is now active.`)).toBeVisible();
+      await expect(page.getByTestId("status-badge")).toHaveText("Active");
+      await page.getByRole("button", { name: "Deactivate" }).click();
+      await dialog.getByRole("button", { name: "Deactivate" }).click();
       await expect(page.getByTestId("status-badge")).toHaveText("Passive");
       await expect(page.getByRole("button", { name: "Activate" })).toBeEnabled();
 
@@ -375,6 +412,30 @@ test.describe("warehouse lifecycle as admin", () => {
     } finally {
       await restoreOnlineDefault(page.request);
     }
+  });
+
+  test("a code that differs from another's only by case is refused, naming that warehouse, and both are flagged as not ready", async ({ page }) => {
+    const tag = unique();
+    const upper = await createWarehouse(page.request, { name: `E2E Case ${tag}`, code: `CASE-${tag}` });
+    await page.goto("/warehouses/new");
+    await page.getByLabel("Name").fill(`E2E Case ${tag} twin`);
+    await page.getByLabel("Code").fill(`case-${tag}`.toLowerCase());
+    await expect(page.getByTestId("code-check")).toContainText(`E2E Case ${tag} has the code CASE-${tag}, which reads the same`);
+    await page.getByRole("button", { name: "Create warehouse" }).click();
+    await expect(page.getByTestId("code-error")).toContainText(`E2E Case ${tag} already has the code CASE-${tag}`);
+    await expect(page).toHaveURL(/\/warehouses\/new$/);
+    // One made on the platform directly, which takes it: readiness names the other on both.
+    const res = await fetch(`${E2E_EMULATOR_URL}/v1/stores`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${E2E_UPSTREAM_TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: `E2E Case ${tag} platform`, code: `Case-${tag}` }),
+    });
+    expect(res.ok, await res.text()).toBe(true);
+    await expect(async () => {
+      await page.goto(`/warehouses/${upper.id}`);
+      await expect(page.locator('[data-testid="readiness-check"][data-check="codePolicy"]')).toHaveAttribute("data-state", "fail", { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.locator('[data-testid="readiness-check"][data-check="codePolicy"]')).toContainText(`E2E Case ${tag} platform (Case-${tag})`);
   });
 
   test("a duplicate code lands on the code field and keeps what was typed", async ({ page }) => {

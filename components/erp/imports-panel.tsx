@@ -3,7 +3,8 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useFormatter, useNow, useTranslations } from "next-intl";
-import { useId, useMemo, useRef, useState } from "react";
+import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -19,6 +20,9 @@ import { useErpProblemText } from "@/components/erp/use-problem-text";
 
 // The imports: the upstream only says "started" (docs/upstream-api.md), so we show who started them and when, never a progress.
 
+// Read in handlers and effects only, never while rendering.
+const clock = () => Date.now();
+
 const helper = createColumnHelper<DataTableFeatures, ImportRunRow>();
 
 export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disabledReason: string | null }) {
@@ -28,6 +32,9 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
   const imports = useImports(state);
   const { data } = imports;
   const columns = useImportColumns();
+  // ?start=<kind> (the palette's "Start stock import"): that card opens its dialog once the runs are known, then the address forgets it.
+  const [startKind, setStartKind] = useQueryState("start", parseAsStringLiteral(ERP_IMPORT_KINDS).withOptions({ history: "replace", scroll: false }));
+  const asked = data && startKind ? startKind : null;
 
   return (
     <section id="imports" aria-labelledby={`${id}-title`} className="scroll-mt-4 space-y-4" data-testid="imports">
@@ -50,6 +57,9 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
             kind={kind}
             latest={data?.latest[kind] ?? null}
             loaded={Boolean(data)}
+            windowMinutes={data?.windowMinutes ?? 0}
+            asked={asked === kind}
+            onAsked={() => void setStartKind(null)}
             canRun={canRun}
             disabledReason={disabledReason}
           />
@@ -88,18 +98,32 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
   );
 }
 
-type DialogState = { step: "confirm" } | { step: "repeat"; lastRun: NonNullable<ErpProblem["lastRun"]> } | null;
+type LastRun = NonNullable<ErpProblem["lastRun"]>;
+type DialogState = { step: "confirm" } | { step: "repeat"; lastRun: LastRun; now: number } | null;
+
+/** The run a new start would repeat, as the server judges it (lib/erp/imports.ts): pending, started or maybe started, within the window. */
+function runToRepeat(latest: ImportRunRow | null, windowMinutes: number, now: number): LastRun | null {
+  if (!latest || now - Date.parse(latest.startedAt) > windowMinutes * 60_000) return null;
+  if (latest.outcome === "failed" && !latest.mayHaveActed) return null;
+  return { by: latest.startedBy.email, byName: latest.startedBy.name, at: latest.startedAt, outcome: latest.outcome, origin: latest.origin };
+}
 
 function ImportCard({
   kind,
   latest,
   loaded,
+  windowMinutes,
+  asked,
+  onAsked,
   canRun,
   disabledReason,
 }: {
   kind: ImportKindName;
   latest: ImportRunRow | null;
   loaded: boolean;
+  windowMinutes: number;
+  asked: boolean;
+  onAsked: () => void;
   canRun: boolean;
   disabledReason: string | null;
 }) {
@@ -128,7 +152,7 @@ function ImportCard({
     } catch (error) {
       const problem = erpProblem(error);
       if (problem?.status === 409 && problem.lastRun) {
-        setDialog({ step: "repeat", lastRun: problem.lastRun });
+        setDialog({ step: "repeat", lastRun: problem.lastRun, now: clock() });
       } else {
         setDialog(null);
         // No answer in time: the platform may have started it, so "not started" would be a guess.
@@ -141,8 +165,29 @@ function ImportCard({
     }
   };
 
-  const when = (iso: string) => ({
-    relative: format.relativeTime(new Date(iso), now),
+  // One dialog: a start that would repeat a recent run says who started it and when from the first step.
+  const ask = () => {
+    const at = clock();
+    const lastRun = runToRepeat(latest, windowMinutes, at);
+    setDialog(lastRun ? { step: "repeat", lastRun, now: at } : { step: "confirm" });
+  };
+  const startButton = useRef<HTMLButtonElement>(null);
+  const askOnce = useEffectEvent(() => {
+    if (canRun) {
+      // The dialog hands the focus back to what held it when it opened: the start button, as after a click.
+      startButton.current?.focus();
+      ask();
+    }
+    onAsked();
+  });
+  useEffect(() => {
+    if (!asked) return;
+    const timer = window.setTimeout(askOnce, 0);
+    return () => window.clearTimeout(timer);
+  }, [asked]);
+
+  const when = (iso: string, at: Date | number = now) => ({
+    relative: format.relativeTime(new Date(iso), at),
     time: format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }),
   });
 
@@ -171,11 +216,12 @@ function ImportCard({
       ) : null}
       <div className="mt-auto">
         <button
+          ref={startButton}
           type="button"
           className={buttonClass.primary}
           disabled={!canRun || pending}
           aria-describedby={!canRun ? `${id}-reason` : undefined}
-          onClick={() => setDialog({ step: "confirm" })}
+          onClick={ask}
         >
           {pending ? t("starting") : t(`kinds.${kind}.start`)}
         </button>
@@ -201,12 +247,12 @@ function ImportCard({
             <>
               <p data-testid="import-repeat-warning">
                 {dialog.lastRun.origin === "scheduled"
-                  ? t("repeatBodyScheduled", { name: scheduleName(t, dialog.lastRun.byName, kind), kind: label, ...when(dialog.lastRun.at) })
+                  ? t("repeatBodyScheduled", { name: scheduleName(t, dialog.lastRun.byName, kind), kind: label, ...when(dialog.lastRun.at, dialog.now) })
                   : t(dialog.lastRun.outcome === "failed" ? "repeatBodyMaybe" : "repeatBody", {
                       name: dialog.lastRun.byName,
                       email: dialog.lastRun.by,
                       kind: label,
-                      ...when(dialog.lastRun.at),
+                      ...when(dialog.lastRun.at, dialog.now),
                     })}
               </p>
               <p>{t("repeatRisk")}</p>

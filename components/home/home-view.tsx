@@ -20,6 +20,16 @@ function useWhen() {
   });
 }
 
+/** A sentence that holds a relative time: the exact time is its tooltip. */
+function Said({ iso, children }: { iso: string; children: (relative: string) => React.ReactNode }) {
+  const when = useWhen()(iso);
+  return (
+    <span title={when.time} suppressHydrationWarning>
+      {children(when.relative)}
+    </span>
+  );
+}
+
 function When({ iso }: { iso: string }) {
   const when = useWhen()(iso);
   return (
@@ -62,14 +72,16 @@ function ImportsTile() {
                 <Link href={`/erp?import=${kind}`} className={linkClass}>
                   {tErp(`kinds.${kind}.name`)}
                 </Link>
-                <p data-testid="home-import-last">
+                <p data-testid="home-import-last" data-outcome={last?.outcome}>
                   {last ? (
-                    <>
-                      {last.origin === "scheduled"
-                        ? t("lastBySchedule", { name: last.schedule?.name ?? t("unnamedSchedule") })
-                        : t("lastBy", { name: last.by.name || last.by.email })}{" "}
-                      <When iso={last.at} /> · {t(`outcomes.${last.outcome}`)}
-                    </>
+                    <Said iso={last.at}>
+                      {(relative) =>
+                        t(`last.${last.outcome}`, {
+                          relative,
+                          who: last.origin === "scheduled" ? t("bySchedule", { name: last.schedule?.name ?? t("unnamedSchedule") }) : last.by.name || last.by.email,
+                        })
+                      }
+                    </Said>
                   ) : (
                     <span className={mutedClass}>{t("never")}</span>
                   )}
@@ -94,6 +106,13 @@ function ImportsTile() {
 
 function TransfersTile() {
   const t = useTranslations("home.transfers");
+  const format = useFormatter();
+  // A run is named by what it is and when: today's by the time, older ones by the date too.
+  const startedAt = (iso: string) => {
+    const at = new Date(iso);
+    const today = format.dateTime(at, { dateStyle: "short" }) === format.dateTime(new Date(), { dateStyle: "short" });
+    return format.dateTime(at, today ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" });
+  };
   const tResult = useTranslations("erp.result");
   const query = useHomeTile("transfers");
   return (
@@ -119,10 +138,12 @@ function TransfersTile() {
           <ul className={listClass}>
             {data.runs.map((run) => (
               <li key={run.id} className="py-2" data-testid="home-transfer-run" data-run-id={run.id}>
-                <Link href={`/erp/transfers/${run.id}`} className={linkClass}>
-                  {t("run", { name: run.by.name || run.by.email })}
+                <Link href={`/erp/transfers/${run.id}`} className={linkClass} suppressHydrationWarning>
+                  {t("run", { count: run.counts.total, time: startedAt(run.createdAt) })}
                 </Link>{" "}
-                <When iso={run.createdAt} />
+                <span className={mutedClass}>
+                  <Said iso={run.createdAt}>{(relative) => t("runBy", { name: run.by.name || run.by.email, relative })}</Said>
+                </span>
                 <p className={mutedClass}>
                   {tResult(run.result)} · {t("summary", { total: run.counts.total, notTransferred: run.counts.notTransferred, unknown: run.counts.unknown })}
                 </p>

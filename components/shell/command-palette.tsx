@@ -8,7 +8,7 @@ import { useRef, useState } from "react";
 import useSWR from "swr";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { can } from "@/lib/auth/roles";
-import { ACTION_KEYS, ACTION_TARGETS, PAGES, matchesQuery, pageHref, type ActionKey } from "@/lib/palette/items";
+import { ACTION_TARGETS, PAGES, matchesQuery, matchingActions, pageHref, type ActionKey } from "@/lib/palette/items";
 import { browserStorage as storage } from "@/lib/palette/forget";
 import { orderHref, orderIdInQuery } from "@/lib/palette/orders";
 import { loadRecent, rememberRecent, type PageKey, type RecentItem } from "@/lib/palette/recent";
@@ -113,10 +113,13 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
   const [recent, setRecent] = useState<RecentItem[]>(() => loadRecent(storage(), member));
   const { state: search, retry } = useWarehouseSearch(query);
 
+  const erpReason = can(role, "erp.run") ? null : tErp("permission.reason", { role: tRoles(role) });
   const reasons: Record<ActionKey, string | null> = {
     newWarehouse: can(role, "warehouse.write") ? null : tWarehouses("reasons.writeRole"),
-    transfer: can(role, "erp.run") ? null : tErp("permission.reason", { role: tRoles(role) }),
-    import: can(role, "erp.run") ? null : tErp("permission.reason", { role: tRoles(role) }),
+    transfer: erpReason,
+    importStock: erpReason,
+    importPrices: erpReason,
+    importProducts: erpReason,
   };
 
   const go = (href: string, remember?: RecentItem) => {
@@ -134,7 +137,7 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
 
   const term = query.trim();
   const pages = PAGES.filter((p) => matchesQuery(term, [t(`pages.${p.key}`)]));
-  const actions = ACTION_KEYS.filter((key) => matchesQuery(term, [t(`actions.${key}`)]));
+  const actions = matchingActions(term, (key) => t(`actions.${key}`));
   const showRecent = term === "" && recent.length > 0;
   const orderId = orderIdInQuery(term);
 
@@ -205,7 +208,8 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
           </Command.Group>
         ) : null}
 
-        {search.kind !== "idle" ? (
+        {/* A search that found no warehouse leaves no heading behind: the no-match line speaks if nothing else matched. */}
+        {search.kind === "loading" || search.kind === "error" || (search.kind === "results" && search.items.length > 0) ? (
           <Command.Group heading={t("groups.warehouses")} className={groupClass} data-testid="palette-warehouses">
             {search.kind === "loading" ? (
               <div className={stateClass} data-testid="palette-searching">
@@ -251,7 +255,7 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
           <Command.Group heading={t("groups.actions")} className={groupClass}>
             {actions.map((key) => {
               const reason = reasons[key];
-              const hint = key === "import" ? t("actionHints.import") : null;
+              const hint = key.startsWith("import") ? t("actionHints.import") : null;
               return (
                 <Command.Item key={key} value={`action-${key}`} disabled={reason !== null} onSelect={() => startAction(key)} className={itemClass} data-testid={`palette-action-${key}`}>
                   <span className="flex flex-col">

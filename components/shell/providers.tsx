@@ -11,7 +11,8 @@ export function Providers({ children, nonce }: { children: React.ReactNode; nonc
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       <LocationAdapter>
         {children}
-        <Toaster closeButton position="top-right" />
+        {/* At the bottom: a toast never covers the header, the user menu or a menu opened from them. */}
+        <Toaster closeButton position="bottom-right" />
       </LocationAdapter>
     </ThemeProvider>
   );

@@ -1,12 +1,17 @@
-import Link from "next/link";
-import { getTranslations } from "next-intl/server";
-import { linkClass } from "@/components/ui/styles";
+"use client";
 
-export async function BackToList() {
-  const t = await getTranslations("warehouses");
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { linkClass } from "@/components/ui/styles";
+import { backToListHref } from "@/lib/warehouses/lists";
+
+export function BackToList() {
+  const t = useTranslations("warehouses");
+  const list = useSearchParams().get("list");
   return (
     <p className="mb-4 text-sm">
-      <Link href="/warehouses" className={linkClass}>
+      <Link href={backToListHref(list)} className={linkClass} data-testid="back-to-list">
         <span aria-hidden="true">← </span>
         {t("detail.back")}
       </Link>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
 import { alertClass, buttonClass } from "@/components/ui/styles";
 import { useCodeText } from "@/components/ui/use-code-text";
@@ -13,6 +14,7 @@ import { ProblemError } from "@/lib/swr/fetcher";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { bulkSetActiveRequest, useRevalidateWarehouses } from "@/lib/warehouses/client";
 import { useWarehouseProblemText } from "@/components/warehouses/use-warehouse-text";
+import { UNDO_MS } from "@/components/warehouses/use-warehouse-actions";
 
 export interface BulkRowOutcome {
   id: number;
@@ -46,15 +48,16 @@ export function BulkStatusBar({
   const say = useCodeText();
   const revalidate = useRevalidateWarehouses();
   const [pending, setPending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   // A row the platform failed on carries no platform text (only its 4xx refusals pass).
   const upstreamFailure = (code: string | undefined) =>
     code === "timeout" ? tErrors("upstreamTimeout") : code === "http" || code === "network" || code === "invalid-response" ? tErrors("upstreamDown") : t("failedRow");
 
-  const run = async (isActive: boolean) => {
-    if (pending || selected.length === 0) return;
+  const run = async (isActive: boolean, targets: Warehouse[] = selected) => {
+    if (pending || targets.length === 0) return;
     setPending(true);
-    const byId = new Map(selected.map((w) => [w.id, w]));
+    const byId = new Map(targets.map((w) => [w.id, w]));
     try {
       const outcome = await bulkSetActiveRequest([...byId.keys()], isActive);
       const rows = outcome.results.map((r): BulkRowOutcome => {
@@ -72,10 +75,15 @@ export function BulkStatusBar({
         return { id: r.id, name: w?.name ?? `#${r.id}`, ok: r.ok, reason };
       });
       onDone({ isActive, rows });
+      const done = rows.filter((r) => r.ok).flatMap((r) => byId.get(r.id) ?? []);
+      // The warehouses this deactivated can be activated again for a few seconds; the report then says so.
+      if (!isActive && done.length > 0)
+        toast.success(t("deactivatedToast", { count: done.length }), { duration: UNDO_MS, action: { label: t("undo"), onClick: () => void run(true, done) } });
     } catch (error) {
       toast.error(t("failed", { reason: problemText(error) }));
     } finally {
       setPending(false);
+      setConfirming(false);
       void revalidate();
     }
   };
@@ -95,9 +103,21 @@ export function BulkStatusBar({
       <GatedButton disabledReason={reason} pending={pending} onClick={() => void run(true)} testId="bulk-activate">
         {t("activate")}
       </GatedButton>
-      <GatedButton disabledReason={reason} showReason={false} pending={pending} onClick={() => void run(false)} testId="bulk-deactivate">
+      <GatedButton disabledReason={reason} showReason={false} pending={pending} onClick={() => setConfirming(true)} testId="bulk-deactivate">
         {t("deactivate")}
       </GatedButton>
+      <ConfirmDialog
+        open={confirming}
+        testId="bulk-deactivate-dialog"
+        title={t("confirmTitle", { count: selected.length })}
+        description={t("confirmBody", { names: selected.map((w) => w.name).join(", ") })}
+        confirmLabel={t("confirm")}
+        cancelLabel={t("cancel")}
+        tone="warning"
+        pending={pending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void run(false)}
+      />
       <button type="button" className={buttonClass.ghost} onClick={onClear} disabled={pending}>
         {t("clear")}
       </button>

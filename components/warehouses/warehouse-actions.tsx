@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { GatedButton } from "@/components/ui/gated-button";
@@ -9,21 +9,23 @@ import { linkClass } from "@/components/ui/styles";
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { actionAvailability, type WarehousePermissions } from "@/components/warehouses/rules";
 import { useWarehouseActions } from "@/components/warehouses/use-warehouse-actions";
+import { withListQuery } from "@/lib/warehouses/lists";
 
 export function WarehouseActions({ warehouse, perms }: { warehouse: Warehouse; perms: WarehousePermissions }) {
   const t = useTranslations("warehouses");
   const router = useRouter();
   const onChanged = useCallback(() => router.refresh(), [router]);
   const onDeleted = useCallback(() => router.push("/warehouses"), [router]);
-  const { askMakeDefault, askDelete, setActive, pendingId, dialogs } = useWarehouseActions({ onChanged, onDeleted });
+  const { askMakeDefault, askDelete, toggleActive, pendingId, dialogs } = useWarehouseActions({ onChanged, onDeleted });
   const can = actionAvailability(warehouse, perms);
+  const list = useSearchParams().get("list") ?? "";
   const reason = (key: string | null) => (key ? t(`reasons.${key}`) : null);
   const defaultRule = perms.canWrite && warehouse.isDefault;
 
   return (
     <div className="flex flex-col items-end gap-2" data-testid="warehouse-actions">
       <div className="flex flex-wrap items-start justify-end gap-2">
-        <GatedButton href={`/warehouses/${warehouse.id}/edit`} variant="primary" disabledReason={reason(can.edit)} testId="action-edit">
+        <GatedButton href={withListQuery(`/warehouses/${warehouse.id}/edit`, list)} variant="primary" disabledReason={reason(can.edit)} testId="action-edit">
           {t("actions.edit")}
         </GatedButton>
         <GatedButton
@@ -35,7 +37,7 @@ export function WarehouseActions({ warehouse, perms }: { warehouse: Warehouse; p
           {t("actions.makeDefault")}
         </GatedButton>
         <GatedButton
-          onClick={() => void setActive(warehouse, !warehouse.isActive)}
+          onClick={() => toggleActive(warehouse)}
           disabledReason={reason(can.toggleActive)}
           showReason={!can.edit && !defaultRule}
           pending={pendingId === warehouse.id}

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type InputHTMLAttributes, type ReactNode } from "react";
 import { useForm, useWatch, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
@@ -12,6 +12,7 @@ import { saveRuleBreak, WAREHOUSE_FIELDS } from "@/lib/rules/warehouse";
 import { isProblemError } from "@/lib/swr/fetcher";
 import { createWarehouseRequest, updateWarehouseRequest, useRevalidateWarehouses } from "@/lib/warehouses/client";
 import { useCodeCheck } from "@/lib/warehouses/code-check";
+import { withListQuery } from "@/lib/warehouses/lists";
 import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import type { CreateWarehouseBody, CreateWarehouseInput, Warehouse, WarehouseConflict, WarehouseValues, WarehouseWriteResult } from "@/lib/warehouses/schemas";
 import { ConflictPanel } from "@/components/warehouses/conflict-panel";
@@ -82,6 +83,7 @@ export function WarehouseForm({ warehouse }: { warehouse?: Warehouse }) {
   const code = useWatch({ control, name: "code" }) ?? "";
   const isDefault = useWatch({ control, name: "isDefault" }) ?? false;
   const codeCheck = useCodeCheck(code, warehouse?.id);
+  const list = useSearchParams().get("list") ?? "";
   const codeUnchanged = loaded !== null && code.trim() === loaded.code;
   const loadedDefault = loaded?.isDefault === true;
 
@@ -90,7 +92,7 @@ export function WarehouseForm({ warehouse }: { warehouse?: Warehouse }) {
     toast.success(message);
     if (warning === "defaultNotSettled") toast.warning(t("toast.defaultNotSettled", { name: w.name }), { duration: Infinity });
     void revalidate();
-    router.push(`/warehouses/${w.id}`);
+    router.push(withListQuery(`/warehouses/${w.id}`, list));
   };
 
   const onFailure = (error: unknown, values: CreateWarehouseBody) => {
@@ -358,7 +360,7 @@ function CodeCheckText({ check }: { check: ReturnType<typeof useCodeCheck> }) {
   if (takenBy) {
     return (
       <span className="text-amber-900 dark:text-amber-200">
-        {t("codeTakenBy", { name: takenBy.name })}{" "}
+        {takenBy.code.trim() === check.typed ? t("codeTakenBy", { name: takenBy.name }) : t("codeLookalikeBy", { name: takenBy.name, code: takenBy.code })}{" "}
         <Link href={`/warehouses/${takenBy.id}`} className={linkClass} target="_blank">
           {t("codeTakenView")}
         </Link>

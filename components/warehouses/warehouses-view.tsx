@@ -3,6 +3,7 @@
 import { createColumnHelper, useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
 import dynamic from "next/dynamic";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { SWRConfig } from "swr";
@@ -16,7 +17,7 @@ import { useListState } from "@/lib/list/client";
 import { WAREHOUSE_PAGE_SIZES, type WarehouseStatus } from "@/lib/rules/warehouse";
 import { useWarehouses, type KeyedWarehouseList } from "@/lib/warehouses/client";
 import { withFormat } from "@/lib/export/format";
-import { sortFromSorting, sortingFromSort, warehouseExportHref, warehouseListBase as warehouseList } from "@/lib/warehouses/lists";
+import { sortFromSorting, sortingFromSort, warehouseExportHref, warehouseListBase as warehouseList, withListQuery } from "@/lib/warehouses/lists";
 import type { ListedWarehouse } from "@/lib/warehouses/schemas";
 import type { BulkReport } from "@/components/warehouses/bulk-status-bar";
 import type { WarehousePermissions } from "@/components/warehouses/rules";
@@ -56,13 +57,14 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
   const [state, update] = useListState(warehouseList);
   const { key, data, error, mutate, stale } = useWarehouses(state);
   const filtered = warehouseList.isFiltered(state);
+  const listQuery = useSearchParams().toString();
 
   const onSearch = useCallback((q: string) => update({ q }), [update]);
   const onStatus = useCallback((status: WarehouseStatus) => update({ status }), [update]);
   const clearFilters = useCallback(() => update({ q: "", status: "all" }), [update]);
 
-  const { askMakeDefault, askDelete, setActive, dialogs } = useWarehouseActions();
-  const actions = useMemo<RowActions>(() => ({ askMakeDefault, askDelete, setActive }), [askMakeDefault, askDelete, setActive]);
+  const { askMakeDefault, askDelete, toggleActive, dialogs } = useWarehouseActions();
+  const actions = useMemo<RowActions>(() => ({ askMakeDefault, askDelete, toggleActive }), [askMakeDefault, askDelete, toggleActive]);
 
   // Selection belongs to the view it was made in: another page or filter starts empty.
   const [selection, setSelection] = useState<{ key: string; ids: RowSelectionState }>({ key, ids: NO_SELECTION });
@@ -103,7 +105,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
           meta: { label: t("columns.name") },
           enableHiding: false,
           cell: ({ row }) => (
-            <Link href={`/warehouses/${row.original.id}`} className={linkClass}>
+            <Link href={withListQuery(`/warehouses/${row.original.id}`, listQuery)} className={linkClass}>
               {row.original.name}
             </Link>
           ),
@@ -146,10 +148,10 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
           meta: { label: t("columns.actions"), className: "w-12 text-right" },
           enableHiding: false,
           enableSorting: false,
-          cell: ({ row }) => <WarehouseRowMenu warehouse={row.original} perms={perms} actions={actions} />,
+          cell: ({ row }) => <WarehouseRowMenu warehouse={row.original} perms={perms} actions={actions} listQuery={listQuery} />,
         }),
       ]),
-    [t, perms, actions],
+    [t, perms, actions, listQuery],
   );
 
   const rows = data?.items ?? EMPTY_ROWS;
@@ -230,7 +232,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
         skeleton={{ rows: Math.min(state.limit, 10), cells: SKELETON_CELLS }}
         errorDetail={error ? <p className="mt-1">{problemText(error)}</p> : null}
         emptyAction={
-          <GatedButton variant="primary" href="/warehouses/new" disabledReason={perms.canWrite ? null : t("reasons.writeRole")}>
+          <GatedButton variant="primary" href={withListQuery("/warehouses/new", listQuery)} disabledReason={perms.canWrite ? null : t("reasons.writeRole")}>
             {t("actions.create")}
           </GatedButton>
         }

@@ -1,5 +1,5 @@
-/** Only a path on this console may be a post-sign-in destination (no open redirects). */
-export function safeCallbackUrl(value: unknown, fallback = "/warehouses"): string {
+/** Only a path on this console may be a post-sign-in destination (no open redirects); else the home page, where a shift starts. */
+export function safeCallbackUrl(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ACTION_TARGETS, PAGES, matchesQuery, pageHref } from "@/lib/palette/items";
+import { ACTION_KEYS, ACTION_TARGETS, PAGES, matchesQuery, matchingActions, pageHref, type ActionKey } from "@/lib/palette/items";
+import en from "@/lib/i18n/messages/en/palette.json";
+import tr from "@/lib/i18n/messages/tr/palette.json";
 import { PAGE_KEYS } from "@/lib/palette/recent";
 
 describe("matchesQuery", () => {
@@ -29,9 +31,45 @@ describe("the palette's places", () => {
     expect(pageHref("schedules")).toBe("/erp/schedules");
   });
 
-  it("starts the ERP actions at their sections of the ERP page", () => {
+  it("starts the ERP actions at their sections of the ERP page, each import at its own dialog", () => {
     expect(ACTION_TARGETS.transfer).toEqual({ href: "/erp#transfer", focus: "transfer" });
-    expect(ACTION_TARGETS.import).toEqual({ href: "/erp#imports", focus: "imports" });
+    expect(ACTION_TARGETS.importStock).toEqual({ href: "/erp?start=stock#imports" });
+    expect(ACTION_TARGETS.importPrices).toEqual({ href: "/erp?start=prices#imports" });
+    expect(ACTION_TARGETS.importProducts).toEqual({ href: "/erp?start=products#imports" });
     expect(ACTION_TARGETS.newWarehouse.href).toBe("/warehouses/new");
+  });
+});
+
+describe("matchingActions", () => {
+  const labels = { en: en.palette.actions, tr: tr.palette.actions };
+  const find = (query: string, lang: "en" | "tr" = "en") => matchingActions(query, (key: ActionKey) => labels[lang][key]);
+
+  it("finds each import by its own word, in Turkish or English, on a page in either language", () => {
+    for (const lang of ["en", "tr"] as const) {
+      for (const word of ["stok", "stock", "STOK"]) expect(find(word, lang), `${word} (${lang})`).toEqual(["importStock"]);
+      for (const word of ["fiyat", "price", "prices"]) expect(find(word, lang), `${word} (${lang})`).toEqual(["importPrices"]);
+      for (const word of ["ürün", "urun", "product", "products"]) expect(find(word, lang), `${word} (${lang})`).toEqual(["importProducts"]);
+    }
+  });
+
+  it("finds every import by import, and one import by two words", () => {
+    expect(find("import")).toEqual(["importStock", "importPrices", "importProducts"]);
+    expect(find("içe aktar", "tr")).toEqual(["importStock", "importPrices", "importProducts"]);
+    expect(find("start stock import")).toEqual(["importStock"]);
+    expect(find("stok başlat", "tr")).toEqual(["importStock"]);
+    expect(find("stock fiyat")).toEqual([]);
+  });
+
+  it("lists every action on an empty query, and none for an unrelated word", () => {
+    expect(find("")).toEqual([...ACTION_KEYS]);
+    expect(find("izmir")).toEqual([]);
+    expect(find("team")).toEqual([]);
+  });
+
+  it("has a label for every action in both catalogs", () => {
+    for (const key of ACTION_KEYS) {
+      expect(labels.en[key]).toBeTruthy();
+      expect(labels.tr[key]).toBeTruthy();
+    }
   });
 });

@@ -15,14 +15,32 @@ export function pageHref(key: PageKey): string {
   return PAGES.find((p) => p.key === key)?.href ?? "/";
 }
 
-export const ACTION_KEYS = ["newWarehouse", "transfer", "import"] as const;
+export const ACTION_KEYS = ["newWarehouse", "transfer", "importStock", "importPrices", "importProducts"] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];
 
+// ?start= opens that import's dialog on the ERP page (components/erp/imports-panel.tsx), which still asks to confirm.
 export const ACTION_TARGETS: Record<ActionKey, { href: string; focus?: string }> = {
   newWarehouse: { href: "/warehouses/new" },
   transfer: { href: "/erp#transfer", focus: "transfer" },
-  import: { href: "/erp#imports", focus: "imports" },
+  importStock: { href: "/erp?start=stock#imports" },
+  importPrices: { href: "/erp?start=prices#imports" },
+  importProducts: { href: "/erp?start=products#imports" },
 };
+
+const IMPORT_WORDS = ["import", "içe aktar", "erp"];
+/** Words an action is found by in either language, whatever the page's language: a Turkish team types "stok" on the English page too. */
+export const ACTION_WORDS: Record<ActionKey, readonly string[]> = {
+  newWarehouse: ["new warehouse", "add warehouse", "yeni depo", "depo ekle"],
+  transfer: ["transfer orders", "siparişleri aktar", "erp"],
+  importStock: [...IMPORT_WORDS, "stock", "stok"],
+  importPrices: [...IMPORT_WORDS, "price", "prices", "fiyat", "fiyatlar"],
+  importProducts: [...IMPORT_WORDS, "product", "products", "ürün", "ürünler"],
+};
+
+/** The actions a query finds, by their label in the page's language or by their words in either. */
+export function matchingActions(query: string, label: (key: ActionKey) => string): ActionKey[] {
+  return ACTION_KEYS.filter((key) => matchesQuery(query, [label(key), ...ACTION_WORDS[key]]));
+}
 
 export function matchesQuery(query: string, texts: readonly string[]): boolean {
   const words = fold(query).split(" ").filter(Boolean);

@@ -3,6 +3,8 @@ import {
   accountFacts,
   attentionOf,
   CODE_MAX,
+  codeKey,
+  codeLookalikeOf,
   codeRuleBreak,
   deleteRuleBreak,
   READINESS_CHECKS,
@@ -142,8 +144,45 @@ describe("warehouseReadiness", () => {
     expect(attentionOf(all[1]!, accountFacts(all))).toEqual(["codePolicy"]);
   });
 
+  it("fails a code that reads as another warehouse's, naming the other; a distinct code passes", () => {
+    const all = [theDefault, wh(2, { code: "ANK01" }), wh(3, { code: "ank01" }), wh(4, { code: "ANK02" })];
+    expect(warehouseReadiness(all[1]!, all).find((r) => r.check === "codePolicy")).toEqual({
+      check: "codePolicy",
+      state: "fail",
+      reason: "codeLookalike",
+      others: [{ id: 3, name: "Depo 3", code: "ank01" }],
+    });
+    expect(attentionOf(all[2]!, accountFacts(all))).toEqual(["codePolicy"]);
+    expect(states(warehouseReadiness(all[3]!, all)).codePolicy).toBe("pass:codeValid");
+    // A policy break is said first: the lookalike is the lesser news.
+    const spaced = [theDefault, wh(2, { code: "A B" }), wh(3, { code: "a b" })];
+    expect(states(warehouseReadiness(spaced[1]!, spaced)).codePolicy).toBe("fail:codeSpaces");
+  });
+
   it("lists every failed check in checklist order", () => {
     const broken = wh(2, { code: "A B", erpWarehouseId: null });
     expect(attentionOf(broken, accountFacts([broken]))).toEqual(["erpIdPresent", "oneActiveDefault", "codePolicy"]);
+  });
+});
+
+describe("code lookalikes", () => {
+  it("folds case, invisible characters and the Turkish i, but not other letters", () => {
+    expect(codeKey("ANK01")).toBe(codeKey("ank01"));
+    for (const hidden of ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", "\u00AD", "\u200E", "\u202E"]) expect(codeKey(`ANK${hidden}01`)).toBe("ank01");
+    expect(codeKey("İZM01")).toBe(codeKey("izm01"));
+    expect(codeKey("IZM01")).toBe(codeKey("ızm01"));
+    expect(codeKey("ＡＮＫ０１")).toBe("ank01");
+    expect(codeKey("ŞUB01")).not.toBe(codeKey("SUB01"));
+    expect(codeKey("ANK01")).not.toBe(codeKey("ANK-01"));
+    expect(codeKey("\u200B")).toBe("");
+  });
+
+  it("finds another warehouse whose code reads as the given one, never the warehouse itself", () => {
+    const all = [wh(1, { code: "ANK01" }), wh(2, { code: "IST\u200B01" })];
+    expect(codeLookalikeOf("ank01", all)?.id).toBe(1);
+    expect(codeLookalikeOf("ist01", all)?.id).toBe(2);
+    expect(codeLookalikeOf("ank01", all, 1)).toBeNull();
+    expect(codeLookalikeOf("ANK02", all)).toBeNull();
+    expect(codeLookalikeOf("\u200B", all)).toBeNull();
   });
 });

@@ -51,6 +51,22 @@ export function deleteRuleBreak(current: WarehouseFlags): WarehouseRuleBreak | n
 export type CodeRuleBreak = "required" | "tooLong" | "controlCharacters" | "codeSpaces";
 export const CODE_SPACES = /\s/;
 
+// Invisible and format characters a code may carry from a paste (zero-width spaces, direction marks, soft hyphens).
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u3164\uFFA0]/gu;
+
+/** Codes with the same key read as one on screen: case, invisible characters and the dotted or dotless i do not count. */
+export function codeKey(code: string): string {
+  return code.replace(INVISIBLE, "").normalize("NFKC").toLowerCase().replace(/i\u0307/g, "i").replace(/ı/g, "i").trim();
+}
+
+/** Another warehouse whose code reads as this one's (the same key), or null. */
+export function codeLookalikeOf<W extends { id: number; code: string }>(code: string, others: Iterable<W>, excludeId?: number): W | null {
+  const key = codeKey(code);
+  if (key === "") return null;
+  for (const w of others) if (w.id !== excludeId && codeKey(w.code) === key) return w;
+  return null;
+}
+
 export function codeRuleBreak(code: string): CodeRuleBreak | null {
   if (code.trim() === "") return "required";
   if (code.length > CODE_MAX) return "tooLong";
@@ -77,7 +93,8 @@ export type ReadinessReason =
   | "codeRequired"
   | "codeTooLong"
   | "codeControlCharacters"
-  | "codeSpaces";
+  | "codeSpaces"
+  | "codeLookalike";
 
 export interface ReadinessSubject extends WarehouseFlags {
   id: number;
@@ -96,6 +113,7 @@ export interface ReadinessResult {
 
 export interface AccountFacts {
   erpUses: Map<string, WarehouseRef[]>;
+  codeUses: Map<string, WarehouseRef[]>;
   defaults: WarehouseRef[];
 }
 
@@ -104,14 +122,17 @@ const refOf = ({ id, name, code }: WarehouseRef): WarehouseRef => ({ id, name, c
 const erpKey = (erp: string | null) => erp?.trim() || null;
 
 export function accountFacts(all: Iterable<ReadinessSubject>): AccountFacts {
-  const facts: AccountFacts = { erpUses: new Map(), defaults: [] };
+  const facts: AccountFacts = { erpUses: new Map(), codeUses: new Map(), defaults: [] };
+  const addUse = (map: Map<string, WarehouseRef[]>, key: string, w: WarehouseRef) => {
+    const uses = map.get(key);
+    if (uses) uses.push(refOf(w));
+    else map.set(key, [refOf(w)]);
+  };
   for (const w of all) {
     const erp = erpKey(w.erpWarehouseId);
-    if (erp !== null) {
-      const uses = facts.erpUses.get(erp);
-      if (uses) uses.push(refOf(w));
-      else facts.erpUses.set(erp, [refOf(w)]);
-    }
+    if (erp !== null) addUse(facts.erpUses, erp, w);
+    const code = codeKey(w.code);
+    if (code !== "") addUse(facts.codeUses, code, w);
     if (w.isDefault) facts.defaults.push(refOf(w));
   }
   return facts;
@@ -132,6 +153,8 @@ export function readinessOf(w: ReadinessSubject, facts: AccountFacts): Readiness
   const defaults = [...facts.defaults.filter((d) => d.id !== w.id), ...(w.isDefault ? [refOf(w)] : [])];
   const otherDefaults = defaults.filter((d) => d.id !== w.id);
   const codeBreak = codeRuleBreak(w.code);
+  const code = codeKey(w.code);
+  const lookalikes = code === "" ? [] : (facts.codeUses.get(code) ?? []).filter((o) => o.id !== w.id);
   return [
     erp === null ? result("erpIdPresent", "fail", "erpMissing") : result("erpIdPresent", "pass", "erpPresent"),
     erp === null
@@ -149,7 +172,11 @@ export function readinessOf(w: ReadinessSubject, facts: AccountFacts): Readiness
           : w.isDefault
             ? result("oneActiveDefault", "pass", "isTheDefault")
             : result("oneActiveDefault", "pass", "otherDefault", otherDefaults),
-    codeBreak ? result("codePolicy", "fail", CODE_REASONS[codeBreak]) : result("codePolicy", "pass", "codeValid"),
+    codeBreak
+      ? result("codePolicy", "fail", CODE_REASONS[codeBreak])
+      : lookalikes.length > 0
+        ? result("codePolicy", "fail", "codeLookalike", lookalikes)
+        : result("codePolicy", "pass", "codeValid"),
   ];
 }
 

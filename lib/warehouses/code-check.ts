@@ -29,5 +29,5 @@ export function useCodeCheck(code: string, excludeId?: number) {
   const key = valid ? `${WAREHOUSES_API}/code-check?${params.toString()}` : null;
   const { data, error, isLoading } = useSWR<CodeCheckResult, ProblemError>(key, fetcher, { revalidateOnFocus: false, dedupingInterval: 5_000 });
   const settled = debounced === code.trim();
-  return { checking: valid && (!settled || isLoading), result: valid && settled ? (data ?? null) : null, error: valid ? error : undefined };
+  return { typed: debounced, checking: valid && (!settled || isLoading), result: valid && settled ? (data ?? null) : null, error: valid ? error : undefined };
 }

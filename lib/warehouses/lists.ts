@@ -86,3 +86,28 @@ export function toggleSort(current: WarehouseSort, column: WarehouseSortColumn):
   const now = parseSort(current);
   return formatSort({ column, desc: now.column === column ? !now.desc : false });
 }
+
+// The list's own parameters, carried along a detail or edit visit as ?list= so "All warehouses" returns to the same view.
+const LIST_PARAMS = ["q", "status", "sort", "page", "limit", "hide"] as const;
+const LIST_VALUE_MAX = 500;
+
+/** Only the list's parameters of a query string, each bounded: ?list= comes from the address bar and is echoed into a link. */
+export function listQueryOf(search: string): string {
+  const from = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const key of LIST_PARAMS) {
+    const value = from.get(key);
+    if (value !== null && value.length <= LIST_VALUE_MAX) kept.set(key, value);
+  }
+  return kept.toString();
+}
+
+export function withListQuery(href: string, listQuery: string): string {
+  const kept = listQueryOf(listQuery);
+  return kept ? `${href}?${new URLSearchParams({ list: kept }).toString()}` : href;
+}
+
+export function backToListHref(list: string | null): string {
+  const kept = listQueryOf(list ?? "");
+  return kept ? `/warehouses?${kept}` : "/warehouses";
+}

@@ -134,5 +134,5 @@ export interface BulkOutcome {
 
 export interface CodeCheckResult {
   available: boolean;
-  takenBy: Pick<Warehouse, "id" | "name"> | null;
+  takenBy: Pick<Warehouse, "id" | "name" | "code"> | null;
 }

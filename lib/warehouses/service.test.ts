@@ -249,6 +249,30 @@ describe("refusals carry codes beside the English (the one text path)", () => {
     expect(body.fieldCodes).toEqual({ code: [{ code: "validation.warehouses.codeTaken" }] });
   });
 
+  it("a code that differs from another's only by case or an invisible character is refused, naming that warehouse", async () => {
+    const other = await state.client.getWarehouse(2);
+    const before = (await state.client.listWarehouses({ page: 1, limit: 100 })).totalItems;
+    const res = await callRoute("POST", "/api/warehouses", { name: "Lookalike", code: other.code.toLowerCase() });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.fieldCodes).toEqual({ code: [{ code: "validation.warehouses.codeLookalike", params: { name: other.name, code: other.code } }] });
+    expect(body.errors.code[0]).toContain(other.name);
+    expect(body.lookalike).toEqual({ id: 2, name: other.name, code: other.code });
+    expect((await state.client.listWarehouses({ page: 1, limit: 100 })).totalItems).toBe(before);
+    // A code with a zero-width space, made on the platform directly (the console's form refuses it); a fresh index sees it.
+    const hidden = await state.client.createWarehouse({ name: "Gizli", code: "ZW\u200B77" });
+    ++state.seq;
+    const zw = await callRoute("POST", "/api/warehouses", { name: "Visible", code: "zw77" });
+    expect(zw.status).toBe(422);
+    expect((await zw.json()).lookalike).toEqual({ id: hidden.id, name: "Gizli", code: "ZW\u200B77" });
+    // An edit to a lookalike of another's code is refused; keeping its own code in another case is not.
+    const edit = await put(3, { code: other.code.toLowerCase() });
+    expect(edit.status).toBe(422);
+    expect((await edit.json()).fieldCodes.code[0].code).toBe("validation.warehouses.codeLookalike");
+    const own = (await state.client.getWarehouse(3)).code;
+    expect((await put(3, { code: own.toLowerCase() })).status).toBe(200);
+  });
+
   it("a platform conflict keeps its own field words where the console has no code for them", async () => {
     const body = { status: "error", message: "Ad ve ERP kimliği çakışıyor.", errors: { name: ["Ad başka depoda."] } };
     await fault({ method: "PUT", path: "/v1/stores/3", times: 1, kind: "respond", status: 409, body });

@@ -8,7 +8,7 @@ import { log } from "@/lib/log";
 import { refusal, validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import { redactSecrets } from "@/lib/rules/secrets";
-import { DEFAULT_WAREHOUSE_SORT, deleteRuleBreak, saveRuleBreak, WAREHOUSE_FIELDS, type ReadinessResult, type WarehouseRuleBreak } from "@/lib/rules/warehouse";
+import { codeKey, DEFAULT_WAREHOUSE_SORT, deleteRuleBreak, saveRuleBreak, WAREHOUSE_FIELDS, type ReadinessResult, type WarehouseRuleBreak } from "@/lib/rules/warehouse";
 import { isUpstreamError, upstream, type WarehouseWrite } from "@/lib/upstream";
 import { publicUpstreamText } from "@/lib/upstream/errors";
 import type {
@@ -238,9 +238,19 @@ async function settleDefault(id: number, previous: Warehouse[], ctx: ServiceCont
   return "defaultNotSettled";
 }
 
+// The platform takes "ank01" beside "ANK01" (and codes with zero-width spaces); the console refuses what reads as another's code.
+async function refuseLookalikeCode(code: string, excludeId?: number): Promise<void> {
+  // An identical code is the platform's to refuse (codeTaken, with its own words).
+  const twin = await warehouseIndex().findLookalike(code, excludeId, { exact: false });
+  if (!twin) return;
+  const text = { code: "validation.warehouses.codeLookalike", params: { name: twin.name, code: twin.code } };
+  throw validationFailed({ code: [text] }, { extra: { lookalike: { id: twin.id, name: twin.name, code: twin.code } } });
+}
+
 export async function createWarehouse(body: CreateWarehouseBody, ctx: ServiceContext): Promise<WarehouseWriteResult> {
   const broken = saveRuleBreak(body);
   if (broken) throw validationFailed({ [broken.field]: [{ code: `validation.warehouses.${broken.key}` }] }, { detail: "The default warehouse must be active." });
+  await refuseLookalikeCode(body.code);
   return body.isDefault ? underDefaultLock(() => create(body, ctx)) : create(body, ctx);
 }
 
@@ -285,6 +295,7 @@ async function update(id: number, body: UpdateWarehouseBody, ctx: ServiceContext
   const next = { ...current, ...changes };
   const broken = saveRuleBreak(changes, current);
   if (broken) throw ruleRefusal(broken);
+  if (changes.code !== undefined && codeKey(changes.code) !== codeKey(current.code)) await refuseLookalikeCode(changes.code, id);
   const write: WarehouseWrite = {};
   for (const f of WAREHOUSE_FIELDS) if (changes[f] !== undefined && changes[f] !== current[f]) Object.assign(write, { [f]: changes[f] });
   if (Object.keys(write).length === 0) return { warehouse: current, message: "" };
@@ -343,7 +354,8 @@ export async function bulkSetActive(ids: number[], isActive: boolean, ctx: Servi
 }
 
 export async function checkCode(code: string, excludeId?: number): Promise<CodeCheckResult> {
-  const found = await warehouseIndex().findByCode(code);
-  if (!found || found.id === excludeId) return { available: true, takenBy: null };
-  return { available: false, takenBy: { id: found.id, name: found.name } };
+  const exact = await warehouseIndex().findByCode(code);
+  const found = exact && exact.id !== excludeId ? exact : await warehouseIndex().findLookalike(code, excludeId);
+  if (!found) return { available: true, takenBy: null };
+  return { available: false, takenBy: { id: found.id, name: found.name, code: found.code } };
 }

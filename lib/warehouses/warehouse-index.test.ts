@@ -137,6 +137,13 @@ describe("WarehouseIndex", () => {
     expect(await index.attention([list[0]!, list[1]!, list[4]!, list[6]!])).toEqual([["erpIdPresent"], [], ["erpIdUnique"], ["codePolicy"]]);
     index.upsert({ ...list[5]!, erpWarehouseId: "606" });
     expect(await ids()).toEqual([1, 3, 4, 7]);
+    // A new code that reads as 8's (case only) puts both on the list; renaming it takes both off.
+    index.upsert(w(9, "Trabzon 2", "trb01", { erpWarehouseId: "909" }));
+    expect(await ids()).toEqual([1, 3, 4, 7, 8, 9]);
+    expect((await index.findLookalike("TRB01", 9))?.id).toBe(8);
+    expect(await index.findLookalike("TRB01", 9, { exact: false })).toBeNull();
+    index.upsert(w(9, "Trabzon 2", "TRB02", { erpWarehouseId: "909" }));
+    expect(await ids()).toEqual([1, 3, 4, 7]);
   });
 
   it("takes in fresh upstream rows without unmarking another default, so two defaults show", async () => {
@@ -194,7 +201,7 @@ describe("WarehouseIndex", () => {
     };
     const names = ["Şube", "sube", "İzmir", "izmir", "Ankara", "ankara 2", "Depo 10", "Depo 9", "Çorum", "Online"];
     const make = (id: number): Warehouse =>
-      w(id, `${names[rand(names.length)]} ${rand(3)}`, rand(8) === 0 ? `C ${id}` : `C${rand(50)}-${id}`, {
+      w(id, `${names[rand(names.length)]} ${rand(3)}`, rand(8) === 0 ? `C ${id}` : rand(6) === 0 ? ["dup", "DUP", "D\u200BUP"][rand(3)]! : `C${rand(50)}-${id}`, {
         erpWarehouseId: rand(4) === 0 ? null : rand(5) === 0 ? ` ${rand(6)} ` : String(rand(30)),
         isActive: rand(5) !== 0,
         isDefault: rand(25) === 0,

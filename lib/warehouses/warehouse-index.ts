@@ -1,5 +1,6 @@
 import {
   accountFacts,
+  codeLookalikeOf,
   attentionOf,
   readinessOf,
   type AccountFacts,
@@ -189,14 +190,15 @@ export class WarehouseIndex {
       if (!w) continue;
       touched.add(w.id);
       const own = accountFacts([w]);
-      for (const [key, [ref]] of own.erpUses) {
-        const uses = facts.erpUses.get(key) ?? [];
-        if (add) insertRef(uses, ref!);
-        else removeRef(uses, w.id);
-        if (uses.length > 0) facts.erpUses.set(key, uses);
-        else facts.erpUses.delete(key);
-        for (const r of uses) touched.add(r.id);
-      }
+      for (const map of ["erpUses", "codeUses"] as const)
+        for (const [key, [ref]] of own[map]) {
+          const uses = facts[map].get(key) ?? [];
+          if (add) insertRef(uses, ref!);
+          else removeRef(uses, w.id);
+          if (uses.length > 0) facts[map].set(key, uses);
+          else facts[map].delete(key);
+          for (const r of uses) touched.add(r.id);
+        }
       if (add) {
         for (const ref of own.defaults) insertRef(facts.defaults, ref);
         defaultsChanged ||= own.defaults.length > 0;
@@ -372,6 +374,12 @@ export class WarehouseIndex {
     const entries = await this.ready();
     this.refresh([w]);
     return readinessOf(w, this.factsOf(this.entries ?? entries));
+  }
+
+  /** A warehouse whose code reads as this one (rules' codeKey), other than excludeId; `exact: false` skips identical codes. */
+  async findLookalike(code: string, excludeId?: number, { exact = true } = {}): Promise<Warehouse | null> {
+    const others = [...(await this.ready()).values()].map((e) => e.w).filter((w) => exact || w.code.trim() !== code.trim());
+    return codeLookalikeOf(code, others, excludeId);
   }
 
   // Exact and trimmed, as the upstream compares codes.

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { DemoAccounts } from "@/components/auth/demo-accounts";
 import { LoginForm } from "@/components/auth/login-form";
 import { ForgetPalette } from "@/components/shell/forget-palette";
-import { LocaleSwitch } from "@/components/shell/locale-switch";
-import { ThemeSwitch } from "@/components/shell/theme-switch";
+import { PreferenceSwitches } from "@/components/shell/preference-switches";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { getCurrentMember } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
@@ -32,16 +32,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <main id="main" className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-12">
       {/* Whoever lands here has no session: what the palette kept for the last member is forgotten. */}
       <ForgetPalette />
-      <div className="mb-4 flex justify-end gap-3">
-        <ThemeSwitch />
-        <LocaleSwitch />
+      <div className="mb-4">
+        <PreferenceSwitches />
       </div>
       <div className="rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <p className="text-sm font-semibold text-brand-700 dark:text-brand-100">{app("name")}</p>
         <h1 className="mt-1 text-2xl font-semibold">{t("title")}</h1>
         <p className="mb-6 mt-2 text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
         <LoginForm callbackUrl={callbackUrl} ssoName={config.sso?.name ?? null} notice={notice} />
-        {config.demoMode ? <p className="mt-6 text-xs text-slate-600 dark:text-slate-300">{t("demoHint")}</p> : null}
+        {config.demoMode ? <DemoAccounts password={config.demoPassword} /> : null}
       </div>
     </main>
   );
