@@ -38,7 +38,7 @@ export async function AppShell({
                 <NavMenuSlot />
               </div>
             ) : null}
-            <Link href="/warehouses" className="inline-flex min-h-11 items-center truncate text-base font-semibold text-brand-700 sm:text-lg md:min-h-0 dark:text-brand-100">
+            <Link href="/" className="inline-flex min-h-11 items-center truncate text-base font-semibold text-brand-700 sm:text-lg md:min-h-0 dark:text-brand-100">
               {t("app.name")}
             </Link>
             <NavLinks className="max-md:hidden" />
