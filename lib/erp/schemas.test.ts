@@ -148,7 +148,7 @@ describe("the ERP list definitions", () => {
   it("the export query: csv by default, unknown parameters named", () => {
     expect(exportQuerySchema.parse({})).toEqual({ outcome: undefined, format: "csv" });
     expect(exportQuerySchema.parse({ outcome: "not_transferred", format: "txt" })).toEqual({ outcome: "not_transferred", format: "txt" });
-    const bad = exportQuerySchema.safeParse({ format: "xlsx", page: "1" });
+    const bad = exportQuerySchema.safeParse({ format: "pdf", page: "1" });
     expect(bad.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["page", "validation.unknownParameter"],
       ["format", "validation.erp.format"],
