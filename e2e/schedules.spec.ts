@@ -127,7 +127,7 @@ test.describe("schedules as operator", () => {
 
     // The home page's imports tile names the schedule as the last starter of this kind.
     await page.goto("/");
-    await expect(page.getByTestId(`home-import-${kind}`).getByTestId("home-import-last")).toContainText(`Last started by the schedule “${name}”`);
+    await expect(page.getByTestId(`home-import-${kind}`).getByTestId("home-import-last")).toContainText(`Started by the schedule “${name}”`);
 
     const { requests } = await emulator.requests(lastSeq);
     expect(requests.filter((r) => r.method === "POST" && r.path === path)).toHaveLength(1);
