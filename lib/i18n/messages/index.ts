@@ -26,12 +26,14 @@ import trPalette from "@/lib/i18n/messages/tr/palette.json";
 import trViews from "@/lib/i18n/messages/tr/views.json";
 import enErpOrders from "@/lib/i18n/messages/en/erp-orders.json";
 import trErpOrders from "@/lib/i18n/messages/tr/erp-orders.json";
+import enErpQueue from "@/lib/i18n/messages/en/erp-queue.json";
+import trErpQueue from "@/lib/i18n/messages/tr/erp-queue.json";
 import type { Locale } from "@/lib/i18n/config";
 
 // One catalog file per feature and language; files must not share a top-level namespace.
 export const CATALOG_FILES = {
-  en: { common: enCommon, auth: enAuth, team: enTeam, activity: enActivity, warehouses: enWarehouses, erp: enErp, problems: enProblems, validation: enValidation, schedules: enSchedules, alerts: enAlerts, home: enHome, palette: enPalette, views: enViews, erpOrders: enErpOrders },
-  tr: { common: trCommon, auth: trAuth, team: trTeam, activity: trActivity, warehouses: trWarehouses, erp: trErp, problems: trProblems, validation: trValidation, schedules: trSchedules, alerts: trAlerts, home: trHome, palette: trPalette, views: trViews, erpOrders: trErpOrders },
+  en: { common: enCommon, auth: enAuth, team: enTeam, activity: enActivity, warehouses: enWarehouses, erp: enErp, problems: enProblems, validation: enValidation, schedules: enSchedules, alerts: enAlerts, home: enHome, palette: enPalette, views: enViews, erpOrders: enErpOrders, erpQueue: enErpQueue },
+  tr: { common: trCommon, auth: trAuth, team: trTeam, activity: trActivity, warehouses: trWarehouses, erp: trErp, problems: trProblems, validation: trValidation, schedules: trSchedules, alerts: trAlerts, home: trHome, palette: trPalette, views: trViews, erpOrders: trErpOrders, erpQueue: trErpQueue },
 } as const;
 
 export function messagesFor(locale: Locale): Record<string, unknown> {
