@@ -34,13 +34,16 @@ export async function removeFromQueue(conn: Conn, ids: readonly string[]): Promi
  * SKIP LOCKED: a second taker at the same moment gets the next ids, never the same ones.
  */
 export async function takeQueued(trx: Transaction<Database>, max: number): Promise<string[]> {
-  const rows = await sql<{ order_id: string; queued_at: Date }>`
-    delete from order_queue where order_id in (
-      select order_id from order_queue order by queued_at, order_id limit ${max} for update skip locked
+  const rows = await sql<{ order_id: string }>`
+    with taken as (
+      delete from order_queue where order_id in (
+        select order_id from order_queue order by queued_at, order_id limit ${max} for update skip locked
+      )
+      returning order_id, queued_at
     )
-    returning order_id, queued_at
+    select order_id from taken order by queued_at, order_id
   `.execute(trx);
-  return rows.rows.sort((a, b) => a.queued_at.getTime() - b.queued_at.getTime() || a.order_id.localeCompare(b.order_id)).map((r) => r.order_id);
+  return rows.rows.map((r) => r.order_id);
 }
 
 export async function queueSummary(conn: Conn): Promise<{ count: number; oldest: Date | null }> {
