@@ -95,6 +95,7 @@ function ImportsTile() {
 function TransfersTile() {
   const t = useTranslations("home.transfers");
   const tResult = useTranslations("erp.result");
+  const format = useFormatter();
   const query = useHomeTile("transfers");
   return (
     <Tile
@@ -102,11 +103,16 @@ function TransfersTile() {
       title={t("title")}
       link={{ href: attentionRunsHref("needs_attention"), label: t("link") }}
       query={query}
-      isEmpty={(d) => d.counts.needs_attention + d.counts.interrupted === 0}
+      isEmpty={(d) => d.counts.needs_attention + d.counts.interrupted === 0 && !d.nextSend}
       empty={t("empty")}
     >
       {(data) => (
         <div className="space-y-3">
+          {data.nextSend ? (
+            <p data-testid="home-transfers-next-send" className={mutedClass}>
+              {t("nextSend", { when: format.dateTime(new Date(data.nextSend.at), { dateStyle: "medium", timeStyle: "short" }), count: data.nextSend.queued })}
+            </p>
+          ) : null}
           <ul className="flex flex-wrap gap-4">
             {ATTENTION_RUN_RESULTS.map((result) => (
               <li key={result}>

@@ -17,7 +17,7 @@ vi.mock("@/lib/config", () => ({ getConfig: () => ({ erp: { batchSize: 2, maxOrd
 
 const { enqueueOrders } = await import("@/lib/queue/service");
 
-const audits: { action: string; outcome: string; message?: string; details?: unknown }[] = [];
+const audits: { action: string; outcome: string; message?: string | null; details?: unknown }[] = [];
 const ctx = { actor: { id: 2, email: "operator@demo.local", name: "Onur Operator" }, audit: async (e: (typeof audits)[number]) => void audits.push(e) };
 const BY = { email: "operator@demo.local", name: "Onur Operator", origin: "api" as const };
 
