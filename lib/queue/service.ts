@@ -28,7 +28,10 @@ export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], o
     const id = raw.trim();
     const reason = classifyOrderId(id);
     if (reason) invalid.push({ id: id.slice(0, QUEUE_ECHO_MAX_LENGTH), reason });
-    else if (!seen.has(id)) valid.push(id), seen.add(id);
+    else if (!seen.has(id)) {
+      valid.push(id);
+      seen.add(id);
+    }
   }
   const conn = await db();
   const alreadyTransferred = await transferredBefore(conn, valid);
