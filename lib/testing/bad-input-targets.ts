@@ -283,12 +283,9 @@ export const TARGETS: Target[] = [
   {
     file: "erp/queue/send/route.ts",
     method: "POST",
-    requests: fc.tuple(fc.option(badKey, { nil: undefined }), fc.option(anyJson, { nil: undefined })).map(([key, body]) => ({
-      method: "POST" as const,
-      path: "/api/erp/queue/send",
-      headers: key === undefined ? {} : { "Idempotency-Key": key },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })),
+    requests: fc.tuple(fc.option(badKey, { nil: undefined }), fc.option(anyJson, { nil: undefined })).map(
+      ([key, body]): RawRequest => ({ method: "POST", path: "/api/erp/queue/send", headers: key === undefined ? {} : { "Idempotency-Key": key }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+    ),
   },
   { file: "warehouses/route.ts", method: "GET", requests: badQuery(warehouseList).map((q) => ({ method: "GET", path: `/api/warehouses${q}` })) },
   { file: "warehouses/route.ts", method: "POST", requests: badBody(WAREHOUSE_FIELDS, [fc.constant(new Entries([["name", "Fuzz"], ["code", "FUZZ-DEFAULT-PASSIVE"], ["isDefault", true], ["isActive", false]]))]).map((b) => withBody("POST", "/api/warehouses", b)) },
