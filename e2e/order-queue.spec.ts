@@ -39,5 +39,5 @@ test("queued ids show on /erp, Send now sends them as one run from the queue, an
   expect(run.run).toMatchObject({ origin: "queue", counts: { total: 3 } });
   expect(run.orders.items.map((o: { orderId: string }) => o.orderId)).toEqual(ids);
   await page.goto(href!);
-  await expect(page.getByText("Sent from the queue").first()).toBeVisible();
+  await expect(page.getByTestId("run-origin")).toHaveText("Sent from the queue");
 });
