@@ -17,6 +17,11 @@ export const ERP_ROUTES: RouteCase[] = [
   { file: "erp/transfers/[runId]/route.ts", method: "GET", url: "/api/erp/transfers/not-a-run-id", expect: read(422) },
   { file: "erp/transfers/[runId]/stop/route.ts", method: "POST", url: `/api/erp/transfers/${NO_RUN}/stop`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "erp/transfers/[runId]/export/route.ts", method: "GET", url: `/api/erp/transfers/${NO_RUN}/export`, expect: read(404) },
+  { file: "erp/queue/route.ts", method: "GET", url: "/api/erp/queue", expect: read() },
+  { file: "erp/queue/route.ts", method: "POST", url: "/api/erp/queue", body: { orderIds: "3572228" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  { file: "erp/queue/route.ts", method: "DELETE", url: "/api/erp/queue", body: { orderIds: ["not-an-order"] }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  // No Idempotency-Key: refused before anything is taken from the queue.
+  { file: "erp/queue/send/route.ts", method: "POST", url: "/api/erp/queue/send", expect: write({ viewer: 403, operator: 422, admin: 422 }) },
   { file: "erp/imports/route.ts", method: "GET", url: "/api/erp/imports", expect: read() },
   {
     file: "erp/imports/route.ts",

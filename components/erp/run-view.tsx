@@ -189,6 +189,12 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
         <dd>{duration(run.durationMs)}</dd>
         <dt className="font-medium">{t("meta.batches")}</dt>
         <dd>{t("meta.batchesValue", { batches: run.totalBatches, batchSize: run.batchSize })}</dd>
+        {run.origin === "automatic" || run.origin === "queue" ? (
+          <>
+            <dt className="font-medium">{t("meta.origin")}</dt>
+            <dd data-testid="run-origin">{tOrigin(run.origin)}</dd>
+          </>
+        ) : null}
         {run.parent ? (
           <>
             <dt className="font-medium">{t("meta.parent")}</dt>

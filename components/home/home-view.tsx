@@ -114,6 +114,7 @@ function TransfersTile() {
     return format.dateTime(at, today ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" });
   };
   const tResult = useTranslations("erp.result");
+  const format = useFormatter();
   const query = useHomeTile("transfers");
   return (
     <Tile
@@ -121,11 +122,16 @@ function TransfersTile() {
       title={t("title")}
       link={{ href: attentionRunsHref("needs_attention"), label: t("link") }}
       query={query}
-      isEmpty={(d) => d.counts.needs_attention + d.counts.interrupted === 0}
+      isEmpty={(d) => d.counts.needs_attention + d.counts.interrupted === 0 && !d.nextSend}
       empty={t("empty")}
     >
       {(data) => (
         <div className="space-y-3">
+          {data.nextSend ? (
+            <p data-testid="home-transfers-next-send" className={mutedClass}>
+              {t("nextSend", { when: format.dateTime(new Date(data.nextSend.at), { dateStyle: "medium", timeStyle: "short" }), count: data.nextSend.queued })}
+            </p>
+          ) : null}
           <ul className="flex flex-wrap gap-4">
             {ATTENTION_RUN_RESULTS.map((result) => (
               <li key={result}>

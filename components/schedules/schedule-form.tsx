@@ -8,13 +8,12 @@ import { zonedFormat } from "@/components/schedules/describe";
 import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-code-text";
 import { buttonClass, checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles";
-import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
 import { EVERY_MINUTES, nextStarts } from "@/lib/schedules/next";
-import { CRON_MAX_LENGTH, NAME_MAX_LENGTH, SCHEDULE_RULE_TYPES, scheduleBodySchema, WEEKDAYS, type ScheduleBody, type ScheduleBodyInput } from "@/lib/schedules/schemas";
+import { CRON_MAX_LENGTH, NAME_MAX_LENGTH, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, scheduleBodySchema, WEEKDAYS, type ScheduleBody, type ScheduleBodyInput } from "@/lib/schedules/schemas";
 
 // One form for a new schedule and a change; the same schema as the handler, server field errors on their fields.
 
-const FIELDS = ["kind", "name", "rule", "everyMinutes", "times", "days", "cron", "timeZone", "quietFrom", "quietTo"] as const;
+const FIELDS = ["kind", "name", "rule", "everyMinutes", "times", "days", "cron", "timeZone", "quietFrom", "quietTo", "maxOrders"] as const;
 type Field = (typeof FIELDS)[number];
 
 export function ScheduleForm({
@@ -80,10 +79,15 @@ export function ScheduleForm({
         {editing ? t("form.titleEdit") : t("form.titleNew")}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField {...field("kind")} options={ERP_IMPORT_KINDS} optionLabel={(k) => tKinds(`${k}.name`)} className={control_} registration={register("kind")} />
+        <SelectField {...field("kind")} options={SCHEDULE_KINDS} optionLabel={(k) => tKinds(`${k}.name`)} className={control_} registration={register("kind")} />
         <FormField {...field("name")} help={t("form.nameHelp")}>
           {(aria) => <input {...aria} type="text" maxLength={NAME_MAX_LENGTH} autoComplete="off" className={control_} {...register("name")} />}
         </FormField>
+        {values.kind === "transfer" ? (
+          <FormField {...field("maxOrders")} help={t("form.maxOrdersHelp")}>
+            {(aria) => <input {...aria} type="text" inputMode="numeric" autoComplete="off" className={control_} {...register("maxOrders")} />}
+          </FormField>
+        ) : null}
         <SelectField {...field("rule")} options={SCHEDULE_RULE_TYPES} optionLabel={(r) => t(`form.rules.${r}`)} className={control_} registration={register("rule")} />
         {rule === "every" ? (
           <SelectField

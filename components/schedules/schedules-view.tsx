@@ -266,6 +266,11 @@ function History({ row }: { row: ScheduleRow }) {
               <>
                 {t(`outcomes.${run.outcome}`)}
                 {run.importRunId ? <span className="block text-xs">{t("history.importRun", { id: run.importRunId })}</span> : null}
+                {run.transferRunId ? (
+                  <Link href={`/erp/transfers/${run.transferRunId}`} className="block text-xs underline">
+                    {t("history.transferRun")}
+                  </Link>
+                ) : null}
               </>
             ),
           },

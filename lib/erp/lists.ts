@@ -19,11 +19,12 @@ export type OrderOutcome = (typeof ORDER_OUTCOMES)[number];
 export const RETRY_KINDS = ["failed", "unsent", "unknown", "rejected"] as const;
 export type RetryKind = (typeof RETRY_KINDS)[number];
 
-export const TRANSFER_ORIGINS = ["new", "retry_failed", "send_unsent", "resend_unknown", "resend_rejected"] as const;
+/** "automatic": a transfer schedule sent the queue; "queue": a member pressed "Send now" on it. */
+export const TRANSFER_ORIGINS = ["new", "retry_failed", "send_unsent", "resend_unknown", "resend_rejected", "automatic", "queue"] as const;
 export type TransferOrigin = (typeof TRANSFER_ORIGINS)[number];
 
 /** What the run list filters by; scheduled and API runs join when such origins exist in the data. */
-export const RUN_ORIGIN_GROUPS = ["by_hand", "retry"] as const;
+export const RUN_ORIGIN_GROUPS = ["by_hand", "retry", "automatic"] as const;
 export type RunOriginGroup = (typeof RUN_ORIGIN_GROUPS)[number];
 export const runOriginField = optional(oneOf(RUN_ORIGIN_GROUPS), "validation.erp.runOrigin");
 export const RUN_ORIGIN_GROUP: Record<TransferOrigin, RunOriginGroup> = {
@@ -32,6 +33,8 @@ export const RUN_ORIGIN_GROUP: Record<TransferOrigin, RunOriginGroup> = {
   send_unsent: "retry",
   resend_unknown: "retry",
   resend_rejected: "retry",
+  automatic: "automatic",
+  queue: "by_hand",
 };
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

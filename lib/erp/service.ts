@@ -40,6 +40,7 @@ import {
   toRunSummary,
   type CreateRunRequest,
   type RunActor,
+  type TakeOrders,
 } from "@/lib/erp/store";
 
 export interface ErpContext extends ServiceContext {
@@ -175,6 +176,11 @@ async function launch(ctx: ErpContext, idempotencyKey: string, request: CreateRu
 
 export function startTransfer(ctx: ErpContext, idempotencyKey: string, orderIds: string[]): Promise<Started> {
   return launch(ctx, idempotencyKey, { orderIds });
+}
+
+/** One run of what the order queue holds, up to `max` ids oldest first; taken from the queue in the run's own transaction. */
+export function startQueuedTransfer(ctx: ErpContext, idempotencyKey: string, origin: "automatic" | "queue", take: TakeOrders): Promise<Started> {
+  return launch(ctx, idempotencyKey, { take, origin });
 }
 
 export function retryTransfer(ctx: ErpContext, idempotencyKey: string, parentRunId: string, retry: RetryKind): Promise<Started> {

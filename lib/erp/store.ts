@@ -44,6 +44,14 @@ export class IdempotencyConflictError extends DomainError {
   }
 }
 
+/** A queue send found nothing waiting: no run is made. */
+export class NothingQueuedError extends DomainError {
+  constructor() {
+    const made = refusal("conflict", { code: "validation.queue.empty" }, { reason: "queue_empty" });
+    super(made.code, made.detail, made.extra);
+  }
+}
+
 export type RetryRefusal = "parent_not_found" | "parent_running" | "nothing_to_retry" | "already_retried" | "too_many";
 // A missing parent or too many orders are the request's fault (422 on that field), the rest the run's state.
 const REFUSAL_FIELD: Partial<Record<RetryRefusal, string>> = { parent_not_found: "parentRunId", too_many: "retry" };
@@ -78,8 +86,12 @@ const RETRY_MEANING: Record<RetryKind, Meaning> = { failed: "failed", unsent: "n
 const RETRY_ORIGIN: Record<RetryKind, TransferOrigin> = { failed: "retry_failed", unsent: "send_unsent", unknown: "resend_unknown", rejected: "resend_rejected" };
 
 export type CreateRunRequest =
-  | { orderIds: string[]; retry?: undefined; parentRunId?: undefined }
-  | { retry: RetryKind; parentRunId: string; orderIds?: undefined };
+  | { orderIds: string[]; retry?: undefined; parentRunId?: undefined; take?: undefined }
+  | { retry: RetryKind; parentRunId: string; orderIds?: undefined; take?: undefined }
+  | { take: TakeOrders; origin: TransferOrigin; orderIds?: undefined; retry?: undefined; parentRunId?: undefined };
+
+/** Picks the run's ids inside the run's own transaction (the order queue), so a rollback puts them back. */
+export type TakeOrders = (trx: Transaction<Database>) => Promise<string[]>;
 
 export interface CreateRunInput {
   actor: RunActor;
@@ -99,6 +111,7 @@ export async function createTransferRun(
     orderIds: input.request.orderIds ?? null,
     retry: input.request.retry ?? null,
     parentRunId: input.request.parentRunId ?? null,
+    ...(input.request.take && { queue: input.request.origin }),
   });
   const existing = await findByKey(conn, input.actor.email, input.idempotencyKey);
   if (existing) return sameRequest(existing, hash);
@@ -136,6 +149,10 @@ export async function createTransferRun(
         }
         origin = RETRY_ORIGIN[input.request.retry];
         parentRunId = parent.id;
+      } else if (input.request.take) {
+        orderIds = await input.request.take(trx);
+        if (orderIds.length === 0) throw new NothingQueuedError();
+        origin = input.request.origin;
       } else {
         orderIds = input.request.orderIds;
       }

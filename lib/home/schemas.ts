@@ -27,6 +27,8 @@ export type ImportsTile = Record<ImportKindName, ImportTileEntry>;
 export interface TransfersTile {
   counts: Record<(typeof ATTENTION_RUN_RESULTS)[number], number>;
   runs: { id: string; createdAt: string; status: TransferRunStatus; result: RunResult; counts: TransferCounts; by: { email: string; name: string | null } }[];
+  /** The next start of an active transfer schedule, with how many orders wait for it. */
+  nextSend: { at: string; scheduleId: string; name: string | null; queued: number } | null;
 }
 
 export interface HealthTile extends PlatformHealth {

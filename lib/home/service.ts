@@ -8,6 +8,8 @@ import { listRuns } from "@/lib/erp/store";
 import { readPlatformHealth } from "@/lib/health";
 import { openOutage } from "@/lib/health/store";
 import { nextScheduledStarts, scheduleNames } from "@/lib/home/schedules";
+import { queueSummary } from "@/lib/queue/store";
+import { nextTransferStart } from "@/lib/schedules/store";
 import {
   ATTENTION_RUN_RESULTS,
   HOME_ACTIVITY_SIZE,
@@ -53,13 +55,18 @@ export async function importsTile(): Promise<ImportsTile> {
 
 export async function transfersTile(): Promise<TransfersTile> {
   const conn = await db();
-  const pages = await Promise.all(ATTENTION_RUN_RESULTS.map((result) => listRuns(conn, { result, page: 1, limit: HOME_LIST_SIZE })));
+  const [pages, next, queue] = await Promise.all([
+    Promise.all(ATTENTION_RUN_RESULTS.map((result) => listRuns(conn, { result, page: 1, limit: HOME_LIST_SIZE }))),
+    nextTransferStart(conn),
+    queueSummary(conn),
+  ]);
   const runs = pages
     .flatMap((p) => p.items)
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
     .slice(0, HOME_LIST_SIZE)
     .map((r) => ({ id: r.id, createdAt: r.createdAt, status: r.status, result: r.result, counts: r.counts, by: { email: r.createdBy.email, name: r.createdBy.name } }));
-  return { counts: { needs_attention: pages[0]!.total, interrupted: pages[1]!.total }, runs };
+  const nextSend = next ? { at: next.at, scheduleId: next.scheduleId, name: next.name, queued: queue.count } : null;
+  return { counts: { needs_attention: pages[0]!.total, interrupted: pages[1]!.total }, runs, nextSend };
 }
 
 export async function healthTile(): Promise<HealthTile> {

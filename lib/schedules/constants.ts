@@ -1,8 +1,14 @@
+import { ERP_IMPORT_KINDS } from "@/lib/erp/lists";
 import type { ScheduleBodyInput, ScheduleSpec } from "@/lib/schedules/schemas";
 
 // The schedule form's names, sizes and defaults without zod, for the browser; lib/schedules/schemas.ts re-exports them.
 
 export const SCHEDULES_API = "/api/erp/schedules";
+export const SCHEDULE_KINDS = [...ERP_IMPORT_KINDS, "transfer"] as const;
+export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
+/** The form's bound on orders per automatic run; the configured run size caps each run as well. */
+export const TRANSFER_MAX_ORDERS_LIMIT = 100_000;
+export const TRANSFER_DEFAULT_MAX_ORDERS = 500;
 export const SCHEDULE_RULE_TYPES = ["every", "daily", "weekly", "cron"] as const;
 export type ScheduleRuleType = (typeof SCHEDULE_RULE_TYPES)[number];
 /** Monday first, as cron numbers them (0 = Sunday). */
@@ -12,7 +18,7 @@ export const MAX_TIMES = 24;
 export const CRON_MAX_LENGTH = 120;
 export const SCHEDULE_HISTORY_SIZE = 10;
 
-export function toFormValues(s: Pick<ScheduleSpec, "kind" | "name" | "rule" | "timeZone" | "quiet">): ScheduleBodyInput {
+export function toFormValues(s: Pick<ScheduleSpec, "kind" | "name" | "rule" | "timeZone" | "quiet" | "maxOrders">): ScheduleBodyInput {
   const rule = s.rule;
   return {
     kind: s.kind,
@@ -25,9 +31,10 @@ export function toFormValues(s: Pick<ScheduleSpec, "kind" | "name" | "rule" | "t
     timeZone: s.timeZone,
     quietFrom: s.quiet?.from ?? "",
     quietTo: s.quiet?.to ?? "",
+    maxOrders: String(s.maxOrders ?? TRANSFER_DEFAULT_MAX_ORDERS),
   };
 }
 
 export function emptyFormValues(timeZone: string): ScheduleBodyInput {
-  return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "" };
+  return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "", maxOrders: String(TRANSFER_DEFAULT_MAX_ORDERS) };
 }

@@ -53,4 +53,11 @@ export const schedulesMigrations: Record<string, Migration> = {
       await toTimestamptz(db, "schedule_runs", ["due_at", "at"]);
     },
   },
+  // Transfer schedules: a cap of orders per run, and the transfer run a start made (runs have uuid ids, imports integers).
+  "0016_order_queue": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("schedules").addColumn("max_orders", "integer").execute();
+      await db.schema.alterTable("schedule_runs").addColumn("transfer_run_id", "text").execute();
+    },
+  },
 };

@@ -169,6 +169,7 @@ describe("the form's schema", () => {
       rule: { type: "every", minutes: 15 },
       timeZone: "Europe/Istanbul",
       quiet: { from: "23:00", to: "07:00" },
+      maxOrders: null,
     });
     expect(scheduleBodySchema.parse({ ...base, kind: "prices", rule: "weekly", days: ["5", "1", "1"], times: "18:00, 06:30" }).rule).toEqual({
       type: "weekly",

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/lists";
 import { defineList } from "@/lib/list/definition";
 import { hasControlCharacters } from "@/lib/rules/text";
 import { cronProblem, EVERY_MINUTES, isTimeZone, parseTime, type QuietHours, type ScheduleRule } from "@/lib/schedules/next";
-import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, SCHEDULE_RULE_TYPES, type ScheduleRuleType } from "@/lib/schedules/constants";
+import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, TRANSFER_MAX_ORDERS_LIMIT, type ScheduleKind, type ScheduleRuleType } from "@/lib/schedules/constants";
 import { scheduleListBase } from "@/lib/schedules/lists";
 import type { ScheduleRunOutcome } from "@/lib/schedules/tables";
 
@@ -25,7 +24,7 @@ const optionalTime = z
 
 export const scheduleBodySchema = z
   .strictObject({
-    kind: z.enum(ERP_IMPORT_KINDS, { error: "validation.schedules.kind" }),
+    kind: z.enum(SCHEDULE_KINDS, { error: "validation.schedules.kind" }),
     name: z
       .string({ error: "validation.schedules.name" })
       .trim()
@@ -39,6 +38,7 @@ export const scheduleBodySchema = z
     timeZone: z.string({ error: "validation.schedules.timeZoneUnknown" }).trim(),
     quietFrom: optionalTime,
     quietTo: optionalTime,
+    maxOrders: z.string({ error: "validation.schedules.maxOrders" }).trim().max(12, { error: "validation.schedules.maxOrders" }).optional(),
   })
   .superRefine((b, ctx) => {
     const issue = (path: string, key: string) => ctx.addIssue({ code: "custom", path: [path], message: key });
@@ -59,6 +59,7 @@ export const scheduleBodySchema = z
       if (problem === "cron_never") issue("cron", "validation.schedules.cronNever");
       else if (problem) issue("cron", "validation.schedules.cronInvalid");
     }
+    if (b.kind === "transfer" && maxOrdersOf(b.maxOrders) === null) issue("maxOrders", "validation.schedules.maxOrders");
     if ((b.quietFrom === "") !== (b.quietTo === "")) issue(b.quietFrom === "" ? "quietFrom" : "quietTo", "validation.schedules.quietBoth");
     else if (b.quietFrom !== "" && b.quietFrom === b.quietTo) issue("quietTo", "validation.schedules.quietSame");
   })
@@ -68,7 +69,14 @@ export const scheduleBodySchema = z
     rule: toRule(b),
     timeZone: b.timeZone,
     quiet: b.quietFrom && b.quietTo ? { from: b.quietFrom, to: b.quietTo } : null,
+    maxOrders: b.kind === "transfer" ? maxOrdersOf(b.maxOrders) : null,
   }));
+
+function maxOrdersOf(text: string | undefined): number | null {
+  if (!text || !/^[1-9]\d*$/.test(text)) return null;
+  const n = Number(text);
+  return n <= TRANSFER_MAX_ORDERS_LIMIT ? n : null;
+}
 
 export type ScheduleBodyInput = z.input<typeof scheduleBodySchema>;
 export type ScheduleBody = z.output<typeof scheduleBodySchema>;
@@ -87,11 +95,13 @@ function toRule(b: { rule: ScheduleRuleType; everyMinutes: string; times: string
 }
 
 export interface ScheduleSpec {
-  kind: ImportKindName;
+  kind: ScheduleKind;
   name: string | null;
   rule: ScheduleRule;
   timeZone: string;
   quiet: QuietHours | null;
+  /** Transfer schedules: the most queued orders one start sends (the configured run size caps it too). */
+  maxOrders?: number | null;
 }
 
 export const scheduleIdSchema = z.uuid({ error: "validation.schedules.id" }).transform((v) => v.toLowerCase());
@@ -107,6 +117,7 @@ export interface ScheduleRunRow {
   reason: ScheduleSkipReason | null;
   message: string | null;
   importRunId: number | null;
+  transferRunId: string | null;
 }
 
 export interface ScheduleRow extends ScheduleSpec {

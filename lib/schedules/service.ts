@@ -23,7 +23,8 @@ import {
   toScheduleRow,
   updateSchedule,
 } from "@/lib/schedules/store";
-import type { ScheduleRecord } from "@/lib/schedules/tables";
+import type { ScheduleKind, ScheduleRecord } from "@/lib/schedules/tables";
+import { sendQueued } from "@/lib/queue/service";
 
 export interface ScheduleContext extends ServiceContext {
   actor: { id: number | null; email: string; name: string };
@@ -45,6 +46,7 @@ export async function listAllSchedules(query: ScheduleListState): Promise<Schedu
 }
 
 const target = (id: string) => ({ type: "schedule", id });
+const what = (kind: ScheduleKind) => (kind === "transfer" ? "order transfer" : `${kind} import`);
 const audited = (row: ScheduleRecord) => {
   const { history: _history, ...rest } = toScheduleRow(row);
   return rest;
@@ -52,7 +54,7 @@ const audited = (row: ScheduleRecord) => {
 
 export async function createSchedule(ctx: ScheduleContext, body: ScheduleBody): Promise<ScheduleRow> {
   const row = await insertSchedule(await db(), body, ctx.actor.email);
-  await ctx.audit({ action: "schedule.create", target: target(row.id), outcome: "success", message: `Schedule created for the ${row.kind} import.`, after: audited(row) });
+  await ctx.audit({ action: "schedule.create", target: target(row.id), outcome: "success", message: `Schedule created for the ${what(row.kind)}.`, after: audited(row) });
   return toScheduleRow(row);
 }
 
@@ -62,7 +64,7 @@ export async function changeSchedule(ctx: ScheduleContext, id: string, body: Sch
   if (!before) throw new DomainError("not_found", NO_SCHEDULE);
   const row = await updateSchedule(conn, id, body, ctx.actor.email);
   if (!row) throw new DomainError("not_found", NO_SCHEDULE);
-  await ctx.audit({ action: "schedule.update", target: target(id), outcome: "success", message: `Schedule for the ${row.kind} import changed.`, before: audited(before), after: audited(row) });
+  await ctx.audit({ action: "schedule.update", target: target(id), outcome: "success", message: `Schedule for the ${what(row.kind)} changed.`, before: audited(before), after: audited(row) });
   return toScheduleRow(row);
 }
 
@@ -78,10 +80,11 @@ export async function pauseSchedule(ctx: ScheduleContext, id: string, paused: bo
     action: paused ? "schedule.pause" : "schedule.resume",
     target: target(id),
     outcome: "success",
-    message: paused ? `Schedule for the ${row.kind} import paused.` : `Schedule for the ${row.kind} import resumed; next start ${row.next_start_at?.toISOString() ?? "none"}.`,
+    message: paused ? `Schedule for the ${what(row.kind)} paused.` : `Schedule for the ${what(row.kind)} resumed; next start ${row.next_start_at?.toISOString() ?? "none"}.`,
     details: { nextStartAt: row.next_start_at },
   });
-  if (paused) {
+  // The alert's event names import kinds only (lib/alerts); a paused transfer schedule is in the audit trail.
+  if (paused && row.kind !== "transfer") {
     await raiseAlert({ type: "schedule.paused", scheduleId: id, kind: row.kind, by: { email: ctx.actor.email, name: ctx.actor.name }, at: row.updated_at.toISOString() }).catch((error: unknown) =>
       log.error("schedule alert not raised", { error: String(error) }),
     );
@@ -92,7 +95,7 @@ export async function pauseSchedule(ctx: ScheduleContext, id: string, paused: bo
 export async function removeSchedule(ctx: ScheduleContext, id: string): Promise<void> {
   const row = await deleteSchedule(await db(), id);
   if (!row) throw new DomainError("not_found", NO_SCHEDULE);
-  await ctx.audit({ action: "schedule.delete", target: target(id), outcome: "success", message: `Schedule for the ${row.kind} import deleted.`, before: audited(row) });
+  await ctx.audit({ action: "schedule.delete", target: target(id), outcome: "success", message: `Schedule for the ${what(row.kind)} deleted.`, before: audited(row) });
 }
 
 export interface TickResult {
@@ -139,8 +142,9 @@ async function fire(row: ScheduleRecord, now: Date): Promise<"started" | "failed
     return "skipped" as const;
   };
   if (now.getTime() - due.getTime() > MISSED_AFTER_MS) {
-    return skip("missed", `The ${row.kind} import due at ${dueAt} was not started: no console instance was running then.`);
+    return skip("missed", `The ${what(row.kind)} due at ${dueAt} was not started: no console instance was running then.`);
   }
+  if (row.kind === "transfer") return fireTransfer(row, { audit, label, dueAt: due });
   try {
     const { run } = await startImport({ actor: { id: null, email: "", name: label }, audit }, { kind: row.kind }, { origin: "scheduled", scheduleId: row.id, label, dueAt });
     await recordScheduleRun(conn, { ...base, outcome: "started", message: run.message, importRunId: run.id });
@@ -160,6 +164,23 @@ async function fire(row: ScheduleRecord, now: Date): Promise<"started" | "failed
       .executeTakeFirst();
     const message = failed?.outcome === "failed" ? (failed.message ?? failed.error_detail) : (problem?.detail ?? String(error));
     await recordScheduleRun(conn, { ...base, outcome: "failed", message, importRunId: failed?.outcome === "failed" ? failed.id : null });
+    return "failed";
+  }
+}
+
+// The slot's own Idempotency-Key: a start repeated for the same due time finds the same run instead of taking more ids.
+async function fireTransfer(row: ScheduleRecord, { audit, label, dueAt }: { audit: ScheduleContext["audit"]; label: string; dueAt: Date }): Promise<"started" | "failed" | "skipped"> {
+  const conn = await db();
+  const base = { scheduleId: row.id, kind: row.kind, dueAt };
+  try {
+    const { run } = await sendQueued({ actor: { id: null, email: "", name: label }, audit }, `schedule:${row.id}:${dueAt.getTime()}`, "automatic", row.max_orders ?? undefined);
+    await recordScheduleRun(conn, { ...base, outcome: "started", message: `${run.counts.total} queued orders sent.`, transferRunId: run.id });
+    return "started";
+  } catch (error) {
+    // An empty queue starts nothing and records nothing: a quiet slot is not news.
+    if (error instanceof DomainError && error.extra?.reason === "queue_empty") return "skipped";
+    const problem = toProblem(error);
+    await recordScheduleRun(conn, { ...base, outcome: "failed", message: problem?.detail ?? String(error) });
     return "failed";
   }
 }

@@ -13,6 +13,7 @@ export function specOf(row: ScheduleRecord): ScheduleSpec {
     rule: JSON.parse(row.rule_json) as ScheduleRule,
     timeZone: row.time_zone,
     quiet: row.quiet_from && row.quiet_to ? { from: row.quiet_from, to: row.quiet_to } : null,
+    maxOrders: row.max_orders,
   };
 }
 
@@ -21,7 +22,7 @@ export function nextStartOf(spec: ScheduleSpec, after: Date): Date | null {
 }
 
 function toRunRow(r: ScheduleRunRecord): ScheduleRunRow {
-  return { id: r.id, dueAt: r.due_at.toISOString(), at: r.at.toISOString(), outcome: r.outcome, reason: r.reason as ScheduleSkipReason | null, message: r.message, importRunId: r.import_run_id };
+  return { id: r.id, dueAt: r.due_at.toISOString(), at: r.at.toISOString(), outcome: r.outcome, reason: r.reason as ScheduleSkipReason | null, message: r.message, importRunId: r.import_run_id, transferRunId: r.transfer_run_id };
 }
 
 export function toScheduleRow(row: ScheduleRecord, history: ScheduleRunRecord[] = []): ScheduleRow {
@@ -45,6 +46,7 @@ const columns = (spec: ScheduleSpec) => ({
   time_zone: spec.timeZone,
   quiet_from: spec.quiet?.from ?? null,
   quiet_to: spec.quiet?.to ?? null,
+  max_orders: spec.kind === "transfer" ? (spec.maxOrders ?? null) : null,
 });
 
 export async function insertSchedule(conn: Kysely<Database>, spec: ScheduleSpec, by: string, now = new Date()): Promise<ScheduleRecord> {
@@ -143,6 +145,20 @@ export async function nextStartsByKind(conn: Kysely<Database>): Promise<Schedule
   return conn.selectFrom("schedules").selectAll().where("paused", "=", false).where("next_start_at", "is not", null).orderBy("next_start_at").execute();
 }
 
+/** The soonest start of an active transfer schedule: when the order queue is next sent by itself. */
+export async function nextTransferStart(conn: Kysely<Database>): Promise<{ at: string; scheduleId: string; name: string | null; maxOrders: number } | null> {
+  const row = await conn
+    .selectFrom("schedules")
+    .selectAll()
+    .where("kind", "=", "transfer")
+    .where("paused", "=", false)
+    .where("next_start_at", "is not", null)
+    .orderBy("next_start_at")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.next_start_at ? { at: row.next_start_at.toISOString(), scheduleId: row.id, name: row.name, maxOrders: row.max_orders ?? 0 } : null;
+}
+
 export async function dueSchedules(conn: Kysely<Database>, now: Date): Promise<ScheduleRecord[]> {
   return conn.selectFrom("schedules").selectAll().where("paused", "=", false).where("next_start_at", "<=", now).orderBy("next_start_at").limit(100).execute();
 }
@@ -164,7 +180,7 @@ export async function claimDue(conn: Kysely<Database>, row: ScheduleRecord, now:
 
 export async function recordScheduleRun(
   conn: Kysely<Database>,
-  run: { scheduleId: string; kind: ScheduleRecord["kind"]; dueAt: Date; outcome: ScheduleRunOutcome; reason?: ScheduleSkipReason | null; message?: string | null; importRunId?: number | null },
+  run: { scheduleId: string; kind: ScheduleRecord["kind"]; dueAt: Date; outcome: ScheduleRunOutcome; reason?: ScheduleSkipReason | null; message?: string | null; importRunId?: number | null; transferRunId?: string | null },
   now = new Date(),
 ): Promise<ScheduleRunRecord> {
   return conn
@@ -178,6 +194,7 @@ export async function recordScheduleRun(
       reason: run.reason ?? null,
       message: run.message ?? null,
       import_run_id: run.importRunId ?? null,
+      transfer_run_id: run.transferRunId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

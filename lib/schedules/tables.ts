@@ -2,16 +2,20 @@ import type { ColumnType, Generated, Selectable } from "kysely";
 import type { ErpImportKind } from "@/lib/store/schema";
 
 export type ImportOrigin = "manual" | "scheduled";
+/** An import kind, or "transfer": sending the order queue to the ERP. */
+export type ScheduleKind = ErpImportKind | "transfer";
 export type ScheduleRunOutcome = "started" | "failed" | "skipped";
 
 export interface SchedulesTable {
   id: string;
-  kind: ErpImportKind;
+  kind: ScheduleKind;
   name: string | null;
   rule_json: string;
   time_zone: string;
   quiet_from: string | null;
   quiet_to: string | null;
+  /** Transfer schedules only: the most queued orders one start sends. */
+  max_orders: ColumnType<number | null, number | null | undefined, number | null>;
   paused: ColumnType<boolean, boolean | undefined, boolean>;
   next_start_at: Date | null;
   created_at: Date;
@@ -23,13 +27,14 @@ export interface SchedulesTable {
 export interface ScheduleRunsTable {
   id: Generated<number>;
   schedule_id: string;
-  kind: ErpImportKind;
+  kind: ScheduleKind;
   due_at: Date;
   at: Date;
   outcome: ScheduleRunOutcome;
   reason: string | null;
   message: string | null;
   import_run_id: number | null;
+  transfer_run_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SchedulesTables {

@@ -5,6 +5,7 @@ import { authMigrations } from "@/lib/auth/migrations";
 import { combineMigrations } from "@/lib/db/migrations";
 import { erpMigrations } from "@/lib/erp/migrations";
 import { homeMigrations } from "@/lib/home/migrations";
+import { queueMigrations } from "@/lib/queue/migrations";
 import { schedulesMigrations } from "@/lib/schedules/migrations";
 import { viewsMigrations } from "@/lib/views/migrations";
 
@@ -14,6 +15,7 @@ export const consoleMigrations = combineMigrations(
   auditMigrations,
   erpMigrations,
   schedulesMigrations,
+  queueMigrations,
   alertsMigrations,
   homeMigrations,
   viewsMigrations,

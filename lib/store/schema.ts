@@ -5,10 +5,11 @@ import type { AuthTables } from "@/lib/auth/tables";
 import type { ErpTables } from "@/lib/erp/tables";
 import type { HomeTables } from "@/lib/home/tables";
 import type { InboxTables } from "@/lib/erp/inbox-tables";
+import type { QueueTables } from "@/lib/queue/tables";
 import type { SchedulesTables } from "@/lib/schedules/tables";
 import type { ViewsTables } from "@/lib/views/tables";
 
-export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables, InboxTables, ApiKeysTables {}
+export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables, InboxTables, ApiKeysTables, QueueTables {}
 
 export { ROLES } from "@/lib/auth/tables";
 export type { Member, MemberUpdate, MembersTable, NewMember, Role, Session } from "@/lib/auth/tables";

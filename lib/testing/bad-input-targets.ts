@@ -192,8 +192,9 @@ const runSegment = fc.oneof(badIdSegment, badRunId.map((s) => encodeURIComponent
 const redirected = (status: number) => status === 308 || status === 307;
 
 const SCHEDULE_FIELDS: Record<string, FieldRule> = {
-  kind: { valid: fc.constantFrom("products", "prices", "stock"), bad: fc.oneof(notOneOf(["products", "prices", "stock"], false), fc.constantFrom<unknown>(null, 1, ["stock"])), required: true },
+  kind: { valid: fc.constantFrom("products", "prices", "stock"), bad: fc.oneof(notOneOf(["products", "prices", "stock", "transfer"], false), fc.constantFrom<unknown>(null, 1, ["stock"])), required: true },
   name: { valid: alnum(0, 20), bad: fc.oneof(fc.constantFrom<unknown>(null, 1, [], {}, "a\u0000b", "x\ny"), fc.integer({ min: 81, max: 300 }).map((n) => "n".repeat(n))), required: true },
+  maxOrders: { valid: fc.constantFrom("", "250"), bad: fc.oneof(fc.constantFrom<unknown>(null, 250, [], {}, true), fc.integer({ min: 13, max: 300 }).map((n) => "9".repeat(n))) },
   rule: { valid: fc.constantFrom("every"), bad: fc.oneof(notOneOf(["every", "daily", "weekly", "cron"], false), fc.constantFrom<unknown>(null, 1)), required: true },
   everyMinutes: { valid: fc.constantFrom("15", "60"), bad: fc.constantFrom<unknown>(null, 15, [], {}, true), required: true },
   times: { valid: fc.constantFrom("06:30", ""), bad: fc.oneof(fc.constantFrom<unknown>(null, 630, ["06:30"]), fc.constant("06:30, ".repeat(80))), required: true },
@@ -264,7 +265,33 @@ const FAILURES_QUERY = {
   page: stringWhere((s) => nonBlank(s) && s !== "1"),
   limit: stringWhere((s) => nonBlank(s) && s !== "1"),
 };
+// Queued ids are judged one by one (a malformed one is named in a 200), so only the list's own shape is bad here.
+const QUEUE_IDS_BAD = fc.oneof(
+  fc.constantFrom<unknown>(null, "3572000", 3572000, {}, [], [3572000], [null], [["3572000"]]),
+  fc.constant(null).map(() => Array.from({ length: 10_001 }, (_, i) => String(10_000_000 + i))),
+);
+
 export const TARGETS: Target[] = [
+  {
+    file: "erp/queue/route.ts",
+    method: "GET",
+    requests: badQuery({ page: badCoercedPage, limit: stringWhere((s) => nonBlank(s) && !["25", "50", "100"].includes(s)) }).map((q) => ({ method: "GET" as const, path: `/api/erp/queue${q}` })),
+  },
+  { file: "erp/queue/route.ts", method: "POST", requests: badBody({ orderIds: { valid: fc.uniqueArray(orderId, { minLength: 1, maxLength: 5 }), bad: QUEUE_IDS_BAD, required: true } }).map((b) => withBody("POST", "/api/erp/queue", b)) },
+  {
+    file: "erp/queue/route.ts",
+    method: "DELETE",
+    requests: badBody({
+      orderIds: { valid: fc.uniqueArray(orderId, { minLength: 1, maxLength: 5 }), bad: fc.oneof(QUEUE_IDS_BAD, fc.constantFrom<unknown>([""], ["1.0"], ["-1"], ["１"], ["123456789012345678901"])), required: true },
+    }).map((b) => withBody("DELETE", "/api/erp/queue", b)),
+  },
+  {
+    file: "erp/queue/send/route.ts",
+    method: "POST",
+    requests: fc.tuple(fc.option(badKey, { nil: undefined }), fc.option(anyJson, { nil: undefined })).map(
+      ([key, body]): RawRequest => ({ method: "POST", path: "/api/erp/queue/send", headers: key === undefined ? {} : { "Idempotency-Key": key }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+    ),
+  },
   { file: "warehouses/route.ts", method: "GET", requests: badQuery(warehouseList).map((q) => ({ method: "GET", path: `/api/warehouses${q}` })) },
   { file: "warehouses/route.ts", method: "POST", requests: badBody(WAREHOUSE_FIELDS, [fc.constant(new Entries([["name", "Fuzz"], ["code", "FUZZ-DEFAULT-PASSIVE"], ["isDefault", true], ["isActive", false]]))]).map((b) => withBody("POST", "/api/warehouses", b)) },
   { file: "warehouses/[id]/route.ts", method: "GET", requests: badIdSegment.map((id) => ({ method: "GET", path: `/api/warehouses/${id}` })), alsoOk: redirected },
@@ -291,7 +318,7 @@ export const TARGETS: Target[] = [
     requests: badQuery({
       status: notOneOf(["running", "all_transferred", "with_failures", "interrupted"]),
       result: notOneOf(["running", "complete", "complete_with_rejections", "needs_attention", "interrupted"]),
-      origin: notOneOf(["by_hand", "retry"]),
+      origin: notOneOf(["by_hand", "retry", "automatic"]),
       by: notAnEmail,
       from: badDate,
       to: badDate,

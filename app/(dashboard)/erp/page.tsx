@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { ImportsPanel } from "@/components/erp/imports-panel";
+import { OrderQueue } from "@/components/erp/order-queue";
 import { OrderSearch } from "@/components/erp/order-search";
 import { SwrFallback } from "@/components/erp/swr-fallback";
 import { TransferForm } from "@/components/erp/transfer-form";
@@ -27,6 +28,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
       <OrderSearch />
       <SwrFallback fallback={fallback}>
         <TransferForm canRun={canRun} disabledReason={disabledReason} maxOrders={erp.maxOrdersPerRun} batchSize={erp.batchSize} />
+        <OrderQueue canRun={canRun} disabledReason={disabledReason} />
         <TransferHistory />
         <ImportsPanel canRun={canRun} disabledReason={disabledReason} />
       </SwrFallback>

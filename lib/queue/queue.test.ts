@@ -1,0 +1,144 @@
+import pg from "pg";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
+import { openTestStore } from "@/lib/testing/store";
+import { testDatabaseUrl, withDatabase } from "@/lib/testing/test-database";
+import { insertRun } from "@/lib/testing/transfer-runs";
+import { addToQueue, takeQueued } from "@/lib/queue/store";
+
+// The queue's rules on a real PostgreSQL: what is queued, left out and refused, each named; a take
+// is the oldest first up to its cap; two takers at the same moment never take the same id.
+
+const state = vi.hoisted(() => ({ conn: undefined as unknown as Kysely<Database>, store: undefined as unknown as Store }));
+vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
+vi.mock("@/lib/config", () => ({ getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }) }));
+
+const { enqueueOrders } = await import("@/lib/queue/service");
+
+const audits: { action: string; outcome: string; message?: string | null; details?: unknown }[] = [];
+const ctx = { actor: { id: 2, email: "operator@demo.local", name: "Onur Operator" }, audit: async (e: (typeof audits)[number]) => void audits.push(e) };
+const BY = { email: "operator@demo.local", name: "Onur Operator", origin: "api" as const };
+
+beforeAll(async () => {
+  state.store = await openTestStore();
+  state.conn = state.store.db;
+});
+afterAll(async () => state.store.close());
+beforeEach(async () => {
+  await state.conn.deleteFrom("order_queue").execute();
+  await state.conn.deleteFrom("erp_transfer_orders").execute();
+  await state.conn.deleteFrom("erp_transfer_runs").execute();
+  audits.length = 0;
+});
+
+async function transferred(orderId: string) {
+  const runId = await insertRun(state.conn, "Earlier run", "completed", "new", "2026-01-05T09:00:00Z", { transferred: 1 });
+  await state.conn.insertInto("erp_transfer_orders").values({ run_id: runId, position: 1, order_id: orderId, batch: 1, outcome: "transferred" }).execute();
+  return runId;
+}
+
+const queuedIds = async () => (await state.conn.selectFrom("order_queue").select("order_id").orderBy("queued_at").orderBy("order_id").execute()).map((r) => r.order_id);
+
+describe("enqueueOrders", () => {
+  it("queues new ids in the order given and names the malformed, the already queued and the already transferred", async () => {
+    await addToQueue(state.conn, ["3572001"], BY);
+    const runId = await transferred("3572002");
+    const result = await enqueueOrders(ctx, ["3572010", " 3572001", "3572002", "35720x1", "9".repeat(21), "3572011", "3572010", "0357"], "console");
+    expect(result).toEqual({
+      queued: ["3572010", "3572011", "0357"],
+      alreadyQueued: ["3572001"],
+      alreadyTransferred: [{ orderId: "3572002", runId, at: "2026-01-05T09:00:00.000Z", meaning: "transferred" }],
+      invalid: [
+        { id: "35720x1", reason: "not_a_number" },
+        { id: "9".repeat(21), reason: "too_long" },
+      ],
+      warnings: [{ id: "0357", reason: "leading_zero" }],
+    });
+    expect(await queuedIds()).toEqual(["3572001", "3572010", "3572011", "0357"]);
+    const [row] = await state.conn.selectFrom("order_queue").selectAll().where("order_id", "=", "3572010").execute();
+    expect(row).toMatchObject({ queued_by_email: "operator@demo.local", queued_by_name: "Onur Operator", origin: "console" });
+    expect(audits).toEqual([
+      expect.objectContaining({ action: "erp.queue.add", outcome: "success", message: "3 orders queued for transfer (1 already queued, 1 already transferred, 2 malformed)." }),
+    ]);
+  });
+
+  it("queues nothing when every id is left out or refused, and says so in the audit trail", async () => {
+    await addToQueue(state.conn, ["3572001"], BY);
+    const result = await enqueueOrders(ctx, ["3572001", "abc"], "api");
+    expect(result).toMatchObject({ queued: [], alreadyQueued: ["3572001"], invalid: [{ id: "abc", reason: "not_a_number" }] });
+    expect(await queuedIds()).toEqual(["3572001"]);
+    expect(audits).toEqual([expect.objectContaining({ action: "erp.queue.add", outcome: "failure" })]);
+  });
+
+  it("echoes a long malformed id cut short", async () => {
+    const result = await enqueueOrders(ctx, ["x".repeat(5000)], "api");
+    expect(result.invalid).toEqual([{ id: "x".repeat(40), reason: "not_a_number" }]);
+  });
+});
+
+describe("takeQueued", () => {
+  it("takes up to the cap, oldest first, and leaves the rest waiting", async () => {
+    await addToQueue(state.conn, ["300", "100"], BY, new Date("2026-01-05T09:02:00Z"));
+    await addToQueue(state.conn, ["500", "200"], BY, new Date("2026-01-05T09:01:00Z"));
+    await addToQueue(state.conn, ["400"], BY, new Date("2026-01-05T09:03:00Z"));
+    const taken = await state.conn.transaction().execute((trx) => takeQueued(trx, 3));
+    expect(taken).toEqual(["500", "200", "300"]);
+    expect(await queuedIds()).toEqual(["100", "400"]);
+  });
+
+  it("a rolled-back take leaves the ids queued", async () => {
+    await addToQueue(state.conn, ["100", "200"], BY);
+    await expect(
+      state.conn.transaction().execute(async (trx) => {
+        expect(await takeQueued(trx, 5)).toEqual(["100", "200"]);
+        throw new Error("the run was not made");
+      }),
+    ).rejects.toThrow("the run was not made");
+    expect(await queuedIds()).toEqual(["100", "200"]);
+  });
+
+  it("a second taker while the first holds its ids gets the next ones at once, never the same", async () => {
+    await addToQueue(state.conn, ["1", "2", "3", "4", "5", "6", "7"], BY);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let first: string[] = [];
+    const a = state.conn.transaction().execute(async (trx) => {
+      first = await takeQueued(trx, 3);
+      await held;
+    });
+    while (first.length === 0) await new Promise((r) => setTimeout(r, 5));
+    // A lock wait would hold the second taker until the first commits: the timeout turns that into a failure.
+    const second = await state.conn.transaction().execute(async (trx) => {
+      await sql`set local lock_timeout = '2s'`.execute(trx);
+      return takeQueued(trx, 3);
+    });
+    release();
+    await a;
+    expect(first).toEqual(["1", "2", "3"]);
+    expect(second).toEqual(["4", "5", "6"]);
+    expect(await queuedIds()).toEqual(["7"]);
+  });
+
+  it("many takers racing on their own connections take every id exactly once", async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => String(1000 + i));
+    await addToQueue(state.conn, ids, BY);
+    const other = await openTestStoreOn();
+    try {
+      const takes = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? other : state.conn).transaction().execute((trx) => takeQueued(trx, 6))));
+      const all = takes.flat();
+      expect(new Set(all).size).toBe(all.length);
+      expect(all.sort()).toEqual([...ids].sort());
+      expect(await queuedIds()).toEqual([]);
+    } finally {
+      await other.destroy();
+    }
+  });
+});
+
+/** A second pool on the same database: its connections are other sessions, as another instance's would be. */
+async function openTestStoreOn(): Promise<Kysely<Database>> {
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(state.conn);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(testDatabaseUrl(), rows[0]!.name), max: 4 }) }) });
+}

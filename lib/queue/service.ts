@@ -1,0 +1,88 @@
+import "server-only";
+import type { ServiceContext } from "@/lib/audit";
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/store";
+import { transferredBefore } from "@/lib/erp/history";
+import { classifyOrderId } from "@/lib/erp/order-ids";
+import { implausibleIds } from "@/lib/erp/order-checks";
+import { startQueuedTransfer, type ErpContext } from "@/lib/erp/service";
+import type { RunActor } from "@/lib/erp/store";
+import type { TransferRunSummary } from "@/lib/erp/schemas";
+import { nextTransferStart } from "@/lib/schedules/store";
+import { addToQueue, listQueue, queueSummary, removeFromQueue, takeQueued } from "@/lib/queue/store";
+import { QUEUE_ECHO_MAX_LENGTH, type EnqueueResult, type QueueListState, type QueueOverview } from "@/lib/queue/schemas";
+import type { QueueOrigin } from "@/lib/queue/tables";
+
+export interface QueueContext extends ServiceContext {
+  actor: RunActor;
+}
+
+const TARGET = { type: "order_queue", id: "orders" };
+
+/** Queues the ids the paste would send: malformed ones refused, ids waiting or already in the ERP left out, each named. */
+export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], origin: QueueOrigin): Promise<EnqueueResult> {
+  const valid: string[] = [];
+  const seen = new Set<string>();
+  const invalid: EnqueueResult["invalid"] = [];
+  for (const raw of ids) {
+    const id = raw.trim();
+    const reason = classifyOrderId(id);
+    if (reason) invalid.push({ id: id.slice(0, QUEUE_ECHO_MAX_LENGTH), reason });
+    else if (!seen.has(id)) {
+      valid.push(id);
+      seen.add(id);
+    }
+  }
+  const conn = await db();
+  const alreadyTransferred = await transferredBefore(conn, valid);
+  const done = new Set(alreadyTransferred.map((t) => t.orderId));
+  const candidates = valid.filter((id) => !done.has(id));
+  const added = new Set(await addToQueue(conn, candidates, { email: ctx.actor.email, name: ctx.actor.name, origin }));
+  const queued = candidates.filter((id) => added.has(id));
+  const alreadyQueued = candidates.filter((id) => !added.has(id));
+  const warnings = implausibleIds(valid).filter((w) => added.has(w.id));
+  await ctx.audit({
+    action: "erp.queue.add",
+    target: TARGET,
+    outcome: queued.length > 0 ? "success" : "failure",
+    message: `${queued.length} orders queued for transfer (${alreadyQueued.length} already queued, ${alreadyTransferred.length} already transferred, ${invalid.length} malformed).`,
+    details: { origin, queued: queued.length, alreadyQueued: alreadyQueued.length, alreadyTransferred: alreadyTransferred.length, invalid: invalid.length, warnings: warnings.length },
+  });
+  return { queued, alreadyQueued, alreadyTransferred, invalid, warnings };
+}
+
+export async function queueOverview(q: QueueListState): Promise<QueueOverview> {
+  const conn = await db();
+  const [summary, rows, nextSend] = await Promise.all([queueSummary(conn), listQueue(conn, q), nextTransferStart(conn)]);
+  return {
+    count: summary.count,
+    oldest: summary.oldest?.toISOString() ?? null,
+    nextSend,
+    maxOrdersPerRun: getConfig().erp.maxOrdersPerRun,
+    items: rows.map((r) => ({ orderId: r.order_id, queuedAt: r.queued_at.toISOString(), queuedBy: { email: r.queued_by_email, name: r.queued_by_name }, origin: r.origin })),
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+export async function removeQueued(ctx: QueueContext, ids: readonly string[]): Promise<{ removed: string[]; notQueued: string[] }> {
+  const removed = await removeFromQueue(await db(), ids);
+  const gone = new Set(removed);
+  const notQueued = [...new Set(ids)].filter((id) => !gone.has(id));
+  if (removed.length > 0) {
+    await ctx.audit({
+      action: "erp.queue.remove",
+      target: TARGET,
+      outcome: "success",
+      message: `${removed.length} orders removed from the transfer queue: ${removed.slice(0, 20).join(", ")}${removed.length > 20 ? ", …" : ""}.`,
+      details: { removed: removed.length, orderIds: removed.slice(0, 100) },
+    });
+  }
+  return { removed, notQueued };
+}
+
+/** One run of what is queued, oldest first, at most the configured run size (or `max` if smaller); 409 when nothing waits. */
+export async function sendQueued(ctx: ErpContext, idempotencyKey: string, origin: "automatic" | "queue", max?: number): Promise<{ run: TransferRunSummary; created: boolean }> {
+  const cap = Math.min(max ?? Number.POSITIVE_INFINITY, getConfig().erp.maxOrdersPerRun);
+  return startQueuedTransfer(ctx, idempotencyKey, origin, (trx) => takeQueued(trx, cap));
+}

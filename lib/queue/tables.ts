@@ -1,0 +1,17 @@
+import type { Selectable } from "kysely";
+
+export type QueueOrigin = "console" | "api";
+
+export interface OrderQueueTable {
+  order_id: string;
+  queued_at: Date;
+  queued_by_email: string;
+  queued_by_name: string;
+  origin: QueueOrigin;
+}
+
+export interface QueueTables {
+  order_queue: OrderQueueTable;
+}
+
+export type QueuedOrderRecord = Selectable<OrderQueueTable>;
