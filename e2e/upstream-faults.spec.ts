@@ -196,6 +196,7 @@ test.describe("upstream 5xx texts stay on the server", () => {
     await page.getByRole("checkbox", { name: `Select ${a.name}` }).check();
     await page.getByRole("checkbox", { name: `Select ${b.name}` }).check();
     await page.getByTestId("bulk-bar").getByRole("button", { name: "Deactivate selected" }).click();
+    await page.getByRole("dialog", { name: "Deactivate 2 warehouses?" }).getByRole("button", { name: "Deactivate", exact: true }).click();
     const report = page.getByTestId("bulk-report");
     await expect(report).toContainText("Deactivation: 0 done, 2 failed");
     await expect(report.getByTestId("bulk-report-row").filter({ hasText: a.name })).toContainText("The Labs platform is not available right now.");
