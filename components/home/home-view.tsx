@@ -114,7 +114,6 @@ function TransfersTile() {
     return format.dateTime(at, today ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" });
   };
   const tResult = useTranslations("erp.result");
-  const format = useFormatter();
   const query = useHomeTile("transfers");
   return (
     <Tile
