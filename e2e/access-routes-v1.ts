@@ -32,6 +32,11 @@ export const V1_ROUTES: V1RouteCase[] = [
   v1({ file: "v1/imports/route.ts", method: "POST", url: "/api/v1/imports", body: { kind: "orders" }, keys: keyWrite(403, 422) }),
   v1({ file: "v1/failures/route.ts", method: "GET", url: "/api/v1/failures", keys: keyRead() }),
   v1({ file: "v1/failures/route.ts", method: "GET", url: "/api/v1/failures?run=not-a-run-id", keys: keyRead(422) }),
+  v1({ file: "v1/order-queue/route.ts", method: "GET", url: "/api/v1/order-queue", keys: keyRead() }),
+  v1({ file: "v1/order-queue/route.ts", method: "POST", url: "/api/v1/order-queue", body: { orderIds: "3572228" }, keys: keyWrite(403, 422) }),
+  v1({ file: "v1/order-queue/route.ts", method: "DELETE", url: "/api/v1/order-queue", body: { orderIds: ["not-an-order"] }, keys: keyWrite(403, 422) }),
+  // No Idempotency-Key: refused before anything is taken from the queue.
+  v1({ file: "v1/order-queue/send/route.ts", method: "POST", url: "/api/v1/order-queue/send", keys: keyWrite(403, 422) }),
 ];
 
 // Key management is the admins': even reading the list (names, addresses, last use) is.

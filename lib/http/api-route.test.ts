@@ -94,6 +94,18 @@ describe("/api/v1 with a key", () => {
     expect((await callRoute("GET", "/api/v1/failures", undefined, bearer(secret))).status).toBe(200);
   });
 
+  it("queues order ids as the key, marked as come through the API, and sends them as a run with a v1 Location", async () => {
+    const { secret } = await newKey({ name: "Shop pipeline" });
+    const res = await callRoute("POST", "/api/v1/order-queue", { orderIds: ["8800001", "8800002", "88x"] }, bearer(secret));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ queued: ["8800001", "8800002"], invalid: [expect.objectContaining({ id: "88x" })] });
+    const overview = await (await callRoute("GET", "/api/v1/order-queue", undefined, bearer(secret))).json();
+    expect(overview.items.filter((i: { orderId: string }) => i.orderId.startsWith("88000")).map((i: { origin: string }) => i.origin)).toEqual(["api", "api"]);
+    const sent = await callRoute("POST", "/api/v1/order-queue/send", undefined, { ...bearer(secret), "Idempotency-Key": "v1-queue-send-1" });
+    expect(sent.status).toBe(201);
+    expect(sent.headers.get("location")).toMatch(/^\/api\/v1\/transfers\/[0-9a-f-]{36}$/);
+  });
+
   it("answers 429 with Retry-After past the key's limit, with the RateLimit headers on every answer", async () => {
     const { id, secret } = await newKey({ name: "Chatty" });
     await app.store.db.updateTable("api_keys").set({ rate_per_minute: 2 }).where("id", "=", id).execute();

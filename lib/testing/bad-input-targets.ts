@@ -533,6 +533,8 @@ const V1_TWINS: { from: string; to: string; file: string; v1File: string; method
   { from: "/api/erp/orders", to: "/api/v1/orders", file: "erp/orders/[orderId]/route.ts", v1File: "v1/orders/[orderId]/route.ts" },
   { from: "/api/erp/imports", to: "/api/v1/imports", file: "erp/imports/route.ts", v1File: "v1/imports/route.ts" },
   { from: "/api/erp/failures", to: "/api/v1/failures", file: "erp/failures/route.ts", v1File: "v1/failures/route.ts" },
+  { from: "/api/erp/queue/send", to: "/api/v1/order-queue/send", file: "erp/queue/send/route.ts", v1File: "v1/order-queue/send/route.ts" },
+  { from: "/api/erp/queue", to: "/api/v1/order-queue", file: "erp/queue/route.ts", v1File: "v1/order-queue/route.ts" },
 ];
 
 function v1Targets(browser: Target[]): Target[] {
