@@ -1,7 +1,6 @@
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { can } from "@/lib/auth/roles";
+import { answerChecker } from "@/lib/openapi/conformance";
 import { openApiDocument } from "@/lib/openapi/document";
 import { OPERATIONS } from "@/lib/openapi/registry";
 import { sealClientIp } from "@/lib/server/client-address";
@@ -16,13 +15,14 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 let app: InProcessConsole;
 let doc: Json;
-const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+let mismatches: ReturnType<typeof answerChecker>;
 const keys = { viewer: "", operator: "" };
 const exercised = new Set<string>();
 
 beforeAll(async () => {
   app = await startInProcessConsole("openapi-answers");
   doc = openApiDocument();
+  mismatches = answerChecker(doc);
   keys.viewer = (await insertTestKey(app.store.db, { role: "viewer" })).secret;
   keys.operator = (await insertTestKey(app.store.db, { role: "operator" })).secret;
 }, 60_000);
@@ -31,28 +31,13 @@ afterAll(async () => {
   await app?.close();
 });
 
-const deref = (node: Json): Json => (typeof node.$ref === "string" ? deref(node.$ref.slice(2).split("/").reduce((at: Json, part: string) => at[part], doc)) : node);
-
-function describedAnswer(template: string, method: string, status: number): Json {
-  const op = doc.paths[template]?.[method.toLowerCase()];
-  expect(op, `${method} ${template} is described`).toBeDefined();
-  const answer = op.responses[String(status)];
-  expect(answer, `${method} ${template} describes ${status}`).toBeDefined();
-  return deref(answer);
-}
-
 /** Calls the route and checks the answer against the description: status, media type, headers, body. */
 async function conforms(method: string, template: string, url: string, opts: { key?: keyof typeof keys | null; body?: unknown; headers?: Record<string, string> } = {}) {
   const key = opts.key === undefined ? "operator" : opts.key;
   const headers = { "x-labs-client-ip": sealClientIp("198.51.100.20"), ...(key ? { authorization: `Bearer ${keys[key]}` } : {}), ...opts.headers };
   const res = await callRoute(method, url, opts.body, headers);
-  const answer = describedAnswer(template, method, res.status);
-  const [type, media] = Object.entries(answer.content as Json)[0]!;
-  expect(res.headers.get("content-type"), `${method} ${url}`).toContain(type);
-  for (const name of Object.keys(answer.headers ?? {})) expect(res.headers.get(name), `${method} ${url} ${res.status}: header ${name}`).not.toBeNull();
   const body = await res.json();
-  const validate = ajv.compile(deref(media.schema));
-  expect(validate(body) ? [] : validate.errors, `${method} ${url} ${res.status}`).toEqual([]);
+  expect(mismatches({ method, path: template, status: res.status, headers: res.headers, body }), `${method} ${url}`).toEqual([]);
   if (res.status < 300) exercised.add(`${method} ${template}`);
   return { status: res.status, body, res };
 }
@@ -116,10 +101,8 @@ describe("real /api/v1 answers match the description", () => {
     await call();
     const res = await call();
     expect(res.status).toBe(429);
-    const answer = describedAnswer("/imports", "GET", 429);
-    for (const name of Object.keys(answer.headers)) expect(res.headers.get(name), name).not.toBeNull();
-    const validate = ajv.compile(deref(answer.content["application/problem+json"].schema));
-    expect(validate(await res.json())).toBe(true);
+    expect(mismatches({ method: "GET", path: "/imports", status: 429, headers: res.headers, body: await res.json() })).toEqual([]);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it("exercised a success answer of every described operation a key may call", () => {
