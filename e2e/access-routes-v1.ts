@@ -39,6 +39,17 @@ export const V1_ROUTES: V1RouteCase[] = [
   v1({ file: "v1/order-queue/send/route.ts", method: "POST", url: "/api/v1/order-queue/send", keys: keyWrite(403, 422) }),
 ];
 
+// The description holds no secret and tools fetch it before they have a key: every caller reads it, counted against no key.
+export const V1_PUBLIC_ROUTES: V1RouteCase[] = [
+  {
+    file: "v1/openapi.json/route.ts",
+    method: "GET",
+    url: "/api/v1/openapi.json",
+    expect: { anonymous: 200, viewer: 200, operator: 200, admin: 200, "cross-origin": 200 },
+    keys: { none: 200, viewer: 200, operator: 200, revoked: 200, expired: 200, elsewhere: 200 },
+  },
+];
+
 // Key management is the admins': even reading the list (names, addresses, last use) is.
 export const KEYS_ROUTES: RouteCase[] = [
   { file: "keys/route.ts", method: "GET", url: "/api/keys", expect: { anonymous: 401, viewer: 403, operator: 403, admin: 200, "cross-origin": 200 } },

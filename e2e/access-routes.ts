@@ -3,7 +3,7 @@ import path from "node:path";
 import { read, write, type RouteCase } from "@/e2e/access-table";
 import { ERP_ROUTES } from "@/e2e/access-routes-erp";
 import { OPERATIONS_ROUTES } from "@/e2e/access-routes-operations";
-import { KEYS_ROUTES, V1_ROUTES } from "@/e2e/access-routes-v1";
+import { KEYS_ROUTES, V1_PUBLIC_ROUTES, V1_ROUTES } from "@/e2e/access-routes-v1";
 
 // Every route handler and method with its status per caller; writes carry invalid bodies so nothing is created.
 
@@ -13,6 +13,7 @@ export const ROUTES: RouteCase[] = [
   ...ERP_ROUTES,
   ...OPERATIONS_ROUTES,
   ...V1_ROUTES,
+  ...V1_PUBLIC_ROUTES,
   ...KEYS_ROUTES,
   {
     file: "health/route.ts",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ROUTES } from "@/e2e/access-routes";
-import { KEY_CALLERS, V1_ROUTES, type KeyCaller } from "@/e2e/access-routes-v1";
+import { KEY_CALLERS, V1_PUBLIC_ROUTES, V1_ROUTES, type KeyCaller } from "@/e2e/access-routes-v1";
 import { sealClientIp } from "@/lib/server/client-address";
 import { insertTestKey } from "@/lib/testing/api-keys";
 import { callRoute, startInProcessConsole, type InProcessConsole } from "@/lib/testing/in-process-console";
@@ -53,6 +53,16 @@ describe.each(cases)("%s", (_name, route, who, status) => {
     // A key that passed carries its rate-limit headers, whatever the handler answered.
     const counted = !["none", "revoked", "expired", "elsewhere"].includes(who);
     expect(res.headers.get("ratelimit-limit") !== null).toBe(counted);
+  });
+});
+
+const publicCases = V1_PUBLIC_ROUTES.flatMap((r) => KEY_CALLERS.map((who) => [`${r.method} ${r.url} with ${who === "none" ? "no key" : `a ${who} key`}`, r, who, r.keys[who]] as const));
+
+describe.each(publicCases)("%s (public)", (_name, route, who, status) => {
+  it(`answers ${status}, counted against no key`, async () => {
+    const res = await callRoute(route.method, route.url, route.body, headersFor(who, route.headers));
+    expect(res.status).toBe(status);
+    expect(res.headers.get("ratelimit-limit")).toBeNull();
   });
 });
 

@@ -1,0 +1,12 @@
+import { openApiDocument } from "@/lib/openapi/document";
+
+// Built at the first request, not at build time: the transfer body's order cap is read from the running configuration.
+export const dynamic = "force-dynamic";
+
+let body: string | undefined;
+
+// No key needed: the description holds no secret, and tools (code generators, API clients) fetch it before they have one.
+export function GET(): Response {
+  body ??= JSON.stringify(openApiDocument());
+  return new Response(body, { headers: { "content-type": "application/json", "cache-control": "public, max-age=300" } });
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { can } from "@/lib/auth/roles";
+import { answerChecker } from "@/lib/openapi/conformance";
+import { openApiDocument } from "@/lib/openapi/document";
+import { OPERATIONS } from "@/lib/openapi/registry";
+import { sealClientIp } from "@/lib/server/client-address";
+import { insertTestKey } from "@/lib/testing/api-keys";
+import { callRoute, startInProcessConsole, type InProcessConsole } from "@/lib/testing/in-process-console";
+
+// Real /api/v1 answers (in-process handlers, a real store, the real emulator over HTTP) against the description's schemas and headers.
+
+vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => null }));
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let app: InProcessConsole;
+let doc: Json;
+let mismatches: ReturnType<typeof answerChecker>;
+const keys = { viewer: "", operator: "" };
+const exercised = new Set<string>();
+
+beforeAll(async () => {
+  app = await startInProcessConsole("openapi-answers");
+  doc = openApiDocument();
+  mismatches = answerChecker(doc);
+  keys.viewer = (await insertTestKey(app.store.db, { role: "viewer" })).secret;
+  keys.operator = (await insertTestKey(app.store.db, { role: "operator" })).secret;
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Calls the route and checks the answer against the description: status, media type, headers, body. */
+async function conforms(method: string, template: string, url: string, opts: { key?: keyof typeof keys | null; body?: unknown; headers?: Record<string, string> } = {}) {
+  const key = opts.key === undefined ? "operator" : opts.key;
+  const headers = { "x-labs-client-ip": sealClientIp("198.51.100.20"), ...(key ? { authorization: `Bearer ${keys[key]}` } : {}), ...opts.headers };
+  const res = await callRoute(method, url, opts.body, headers);
+  const body = await res.json();
+  expect(mismatches({ method, path: template, status: res.status, headers: res.headers, body }), `${method} ${url}`).toEqual([]);
+  if (res.status < 300) exercised.add(`${method} ${template}`);
+  return { status: res.status, body, res };
+}
+
+describe("real /api/v1 answers match the description", () => {
+  it("warehouses: list, create, get, change, and the refusals", async () => {
+    expect((await conforms("GET", "/warehouses", "/api/v1/warehouses?status=active&sort=name.desc&limit=10", { key: "viewer" })).status).toBe(200);
+    const created = await conforms("POST", "/warehouses", "/api/v1/warehouses", { body: { name: "Schema Depot", code: "SCHEMA-1", erpWarehouseId: "ERP-77" } });
+    expect(created.status).toBe(201);
+    const id = created.body.warehouse.id;
+    expect((await conforms("GET", "/warehouses/{id}", `/api/v1/warehouses/${id}`, { key: "viewer" })).status).toBe(200);
+    expect((await conforms("PATCH", "/warehouses/{id}", `/api/v1/warehouses/${id}`, { body: { name: "Schema Depot 2" } })).status).toBe(200);
+    expect((await conforms("GET", "/warehouses/{id}", "/api/v1/warehouses/999999")).status).toBe(404);
+    expect((await conforms("DELETE", "/warehouses/{id}", `/api/v1/warehouses/${id}`)).status).toBe(403);
+    const stale = { name: "Old", code: "SCHEMA-1", erpWarehouseId: "ERP-77", isDefault: false, isActive: true };
+    expect((await conforms("PATCH", "/warehouses/{id}", `/api/v1/warehouses/${id}`, { body: { name: "Schema Depot 3", expected: stale } })).status).toBe(409);
+    expect((await conforms("POST", "/warehouses", "/api/v1/warehouses", { body: { name: "" } })).status).toBe(422);
+    expect((await conforms("POST", "/warehouses", "/api/v1/warehouses", { key: "viewer", body: { name: "x", code: "y" } })).status).toBe(403);
+    expect((await conforms("GET", "/warehouses", "/api/v1/warehouses", { key: null })).status).toBe(401);
+  });
+
+  it("transfers: start (and repeat), read, list, stop, an order's history and the failures inbox", async () => {
+    const headers = { "Idempotency-Key": "openapi-answers-0001" };
+    const started = await conforms("POST", "/transfers", "/api/v1/transfers", { body: { orderIds: ["3572228", "3572229"] }, headers });
+    expect(started.status).toBe(201);
+    expect((await conforms("POST", "/transfers", "/api/v1/transfers", { body: { orderIds: ["3572228", "3572229"] }, headers })).status).toBe(200);
+    const runId = started.body.run.id;
+    expect((await conforms("GET", "/transfers/{runId}", `/api/v1/transfers/${runId}?limit=10`, { key: "viewer" })).status).toBe(200);
+    expect((await conforms("GET", "/transfers", "/api/v1/transfers?origin=by_hand", { key: "viewer" })).status).toBe(200);
+    expect([200, 202, 409]).toContain((await conforms("POST", "/transfers/{runId}/stop", `/api/v1/transfers/${runId}/stop`)).status);
+    expect((await conforms("GET", "/orders/{orderId}", "/api/v1/orders/3572228", { key: "viewer" })).status).toBe(200);
+    expect((await conforms("GET", "/failures", "/api/v1/failures", { key: "viewer" })).status).toBe(200);
+    expect((await conforms("GET", "/transfers/{runId}", "/api/v1/transfers/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await conforms("POST", "/transfers", "/api/v1/transfers", { body: { orderIds: ["1"] } })).status).toBe(422);
+    expect((await conforms("POST", "/transfers", "/api/v1/transfers", { body: "not json", headers: { ...headers, "content-type": "text/plain" } })).status).toBe(415);
+    expect((await conforms("GET", "/transfers", "/api/v1/transfers?status=nope")).status).toBe(422);
+  });
+
+  it("a run stopped while it has batches to send: 202; the repeat 200 while it settles, 409 once it has", async () => {
+    const orderIds = Array.from({ length: 400 }, (_, i) => String(4_100_000 + i));
+    const started = await conforms("POST", "/transfers", "/api/v1/transfers", { body: { orderIds }, headers: { "Idempotency-Key": "openapi-answers-0002" } });
+    const url = `/api/v1/transfers/${started.body.run.id}/stop`;
+    expect((await conforms("POST", "/transfers/{runId}/stop", url)).status).toBe(202);
+    expect([200, 409]).toContain((await conforms("POST", "/transfers/{runId}/stop", url)).status);
+  });
+
+  it("imports: start and list", async () => {
+    expect((await conforms("POST", "/imports", "/api/v1/imports", { body: { kind: "prices" } })).status).toBe(201);
+    expect((await conforms("GET", "/imports", "/api/v1/imports?kind=prices", { key: "viewer" })).status).toBe(200);
+  });
+
+  it("the description itself, without a key", async () => {
+    const { status, body } = await conforms("GET", "/openapi.json", "/api/v1/openapi.json", { key: null });
+    expect(status).toBe(200);
+    expect(body).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
+  it("429 past the key's limit, with Retry-After", async () => {
+    const chatty = await insertTestKey(app.store.db, { role: "viewer", ratePerMinute: 1 });
+    const call = () => callRoute("GET", "/api/v1/imports", undefined, { "x-labs-client-ip": sealClientIp("198.51.100.20"), authorization: `Bearer ${chatty.secret}` });
+    await call();
+    const res = await call();
+    expect(res.status).toBe(429);
+    expect(mismatches({ method: "GET", path: "/imports", status: 429, headers: res.headers, body: await res.json() })).toEqual([]);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("exercised a success answer of every described operation a key may call", () => {
+    const keyable = OPERATIONS.filter((op) => !op.serves || can("operator", op.serves.permission));
+    expect(OPERATIONS.filter((op) => !keyable.includes(op)).map((op) => op.operationId)).toEqual(["deleteWarehouse"]);
+    expect(keyable.map((op) => `${op.method} ${op.path}`).filter((k) => !exercised.has(k))).toEqual([]);
+  });
+});

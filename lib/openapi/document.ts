@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { OPERATIONS, type Operation } from "@/lib/openapi/registry";
+import { problemAnswer } from "@/lib/openapi/responses";
+
+// Builds the OpenAPI 3.1 description of /api/v1 from the registry: the routes' own zod schemas, rendered by zod 4.
+
+type Json = Record<string, unknown>;
+
+type Def = { type: string; out?: z.ZodType };
+const defOf = (schema: unknown) => (schema as { _zod: { def: Def } })._zod.def;
+
+const schemaOf = (schema: z.ZodType, io: "input" | "output"): Json => {
+  const { $schema, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    // A string trimmed and then checked (`.transform(trim).pipe(z.string().max(…))`) is described by its checks, not as any string.
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = defOf(zodSchema);
+      if (io !== "input" || def.type !== "pipe" || defOf(def.out).type !== "string") return;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Json)[key];
+      Object.assign(jsonSchema, schemaOf(def.out!, io));
+    },
+  }) as Json;
+  void $schema;
+  return rest;
+};
+
+const ref = (kind: "schemas" | "responses" | "headers", name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+const RATE_HEADERS = {
+  "RateLimit-Limit": ref("headers", "RateLimit-Limit"),
+  "RateLimit-Remaining": ref("headers", "RateLimit-Remaining"),
+  "RateLimit-Reset": ref("headers", "RateLimit-Reset"),
+};
+
+const problemResponse = (description: string, headers: Json = RATE_HEADERS) => ({
+  description,
+  headers,
+  content: { "application/problem+json": { schema: ref("schemas", "Problem") } },
+});
+
+const REFUSALS: Record<number, string> = {
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "NotFound",
+  409: "Conflict",
+  415: "UnsupportedMediaType",
+  422: "Invalid",
+  429: "TooManyRequests",
+};
+
+const intHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });
+
+const components = {
+  securitySchemes: {
+    apiKey: {
+      type: "http",
+      scheme: "bearer",
+      description: "An API key made on the console's keys page (`labsc_…`), sent as `Authorization: Bearer <key>`. Its role (viewer or operator) decides what it may do.",
+    },
+  },
+  schemas: { Problem: schemaOf(problemAnswer, "output") },
+  headers: {
+    "RateLimit-Limit": intHeader("Requests this key may make a minute"),
+    "RateLimit-Remaining": intHeader("Requests left in the current minute"),
+    "RateLimit-Reset": intHeader("Seconds until the minute's count starts again"),
+    "Retry-After": intHeader("Seconds to wait before trying again"),
+  },
+  responses: {
+    Unauthorized: problemResponse("The API key is missing, unknown, expired or revoked", { "WWW-Authenticate": { description: "Bearer challenge", schema: { type: "string" } } }),
+    Forbidden: problemResponse("The key's role may not do this, or the key may not be used from this address"),
+    NotFound: problemResponse("No such resource"),
+    Conflict: problemResponse("The request conflicts with the resource's current state"),
+    UnsupportedMediaType: problemResponse("The body was not sent as application/json"),
+    Invalid: problemResponse("The input was refused; `errors` names each field"),
+    TooManyRequests: problemResponse("The key's rate limit is spent", { ...RATE_HEADERS, "Retry-After": ref("headers", "Retry-After") }),
+  },
+};
+
+function parameters(op: Operation): Json[] {
+  const path = Object.entries(op.params?.shape ?? {}).map(([name, schema]) => ({ name, in: "path", required: true, schema: schemaOf(schema as z.ZodType, "input") }));
+  const query = Object.entries(op.query?.shape ?? {}).map(([name, schema]) => ({ name, in: "query", required: false, schema: schemaOf(schema as z.ZodType, "input") }));
+  const headers = Object.entries(op.headers ?? {}).map(([name, h]) => ({ name, in: "header", required: h.required, description: h.description, schema: schemaOf(h.schema, "input") }));
+  return [...path, ...query, ...headers];
+}
+
+function operation(op: Operation): Json {
+  const keyed = op.serves !== null;
+  const body = typeof op.body === "function" ? op.body() : op.body;
+  const responses: Json = {};
+  for (const [status, a] of Object.entries(op.answers)) {
+    const headers: Json = keyed ? { ...RATE_HEADERS } : {};
+    for (const [name, description] of Object.entries(a.headers ?? {})) headers[name] = { description, schema: { type: "string" } };
+    responses[status] = { description: a.description, ...(Object.keys(headers).length ? { headers } : {}), content: { "application/json": { schema: schemaOf(a.schema, "output") } } };
+  }
+  if (keyed) {
+    const refusals = [401, 403, ...(op.refusals ?? []), ...(body ? [415] : []), 422, 429].sort((a, b) => a - b);
+    for (const status of refusals) responses[status] = ref("responses", REFUSALS[status]!);
+  }
+  const params = parameters(op);
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    tags: [op.tag],
+    ...(keyed ? { description: `Needs a key whose role has the \`${op.serves!.permission}\` permission.` } : { security: [] }),
+    ...(params.length ? { parameters: params } : {}),
+    ...(body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(body, "input") } } } } : {}),
+    responses,
+  };
+}
+
+export function openApiDocument(): Json {
+  const paths: Record<string, Json> = {};
+  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method.toLowerCase()] = operation(op);
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Labs Console API",
+      version: "1",
+      description: "Warehouses, ERP order transfers, imports and the failures inbox, with the same validation, roles and audit as the console's pages. Errors are RFC 9457 problem details.",
+    },
+    servers: [{ url: "/api/v1" }],
+    security: [{ apiKey: [] }],
+    paths,
+    components,
+  };
+}

@@ -1,0 +1,255 @@
+import { z } from "zod";
+import { getConfig } from "@/lib/config";
+import { failuresInboxEndpoint, listImportsEndpoint, startImportEndpoint } from "@/lib/http/endpoints/erp";
+import { getTransferEndpoint, listTransfersEndpoint, orderHistoryEndpoint, startTransferEndpoint, stopTransferEndpoint } from "@/lib/http/endpoints/transfers";
+import { createWarehouseEndpoint, deleteWarehouseEndpoint, getWarehouseEndpoint, listWarehousesEndpoint, updateWarehouseEndpoint } from "@/lib/http/endpoints/warehouses";
+import type { Endpoint } from "@/lib/http/route";
+import { orderIdParamSchema } from "@/lib/erp/history-schemas";
+import { failuresList } from "@/lib/erp/inbox-schemas";
+import {
+  createTransferBodySchema,
+  ERP_IMPORT_KINDS,
+  idempotencyKeySchema,
+  importList,
+  ORDER_OUTCOMES,
+  PAGE_SIZES,
+  RUN_ORIGIN_GROUPS,
+  runIdParamSchema,
+  runOrderList,
+  startImportBodySchema,
+  TRANSFER_RUN_STATUSES,
+  transferRunList,
+} from "@/lib/erp/schemas";
+import { RUN_RESULTS } from "@/lib/erp/outcomes";
+import { MAX_PAGE } from "@/lib/erp/lists";
+import type { BaseFields, ListState } from "@/lib/list/base";
+import * as answers from "@/lib/openapi/responses";
+import { SEARCH_MAX, WAREHOUSE_PAGE_SIZES, WAREHOUSE_SORT_COLUMNS, WAREHOUSE_STATUSES } from "@/lib/rules/warehouse";
+import { createWarehouseBodySchema, updateWarehouseBodySchema, warehouseIdParamSchema, warehouseList } from "@/lib/warehouses/schemas";
+
+// Every /api/v1 operation, once: a new route is one entry here (registry.test.ts fails until it is).
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** A list's query: the strict list reader parses it; `shape` describes each of its fields (the test holds the two together). */
+export interface ListQuery<F extends BaseFields = BaseFields> {
+  list: { fields: F; defaults: ListState<F>; querySchema: z.ZodType };
+  shape: { [K in keyof F]: z.ZodType };
+}
+
+export interface Operation {
+  method: Method;
+  /** OpenAPI path under /api/v1, with {name} for the route folder's [name]. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** The handler the route serves, whose permission the description states; null: served without a key. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  serves: Endpoint<any> | null;
+  params?: z.ZodObject;
+  query?: ListQuery;
+  headers?: Record<string, { schema: z.ZodType; required: boolean; description: string }>;
+  /** A thunk when the schema depends on configuration read at request time. */
+  body?: z.ZodType | (() => z.ZodType);
+  /** Success answers by status. */
+  answers: Record<number, { description: string; schema: z.ZodType; headers?: Record<string, string> }>;
+  /** Refusals beyond the ones every keyed operation may give (401, 403, 422, 429). */
+  refusals?: readonly (404 | 409)[];
+}
+
+const listQuery = <F extends BaseFields>(list: ListQuery<F>["list"], shape: ListQuery<F>["shape"]): ListQuery => ({ list, shape }) as unknown as ListQuery;
+
+const page = (max: number) => z.int().min(1).max(max).default(1);
+const sizes = <const S extends readonly number[]>(values: S, fallback: S[number]) => z.union(values.map((v) => z.literal(v))).default(fallback);
+const calendarDate = z.iso.date().optional();
+const email = z.email().optional();
+const runFilters = {
+  status: z.enum(TRANSFER_RUN_STATUSES).optional(),
+  result: z.enum(RUN_RESULTS).optional(),
+  origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
+  by: email.describe("The member who started the run"),
+  from: calendarDate,
+  to: calendarDate,
+};
+
+const warehouses = "Warehouses";
+const transfers = "Transfers";
+const imports = "Imports";
+
+const idempotencyKey = {
+  "Idempotency-Key": { schema: idempotencyKeySchema, required: true, description: "Repeating a request with the same key answers the same run (200) instead of starting another." },
+};
+
+export const OPERATIONS: readonly Operation[] = [
+  {
+    method: "GET",
+    path: "/warehouses",
+    operationId: "listWarehouses",
+    summary: "List warehouses with the console's search, status filter, sort and paging",
+    tag: warehouses,
+    serves: listWarehousesEndpoint,
+    query: listQuery(warehouseList, {
+      page: z.int().min(1).max(9_999_999).default(1),
+      limit: sizes(WAREHOUSE_PAGE_SIZES, 25),
+      q: z.string().max(SEARCH_MAX).default(""),
+      status: z.enum(WAREHOUSE_STATUSES).default("all"),
+      sort: z.enum(WAREHOUSE_SORT_COLUMNS.flatMap((c) => [`${c}.asc`, `${c}.desc`]) as [string, ...string[]]).default("id.asc"),
+    }),
+    answers: { 200: { description: "A page of warehouses", schema: answers.warehouseListAnswer } },
+  },
+  {
+    method: "POST",
+    path: "/warehouses",
+    operationId: "createWarehouse",
+    summary: "Create a warehouse",
+    tag: warehouses,
+    serves: createWarehouseEndpoint,
+    body: createWarehouseBodySchema,
+    answers: { 201: { description: "The warehouse created", schema: answers.warehouseWriteAnswer } },
+    refusals: [409],
+  },
+  {
+    method: "GET",
+    path: "/warehouses/{id}",
+    operationId: "getWarehouse",
+    summary: "Get a warehouse",
+    tag: warehouses,
+    serves: getWarehouseEndpoint,
+    params: warehouseIdParamSchema,
+    answers: { 200: { description: "The warehouse", schema: answers.warehouseAnswer } },
+    refusals: [404],
+  },
+  {
+    method: "PATCH",
+    path: "/warehouses/{id}",
+    operationId: "updateWarehouse",
+    summary: "Change a warehouse; `expected` refuses the change (409) if someone else changed it first",
+    tag: warehouses,
+    serves: updateWarehouseEndpoint,
+    params: warehouseIdParamSchema,
+    body: updateWarehouseBodySchema,
+    answers: { 200: { description: "The warehouse as changed", schema: answers.warehouseWriteAnswer } },
+    refusals: [404, 409],
+  },
+  {
+    method: "DELETE",
+    path: "/warehouses/{id}",
+    operationId: "deleteWarehouse",
+    summary: "Delete a warehouse (admins only: an API key's role never allows it)",
+    tag: warehouses,
+    serves: deleteWarehouseEndpoint,
+    params: warehouseIdParamSchema,
+    answers: { 200: { description: "Deleted", schema: answers.messageAnswer } },
+    refusals: [404, 409],
+  },
+  {
+    method: "GET",
+    path: "/transfers",
+    operationId: "listTransfers",
+    summary: "List order transfer runs, newest first",
+    tag: transfers,
+    serves: listTransfersEndpoint,
+    query: listQuery(transferRunList, { ...runFilters, page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 10) }),
+    answers: { 200: { description: "A page of runs", schema: answers.runListAnswer } },
+  },
+  {
+    method: "POST",
+    path: "/transfers",
+    operationId: "startTransfer",
+    summary: "Start a transfer of order ids to the ERP, or retry a run's failed, unsent, unknown or rejected orders",
+    tag: transfers,
+    serves: startTransferEndpoint,
+    headers: idempotencyKey,
+    body: () => createTransferBodySchema(getConfig().erp.maxOrdersPerRun),
+    answers: {
+      201: { description: "The run started", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
+      200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
+    },
+    refusals: [404, 409],
+  },
+  {
+    method: "GET",
+    path: "/transfers/{runId}",
+    operationId: "getTransfer",
+    summary: "Get a run with a page of its orders and their outcomes",
+    tag: transfers,
+    serves: getTransferEndpoint,
+    params: runIdParamSchema,
+    query: listQuery(runOrderList(""), { outcome: z.enum(ORDER_OUTCOMES).optional(), page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 50) }),
+    answers: { 200: { description: "The run and a page of its orders", schema: answers.runPageAnswer } },
+    refusals: [404],
+  },
+  {
+    method: "POST",
+    path: "/transfers/{runId}/stop",
+    operationId: "stopTransfer",
+    summary: "Stop a run: batches not yet sent stay unsent",
+    tag: transfers,
+    serves: stopTransferEndpoint,
+    params: runIdParamSchema,
+    answers: {
+      202: { description: "Stop requested; batches on the wire settle first", schema: answers.stoppedRunAnswer },
+      200: { description: "The run was already stopping or finished: nothing changed", schema: answers.stoppedRunAnswer },
+    },
+    refusals: [404, 409],
+  },
+  {
+    method: "GET",
+    path: "/orders/{orderId}",
+    operationId: "getOrderHistory",
+    summary: "Every run that carried an order, newest first",
+    tag: transfers,
+    serves: orderHistoryEndpoint,
+    params: orderIdParamSchema,
+    answers: { 200: { description: "The order's history (no runs if none carried it)", schema: answers.orderHistoryAnswer } },
+  },
+  {
+    method: "GET",
+    path: "/imports",
+    operationId: "listImports",
+    summary: "List ERP imports (products, prices, stock), newest first",
+    tag: imports,
+    serves: listImportsEndpoint,
+    query: listQuery(importList, { kind: z.enum(ERP_IMPORT_KINDS).optional(), page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 10) }),
+    answers: { 200: { description: "A page of imports and the latest of each kind", schema: answers.importListAnswer } },
+  },
+  {
+    method: "POST",
+    path: "/imports",
+    operationId: "startImport",
+    summary: "Start an ERP import; a repeat within the window needs `confirmRepeat`",
+    tag: imports,
+    serves: startImportEndpoint,
+    body: startImportBodySchema,
+    answers: { 201: { description: "The import started", schema: answers.startedImportAnswer } },
+    refusals: [409],
+  },
+  {
+    method: "GET",
+    path: "/failures",
+    operationId: "listFailures",
+    summary: "The failures inbox: orders that did not reach the ERP, grouped by meaning and reason",
+    tag: transfers,
+    serves: failuresInboxEndpoint,
+    query: listQuery(failuresList, {
+      from: calendarDate,
+      to: calendarDate,
+      by: email,
+      origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
+      run: z.uuid().optional(),
+      page: z.literal(1).default(1),
+      limit: z.literal(1).default(1),
+    }),
+    answers: { 200: { description: "The inbox's groups", schema: answers.failuresAnswer } },
+  },
+  {
+    method: "GET",
+    path: "/openapi.json",
+    operationId: "getOpenApi",
+    summary: "This description (no key needed)",
+    tag: "Meta",
+    serves: null,
+    answers: { 200: { description: "The OpenAPI 3.1 description of /api/v1", schema: z.looseObject({ openapi: z.string() }) } },
+  },
+];
