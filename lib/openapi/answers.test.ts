@@ -89,6 +89,17 @@ describe("real /api/v1 answers match the description", () => {
     expect((await conforms("GET", "/imports", "/api/v1/imports?kind=prices", { key: "viewer" })).status).toBe(200);
   });
 
+  it("the order queue: add, read, remove, send, and the empty queue's refusal", async () => {
+    const added = await conforms("POST", "/order-queue", "/api/v1/order-queue", { body: { orderIds: ["5100001", "5100002", "5100003", "51x", "05100004"] } });
+    expect(added.status).toBe(200);
+    expect(added.body.invalid).toHaveLength(1);
+    expect((await conforms("GET", "/order-queue", "/api/v1/order-queue?limit=25", { key: "viewer" })).status).toBe(200);
+    expect((await conforms("DELETE", "/order-queue", "/api/v1/order-queue", { body: { orderIds: ["5100003", "5100009"] } })).body).toEqual({ removed: ["5100003"], notQueued: ["5100009"] });
+    expect((await conforms("POST", "/order-queue/send", "/api/v1/order-queue/send", { headers: { "Idempotency-Key": "openapi-answers-queue-1" } })).status).toBe(201);
+    expect((await conforms("POST", "/order-queue/send", "/api/v1/order-queue/send", { headers: { "Idempotency-Key": "openapi-answers-queue-2" } })).status).toBe(409);
+    expect((await conforms("POST", "/order-queue", "/api/v1/order-queue", { key: "viewer", body: { orderIds: ["5100005"] } })).status).toBe(403);
+  });
+
   it("the description itself, without a key", async () => {
     const { status, body } = await conforms("GET", "/openapi.json", "/api/v1/openapi.json", { key: null });
     expect(status).toBe(200);

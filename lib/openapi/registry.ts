@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { failuresInboxEndpoint, listImportsEndpoint, startImportEndpoint } from "@/lib/http/endpoints/erp";
+import { enqueueEndpoint, queueOverviewEndpoint, removeQueuedEndpoint, sendQueuedEndpoint } from "@/lib/http/endpoints/queue";
+import { enqueueBodySchema, QUEUE_PAGE_SIZES, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
 import { getTransferEndpoint, listTransfersEndpoint, orderHistoryEndpoint, startTransferEndpoint, stopTransferEndpoint } from "@/lib/http/endpoints/transfers";
 import { createWarehouseEndpoint, deleteWarehouseEndpoint, getWarehouseEndpoint, listWarehousesEndpoint, updateWarehouseEndpoint } from "@/lib/http/endpoints/warehouses";
 import type { Endpoint } from "@/lib/http/route";
@@ -76,6 +78,7 @@ const runFilters = {
 const warehouses = "Warehouses";
 const transfers = "Transfers";
 const imports = "Imports";
+const queue = "Order queue";
 
 const idempotencyKey = {
   "Idempotency-Key": { schema: idempotencyKeySchema, required: true, description: "Repeating a request with the same key answers the same run (200) instead of starting another." },
@@ -242,6 +245,50 @@ export const OPERATIONS: readonly Operation[] = [
       limit: z.literal(1).default(1),
     }),
     answers: { 200: { description: "The inbox's groups", schema: answers.failuresAnswer } },
+  },
+  {
+    method: "GET",
+    path: "/order-queue",
+    operationId: "getOrderQueue",
+    summary: "The order queue: how many wait, the oldest, the next automatic send, and a page of the ids",
+    tag: queue,
+    serves: queueOverviewEndpoint,
+    query: listQuery(queueList, { page: page(100_000), limit: sizes(QUEUE_PAGE_SIZES, 25) }),
+    answers: { 200: { description: "The queue", schema: answers.queueOverviewAnswer } },
+  },
+  {
+    method: "POST",
+    path: "/order-queue",
+    operationId: "enqueueOrders",
+    summary: "Queue order ids for the next automatic transfer; malformed, already queued and already transferred ids are left out and named",
+    tag: queue,
+    serves: enqueueEndpoint,
+    body: enqueueBodySchema,
+    answers: { 200: { description: "What was queued and what was left out", schema: answers.enqueueAnswer } },
+  },
+  {
+    method: "DELETE",
+    path: "/order-queue",
+    operationId: "removeQueuedOrders",
+    summary: "Take order ids out of the queue before they are sent",
+    tag: queue,
+    serves: removeQueuedEndpoint,
+    body: removeQueuedBodySchema,
+    answers: { 200: { description: "What was removed and what was not queued", schema: answers.removedAnswer } },
+  },
+  {
+    method: "POST",
+    path: "/order-queue/send",
+    operationId: "sendOrderQueue",
+    summary: "Send the oldest queued ids now as one capped run (409 when none wait)",
+    tag: queue,
+    serves: sendQueuedEndpoint,
+    headers: idempotencyKey,
+    answers: {
+      201: { description: "The run started", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
+      200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
+    },
+    refusals: [409],
   },
   {
     method: "GET",

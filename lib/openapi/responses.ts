@@ -18,6 +18,7 @@ import {
 import { isProblemCode, PROBLEM_STATUS } from "@/lib/rules/problems";
 import { READINESS_CHECKS } from "@/lib/rules/warehouse";
 import { warehouseSchema, type WarehouseListResponse, type WarehouseWriteResult } from "@/lib/warehouses/schemas";
+import type { EnqueueResult, QueueOverview } from "@/lib/queue/schemas";
 
 // The answers' shapes for the description; each is tied to the service's own type below, so the two cannot drift apart.
 
@@ -157,6 +158,24 @@ export const failuresAnswer = z.object({
   people: z.array(z.string()),
 });
 
+export const enqueueAnswer = z.object({
+  queued: z.array(z.string()),
+  alreadyQueued: z.array(z.string()),
+  alreadyTransferred: z.array(z.object({ orderId: z.string(), runId: z.string(), at: datetime, meaning: z.enum(MEANINGS) })),
+  invalid: z.array(z.object({ id: z.string(), reason: z.enum(["not_a_number", "too_long"]) })),
+  warnings: z.array(z.object({ id: z.string(), reason: z.enum(["leading_zero", "far_longer"]) })),
+});
+export const queueOverviewAnswer = z.object({
+  count: z.number().int(),
+  oldest: datetime.nullable(),
+  nextSend: z.object({ at: datetime, scheduleId: z.string(), name: z.string().nullable(), maxOrders: z.number().int() }).nullable(),
+  maxOrdersPerRun: z.number().int(),
+  items: z.array(z.object({ orderId: z.string(), queuedAt: datetime, queuedBy: z.object({ email: z.string(), name: z.string() }), origin: z.enum(["console", "api"]) })),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export const removedAnswer = z.object({ removed: z.array(z.string()), notQueued: z.array(z.string()) });
+
 /** RFC 9457 problem details as lib/rules/problems.ts writes them; `fieldCodes` carry the catalog codes per field. */
 export const problemAnswer = z
   .looseObject({
@@ -182,4 +201,6 @@ export const SHAPES_MATCH = [
   same<z.infer<typeof importRun>, ImportRunRow>(true),
   same<z.infer<typeof importListAnswer>, ImportRunList>(true),
   same<z.infer<typeof failuresAnswer>, InboxPage>(true),
+  same<z.infer<typeof enqueueAnswer>, EnqueueResult>(true),
+  same<z.infer<typeof queueOverviewAnswer>, QueueOverview>(true),
 ] as const;
