@@ -189,7 +189,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
         <dd>{duration(run.durationMs)}</dd>
         <dt className="font-medium">{t("meta.batches")}</dt>
         <dd>{t("meta.batchesValue", { batches: run.totalBatches, batchSize: run.batchSize })}</dd>
-        {run.origin === "automatic" || run.origin === "queue" ? (
+        {run.origin === "automatic" || run.origin === "queue" || run.origin === "api" ? (
           <>
             <dt className="font-medium">{t("meta.origin")}</dt>
             <dd data-testid="run-origin">{tOrigin(run.origin)}</dd>

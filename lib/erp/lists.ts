@@ -20,11 +20,11 @@ export const RETRY_KINDS = ["failed", "unsent", "unknown", "rejected"] as const;
 export type RetryKind = (typeof RETRY_KINDS)[number];
 
 /** "automatic": a transfer schedule sent the queue; "queue": a member pressed "Send now" on it. */
-export const TRANSFER_ORIGINS = ["new", "retry_failed", "send_unsent", "resend_unknown", "resend_rejected", "automatic", "queue"] as const;
+export const TRANSFER_ORIGINS = ["new", "retry_failed", "send_unsent", "resend_unknown", "resend_rejected", "automatic", "queue", "api"] as const;
 export type TransferOrigin = (typeof TRANSFER_ORIGINS)[number];
 
 /** What the run list filters by; scheduled and API runs join when such origins exist in the data. */
-export const RUN_ORIGIN_GROUPS = ["by_hand", "retry", "automatic"] as const;
+export const RUN_ORIGIN_GROUPS = ["by_hand", "retry", "automatic", "api"] as const;
 export type RunOriginGroup = (typeof RUN_ORIGIN_GROUPS)[number];
 export const runOriginField = optional(oneOf(RUN_ORIGIN_GROUPS), "validation.erp.runOrigin");
 export const RUN_ORIGIN_GROUP: Record<TransferOrigin, RunOriginGroup> = {
@@ -35,6 +35,7 @@ export const RUN_ORIGIN_GROUP: Record<TransferOrigin, RunOriginGroup> = {
   resend_rejected: "retry",
   automatic: "automatic",
   queue: "by_hand",
+  api: "api",
 };
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

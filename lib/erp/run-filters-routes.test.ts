@@ -43,7 +43,7 @@ describe("GET /api/erp/transfers", () => {
   });
 
   it("refuses a bad filter with a problem naming the field", async () => {
-    const res = await callRoute("GET", "/api/erp/transfers?result=with_failures&origin=api");
+    const res = await callRoute("GET", "/api/erp/transfers?result=with_failures&origin=scheduled");
     expect(res.status).toBe(422);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
     const body = (await res.json()) as { errors: Record<string, string[]> };

@@ -174,8 +174,9 @@ async function launch(ctx: ErpContext, idempotencyKey: string, request: CreateRu
   return { run: toRunSummary(run), created };
 }
 
-export function startTransfer(ctx: ErpContext, idempotencyKey: string, orderIds: string[]): Promise<Started> {
-  return launch(ctx, idempotencyKey, { orderIds });
+/** `origin` "api": started through /api/v1 with a key, which the run list filters on. */
+export function startTransfer(ctx: ErpContext, idempotencyKey: string, orderIds: string[], origin: "new" | "api" = "new"): Promise<Started> {
+  return launch(ctx, idempotencyKey, { orderIds, origin });
 }
 
 /** One run of what the order queue holds, up to `max` ids oldest first; taken from the queue in the run's own transaction. */

@@ -86,7 +86,7 @@ const RETRY_MEANING: Record<RetryKind, Meaning> = { failed: "failed", unsent: "n
 const RETRY_ORIGIN: Record<RetryKind, TransferOrigin> = { failed: "retry_failed", unsent: "send_unsent", unknown: "resend_unknown", rejected: "resend_rejected" };
 
 export type CreateRunRequest =
-  | { orderIds: string[]; retry?: undefined; parentRunId?: undefined; take?: undefined }
+  | { orderIds: string[]; origin?: "new" | "api"; retry?: undefined; parentRunId?: undefined; take?: undefined }
   | { retry: RetryKind; parentRunId: string; orderIds?: undefined; take?: undefined }
   | { take: TakeOrders; origin: TransferOrigin; orderIds?: undefined; retry?: undefined; parentRunId?: undefined };
 
@@ -155,6 +155,7 @@ export async function createTransferRun(
         origin = input.request.origin;
       } else {
         orderIds = input.request.orderIds;
+        origin = input.request.origin ?? "new";
       }
 
       const now = input.now ?? new Date();

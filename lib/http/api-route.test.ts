@@ -79,10 +79,14 @@ describe("/api/v1 with a key", () => {
     expect(again.status).toBe(200);
     expect((await again.json()).run.id).toBe(run.id);
     const row = await app.store.db.selectFrom("erp_transfer_runs").selectAll().where("id", "=", run.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ created_by_id: null, created_by_name: "key Shop pipeline, created by Ayşe Admin" });
+    expect(row).toMatchObject({ created_by_id: null, created_by_name: "key Shop pipeline, created by Ayşe Admin", origin: "api" });
     const read = await callRoute("GET", `/api/v1/transfers/${run.id}`, undefined, bearer(secret));
     expect(read.status).toBe(200);
     expect((await read.json()).run.id).toBe(run.id);
+    // The run list's origin filter finds it as come through the API, and not as by hand.
+    const ids = async (origin: string) => ((await (await callRoute("GET", `/api/v1/transfers?origin=${origin}&limit=100`, undefined, bearer(secret))).json()).items as { id: string }[]).map((r) => r.id);
+    expect(await ids("api")).toContain(run.id);
+    expect(await ids("by_hand")).not.toContain(run.id);
   });
 
   it("starts an import as the key, and reads the failures inbox", async () => {

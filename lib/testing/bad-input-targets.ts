@@ -260,7 +260,7 @@ const FAILURES_QUERY = {
   from: badDate,
   to: badDate,
   by: notAnEmail,
-  origin: notOneOf(["by_hand", "retry"]),
+  origin: notOneOf(["by_hand", "retry", "automatic", "api"]),
   run: stringWhere((s) => nonBlank(s) && !UUID.test(s.trim())),
   page: stringWhere((s) => nonBlank(s) && s !== "1"),
   limit: stringWhere((s) => nonBlank(s) && s !== "1"),
@@ -318,7 +318,7 @@ export const TARGETS: Target[] = [
     requests: badQuery({
       status: notOneOf(["running", "all_transferred", "with_failures", "interrupted"]),
       result: notOneOf(["running", "complete", "complete_with_rejections", "needs_attention", "interrupted"]),
-      origin: notOneOf(["by_hand", "retry", "automatic"]),
+      origin: notOneOf(["by_hand", "retry", "automatic", "api"]),
       by: notAnEmail,
       from: badDate,
       to: badDate,

@@ -18,7 +18,7 @@ export const startTransferEndpoint = endpoint("erp.run", async ({ req, actor, se
   const key = parseHeader(req, "Idempotency-Key", idempotencyKeySchema);
   const body = await parseBody(req, createTransferBodySchema(getConfig().erp.maxOrdersPerRun));
   const ctx = { ...service, actor };
-  const { run, created } = body.retry ? await retryTransfer(ctx, key, body.parentRunId!, body.retry) : await startTransfer(ctx, key, body.orderIds!);
+  const { run, created } = body.retry ? await retryTransfer(ctx, key, body.parentRunId!, body.retry) : await startTransfer(ctx, key, body.orderIds!, api ? "api" : "new");
   const location = api ? `/api/v1/transfers/${run.id}` : `/api/erp/transfers/${run.id}`;
   return json({ run, created }, { status: created ? 201 : 200, headers: { Location: location } });
 });
