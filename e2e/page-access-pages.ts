@@ -58,6 +58,8 @@ export const PAGES: PageCase[] = [
   { file: "(dashboard)/activity/page.tsx", url: () => "/activity", expect: all({ contains: "auth.sign_in" }) },
   { file: "(dashboard)/team/page.tsx", url: () => "/team", expect: all({ contains: "team-page" }) },
   { file: "(dashboard)/team/keys/page.tsx", url: () => "/team/keys", expect: { viewer: NOT_ALLOWED, operator: NOT_ALLOWED, admin: form("keys-page") } },
+  // Any member may read the reference: it describes what a key could do, not any key.
+  { file: "(dashboard)/team/api/page.tsx", url: () => "/team/api", expect: all({ contains: "api-reference-page" }) },
 ];
 
 /** The dashboard sections; an RSC navigation is sent "from" each one's list page. */
