@@ -102,12 +102,16 @@ describe("real /api/v1 answers match the description", () => {
 
   it("the failures inbox's actions: count, retry a group (and repeat), resolve a group", async () => {
     const failedRun = async (orderIds: string[], key: string) => {
-      await app.emulator.control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503, times: 1 });
+      // Every transfer call fails until this run settles, so a batch of an earlier test's run cannot take the fault instead.
+      await app.emulator.control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503 });
       const started = await conforms("POST", "/transfers", "/api/v1/transfers", { body: { orderIds }, headers: { "Idempotency-Key": key } });
       const poller = (await insertTestKey(app.store.db, { role: "viewer", ratePerMinute: 10_000 })).secret;
       for (let i = 0; i < 200; i++) {
         const res = await callRoute("GET", `/api/v1/transfers/${started.body.run.id}`, undefined, { "x-labs-client-ip": sealClientIp("198.51.100.20"), authorization: `Bearer ${poller}` });
-        if (["completed", "interrupted"].includes((await res.json()).run.state)) return started.body.run.id as string;
+        if (["completed", "interrupted"].includes((await res.json()).run.state)) {
+          await app.emulator.control("DELETE", "/faults");
+          return started.body.run.id as string;
+        }
         await new Promise((r) => setTimeout(r, 50));
       }
       throw new Error("the run did not finish");
