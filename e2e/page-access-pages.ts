@@ -75,7 +75,7 @@ const APP_DIR = path.join(process.cwd(), "app");
 export function pageFiles(dir = APP_DIR, prefix = ""): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
-      ? entry.name === "api"
+      ? entry.name === "api" && dir === APP_DIR
         ? []
         : pageFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
       : /^page\.(tsx|ts|jsx|js|mdx)$/.test(entry.name)
