@@ -58,6 +58,8 @@ export const PAGES: PageCase[] = [
   { file: "(dashboard)/activity/page.tsx", url: () => "/activity", expect: all({ contains: "auth.sign_in" }) },
   { file: "(dashboard)/team/page.tsx", url: () => "/team", expect: all({ contains: "team-page" }) },
   { file: "(dashboard)/team/keys/page.tsx", url: () => "/team/keys", expect: { viewer: NOT_ALLOWED, operator: NOT_ALLOWED, admin: form("keys-page") } },
+  // Any member may read the reference: it describes what a key could do, not any key.
+  { file: "(dashboard)/team/api/page.tsx", url: () => "/team/api", expect: all({ contains: "api-reference-page" }) },
 ];
 
 /** The dashboard sections; an RSC navigation is sent "from" each one's list page. */
@@ -73,7 +75,7 @@ const APP_DIR = path.join(process.cwd(), "app");
 export function pageFiles(dir = APP_DIR, prefix = ""): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
-      ? entry.name === "api"
+      ? entry.name === "api" && dir === APP_DIR
         ? []
         : pageFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
       : /^page\.(tsx|ts|jsx|js|mdx)$/.test(entry.name)

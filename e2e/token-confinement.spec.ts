@@ -246,6 +246,7 @@ const PAGES: Record<string, { urls: (ids: { runId: string }) => string[]; note?:
   "(dashboard)/erp/transfers/[runId]/not-found.tsx": { urls: () => [`/erp/transfers/${NO_RUN}`, "/erp/transfers/not-a-run"] },
   "(dashboard)/team/page.tsx": { urls: () => ["/team"] },
   "(dashboard)/team/keys/page.tsx": { urls: () => ["/team/keys"] },
+  "(dashboard)/team/api/page.tsx": { urls: () => ["/team/api"] },
   "(dashboard)/warehouses/page.tsx": { urls: () => ["/warehouses", "/warehouses?q=istanbul&sort=name.desc&limit=10", "/warehouses?page=999"] },
   "(dashboard)/warehouses/error.tsx": { urls: () => [], note: "a client error boundary: its code is in the static assets searched above" },
   "(dashboard)/warehouses/new/page.tsx": { urls: () => ["/warehouses/new"] },

@@ -8,7 +8,7 @@ import { useRef, useState } from "react";
 import useSWR from "swr";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { can } from "@/lib/auth/roles";
-import { ACTION_TARGETS, PAGES, matchesQuery, matchingActions, pageHref, type ActionKey } from "@/lib/palette/items";
+import { ACTION_TARGETS, matchesQuery, matchingActions, pageHref, pagesFor, type ActionKey } from "@/lib/palette/items";
 import { browserStorage as storage } from "@/lib/palette/forget";
 import { orderHref, orderIdInQuery } from "@/lib/palette/orders";
 import { loadRecent, rememberRecent, type PageKey, type RecentItem } from "@/lib/palette/recent";
@@ -136,7 +136,7 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
   };
 
   const term = query.trim();
-  const pages = PAGES.filter((p) => matchesQuery(term, [t(`pages.${p.key}`)]));
+  const pages = pagesFor(role).filter((p) => matchesQuery(term, [t(`pages.${p.key}`)]));
   const actions = matchingActions(term, (key) => t(`actions.${key}`));
   const showRecent = term === "" && recent.length > 0;
   const orderId = orderIdInQuery(term);

@@ -100,6 +100,57 @@ describe("real /api/v1 answers match the description", () => {
     expect((await conforms("POST", "/order-queue", "/api/v1/order-queue", { key: "viewer", body: { orderIds: ["5100005"] } })).status).toBe(403);
   });
 
+  it("the failures inbox's actions: count, retry a group (and repeat), resolve a group", async () => {
+    const failedRun = async (orderIds: string[], key: string) => {
+      // Every transfer call fails until this run settles, so a batch of an earlier test's run cannot take the fault instead.
+      await app.emulator.control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503 });
+      const started = await conforms("POST", "/transfers", "/api/v1/transfers", { body: { orderIds }, headers: { "Idempotency-Key": key } });
+      const poller = (await insertTestKey(app.store.db, { role: "viewer", ratePerMinute: 10_000 })).secret;
+      for (let i = 0; i < 200; i++) {
+        const res = await callRoute("GET", `/api/v1/transfers/${started.body.run.id}`, undefined, { "x-labs-client-ip": sealClientIp("198.51.100.20"), authorization: `Bearer ${poller}` });
+        if (["completed", "interrupted"].includes((await res.json()).run.state)) {
+          await app.emulator.control("DELETE", "/faults");
+          return started.body.run.id as string;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error("the run did not finish");
+    };
+    const retried = await failedRun(["5200001", "5200002"], "openapi-answers-failed-1");
+    const [group] = (await conforms("GET", "/failures", `/api/v1/failures?run=${retried}`, { key: "viewer" })).body.groups;
+    expect(group).toMatchObject({ meaning: "unknown" });
+    expect((await conforms("GET", "/failures/count", "/api/v1/failures/count", { key: "viewer" })).body.open).toBeGreaterThanOrEqual(2);
+    const groupKey = { meaning: group.meaning, reasonCode: group.reasonCode, reason: group.reason };
+    const retryUrl = `/api/v1/failures/retry?run=${retried}`;
+    expect((await conforms("POST", "/failures/retry", retryUrl, { body: groupKey, headers: { "Idempotency-Key": "openapi-answers-retry-1" } })).status).toBe(422);
+    const retry = await conforms("POST", "/failures/retry", retryUrl, { body: { ...groupKey, confirmUnknown: true }, headers: { "Idempotency-Key": "openapi-answers-retry-1" } });
+    expect(retry.status).toBe(201);
+    expect(retry.res.headers.get("location")).toBe(`/api/v1/transfers/${retry.body.run.id}`);
+    expect((await conforms("POST", "/failures/retry", retryUrl, { body: { ...groupKey, confirmUnknown: true }, headers: { "Idempotency-Key": "openapi-answers-retry-1" } })).status).toBe(200);
+    const resolved = await failedRun(["5200003", "5200004"], "openapi-answers-failed-2");
+    const resolveUrl = `/api/v1/failures/resolve?run=${resolved}`;
+    expect((await conforms("POST", "/failures/resolve", resolveUrl, { key: "viewer", body: { ...groupKey, note: "Checked in the ERP" } })).status).toBe(403);
+    expect((await conforms("POST", "/failures/resolve", resolveUrl, { body: { ...groupKey, note: "Checked in the ERP" } })).body).toEqual({ resolved: 2 });
+    expect((await conforms("GET", "/failures", resolveUrl.replace("/resolve", ""), { key: "viewer" })).body.groups).toEqual([]);
+  }, 30_000);
+
+  it("schedules: create, list, replace, pause, resume, delete, and the refusals", async () => {
+    const body = { kind: "transfer", name: "Shop sync", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone: "Europe/Istanbul", quietFrom: "", quietTo: "", maxOrders: "250" };
+    const created = await conforms("POST", "/schedules", "/api/v1/schedules", { body });
+    expect(created.status).toBe(201);
+    expect(created.body.schedule).toMatchObject({ kind: "transfer", name: "Shop sync", rule: { type: "every", minutes: 15 }, maxOrders: 250, paused: false, createdBy: expect.stringContaining("operator key") });
+    const url = `/api/v1/schedules/${created.body.schedule.id}`;
+    expect((await conforms("GET", "/schedules", "/api/v1/schedules?limit=25", { key: "viewer" })).body.items.map((s: Json) => s.id)).toContain(created.body.schedule.id);
+    expect((await conforms("PUT", "/schedules/{id}", url, { body: { ...body, rule: "daily", times: "09:00, 17:30" } })).body.schedule.rule).toEqual({ type: "daily", times: ["09:00", "17:30"] });
+    expect((await conforms("POST", "/schedules/{id}/pause", `${url}/pause`)).body.schedule.paused).toBe(true);
+    expect((await conforms("POST", "/schedules/{id}/resume", `${url}/resume`)).body.schedule).toMatchObject({ paused: false, nextStartAt: expect.any(String) });
+    expect((await conforms("POST", "/schedules", "/api/v1/schedules", { body: { ...body, maxOrders: "0" } })).status).toBe(422);
+    expect((await conforms("POST", "/schedules/{id}/pause", `${url}/pause`, { key: "viewer" })).status).toBe(403);
+    expect((await conforms("DELETE", "/schedules/{id}", url)).body).toEqual({ deleted: created.body.schedule.id });
+    expect((await conforms("DELETE", "/schedules/{id}", url)).status).toBe(404);
+    expect((await conforms("PUT", "/schedules/{id}", url, { body })).status).toBe(404);
+  });
+
   it("the description itself, without a key", async () => {
     const { status, body } = await conforms("GET", "/openapi.json", "/api/v1/openapi.json", { key: null });
     expect(status).toBe(200);

@@ -1,13 +1,23 @@
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
-import { failuresInboxEndpoint, listImportsEndpoint, startImportEndpoint } from "@/lib/http/endpoints/erp";
+import { failuresCountEndpoint, failuresInboxEndpoint, listImportsEndpoint, resolveFailuresEndpoint, retryFailuresEndpoint, startImportEndpoint } from "@/lib/http/endpoints/erp";
+import {
+  changeScheduleEndpoint,
+  createScheduleEndpoint,
+  deleteScheduleEndpoint,
+  listSchedulesEndpoint,
+  pauseScheduleEndpoint,
+  resumeScheduleEndpoint,
+} from "@/lib/http/endpoints/schedules";
+import { SCHEDULE_MAX_PAGE, SCHEDULE_PAGE_SIZES } from "@/lib/schedules/lists";
+import { scheduleBodySchema, scheduleIdParamSchema, scheduleList } from "@/lib/schedules/schemas";
 import { enqueueEndpoint, queueOverviewEndpoint, removeQueuedEndpoint, sendQueuedEndpoint } from "@/lib/http/endpoints/queue";
 import { enqueueBodySchema, QUEUE_PAGE_SIZES, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
 import { getTransferEndpoint, listTransfersEndpoint, orderHistoryEndpoint, startTransferEndpoint, stopTransferEndpoint } from "@/lib/http/endpoints/transfers";
 import { createWarehouseEndpoint, deleteWarehouseEndpoint, getWarehouseEndpoint, listWarehousesEndpoint, updateWarehouseEndpoint } from "@/lib/http/endpoints/warehouses";
 import type { Endpoint } from "@/lib/http/route";
 import { orderIdParamSchema } from "@/lib/erp/history-schemas";
-import { failuresList } from "@/lib/erp/inbox-schemas";
+import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox-schemas";
 import {
   createTransferBodySchema,
   ERP_IMPORT_KINDS,
@@ -79,6 +89,7 @@ const warehouses = "Warehouses";
 const transfers = "Transfers";
 const imports = "Imports";
 const queue = "Order queue";
+const schedules = "Schedules";
 
 const idempotencyKey = {
   "Idempotency-Key": { schema: idempotencyKeySchema, required: true, description: "Repeating a request with the same key answers the same run (200) instead of starting another." },
@@ -248,6 +259,58 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     method: "GET",
+    path: "/failures/count",
+    operationId: "countFailures",
+    summary: "How many orders wait in the failures inbox",
+    tag: transfers,
+    serves: failuresCountEndpoint,
+    answers: { 200: { description: "The open count", schema: answers.failuresCountAnswer } },
+  },
+  {
+    method: "POST",
+    path: "/failures/retry",
+    operationId: "retryFailures",
+    summary: "Send one inbox group (meaning and reason, under the query's filters) again as a new run",
+    tag: transfers,
+    serves: retryFailuresEndpoint,
+    headers: idempotencyKey,
+    query: listQuery(failuresList, {
+      from: calendarDate,
+      to: calendarDate,
+      by: email,
+      origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
+      run: z.uuid().optional(),
+      page: z.literal(1).default(1),
+      limit: z.literal(1).default(1),
+    }),
+    body: retryGroupBodySchema,
+    answers: {
+      201: { description: "The run started", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
+      200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
+    },
+    refusals: [409],
+  },
+  {
+    method: "POST",
+    path: "/failures/resolve",
+    operationId: "resolveFailures",
+    summary: "Mark one inbox group (under the query's filters) resolved with a note, without sending it",
+    tag: transfers,
+    serves: resolveFailuresEndpoint,
+    query: listQuery(failuresList, {
+      from: calendarDate,
+      to: calendarDate,
+      by: email,
+      origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
+      run: z.uuid().optional(),
+      page: z.literal(1).default(1),
+      limit: z.literal(1).default(1),
+    }),
+    body: resolveGroupBodySchema,
+    answers: { 200: { description: "How many orders were marked resolved", schema: answers.resolvedAnswer } },
+  },
+  {
+    method: "GET",
     path: "/order-queue",
     operationId: "getOrderQueue",
     summary: "The order queue: how many wait, the oldest, the next automatic send, and a page of the ids",
@@ -289,6 +352,71 @@ export const OPERATIONS: readonly Operation[] = [
       200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
     },
     refusals: [409],
+  },
+  {
+    method: "GET",
+    path: "/schedules",
+    operationId: "listSchedules",
+    summary: "The import and transfer schedules with their next start and recent history",
+    tag: schedules,
+    serves: listSchedulesEndpoint,
+    query: listQuery(scheduleList, { page: page(SCHEDULE_MAX_PAGE), limit: sizes(SCHEDULE_PAGE_SIZES, 50) }),
+    answers: { 200: { description: "The schedules", schema: answers.scheduleListAnswer } },
+  },
+  {
+    method: "POST",
+    path: "/schedules",
+    operationId: "createSchedule",
+    summary: "Create a schedule: every N minutes, daily or weekly times, or cron, with optional quiet hours (transfers: a most-orders cap)",
+    tag: schedules,
+    serves: createScheduleEndpoint,
+    body: scheduleBodySchema,
+    answers: { 201: { description: "The schedule created", schema: answers.scheduleAnswer } },
+  },
+  {
+    method: "PUT",
+    path: "/schedules/{id}",
+    operationId: "replaceSchedule",
+    summary: "Replace a schedule with every field again; its next start is worked out anew",
+    tag: schedules,
+    serves: changeScheduleEndpoint,
+    params: scheduleIdParamSchema,
+    body: scheduleBodySchema,
+    answers: { 200: { description: "The schedule as changed", schema: answers.scheduleAnswer } },
+    refusals: [404],
+  },
+  {
+    method: "DELETE",
+    path: "/schedules/{id}",
+    operationId: "deleteSchedule",
+    summary: "Delete a schedule and its history; the runs it started stay",
+    tag: schedules,
+    serves: deleteScheduleEndpoint,
+    params: scheduleIdParamSchema,
+    answers: { 200: { description: "Deleted", schema: answers.deletedAnswer } },
+    refusals: [404],
+  },
+  {
+    method: "POST",
+    path: "/schedules/{id}/pause",
+    operationId: "pauseSchedule",
+    summary: "Pause a schedule: no starts until resumed",
+    tag: schedules,
+    serves: pauseScheduleEndpoint,
+    params: scheduleIdParamSchema,
+    answers: { 200: { description: "The schedule, paused", schema: answers.scheduleAnswer } },
+    refusals: [404],
+  },
+  {
+    method: "POST",
+    path: "/schedules/{id}/resume",
+    operationId: "resumeSchedule",
+    summary: "Resume a schedule; its next start is worked out from now",
+    tag: schedules,
+    serves: resumeScheduleEndpoint,
+    params: scheduleIdParamSchema,
+    answers: { 200: { description: "The schedule, resumed", schema: answers.scheduleAnswer } },
+    refusals: [404],
   },
   {
     method: "GET",

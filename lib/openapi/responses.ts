@@ -19,6 +19,7 @@ import { isProblemCode, PROBLEM_STATUS } from "@/lib/rules/problems";
 import { READINESS_CHECKS } from "@/lib/rules/warehouse";
 import { warehouseSchema, type WarehouseListResponse, type WarehouseWriteResult } from "@/lib/warehouses/schemas";
 import type { EnqueueResult, QueueOverview } from "@/lib/queue/schemas";
+import { SCHEDULE_KINDS, type ScheduleList, type ScheduleRow } from "@/lib/schedules/schemas";
 
 // The answers' shapes for the description; each is tied to the service's own type below, so the two cannot drift apart.
 
@@ -176,6 +177,46 @@ export const queueOverviewAnswer = z.object({
 });
 export const removedAnswer = z.object({ removed: z.array(z.string()), notQueued: z.array(z.string()) });
 
+export const failuresCountAnswer = z.object({ open: z.number().int() });
+export const resolvedAnswer = z.object({ resolved: z.number().int() });
+
+const scheduleRule = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("every"), minutes: z.number().int() }),
+  z.object({ type: z.literal("daily"), times: z.array(z.string()) }),
+  z.object({ type: z.literal("weekly"), days: z.array(z.number().int()), times: z.array(z.string()) }),
+  z.object({ type: z.literal("cron"), expression: z.string() }),
+]);
+const schedule = z.object({
+  id: z.uuid(),
+  kind: z.enum(SCHEDULE_KINDS),
+  name: z.string().nullable(),
+  rule: scheduleRule,
+  timeZone: z.string(),
+  quiet: z.object({ from: z.string(), to: z.string() }).nullable(),
+  maxOrders: z.number().int().nullable().optional(),
+  paused: z.boolean(),
+  nextStartAt: datetime.nullable(),
+  createdAt: datetime,
+  createdBy: z.string(),
+  updatedAt: datetime,
+  updatedBy: z.string(),
+  history: z.array(
+    z.object({
+      id: z.number().int(),
+      dueAt: datetime,
+      at: datetime,
+      outcome: z.enum(["started", "failed", "skipped"]),
+      reason: z.enum(["repeat_window", "missed"]).nullable(),
+      message: z.string().nullable(),
+      importRunId: z.number().int().nullable(),
+      transferRunId: z.uuid().nullable(),
+    }),
+  ),
+});
+export const scheduleAnswer = z.object({ schedule });
+export const scheduleListAnswer = z.object({ items: z.array(schedule), total: z.number().int(), defaultTimeZone: z.string(), windowMinutes: z.number().int() });
+export const deletedAnswer = z.object({ deleted: z.uuid() });
+
 /** RFC 9457 problem details as lib/rules/problems.ts writes them; `fieldCodes` carry the catalog codes per field. */
 export const problemAnswer = z
   .looseObject({
@@ -203,4 +244,6 @@ export const SHAPES_MATCH = [
   same<z.infer<typeof failuresAnswer>, InboxPage>(true),
   same<z.infer<typeof enqueueAnswer>, EnqueueResult>(true),
   same<z.infer<typeof queueOverviewAnswer>, QueueOverview>(true),
+  same<z.infer<typeof schedule>, ScheduleRow>(true),
+  same<z.infer<typeof scheduleListAnswer>, ScheduleList>(true),
 ] as const;

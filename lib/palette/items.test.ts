@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACTION_KEYS, ACTION_TARGETS, PAGES, matchesQuery, matchingActions, pageHref, type ActionKey } from "@/lib/palette/items";
+import { ACTION_KEYS, ACTION_TARGETS, PAGES, matchesQuery, matchingActions, pageHref, pagesFor, type ActionKey } from "@/lib/palette/items";
 import en from "@/lib/i18n/messages/en/palette.json";
 import tr from "@/lib/i18n/messages/tr/palette.json";
 import { PAGE_KEYS } from "@/lib/palette/recent";
@@ -29,6 +29,15 @@ describe("the palette's places", () => {
     expect(PAGES.map((p) => p.key).sort()).toEqual([...PAGE_KEYS].sort());
     expect(new Set(PAGES.map((p) => p.href)).size).toBe(PAGES.length);
     expect(pageHref("schedules")).toBe("/erp/schedules");
+  });
+
+  it("offers the keys page to admins only, the API reference to every role", () => {
+    const keys = (role: "viewer" | "operator" | "admin") => pagesFor(role).map((p) => p.key);
+    expect(keys("admin")).toEqual(expect.arrayContaining(["apiKeys", "apiReference", "team"]));
+    expect(keys("operator")).not.toContain("apiKeys");
+    expect(keys("viewer")).not.toContain("apiKeys");
+    expect(keys("viewer")).toEqual(expect.arrayContaining(["apiReference", "home", "alerts"]));
+    expect(pageHref("apiReference")).toBe("/team/api");
   });
 
   it("starts the ERP actions at their sections of the ERP page, each import at its own dialog", () => {

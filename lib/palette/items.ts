@@ -1,7 +1,9 @@
+import { can, type Permission } from "@/lib/auth/roles";
+import type { Role } from "@/lib/store/schema";
 import { fold } from "@/lib/warehouses/fold";
 import type { PageKey } from "@/lib/palette/recent";
 
-export const PAGES: readonly { key: PageKey; href: string }[] = [
+export const PAGES: readonly { key: PageKey; href: string; permission?: Permission }[] = [
   { key: "home", href: "/" },
   { key: "warehouses", href: "/warehouses" },
   { key: "erp", href: "/erp" },
@@ -9,7 +11,14 @@ export const PAGES: readonly { key: PageKey; href: string }[] = [
   { key: "activity", href: "/activity" },
   { key: "team", href: "/team" },
   { key: "alerts", href: "/alerts" },
+  { key: "apiKeys", href: "/team/keys", permission: "keys.manage" },
+  { key: "apiReference", href: "/team/api" },
 ];
+
+/** The pages a role is offered: a page only admins may use is not offered to the others. */
+export function pagesFor(role: Role): readonly { key: PageKey; href: string }[] {
+  return PAGES.filter((p) => !p.permission || can(role, p.permission));
+}
 
 export function pageHref(key: PageKey): string {
   return PAGES.find((p) => p.key === key)?.href ?? "/";

@@ -30,10 +30,6 @@ export interface ScheduleContext extends ServiceContext {
   actor: { id: number | null; email: string; name: string };
 }
 
-export function scheduleContext({ service, member }: { service: ServiceContext; member: { id: number; email: string; name: string } }): ScheduleContext {
-  return { ...service, actor: { id: member.id, email: member.email, name: member.name } };
-}
-
 const NO_SCHEDULE = "There is no schedule with this id.";
 /** A due start found later than this (no instance ran) is recorded as missed instead of started late. */
 export const MISSED_AFTER_MS = 10 * 60_000;

@@ -533,6 +533,13 @@ const V1_TWINS: { from: string; to: string; file: string; v1File: string; method
   { from: "/api/erp/orders", to: "/api/v1/orders", file: "erp/orders/[orderId]/route.ts", v1File: "v1/orders/[orderId]/route.ts" },
   { from: "/api/erp/imports", to: "/api/v1/imports", file: "erp/imports/route.ts", v1File: "v1/imports/route.ts" },
   { from: "/api/erp/failures", to: "/api/v1/failures", file: "erp/failures/route.ts", v1File: "v1/failures/route.ts" },
+  { from: "/api/erp/failures", to: "/api/v1/failures", file: "erp/failures/retry/route.ts", v1File: "v1/failures/retry/route.ts" },
+  { from: "/api/erp/failures", to: "/api/v1/failures", file: "erp/failures/resolve/route.ts", v1File: "v1/failures/resolve/route.ts" },
+  { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/route.ts", v1File: "v1/schedules/route.ts" },
+  { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/route.ts", v1File: "v1/schedules/[id]/route.ts" },
+  { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/route.ts", v1File: "v1/schedules/[id]/route.ts", method: "PUT" },
+  { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/pause/route.ts", v1File: "v1/schedules/[id]/pause/route.ts" },
+  { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/resume/route.ts", v1File: "v1/schedules/[id]/resume/route.ts" },
   { from: "/api/erp/queue/send", to: "/api/v1/order-queue/send", file: "erp/queue/send/route.ts", v1File: "v1/order-queue/send/route.ts" },
   { from: "/api/erp/queue", to: "/api/v1/order-queue", file: "erp/queue/route.ts", v1File: "v1/order-queue/route.ts" },
 ];
@@ -576,4 +583,4 @@ TARGETS.push(
   { file: "keys/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/keys/${id}` })), alsoOk: redirected },
 );
 
-export const NOT_FUZZED = new Set(["GET keys/route.ts", "GET erp/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET v1/openapi.json/route.ts"]);
+export const NOT_FUZZED = new Set(["GET keys/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET v1/openapi.json/route.ts"]);

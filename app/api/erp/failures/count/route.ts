@@ -1,6 +1,6 @@
-import { getOpenExceptionCount } from "@/lib/erp/inbox-service";
-import { json, withRoute } from "@/lib/http/route";
+import { failuresCountEndpoint } from "@/lib/http/endpoints/erp";
+import { serveBrowser } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withRoute("read", async () => json({ open: await getOpenExceptionCount() }));
+export const GET = serveBrowser(failuresCountEndpoint);

@@ -1,8 +1,6 @@
-import { json, parseParams, withRoute } from "@/lib/http/route";
-import { scheduleIdParamSchema } from "@/lib/schedules/schemas";
-import { pauseSchedule, scheduleContext } from "@/lib/schedules/service";
+import { resumeScheduleEndpoint } from "@/lib/http/endpoints/schedules";
+import { serveBrowser } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/erp/schedules/{id}/resume: the next start is worked out from now.
-export const POST = withRoute<{ id: string }>("erp.run", async (ctx) => json({ schedule: await pauseSchedule(scheduleContext(ctx), parseParams(ctx.params, scheduleIdParamSchema).id, false) }));
+export const POST = serveBrowser(resumeScheduleEndpoint);

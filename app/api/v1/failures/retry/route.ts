@@ -1,0 +1,6 @@
+import { retryFailuresEndpoint } from "@/lib/http/endpoints/erp";
+import { serveApi } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const POST = serveApi(retryFailuresEndpoint);

@@ -1,0 +1,6 @@
+import { resumeScheduleEndpoint } from "@/lib/http/endpoints/schedules";
+import { serveApi } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const POST = serveApi(resumeScheduleEndpoint);

@@ -1,0 +1,37 @@
+import "server-only";
+import { endpoint, json, parseBody, parseParams, parseQuery } from "@/lib/http/route";
+import { scheduleBodySchema, scheduleIdParamSchema, scheduleList } from "@/lib/schedules/schemas";
+import { changeSchedule, createSchedule, listAllSchedules, pauseSchedule, removeSchedule } from "@/lib/schedules/service";
+
+// The schedules' handlers behind /api/erp/schedules and /api/v1/schedules alike.
+
+type IdParams = { id: string };
+
+export const listSchedulesEndpoint = endpoint("read", async ({ req }) => json(await listAllSchedules(parseQuery(req, scheduleList.querySchema))));
+
+export const createScheduleEndpoint = endpoint("erp.run", async ({ req, actor, service }) => {
+  const body = await parseBody(req, scheduleBodySchema);
+  return json({ schedule: await createSchedule({ ...service, actor }, body) }, { status: 201 });
+});
+
+// The whole schedule again (the form sends every field); the next start is worked out anew.
+export const changeScheduleEndpoint = endpoint<IdParams>("erp.run", async ({ req, params, actor, service }) => {
+  const { id } = parseParams(params, scheduleIdParamSchema);
+  const body = await parseBody(req, scheduleBodySchema);
+  return json({ schedule: await changeSchedule({ ...service, actor }, id, body) });
+});
+
+// The schedule and its history go; the imports and runs it started stay.
+export const deleteScheduleEndpoint = endpoint<IdParams>("erp.run", async ({ params, actor, service }) => {
+  const { id } = parseParams(params, scheduleIdParamSchema);
+  await removeSchedule({ ...service, actor }, id);
+  return json({ deleted: id });
+});
+
+// Pausing a paused schedule changes nothing; resuming works the next start out from now.
+export const pauseScheduleEndpoint = endpoint<IdParams>("erp.run", async ({ params, actor, service }) =>
+  json({ schedule: await pauseSchedule({ ...service, actor }, parseParams(params, scheduleIdParamSchema).id, true) }),
+);
+export const resumeScheduleEndpoint = endpoint<IdParams>("erp.run", async ({ params, actor, service }) =>
+  json({ schedule: await pauseSchedule({ ...service, actor }, parseParams(params, scheduleIdParamSchema).id, false) }),
+);
