@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { Cluster, CLUSTER } from "@/e2e/cluster/harness";
 import { E2E_UPSTREAM_TOKEN, DEMO_PASSWORD } from "@/e2e/env";
 import { client } from "@/e2e/loopback";
+import { answerChecker } from "@/lib/openapi/conformance";
 
 // Two built instances on one PostgreSQL behind the documented balancer, with their own emulator.
 // Each test signs in from its own loopback address, so sign-in limits never cross tests.
@@ -304,4 +305,110 @@ test("two instances and one schedule give one start", async () => {
   expect(log.requests.filter((r) => r.method === "POST" && r.path === "/v1/action/products-qty-erp-sync")).toHaveLength(starts.length);
   const imports = JSON.parse((await operator.call("GET", "/api/erp/imports?limit=100", { port: port("a") })).body) as { items: { origin?: string; scheduleId?: string | null }[] };
   expect(imports.items.filter((r) => r.origin === "scheduled" && r.scheduleId === id)).toHaveLength(starts.length);
+});
+
+test("issue 29's journey: a key made in the browser queues 250 ids, one automatic run sends them once across A and B, revoked on both", async ({ browser }) => {
+  test.setTimeout(240_000);
+  for (const name of ["a", "b"] as const) {
+    const { child } = cluster.instance(name);
+    if (child.exitCode !== null || child.signalCode !== null) await cluster.startInstance(name);
+  }
+  const at = (name: "a" | "b") => `http://127.0.0.1:${port(name)}`;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${at("a")}/login`);
+  await page.getByLabel("Email").fill("admin@demo.local");
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(`${at("a")}/`);
+  await page.goto(`${at("a")}/team/keys`);
+  const keyName = `Cluster ERP sync ${Date.now()}`;
+  await page.getByLabel("Name").fill(keyName);
+  await page.getByLabel("Role").selectOption("operator");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByTestId("key-secret")).toHaveText(/^labsc_[0-9A-Za-z]{43}$/);
+  const secret = (await page.getByTestId("key-secret").textContent())!;
+
+  // The script: plain Node fetch with the key, every answer checked against the served description.
+  const mismatches = answerChecker((await (await fetch(`${cluster.url}/api/v1/openapi.json`)).json()) as Record<string, unknown>);
+  const v1 = async <T>(where: string, method: string, path: string, template: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${where}/api/v1${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${secret}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as T;
+    expect(mismatches({ method, path: template, status: res.status, headers: res.headers, body: json }), `${method} ${path}`).toEqual([]);
+    return { status: res.status, headers: res.headers, body: json };
+  };
+  type Run = { id: string; state: string; origin: string; counts: Record<string, number> };
+  type RunPage = { run: Run; orders: { items: { orderId: string; outcome: string }[] } };
+  const finished = (where: string, runId: string) =>
+    expect.poll(async () => (await v1<RunPage>(where, "GET", `/transfers/${runId}?limit=10`, "/transfers/{runId}")).body.run.state, { timeout: 60_000, intervals: [2000] }).toBe("completed");
+
+  // An earlier run (through the balancer) transfers five of the ids the script will queue.
+  const { orders } = await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: 249 });
+  const earlier = orders.ids.slice(0, 5);
+  const fresh = orders.ids.slice(5);
+  const before = await v1<{ run: Run }>(cluster.url, "POST", "/transfers", "/transfers", { orderIds: earlier }, { "Idempotency-Key": randomUUID() });
+  expect(before.status).toBe(201);
+  await finished(cluster.url, before.body.run.id);
+
+  const queued = await v1<{ queued: string[]; alreadyTransferred: { orderId: string }[]; invalid: { id: string; reason: string }[] }>(cluster.url, "POST", "/order-queue", "/order-queue", {
+    orderIds: [...orders.ids, "35x72"],
+  });
+  expect(queued.status).toBe(200);
+  expect(queued.body.queued).toEqual(fresh);
+  expect(queued.body.alreadyTransferred.map((t) => t.orderId).sort()).toEqual([...earlier].sort());
+  expect(queued.body.invalid).toEqual([{ id: "35x72", reason: "not_a_number" }]);
+
+  // An automatic transfer schedule, every minute with a cap above the queue, made through the browser's route on A.
+  const since = (await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1")).lastSeq;
+  const form = { kind: "transfer", name: "Cluster queue", rule: "every", everyMinutes: "1", times: "", days: [], cron: "", timeZone: "Europe/Istanbul", quietFrom: "", quietTo: "", maxOrders: "250" };
+  const created = await page.request.post(`${at("a")}/api/erp/schedules`, { headers: origin("a"), data: form });
+  expect(created.status(), await created.text()).toBe(201);
+  const scheduleId = ((await created.json()) as { schedule: { id: string } }).schedule.id;
+  type History = { outcome: string; dueAt: string; transferRunId: string | null }[];
+  const history = async (name: "a" | "b"): Promise<History> =>
+    ((await (await page.request.get(`${at(name)}/api/erp/schedules`)).json()) as { items: { id: string; history: History }[] }).items.find((s) => s.id === scheduleId)?.history ?? [];
+  // Both instances tick every 15 s; the first minute slot comes within 75 s.
+  await expect.poll(async () => (await history("b")).length, { timeout: 100_000, intervals: [2000] }).toBeGreaterThanOrEqual(1);
+  const [start] = await history("a");
+  expect(start).toMatchObject({ outcome: "started", transferRunId: expect.any(String) });
+  const runId = start!.transferRunId!;
+
+  // The script reads the run and its outcomes through the API, from B.
+  await finished(at("b"), runId);
+  const outcomes = new Map<string, string>();
+  for (let p = 1; p <= 3; p++) {
+    const read = await v1<RunPage>(at("b"), "GET", `/transfers/${runId}?limit=100&page=${p}`, "/transfers/{runId}");
+    expect(read.status).toBe(200);
+    expect(read.body.run).toMatchObject({ origin: "automatic", counts: { total: fresh.length, transferred: fresh.length } });
+    for (const o of read.body.orders.items) outcomes.set(o.orderId, o.outcome);
+  }
+  expect([...outcomes.keys()].sort()).toEqual([...fresh].sort());
+  expect(new Set(outcomes.values())).toEqual(new Set(["transferred"]));
+  const automatic = await v1<{ items: Run[] }>(at("a"), "GET", "/transfers?origin=automatic&limit=100", "/transfers");
+  expect(automatic.body.items.map((r) => r.id)).toEqual([runId]);
+  expect((await v1<{ count: number }>(at("a"), "GET", "/order-queue", "/order-queue")).body.count).toBe(0);
+  // The emulator got each queued id once, and nothing else, although both instances ticked.
+  const log = await control<{ requests: { path: string; body: unknown }[] }>("GET", `/requests?since=${since}&limit=100000`);
+  const sent = log.requests.filter((r) => r.path === "/v1/action/orders-erp-transfer").flatMap((r) => (r.body as { orderIds?: string[] }).orderIds ?? []);
+  expect(sent.sort()).toEqual([...fresh].sort());
+  expect(await history("b")).toHaveLength(1);
+  const paused = await page.request.post(`${at("b")}/api/erp/schedules/${scheduleId}/pause`, { headers: origin("b") });
+  expect(paused.status()).toBe(200);
+
+  // The admin revokes the key on A; its next call is refused by A and by B.
+  await page.goto(`${at("a")}/team/keys`);
+  const row = page.getByRole("row").filter({ hasText: keyName });
+  await row.getByRole("button", { name: `Revoke ${keyName}` }).click();
+  await page.getByTestId("revoke-key-dialog").getByRole("button", { name: "Revoke key" }).click();
+  await expect(row).toContainText("Revoked");
+  for (const name of ["a", "b"] as const) {
+    const refused = await v1(at(name), "GET", "/order-queue", "/order-queue");
+    expect(refused.status, `instance ${name}`).toBe(401);
+    expect(refused.headers.get("content-type")).toContain("application/problem+json");
+  }
+  await context.close();
 });

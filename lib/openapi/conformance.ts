@@ -1,4 +1,4 @@
-import Ajv2020 from "ajv/dist/2020";
+import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
 // Checks one real answer against the description. No server imports: an e2e spec passes the document it fetched from /api/v1/openapi.json.
