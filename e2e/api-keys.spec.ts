@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL } from "@/e2e/env";
+import { answerChecker } from "@/lib/openapi/conformance";
 
 // An admin makes an operator key in the browser; a script (plain Node fetch) uses it on /api/v1 until the admin revokes it.
 
@@ -23,19 +24,25 @@ test("a key made on the keys page lists warehouses and starts a transfer through
     const secret = await page.evaluate(() => navigator.clipboard.readText());
     expect(secret).toBe(await shown.textContent());
 
-    const call = (path: string, init: RequestInit = {}) =>
-      fetch(`${E2E_BASE_URL}${path}`, { ...init, headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json", ...init.headers } });
-    const list = await call("/api/v1/warehouses?limit=10");
+    // Every answer the script reads is checked against the served description.
+    const mismatches = answerChecker((await (await fetch(`${E2E_BASE_URL}/api/v1/openapi.json`)).json()) as Record<string, unknown>);
+    const call = async (path: string, template: string, init: RequestInit = {}) => {
+      const res = await fetch(`${E2E_BASE_URL}${path}`, { ...init, headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json", ...init.headers } });
+      const body = await res.json();
+      expect(mismatches({ method: init.method ?? "GET", path: template, status: res.status, headers: res.headers, body }), path).toEqual([]);
+      return { status: res.status, headers: res.headers, body };
+    };
+    const list = await call("/api/v1/warehouses?limit=10", "/warehouses");
     expect(list.status).toBe(200);
     expect(Number(list.headers.get("ratelimit-remaining"))).toBeGreaterThan(0);
-    expect((await list.json()).items.length).toBeGreaterThan(0);
+    expect(list.body.items.length).toBeGreaterThan(0);
 
     const [orderId] = await emulatorOrders.pending(1);
-    const started = await call("/api/v1/transfers", { method: "POST", body: JSON.stringify({ orderIds: [orderId] }), headers: { "Idempotency-Key": `e2e-${Date.now()}` } });
+    const started = await call("/api/v1/transfers", "/transfers", { method: "POST", body: JSON.stringify({ orderIds: [orderId] }), headers: { "Idempotency-Key": `e2e-${Date.now()}` } });
     expect(started.status).toBe(201);
-    const { run } = await started.json();
+    const { run } = started.body;
     expect(started.headers.get("location")).toBe(`/api/v1/transfers/${run.id}`);
-    expect((await call(`/api/v1/transfers/${run.id}`)).status).toBe(200);
+    expect((await call(`/api/v1/transfers/${run.id}`, "/transfers/{runId}")).status).toBe(200);
 
     // The page shows the use the script just made, then the admin revokes the key.
     await page.reload();
@@ -45,7 +52,7 @@ test("a key made on the keys page lists warehouses and starts a transfer through
     await page.getByTestId("revoke-key-dialog").getByRole("button", { name: "Revoke key" }).click();
     await expect(row).toContainText("Revoked");
 
-    const refused = await call("/api/v1/warehouses");
+    const refused = await call("/api/v1/warehouses", "/warehouses");
     expect(refused.status).toBe(401);
     expect(refused.headers.get("content-type")).toContain("application/problem+json");
   } finally {
