@@ -71,8 +71,11 @@ test.describe("password sign-in", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByTestId("theme-switch")).toHaveText("Theme: System");
     await expect(page.getByTestId("locale-switch")).toHaveText("Language: English");
+    // The menus replace their disabled placeholders once loaded; measure the loaded buttons.
+    await expect(page.getByTestId("theme-switch")).toBeEnabled();
+    await expect(page.getByTestId("locale-switch")).toBeEnabled();
     // Shown, not only read out: each label takes its own width on the button.
-    for (const label of [/^Theme: /, /^Language: /]) expect((await page.getByText(label).boundingBox())!.width).toBeGreaterThan(60);
+    for (const label of [/^Theme: /, /^Language: /]) await expect.poll(async () => (await page.getByText(label).boundingBox())?.width ?? 0).toBeGreaterThan(60);
     await page.getByTestId("theme-switch").click();
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
