@@ -1,8 +1,7 @@
 "use client";
 
-import { LogOut, MonitorSmartphone, Moon, ShieldOff, Sun } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
-import { useTheme } from "next-themes";
+import { LogOut, ShieldOff } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { toast } from "@/components/ui/toast";
@@ -14,29 +13,18 @@ import {
   DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useProblemText } from "@/components/ui/use-problem-text";
+import { LocaleRadioItems, ThemeRadioItems } from "@/components/shell/preference-menus";
 import { signOutAction } from "@/lib/auth/actions";
-import { setLocale } from "@/lib/i18n/actions";
 import { browserStorage, forgetPalette } from "@/lib/palette/forget";
-import { LOCALES } from "@/lib/i18n/config";
 import { sendJson } from "@/lib/swr/fetcher";
-
-const THEMES = [
-  { value: "light", key: "themeLight", icon: Sun },
-  { value: "dark", key: "themeDark", icon: Moon },
-  { value: "system", key: "themeSystem", icon: MonitorSmartphone },
-] as const;
 
 export function UserMenu({ user }: { user: ShellUser }) {
   const t = useTranslations();
-  const locale = useLocale();
   const router = useRouter();
-  const { theme, setTheme } = useTheme();
   const [pending, startTransition] = useTransition();
   const problemText = useProblemText();
 
@@ -67,33 +55,12 @@ export function UserMenu({ user }: { user: ShellUser }) {
         <DropdownMenuSeparator />
         <DropdownMenuGroup aria-label={t("shell.theme")}>
           <DropdownMenuLabel>{t("shell.theme")}</DropdownMenuLabel>
-          <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>
-            {THEMES.map(({ value, key, icon: Icon }) => (
-              <DropdownMenuRadioItem key={value} value={value}>
-                <Icon className="h-4 w-4" aria-hidden="true" />
-                {t(`shell.${key}`)}
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
+          <ThemeRadioItems />
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
         <DropdownMenuGroup aria-label={t("shell.language")}>
           <DropdownMenuLabel>{t("shell.language")}</DropdownMenuLabel>
-          <DropdownMenuRadioGroup
-            value={locale}
-            onValueChange={(next) =>
-              startTransition(async () => {
-                await setLocale(next);
-                router.refresh();
-              })
-            }
-          >
-            {LOCALES.map((l) => (
-              <DropdownMenuRadioItem key={l} value={l} lang={l}>
-                {t(`languages.${l}`)}
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
+          <LocaleRadioItems startTransition={startTransition} />
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem

@@ -1,18 +1,11 @@
 import "server-only";
+import type { MeaningCounts } from "@/lib/erp/outcomes";
 import type { ImportKindName } from "@/lib/erp/schemas";
 
 // Raising an alert never throws nor waits: deliveries are jobs with retries, so a receiver that is down blocks nothing.
 
 /** A run's orders by meaning (lib/erp/outcomes.ts); "not sent" includes any still marked sending. */
-export interface TransferAlertCounts {
-  total: number;
-  transferred: number;
-  alreadyInErp: number;
-  rejected: number;
-  failed: number;
-  unknown: number;
-  notSent: number;
-}
+export type TransferAlertCounts = Omit<MeaningCounts, "sending"> & { total: number };
 
 export type AlertEvent =
   | {

@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createEmulator } from "@/emulator/server";
-import type { Store } from "@/lib/store/open";
-import type { Database } from "@/lib/store/schema";
+import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/lib/testing/erp-routes";
 import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
-import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
 // The order history routes after a real run: the real wrapper, store, runner and job engine against the emulator over HTTP.
 
 const TOKEN = "erp-history-routes-token-7c21";
 const state = vi.hoisted(() => ({
-  member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
-  conn: undefined as unknown as Kysely<Database>,
-  store: undefined as unknown as Store,
-  client: undefined as unknown as UpstreamClient,
+  ...({ member: null } as ErpRouteState),
 }));
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
@@ -35,38 +24,22 @@ vi.mock("next-intl/server", () => ({
 
 const { stopTransferJobs } = await import("@/lib/erp/service");
 
-const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
-const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
-let dir: string;
-let closeEmulator: () => Promise<void>;
+let ground: ErpRouteGround;
 
 async function transfer(orderIds: string[], key: string): Promise<string> {
   const res = await callRoute("POST", "/api/erp/transfers", { orderIds }, { "idempotency-key": key });
   expect(res.status).toBe(201);
   const { run } = await res.json();
-  for (let i = 0; i < 200; i++) {
-    const body = await (await callRoute("GET", `/api/erp/transfers/${run.id}`)).json();
-    if (body.run.state === "completed") return run.id;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the run did not finish");
+  await waitForRun(run.id, (r) => r.state === "completed");
+  return run.id;
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-erp-history-"));
-  const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
-  const url = (await emulator.listen(0)).url;
-  closeEmulator = () => emulator.close();
-  state.client = createUpstreamClient({ baseUrl: url, token: TOKEN, timeoutMs: 2000 });
-  state.store = await openTestStore();
-  state.conn = state.store.db;
+  ground = await startErpRoutes(state, "erp-history", TOKEN);
 });
 
 afterAll(async () => {
-  await stopTransferJobs();
-  await state.store.close();
-  await closeEmulator();
-  rmSync(dir, { recursive: true, force: true });
+  await ground.close(stopTransferJobs);
 });
 
 describe("GET /api/erp/orders/:orderId and POST /api/erp/orders/transferred", () => {

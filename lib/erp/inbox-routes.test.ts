@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createEmulator } from "@/emulator/server";
-import type { Store } from "@/lib/store/open";
-import type { Database } from "@/lib/store/schema";
+import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/lib/testing/erp-routes";
 import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
-import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
 // The failures inbox routes in-process: the real wrapper, store, runner and job engine, the emulator over HTTP with a 503 fault.
 
 const TOKEN = "erp-inbox-routes-token-77c1";
 const state = vi.hoisted(() => ({
-  member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
-  conn: undefined as unknown as Kysely<Database>,
-  store: undefined as unknown as Store,
-  client: undefined as unknown as UpstreamClient,
+  ...({ member: null } as ErpRouteState),
 }));
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
@@ -35,64 +24,33 @@ vi.mock("next-intl/server", () => ({
 
 const { stopTransferJobs } = await import("@/lib/erp/service");
 
-const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
-const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
 const FIVE_XX = { meaning: "unknown", reasonCode: "server_error:503", reason: null };
 
-let dir: string;
-let emulatorUrl: string;
-let closeEmulator: () => Promise<void>;
-
-async function control(method: string, p: string, body?: unknown) {
-  const res = await fetch(`${emulatorUrl}/__emulator${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json();
-}
-
-async function waitDone(runId: string) {
-  for (let i = 0; i < 200; i++) {
-    const body = await (await callRoute("GET", `/api/erp/transfers/${runId}`)).json();
-    if (body.run.state === "completed" || body.run.state === "interrupted") return body;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the run did not finish");
-}
+let ground: ErpRouteGround;
 
 /** A run whose one batch meets a 503: its orders end unknown (the platform may have acted). */
 async function failedRun(orderIds: string[], key: string): Promise<string> {
-  await control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503, times: 1 });
+  await ground.control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503, times: 1 });
   const res = await callRoute("POST", "/api/erp/transfers", { orderIds }, { "idempotency-key": key });
   expect(res.status).toBe(201);
   const { run } = await res.json();
-  await waitDone(run.id);
+  await waitForRun(run.id);
   return run.id;
 }
 
 const retry = (runId: string, body: unknown, key: string) => callRoute("POST", `/api/erp/failures/retry?run=${runId}`, body, { "idempotency-key": key });
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-erp-inbox-"));
-  const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
-  emulatorUrl = (await emulator.listen(0)).url;
-  closeEmulator = () => emulator.close();
-  state.client = createUpstreamClient({ baseUrl: emulatorUrl, token: TOKEN, timeoutMs: 2000 });
-  state.store = await openTestStore();
-  state.conn = state.store.db;
+  ground = await startErpRoutes(state, "erp-inbox", TOKEN);
 });
 
 afterAll(async () => {
-  await stopTransferJobs();
-  await state.store.close();
-  await closeEmulator();
-  rmSync(dir, { recursive: true, force: true });
+  await ground.close(stopTransferJobs);
 });
 
 beforeEach(async () => {
   state.member = OPERATOR;
-  await control("POST", "/reset");
+  await ground.control("POST", "/reset");
 });
 
 describe("the failures inbox routes", () => {
@@ -125,7 +83,7 @@ describe("the failures inbox routes", () => {
     expect(twice.status).toBe(409);
     expect((await twice.json()).reason).toBe("already_retried");
 
-    const done = await waitDone(run.id);
+    const done = await waitForRun(run.id);
     expect(done.run.meanings).toMatchObject({ transferred: 2, unknown: 0 });
     expect((await (await callRoute("GET", `/api/erp/failures?run=${runId}`)).json()).total).toBe(0);
     expect(await (await callRoute("GET", "/api/erp/failures/count")).json()).toEqual({ open: 0 });
@@ -152,11 +110,11 @@ describe("the failures inbox routes", () => {
     state.member = { id: 4, email: "origin-filter@demo.local", name: "Oya Origin", role: "operator" };
     await failedRun(["3572030"], "inbox-route-0201");
     const first = await failedRun(["3572031", "3572032"], "inbox-route-0202");
-    await control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503, times: 1 });
+    await ground.control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503, times: 1 });
     const made = await retry(first, { ...FIVE_XX, confirmUnknown: true }, "inbox-route-0203");
     expect(made.status).toBe(201);
     const retried = (await made.json()).run.id;
-    await waitDone(retried);
+    await waitForRun(retried);
 
     const list = async (q: string) => (await (await callRoute("GET", `/api/erp/failures?by=origin-filter@demo.local${q}`)).json()).total;
     expect(await list("")).toBe(3);
@@ -167,7 +125,7 @@ describe("the failures inbox routes", () => {
     expect(again.status).toBe(201);
     const { run } = await again.json();
     expect(run.counts.total).toBe(2);
-    await waitDone(run.id);
+    await waitForRun(run.id);
     expect(await list("&origin=retry")).toBe(0);
     expect(await list("")).toBe(1);
 

@@ -1,26 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Kysely } from "kysely";
 import Papa from "papaparse";
 import readXlsxFile from "read-excel-file/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createEmulator } from "@/emulator/server";
-import type { Store } from "@/lib/store/open";
-import type { Database } from "@/lib/store/schema";
+import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/lib/testing/erp-routes";
 import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
-import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
 // The /api/erp route handlers end to end in-process: the real wrapper, store, runner and the
 // emulator over HTTP, runs worked by the real job engine; only the session, the store's door and the config are stubbed.
 
 const TOKEN = "erp-routes-test-token-41aa";
 const state = vi.hoisted(() => ({
-  member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
-  conn: undefined as unknown as Kysely<Database>,
-  store: undefined as unknown as Store,
-  client: undefined as unknown as UpstreamClient,
+  ...({ member: null } as ErpRouteState),
   locale: "en" as "en" | "tr",
 }));
 
@@ -41,56 +30,24 @@ vi.mock("next-intl/server", () => ({
 
 const { stopTransferJobs } = await import("@/lib/erp/service");
 
-const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
-const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
 
-let dir: string;
-let emulatorUrl: string;
-let closeEmulator: () => Promise<void>;
+let ground: ErpRouteGround;
 
 async function postTransfer(body: unknown, key?: string) {
   return callRoute("POST", "/api/erp/transfers", body, key ? { "idempotency-key": key } : {});
 }
 
-async function waitDone(runId: string) {
-  for (let i = 0; i < 200; i++) {
-    const res = await callRoute("GET", `/api/erp/transfers/${runId}`);
-    const body = await res.json();
-    if (body.run.state === "completed" || body.run.state === "interrupted") return body;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the run did not finish");
-}
-
-async function control(method: string, p: string, body?: unknown) {
-  const res = await fetch(`${emulatorUrl}/__emulator${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json();
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-erp-routes-"));
-  const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
-  emulatorUrl = (await emulator.listen(0)).url;
-  closeEmulator = () => emulator.close();
-  state.client = createUpstreamClient({ baseUrl: emulatorUrl, token: TOKEN, timeoutMs: 2000 });
-  state.store = await openTestStore();
-  state.conn = state.store.db;
+  ground = await startErpRoutes(state, "erp-routes", TOKEN);
 });
 
 afterAll(async () => {
-  await stopTransferJobs();
-  await state.store.close();
-  await closeEmulator();
-  rmSync(dir, { recursive: true, force: true });
+  await ground.close(stopTransferJobs);
 });
 
 beforeEach(async () => {
   state.member = OPERATOR;
-  await control("POST", "/reset");
+  await ground.control("POST", "/reset");
 });
 
 describe("POST /api/erp/transfers", () => {
@@ -110,7 +67,7 @@ describe("POST /api/erp/transfers", () => {
     expect(other.status).toBe(409);
     expect((await other.json()).reason).toBe("idempotency_key_reused");
 
-    const done = await waitDone(run.id);
+    const done = await waitForRun(run.id);
     expect(done.run.status).toBe("with_failures");
     expect(done.run.result).toBe("complete_with_rejections");
     expect(done.run.meanings).toMatchObject({ transferred: 2, rejected: 1, failed: 0, alreadyInErp: 0 });
@@ -154,8 +111,8 @@ describe("POST /api/erp/transfers", () => {
     const created = await (await postTransfer({ orderIds: ["3572010", "9999998"] }, "key-route-0010")).json();
     const running = await postTransfer({ parentRunId: created.run.id, retry: "rejected", confirmRejected: true }, "key-route-0011");
     // Refused while the parent runs, or accepted once it finished: never both at once.
-    if (running.status === 409) await waitDone(created.run.id);
-    await waitDone(created.run.id);
+    if (running.status === 409) await waitForRun(created.run.id);
+    await waitForRun(created.run.id);
     // Not found is no failure: a retry of failed orders finds nothing, and the confirmation is required.
     const failed = await postTransfer({ parentRunId: created.run.id, retry: "failed" }, "key-route-0014");
     expect(failed.status).toBe(409);
@@ -168,7 +125,7 @@ describe("POST /api/erp/transfers", () => {
     const child = (await retry.json()).run;
     expect(child.parentRunId).toBe(created.run.id);
     expect(child.origin).toBe("resend_rejected");
-    const detail = await waitDone(child.id);
+    const detail = await waitForRun(child.id);
     expect(detail.orders.items.map((o: { orderId: string }) => o.orderId)).toEqual(["9999998"]);
     expect(detail.run.parent.id).toBe(created.run.id);
     const unknown = await postTransfer({ parentRunId: created.run.id, retry: "unknown" }, "key-route-0013");
@@ -194,12 +151,12 @@ describe("POST /api/erp/transfers: a retry of a run that does not exist", () => 
 describe("POST /api/erp/transfers: a retry hands orders on once", () => {
   it("answers 409 for a second retry of the same orders, replays the first for its key, and sends each id once", async () => {
     const parent = (await (await postTransfer({ orderIds: ["3572030", "9999971", "9999972"] }, "key-route-0030")).json()).run;
-    await waitDone(parent.id);
+    await waitForRun(parent.id);
     const again = { parentRunId: parent.id, retry: "rejected", confirmRejected: true };
     const first = await postTransfer(again, "key-route-0031");
     expect(first.status).toBe(201);
     const child = (await first.json()).run;
-    await waitDone(child.id);
+    await waitForRun(child.id);
 
     const second = await postTransfer(again, "key-route-0032");
     expect(second.status).toBe(409);
@@ -214,7 +171,7 @@ describe("POST /api/erp/transfers: a retry hands orders on once", () => {
     expect(replay.status).toBe(200);
     expect((await replay.json()).run.id).toBe(child.id);
 
-    const sent = ((await control("GET", "/requests?since=0")) as { requests: { path: string; body: { orderIds: string[] } }[] }).requests
+    const sent = ((await ground.control("GET", "/requests?since=0")) as { requests: { path: string; body: { orderIds: string[] } }[] }).requests
       .filter((r) => r.path === "/v1/action/orders-erp-transfer")
       .flatMap((r) => r.body.orderIds);
     expect(sent.filter((id) => id === "9999971")).toHaveLength(2);
@@ -235,7 +192,7 @@ describe("POST /api/erp/transfers: a retry hands orders on once", () => {
 describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
   it("lists runs, answers 422 for a malformed id and 404 for an unknown one, and exports CSV and ids", async () => {
     const { run } = await (await postTransfer({ orderIds: ["3572020", "9999997"] }, "key-route-0020")).json();
-    await waitDone(run.id);
+    await waitForRun(run.id);
     state.member = VIEWER;
     const list = await callRoute("GET", "/api/erp/transfers?status=with_failures&by=operator@demo.local");
     expect(list.status).toBe(200);
@@ -269,7 +226,7 @@ describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
 
   it("exports a run in the member's language, as CSV with ; and as an .xlsx with the same rows", async () => {
     const { run } = await (await postTransfer({ orderIds: ["3572021", "9999996"] }, "key-route-0021")).json();
-    await waitDone(run.id);
+    await waitForRun(run.id);
     state.member = VIEWER;
     state.locale = "tr";
     try {
@@ -321,14 +278,14 @@ describe("/api/erp/imports", () => {
     expect((await confirmed.json()).run.repeatConfirmed).toBe(true);
 
     // A refusal (4xx: the upstream did not act) is recorded; the next attempt needs no confirmation.
-    await control("POST", "/faults", { path: "/v1/action/products-price-erp-sync", kind: "respond", status: 422, body: { status: "error", message: "Geçersiz." }, times: 1 });
+    await ground.control("POST", "/faults", { path: "/v1/action/products-price-erp-sync", kind: "respond", status: 422, body: { status: "error", message: "Geçersiz." }, times: 1 });
     const refused = await post({ kind: "prices" });
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ code: "upstream_rejected", detail: "Geçersiz." });
     expect((await post({ kind: "prices" })).status).toBe(201);
 
     // A 5xx may have acted: recorded, and the next attempt names it and asks again.
-    await control("POST", "/faults", { path: "/v1/action/products-qty-erp-sync", kind: "respond", status: 503, times: 1 });
+    await ground.control("POST", "/faults", { path: "/v1/action/products-qty-erp-sync", kind: "respond", status: 503, times: 1 });
     const failed = await post({ kind: "stock" });
     expect(failed.status).toBe(503);
     expect((await failed.json()).code).toBe("upstream_unavailable");

@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createEmulator } from "@/emulator/server";
-import type { Store } from "@/lib/store/open";
-import type { Database } from "@/lib/store/schema";
+import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/lib/testing/erp-routes";
 import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
-import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
 // POST /api/erp/transfers/{runId}/stop in-process: the real wrapper, store, runner on the job engine and the emulator over HTTP.
 
 const TOKEN = "erp-stop-routes-token-77ab";
 const state = vi.hoisted(() => ({
-  member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
-  conn: undefined as unknown as Kysely<Database>,
-  store: undefined as unknown as Store,
-  client: undefined as unknown as UpstreamClient,
+  ...({ member: null } as ErpRouteState),
   alerts: [] as unknown[],
 }));
 
@@ -34,63 +23,32 @@ vi.mock("@/lib/alerts/events", () => ({ raiseAlert: async (event: unknown) => vo
 
 const { stopTransferJobs } = await import("@/lib/erp/service");
 
-const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
-const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
 const IDS = Array.from({ length: 20 }, (_, i) => String(3572100 + i));
 
-let dir: string;
-let emulatorUrl: string;
-let closeEmulator: () => Promise<void>;
+let ground: ErpRouteGround;
 
 const stop = (runId: string, headers: Record<string, string> = {}) => callRoute("POST", `/api/erp/transfers/${runId}/stop`, undefined, headers);
 
-async function control(method: string, p: string, body?: unknown) {
-  const res = await fetch(`${emulatorUrl}/__emulator${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json();
-}
-
-async function waitFor(runId: string, done: (run: { state: string; batchesDone: number }) => boolean) {
-  for (let i = 0; i < 400; i++) {
-    const body = await (await callRoute("GET", `/api/erp/transfers/${runId}`)).json();
-    if (done(body.run)) return body;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the run never got there");
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-erp-stop-routes-"));
-  const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
-  emulatorUrl = (await emulator.listen(0)).url;
-  closeEmulator = () => emulator.close();
-  state.client = createUpstreamClient({ baseUrl: emulatorUrl, token: TOKEN, timeoutMs: 5000 });
-  state.store = await openTestStore();
-  state.conn = state.store.db;
+  ground = await startErpRoutes(state, "erp-stop-routes", TOKEN, 5000);
 });
 
 afterAll(async () => {
-  await stopTransferJobs();
-  await state.store.close();
-  await closeEmulator();
-  rmSync(dir, { recursive: true, force: true });
+  await ground.close(stopTransferJobs);
 });
 
 beforeEach(async () => {
   state.member = OPERATOR;
   state.alerts = [];
-  await control("POST", "/reset");
+  await ground.control("POST", "/reset");
 });
 
 describe("POST /api/erp/transfers/{runId}/stop", () => {
   it("stops a slowed run (202, then 200), audits it in words, leaves the rest not sent for Send unsent, and raises no alert", { timeout: 30_000 }, async () => {
-    await control("POST", "/faults", { path: "/v1/action/orders-erp-transfer", latencyMs: 200 });
+    await ground.control("POST", "/faults", { path: "/v1/action/orders-erp-transfer", latencyMs: 200 });
     const created = await callRoute("POST", "/api/erp/transfers", { orderIds: IDS }, { "idempotency-key": "stop-route-0001" });
     const { run } = await created.json();
-    await waitFor(run.id, (r) => r.batchesDone >= 1);
+    await waitForRun(run.id, (r) => r.batchesDone >= 1);
 
     state.member = VIEWER;
     expect((await stop(run.id)).status).toBe(403);
@@ -102,7 +60,7 @@ describe("POST /api/erp/transfers/{runId}/stop", () => {
     expect((await first.json()).run.stop.by).toBe("Onur Operator");
     expect((await stop(run.id)).status).toBe(200);
 
-    const done = await waitFor(run.id, (r) => r.state !== "queued" && r.state !== "running");
+    const done = await waitForRun(run.id, (r) => r.state !== "queued" && r.state !== "running");
     expect(done.run.state).toBe("completed");
     expect(done.run.meanings.transferred).toBeGreaterThanOrEqual(2);
     expect(done.run.meanings.notSent).toBeGreaterThan(0);
