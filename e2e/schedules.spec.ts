@@ -146,7 +146,7 @@ test.describe("schedules as viewer", () => {
 
   test("sees the schedules with the actions disabled and the reason given", async ({ page }) => {
     await page.goto("/erp/schedules");
-    await expect(page).toHaveTitle("Import schedules · Labs Console");
+    await expect(page).toHaveTitle("Schedules · Labs Console");
     const create = page.getByTestId("schedule-new");
     await expect(create).toHaveAttribute("aria-disabled", "true");
     await expect(page.getByText("Your role (Viewer) can see schedules but not change them; operators and admins can.")).toBeVisible();
