@@ -76,3 +76,16 @@ export async function transferredBefore(conn: Conn, orderIds: readonly string[])
     return r ? [{ orderId: id, runId: r.run_id, at: r.created_at.toISOString(), meaning: r.meaning }] : [];
   });
 }
+
+/** Of these ids, those a queued or running run still holds unsent or in flight: sending them again now could send them twice. */
+export async function inFlight(conn: Conn, orderIds: readonly string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await ordersById(conn)
+    .select("o.order_id")
+    .distinct()
+    .where(sql<boolean>`o.order_id = any(${[...orderIds]}::text[])`)
+    .where("r.state", "in", ["queued", "running"])
+    .where(MEANING, "in", ["not_sent", "sending"])
+    .execute();
+  return new Set(rows.map((r) => r.order_id));
+}

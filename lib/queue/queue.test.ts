@@ -72,6 +72,16 @@ describe("enqueueOrders", () => {
     expect(audits).toEqual([expect.objectContaining({ action: "erp.queue.add", outcome: "failure" })]);
   });
 
+  it("leaves out an id a running run has not sent yet, but queues one an interrupted run left unsent", async () => {
+    for (const [runState, orderId] of [["running", "3572003"], ["interrupted", "3572004"]] as const) {
+      const runId = await insertRun(state.conn, "Earlier run", runState, "new", "2026-01-05T09:00:00Z", { pending: 1 });
+      await state.conn.insertInto("erp_transfer_orders").values({ run_id: runId, position: 1, order_id: orderId, batch: 1, outcome: "pending" }).execute();
+    }
+    const result = await enqueueOrders(ctx, ["3572003", "3572004"], "api");
+    expect(result).toMatchObject({ queued: ["3572004"], alreadyQueued: ["3572003"] });
+    expect(await queuedIds()).toEqual(["3572004"]);
+  });
+
   it("echoes a long malformed id cut short", async () => {
     const result = await enqueueOrders(ctx, ["x".repeat(5000)], "api");
     expect(result.invalid).toEqual([{ id: "x".repeat(40), reason: "not_a_number" }]);

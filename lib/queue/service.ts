@@ -2,7 +2,7 @@ import "server-only";
 import type { ServiceContext } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
-import { transferredBefore } from "@/lib/erp/history";
+import { inFlight, transferredBefore } from "@/lib/erp/history";
 import { classifyOrderId } from "@/lib/erp/order-ids";
 import { implausibleIds } from "@/lib/erp/order-checks";
 import { startQueuedTransfer, type ErpContext } from "@/lib/erp/service";
@@ -19,7 +19,7 @@ export interface QueueContext extends ServiceContext {
 
 const TARGET = { type: "order_queue", id: "orders" };
 
-/** Queues the ids the paste would send: malformed ones refused, ids waiting or already in the ERP left out, each named. */
+/** Queues the ids the paste would send: malformed ones refused, ids waiting (queued, or unsent in a run still going) or already in the ERP left out, each named. */
 export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], origin: QueueOrigin): Promise<EnqueueResult> {
   const valid: string[] = [];
   const seen = new Set<string>();
@@ -37,7 +37,8 @@ export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], o
   const alreadyTransferred = await transferredBefore(conn, valid);
   const done = new Set(alreadyTransferred.map((t) => t.orderId));
   const candidates = valid.filter((id) => !done.has(id));
-  const added = new Set(await addToQueue(conn, candidates, { email: ctx.actor.email, name: ctx.actor.name, origin }));
+  const sending = await inFlight(conn, candidates);
+  const added = new Set(await addToQueue(conn, candidates.filter((id) => !sending.has(id)), { email: ctx.actor.email, name: ctx.actor.name, origin }));
   const queued = candidates.filter((id) => added.has(id));
   const alreadyQueued = candidates.filter((id) => !added.has(id));
   const warnings = implausibleIds(valid).filter((w) => added.has(w.id));
