@@ -268,5 +268,8 @@ describe("alert messages", () => {
     expect(paused.lines[0]).toContain(
       "paused by Onur <op@demo.local>",
     );
+    expect(paused.title).toBe("Schedule paused: prices import");
+    const transfer = renderAlert({ type: "schedule.paused", scheduleId: "sch-3", kind: "transfer", by: { email: "op@demo.local", name: "Onur" }, at: "x" }, CONSOLE_URL);
+    expect([transfer.title, transfer.lines[0]]).toEqual(["Schedule paused: order transfer", "The order transfer schedule sch-3 was paused by Onur <op@demo.local>."]);
   });
 });

@@ -27,7 +27,7 @@ export type AlertEvent =
       at: string;
     }
   | { type: "platform.unanswered"; minutes: number; since: string; lastError: string | null; at: string }
-  | { type: "schedule.paused"; scheduleId: string; kind: ImportKindName; by: { email: string; name: string | null }; at: string }
+  | { type: "schedule.paused"; scheduleId: string; kind: ImportKindName | "transfer"; by: { email: string; name: string | null }; at: string }
   | { type: "import.stale"; kind: ImportKindName; hours: number; lastStartedAt: string | null; at: string };
 
 export async function raiseAlert(event: AlertEvent): Promise<string[]> {

@@ -21,6 +21,7 @@ function transferCounts(c: TransferAlertCounts | LegacyCounts): TransferAlertCou
 }
 
 const who = (p: { email: string; name: string | null } | null) => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : "someone");
+const scheduled = (kind: string) => (kind === "transfer" ? "order transfer" : `${kind} import`);
 
 export function renderAlert(event: DeliveredEvent, consoleUrl: string): AlertMessage {
   const message = compose(event, consoleUrl);
@@ -66,8 +67,8 @@ function compose(event: DeliveredEvent, consoleUrl: string): AlertMessage {
       };
     case "schedule.paused":
       return {
-        title: `Schedule paused: ${event.kind} import`,
-        lines: [`The ${event.kind} import schedule ${event.scheduleId} was paused by ${who(event.by)}.`],
+        title: `Schedule paused: ${scheduled(event.kind)}`,
+        lines: [`The ${scheduled(event.kind)} schedule ${event.scheduleId} was paused by ${who(event.by)}.`],
         link: `${base}/erp/schedules`,
       };
     case "import.stale":

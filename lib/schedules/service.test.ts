@@ -205,4 +205,10 @@ describe("manual starts and changes", () => {
     expect(audits.map((a) => a.action)).toEqual(["schedule.create", "schedule.pause", "schedule.resume", "schedule.update", "schedule.delete"]);
     await expect(service.removeSchedule(ctx, created.id)).rejects.toMatchObject({ code: "not_found" });
   });
+
+  it("pausing a transfer schedule raises schedule.paused too", async () => {
+    const created = await service.createSchedule(ctx, spec({ kind: "transfer", rule: "every", everyMinutes: "15", maxOrders: "100" }));
+    await service.pauseSchedule(ctx, created.id, true);
+    expect(state.alerts).toEqual([expect.objectContaining({ type: "schedule.paused", scheduleId: created.id, kind: "transfer" })]);
+  });
 });

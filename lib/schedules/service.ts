@@ -79,8 +79,7 @@ export async function pauseSchedule(ctx: ScheduleContext, id: string, paused: bo
     message: paused ? `Schedule for the ${what(row.kind)} paused.` : `Schedule for the ${what(row.kind)} resumed; next start ${row.next_start_at?.toISOString() ?? "none"}.`,
     details: { nextStartAt: row.next_start_at },
   });
-  // The alert's event names import kinds only (lib/alerts); a paused transfer schedule is in the audit trail.
-  if (paused && row.kind !== "transfer") {
+  if (paused) {
     await raiseAlert({ type: "schedule.paused", scheduleId: id, kind: row.kind, by: { email: ctx.actor.email, name: ctx.actor.name }, at: row.updated_at.toISOString() }).catch((error: unknown) =>
       log.error("schedule alert not raised", { error: String(error) }),
     );
