@@ -272,42 +272,8 @@ test("SIGTERM with a write and two transfer batches in flight: both answered and
   await control("DELETE", "/faults");
 });
 
-test("two instances and one schedule give one start", async () => {
-  test.setTimeout(240_000);
-  // The test before kills an instance: both must tick here.
-  for (const name of ["a", "b"] as const) {
-    const { child } = cluster.instance(name);
-    if (child.exitCode !== null || child.signalCode !== null) await cluster.startInstance(name);
-  }
-  const operator = await signedIn("127.0.0.49", "operator", "a");
-  const { lastSeq } = await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1");
-  const body = { kind: "stock", name: "Cluster stock", rule: "every", everyMinutes: "1", times: "", days: [], cron: "", timeZone: "Europe/Istanbul", quietFrom: "", quietTo: "" };
-  const created = await operator.call("POST", "/api/erp/schedules", { headers: { ...origin("a"), "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  expect(created.status, created.body).toBe(201);
-  const id = (JSON.parse(created.body) as { schedule: { id: string } }).schedule.id;
-  type History = { outcome: string; dueAt: string; importRunId: number | null }[];
-  const history = async (at: "a" | "b"): Promise<History> => {
-    const list = JSON.parse((await operator.call("GET", "/api/erp/schedules", { port: port(at) })).body) as { items: { id: string; history: History }[] };
-    return list.items.find((s) => s.id === id)?.history ?? [];
-  };
-
-  // Two due times in a row (each within a minute and a half), read through either instance.
-  await expect.poll(async () => (await history("b")).length, { timeout: 90_000, intervals: [2000] }).toBeGreaterThanOrEqual(1);
-  await expect.poll(async () => (await history("a")).length, { timeout: 90_000, intervals: [2000] }).toBeGreaterThanOrEqual(2);
-  const paused = await operator.call("POST", `/api/erp/schedules/${id}/pause`, { port: port("b"), headers: origin("b") });
-  expect(paused.status, paused.body).toBe(200);
-
-  const starts = await history("a");
-  expect(starts.every((s) => s.outcome === "started")).toBe(true);
-  expect(new Set(starts.map((s) => s.dueAt)).size).toBe(starts.length);
-  // The emulator's request log: exactly one stock import call per due time, from whichever instance claimed it.
-  const log = await control<{ requests: { method: string; path: string }[] }>("GET", `/requests?since=${lastSeq}&limit=100000`);
-  expect(log.requests.filter((r) => r.method === "POST" && r.path === "/v1/action/products-qty-erp-sync")).toHaveLength(starts.length);
-  const imports = JSON.parse((await operator.call("GET", "/api/erp/imports?limit=100", { port: port("a") })).body) as { items: { origin?: string; scheduleId?: string | null }[] };
-  expect(imports.items.filter((r) => r.origin === "scheduled" && r.scheduleId === id)).toHaveLength(starts.length);
-});
-
-test("issue 29's journey: a key made in the browser queues 250 ids, one automatic run sends them once across A and B, revoked on both", async ({ browser }) => {
+// The two schedules share their wait for a minute slot; lib/jobs/periodic.test.ts and lib/schedules prove slot after slot.
+test("issue 29's journey: a key made in the browser queues 250 ids, one automatic run sends them once across A and B, revoked on both; an import schedule beside it starts once", async ({ browser }) => {
   test.setTimeout(240_000);
   for (const name of ["a", "b"] as const) {
     const { child } = cluster.instance(name);
@@ -321,6 +287,14 @@ test("issue 29's journey: a key made in the browser queues 250 ids, one automati
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(`${at("a")}/`);
+
+  // Two instances and one import schedule give one start: made first, read at the end.
+  const stockSince = (await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1")).lastSeq;
+  const stockForm = { kind: "stock", name: "Cluster stock", rule: "every", everyMinutes: "1", times: "", days: [], cron: "", timeZone: "Europe/Istanbul", quietFrom: "", quietTo: "" };
+  const stockCreated = await page.request.post(`${at("a")}/api/erp/schedules`, { headers: origin("a"), data: stockForm });
+  expect(stockCreated.status(), await stockCreated.text()).toBe(201);
+  const stockId = ((await stockCreated.json()) as { schedule: { id: string } }).schedule.id;
+
   await page.goto(`${at("a")}/team/keys`);
   const keyName = `Cluster ERP sync ${Date.now()}`;
   await page.getByLabel("Name").fill(keyName);
@@ -369,8 +343,9 @@ test("issue 29's journey: a key made in the browser queues 250 ids, one automati
   expect(created.status(), await created.text()).toBe(201);
   const scheduleId = ((await created.json()) as { schedule: { id: string } }).schedule.id;
   type History = { outcome: string; dueAt: string; transferRunId: string | null }[];
-  const history = async (name: "a" | "b"): Promise<History> =>
-    ((await (await page.request.get(`${at(name)}/api/erp/schedules`)).json()) as { items: { id: string; history: History }[] }).items.find((s) => s.id === scheduleId)?.history ?? [];
+  const historyOf = async (name: "a" | "b", id: string): Promise<History> =>
+    ((await (await page.request.get(`${at(name)}/api/erp/schedules`)).json()) as { items: { id: string; history: History }[] }).items.find((s) => s.id === id)?.history ?? [];
+  const history = (name: "a" | "b") => historyOf(name, scheduleId);
   // Both instances tick every 15 s; the first minute slot comes within 75 s.
   await expect.poll(async () => (await history("b")).length, { timeout: 100_000, intervals: [2000] }).toBeGreaterThanOrEqual(1);
   const [start] = await history("a");
@@ -398,6 +373,18 @@ test("issue 29's journey: a key made in the browser queues 250 ids, one automati
   expect(await history("b")).toHaveLength(1);
   const paused = await page.request.post(`${at("b")}/api/erp/schedules/${scheduleId}/pause`, { headers: origin("b") });
   expect(paused.status()).toBe(200);
+
+  // The import schedule: started at each due time so far, once each, read through either instance.
+  await expect.poll(async () => (await historyOf("b", stockId)).length, { timeout: 90_000, intervals: [2000] }).toBeGreaterThanOrEqual(1);
+  expect((await page.request.post(`${at("b")}/api/erp/schedules/${stockId}/pause`, { headers: origin("b") })).status()).toBe(200);
+  const starts = await historyOf("a", stockId);
+  expect(starts.every((x) => x.outcome === "started")).toBe(true);
+  expect(new Set(starts.map((x) => x.dueAt)).size).toBe(starts.length);
+  // The emulator's request log: exactly one stock import call per due time, from whichever instance claimed it.
+  const stockLog = await control<{ requests: { method: string; path: string }[] }>("GET", `/requests?since=${stockSince}&limit=100000`);
+  expect(stockLog.requests.filter((r) => r.method === "POST" && r.path === "/v1/action/products-qty-erp-sync")).toHaveLength(starts.length);
+  const imports = (await (await page.request.get(`${at("a")}/api/erp/imports?limit=100`)).json()) as { items: { origin?: string; scheduleId?: string | null }[] };
+  expect(imports.items.filter((r) => r.origin === "scheduled" && r.scheduleId === stockId)).toHaveLength(starts.length);
 
   // The admin revokes the key on A; its next call is refused by A and by B.
   await page.goto(`${at("a")}/team/keys`);
