@@ -639,7 +639,7 @@ function print(r: Results) {
   );
   const f = r.firstClicks;
   lines.push(
-    `first clicks (median of ${f.runs}): sign-in to the home page ${f.signInMs} ms (slowest ${f.signInMaxMs}; tiles filled ${f.homeSettledMs}), Home to Warehouses ${f.toWarehousesMs} ms (slowest ${f.toWarehousesMaxMs}); the home page prefetched ${f.homePrefetches.length}: ${f.homePrefetches.join(" ")}`,
+    `first clicks (median of ${f.runs}): sign-in to the home page ${f.signInMs} ms (slowest ${f.signInMaxMs}; tiles filled ${f.homeSettledMs}), Home to Warehouses ${f.toWarehousesMs} ms (slowest ${f.toWarehousesMaxMs}); first run on a fresh server ${f.coldServer?.signInMs} and ${f.coldServer?.toWarehousesMs} ms; the home page prefetched ${f.homePrefetches.length}: ${f.homePrefetches.join(" ")}`,
   );
   lines.push(`root chunks by origin (gzip KiB): ${r.rootChunks.groups.map((g) => `${g.group} ${round(g.gzipBytes / KIB, 1)}`).join("; ")}`);
   if (r.postgres) {
