@@ -5,9 +5,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { cpus, loadavg, totalmem } from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { chromium } from "@playwright/test";
 import { summariseProfile, type ProfileSummary } from "@/scripts/bench/cpu-profile";
 import { firstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
+import { firstClickTargets, launchChromium, measureFirstClicks, type FirstClicks } from "@/scripts/bench/first-clicks";
 import { EmulatorControl, signIn, type Session } from "@/scripts/bench/http";
 import { autocannon, type CannonResult } from "@/scripts/bench/autocannon";
 import { Stack } from "@/scripts/bench/stack";
@@ -39,7 +39,7 @@ const config = {
   profile: argv.includes("--profile"),
   // Also on a shared PostgreSQL server (TEST_DATABASE_URL's, or a throwaway one); `--embedded-only` skips it.
   postgres: !argv.includes("--embedded-only"),
-  // `--only=overhead`, `--only=transfer`, `--only=instances`, `--only=demo-stack` or `--only=outcomes`: that part alone, printed and written to .bench-data/ (not to bench/results).
+  // `--only=overhead`, `--only=transfer`, `--only=instances`, `--only=demo-stack`, `--only=outcomes` or `--only=first-clicks`: that part alone, printed and written to .bench-data/ (not to bench/results).
   only: argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? null,
   // With --only: also file that part's figures and target rows in bench/results/latest.json, under "parts", with its own commit and date.
   record: argv.includes("--record"),
@@ -379,10 +379,6 @@ const INIT_SCRIPT = `
   new MutationObserver(seen).observe(document, { childList: true, subtree: true });
 `;
 
-function chromiumPath(): string | undefined {
-  return process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
-}
-
 interface BrowserSample {
   ttfb: number;
   fcp: number | null;
@@ -397,10 +393,7 @@ interface BrowserSample {
 
 async function measureBrowser(stack: Stack, session: Session, js: FirstLoadJs) {
   step(`4. browser: ${config.pageLoads} loads of /warehouses in headless Chromium`);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
-  });
+  const browser = await launchChromium();
   const loads: BrowserSample[] = [];
   try {
     for (let i = 0; i <= config.pageLoads; i++) {
@@ -467,6 +460,7 @@ interface Measured {
   transferSlowUpstream: Awaited<ReturnType<typeof measureTransfer>>;
   transferFloor: Awaited<ReturnType<typeof measureFloor>>;
   browser: Awaited<ReturnType<typeof measureBrowser>>;
+  firstClicks: FirstClicks;
   rootChunks: ReturnType<typeof rootChunkBreakdown>;
 }
 
@@ -517,7 +511,6 @@ async function runPostgres(): Promise<StoreMeasured> {
 
 /** Issue 16's targets, on the console's own local PostgreSQL ("embedded") and (when measured) on a shared server. */
 function targetsOf(r: Measured, postgres: StoreMeasured | null, instances: InstancesResult | null, demo: DemoStackResult | null): TargetRow[] {
-  const maxPage = r.browser.firstLoadJs.pages.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
   const stores: [string, StoreMeasured["overhead"], StoreMeasured["transfer"]][] = [["embedded", r.overhead, r.transfer]];
   if (postgres) stores.push(["PostgreSQL", postgres.overhead, postgres.transfer]);
   const rows: TargetRow[] = [];
@@ -536,7 +529,7 @@ function targetsOf(r: Measured, postgres: StoreMeasured | null, instances: Insta
   rows.push(
     { target: "embedded: transfer with 50 ms per call <= 1.05x", value: r.transferSlowUpstream.ratio, met: r.transferSlowUpstream.ratio <= 1.05 },
     { target: "first load: shared part <= 110 KiB gzipped", value: round(r.browser.firstLoadJs.shared.gzipBytes / KIB, 1), met: r.browser.firstLoadJs.shared.gzipBytes <= 110 * KIB },
-    { target: `first load: every page <= 200 KiB gzipped (largest: ${maxPage.route})`, value: round(maxPage.gzipBytes / KIB, 1), met: maxPage.gzipBytes <= 200 * KIB },
+    ...firstClickTargets(r.firstClicks, r.browser.warehouses, r.browser.firstLoadJs.pages),
     {
       target: `warm search over ${r.indexScale.warehouses} warehouses < 50 ms (worst median)`,
       value: r.indexScale.warm.worstMedianMs,
@@ -643,6 +636,10 @@ function print(r: Results) {
   const w = b.warehouses;
   lines.push(
     `/warehouses in Chromium (median of ${w.loads}): TTFB ${w.ttfbMs} ms, FCP ${w.fcpMs} ms, LCP ${w.lcpMs} ms, rows shown ${w.rowsShownMs} ms; ${w.jsTransferredKiB} KiB JS over the wire`,
+  );
+  const f = r.firstClicks;
+  lines.push(
+    `first clicks (median of ${f.runs}): sign-in to the home page ${f.signInMs} ms (slowest ${f.signInMaxMs}; tiles filled ${f.homeSettledMs}), Home to Warehouses ${f.toWarehousesMs} ms (slowest ${f.toWarehousesMaxMs}); first run on a fresh server ${f.coldServer?.signInMs} and ${f.coldServer?.toWarehousesMs} ms; the home page prefetched ${f.homePrefetches.length}: ${f.homePrefetches.join(" ")}`,
   );
   lines.push(`root chunks by origin (gzip KiB): ${r.rootChunks.groups.map((g) => `${g.group} ${round(g.gzipBytes / KIB, 1)}`).join("; ")}`);
   if (r.postgres) {
@@ -755,6 +752,7 @@ async function runAll(stack: Stack): Promise<Measured> {
   const transferSlowUpstream = await measureTransfer(stack, emu, session, 50);
   const transferFloor = await measureFloor(stack, emu);
   const browser = await measureBrowser(stack, session, firstLoadJs(root));
+  const firstClicks = await runFirstClicks(stack);
   const rootChunks = rootChunkBreakdown(root);
   return {
     meta: { ...meta, loadAverageAtEnd: loadavg().map((v) => round(v, 2)) },
@@ -766,6 +764,7 @@ async function runAll(stack: Stack): Promise<Measured> {
     transferSlowUpstream,
     transferFloor,
     browser,
+    firstClicks,
     rootChunks,
   };
 }
@@ -904,7 +903,28 @@ async function runOutcomes() {
   }
 }
 
+async function runFirstClicks(stack: Stack): Promise<FirstClicks> {
+  step(`6. first clicks in headless Chromium: sign-in to the home page, then Home to Warehouses (${config.pageLoads} runs)`);
+  return measureFirstClicks({ consoleUrl: stack.consoleUrl, email: DEMO.email, password: DEMO.password, runs: config.pageLoads, log: step });
+}
+
+// The browser figures measure the build and the pages, not the store: one stack on the console's own PostgreSQL.
+async function runFirstClicksPart() {
+  const stack = newStack();
+  try {
+    await stack.start();
+    const js = firstLoadJs(root);
+    const largest = [...js.pages].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 5);
+    step(`first-load JS, largest pages: ${largest.map((p) => `${p.route} ${round(p.gzipBytes / KIB, 1)} KiB`).join(", ")}`);
+    const browser = await measureBrowser(stack, await signIn(stack.consoleUrl, DEMO.email, DEMO.password), js);
+    return { meta: { date: new Date().toISOString(), commit: gitCommit(), loadAverageAtStart: loadavg().map((v) => round(v, 2)) }, browser, firstClicks: await runFirstClicks(stack) };
+  } finally {
+    await stack.close();
+  }
+}
+
 async function runOnly(part: string): Promise<unknown> {
+  if (part === "first-clicks") return runFirstClicksPart();
   if (part === "instances") return runInstances();
   if (part === "demo-stack") return runDemoStack();
   if (part === "outcomes") return runOutcomes();
@@ -917,7 +937,7 @@ async function runOnly(part: string): Promise<unknown> {
     },
   };
   const measure = parts[part];
-  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances", "demo-stack", "outcomes"].join(", ")}`);
+  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances", "demo-stack", "outcomes", "first-clicks"].join(", ")}`);
   const out: Record<string, unknown> = {};
   // The transfer reads the console's upstream call lines (logged at debug).
   const logLevel: Record<string, string> = part === "transfer" ? { LOG_LEVEL: "debug" } : {};
@@ -971,6 +991,10 @@ function partTargets(name: string, part: unknown): TargetRow[] {
         { target: `console CPU per transfer batch <= 3 ms (${label})`, value: run.cpuMsPerBatch.console, met: run.cpuMsPerBatch.console <= 3 },
       );
     }
+  }
+  if (name === "first-clicks") {
+    const f = part as Awaited<ReturnType<typeof runFirstClicksPart>>;
+    targets.push(...firstClickTargets(f.firstClicks, f.browser.warehouses, f.browser.firstLoadJs.pages));
   }
   if (name === "outcomes") {
     const o = part as Awaited<ReturnType<typeof measureOutcomes>>;

@@ -1,7 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { FormField, setFieldErrors } from "@/components/ui/form-field";
 import { GatedButton } from "@/components/ui/gated-button";
@@ -11,7 +11,14 @@ import { toast } from "@/components/ui/toast";
 import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { saveFreshnessRequest, useFreshnessRules } from "@/lib/alerts/client";
-import { freshnessFormSchema, type FreshnessFormInput, type FreshnessRuleView } from "@/lib/alerts/schemas";
+import type { FreshnessFormInput, FreshnessRuleView } from "@/lib/alerts/schemas";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
+
+// The rule's schema (and zod with it) loads once a form is on screen, not with the page.
+const freshnessResolver = lazyResolver<FreshnessFormInput, unknown, { hours: number | null }>(async () => {
+  const [{ zodResolver }, { freshnessFormSchema }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/alerts/schemas")]);
+  return zodResolver(freshnessFormSchema);
+});
 
 /** One form per import kind: hours without a start before an alert, empty for off; admins save, others read with the reason. */
 export function FreshnessRules({ canManage }: { canManage: boolean }) {
@@ -60,9 +67,10 @@ function FreshnessRuleForm({ rule, reason, onSaved }: { rule: FreshnessRuleView;
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FreshnessFormInput, unknown, { hours: number | null }>({
-    resolver: zodResolver(freshnessFormSchema),
+    resolver: freshnessResolver.resolver,
     defaultValues: { hours: rule.hours === null ? "" : String(rule.hours) },
   });
+  useEffect(() => freshnessResolver.preload(), []);
 
   const onSubmit = async ({ hours }: { hours: number | null }) => {
     try {

@@ -6,7 +6,8 @@ import { MeaningBadge } from "@/components/erp/badges";
 import { linkClass } from "@/components/erp/styles";
 import { Notice } from "@/components/ui/states";
 import { tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
-import { ORDER_HISTORY_MAX_RUNS, type OrderHistory } from "@/lib/erp/history-schemas";
+import { ORDER_HISTORY_MAX_RUNS } from "@/lib/erp/history-constants";
+import type { OrderHistory } from "@/lib/erp/history-schemas";
 
 const WHEN = { dateStyle: "medium", timeStyle: "medium" } as const;
 

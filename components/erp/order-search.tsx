@@ -2,9 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { buttonClass, fieldErrorClass, helpTextClass, inputClass } from "@/components/ui/styles";
-import { orderIdSchema } from "@/lib/erp/history-schemas";
+
+// The id's schema (and zod with it) loads after the page, not with it.
+const loadOrderIdSchema = () => import("@/lib/erp/history-schemas").then((m) => m.orderIdSchema);
 
 export function OrderSearch() {
   const t = useTranslations("erpOrders.search");
@@ -12,6 +14,7 @@ export function OrderSearch() {
   const id = useId();
   const [value, setValue] = useState("");
   const [invalid, setInvalid] = useState(false);
+  useEffect(() => void loadOrderIdSchema().catch(() => undefined), []);
 
   return (
     <form
@@ -19,9 +22,9 @@ export function OrderSearch() {
       aria-labelledby={`${id}-label`}
       className="max-w-xl"
       data-testid="order-search"
-      onSubmit={(e) => {
+      onSubmit={async (e) => {
         e.preventDefault();
-        const parsed = orderIdSchema.safeParse(value);
+        const parsed = (await loadOrderIdSchema()).safeParse(value);
         setInvalid(!parsed.success);
         if (parsed.success) router.push(`/erp/orders/${parsed.data}`);
       }}

@@ -17,7 +17,7 @@ export function FailuresTile() {
     <Tile testId="home-failures" title={t("title")} link={{ href: FAILURES_PATH, label: t("link") }} query={query} isEmpty={(d) => d.open === 0} empty={t("empty")}>
       {(data) => (
         <div className="space-y-2">
-          <Link href={FAILURES_PATH} className={linkClass} data-testid="home-failures-open" data-count={data.open}>
+          <Link href={FAILURES_PATH} prefetch={false} className={linkClass} data-testid="home-failures-open" data-count={data.open}>
             {t("open", { count: data.open })}
           </Link>
           <ul className="space-y-1 text-sm">

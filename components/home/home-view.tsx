@@ -69,7 +69,7 @@ function ImportsTile() {
             const { last, next } = data[kind];
             return (
               <li key={kind} className="py-2 first:pt-0 last:pb-0" data-testid={`home-import-${kind}`}>
-                <Link href={`/erp?import=${kind}`} className={linkClass}>
+                <Link href={`/erp?import=${kind}`} prefetch={false} className={linkClass}>
                   {tErp(`kinds.${kind}.name`)}
                 </Link>
                 <p data-testid="home-import-last" data-outcome={last?.outcome}>
@@ -134,7 +134,7 @@ function TransfersTile() {
           <ul className="flex flex-wrap gap-4">
             {ATTENTION_RUN_RESULTS.map((result) => (
               <li key={result}>
-                <Link href={attentionRunsHref(result)} className={linkClass} data-testid={`home-transfers-count-${result}`}>
+                <Link href={attentionRunsHref(result)} prefetch={false} className={linkClass} data-testid={`home-transfers-count-${result}`}>
                   {t(`counts.${result}`, { count: data.counts[result] })}
                 </Link>
               </li>
@@ -143,7 +143,7 @@ function TransfersTile() {
           <ul className={listClass}>
             {data.runs.map((run) => (
               <li key={run.id} className="py-2" data-testid="home-transfer-run" data-run-id={run.id}>
-                <Link href={`/erp/transfers/${run.id}`} className={linkClass} suppressHydrationWarning>
+                <Link href={`/erp/transfers/${run.id}`} prefetch={false} className={linkClass} suppressHydrationWarning>
                   {t("run", { count: run.counts.total, time: startedAt(run.createdAt) })}
                 </Link>{" "}
                 <span className={mutedClass}>
@@ -246,7 +246,7 @@ function WarehousesTile() {
           <ul className={listClass}>
             {data.items.map((w) => (
               <li key={w.id} className="py-2" data-testid="home-warehouse">
-                <Link href={`/warehouses/${w.id}`} className={linkClass}>
+                <Link href={`/warehouses/${w.id}`} prefetch={false} className={linkClass}>
                   {w.name}
                 </Link>{" "}
                 <span className={mutedClass}>({w.code})</span>
@@ -271,7 +271,7 @@ function ActivityTile() {
           {data.items.map((e) => (
             <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2" data-testid="home-activity-event">
               <span>
-                <Link href={e.targetType && e.targetId ? `/activity?target=${encodeURIComponent(`${e.targetType}:${e.targetId}`)}` : `/activity?action=${encodeURIComponent(e.action)}`} className={linkClass}>
+                <Link href={e.targetType && e.targetId ? `/activity?target=${encodeURIComponent(`${e.targetType}:${e.targetId}`)}` : `/activity?action=${encodeURIComponent(e.action)}`} prefetch={false} className={linkClass}>
                   {actionLabel(tActivity, e.action)}
                 </Link>{" "}
                 <span className={mutedClass}>{e.actorEmail ?? tActivity("anonymous")}</span>

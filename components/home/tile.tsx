@@ -29,6 +29,7 @@ export function Tile<T>({
   const t = useTranslations("home.tile");
   const id = useId();
   const { data, error } = query;
+  // The link gets prefetch={false}: only the nav and the home actions prefetch, a tile's links are read more than followed.
   return (
     <section aria-labelledby={`${id}-title`} data-testid={testId} className={`${cardClass} flex flex-col gap-3`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -36,7 +37,7 @@ export function Tile<T>({
           {title}
         </h2>
         {link ? (
-          <Link href={link.href} className={`${linkClass} text-sm`} data-testid={`${testId}-link`}>
+          <Link href={link.href} prefetch={false} className={`${linkClass} text-sm`} data-testid={`${testId}-link`}>
             {link.label}
           </Link>
         ) : null}

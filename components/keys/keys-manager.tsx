@@ -10,7 +10,8 @@ import { alertClass, buttonClass, cardClass, inputClass, selectClass, tableWrapC
 import { toast } from "@/components/ui/toast";
 import { useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
-import { KEY_NAME_MAX_LENGTH, KEY_ROLES, type ApiKey, type ApiKeyList, type CreatedKey } from "@/lib/apikeys/schemas";
+import { KEY_NAME_MAX_LENGTH, KEY_ROLES } from "@/lib/apikeys/limits";
+import type { ApiKey, ApiKeyList, CreatedKey } from "@/lib/apikeys/schemas";
 import { fetcher, sendJson } from "@/lib/swr/fetcher";
 
 const KEYS_API = "/api/keys";

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { normaliseAllowed } from "@/lib/apikeys/secret";
 import { hasControlCharacters } from "@/lib/rules/text";
+import { KEY_ALLOWED_MAX, KEY_NAME_MAX_LENGTH, KEY_ROLES } from "@/lib/apikeys/limits";
 
-export const KEY_NAME_MAX_LENGTH = 80;
-export const KEY_ALLOWED_MAX = 20;
-export const KEY_MAX_DAYS = 730;
-export const KEY_ROLES = ["viewer", "operator"] as const;
+export * from "@/lib/apikeys/limits";
 
 export const keyRoleSchema = z.enum(KEY_ROLES, { error: "validation.keys.role" });
 

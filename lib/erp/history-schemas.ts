@@ -3,8 +3,9 @@ import { ORDER_ID_MAX_LENGTH } from "@/lib/rules/ids";
 import type { Meaning } from "@/lib/erp/outcomes";
 import type { TransferOrigin } from "@/lib/erp/schemas";
 
-export const ORDER_HISTORY_MAX_RUNS = 200;
-export const ORDER_LOOKUP_MAX_IDS = 10_000;
+import { ORDER_LOOKUP_MAX_IDS } from "@/lib/erp/history-constants";
+
+export * from "@/lib/erp/history-constants";
 
 export const orderIdSchema = z
   .string({ error: "validation.erp.orderIdString" })
@@ -51,4 +52,3 @@ export interface TransferredBefore {
   at: string;
   meaning: Meaning;
 }
-export const ORDERS_TRANSFERRED_API = "/api/erp/orders/transferred";
