@@ -13,7 +13,7 @@ import { buttonClass } from "@/components/ui/styles";
 
 const SortByPanel = lazy(() => import("@/components/data-table/sort-by-panel").then((m) => ({ default: m.SortByPanel })));
 
-export const SORT_TRIGGER_CLASS = `${buttonClass.secondary} min-h-11 min-w-0 flex-1 justify-between`;
+export const SORT_TRIGGER_CLASS = `${buttonClass.secondary.replace("justify-center", "justify-between")} min-h-11 min-w-0 flex-1`;
 
 export interface SortByMenuProps {
   label: string;

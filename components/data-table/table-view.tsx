@@ -124,7 +124,7 @@ export function TableView({
                     <Cell
                       key={cell.id}
                       scope={cell.rowHeader ? "row" : undefined}
-                      className={`px-3 py-2 text-left align-middle ${cell.rowHeader ? "font-medium" : ""} ${cell.className ?? ""} ${CARD_CELL[role]} max-sm:w-auto max-sm:max-w-full max-sm:min-w-0 max-sm:p-0 max-sm:text-left max-sm:break-words max-sm:whitespace-normal max-sm:[&:has(>div:empty)]:hidden max-sm:[&:has(>div>span:empty:only-child)]:hidden`}
+                      className={`px-3 py-2 text-left align-middle ${cell.rowHeader ? "font-medium" : ""} ${cell.className ?? ""} ${CARD_CELL[role]} max-sm:w-auto max-sm:max-w-full max-sm:min-w-0 max-sm:p-0 max-sm:text-left max-sm:break-words max-sm:whitespace-normal max-sm:[&:has(>div:empty)]:hidden max-sm:[&:has(>div>span:empty:only-child)]:hidden max-sm:[&:has(>div>.sr-only:only-child)]:-ml-3`}
                     >
                       <span aria-hidden="true" className={`shrink-0 font-sans text-xs font-medium text-slate-600 dark:text-slate-300 ${role === "detail" ? "sm:hidden" : "hidden"}`}>
                         {cell.label}
