@@ -5,10 +5,12 @@ import { E2E_BASE_URL, E2E_EMULATOR_URL, storageStateFor } from "@/e2e/env";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/config";
 
 // Every page at phone and desktop size, light and dark, English and Turkish: a screenshot of each (an artefact to
-// look at, not a golden image), the accessibility check, no sideways scrolling of the page at phone width and the
-// main content on screen. One test per page walks its eight combinations in one browser page. The accessibility
-// check of a page's desktop, English, light combination is left to the spec that already makes it on the same page
-// in the same state (the same caller, the page as loaded), named in `a11yAt`.
+// look at, not a golden image) and, in one page.evaluate per language and size, the layout: no sideways scrolling of
+// the page, the main content on screen, and at phone size every tap target at least 44x44 px (inline links in text
+// excepted, WCAG 2.5.8), no text cut off or scrolled out of its box, and "Sort by" wherever a list sorts by headers.
+// Accessibility (axe) runs once per size and theme, in English: the catalogs hold the same keys (messages.test.ts)
+// and the markup does not change with the language. The desktop, English, light state of a page named in `a11yAt`
+// is left to the spec that already checks it (the same caller, the page as loaded).
 
 const SIZES = [
   { name: "phone", width: 375, height: 812 },
@@ -31,6 +33,8 @@ interface Screen {
   onPhone?: (page: Page, combo: string) => Promise<void>;
   /** The test that checks accessibility of this page as loaded, at desktop size in English and light: not repeated here. */
   a11yAt?: string;
+  /** The page holds a list sorted by its column headers (so a phone gets "Sort by"). */
+  sorted?: boolean;
 }
 
 const byTestId = (id: string) => (page: Page) => page.getByTestId(id);
@@ -41,6 +45,7 @@ const SCREENS: Screen[] = [
     name: "warehouses",
     url: () => "/warehouses",
     ready: (page) => page.getByTestId("warehouse-row").first(),
+    sorted: true,
     a11yAt: "warehouses.spec.ts: finds a warehouse by searching with Turkish letters, and says when nothing matches",
   },
   { name: "warehouse", url: (f) => `/warehouses/${f.warehouseId}`, ready: byTestId("warehouse-detail") },
@@ -130,6 +135,49 @@ async function settled(page: Page, screen: Screen) {
   await expect(page.locator('[data-testid$="-loading"], .animate-pulse')).toHaveCount(0, { timeout: 15_000 });
 }
 
+interface Layout {
+  scrollsSideways: number;
+  contentTop: number;
+  smallTargets: string[];
+  clipped: string[];
+  sortedLists: number;
+  sortByShown: number;
+  headerSortButtonsShown: number;
+}
+
+/** Measured in the browser in one go; `phone` adds the checks that only a phone needs. */
+function measureLayout(phone: boolean): Layout {
+  const visible = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return el.getClientRects().length > 0 && r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== "hidden";
+  };
+  const describe = (el: Element, extra: string) => `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40)}" ${extra}`;
+  const all = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].filter(visible);
+  const targets = "button, select, summary, [role=button], [role=combobox], a[class*='inline-flex'], input:not([type=checkbox], [type=radio], [type=hidden]), label:has(> input:is([type=checkbox], [type=radio]))";
+  const smallTargets = phone
+    ? all(`body :is(${targets})`)
+        .map((el) => [el, el.getBoundingClientRect()] as const)
+        .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+        .map(([el, r]) => describe(el, `${Math.round(r.width)}x${Math.round(r.height)}px`))
+    : [];
+  // Text cut off in its box (ellipsis, a clip) or moved out of sight in a box that scrolls sideways; sr-only text is 1 px and skipped.
+  const clipped = phone
+    ? all("body *")
+        .filter((el) => getComputedStyle(el).overflowX !== "visible" && el.scrollWidth > el.clientWidth + 1 && el.tagName !== "SELECT")
+        .map((el) => describe(el, `${el.scrollWidth}>${el.clientWidth}px`))
+    : [];
+  const sortedLists = document.querySelectorAll("main table:has(th[aria-sort])").length;
+  return {
+    scrollsSideways: Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
+    contentTop: document.querySelector("main")!.getBoundingClientRect().top + window.scrollY,
+    smallTargets,
+    clipped,
+    sortedLists,
+    sortByShown: all('main [data-testid="sort-by"]').length,
+    headerSortButtonsShown: all("main th[aria-sort] button").length,
+  };
+}
+
 /**
  * The eight combinations in one page: a load per language (the cookie is read on the server); size and theme change
  * in place (the layout is CSS, and the theme follows the system's until the member picks one).
@@ -145,33 +193,37 @@ async function walk(page: Page, screen: Screen, testInfo: TestInfo) {
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
+      const phone = size.name === "phone";
+      await test.step(`${size.name} ${locale} layout`, async () => {
+        await expect(screen.ready(page)).toBeVisible();
+        const layout = await page.evaluate(measureLayout, phone);
+        // The page's own content starts in the upper part of the first screen, not under a tall header.
+        expect(layout.contentTop, `${size.name} ${locale}: the content starts too far down`).toBeLessThan(size.height * 0.4);
+        if (screen.sorted) expect(layout.sortedLists, "a sorted list").toBeGreaterThan(0);
+        const lists = layout.sortedLists;
+        expect({ ...layout, contentTop: 0 }, `${size.name} ${locale}`).toEqual({
+          scrollsSideways: 0,
+          contentTop: 0,
+          smallTargets: [],
+          clipped: [],
+          sortedLists: lists,
+          sortByShown: phone ? lists : 0,
+          headerSortButtonsShown: phone ? 0 : layout.headerSortButtonsShown,
+        });
+        if (!phone && lists > 0) expect(layout.headerSortButtonsShown, "sort buttons in the headers").toBeGreaterThan(0);
+        if (phone) await screen.onPhone?.(page, `${size.name} ${locale}`);
+      });
       for (const scheme of SCHEMES) {
         const combo = `${size.name} ${locale} ${scheme}`;
         await test.step(combo, async () => {
           await page.emulateMedia({ colorScheme: scheme });
           if (scheme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);
           else await expect(page.locator("html")).not.toHaveClass(/dark/);
-          await expect(screen.ready(page)).toBeVisible();
           await page.screenshot({ path: testInfo.outputPath(`${screen.name}-${size.name}-${locale}-${scheme}.png`), fullPage: true });
-          if (size.name === "phone") {
-            const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-            expect(scrollWidth, `${combo}: the page scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-            // The page's own content starts in the upper part of the first screen, not under a tall header.
-            const top = await page.locator("main").evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-            expect(top, `${combo}: the content starts too far down`).toBeLessThan(size.height * 0.4);
-            // What a finger taps is at least 44 px tall (checkboxes: the label around them).
-            const small = await page.evaluate(() =>
-              [...document.querySelectorAll<HTMLElement>("main :is(button, select, summary, a[class*='inline-flex'], input:not([type=checkbox], [type=radio], [type=hidden]), label:has(> input:is([type=checkbox], [type=radio])))")]
-                .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 1 && getComputedStyle(el).visibility !== "hidden")
-                .filter((el) => el.getBoundingClientRect().height < 43.5)
-                .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40)}" ${Math.round(el.getBoundingClientRect().height)}px`),
-            );
-            expect(small, `${combo}: touch targets under 44 px`).toEqual([]);
-            await screen.onPhone?.(page, combo);
-          }
-          if (!(screen.a11yAt && size.name === "desktop" && locale === "en" && scheme === "light")) await expectAccessible(page);
+          if (locale === "en" && !(screen.a11yAt && size.name === "desktop" && scheme === "light")) await expectAccessible(page);
         });
       }
+      await page.emulateMedia({ colorScheme: SCHEMES[0] });
     }
   }
 }

@@ -188,6 +188,38 @@ test.describe("warehouse list as admin", () => {
     expect(params(page).get("sort")).toBe("name.desc");
     await settled(page);
     await expect(rows(page).first().getByRole("link")).toHaveText(`${prefix} Depo 60`);
+
+    await test.step("on a phone, Sort by replaces the header buttons, keeps the same URL state and survives a reload", async () => {
+      const code = (n: number) => `${prefix.toUpperCase()}-${String(n).padStart(5, "0")}`;
+      await page.setViewportSize({ width: 375, height: 812 });
+      const headerButtons = table(page).locator("th[aria-sort] button");
+      await expect(headerButtons.first()).toBeAttached();
+      for (const button of await headerButtons.all()) await expect(button).toBeHidden();
+      const trigger = page.getByTestId("sort-by-trigger");
+      const direction = page.getByTestId("sort-direction");
+      await expect(trigger).toHaveText("Sort by: Name");
+      await expect(direction).toHaveAccessibleName("Descending, reverse the order");
+      await trigger.click();
+      await page.getByRole("menuitemradio", { name: "Code", exact: true }).click();
+      await expect(page).toHaveURL(/[?&]sort=code\.desc/);
+      await settled(page);
+      await expect(rows(page).first()).toHaveAttribute("data-code", code(60));
+      await direction.click();
+      await expect(page).toHaveURL(/[?&]sort=code\.asc/);
+      await settled(page);
+      await expect(rows(page).first()).toHaveAttribute("data-code", code(1));
+
+      await page.reload();
+      await settled(page);
+      expect(Object.fromEntries(params(page))).toEqual({ q: prefix, limit: "10", status: "active", sort: "code.asc" });
+      await expect(rows(page).first()).toHaveAttribute("data-code", code(1));
+      await expect(trigger).toHaveText("Sort by: Code");
+      await expect(direction).toHaveAttribute("data-direction", "asc");
+      await trigger.click();
+      await expect(page.getByRole("menuitemradio", { name: "Code", exact: true })).toHaveAttribute("aria-checked", "true");
+      await expectAccessible(page);
+      await page.keyboard.press("Escape");
+    });
   });
 
   test("activates and deactivates selected rows and reports the outcome per row", async ({ page }) => {

@@ -2,7 +2,9 @@
 
 import type { ColumnDef, HeaderContext, CellContext, ReactTable, RowData } from "@tanstack/react-table";
 import type { DataTableFeatures } from "@/components/data-table/features";
-import { TableView } from "@/components/data-table/table-view";
+import { SortBy } from "@/components/data-table/sort-by";
+import { sortChoices } from "@/components/data-table/sort-choices";
+import { cardRole, TableView } from "@/components/data-table/table-view";
 
 // The table kit for a TanStack Table v9 instance (sorting, selection, column choice); lists sort on the server.
 
@@ -22,17 +24,19 @@ export function DataTable<TData extends RowData>({
   rowProps?: (row: TData) => Record<`data-${string}`, string>;
 }) {
   const headers = table.getHeaderGroups().flatMap((group) => group.headers);
+  const choices = sortChoices(table.getAllLeafColumns());
   return (
     <TableView
       caption={caption}
       busy={busy}
       testId={testId}
+      phoneBar={choices.length > 0 ? <SortBy table={table} choices={choices} /> : null}
       headers={headers.map((header) => {
         const column = header.column;
         return {
           id: header.id,
           className: column.columnDef.meta?.className,
-          control: column.getCanSort() || column.id === "select",
+          control: column.id === "select",
           sort: column.getCanSort() ? { direction: column.getIsSorted(), onToggle: column.getToggleSortingHandler() ?? (() => {}) } : undefined,
           content: header.isPlaceholder ? null : <table.FlexRender header={header} />,
         };
@@ -45,6 +49,7 @@ export function DataTable<TData extends RowData>({
           id: cell.id,
           label: cell.column.columnDef.meta?.label ?? cell.column.id,
           className: cell.column.columnDef.meta?.className,
+          card: cardRole(cell.column.id, cell.column.columnDef.meta?.card),
           content: <table.FlexRender cell={cell} />,
         })),
       }))}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { TableView, type RowDetail } from "@/components/data-table/table-view";
+import { cardRole, TableView, type CardRole, type RowDetail } from "@/components/data-table/table-view";
 
 // The table kit for a page of rows without sorting, selection or column choice: the same markup as DataTable, no TanStack.
 
@@ -11,6 +11,7 @@ export interface ListColumn<T> {
   cell: (row: T) => ReactNode;
   className?: string;
   rowHeader?: boolean;
+  card?: CardRole;
 }
 
 export function ListTable<T>({
@@ -47,7 +48,7 @@ export function ListTable<T>({
         props: { "data-testid": rowTestId, ...rowProps?.(row) },
         className: rowClassName?.(row),
         detail: detail?.(row),
-        cells: columns.map((c) => ({ id: c.id, label: c.label, content: c.cell(row), className: c.className, rowHeader: c.rowHeader })),
+        cells: columns.map((c) => ({ id: c.id, label: c.label, content: c.cell(row), className: c.className, rowHeader: c.rowHeader, card: cardRole(c.id, c.card, c.rowHeader) })),
       }))}
     />
   );

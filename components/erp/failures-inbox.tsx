@@ -5,9 +5,11 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { SWRConfig } from "swr";
 import { MeaningBadge } from "@/components/erp/badges";
+import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import type { CardRole } from "@/components/data-table/table-view";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { buttonClass, inputClass, labelClass, selectClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
+import { buttonClass, inputClass, labelClass, selectClass } from "@/components/ui/styles";
 import { toast } from "@/components/ui/toast";
 import { ViewsControl } from "@/components/views/views-control";
 import { describeReason } from "@/lib/erp/reasons";
@@ -81,6 +83,31 @@ function Inbox({ canRun }: { canRun: boolean }) {
   const reasonOf = (g: InboxGroup) => describeReason(tReasons, g) || tReasons("codes.no_reason");
   const patch = (p: Partial<FailuresListState>) => update(p as never);
 
+  const column = (id: "meaning" | "reason" | "orders" | "runs" | "when" | "actions", cell: ListColumn<InboxGroup>["cell"], card?: CardRole): ListColumn<InboxGroup> => ({
+    id,
+    header: t(`columns.${id}`),
+    label: t(`columns.${id}`),
+    cell,
+    card,
+  });
+  const columns = [
+    column("meaning", (g) => <MeaningBadge meaning={g.meaning} />, "badge"),
+    column("reason", (g) => reasonOf(g), "title"),
+    column("orders", (g) => <span data-testid="failures-group-count">{g.count}</span>),
+    column("runs", (g) => g.runs),
+    column("when", (g) => format.dateTime(new Date(g.lastAt), { dateStyle: "medium", timeStyle: "short" })),
+    column("actions", (g) => (
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={buttonClass.secondary} disabled={!canRun} onClick={() => open("retry", g)}>
+          {g.meaning === "rejected" ? t("sendAnyway", { count: g.count }) : t("retryAll", { count: g.count })}
+        </button>
+        <button type="button" className={buttonClass.secondary} disabled={!canRun} onClick={() => open("resolve", g)}>
+          {t("resolve")}
+        </button>
+      </div>
+    )),
+  ];
+
   return (
     <div data-testid="failures-inbox" className="space-y-4">
       <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
@@ -121,39 +148,14 @@ function Inbox({ canRun }: { canRun: boolean }) {
       {data && data.groups.length === 0 ? (
         <p data-testid="failures-empty" className="text-sm text-slate-700 dark:text-slate-200">{t("empty")}</p>
       ) : (
-        <div className={tableWrapClass}>
-          <table className="w-full text-sm">
-            <thead className={theadClass}>
-              <tr>
-                <th className={thClass}>{t("columns.meaning")}</th>
-                <th className={thClass}>{t("columns.reason")}</th>
-                <th className={thClass}>{t("columns.orders")}</th>
-                <th className={thClass}>{t("columns.runs")}</th>
-                <th className={thClass}>{t("columns.when")}</th>
-                <th className={thClass}>{t("columns.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(data?.groups ?? []).map((g) => (
-                <tr key={`${g.meaning}|${g.reasonCode ?? ""}|${g.reason ?? ""}`} data-testid="failures-group" data-meaning={g.meaning} data-reason-code={g.reasonCode ?? ""} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className={tdClass}><MeaningBadge meaning={g.meaning} /></td>
-                  <td className={tdClass}>{reasonOf(g)}</td>
-                  <td className={tdClass} data-testid="failures-group-count">{g.count}</td>
-                  <td className={tdClass}>{g.runs}</td>
-                  <td className={tdClass}>{format.dateTime(new Date(g.lastAt), { dateStyle: "medium", timeStyle: "short" })}</td>
-                  <td className={`${tdClass} flex flex-wrap gap-2`}>
-                    <button type="button" className={buttonClass.secondary} disabled={!canRun} onClick={() => open("retry", g)}>
-                      {g.meaning === "rejected" ? t("sendAnyway", { count: g.count }) : t("retryAll", { count: g.count })}
-                    </button>
-                    <button type="button" className={buttonClass.secondary} disabled={!canRun} onClick={() => open("resolve", g)}>
-                      {t("resolve")}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          columns={columns}
+          rows={data?.groups ?? []}
+          rowId={(g) => `${g.meaning}|${g.reasonCode ?? ""}|${g.reason ?? ""}`}
+          caption={t("total", { count: data?.total ?? 0 })}
+          rowTestId="failures-group"
+          rowProps={(g) => ({ "data-meaning": g.meaning, "data-reason-code": g.reasonCode ?? "" })}
+        />
       )}
 
       <ConfirmDialog

@@ -42,7 +42,7 @@ export function TransferHistory() {
       helper.display({
         id: "when",
         header: () => t("when"),
-        meta: { label: t("when"), className: "whitespace-nowrap" },
+        meta: { label: t("when"), className: "whitespace-nowrap", card: "title" },
         cell: ({ row: { original: run } }) => (
           <>
             <Link href={`/erp/transfers/${run.id}`} className={linkClass}>
@@ -54,7 +54,7 @@ export function TransferHistory() {
         ),
       }),
       helper.display({ id: "who", header: () => t("who"), meta: { label: t("who"), className: "break-all" }, cell: ({ row }) => row.original.createdBy.email }),
-      helper.display({ id: "status", header: () => t("result"), meta: { label: t("result") }, cell: ({ row }) => <RunResultBadge result={row.original.result} /> }),
+      helper.display({ id: "status", header: () => t("result"), meta: { label: t("result"), card: "badge" }, cell: ({ row }) => <RunResultBadge result={row.original.result} /> }),
       count("orders", t("orders"), (r) => r.counts.total),
       count("transferred", t("transferred"), (r) => r.meanings.transferred),
       count("alreadyInErp", t("alreadyInErp"), (r) => r.meanings.alreadyInErp),

@@ -4,9 +4,10 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import useSWR from "swr";
+import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
-import { alertClass, buttonClass, cardClass, inputClass, selectClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
+import { alertClass, buttonClass, cardClass, inputClass, selectClass } from "@/components/ui/styles";
 import { toast } from "@/components/ui/toast";
 import { useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
@@ -168,46 +169,36 @@ function ShownSecret({ created, onDone }: { created: CreatedKey; onDone: () => v
   );
 }
 
+type KeyColumn = "name" | "role" | "state" | "prefix" | "expires" | "lastUse" | "createdBy" | "actions";
+
 function KeysTable({ items, onRevoke }: { items: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
   const t = useTranslations("apiKeys");
   const tRoles = useTranslations("roles");
   const format = useFormatter();
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   if (items.length === 0) return <p className="text-sm">{t("table.empty")}</p>;
-  return (
-    <div className={tableWrapClass}>
-      <table className="min-w-full text-sm" data-testid="keys-table">
-        <caption className="sr-only">{t("table.caption")}</caption>
-        <thead className={theadClass}>
-          <tr>
-            {(["name", "role", "state", "prefix", "expires", "lastUse", "createdBy", "actions"] as const).map((c) => (
-              <th key={c} scope="col" className={thClass}>
-                {t(`table.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((k) => (
-            <tr key={k.id} className="border-t border-slate-200 dark:border-slate-700" data-testid={`key-row-${k.id}`}>
-              <td className={`${tdClass} font-medium`}>{k.name}</td>
-              <td className={tdClass}>{tRoles(k.role)}</td>
-              <td className={tdClass}>{t(`states.${k.state}`)}</td>
-              <td className={`${tdClass} font-mono text-xs`}>{k.displayPrefix}…</td>
-              <td className={tdClass}>{when(k.expiresAt)}</td>
-              <td className={tdClass}>{k.lastUsedAt ? t("table.lastUseValue", { when: when(k.lastUsedAt), from: k.lastUsedFrom ?? "?" }) : t("table.never")}</td>
-              <td className={tdClass}>{k.createdBy}</td>
-              <td className={tdClass}>
-                {k.state === "active" ? (
-                  <button type="button" className={buttonClass.danger} aria-label={t("table.revokeFor", { name: k.name })} onClick={() => onRevoke(k)}>
-                    {t("table.revoke")}
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const column = (id: KeyColumn, cell: ListColumn<ApiKey>["cell"], more?: Partial<ListColumn<ApiKey>>): ListColumn<ApiKey> => ({
+    id,
+    header: t(`table.${id}`),
+    label: t(`table.${id}`),
+    cell,
+    ...more,
+  });
+  const columns = [
+    column("name", (k) => k.name, { rowHeader: true }),
+    column("role", (k) => tRoles(k.role)),
+    column("state", (k) => t(`states.${k.state}`)),
+    column("prefix", (k) => `${k.displayPrefix}…`, { className: "font-mono text-xs" }),
+    column("expires", (k) => when(k.expiresAt)),
+    column("lastUse", (k) => (k.lastUsedAt ? t("table.lastUseValue", { when: when(k.lastUsedAt), from: k.lastUsedFrom ?? "?" }) : t("table.never"))),
+    column("createdBy", (k) => k.createdBy),
+    column("actions", (k) =>
+      k.state === "active" ? (
+        <button type="button" className={buttonClass.danger} aria-label={t("table.revokeFor", { name: k.name })} onClick={() => onRevoke(k)}>
+          {t("table.revoke")}
+        </button>
+      ) : null,
+    ),
+  ];
+  return <ListTable columns={columns} rows={items} rowId={(k) => k.id} caption={t("table.caption")} testId="keys-table" rowProps={(k) => ({ "data-testid": `key-row-${k.id}` })} />;
 }

@@ -9,9 +9,9 @@ import { openPalette } from "@/lib/palette/items";
 export function PaletteButton() {
   const t = useTranslations("palette");
   return (
-    <button type="button" className={buttonClass.ghost} onClick={openPalette} data-testid="palette-button" aria-keyshortcuts="Control+K Meta+K">
+    <button type="button" className={`${buttonClass.ghost} max-sm:h-11 max-sm:w-11`} onClick={openPalette} data-testid="palette-button" aria-keyshortcuts="Control+K Meta+K">
       <Search aria-hidden="true" className="h-4 w-4" />
-      <span>{t("open")}</span>
+      <span className="max-sm:sr-only">{t("open")}</span>
     </button>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useId } from "react";
 import { buttonClass, selectClass } from "@/components/ui/styles";
 
@@ -38,13 +39,16 @@ export function Pagination<TSize extends number>({
   const n = (v: number) => format.number(v);
 
   return (
-    <nav aria-label={label ?? t("label")} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm" data-testid={testId}>
-      <p data-testid={rangeTestId}>{t("range", { from: n(first), to: n(first ? first + shown - 1 : 0), total: n(total) })}</p>
-      <div className="flex flex-wrap items-center gap-3">
-        <label htmlFor={`${id}-limit`}>{t("pageSize")}</label>
+    // On a phone it stays one line: the range, the size (its label for screen readers) and "‹ 2 / 9 ›".
+    <nav aria-label={label ?? t("label")} className="mt-4 flex items-center justify-between gap-2 text-sm sm:flex-wrap sm:gap-3" data-testid={testId}>
+      <p className="min-w-0" data-testid={rangeTestId}>{t("range", { from: n(first), to: n(first ? first + shown - 1 : 0), total: n(total) })}</p>
+      <div className="flex shrink-0 items-center gap-1 sm:flex-wrap sm:gap-3">
+        <label htmlFor={`${id}-limit`} className="max-sm:sr-only">
+          {t("pageSize")}
+        </label>
         <select
           id={`${id}-limit`}
-          className={`${selectClass} py-1`}
+          className={`${selectClass} py-1 max-sm:min-h-11`}
           value={limit}
           onChange={(e) => {
             const size = sizes.find((s) => String(s) === e.target.value);
@@ -57,14 +61,21 @@ export function Pagination<TSize extends number>({
             </option>
           ))}
         </select>
-        <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, pages))}>
-          {t("previous")}
+        <button type="button" className={`${buttonClass.secondary} ${STEP_CLASS}`} disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, pages))}>
+          <ChevronLeft aria-hidden="true" className="h-4 w-4 sm:hidden" />
+          <span className="max-sm:sr-only">{t("previous")}</span>
         </button>
-        <span>{t("pageOf", { page: n(page), pages: n(pages) })}</span>
-        <button type="button" className={buttonClass.secondary} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          {t("next")}
+        <span className="max-sm:sr-only">{t("pageOf", { page: n(page), pages: n(pages) })}</span>
+        <span aria-hidden="true" className="whitespace-nowrap tabular-nums sm:hidden" data-testid={testId ? `${testId}-short` : undefined}>
+          {n(page)} / {n(pages)}
+        </span>
+        <button type="button" className={`${buttonClass.secondary} ${STEP_CLASS}`} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          <span className="max-sm:sr-only">{t("next")}</span>
+          <ChevronRight aria-hidden="true" className="h-4 w-4 sm:hidden" />
         </button>
       </div>
     </nav>
   );
 }
+
+const STEP_CLASS = "max-sm:h-11 max-sm:w-11 max-sm:px-0";

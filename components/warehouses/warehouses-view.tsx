@@ -102,7 +102,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
         }),
         helper.accessor("name", {
           header: () => t("columns.name"),
-          meta: { label: t("columns.name") },
+          meta: { label: t("columns.name"), card: "title" },
           enableHiding: false,
           cell: ({ row }) => (
             <Link href={withListQuery(`/warehouses/${row.original.id}`, listQuery)} className={linkClass}>
@@ -112,7 +112,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
         }),
         helper.accessor("code", {
           header: () => t("columns.code"),
-          meta: { label: t("columns.code"), className: "font-mono" },
+          meta: { label: t("columns.code"), className: "font-mono", card: "title" },
         }),
         helper.accessor("erpWarehouseId", {
           header: () => t("columns.erpWarehouseId"),
@@ -127,18 +127,18 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
         }),
         helper.accessor("isDefault", {
           header: () => t("columns.isDefault"),
-          meta: { label: t("columns.isDefault") },
+          meta: { label: t("columns.isDefault"), card: "badge" },
           cell: ({ row }) => (row.original.isDefault ? <DefaultBadge /> : <span className="sr-only">{t("columns.notDefault")}</span>),
         }),
         helper.accessor("isActive", {
           header: () => t("columns.isActive"),
-          meta: { label: t("columns.isActive") },
+          meta: { label: t("columns.isActive"), card: "badge" },
           cell: ({ row }) => <StatusBadge isActive={row.original.isActive} />,
         }),
         helper.display({
           id: "readiness",
           header: () => t("readiness.column"),
-          meta: { label: t("readiness.column") },
+          meta: { label: t("readiness.column"), card: "badge" },
           enableSorting: false,
           cell: ({ row }) => <ReadinessMarker attention={row.original.attention ?? []} />,
         }),
