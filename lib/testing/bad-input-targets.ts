@@ -250,7 +250,7 @@ const VIEW_DEFAULT_FIELDS: Record<string, FieldRule> = {
   list: VIEW_FIELDS.list!,
   viewId: { valid: fc.constantFrom<unknown>(null, "00000000-0000-4000-8000-000000000000"), bad: fc.oneof(fc.constantFrom<unknown>(1, true, [], {}), stringWhere((s) => !UUID.test(s))), required: true },
 };
-const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity", "failures"];
+const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity", "failures", "calls", "outcomes"];
 
 const END_ALL_FIELDS: Record<string, FieldRule> = {
   confirm: { valid: fc.constant(true), bad: fc.oneof(fc.constant<unknown>(false), notBoolean), required: true },
