@@ -36,7 +36,7 @@ function Figure({ testId, caption, legend, chart, table, show }: { testId: strin
       </ul>
       <details data-testid={`${testId}-numbers`}>
         <summary className="cursor-pointer font-medium">{show}</summary>
-        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={show}>
+        <div className="mt-2 overflow-x-auto [contain:inline-size]" tabIndex={0} role="region" aria-label={show}>
           {table}
         </div>
       </details>

@@ -100,5 +100,6 @@ export default function UplotChart(props: ChartProps) {
     };
   }, [label, x, series, kind, timeZone, xValue, leftValue, rightValue, resolvedTheme]);
 
-  return <div ref={box} data-testid={props.testId} data-theme-drawn={resolvedTheme} className="w-full min-w-0" style={{ minHeight: HEIGHT }} />;
+  // Contained inline size: the drawn canvas must not hold its tile wide, or a narrower screen would never resize it.
+  return <div ref={box} data-testid={props.testId} data-theme-drawn={resolvedTheme} className="w-full [contain:inline-size]" style={{ minHeight: HEIGHT }} />;
 }
