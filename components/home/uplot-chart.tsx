@@ -92,6 +92,7 @@ export default function UplotChart(props: ChartProps) {
     const canvas = plot.root.querySelector("canvas");
     canvas?.setAttribute("role", "img");
     canvas?.setAttribute("aria-label", label);
+    el.dataset.themeDrawn = resolvedTheme ?? "";
     const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: HEIGHT }));
     resize.observe(el);
     return () => {
@@ -101,5 +102,5 @@ export default function UplotChart(props: ChartProps) {
   }, [label, x, series, kind, timeZone, xValue, leftValue, rightValue, resolvedTheme]);
 
   // Contained inline size: the drawn canvas must not hold its tile wide, or a narrower screen would never resize it.
-  return <div ref={box} data-testid={props.testId} data-theme-drawn={resolvedTheme} className="w-full [contain:inline-size]" style={{ minHeight: HEIGHT }} />;
+  return <div ref={box} data-testid={props.testId} className="w-full [contain:inline-size]" style={{ minHeight: HEIGHT }} />;
 }
