@@ -194,7 +194,8 @@ test.describe("home page as viewer", () => {
     // The refresh after the switch streams the page's metadata in; check once the title has arrived.
     await expect(page).toHaveTitle(/Ana sayfa/);
     // The charts re-drawn in the dark set, their text in Turkish; the numbers open the same.
-    await expect(page.getByTestId("home-outcomes-chart")).toHaveAttribute("data-theme-drawn", "dark");
+    const drawnDark = (el: HTMLElement) => document.documentElement.classList.contains("dark") && el.dataset.axisColour === getComputedStyle(el).getPropertyValue("--chart-axis").trim();
+    for (const chart of ["home-outcomes-chart", "home-calls-chart"]) await expect.poll(() => page.getByTestId(chart).evaluate(drawnDark), chart).toBe(true);
     await expect(page.getByTestId("home-outcomes").getByRole("img")).toHaveAttribute("aria-label", /^Son 14 günde günlük aktarım sonuçları/);
     await expect(page.getByTestId("home-calls").getByRole("img")).toHaveAttribute("aria-label", /24 saatte [\d.]+ çağrı, %[\d,]+ yanıtsız/);
     await page.getByTestId("home-outcomes").getByText("Sayıları göster").click();

@@ -1,7 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
-import { useTheme } from "next-themes";
+import { useEffect, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 
@@ -37,7 +36,7 @@ function stack(series: ChartSeries[]): ChartSeries[] {
 
 /** Every day's label where there is room, else every other one, today always. */
 function daySplits(x: number[], width: number): number[] {
-  const step = width / x.length < 44 ? 2 : 1;
+  const step = Math.max(1, Math.ceil(56 / (width / x.length)));
   return x.filter((_, i) => (x.length - 1 - i) % step === 0);
 }
 
@@ -68,18 +67,30 @@ function options(props: ChartProps, width: number, css: (name: string) => string
         label: s.label,
         stroke: css(s.color),
         width: props.kind === "stacked" ? 0 : 2,
-        ...(props.kind === "stacked" ? { fill: css(s.color), paths: bars } : { spanGaps: false, points: { show: false } }),
+        ...(props.kind === "stacked" ? { fill: css(s.color), paths: bars } : { spanGaps: false, points: { show: true, size: 5, fill: css(s.color) } }),
         ...(s.axis === "right" ? { scale: "pct", dash: [4, 4] } : {}),
       })),
     ],
   };
 }
 
+/** The theme's class on <html>: next-themes sets it in its own effect, after this chart's would have read the colours. */
+function useHtmlTheme(): "dark" | "light" {
+  const [dark, setDark] = useState(() => document.documentElement.classList.contains("dark"));
+  useEffect(() => {
+    const html = document.documentElement;
+    const watch = new MutationObserver(() => setDark(html.classList.contains("dark")));
+    watch.observe(html, { attributes: true, attributeFilter: ["class"] });
+    return () => watch.disconnect();
+  }, []);
+  return dark ? "dark" : "light";
+}
+
 // The chart library stays out of the page's first load: this module is imported with next/dynamic after the numbers show.
 export default function UplotChart(props: ChartProps) {
   const { label, x, series, kind, timeZone, xValue, leftValue, rightValue } = props;
   const box = useRef<HTMLDivElement>(null);
-  const { resolvedTheme } = useTheme();
+  const theme = useHtmlTheme();
 
   useEffect(() => {
     const el = box.current;
@@ -92,14 +103,14 @@ export default function UplotChart(props: ChartProps) {
     const canvas = plot.root.querySelector("canvas");
     canvas?.setAttribute("role", "img");
     canvas?.setAttribute("aria-label", label);
-    el.dataset.themeDrawn = resolvedTheme ?? "";
+    el.dataset.axisColour = css("axis");
     const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: HEIGHT }));
     resize.observe(el);
     return () => {
       resize.disconnect();
       plot.destroy();
     };
-  }, [label, x, series, kind, timeZone, xValue, leftValue, rightValue, resolvedTheme]);
+  }, [label, x, series, kind, timeZone, xValue, leftValue, rightValue, theme]);
 
   // Contained inline size: the drawn canvas must not hold its tile wide, or a narrower screen would never resize it.
   return <div ref={box} data-testid={props.testId} className="w-full [contain:inline-size]" style={{ minHeight: HEIGHT }} />;
