@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, request, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
@@ -167,6 +167,11 @@ test.describe("home page as viewer", () => {
   test.use({ storageState: storageStateFor("viewer") });
 
   test("sees every tile, read-only, in Turkish too", async ({ page }) => {
+    // An operator's transfer, so the outcomes chart has a day to draw whichever spec ran before.
+    const operator = await request.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor("operator") });
+    const sent = await operator.post("/api/erp/transfers", { headers: { origin: E2E_BASE_URL, "Idempotency-Key": `home-viewer-${Date.now()}` }, data: { orderIds: await emulatorOrders.pending(1) } });
+    expect(sent.status()).toBe(201);
+    await operator.dispose();
     await page.goto("/");
     await tilesLoaded(page);
     for (const tile of ["home-imports", "home-transfers", "home-health", "home-warehouses", "home-activity", "home-calls", "home-outcomes"]) {
