@@ -51,7 +51,7 @@ function options(props: ChartProps, width: number, css: (name: string) => string
     legend: { show: false },
     cursor: { show: false },
     ...(props.timeZone ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), props.timeZone!) } : {}),
-    scales: props.kind === "stacked" ? { x: { time: false, range: [-0.5, props.x.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } } : { y: { range: (_u, _min, max) => [0, Math.max(10, max)] }, pct: { range: (_u, _min, max) => [0, Math.max(0.05, max)] } },
+    scales: props.kind === "stacked" ? { x: { time: false, range: [-0.5, props.x.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } } : { y: { range: (_u, _min, max) => [0, Math.max(10, max * 1.15)] }, pct: { range: (_u, _min, max) => [0, Math.max(0.05, max * 1.15)] } },
     axes: [
       {
         ...axisStyle,
@@ -67,7 +67,7 @@ function options(props: ChartProps, width: number, css: (name: string) => string
         label: s.label,
         stroke: css(s.color),
         width: props.kind === "stacked" ? 0 : 2,
-        ...(props.kind === "stacked" ? { fill: css(s.color), paths: bars } : { spanGaps: false, points: { show: true, size: 5, fill: css(s.color) } }),
+        ...(props.kind === "stacked" ? { fill: css(s.color), paths: bars, points: { show: false } } : { spanGaps: false, points: { show: true, size: 5, fill: css(s.color) } }),
         ...(s.axis === "right" ? { scale: "pct", dash: [4, 4] } : {}),
       })),
     ],
