@@ -27,5 +27,7 @@ export const OPERATIONS_ROUTES: RouteCase[] = [
   { file: "views/[id]/route.ts", method: "DELETE", url: `/api/views/${NO}`, expect: write({ viewer: 404, operator: 404, admin: 404 }) },
   { file: "views/default/route.ts", method: "PUT", url: "/api/views/default", body: { list: "warehouses", viewId: NO }, expect: write({ viewer: 404, operator: 404, admin: 404 }) },
   { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/imports", expect: read() },
+  { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/calls", expect: read() },
+  { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/outcomes", expect: read() },
   { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/nothing", expect: read(422) },
 ];

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, request, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
@@ -16,15 +16,23 @@ test.afterEach(async () => {
 });
 
 async function tilesLoaded(page: Page) {
-  for (const tile of ["home-imports", "home-transfers", "home-health", "home-activity"]) {
+  for (const tile of ["home-imports", "home-transfers", "home-health", "home-activity", "home-calls", "home-outcomes"]) {
     await expect(page.getByTestId(`${tile}-loading`)).toHaveCount(0, { timeout: 15_000 });
   }
+}
+
+type OutcomeCounts = Record<"transferred" | "already_in_erp" | "rejected" | "failed" | "unknown" | "not_sent", number>;
+
+async function todaysOutcomes(page: Page): Promise<{ day: string; counts: OutcomeCounts }> {
+  const body = (await (await page.request.get("/api/home/outcomes")).json()) as { days: { day: string; counts: OutcomeCounts }[] };
+  return body.days.at(-1)!;
 }
 
 test.describe("home page as operator", () => {
   test.use({ storageState: storageStateFor("operator") });
 
   test("shows the last import start and a transfer run that needs attention, each tile linking to its filtered page", async ({ page }) => {
+    const before = await todaysOutcomes(page);
     // A stock import started on /erp.
     await page.goto("/erp");
     const card = page.getByTestId("import-card-stock");
@@ -84,6 +92,19 @@ test.describe("home page as operator", () => {
     // Health: the console's own calls just now (the import, the transfer) are counted.
     await expect(page.getByTestId("home-health-calls")).toContainText(/of \d+ calls?/);
     await expect(page.getByTestId("home-health-median")).toHaveText(/\d+ ms/);
+
+    // The charts: drawn once their library loads, their numbers in the summary and the table (one worker: nothing else sent).
+    const outcomes = page.getByTestId("home-outcomes");
+    await expect(outcomes.getByRole("img")).toHaveAttribute("aria-label", /^Transfer outcomes per day over the last 14 days, stacked by outcome\. [\d,]+ orders? in 14 days/);
+    await outcomes.getByText("Show the numbers").click();
+    const today = outcomes.locator(`[data-testid="home-outcomes-row"][data-day="${before.day}"]`);
+    const want = { ...before.counts, transferred: before.counts.transferred + 1, rejected: before.counts.rejected + 1, failed: before.counts.failed + 1 };
+    for (const [outcome, n] of Object.entries(want)) await expect(today.locator(`[data-outcome="${outcome}"]`), outcome).toHaveText(String(n));
+    const calls = page.getByTestId("home-calls");
+    await expect(calls.getByRole("img")).toHaveAttribute("aria-label", /^Answer time and error rate per half hour over the last 24 hours\. [\d,]+ calls? in 24 hours, [\d.]+% unanswered/);
+    await expect(calls.getByTestId("home-calls-summary")).toHaveText(/^[\d,]+ calls? in 24 hours, [\d.]+% unanswered\. Slowest half hour: .+, 95% answered within [\d,]+ ms\.$/);
+    await calls.getByText("Show the numbers").click();
+    await expect(calls.getByTestId("home-calls-row").last()).toContainText(/ms/);
     await expectAccessible(page);
 
     // The run's link opens the run; the tile's link opens the runs filtered to what it counts.
@@ -146,9 +167,14 @@ test.describe("home page as viewer", () => {
   test.use({ storageState: storageStateFor("viewer") });
 
   test("sees every tile, read-only, in Turkish too", async ({ page }) => {
+    // An operator's transfer, so the outcomes chart has a day to draw whichever spec ran before.
+    const operator = await request.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor("operator") });
+    const sent = await operator.post("/api/erp/transfers", { headers: { origin: E2E_BASE_URL, "Idempotency-Key": `home-viewer-${Date.now()}` }, data: { orderIds: await emulatorOrders.pending(1) } });
+    expect(sent.status()).toBe(201);
+    await operator.dispose();
     await page.goto("/");
     await tilesLoaded(page);
-    for (const tile of ["home-imports", "home-transfers", "home-health", "home-warehouses", "home-activity"]) {
+    for (const tile of ["home-imports", "home-transfers", "home-health", "home-warehouses", "home-activity", "home-calls", "home-outcomes"]) {
       await expect(page.getByTestId(tile)).toBeVisible();
     }
     // The role's actions show disabled, each group's reason said once.
@@ -172,6 +198,18 @@ test.describe("home page as viewer", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Labs platformu" })).toBeVisible();
     // The refresh after the switch streams the page's metadata in; check once the title has arrived.
     await expect(page).toHaveTitle(/Ana sayfa/);
+    // The charts re-drawn in the dark set, their text in Turkish; the numbers open the same.
+    const drawnDark = (el: HTMLElement) => document.documentElement.classList.contains("dark") && el.dataset.axisColour === getComputedStyle(el).getPropertyValue("--chart-axis").trim();
+    for (const chart of ["home-outcomes-chart", "home-calls-chart"]) await expect.poll(() => page.getByTestId(chart).evaluate(drawnDark), chart).toBe(true);
+    await expect(page.getByTestId("home-outcomes").getByRole("img")).toHaveAttribute("aria-label", /^Son 14 günde günlük aktarım sonuçları/);
+    await expect(page.getByTestId("home-calls").getByRole("img")).toHaveAttribute("aria-label", /24 saatte [\d.]+ çağrı, %[\d,]+ yanıtsız/);
+    await page.getByTestId("home-outcomes").getByText("Sayıları göster").click();
+    await expect(page.getByTestId("home-outcomes").getByRole("columnheader", { name: "ERP'de zaten var" })).toBeVisible();
     await expectAccessible(page);
+
+    // A phone: the charts fit the screen, nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => page.getByTestId("home-outcomes").getByRole("img").evaluate((c) => c.getBoundingClientRect().right)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import { Tile } from "@/components/home/tile";
 import { FailuresTile } from "@/components/home/failures-tile";
+import { CallsChartTile, OutcomesChartTile } from "@/components/home/chart-tiles";
 import { alertClass, linkClass } from "@/components/ui/styles";
 import { actionLabel } from "@/lib/activity/labels";
 import { ERP_IMPORT_KINDS } from "@/lib/erp/lists";
@@ -47,8 +48,10 @@ export function HomeView() {
     <div className="grid gap-6 lg:grid-cols-2">
       <ImportsTile />
       <TransfersTile />
+      <OutcomesChartTile />
       <FailuresTile />
       <HealthTile />
+      <CallsChartTile />
       <WarehousesTile />
       <div className="lg:col-span-2">
         <ActivityTile />

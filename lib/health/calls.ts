@@ -24,6 +24,8 @@ export interface MinuteAggregate {
 export const LATENCY_SAMPLE = 256;
 export const HEALTH_WINDOW_MS = 60 * 60_000;
 export const KEEP_MS = 3 * 60 * 60_000;
+/** The store keeps a day of minutes for the home page's chart; the memory and the health figures keep KEEP_MS. */
+export const HISTORY_MS = 24 * 60 * 60_000;
 
 const MINUTE_MS = 60_000;
 

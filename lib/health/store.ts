@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/store/schema";
-import { KEEP_MS, minuteOf, summarize, type MinuteAggregate, type PlatformHealth } from "@/lib/health/calls";
+import { HISTORY_MS, KEEP_MS, minuteOf, summarize, type MinuteAggregate, type PlatformHealth } from "@/lib/health/calls";
+import { HISTORY_BUCKET_MS, type CallBucket } from "@/lib/health/history";
 
 export type StoredMinute = MinuteAggregate & { instanceId: string };
 
@@ -45,11 +46,11 @@ export async function flushMinutes(conn: Kysely<Database>, instanceId: string, m
       )
       .execute();
   }
-  await conn.deleteFrom("home_upstream_minutes").where("minute", "<", new Date(minuteOf(now - KEEP_MS))).execute();
+  await conn.deleteFrom("home_upstream_minutes").where("minute", "<", new Date(minuteOf(now - HISTORY_MS))).execute();
 }
 
-export async function readMinutes(conn: Kysely<Database>, now = Date.now()): Promise<StoredMinute[]> {
-  const rows = await conn.selectFrom("home_upstream_minutes").selectAll().where("minute", ">=", new Date(minuteOf(now - KEEP_MS))).execute();
+export async function readMinutes(conn: Kysely<Database>, now = Date.now(), from = minuteOf(now - KEEP_MS)): Promise<StoredMinute[]> {
+  const rows = await conn.selectFrom("home_upstream_minutes").selectAll().where("minute", ">=", new Date(from)).execute();
   return rows.map((r) => ({
     instanceId: r.instance_id,
     minute: r.minute.toISOString(),
@@ -62,6 +63,31 @@ export async function readMinutes(conn: Kysely<Database>, now = Date.now()): Pro
     lastFailureKind: r.last_failure_kind,
     lastFailureOperation: r.last_failure_operation,
     lastFailureStatus: r.last_failure_status,
+  }));
+}
+
+/** Intervals in [from, to) summed by the store, so a day of samples never leaves it; percentile_disc matches quantile(). */
+export async function readBuckets(conn: Kysely<Database>, from: number, to: number): Promise<CallBucket[]> {
+  const seconds = HISTORY_BUCKET_MS / 1000;
+  const bucket = sql`to_timestamp(floor(extract(epoch from m.minute) / ${seconds}) * ${seconds})`;
+  const range = sql`m.minute >= ${new Date(from)} and m.minute < ${new Date(to)}`;
+  const { rows } = await sql<{ at: Date; calls: string; failures: string; median: number | null; p95: number | null }>`
+    with sums as (
+      select ${bucket} as at, sum(m.calls) as calls, sum(m.failures) as failures from home_upstream_minutes m where ${range} group by 1
+    ), times as (
+      select ${bucket} as at,
+        percentile_disc(0.5) within group (order by l.ms) as median,
+        percentile_disc(0.95) within group (order by l.ms) as p95
+      from home_upstream_minutes m, lateral (select value::int as ms from jsonb_array_elements_text(m.latencies_json::jsonb)) l
+      where ${range} group by 1
+    )
+    select s.at, s.calls, s.failures, t.median, t.p95 from sums s left join times t on t.at = s.at order by s.at`.execute(conn);
+  return rows.map((r) => ({
+    at: new Date(r.at).toISOString(),
+    calls: Number(r.calls),
+    failures: Number(r.failures),
+    medianMs: r.median === null ? null : Number(r.median),
+    p95Ms: r.p95 === null ? null : Number(r.p95),
   }));
 }
 

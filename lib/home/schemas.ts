@@ -5,6 +5,8 @@ import { ATTENTION_RUN_RESULTS, HOME_TILES } from "@/lib/home/constants";
 import type { RunResult } from "@/lib/erp/outcomes";
 import type { ReadinessCheck } from "@/lib/rules/warehouse";
 import type { FailuresTile } from "@/lib/home/failures-tile";
+import type { CallHistory } from "@/lib/health/history";
+import type { OutcomeDays } from "@/lib/erp/outcome-days";
 
 // The home page's tiles: each has its own endpoint, so one that fails (the platform down) leaves the others standing.
 
@@ -53,4 +55,6 @@ export interface HomeTiles {
   warehouses: WarehousesTile;
   activity: ActivityTile;
   failures: FailuresTile;
+  calls: CallHistory;
+  outcomes: OutcomeDays;
 }

@@ -5,7 +5,8 @@ import { db } from "@/lib/store";
 import { latestImports } from "@/lib/erp/imports";
 import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
 import { listRuns } from "@/lib/erp/store";
-import { readPlatformHealth } from "@/lib/health";
+import { readCallHistory, readPlatformHealth } from "@/lib/health";
+import { outcomeDays } from "@/lib/erp/outcome-days-store";
 import { openOutage } from "@/lib/health/store";
 import { nextScheduledStarts, scheduleNames } from "@/lib/home/schedules";
 import { queueSummary } from "@/lib/queue/store";
@@ -94,15 +95,21 @@ export async function activityTile(): Promise<ActivityTile> {
   };
 }
 
-const LOADERS: { [K in HomeTile]: () => Promise<HomeTiles[K]> } = {
+export interface TileContext {
+  timeZone: string;
+}
+
+const LOADERS: { [K in HomeTile]: (ctx: TileContext) => Promise<HomeTiles[K]> } = {
   imports: importsTile,
   transfers: transfersTile,
   health: healthTile,
   warehouses: warehousesTile,
   activity: activityTile,
   failures: failuresTile,
+  calls: () => readCallHistory(),
+  outcomes: async ({ timeZone }) => outcomeDays(await db(), timeZone),
 };
 
-export function loadTile<K extends HomeTile>(tile: K): Promise<HomeTiles[K]> {
-  return LOADERS[tile]();
+export function loadTile<K extends HomeTile>(tile: K, ctx: TileContext): Promise<HomeTiles[K]> {
+  return LOADERS[tile](ctx);
 }

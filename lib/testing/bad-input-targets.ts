@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { NO_RUN } from "@/e2e/access-routes-erp";
 import { EXPORT_FORMATS } from "@/lib/export/format";
+import { HOME_TILES } from "@/lib/home/constants";
 import {
   alnum,
   anyJson,
@@ -250,7 +251,6 @@ const VIEW_DEFAULT_FIELDS: Record<string, FieldRule> = {
   list: VIEW_FIELDS.list!,
   viewId: { valid: fc.constantFrom<unknown>(null, "00000000-0000-4000-8000-000000000000"), bad: fc.oneof(fc.constantFrom<unknown>(1, true, [], {}), stringWhere((s) => !UUID.test(s))), required: true },
 };
-const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity", "failures"];
 
 const END_ALL_FIELDS: Record<string, FieldRule> = {
   confirm: { valid: fc.constant(true), bad: fc.oneof(fc.constant<unknown>(false), notBoolean), required: true },
@@ -507,7 +507,7 @@ export const TARGETS: Target[] = [
     file: "home/[tile]/route.ts",
     method: "GET",
     requests: fc
-      .oneof(badIdSegment, stringWhere((s) => !HOME_TILES.includes(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))))
+      .oneof(badIdSegment, stringWhere((s) => !(HOME_TILES as readonly string[]).includes(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))))
       .map((tile) => ({ method: "GET", path: `/api/home/${tile}` })),
     alsoOk: redirected,
   },

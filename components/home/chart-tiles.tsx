@@ -1,0 +1,210 @@
+"use client";
+
+import { useMemo } from "react";
+import dynamic from "next/dynamic";
+import { useFormatter, useTimeZone, useTranslations } from "next-intl";
+import { Tile } from "@/components/home/tile";
+import { tdClass, theadClass, thClass } from "@/components/ui/styles";
+import { DAY_OUTCOMES, dayTotal, type OutcomeDays } from "@/lib/erp/outcome-days";
+import type { CallHistory } from "@/lib/health/history";
+import { useHomeTile } from "@/lib/home/client";
+import type { ChartSeries } from "@/components/home/uplot-chart";
+
+const CHART_HEIGHT = "h-[200px]";
+
+function ChartPlaceholder() {
+  return <div aria-hidden="true" data-testid="home-chart-placeholder" className={`${CHART_HEIGHT} w-full animate-pulse rounded bg-slate-100 dark:bg-slate-800`} />;
+}
+
+const Chart = dynamic(() => import("@/components/home/uplot-chart"), { ssr: false, loading: ChartPlaceholder });
+
+const mutedClass = "text-slate-600 dark:text-slate-300";
+
+/** The summary first (it is the chart's text), the chart when its library has loaded, then the numbers on request. */
+function Figure({ testId, caption, legend, chart, table, show }: { testId: string; caption: string; legend: ChartSeries[]; chart: React.ReactNode; table: React.ReactNode; show: string }) {
+  return (
+    <figure className="space-y-3" data-testid={`${testId}-figure`}>
+      <figcaption data-testid={`${testId}-summary`}>{caption}</figcaption>
+      {chart}
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-hidden="true">
+        {legend.map((s) => (
+          <li key={s.label} className="flex items-center gap-1.5">
+            <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: `var(--chart-${s.color})` }} />
+            {s.label}
+          </li>
+        ))}
+      </ul>
+      <details data-testid={`${testId}-numbers`}>
+        <summary className="cursor-pointer font-medium">{show}</summary>
+        <div className="mt-2 overflow-x-auto [contain:inline-size]" tabIndex={0} role="region" aria-label={show}>
+          {table}
+        </div>
+      </details>
+    </figure>
+  );
+}
+
+export function CallsChartTile() {
+  const t = useTranslations("home.calls");
+  const query = useHomeTile("calls");
+  return (
+    <Tile testId="home-calls" title={t("title")} query={query} isEmpty={(d) => d.buckets.every((b) => b.calls === 0)} empty={t("empty")}>
+      {(data) => <CallsChart data={data} />}
+    </Tile>
+  );
+}
+
+function CallsChart({ data }: { data: CallHistory }) {
+  const t = useTranslations("home.calls");
+  const format = useFormatter();
+  const timeZone = useTimeZone();
+  const view = useMemo(() => {
+    const calls = data.buckets.reduce((n, b) => n + b.calls, 0);
+    const failures = data.buckets.reduce((n, b) => n + b.failures, 0);
+    const errorRate = format.number(calls ? failures / calls : 0, { style: "percent", maximumFractionDigits: 1 });
+    const slowest = data.buckets.reduce<(typeof data.buckets)[number] | null>((top, b) => (b.p95Ms !== null && (top === null || b.p95Ms > top.p95Ms!) ? b : top), null);
+    const at = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+    const summary = slowest ? t("summary", { calls, errorRate, slowest: at(slowest.at), p95: format.number(slowest.p95Ms!) }) : t("summaryNoTimes", { calls, errorRate });
+    const series: ChartSeries[] = [
+      { label: t("median"), color: "median", values: data.buckets.map((b) => b.medianMs) },
+      { label: t("p95"), color: "p95", values: data.buckets.map((b) => b.p95Ms) },
+      { label: t("errorRate"), color: "errors", values: data.buckets.map((b) => (b.calls ? b.failures / b.calls : null)), axis: "right" },
+    ];
+    const axes = {
+      xValue: (v: number) => format.dateTime(new Date(v * 1000), { timeStyle: "short" }),
+      leftValue: (v: number) => `${format.number(v)} ms`,
+      rightValue: (v: number) => format.number(v, { style: "percent", maximumFractionDigits: 0 }),
+    };
+    return { summary, series, at, axes, x: data.buckets.map((b) => Date.parse(b.at) / 1000), rows: data.buckets.filter((b) => b.calls > 0) };
+  }, [data, format, t]);
+  const percent = (v: number) => format.number(v, { style: "percent", maximumFractionDigits: 1 });
+  return (
+    <Figure
+      testId="home-calls"
+      caption={view.summary}
+      legend={view.series}
+      show={t("show")}
+      chart={
+        <Chart
+          testId="home-calls-chart"
+          kind="lines"
+          label={t("chart", { summary: view.summary })}
+          x={view.x}
+          series={view.series}
+          timeZone={timeZone}
+          {...view.axes}
+        />
+      }
+      table={
+        <table className="w-full text-left text-xs">
+          <caption className={`pb-1 text-left ${mutedClass}`}>{t("onlyWithCalls", { zone: timeZone ?? "UTC" })}</caption>
+          <thead className={theadClass}>
+            <tr>
+              {[t("interval"), t("calls"), t("failures"), t("median"), t("p95"), t("errorRate")].map((h) => (
+                <th key={h} scope="col" className={thClass}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {view.rows.map((b) => (
+              <tr key={b.at} data-testid="home-calls-row">
+                <th scope="row" className={`${tdClass} font-normal`}>
+                  {view.at(b.at)}
+                </th>
+                <td className={tdClass}>{format.number(b.calls)}</td>
+                <td className={tdClass}>{format.number(b.failures)}</td>
+                <td className={tdClass}>{b.medianMs === null ? "–" : `${format.number(b.medianMs)} ms`}</td>
+                <td className={tdClass}>{b.p95Ms === null ? "–" : `${format.number(b.p95Ms)} ms`}</td>
+                <td className={tdClass}>{percent(b.failures / b.calls)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  );
+}
+
+export function OutcomesChartTile() {
+  const t = useTranslations("home.outcomes");
+  const query = useHomeTile("outcomes");
+  return (
+    <Tile testId="home-outcomes" title={t("title")} query={query} isEmpty={(d) => d.days.every((day) => dayTotal(day) === 0)} empty={t("empty")}>
+      {(data) => <OutcomesChart data={data} />}
+    </Tile>
+  );
+}
+
+function OutcomesChart({ data }: { data: OutcomeDays }) {
+  const t = useTranslations("home.outcomes");
+  const tMeaning = useTranslations("erp.meanings");
+  const format = useFormatter();
+  const view = useMemo(() => {
+    const sum = (pick: (c: OutcomeDays["days"][number]["counts"]) => number) => data.days.reduce((n, d) => n + pick(d.counts), 0);
+    const summary = t("summary", {
+      total: data.days.reduce((n, d) => n + dayTotal(d), 0),
+      transferred: format.number(sum((c) => c.transferred)),
+      problems: format.number(sum((c) => c.failed + c.unknown + c.not_sent)),
+    });
+    // The day is already the zone's calendar day: read at UTC midnight so no zone moves it.
+    const day = (d: string) => format.dateTime(new Date(`${d}T00:00:00Z`), { day: "numeric", month: "short", timeZone: "UTC" });
+    const series: ChartSeries[] = DAY_OUTCOMES.map((o) => ({ label: tMeaning(o), color: o, values: data.days.map((d) => d.counts[o]) }));
+    const axes = { xValue: (i: number) => (data.days[i] ? day(data.days[i].day) : ""), leftValue: (v: number) => (Number.isInteger(v) ? format.number(v) : "") };
+    return { summary, day, series, axes, x: data.days.map((_, i) => i) };
+  }, [data, format, t, tMeaning]);
+  return (
+    <Figure
+      testId="home-outcomes"
+      caption={view.summary}
+      legend={view.series}
+      show={t("show")}
+      chart={
+        <Chart
+          testId="home-outcomes-chart"
+          kind="stacked"
+          label={t("chart", { summary: view.summary })}
+          x={view.x}
+          series={view.series}
+          {...view.axes}
+        />
+      }
+      table={
+        <table className="w-full text-left text-xs">
+          <caption className={`pb-1 text-left ${mutedClass}`}>{t("zone", { zone: data.timeZone })}</caption>
+          <thead className={theadClass}>
+            <tr>
+              <th scope="col" className={thClass}>
+                {t("day")}
+              </th>
+              {DAY_OUTCOMES.map((o) => (
+                <th key={o} scope="col" className={thClass}>
+                  {tMeaning(o)}
+                </th>
+              ))}
+              <th scope="col" className={thClass}>
+                {t("total")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.days.map((d) => (
+              <tr key={d.day} data-testid="home-outcomes-row" data-day={d.day}>
+                <th scope="row" className={`${tdClass} font-normal`}>
+                  {view.day(d.day)}
+                </th>
+                {DAY_OUTCOMES.map((o) => (
+                  <td key={o} className={tdClass} data-outcome={o}>
+                    {format.number(d.counts[o])}
+                  </td>
+                ))}
+                <td className={tdClass}>{format.number(dayTotal(d))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  );
+}
