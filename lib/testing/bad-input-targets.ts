@@ -179,7 +179,7 @@ const badDate = fc.oneof(
 const activityQuery = {
   actor: notAnEmail,
   action: stringWhere((s) => s.trim() !== "" && !/^[a-z_]+\.[a-z_]+$/.test(s)),
-  target: stringWhere((s) => s.trim() !== "" && !s.includes(":")),
+  target: fc.oneof(stringWhere((s) => /\p{Cc}/u.test(s.trim())), fc.string({ minLength: 201, maxLength: 260 }).filter((s) => s.trim().length > 200 && !/\p{Cc}/u.test(s))),
   from: badDate,
   to: badDate,
   outcome: notOneOf(["success", "failure", "denied"]),
