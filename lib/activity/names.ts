@@ -109,14 +109,28 @@ export async function matchTargets(conn: Kysely<Database>, text: string, warehou
   const q = fold(text);
   if (!q) return [];
   const hit = (name: string) => fold(name).includes(q);
-  const [platform, runs, members, named] = await Promise.all([
+  const like = `%${text.trim().replace(/[%_\\]/g, "")}%`;
+  const [platform, recorded, runs, members, named] = await Promise.all([
     warehouses(),
+    // Deleted warehouses are found by the names their events recorded.
+    conn
+      .selectFrom("audit_events")
+      .select(["target_id", "before_json", "after_json"])
+      .where("target_type", "=", "warehouse")
+      .where((eb) => eb.or([eb("after_json", "ilike", like), eb("before_json", "ilike", like)]))
+      .limit(500)
+      .execute(),
     RUN_PREFIX.test(q) ? conn.selectFrom("erp_transfer_runs").select("id").where("id", "like", `${q.replace(/[%_]/g, "")}%`).limit(100).execute() : [],
     conn.selectFrom("members").select(["id", "name"]).execute(),
     Promise.all(Object.entries(NAMED_TABLES).map(async ([type, table]) => ({ type, rows: await conn.selectFrom(table).select(["id", "name"]).execute() }))),
   ]);
+  const warehouseIds = new Set(platform.filter((w) => String(w.id) === q || hit(w.name) || hit(w.code)).map((w) => String(w.id)));
+  for (const r of recorded) {
+    const s = storedTarget({ before: r.before_json && JSON.parse(r.before_json), after: r.after_json && JSON.parse(r.after_json), details: null });
+    if (r.target_id && [s.name, s.code].some((v) => v && hit(v))) warehouseIds.add(r.target_id);
+  }
   return [
-    ...platform.filter((w) => String(w.id) === q || hit(w.name) || hit(w.code)).map((w) => ({ type: "warehouse", id: String(w.id) })),
+    ...[...warehouseIds].map((id) => ({ type: "warehouse", id })),
     ...runs.map((r) => ({ type: "erp_transfer_run", id: r.id })),
     ...members.filter((m) => hit(m.name) || String(m.id) === q).map((m) => ({ type: "member", id: String(m.id) })),
     ...named.flatMap(({ type, rows }) => rows.filter((r) => hit(r.name)).map((r) => ({ type, id: r.id }))),

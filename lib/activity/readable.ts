@@ -108,12 +108,14 @@ export function eventMessage(r: Readers, e: AuditRecord, names: ActivityNames): 
   const details = record(e.details);
   const stored = storedTarget(e);
   const info = { ...stored, ...definedOnly(names.targets[targetKey(e) ?? ""]) };
+  const kindCode = text(details.kind) ?? info.kind ?? (e.targetType === "erp_import" || e.targetType === "alert_freshness_rule" ? e.targetId : null);
   const values: Values = {
     actor: actorName(t, e, names),
     target: targetView(r, e, names)?.text ?? "",
     outcome: e.outcome,
     count: num(details.orders) ?? num(record(details.counts).total) ?? num(details.resolved) ?? num(details.queued) ?? num(details.removed) ?? info.orders ?? 0,
-    kind: text(details.kind) ? pick(t, `activity.targets.kinds.${String(details.kind)}`, String(details.kind)) : "",
+    kind: kindCode ? pick(t, `activity.targets.kinds.${kindCode}`, kindCode) : "",
+    scheduleKind: kindCode ? pick(t, `activity.targets.scheduleKinds.${kindCode}`, kindCode) : "",
     scope: text(details.scope) ?? "other",
     reason: text(details.reason) ?? "other",
     hours: num(record(e.after).hours) ?? "off",
