@@ -109,16 +109,16 @@ export async function matchTargets(conn: Kysely<Database>, text: string, warehou
   const q = fold(text);
   if (!q) return [];
   const hit = (name: string) => fold(name).includes(q);
-  const like = `%${text.trim().replace(/[%_\\]/g, "")}%`;
   const [platform, recorded, runs, members, named] = await Promise.all([
     warehouses(),
-    // Deleted warehouses are found by the names their events recorded.
+    // Deleted warehouses are found by the last names their events recorded.
     conn
       .selectFrom("audit_events")
       .select(["target_id", "before_json", "after_json"])
       .where("target_type", "=", "warehouse")
-      .where((eb) => eb.or([eb("after_json", "ilike", like), eb("before_json", "ilike", like)]))
-      .limit(500)
+      .distinctOn("target_id")
+      .orderBy("target_id")
+      .orderBy("id", "desc")
       .execute(),
     RUN_PREFIX.test(q) ? conn.selectFrom("erp_transfer_runs").select("id").where("id", "like", `${q.replace(/[%_]/g, "")}%`).limit(100).execute() : [],
     conn.selectFrom("members").select(["id", "name"]).execute(),
