@@ -45,7 +45,7 @@ describe("activity CSV", () => {
     const rows = read(buildActivityCsv([record(), record({ id: 2, actorEmail: null, targetType: null, targetId: null, before: null, after: null, details: { reason: "unknown email" }, requestId: null, ip: null, action: "auth.sign_in", outcome: "failure" })]));
     expect(rows).toHaveLength(3);
     expect(rows[1]).toEqual(["2024-05-01 12:30:00", "admin@demo.local", "admin@demo.local", "warehouse.update", "Depo B", "warehouse", "12", "success", "admin@demo.local edited warehouse Depo B", '{"name":"Depo A"}', '{"name":"Depo B"}', "", "req-1", "127.0.0.1"]);
-    expect(rows[2]).toEqual(["2024-05-01 12:30:00", "The console", "", "auth.sign_in", "", "", "", "failure", "Sign-in refused for The console", "", "", '{"reason":"unknown email"}', "", ""]);
+    expect(rows[2]).toEqual(["2024-05-01 12:30:00", "Someone", "", "auth.sign_in", "", "", "", "failure", "Someone was refused at sign-in", "", "", '{"reason":"unknown email"}', "", ""]);
   });
 
   it("quotes commas, quotes and line breaks so they survive a round trip", () => {

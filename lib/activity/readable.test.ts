@@ -47,7 +47,7 @@ const PLATFORM_SUCCESS = "Depo ekleme işlemi başarılı";
 // One event per audited action (grep the callers of ctx.audit / recordAudit), with what each records.
 const CASES: { e: Partial<AuditRecord>; en: string; tr: string }[] = [
   { e: { action: "auth.sign_in", details: { method: "password" } }, en: "Ayşe Admin signed in", tr: "Ayşe Admin oturum açtı" },
-  { e: { action: "auth.sign_in", outcome: "failure", actorId: null, actorEmail: "typo@demo.local" }, en: "Sign-in refused for typo@demo.local", tr: "typo@demo.local için oturum açma reddedildi" },
+  { e: { action: "auth.sign_in", outcome: "failure", actorId: null, actorEmail: "typo@demo.local" }, en: "typo@demo.local was refused at sign-in", tr: "typo@demo.local için oturum açma reddedildi" },
   { e: { action: "auth.sign_out" }, en: "Ayşe Admin signed out", tr: "Ayşe Admin oturumu kapattı" },
   { e: { action: "auth.sign_out", targetType: "member", targetId: "3", details: { scope: "everywhere" } }, en: "Ayşe Admin ended every session of Veli Viewer", tr: "Ayşe Admin, şu üyenin tüm oturumlarını kapattı: Veli Viewer" },
   { e: { action: "member.create", targetType: "member", targetId: "3" }, en: "Ayşe Admin added team member Veli Viewer", tr: "Ayşe Admin ekip üyesi ekledi: Veli Viewer" },

@@ -57,9 +57,9 @@ export function storedTarget(e: Pick<AuditRecord, "before" | "after" | "details"
 }
 
 /** The actor as people know them: the member's name, "key ERP sync" for an API key, else the e-mail. */
-export function actorName(t: RootTranslator, e: Pick<AuditRecord, "actorEmail">, names: ActivityNames): string {
+export function actorName(t: RootTranslator, e: Pick<AuditRecord, "actorEmail" | "action">, names: ActivityNames): string {
   const email = e.actorEmail;
-  if (!email) return t("activity.people.console");
+  if (!email) return t(e.action.startsWith("auth.") ? "activity.people.someone" : "activity.people.console");
   if (email === "cli") return t("activity.people.cli");
   const key = API_KEY_ACTOR.exec(email);
   if (key) return t("activity.people.key", { name: key[1]! });
@@ -117,12 +117,12 @@ export function eventMessage(r: Readers, e: AuditRecord, names: ActivityNames): 
     kind: kindCode ? pick(t, `activity.targets.kinds.${kindCode}`, kindCode) : "",
     scheduleKind: kindCode ? pick(t, `activity.targets.scheduleKinds.${kindCode}`, kindCode) : "",
     scope: text(details.scope) ?? "other",
-    reason: text(details.reason) ?? "other",
     hours: num(record(e.after).hours) ?? "off",
   };
   let key = ACTION_KEY.test(e.action) ? `activity.messages.${e.action}` : null;
-  // Some actions read differently per event (a run's start, stop and end): the catalog holds one text for each.
-  if (key && t.has(`${key}.other`)) key = `${key}.${t.has(`${key}.${String(details.event)}`) ? String(details.event) : "other"}`;
+  // Some actions read differently per event or reason (a run's start and end, a skip): the catalog holds one text for each.
+  const variant = details.event === "completed" && e.outcome !== "success" ? "attention" : String(details.event ?? details.reason);
+  if (key && t.has(`${key}.other`)) key = `${key}.${t.has(`${key}.${variant}`) ? variant : "other"}`;
   else if (key && !t.has(key)) key = null;
   const message = key ? t(key, values) : t("activity.messages.fallback", { actor: String(values.actor), action: pick(t, `activity.actions.${e.action}`, e.action) });
   return e.outcome !== "success" && e.message && PLATFORM_REASONS.test(e.action) ? t("activity.messages.failedBecause", { message, reason: e.message }) : message;
