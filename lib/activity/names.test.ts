@@ -69,8 +69,8 @@ describe("resolveNames", () => {
     platformReads = 0;
     const names = await resolveNames(counted, items, platform);
     expect(platformReads).toBe(1);
-    // members (targets and actors together), runs, schedules skipped (none), keys, views, channels.
-    expect(queries).toBeLessThanOrEqual(5);
+    // Members (targets and actors together), runs and keys; no schedules, views or channels on the page, so no query.
+    expect(queries).toBe(3);
     expect(names.actors["trail-admin@test.local"]).toBe("Ayşe Admin");
     expect(names.targets["warehouse:9"]).toEqual({ name: "Ankara Depo", code: "ANK01", href: "/warehouses/9" });
     expect(names.targets[`erp_transfer_run:${runId}`]).toEqual({ name: null, orders: 12, at: at.toISOString(), href: `/erp/transfers/${runId}` });
