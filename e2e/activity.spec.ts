@@ -144,6 +144,15 @@ test.describe("activity as an admin", () => {
     await expect(diff.getByRole("row", { name: /Active/ })).toContainText(/Active\s*yes\s*no/);
     await expectAccessible(page);
 
+    // The warehouse's own history reads the same way, and its link names the warehouse.
+    await edit.getByRole("link", { name: `${name} (${code})` }).click();
+    const history = page.getByTestId("target-history");
+    await expect(history.getByRole("listitem").first()).toContainText(`Ayşe Admin edited warehouse ${name} (${code})`);
+    await expect(history.getByRole("listitem").first()).toContainText("Active: yes → no");
+    await expect(history.getByRole("link", { name: `See all activity for ${name} (${code})` })).toBeVisible();
+    await page.goBack();
+    await settled(page);
+
     await page.context().addCookies([{ name: LOCALE_COOKIE, value: "tr", url: E2E_BASE_URL }]);
     await page.reload();
     await settled(page);

@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { OutcomeBadge } from "@/components/activity/outcome-badge";
 import { summarizeChange } from "@/lib/activity/diff";
 import { actionLabel } from "@/lib/activity/labels";
-import { actorName, eventMessage, fieldLabel, fieldValue, type Readers } from "@/lib/activity/readable";
+import { actorName, eventMessage, fieldLabel, fieldValue, targetView, type Readers } from "@/lib/activity/readable";
 import { activityListBase as activityList, parseTarget } from "@/lib/activity/lists";
 import { queryAudit } from "@/lib/activity/service";
 
@@ -28,7 +28,7 @@ export async function TargetHistory({ targetType, targetId, limit = 10 }: { targ
         </h2>
         {total > 0 ? (
           <Link href={href} className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
-            {t("history.viewAll", { target })}
+            {t("history.viewAll", { target: (items[0] && targetView(readers, items[0], names)?.text) ?? target })}
           </Link>
         ) : null}
       </div>
