@@ -32,6 +32,10 @@ export const TARGET_TEXT_MAX = 200;
 // Any name, code or id as typed; control characters are never part of one.
 export const isTargetText = (value: string) => value.length <= TARGET_TEXT_MAX && !/\p{Cc}/u.test(value);
 
+// An API key acts as "key <name>, created by …" (lib/apikeys): its events are asked for as key:<name>.
+const KEY_ACTOR = /^key:[^\p{Cc},%_\\]{1,100}$/u;
+const readActor = (v: string) => readEmail(v) ?? (KEY_ACTOR.test(v.trim()) ? v.trim() : null);
+
 export const invertedDates = (s: { from?: string; to?: string }) => Boolean(s.from && s.to && s.from > s.to);
 
 const date = optional((v) => (isCalendarDate(v) ? v : null), "validation.date");
@@ -40,7 +44,7 @@ export const activityListBase = defineListBase({
   path: "/api/activity",
   pageSizes: ACTIVITY_PAGE_SIZES,
   fields: {
-    actor: optional(readEmail, "validation.memberEmail"),
+    actor: optional(readActor, "validation.activity.actor"),
     action: optional((v) => (ACTION_PATTERN.test(v) ? v : null), "validation.activity.action"),
     target: optional((v) => (isTargetText(v.trim()) ? v.trim() : null), "validation.activity.target"),
     from: date,

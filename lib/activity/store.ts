@@ -43,7 +43,8 @@ export function toAuditRecord(row: AuditEvent): AuditRecord {
 
 function matching(conn: Kysely<Database>, q: AuditFilter) {
   let base = conn.selectFrom("audit_events");
-  if (q.actor) base = base.where("actor_email", "=", q.actor.toLowerCase());
+  if (q.actor?.startsWith("key:")) base = base.where("actor_email", "like", `key ${q.actor.slice(4)}, created by %`);
+  else if (q.actor) base = base.where("actor_email", "=", q.actor.toLowerCase());
   if (q.action) base = base.where("action", "=", q.action);
   if (q.targetType) base = base.where("target_type", "=", q.targetType);
   if (q.targetId) base = base.where("target_id", "=", q.targetId);
