@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { storageStateFor } from "@/e2e/env";
+import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { LOCALE_COOKIE } from "@/lib/i18n/config";
 
 // The audit trail. The auth setup signs each demo member in once, so successful auth.sign_in
 // events exist for all three before these tests run.
 
 const DEMO = ["admin@demo.local", "operator@demo.local", "viewer@demo.local"] as const;
-const CSV_HEADER = '"Time","Person","Action","Target type","Target ID","Outcome","Message","Before","After","Details","Request ID","IP address"';
+const CSV_HEADER = '"Time","Person","Person\'s e-mail","Action","Target","Target type","Target ID","Outcome","Message","Before","After","Details","Request ID","IP address"';
 
 const table = (page: Page) => page.getByTestId("activity-table");
 const rows = (page: Page) => page.getByTestId("activity-row");
@@ -114,10 +115,54 @@ test.describe("activity as an admin", () => {
     expect(params(page).get("target")).toBe("member:999999");
     await expect(page.getByTestId("activity-no-match")).toBeVisible();
 
-    await target.fill("member");
-    await expect(page.getByText("Write the target as type:id")).toBeVisible();
+    await target.fill("x".repeat(201));
+    await expect(page.getByText("A target is at most 200 characters")).toBeVisible();
     await page.goBack();
     await expect(target).toHaveValue("member:999999");
+  });
+
+  test("an edit reads as the console's sentence, with the warehouse's name, field labels and the member's name, in either language", async ({ page }) => {
+    const t = Date.now().toString(36).toUpperCase();
+    const [name, code] = [`Trail Depo ${t}`, `TRL-${t}`];
+    const created = await page.request.post("/api/warehouses", { headers: { Origin: E2E_BASE_URL }, data: { name, code } });
+    expect(created.status()).toBe(201);
+    const { warehouse } = (await created.json()) as { warehouse: { id: number } };
+    expect((await page.request.put(`/api/warehouses/${warehouse.id}`, { headers: { Origin: E2E_BASE_URL }, data: { isActive: false } })).status()).toBe(200);
+
+    await page.goto("/activity");
+    await settled(page);
+    await page.getByRole("search").getByLabel("Target", { exact: true }).fill(code.toLowerCase());
+    await expect(page).toHaveURL(new RegExp(`[?&]target=${code.toLowerCase()}`));
+    await settled(page);
+    await expect(rows(page)).toHaveCount(2);
+    const edit = table(page).locator("[data-testid=activity-row][data-action='warehouse.update']");
+    await expect(edit).toContainText(`Ayşe Admin edited warehouse ${name} (${code})`);
+    await expect(edit).not.toContainText("başarılı");
+    await expect(edit.getByRole("link", { name: `${name} (${code})` })).toHaveAttribute("href", `/warehouses/${warehouse.id}`);
+    await edit.getByRole("button", { name: /^Show/ }).click();
+    const diff = page.getByTestId("activity-diff");
+    await expect(diff.getByRole("row", { name: /Active/ })).toContainText(/Active\s*yes\s*no/);
+    await expectAccessible(page);
+
+    // The warehouse's own history reads the same way, and its link names the warehouse.
+    await edit.getByRole("link", { name: `${name} (${code})` }).click();
+    const history = page.getByTestId("target-history");
+    await expect(history.getByRole("listitem").first()).toContainText(`Ayşe Admin edited warehouse ${name} (${code})`);
+    await expect(history.getByRole("listitem").first()).toContainText("Active: yes → no");
+    await expect(history.getByRole("link", { name: `See all activity for ${name} (${code})` })).toBeVisible();
+    await page.goBack();
+    await settled(page);
+
+    await page.context().addCookies([{ name: LOCALE_COOKIE, value: "tr", url: E2E_BASE_URL }]);
+    await page.reload();
+    await settled(page);
+    const tr = table(page).locator("[data-testid=activity-row][data-action='warehouse.update']");
+    await expect(tr).toContainText(`Ayşe Admin depoyu düzenledi: ${name} (${code})`);
+    await expect(table(page).locator("[data-testid=activity-row][data-action='warehouse.create']")).toContainText(`Ayşe Admin depo ekledi: ${name} (${code})`);
+    await tr.getByRole("button", { name: /^Göster/ }).click();
+    await expect(page.getByTestId("activity-diff").getByRole("row", { name: /Aktif/ })).toContainText(/Aktif\s*evet\s*hayır/);
+    await expectAccessible(page);
+    await page.context().addCookies([{ name: LOCALE_COOKIE, value: "en", url: E2E_BASE_URL }]);
   });
 
   test("a bad value in a pasted URL falls back to the default view", async ({ page }) => {

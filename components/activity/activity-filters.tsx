@@ -5,7 +5,7 @@ import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useId, type ReactNode } from "react";
 import { useDebouncedCommit } from "@/components/ui/use-debounced-commit";
 import { actionLabel } from "@/lib/activity/labels";
-import { ACTIVITY_FILTER_KEYS, AUDIT_OUTCOMES, isCalendarDate, parseTarget } from "@/lib/activity/lists";
+import { ACTIVITY_FILTER_KEYS, AUDIT_OUTCOMES, isCalendarDate, isTargetText } from "@/lib/activity/lists";
 import type { ActivityFilterKey, ActivityState } from "@/lib/activity/schemas";
 
 export type FilterPatch = Partial<Record<ActivityFilterKey, string | undefined>>;
@@ -43,7 +43,7 @@ export function ActivityFilters({
   const to = written.to && isCalendarDate(written.to) ? written.to : "";
   const rangeInvalid = Boolean(from && to && from > to);
   const target = written.target ?? "";
-  const targetInvalid = Boolean(target.trim() && !parseTarget(target.trim()));
+  const targetInvalid = !isTargetText(target.trim());
   const commitTarget = useCallback((value: string) => onChange({ target: value.trim() || undefined }), [onChange]);
   const { text, setText, commit } = useDebouncedCommit(target, commitTarget, DEBOUNCE_MS);
   const set = (key: ActivityFilterKey) => (value: string) => onChange({ [key]: value || undefined });
@@ -71,9 +71,10 @@ export function ActivityFilters({
         <input
           id={`${id}-target`}
           type="search"
-          className={`${CONTROL} font-mono`}
+          className={CONTROL}
           value={text}
           placeholder={t("filters.targetPlaceholder")}
+          title={t("filters.targetHelp")}
           autoComplete="off"
           spellCheck={false}
           aria-invalid={targetInvalid || undefined}

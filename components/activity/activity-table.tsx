@@ -1,17 +1,22 @@
 "use client";
 
+import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { actionLabel } from "@/lib/activity/labels";
 import type { AuditRecord } from "@/lib/activity/schemas";
+import { actorName, eventMessage, targetView, type ActivityNames } from "@/lib/activity/readable";
 import { EventDetail } from "@/components/activity/event-detail";
 import { OutcomeBadge } from "@/components/activity/outcome-badge";
 
 const detailId = (event: AuditRecord) => `activity-event-${event.id}`;
 
-export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boolean }) {
+const LINK = "font-medium text-brand-700 underline dark:text-brand-100";
+
+export function ActivityTable({ items, names, busy }: { items: AuditRecord[]; names: ActivityNames; busy: boolean }) {
   const t = useTranslations("activity");
+  const root = useTranslations();
   const format = useFormatter();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = useCallback(
@@ -26,6 +31,7 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
 
   const columns = useMemo<ListColumn<AuditRecord>[]>(() => {
     const when = (event: AuditRecord) => format.dateTime(new Date(event.at), { dateStyle: "medium", timeStyle: "medium" });
+    const readers = { t: root, when: (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) };
     const column = (id: "when" | "who" | "action" | "target" | "outcome" | "message" | "details", cell: ListColumn<AuditRecord>["cell"], className?: string) => ({
       id,
       header: t(`table.${id}`),
@@ -35,11 +41,21 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
     });
     return [
       column("when", (e) => <time dateTime={e.at}>{when(e)}</time>, "whitespace-nowrap"),
-      column("who", (e) => e.actorEmail ?? <span className="italic text-slate-600 dark:text-slate-300">{t("anonymous")}</span>, "break-all max-sm:break-normal"),
+      column("who", (e) => <Actor name={actorName(root, e, names)} email={e.actorEmail} />, "break-words"),
       column("action", (e) => <span title={e.action}>{actionLabel(t, e.action)}</span>),
-      column("target", (e) => (e.targetType ? `${e.targetType}:${e.targetId ?? ""}` : "—"), "font-mono text-xs"),
+      column("target", (e) => {
+        const target = targetView(readers, e, names);
+        if (!target) return "—";
+        return target.href ? (
+          <Link href={target.href} className={LINK} data-testid="activity-target">
+            {target.text}
+          </Link>
+        ) : (
+          <span data-testid="activity-target">{target.text}</span>
+        );
+      }),
       column("outcome", (e) => <OutcomeBadge outcome={e.outcome} label={t.has(`outcomes.${e.outcome}`) ? t(`outcomes.${e.outcome}`) : e.outcome} />),
-      column("message", (e) => e.message ?? "", "max-w-xs break-words"),
+      column("message", (e) => eventMessage(readers, e, names), "max-w-xs break-words"),
       column("details", (event) => {
         const expanded = open.has(event.id);
         return (
@@ -56,7 +72,7 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
         );
       }),
     ];
-  }, [t, format, open, toggle]);
+  }, [t, root, format, names, open, toggle]);
 
   return (
     <ListTable
@@ -70,5 +86,14 @@ export function ActivityTable({ items, busy }: { items: AuditRecord[]; busy: boo
       rowProps={(e) => ({ "data-action": e.action })}
       detail={(e) => (open.has(e.id) ? { id: detailId(e), testId: "activity-detail", content: <EventDetail event={e} /> } : null)}
     />
+  );
+}
+
+function Actor({ name, email }: { name: string; email: string | null }) {
+  return (
+    <span title={email ?? undefined}>
+      {name}
+      {email && email !== name && email.includes("@") ? <span className="block break-all text-xs text-slate-600 dark:text-slate-300">{email}</span> : null}
+    </span>
   );
 }

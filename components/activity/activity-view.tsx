@@ -8,6 +8,7 @@ import { useProblemText } from "@/components/ui/use-problem-text";
 import { useActivity } from "@/lib/activity/client";
 import { ACTIVITY_FILTER_KEYS, ACTIVITY_PAGE_SIZES, activityListBase as activityList } from "@/lib/activity/lists";
 import type { ActivityPage } from "@/lib/activity/schemas";
+import { NO_NAMES } from "@/lib/activity/readable";
 import { useListState, type Keyed } from "@/lib/list/client";
 import { ActivityFilters, type FilterPatch } from "@/components/activity/activity-filters";
 import { ActivityTable } from "@/components/activity/activity-table";
@@ -84,7 +85,7 @@ function ActivityList({ actors, actions }: { actors: string[]; actions: string[]
         onClearFilters={onClear}
         paging={{ messages: "activity.pagination", rangeTestId: "activity-range", state, sizes: ACTIVITY_PAGE_SIZES, update }}
       >
-        <ActivityTable items={data?.items ?? []} busy={stale} />
+        <ActivityTable items={data?.items ?? []} names={data?.names ?? NO_NAMES} busy={stale} />
       </ResourceList>
     </div>
   );

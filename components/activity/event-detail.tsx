@@ -1,7 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { diffValues, displayValue } from "@/lib/activity/diff";
+import { diffValues } from "@/lib/activity/diff";
+import { fieldLabel, fieldValue } from "@/lib/activity/readable";
 import type { AuditRecord } from "@/lib/activity/schemas";
 import { PlainTable } from "@/components/data-table/plain-table";
 
@@ -10,6 +11,7 @@ const ADDED = "text-emerald-800 dark:text-emerald-200";
 
 export function EventDetail({ event }: { event: AuditRecord }) {
   const t = useTranslations("activity.detail");
+  const root = useTranslations();
   const changes = diffValues(event.before, event.after);
   const hasValues = event.before != null || event.after != null;
   const hasDetails = event.details != null && !(typeof event.details === "object" && Object.keys(event.details as object).length === 0);
@@ -33,18 +35,18 @@ export function EventDetail({ event }: { event: AuditRecord }) {
               rows={changes}
               rowKey={(c) => c.field}
               columns={[
-                { id: "field", header: t("field"), rowHeader: true, headerClassName: "w-1/4", className: "break-words font-mono text-xs font-normal", cell: (c) => c.field || t("value") },
+                { id: "field", header: t("field"), rowHeader: true, headerClassName: "w-1/4", className: "break-words text-xs font-normal", cell: (c) => (c.field ? fieldLabel(root, event.targetType, c.field) : t("value")) },
                 {
                   id: "before",
                   header: t("before"),
                   className: (c) => `break-words font-mono text-xs ${c.kind === "removed" ? REMOVED : ""}`,
-                  cell: (c) => (c.kind === "added" ? "—" : <del className="no-underline">{displayValue(c.before)}</del>),
+                  cell: (c) => (c.kind === "added" ? "—" : <del className="no-underline">{fieldValue(root, c.field, c.before)}</del>),
                 },
                 {
                   id: "after",
                   header: t("after"),
                   className: (c) => `break-words font-mono text-xs ${c.kind === "added" ? ADDED : ""}`,
-                  cell: (c) => (c.kind === "removed" ? "—" : <ins className="no-underline">{displayValue(c.after)}</ins>),
+                  cell: (c) => (c.kind === "removed" ? "—" : <ins className="no-underline">{fieldValue(root, c.field, c.after)}</ins>),
                 },
               ]}
             />

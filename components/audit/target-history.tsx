@@ -3,16 +3,19 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { OutcomeBadge } from "@/components/activity/outcome-badge";
 import { summarizeChange } from "@/lib/activity/diff";
 import { actionLabel } from "@/lib/activity/labels";
+import { actorName, eventMessage, fieldLabel, fieldValue, targetView, type Readers } from "@/lib/activity/readable";
 import { activityListBase as activityList, parseTarget } from "@/lib/activity/lists";
 import { queryAudit } from "@/lib/activity/service";
 
 /** One target's recent events and a link to the filtered list; a store failure is the page's error, not "no history". */
 export async function TargetHistory({ targetType, targetId, limit = 10 }: { targetType: string; targetId: string | number; limit?: number }) {
   const t = await getTranslations("activity");
+  const root = await getTranslations();
   const format = await getFormatter();
   const id = String(targetId);
   const target = `${targetType}:${id}`;
-  const { items, total } = await queryAudit({ targetType, targetId: id, page: 1, limit });
+  const { items, total, names } = await queryAudit({ targetType, targetId: id, page: 1, limit });
+  const readers: Readers = { t: root, when: (iso) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) };
   // A valid type:id is URL-safe, so the link stays readable.
   const href = parseTarget(target) ? `/activity?target=${target}` : `/activity?${activityList.search({ target })}`;
   const headingId = `history-${targetType}-${id}`.replace(/[^\w-]/g, "_");
@@ -25,7 +28,7 @@ export async function TargetHistory({ targetType, targetId, limit = 10 }: { targ
         </h2>
         {total > 0 ? (
           <Link href={href} className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
-            {t("history.viewAll", { target })}
+            {t("history.viewAll", { target: (items[0] && targetView(readers, items[0], names)?.text) ?? target })}
           </Link>
         ) : null}
       </div>
@@ -36,24 +39,24 @@ export async function TargetHistory({ targetType, targetId, limit = 10 }: { targ
       ) : (
         <ol aria-label={t("history.caption")} className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm dark:divide-slate-800 dark:border-slate-700 dark:bg-slate-900">
           {items.map((event) => {
-            const change = summarizeChange(event.before, event.after);
+            const change = summarizeChange(event.before, event.after, { label: (field) => fieldLabel(root, event.targetType, field), value: (field, v) => fieldValue(root, field, v) });
             return (
               <li key={event.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2">
                 <time dateTime={event.at} className="whitespace-nowrap text-slate-700 dark:text-slate-200">
                   {format.dateTime(new Date(event.at), { dateStyle: "medium", timeStyle: "short" })}
                 </time>
-                <span className="break-all">{event.actorEmail ?? t("anonymous")}</span>
-                <span className="font-medium" title={event.action}>
-                  {actionLabel(t, event.action)}
+                <span className="break-words" title={event.actorEmail ?? undefined}>
+                  {actorName(root, event, names)}
+                </span>
+                <span className="font-medium" title={actionLabel(t, event.action)}>
+                  {eventMessage(readers, event, names)}
                 </span>
                 <OutcomeBadge outcome={event.outcome} label={t.has(`outcomes.${event.outcome}`) ? t(`outcomes.${event.outcome}`) : event.outcome} />
                 {change ? (
-                  <span className="basis-full break-words font-mono text-xs text-slate-700 dark:text-slate-200">
+                  <span className="basis-full break-words text-xs text-slate-700 dark:text-slate-200">
                     {change.text}
                     {change.more ? ` ${t("history.more", { count: change.more })}` : ""}
                   </span>
-                ) : event.message ? (
-                  <span className="basis-full break-words text-slate-700 dark:text-slate-200">{event.message}</span>
                 ) : null}
               </li>
             );

@@ -100,3 +100,25 @@ describe("activity filters on the store", () => {
     expect((await list({ actor: "admin@demo.local", from: "2024-05-01", target: "warehouse:12" })).actions).toEqual(["warehouse.update"]);
   });
 });
+
+describe("an API key as the actor", () => {
+  beforeAll(async () => {
+    await conn
+      .insertInto("audit_events")
+      .values([
+        row({ at: new Date("2030-01-01T09:00:00Z"), action: "warehouse.update", actor_id: null, actor_email: "key ERP sync, created by Ayşe Admin" }),
+        row({ at: new Date("2030-01-01T09:01:00Z"), action: "warehouse.create", actor_id: null, actor_email: "key ERP sync 2, created by Ayşe Admin" }),
+      ])
+      .execute();
+  });
+
+  it("is asked for as key:<name> and finds that key's events only", async () => {
+    expect((await list({ actor: "key:ERP sync" })).actions).toEqual(["warehouse.update"]);
+    expect((await list({ actor: "key:ERP sync 2" })).actions).toEqual(["warehouse.create"]);
+    expect((await list({ actor: "key:nothing" })).total).toBe(0);
+  });
+
+  it("refuses key names that would widen the match or that carry control characters", () => {
+    for (const actor of ["key:", "key:%", "key:ERP_sync", "key:a,b", "key:a\u0000"]) expect(listActivityQuerySchema.safeParse({ actor }).success, actor).toBe(false);
+  });
+});

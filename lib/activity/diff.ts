@@ -42,14 +42,22 @@ export function displayValue(v: unknown, max = Infinity): string {
   return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
 }
 
-export function summarizeChange(before: unknown, after: unknown, maxFields = 2, maxValue = 32): { text: string; more: number } | null {
+export interface ChangeWords {
+  label: (field: string) => string;
+  value: (field: string, v: unknown) => string;
+}
+
+const RAW: ChangeWords = { label: (field) => field, value: (_field, v) => displayValue(v) };
+
+export function summarizeChange(before: unknown, after: unknown, words: ChangeWords = RAW, maxFields = 2, maxValue = 32): { text: string; more: number } | null {
   const changes = diffValues(before, after);
   if (!changes.length) return null;
+  const cut = (text: string) => (text.length > maxValue ? `${text.slice(0, Math.max(0, maxValue - 1))}…` : text);
   const text = changes
     .slice(0, maxFields)
     .map((c) => {
-      const value = `${displayValue(c.before, maxValue)} → ${displayValue(c.after, maxValue)}`;
-      return c.field ? `${c.field}: ${value}` : value;
+      const value = `${cut(words.value(c.field, c.before))} → ${cut(words.value(c.field, c.after))}`;
+      return c.field ? `${words.label(c.field)}: ${value}` : value;
     })
     .join("; ");
   return { text, more: Math.max(0, changes.length - maxFields) };

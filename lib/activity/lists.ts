@@ -28,6 +28,14 @@ export function parseTarget(value: string): { type: string; id: string } | null 
   return TARGET_TYPE_PATTERN.test(type) && AUDIT_TARGET_ID_PATTERN.test(id) ? { type, id } : null;
 }
 
+export const TARGET_TEXT_MAX = 200;
+// Any name, code or id as typed; control characters are never part of one.
+export const isTargetText = (value: string) => value.length <= TARGET_TEXT_MAX && !/\p{Cc}/u.test(value);
+
+// An API key acts as "key <name>, created by …" (lib/apikeys): its events are asked for as key:<name>.
+const KEY_ACTOR = /^key:[^\p{Cc},%_\\]{1,100}$/u;
+const readActor = (v: string) => readEmail(v) ?? (KEY_ACTOR.test(v.trim()) ? v.trim() : null);
+
 export const invertedDates = (s: { from?: string; to?: string }) => Boolean(s.from && s.to && s.from > s.to);
 
 const date = optional((v) => (isCalendarDate(v) ? v : null), "validation.date");
@@ -36,9 +44,9 @@ export const activityListBase = defineListBase({
   path: "/api/activity",
   pageSizes: ACTIVITY_PAGE_SIZES,
   fields: {
-    actor: optional(readEmail, "validation.memberEmail"),
+    actor: optional(readActor, "validation.activity.actor"),
     action: optional((v) => (ACTION_PATTERN.test(v) ? v : null), "validation.activity.action"),
-    target: optional((v) => (parseTarget(v.trim()) !== null ? v.trim() : null), "validation.activity.target"),
+    target: optional((v) => (isTargetText(v.trim()) ? v.trim() : null), "validation.activity.target"),
     from: date,
     to: date,
     outcome: optional(oneOf(AUDIT_OUTCOMES), "validation.activity.outcome"),
@@ -48,7 +56,7 @@ export const activityListBase = defineListBase({
   reject: (value) => (invertedDates(value) ? { field: "to", message: "validation.activity.endBeforeStart" } : undefined),
   // The form writes a target as typed, so the URL state can hold one the list must not send.
   repair: (value) => {
-    const target = value.target && parseTarget(value.target) ? value.target : undefined;
+    const target = value.target && isTargetText(value.target.trim()) ? value.target.trim() || undefined : undefined;
     return invertedDates(value) ? { ...value, target, from: undefined, to: undefined } : { ...value, target };
   },
 });

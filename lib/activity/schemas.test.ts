@@ -63,12 +63,11 @@ describe("listActivityQuerySchema", () => {
     [{ action: "sign_in" }, "action"],
     [{ action: "Auth.Sign_In" }, "action"],
     [{ action: "auth.sign-in" }, "action"],
-    [{ target: "warehouse" }, "target"],
-    [{ target: "warehouse:" }, "target"],
-    [{ target: ":12" }, "target"],
-    [{ target: "Warehouse:12" }, "target"],
-    [{ target: "warehouse:12/../x" }, "target"],
-    [{ target: `warehouse:${"1".repeat(65)}` }, "target"],
+    [{ target: "ANK01\u0000" }, "target"],
+    [{ target: "Ankara\nDepo" }, "target"],
+    [{ target: "\u007f" }, "target"],
+    [{ target: "x".repeat(201) }, "target"],
+    [{ target: `warehouse:${"1".repeat(200)}` }, "target"],
     [{ from: "2024-13-01" }, "from"],
     [{ from: "2023-02-29" }, "from"],
     [{ to: "01/02/2024" }, "to"],
@@ -118,7 +117,7 @@ describe("parseTarget and isCalendarDate", () => {
 describe("parseActivitySearchParams (the page's tolerant reading)", () => {
   it("falls back to defaults for bad values and keeps the good ones", () => {
     expect(
-      parseActivitySearchParams({ limit: "7", page: "x", actor: "viewer@demo.local", action: "nope", target: "warehouse", outcome: "maybe", bogus: "1" }),
+      parseActivitySearchParams({ limit: "7", page: "x", actor: "viewer@demo.local", action: "nope", target: "a\u0000b", outcome: "maybe", bogus: "1" }),
     ).toEqual({ page: 1, limit: 25, actor: "viewer@demo.local" });
   });
 
@@ -164,21 +163,25 @@ describe("query strings", () => {
 });
 
 describe("the list's URL state (what the form writes)", () => {
-  it("never sends a target written as typed but malformed", () => {
-    expect(activityList.normalize({ target: "member", action: "auth.sign_in" })).toMatchObject({ target: undefined, action: "auth.sign_in", page: 1, limit: 25 });
-    expect(activityList.key(activityList.normalize({ target: "member" }))).toBe("/api/activity");
+  it("never sends a target written as typed but malformed; sends a name, code or id as typed", () => {
+    expect(activityList.normalize({ target: "ANK\u000001", action: "auth.sign_in" })).toMatchObject({ target: undefined, action: "auth.sign_in", page: 1, limit: 25 });
+    expect(activityList.key(activityList.normalize({ target: "x".repeat(201) }))).toBe("/api/activity");
     expect(activityList.normalize({ target: "member:3" }).target).toBe("member:3");
+    expect(activityList.normalize({ target: " Ankara Depo " }).target).toBe("Ankara Depo");
+    expect(activityList.key(activityList.normalize({ target: "ANK01" }))).toBe("/api/activity?target=ANK01");
   });
 
   it("drops an inverted range the form wrote", () => {
     expect(activityList.normalize({ from: "2024-05-02", to: "2024-05-01", outcome: "denied" })).toMatchObject({ from: undefined, to: undefined, outcome: "denied" });
   });
 
-  it("splits the target for the store and leaves no part of a bad one", () => {
+  it("splits a type:id target for the store and keeps other text whole, to be matched by name", () => {
     const state = activityList.normalize({});
     expect(activityQuery({ ...state, target: "erp_run:r-1" })).toMatchObject({ targetType: "erp_run", targetId: "r-1" });
-    const bad = activityQuery({ ...state, target: "nope" });
-    expect([bad.target, bad.targetType, bad.targetId]).toEqual([undefined, undefined, undefined]);
+    const text = activityQuery({ ...state, target: "nope" });
+    expect([text.target, text.targetType, text.targetId]).toEqual(["nope", undefined, undefined]);
+    const none = activityQuery(state);
+    expect([none.target, none.targetType, none.targetId]).toEqual([undefined, undefined, undefined]);
   });
 
   it("goes back to the first page when a filter changes, not when it is set again", () => {

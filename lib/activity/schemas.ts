@@ -1,5 +1,6 @@
 import { defineList, strictQuery } from "@/lib/list/definition";
 import { exportFormatField } from "@/lib/export/format";
+import type { ActivityNames } from "@/lib/activity/readable";
 import { activityListBase, parseTarget, type ActivityBaseState, type ActivityOutcome, type ActivityPageSize } from "@/lib/activity/lists";
 
 export * from "@/lib/activity/lists";
@@ -24,7 +25,7 @@ export type ActivityQuery = ActivityState & ActivityFilters;
 
 export function activityQuery(state: ActivityState): ActivityQuery {
   const target = state.target ? parseTarget(state.target) : null;
-  return target ? { ...state, targetType: target.type, targetId: target.id } : { ...state, target: undefined };
+  return target ? { ...state, targetType: target.type, targetId: target.id } : { ...state };
 }
 
 export interface AuditRecord {
@@ -49,4 +50,5 @@ export interface ActivityPage {
   total: number;
   page: number;
   limit: ActivityPageSize;
+  names: ActivityNames;
 }

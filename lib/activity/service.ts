@@ -1,15 +1,29 @@
 import "server-only";
 import { db } from "@/lib/store";
 import { toAuditFilter } from "@/lib/activity/dates";
+import { matchTargets, resolveNames, type WarehouseLookup } from "@/lib/activity/names";
+import type { ActivityNames } from "@/lib/activity/readable";
 import { activityQuery, type ActivityPage, type ActivityState, type AuditRecord } from "@/lib/activity/schemas";
-import { auditFacetsIn, iterateAuditIn, queryAuditIn, type AuditQuery } from "@/lib/activity/store";
+import { auditFacetsIn, iterateAuditIn, queryAuditIn, type AuditFilter, type AuditQuery } from "@/lib/activity/store";
+import { readableRows, type ReadableAudit } from "@/lib/activity/csv";
+import type { Locale } from "@/lib/i18n/config";
+import { warehouseIndex } from "@/lib/warehouses/service";
 
 const EXPORT_BATCH = 500;
 
+const warehouseNames: WarehouseLookup = async () => [...(await warehouseIndex().ready()).values()].map((e) => e.w);
+
+async function filterOf(state: ActivityState, timeZone: string, notAfter?: Date): Promise<AuditFilter> {
+  const q = activityQuery(state);
+  const filter = toAuditFilter(q, timeZone, notAfter);
+  if (q.target && !q.targetType) filter.targets = await matchTargets(await db(), q.target, warehouseNames);
+  return filter;
+}
+
 export async function listActivity(state: ActivityState, timeZone: string): Promise<ActivityPage> {
-  const filter = toAuditFilter(activityQuery(state), timeZone);
-  const { items, total } = await queryAuditIn(await db(), { ...filter, page: state.page, limit: state.limit });
-  return { items, total, page: state.page, limit: state.limit };
+  const conn = await db();
+  const { items, total } = await queryAuditIn(conn, { ...(await filterOf(state, timeZone)), page: state.page, limit: state.limit });
+  return { items, total, page: state.page, limit: state.limit, names: await resolveNames(conn, items, warehouseNames) };
 }
 
 // The trail names people: page reads check the member, as an RSC navigation skips the layout's check.
@@ -24,9 +38,11 @@ export async function readActivity(state: ActivityState, timeZone: string): Prom
   return listActivity(state, timeZone);
 }
 
-export async function queryAudit(q: AuditQuery): Promise<{ items: AuditRecord[]; total: number }> {
+export async function queryAudit(q: AuditQuery): Promise<{ items: AuditRecord[]; total: number; names: ActivityNames }> {
   await requireMember();
-  return queryAuditIn(await db(), q);
+  const conn = await db();
+  const page = await queryAuditIn(conn, q);
+  return { ...page, names: await resolveNames(conn, page.items, warehouseNames) };
 }
 
 export async function auditFacets(): Promise<{ actors: string[]; actions: string[] }> {
@@ -35,8 +51,9 @@ export async function auditFacets(): Promise<{ actors: string[]; actions: string
 }
 
 /** Every event matching the filters, in batches; the window's end is the export's own time. */
-export async function exportActivity(state: ActivityState, timeZone: string, now: Date): Promise<AsyncIterator<AuditRecord[]>> {
-  const events = iterateAuditIn(await db(), toAuditFilter(activityQuery(state), timeZone, now), EXPORT_BATCH)[Symbol.asyncIterator]();
+export async function exportActivity(state: ActivityState, ctx: { locale: Locale; timeZone: string; now: Date }): Promise<AsyncIterator<ReadableAudit[]>> {
+  const conn = await db();
+  const events = iterateAuditIn(conn, await filterOf(state, ctx.timeZone, ctx.now), EXPORT_BATCH)[Symbol.asyncIterator]();
   let done = false;
   return {
     async next() {
@@ -46,7 +63,8 @@ export async function exportActivity(state: ActivityState, timeZone: string, now
         if (next.done) done = true;
         else batch.push(next.value);
       }
-      return batch.length ? { done: false, value: batch } : { done: true, value: undefined };
+      if (!batch.length) return { done: true, value: undefined };
+      return { done: false, value: readableRows(batch, await resolveNames(conn, batch, warehouseNames), ctx.locale, ctx.timeZone) };
     },
     async return() {
       await events.return?.(undefined);

@@ -8,6 +8,8 @@ export interface AuditFilter {
   action?: string;
   targetType?: string;
   targetId?: string;
+  /** Any of these targets (a typed name resolved); empty matches nothing. */
+  targets?: readonly { type: string; id: string }[];
   from?: string;
   to?: string;
   outcome?: ActivityOutcome;
@@ -41,10 +43,15 @@ export function toAuditRecord(row: AuditEvent): AuditRecord {
 
 function matching(conn: Kysely<Database>, q: AuditFilter) {
   let base = conn.selectFrom("audit_events");
-  if (q.actor) base = base.where("actor_email", "=", q.actor.toLowerCase());
+  if (q.actor?.startsWith("key:")) base = base.where("actor_email", "like", `key ${q.actor.slice(4)}, created by %`);
+  else if (q.actor) base = base.where("actor_email", "=", q.actor.toLowerCase());
   if (q.action) base = base.where("action", "=", q.action);
   if (q.targetType) base = base.where("target_type", "=", q.targetType);
   if (q.targetId) base = base.where("target_id", "=", q.targetId);
+  if (q.targets) {
+    const targets = q.targets;
+    base = base.where((eb) => eb.or(targets.map((t) => eb.and([eb("target_type", "=", t.type), eb("target_id", "=", t.id)]))));
+  }
   if (q.from) base = base.where("at", ">=", new Date(q.from));
   if (q.to) base = base.where("at", "<=", new Date(q.to.length === 10 ? `${q.to}T23:59:59.999Z` : q.to));
   if (q.outcome) base = base.where("outcome", "=", q.outcome);

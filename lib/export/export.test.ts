@@ -2,7 +2,8 @@ import { strFromU8, unzipSync } from "fflate";
 import Papa from "papaparse";
 import readXlsxFile from "read-excel-file/node";
 import { describe, expect, it } from "vitest";
-import { ACTIVITY_SHEET } from "@/lib/activity/csv";
+import { ACTIVITY_SHEET, readableRows, type ReadableAudit } from "@/lib/activity/csv";
+import { NO_NAMES } from "@/lib/activity/readable";
 import type { AuditRecord } from "@/lib/activity/schemas";
 import { transferSheet } from "@/lib/erp/csv";
 import { exportCsv, LIST_SEPARATOR } from "@/lib/export/csv";
@@ -24,7 +25,8 @@ const warehouses: Warehouse[] = [
   { id: 7, name: "=HYPERLINK(\"http://x\")", code: "@SUM(A1)", erpWarehouseId: null, isDefault: false, isActive: false },
 ];
 
-const record = (over: Partial<AuditRecord> = {}): AuditRecord => ({
+const record = (over: Partial<AuditRecord> = {}): ReadableAudit => readableRows([auditRecord(over)], NO_NAMES, "en", "UTC")[0]!;
+const auditRecord = (over: Partial<AuditRecord> = {}): AuditRecord => ({
   id: 1,
   at: "2026-11-26T06:30:05.000Z",
   actorId: 1,
@@ -35,7 +37,7 @@ const record = (over: Partial<AuditRecord> = {}): AuditRecord => ({
   outcome: "success",
   message: "+1 ; -2",
   before: { name: "Depo A" },
-  after: { name: "Depo Ğ" },
+  after: { name: "+1 ; -2" },
   details: null,
   requestId: "req-1",
   ip: "203.0.113.7;=1+1",
@@ -72,8 +74,8 @@ describe("CSV in the member's language", () => {
       const wh = readCsv(exportCsv(WAREHOUSE_SHEET, ctx, warehouses), ctx.locale)[2]!;
       expect(wh.slice(1, 3)).toEqual(["'=HYPERLINK(\"http://x\")", "'@SUM(A1)"]);
       const trail = readCsv(exportCsv(ACTIVITY_SHEET, ctx, [record()]), ctx.locale)[1]!;
-      expect(trail[6]).toBe("'+1 ;' -2");
-      expect(trail[11]).toBe("203.0.113.7;'=1+1");
+      expect(trail[4]).toBe("'+1 ;' -2");
+      expect(trail[13]).toBe("203.0.113.7;'=1+1");
     }
   });
 

@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { ACTIVITY_SHEET } from "@/lib/activity/csv";
+import { ACTIVITY_SHEET, readableRows } from "@/lib/activity/csv";
+import { NO_NAMES } from "@/lib/activity/readable";
 import type { AuditRecord } from "@/lib/activity/schemas";
 import { transferSheet } from "@/lib/erp/csv";
 import { exportCsv, exportCsvLines } from "@/lib/export/csv";
@@ -53,26 +54,29 @@ const EN = { locale: "en" as const, timeZone: "UTC", now: new Date("2024-05-01T0
 
 describe("every export writes the same way", () => {
   const hostile = "203.0.113.7;=1+1";
-  const record: AuditRecord = {
+  const audit: AuditRecord = {
     id: 1,
     at: "2024-05-01T09:30:00.000Z",
     actorId: null,
-    actorEmail: null,
-    action: "auth.sign_in",
-    targetType: null,
-    targetId: null,
+    actorEmail: hostile,
+    action: "warehouse.update",
+    targetType: "warehouse",
+    targetId: "1",
     outcome: "failure",
     message: hostile,
     before: null,
-    after: null,
+    after: { name: hostile },
     details: null,
     requestId: null,
     ip: hostile,
   };
+  const [record] = readableRows([audit], NO_NAMES, "en", "UTC");
 
   it("the activity and transfer files quote and guard like toCsv", () => {
-    expect(exportCsv(ACTIVITY_SHEET, EN, [record])).toBe(
-      toCsv(sheetHeader(ACTIVITY_SHEET, "en"), [["2024-05-01 09:30:00", "", record.action, "", "", "failure", hostile, "", "", "", "", hostile]]),
+    const message = `${hostile} could not edit warehouse ${hostile}: ${hostile}`;
+    expect(record?.readable).toEqual({ actor: hostile, target: hostile, message });
+    expect(exportCsv(ACTIVITY_SHEET, EN, [record!])).toBe(
+      toCsv(sheetHeader(ACTIVITY_SHEET, "en"), [["2024-05-01 09:30:00", hostile, hostile, audit.action, hostile, "warehouse", "1", "failure", message, "", `{"name":"${hostile}"}`, "", "", hostile]]),
     );
     const sheet = transferSheet((r) => r.reason ?? "");
     const transfer = exportCsv(sheet, EN, [{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: hostile, reasonCode: null, meaning: "rejected" }]);
@@ -92,9 +96,16 @@ describe("no export holds a registered secret", () => {
   it("in any cell of any writer: toCsv, the activity trail's and a run's orders", () => {
     const text = `refused: ${forms.join(" ")}`;
     const plain = toCsv(["a", "b"], [[text, { nested: forms }]]);
-    const activity = exportCsvLines(ACTIVITY_SHEET, EN, [
-      { id: 1, at: "2024-05-01T09:30:00.000Z", actorId: null, actorEmail: null, action: "erp.import", targetType: null, targetId: null, outcome: "failure", message: text, before: { name: secret }, after: [forms[1]], details: { detail: forms[2] }, requestId: null, ip: null },
-    ]);
+    const activity = exportCsvLines(
+      ACTIVITY_SHEET,
+      EN,
+      readableRows(
+        [{ id: 1, at: "2024-05-01T09:30:00.000Z", actorId: null, actorEmail: null, action: "erp.import", targetType: null, targetId: null, outcome: "failure", message: text, before: { name: secret }, after: [forms[1]], details: { detail: forms[2] }, requestId: null, ip: null }],
+        NO_NAMES,
+        "en",
+        "UTC",
+      ),
+    );
     const transfer = exportCsvLines(transferSheet((r) => `The platform said: ${r.reason}`), EN, [{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: text, reasonCode: null, meaning: "rejected" }]);
     for (const csv of [plain, activity, transfer]) {
       expect(leaks(csv), csv).toEqual([]);

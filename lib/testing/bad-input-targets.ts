@@ -178,9 +178,9 @@ const badDate = fc.oneof(
   fc.constantFrom("2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "20240101", "2024-1-1", "2024-01-01T00:00", "0000-00-00"),
 );
 const activityQuery = {
-  actor: notAnEmail,
+  actor: notAnEmail.filter((s) => !s.trim().startsWith("key:")),
   action: stringWhere((s) => s.trim() !== "" && !/^[a-z_]+\.[a-z_]+$/.test(s)),
-  target: stringWhere((s) => s.trim() !== "" && !s.includes(":")),
+  target: fc.oneof(stringWhere((s) => /\p{Cc}/u.test(s.trim())), fc.string({ minLength: 201, maxLength: 260 }).filter((s) => s.trim().length > 200 && !/\p{Cc}/u.test(s))),
   from: badDate,
   to: badDate,
   outcome: notOneOf(["success", "failure", "denied"]),

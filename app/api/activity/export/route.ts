@@ -11,6 +11,6 @@ export const dynamic = "force-dynamic";
 export const GET = withRoute("read", async ({ req, requestId }) => {
   const { format, ...state } = parseQuery(req, activityExportQuerySchema);
   const ctx = await exportContext();
-  const chunks = await exportActivity(state, ctx.timeZone, ctx.now);
+  const chunks = await exportActivity(state, ctx);
   return exportResponse(ctx, { sheet: ACTIVITY_SHEET, format, onError: (error) => log.error("activity export failed", { requestId, error: String(error) }) }, chunks);
 });
