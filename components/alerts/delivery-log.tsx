@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useDateTime } from "@/components/ui/time";
 import { useMemo } from "react";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { ResourceList } from "@/components/data-table/resource-list";
@@ -28,7 +29,7 @@ export function useDeliveryList() {
 /** The log; `showsAnswers` is false for members who are not admins (the server sends them no answers, only the status). */
 export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannelView[] | undefined; showsAnswers: boolean }) {
   const t = useTranslations("alerts");
-  const format = useFormatter();
+  const dt = useDateTime();
   const [state, update] = useDeliveryList();
   const { data, error, mutate, stale } = useDeliveries(state);
   const filtered = deliveryList.isFiltered(state);
@@ -47,7 +48,7 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
         "when",
         (d) => (
           <time dateTime={d.createdAt} title={d.createdAt}>
-            {format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })}
+            {dt.dateTime(d.createdAt)}
           </time>
         ),
         "whitespace-nowrap",
@@ -66,7 +67,7 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
         "max-w-md break-words font-mono text-xs",
       ),
     ];
-  }, [t, format]);
+  }, [t, dt]);
 
   return (
     <section aria-labelledby="alert-deliveries-heading" className="space-y-3" data-testid="alert-deliveries">

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useDateTime } from "@/components/ui/time";
 import { useId, useRef, useState } from "react";
 import { SWRConfig } from "swr";
 import { MeaningBadge } from "@/components/erp/badges";
@@ -31,7 +32,7 @@ function Inbox({ canRun }: { canRun: boolean }) {
   const t = useTranslations("erp.failures");
   const tReasons = useTranslations("erp.reasons");
   const tRuns = useTranslations("erp.history");
-  const format = useFormatter();
+  const dt = useDateTime();
   const router = useRouter();
   const problemText = useErpProblemText();
   const revalidate = useRevalidateUnder();
@@ -140,7 +141,7 @@ function Inbox({ canRun }: { canRun: boolean }) {
                   <td className={tdClass}>{reasonOf(g)}</td>
                   <td className={tdClass} data-testid="failures-group-count">{g.count}</td>
                   <td className={tdClass}>{g.runs}</td>
-                  <td className={tdClass}>{format.dateTime(new Date(g.lastAt), { dateStyle: "medium", timeStyle: "short" })}</td>
+                  <td className={tdClass}>{dt.dateTime(g.lastAt)}</td>
                   <td className={`${tdClass} flex flex-wrap gap-2`}>
                     <button type="button" className={buttonClass.secondary} disabled={!canRun} onClick={() => open("retry", g)}>
                       {g.meaning === "rejected" ? t("sendAnyway", { count: g.count }) : t("retryAll", { count: g.count })}

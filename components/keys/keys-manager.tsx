@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useDateTime } from "@/components/ui/time";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import useSWR from "swr";
@@ -170,8 +171,8 @@ function ShownSecret({ created, onDone }: { created: CreatedKey; onDone: () => v
 function KeysTable({ items, onRevoke }: { items: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
   const t = useTranslations("apiKeys");
   const tRoles = useTranslations("roles");
-  const format = useFormatter();
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  const dt = useDateTime();
+  const when = (iso: string) => dt.dateTime(iso);
   if (items.length === 0) return <p className="text-sm">{t("table.empty")}</p>;
   return (
     <div className={tableWrapClass}>

@@ -1,13 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useSyncExternalStore } from "react";
 import { useForm, useWatch, type FieldError } from "react-hook-form";
-import { zonedFormat } from "@/components/schedules/describe";
 import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-code-text";
 import { buttonClass, checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles";
+import type { Locale } from "@/lib/i18n/config";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { EVERY_MINUTES, nextStarts } from "@/lib/schedules/next";
 import { CRON_MAX_LENGTH, NAME_MAX_LENGTH, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, scheduleBodySchema, WEEKDAYS, type ScheduleBody, type ScheduleBodyInput } from "@/lib/schedules/schemas";
 
@@ -35,7 +36,7 @@ export function ScheduleForm({
   const tKinds = useTranslations("erp.imports.kinds");
   const tAll = useTranslations();
   const fieldTexts = useFieldErrors();
-  const format = useFormatter();
+  const locale = useLocale() as Locale;
   const {
     register,
     handleSubmit,
@@ -53,8 +54,8 @@ export function ScheduleForm({
     if (!mounted) return null;
     const parsed = scheduleBodySchema.safeParse(values);
     if (!parsed.success) return null;
-    return nextStarts(parsed.data, new Date(), 3).map((d) => format.dateTime(d, zonedFormat(parsed.data.timeZone)));
-  }, [values, format, mounted]);
+    return nextStarts(parsed.data, new Date(), 3).map((d) => formatDateTime(d, locale, parsed.data.timeZone));
+  }, [values, locale, mounted]);
 
   const submit = async (body: ScheduleBody) => {
     void body;
