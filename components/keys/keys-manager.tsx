@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/ui/time";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import useSWR from "swr";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
@@ -13,6 +13,7 @@ import { useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { KEY_NAME_MAX_LENGTH, KEY_ROLES, type ApiKey, type ApiKeyList, type CreatedKey } from "@/lib/apikeys/schemas";
 import { fetcher, sendJson } from "@/lib/swr/fetcher";
+import { DateField } from "@/components/ui/date-field";
 
 const KEYS_API = "/api/keys";
 const FIELDS = ["name", "role", "expiresOn", "allowedAddresses"] as const;
@@ -100,6 +101,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => Prom
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({ defaultValues: defaults });
 
@@ -126,9 +128,9 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => Prom
       <FormField id="key-name" label={t("form.name")} help={t("form.nameHelp")} error={err("name")}>
         {(aria) => <input {...aria} className={inputClass} maxLength={KEY_NAME_MAX_LENGTH} {...register("name")} />}
       </FormField>
-      <SelectField id="key-role" label={t("form.role")} options={KEY_ROLES} optionLabel={(r) => tRoles(r)} className={selectClass} registration={register("role")} error={err("role")} />
+      <SelectField id="key-role" label={t("form.role")} options={KEY_ROLES} optionLabel={(r) => tRoles(r)} className={selectClass} control={control} name="role" error={err("role")} />
       <FormField id="key-expires" label={t("form.expiresOn")} help={t("form.expiresHelp")} error={err("expiresOn")}>
-        {(aria) => <input {...aria} type="date" className={inputClass} {...register("expiresOn")} />}
+        {(aria) => <Controller control={control} name="expiresOn" render={({ field: f }) => <DateField {...aria} className={inputClass} clearable={false} min={inDays(0)} value={f.value} onChange={f.onChange} />} />}
       </FormField>
       <FormField id="key-addresses" label={t("form.addresses")} help={t("form.addressesHelp")} error={err("addresses")}>
         {(aria) => <textarea {...aria} rows={2} className={inputClass} {...register("addresses")} />}

@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
 import { buttonClass, selectClass } from "@/components/ui/styles";
+import { Select } from "@/components/ui/select";
 
 export function Pagination<TSize extends number>({
   messages,
@@ -42,21 +43,16 @@ export function Pagination<TSize extends number>({
       <p data-testid={rangeTestId}>{t("range", { from: n(first), to: n(first ? first + shown - 1 : 0), total: n(total) })}</p>
       <div className="flex flex-wrap items-center gap-3">
         <label htmlFor={`${id}-limit`}>{t("pageSize")}</label>
-        <select
+        <Select
           id={`${id}-limit`}
           className={`${selectClass} py-1`}
-          value={limit}
-          onChange={(e) => {
-            const size = sizes.find((s) => String(s) === e.target.value);
+          value={String(limit)}
+          onValueChange={(v) => {
+            const size = sizes.find((s) => String(s) === v);
             if (size !== undefined) onLimit(size);
           }}
-        >
-          {sizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+          options={sizes.map((size) => ({ value: String(size), label: String(size) }))}
+        />
         <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, pages))}>
           {t("previous")}
         </button>
