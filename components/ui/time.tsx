@@ -8,7 +8,7 @@ import { formatClock, formatDate, formatDateTime, formatRelative, zoneName } fro
 export const TICK_MS = 10_000;
 
 // One ticking clock per pace for the whole page: a single interval, however many times are shown.
-function clock(tick: number) {
+export function createClock(tick: number) {
   const listeners = new Set<() => void>();
   let timer: ReturnType<typeof setInterval> | undefined;
   const subscribe = (listener: () => void) => {
@@ -24,7 +24,7 @@ function clock(tick: number) {
   };
   return { subscribe, snapshot: () => Math.floor(Date.now() / tick) * tick };
 }
-const CLOCKS = { [TICK_MS]: clock(TICK_MS), 1000: clock(1000) };
+const CLOCKS = { [TICK_MS]: createClock(TICK_MS), 1000: createClock(1000) };
 const serverSnapshot = () => null;
 
 /** The browser's clock in ms, moving every tick (10 s, or 1 s for progress); null while server-rendering and hydrating. */
