@@ -72,7 +72,7 @@ test("marks the warehouses that need attention, filters them by a bookmarkable U
   await expect(row(page, s.ids.ready)).toHaveCount(0);
   await page.reload();
   await settled(page);
-  await expect(status).toHaveValue("attention");
+  await expect(status).toHaveText("Needs attention");
   await expect(page.getByTestId("warehouse-row")).toHaveCount(3);
   await expect(page.getByTestId("warehouse-total")).toContainText("3 warehouses match");
   await expectAccessible(page);

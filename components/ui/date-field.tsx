@@ -24,7 +24,7 @@ export interface DateFieldProps {
 const DatePopover = lazy(() => import("@/components/ui/date-popover").then((m) => ({ default: m.DatePopover })));
 
 export function DateField({ id, value, onChange, min, max, className = "", clearable = true, ...aria }: DateFieldProps) {
-  const t = useTranslations("common.time");
+  const t = useTranslations("time");
   const { locale } = useDateTime();
   const text = value ? formatDate(`${value}T12:00:00Z`, locale, "UTC") : t("pickDate");
   const trigger = (disabled: boolean) => (

@@ -20,7 +20,7 @@ export function FilePicker({
   "aria-invalid"?: true | undefined;
   "aria-describedby"?: string | undefined;
 }) {
-  const t = useTranslations("common.file");
+  const t = useTranslations("filePicker");
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   return (

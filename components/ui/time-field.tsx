@@ -21,7 +21,7 @@ export function TimeField({
   "aria-invalid"?: true | undefined;
   "aria-describedby"?: string | undefined;
 }) {
-  const t = useTranslations("common.time");
+  const t = useTranslations("time");
   return (
     <input
       {...input}

@@ -23,6 +23,16 @@ describe("<Time> and <RelativeTime>", () => {
   });
 });
 
+describe("the words the time controls say", () => {
+  it.each([
+    ["en", "just now", "Pick a date", "HH:MM", "Choose a file"],
+    ["tr", "az önce", "Tarih seçin", "SS:DD", "Dosya seçin"],
+  ] as const)("%s", (locale, justNow, pickDate, clock, choose) => {
+    const t = createTranslator({ locale, messages: messagesFor(locale) });
+    expect([t("time.justNow"), t("time.pickDate"), t("time.clockPlaceholder"), t("filePicker.choose")]).toEqual([justNow, pickDate, clock, choose]);
+  });
+});
+
 describe("the shared ticking clock", () => {
   afterEach(() => vi.useRealTimers());
 

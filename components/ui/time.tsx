@@ -36,7 +36,7 @@ export function useNow(tick: 1000 | typeof TICK_MS = TICK_MS): number | null {
 export function useDateTime() {
   const locale = useLocale() as Locale;
   const timeZone = useTimeZone() ?? "UTC";
-  const t = useTranslations("common.time");
+  const t = useTranslations("time");
   const relative = useCallback((at: Date | string | number, now: number) => formatRelative(at, now, locale) ?? t("justNow"), [locale, t]);
   return useMemo(
     () => ({
