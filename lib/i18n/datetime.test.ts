@@ -31,5 +31,6 @@ describe("relative times", () => {
     expect(formatRelative(now + 2_000, now, "en")).toBeNull();
     expect(formatRelative(now - 30_000, now, "en")).toBeNull();
     expect(formatRelative(now - 61_000, now, "en")).toBe("1 minute ago");
+    expect(formatRelative(now - 115_000, now, "en")).toBe("2 minutes ago");
   });
 });

@@ -67,6 +67,6 @@ export function formatRelative(at: Date | string | number, now: number, locale: 
   const diff = new Date(at).getTime() - now;
   if (Math.abs(diff) < JUST_NOW_MS) return null;
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
-  for (const [unit, ms] of UNITS) if (Math.abs(diff) >= ms || unit === "minute") return rtf.format(Math.trunc(diff / ms), unit);
+  for (const [unit, ms] of UNITS) if (Math.abs(diff) >= ms || unit === "minute") return rtf.format(Math.round(diff / ms), unit);
   return null;
 }
