@@ -1,12 +1,10 @@
 "use client";
 
-import * as SelectPrimitive from "@radix-ui/react-select";
-import { Check, ChevronDown } from "lucide-react";
-import type { ReactNode } from "react";
-import { menuItemClass } from "@/components/ui/dropdown-menu";
-import { floatingPanelClass } from "@/components/ui/styles";
+import { ChevronDown } from "lucide-react";
+import { lazy, type ReactNode } from "react";
+import { AfterMount } from "@/components/ui/menu";
 
-// Styled parts of Radix's select (focus, typeahead, keyboard and positioning are Radix's).
+// Radix's select (select-panel.tsx) loads after the page; until then the same button shows the chosen option, disabled.
 
 export interface SelectOption {
   value: string;
@@ -14,9 +12,6 @@ export interface SelectOption {
   /** The text typeahead matches when the label is not plain text. */
   text?: string;
 }
-
-// Radix keeps "" for "nothing chosen"; an "All" option with an empty value travels under this name instead.
-const EMPTY = "__empty__";
 
 export interface SelectProps {
   id?: string;
@@ -34,36 +29,27 @@ export interface SelectProps {
   ref?: React.Ref<HTMLButtonElement>;
 }
 
-export function Select({ value, onValueChange, options, className = "", disabled, name, onBlur, testId, ref, ...trigger }: SelectProps) {
+const SelectPanel = lazy(() => import("@/components/ui/select-panel").then((m) => ({ default: m.SelectPanel })));
+
+export function Select(props: SelectProps) {
+  const { id, className = "", testId, options, value } = props;
+  const placeholder = (
+    <button
+      type="button"
+      id={id}
+      disabled
+      data-testid={testId}
+      aria-label={props["aria-label"]}
+      aria-describedby={props["aria-describedby"]}
+      className={`inline-flex items-center justify-between gap-2 text-left disabled:cursor-progress ${className}`}
+    >
+      <span>{options.find((o) => o.value === value)?.label}</span>
+      <ChevronDown className="h-4 w-4 shrink-0 opacity-70" aria-hidden="true" />
+    </button>
+  );
   return (
-    <SelectPrimitive.Root value={value === "" ? EMPTY : value} onValueChange={(v) => onValueChange(v === EMPTY ? "" : v)} disabled={disabled} name={name}>
-      <SelectPrimitive.Trigger ref={ref} onBlur={onBlur} data-testid={testId} className={`inline-flex items-center justify-between gap-2 text-left ${className}`} {...trigger}>
-        <SelectPrimitive.Value />
-        <SelectPrimitive.Icon asChild>
-          <ChevronDown className="h-4 w-4 shrink-0 opacity-70" aria-hidden="true" />
-        </SelectPrimitive.Icon>
-      </SelectPrimitive.Trigger>
-      <SelectPrimitive.Portal>
-        <SelectPrimitive.Content
-          position="popper"
-          sideOffset={4}
-          collisionPadding={8}
-          className={`z-50 max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] max-w-[calc(100vw-1rem)] overflow-y-auto p-1 ${floatingPanelClass}`}
-        >
-          <SelectPrimitive.Viewport>
-            {options.map((o) => (
-              <SelectPrimitive.Item key={o.value} value={o.value === "" ? EMPTY : o.value} textValue={o.text} className={`${menuItemClass} pl-8`}>
-                <span className="absolute left-2 flex h-4 w-4 items-center justify-center" aria-hidden="true">
-                  <SelectPrimitive.ItemIndicator>
-                    <Check className="h-4 w-4" />
-                  </SelectPrimitive.ItemIndicator>
-                </span>
-                <SelectPrimitive.ItemText>{o.label}</SelectPrimitive.ItemText>
-              </SelectPrimitive.Item>
-            ))}
-          </SelectPrimitive.Viewport>
-        </SelectPrimitive.Content>
-      </SelectPrimitive.Portal>
-    </SelectPrimitive.Root>
+    <AfterMount placeholder={placeholder}>
+      <SelectPanel {...props} />
+    </AfterMount>
   );
 }
