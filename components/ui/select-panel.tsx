@@ -13,7 +13,7 @@ const EMPTY = "__empty__";
 export function SelectPanel({ value, onValueChange, options, className = "", disabled, name, onBlur, testId, ref, ...trigger }: SelectProps) {
   return (
     <SelectPrimitive.Root value={value === "" ? EMPTY : value} onValueChange={(v) => onValueChange(v === EMPTY ? "" : v)} disabled={disabled} name={name}>
-      <SelectPrimitive.Trigger ref={ref} onBlur={onBlur} data-testid={testId} className={`inline-flex items-center justify-between gap-2 text-left ${className}`} {...trigger}>
+      <SelectPrimitive.Trigger ref={ref} onBlur={onBlur} data-testid={testId} data-select-trigger="" className={`inline-flex items-center justify-between gap-2 text-left ${className}`} {...trigger}>
         <SelectPrimitive.Value />
         <SelectPrimitive.Icon asChild>
           <ChevronDown className="h-4 w-4 shrink-0 opacity-70" aria-hidden="true" />

@@ -38,6 +38,7 @@ export function Select(props: SelectProps) {
       type="button"
       id={id}
       disabled
+      data-select-trigger=""
       data-testid={testId}
       aria-label={props["aria-label"]}
       aria-describedby={props["aria-describedby"]}
