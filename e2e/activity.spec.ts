@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 import { LOCALE_COOKIE } from "@/lib/i18n/config";
+import { chooseOption, optionsOf, pickDate } from "@/e2e/fixtures";
 
 // The audit trail. The auth setup signs each demo member in once, so successful auth.sign_in
 // events exist for all three before these tests run.
@@ -45,9 +46,9 @@ test.describe("activity as an admin", () => {
     await settled(page);
     const search = page.getByRole("search", { name: "Filter the activity" });
 
-    await search.getByLabel("Action", { exact: true }).selectOption("auth.sign_in");
+    await chooseOption(search.getByLabel("Action", { exact: true }), "Sign-in");
     await expect(page).toHaveURL(/[?&]action=auth\.sign_in/);
-    await search.getByLabel("Person", { exact: true }).selectOption("viewer@demo.local");
+    await chooseOption(search.getByLabel("Person", { exact: true }), "viewer@demo.local");
     await expect(page).toHaveURL(/[?&]actor=viewer(%40|@)demo\.local/);
     expect(params(page).get("action")).toBe("auth.sign_in");
     expect(params(page).get("actor")).toBe("viewer@demo.local");
@@ -62,8 +63,8 @@ test.describe("activity as an admin", () => {
 
     await page.reload();
     await settled(page);
-    await expect(search.getByLabel("Action", { exact: true })).toHaveValue("auth.sign_in");
-    await expect(search.getByLabel("Person", { exact: true })).toHaveValue("viewer@demo.local");
+    await expect(search.getByLabel("Action", { exact: true })).toHaveText("Sign-in");
+    await expect(search.getByLabel("Person", { exact: true })).toHaveText("viewer@demo.local");
     await expect(rows(page).first()).toContainText("viewer@demo.local");
     await expect(table(page).getByText("admin@demo.local")).toHaveCount(0);
 
@@ -76,12 +77,12 @@ test.describe("activity as an admin", () => {
     await expect(page).toHaveURL(/[?&]action=auth\.sign_in/);
     expect(params(page).has("actor")).toBe(false);
     // Wait for the view to follow before going back again, as a person would.
-    await expect(search.getByLabel("Person", { exact: true })).toHaveValue("");
-    await expect(search.getByLabel("Action", { exact: true })).toHaveValue("auth.sign_in");
+    await expect(search.getByLabel("Person", { exact: true })).toHaveText("Everyone");
+    await expect(search.getByLabel("Action", { exact: true })).toHaveText("Sign-in");
     await page.goBack();
     await expect(page).toHaveURL(/\/activity$/);
-    await expect(search.getByLabel("Action", { exact: true })).toHaveValue("");
-    await expect(search.getByLabel("Person", { exact: true })).toHaveValue("");
+    await expect(search.getByLabel("Action", { exact: true })).toHaveText("All actions");
+    await expect(search.getByLabel("Person", { exact: true })).toHaveText("Everyone");
     await settled(page);
     await expect(rows(page).first()).toBeVisible();
   });
@@ -90,9 +91,10 @@ test.describe("activity as an admin", () => {
     await page.goto("/activity");
     await settled(page);
     const search = page.getByRole("search", { name: "Filter the activity" });
-    await search.getByLabel("From", { exact: true }).fill("2001-01-01");
+    await pickDate(search.getByLabel("From", { exact: true }), "2001-01-01");
     await expect(page).toHaveURL(/[?&]from=2001-01-01/);
-    await search.getByLabel("To", { exact: true }).fill("2001-01-31");
+    await expect(search.getByLabel("From", { exact: true })).toHaveText("1 Jan 2001");
+    await pickDate(search.getByLabel("To", { exact: true }), "2001-01-31");
     await expect(page).toHaveURL(/[?&]to=2001-01-31/);
 
     const noMatch = page.getByTestId("activity-no-match");
@@ -104,6 +106,30 @@ test.describe("activity as an admin", () => {
     await expect(page).toHaveURL(/\/activity$/);
     await settled(page);
     await expect(rows(page).first()).toBeVisible();
+  });
+
+  test("picks the dates from a calendar in Turkish, by keyboard, with the dates shown the console's way", async ({ page }) => {
+    await page.context().addCookies([{ name: LOCALE_COOKIE, value: "tr", url: E2E_BASE_URL }]);
+    await page.goto("/activity");
+    await settled(page);
+    const from = page.getByRole("search", { name: "Etkinliği filtrele" }).getByLabel("Başlangıç", { exact: true });
+    await expect(from).toHaveText("Tarih seçin");
+    await from.click();
+    const picker = page.getByRole("dialog", { name: "Takvim" });
+    const now = new Date();
+    const month = new Intl.DateTimeFormat("tr", { month: "long", year: "numeric", timeZone: "Europe/Istanbul" }).format(now);
+    await expect(picker).toContainText(month);
+    await expect(picker.locator(".rdp-weekday").first()).toHaveText("Pt");
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect(picker).toHaveCount(0);
+    await expect(from).toBeFocused();
+
+    const first = `${new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Istanbul" }).format(now).slice(0, 8)}01`;
+    await pickDate(from, first);
+    await expect(page).toHaveURL(new RegExp(`[?&]from=${first}`));
+    await expect(from).toHaveText(new RegExp(`^1 ${new Intl.DateTimeFormat("tr", { month: "short", timeZone: "UTC" }).format(new Date(`${first}T12:00:00Z`))} \\d{4}$`));
+    await page.context().clearCookies({ name: LOCALE_COOKIE });
   });
 
   test("filters by target as typed, after a pause", async ({ page }) => {
@@ -168,8 +194,8 @@ test.describe("activity as an admin", () => {
   test("a bad value in a pasted URL falls back to the default view", async ({ page }) => {
     await page.goto("/activity?limit=7&page=abc&outcome=maybe");
     await settled(page);
-    await expect(page.getByLabel("Rows per page")).toHaveValue("25");
-    await expect(page.getByRole("search").getByLabel("Outcome", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Rows per page")).toHaveText("25");
+    await expect(page.getByRole("search").getByLabel("Outcome", { exact: true })).toHaveText("All outcomes");
   });
 
   test("downloads the filtered events as CSV", async ({ page }) => {
@@ -232,14 +258,14 @@ test.describe("activity's Person filter", () => {
     await page.goto("/activity");
     await settled(page);
     const person = page.getByRole("search", { name: "Filter the activity" }).getByLabel("Person", { exact: true });
-    const options = await person.locator("option").evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
+    const options = await optionsOf(person);
     for (const email of DEMO) expect(options).toContain(email);
     expect(options).not.toContain(typed);
 
     // A link that names the address still filters by it (the menu shows it as the current value).
     await page.goto(`/activity?actor=${encodeURIComponent(typed)}`);
     await settled(page);
-    await expect(person).toHaveValue(typed);
+    await expect(person).toHaveText(typed);
     await expect(rows(page).first()).toContainText(typed);
   });
 });

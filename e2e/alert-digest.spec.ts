@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 import { startSmtp, type Mail } from "@/lib/alerts/test-servers";
+import { chooseOption } from "@/e2e/fixtures";
 
 // Issue 28: a digest arrives at a real SMTP server with the right counts. The store is shared with other specs, so
 // the counts are read as the change a failed transfer makes between two digests sent now from the page.
@@ -32,13 +33,13 @@ test("an e-mail digest sent now carries a failed transfer's counts", async ({ pa
     await page.getByTestId("alert-channel-add").click();
     const form = page.getByTestId("alert-channel-form");
     await form.getByLabel("Name", { exact: true }).fill(name);
-    await form.getByLabel("Kind", { exact: true }).selectOption("email");
+    await chooseOption(form.getByLabel("Kind", { exact: true }), "E-mail");
     await form.getByLabel("SMTP server").fill("127.0.0.1");
     await form.getByLabel("Port", { exact: true }).fill(String(smtp.port));
-    await form.getByLabel("TLS", { exact: true }).selectOption("none");
+    await chooseOption(form.getByLabel("TLS", { exact: true }), "None (on a trusted network only)");
     await form.getByLabel("From address").fill("console@ops.example.com");
     await form.getByLabel("Recipients").fill("ops@example.com");
-    await form.getByLabel("Delivery").selectOption("daily");
+    await chooseOption(form.getByLabel("Delivery"), "Daily digest");
     await form.getByLabel("Daily digest time").fill(time);
     await form.getByTestId("alert-channel-save").click();
     await expect(page.getByText(`Channel “${name}” added.`)).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { storageStateFor } from "@/e2e/env";
 import { startReceiver } from "@/lib/alerts/test-servers";
+import { chooseOption } from "@/e2e/fixtures";
 
 // The alerts page: an admin adds a webhook to a receiver started here on 127.0.0.1, sends a test and
 // sees it delivered (the receiver verifies the signature); a plain-http URL elsewhere is refused on
@@ -24,17 +25,17 @@ test.describe("alerts as admin", () => {
       await page.getByTestId("alert-channel-add").click();
       const form = page.getByTestId("alert-channel-form");
       await form.getByLabel("Name", { exact: true }).fill(name);
-      await form.getByLabel("Kind", { exact: true }).selectOption("webhook");
+      await chooseOption(form.getByLabel("Kind", { exact: true }), "Webhook");
       await form.getByLabel("Webhook URL").fill(`${receiver.url}/hooks/${URL_SECRET}`);
       await form.getByLabel("Signing secret").fill(SIGNING);
       await form.getByLabel("Import could not start").check();
-      await form.getByLabel("Delivery").selectOption("daily");
+      await chooseOption(form.getByLabel("Delivery"), "Daily digest");
       await form.getByLabel("Daily digest time").fill("07:30");
       await form.getByTestId("alert-channel-save").click();
       await expect(page.getByText(`Channel “${name}” added.`)).toBeVisible();
       // The digest mode was saved: the edit form opens with it.
       await page.getByRole("button", { name: `Edit ${name}` }).click();
-      await expect(page.getByTestId("alert-channel-form").getByLabel("Delivery")).toHaveValue("daily");
+      await expect(page.getByTestId("alert-channel-form").getByLabel("Delivery")).toHaveText("Daily digest");
       await expect(page.getByTestId("alert-channel-form").getByLabel("Daily digest time")).toHaveValue("07:30");
       await page.getByTestId("alert-channel-form").getByRole("button", { name: "Cancel" }).click();
 

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL } from "@/e2e/env";
 import { answerChecker } from "@/lib/openapi/conformance";
+import { chooseOption } from "@/e2e/fixtures";
 
 // An admin makes an operator key in the browser; a script (plain Node fetch) uses it on /api/v1 until the admin revokes it.
 
@@ -15,7 +16,7 @@ test("a key made on the keys page lists warehouses and starts a transfer through
   try {
     await page.goto("/team/keys");
     await page.getByLabel("Name").fill(name);
-    await page.getByLabel("Role").selectOption("operator");
+    await chooseOption(page.getByLabel("Role"), "Operator");
     await page.getByRole("button", { name: "Create key" }).click();
     const shown = page.getByTestId("key-secret");
     await expect(shown).toHaveText(/^labsc_[0-9A-Za-z]{43}$/);

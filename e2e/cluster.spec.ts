@@ -4,6 +4,7 @@ import { Cluster, CLUSTER } from "@/e2e/cluster/harness";
 import { E2E_UPSTREAM_TOKEN, DEMO_PASSWORD } from "@/e2e/env";
 import { client } from "@/e2e/loopback";
 import { answerChecker } from "@/lib/openapi/conformance";
+import { chooseOption } from "@/e2e/fixtures";
 
 // Two built instances on one PostgreSQL behind the documented balancer, with their own emulator.
 // Each test signs in from its own loopback address, so sign-in limits never cross tests.
@@ -298,7 +299,7 @@ test("issue 29's journey: a key made in the browser queues 250 ids, one automati
   await page.goto(`${at("a")}/team/keys`);
   const keyName = `Cluster ERP sync ${Date.now()}`;
   await page.getByLabel("Name").fill(keyName);
-  await page.getByLabel("Role").selectOption("operator");
+  await chooseOption(page.getByLabel("Role"), "Operator");
   await page.getByRole("button", { name: "Create key" }).click();
   await expect(page.getByTestId("key-secret")).toHaveText(/^labsc_[0-9A-Za-z]{43}$/);
   const secret = (await page.getByTestId("key-secret").textContent())!;

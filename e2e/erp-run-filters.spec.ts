@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { chooseOption, pickDate } from "@/e2e/fixtures";
 
 // Run history that finds things: the run list filtered by result and date keeps its view through a reload and Back,
 // and the home tile's count of runs needing attention opens that list.
@@ -31,18 +32,18 @@ test("the run list filtered by result and date keeps its view on reload and Back
   const filters = page.getByRole("search", { name: "Filter transfer runs" });
   const row = (id: string) => page.locator(`[data-testid="transfer-history-row"][data-run-id="${id}"]`);
   await expect(row(completeRun)).toBeVisible();
-  await filters.getByLabel("Result", { exact: true }).selectOption({ label: "Needs attention" });
+  await chooseOption(filters.getByLabel("Result", { exact: true }), "Needs attention");
   await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
-  await filters.getByLabel("From", { exact: true }).fill(today);
-  await filters.getByLabel("To", { exact: true }).fill(today);
+  await pickDate(filters.getByLabel("From", { exact: true }), today);
+  await pickDate(filters.getByLabel("To", { exact: true }), today);
   await expect(page).toHaveURL(new RegExp(`result=needs_attention&from=${today}&to=${today}$`));
   await expect(row(attentionRun)).toBeVisible();
   await expect(row(attentionRun)).toContainText("Needs attention");
   await expect(row(completeRun)).toHaveCount(0);
 
   await page.reload();
-  await expect(filters.getByLabel("Result", { exact: true })).toHaveValue("needs_attention");
-  await expect(filters.getByLabel("From", { exact: true })).toHaveValue(today);
+  await expect(filters.getByLabel("Result", { exact: true })).toHaveText("Needs attention");
+  await expect(filters.getByLabel("From", { exact: true })).toHaveAttribute("data-value", today);
   await expect(row(attentionRun)).toBeVisible();
   await expect(row(completeRun)).toHaveCount(0);
 
@@ -50,7 +51,7 @@ test("the run list filtered by result and date keeps its view on reload and Back
   await page.goBack();
   await page.goBack();
   await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
-  await expect(filters.getByLabel("From", { exact: true })).toHaveValue("");
+  await expect(filters.getByLabel("From", { exact: true })).toHaveAttribute("data-value", "");
   await expect(row(attentionRun)).toBeVisible();
   await expect(row(completeRun)).toHaveCount(0);
 
@@ -65,7 +66,7 @@ test("the run list filtered by result and date keeps its view on reload and Back
   await expect(count).toContainText(/\d+ runs? needs? attention/);
   await count.click();
   await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
-  await expect(page.getByRole("search", { name: "Filter transfer runs" }).getByLabel("Result", { exact: true })).toHaveValue("needs_attention");
+  await expect(page.getByRole("search", { name: "Filter transfer runs" }).getByLabel("Result", { exact: true })).toHaveText("Needs attention");
   await expect(row(attentionRun)).toBeVisible();
   await expect(row(completeRun)).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 import { confirmImportStart } from "@/e2e/imports";
+import { chooseOption } from "@/e2e/fixtures";
 
 // ERP actions: order transfer runs (preview, batches, per-order outcomes, unknown outcomes after
 // a timeout, retries, idempotency, 10,000 ids) and the three imports. Every test makes its own
@@ -87,12 +88,12 @@ test.describe("order transfers as operator", () => {
     await expectAccessible(page);
 
     // Filter by outcome, kept in the URL; a reload (bookmark) gives the same view.
-    await page.getByLabel("Outcome", { exact: true }).selectOption("not_transferred");
+    await chooseOption(page.getByLabel("Outcome", { exact: true }), "Not transferred");
     await expect(page).toHaveURL(/outcome=not_transferred/);
     await expect(rows).toHaveCount(2);
     await page.reload();
     await expect(rows).toHaveCount(2);
-    await expect(page.getByLabel("Outcome", { exact: true })).toHaveValue("not_transferred");
+    await expect(page.getByLabel("Outcome", { exact: true })).toHaveText("Not transferred");
 
     // CSV export of the filter: BOM, header, the upstream's reason verbatim and translated.
     const csv = await page.request.get(`/api/erp/transfers/${runId}/export?outcome=not_transferred`);
@@ -117,6 +118,12 @@ test.describe("order transfers as operator", () => {
     const ids = await emulatorOrders.pending(3);
     await page.goto("/erp");
     const upload = page.getByLabel("Or upload a CSV, TXT or Excel (.xlsx) file");
+    // The styled picker keeps the native input labelled and reachable by keyboard, and speaks the console's language.
+    const picker = page.getByTestId("file-picker");
+    await expect(picker).toContainText("Choose a file");
+    await expect(picker.getByTestId("file-picker-name")).toHaveText("No file chosen");
+    await upload.focus();
+    await expect(upload).toBeFocused();
     await upload.setInputFiles({ name: "bad.xlsx", mimeType: "application/octet-stream", buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08]) });
     await expect(page.getByTestId("transfer-file-error")).toHaveText("bad.xlsx could not be read as an Excel workbook. Save it again as .xlsx or CSV and try again.");
     await upload.setInputFiles({ name: "bad.txt", mimeType: "text/plain", buffer: Buffer.from([0x33, 0x00, 0x35]) });
@@ -125,8 +132,15 @@ test.describe("order transfers as operator", () => {
     );
 
     const csv = `order_id\r\n"${ids[0]}"\r\n"${ids[1]}"\r\n"${ids[2]}"\r\n`;
-    await upload.setInputFiles({ name: "orders.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${csv}`) });
+    // Dropped on the zone, as from a file manager.
+    const dropped = await page.evaluateHandle((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], "orders.csv", { type: "text/csv" }));
+      return data;
+    }, `\uFEFF${csv}`);
+    await picker.dispatchEvent("drop", { dataTransfer: dropped });
     await expect(page.getByTestId("transfer-file-error")).toHaveCount(0);
+    await expect(picker.getByTestId("file-picker-name")).toHaveText("orders.csv");
     await expect(page.getByTestId("transfer-preview-count")).toHaveText("3 orders will be sent in 1 batch (up to 100 ids per call).");
     // The header row is left out with a note, not listed as an invalid id.
     await expect(page.getByTestId("transfer-preview-header")).toHaveText("The first row “order_id” looks like a header and was left out.");
@@ -313,7 +327,7 @@ test.describe("order transfers as operator", () => {
     expect([ids.slice(0, 100), ids.slice(100)]).toContainEqual(unknownIds);
     expect(body.orders.items.every((o: { reasonCode: string }) => o.reasonCode === "timeout")).toBe(true);
 
-    await page.getByLabel("Outcome", { exact: true }).selectOption("unknown");
+    await chooseOption(page.getByLabel("Outcome", { exact: true }), "Outcome unknown");
     await expect(page.getByTestId("run-order-reason").first()).toHaveText("The platform did not answer in time");
 
     // Resending them is the person's decision, with a warning.
@@ -382,6 +396,8 @@ test.describe("imports as operator", () => {
   ] as const;
 
   test("starts each import after confirming, warns before a repeat naming who and when, and shows a failure", async ({ page }) => {
+    // The browser's clock is Playwright's from here on: relative times must follow it as it moves.
+    await page.clock.install({ time: new Date() });
     await page.goto("/erp");
     for (const { kind, label, message } of KINDS) {
       const card = page.getByTestId(`import-card-${kind}`);
@@ -404,7 +420,7 @@ test.describe("imports as operator", () => {
     const dialog = page.getByTestId("import-dialog-products");
     await expect(dialog.getByRole("heading", { name: "Start the product import again?" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Start import" })).toHaveCount(0);
-    await expect(dialog.getByTestId("import-repeat-warning")).toContainText(/started the product import (\d+ seconds? ago|now)/);
+    await expect(dialog.getByTestId("import-repeat-warning")).toContainText(/started the product import (just now|\d+ minutes? ago)/);
     await expect(dialog.getByTestId("import-repeat-warning")).toContainText("Onur Operator (operator@demo.local) started the product import");
     await expect(dialog.getByTestId("import-repeat-warning")).toContainText(/at .*\d/);
     await expectAccessible(page);
@@ -420,9 +436,13 @@ test.describe("imports as operator", () => {
     );
     await expect(card.getByRole("button", { name: "Start product import" })).toBeEnabled();
     await expect(card.getByTestId("import-status")).toContainText("The platform answered HTTP 503.");
+    // Right after a start the card says "just now" (never "in 2 seconds"), and the words move with the clock.
+    await expect(card.getByTestId("import-status")).toContainText("The last attempt, just now by Onur Operator");
+    await page.clock.fastForward("02:00");
+    await expect(card.getByTestId("import-status")).toContainText("The last attempt, 2 minutes ago by Onur Operator");
 
     // History per kind, in the URL.
-    await page.getByLabel("Show", { exact: true }).selectOption("products");
+    await chooseOption(page.getByLabel("Show", { exact: true }), "Products");
     await expect(page).toHaveURL(/import=products/);
     const rows = page.getByTestId("imports-row");
     await expect(rows.first()).toContainText("Failed");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { E2E_BASE_URL } from "@/e2e/env";
-import { expect, test } from "@/e2e/fixtures";
+import { chooseOption, expect, test } from "@/e2e/fixtures";
 
 // Saved views on the warehouse and activity lists: an admin publishes a view the team opens; a default opens a bare
 // list URL; a duplicate or empty name is refused on the field; publishing is shown disabled, with its reason, to others.
@@ -49,7 +49,7 @@ test("an admin saves and publishes “Passive branches”; an operator opens it 
     await page.goto("/warehouses?hide=erpWarehouseId");
     await settled(page);
     await expect(table(page).getByRole("columnheader", { name: "ERP ID" })).toHaveCount(0);
-    await page.getByLabel("Status").selectOption("passive");
+    await chooseOption(page.getByLabel("Status"), "Passive");
     await expect(page).toHaveURL(/[?&]status=passive/);
     await settled(page);
     await expect(rows(page).first()).toBeVisible();

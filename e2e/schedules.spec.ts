@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { chooseOption } from "@/e2e/fixtures";
 
 // Import schedules: an operator saves "every minute" and its start shows up, scheduled, in the
 // imports list on /erp (and once in the emulator's request log); an invalid cron expression is a
@@ -58,10 +59,20 @@ test.describe("schedules as operator", () => {
     await page.getByTestId("schedule-new").click();
     await expect(page).toHaveURL(/edit=new/);
     const form = page.getByTestId("schedule-form");
-    await form.getByLabel("Repeat").selectOption("cron");
+    await chooseOption(form.getByLabel("Repeat"), "Cron expression");
     await form.getByLabel("Cron expression").fill("61 * * * *");
     await form.getByLabel("Time zone").fill("Europe/Atlantis");
+    // The active hours are 24-hour text whatever the browser's language: "7" becomes 07:00 on leaving it; "25" is refused.
+    const [opens, closes] = [form.getByLabel("Active from"), form.getByLabel("Active until")];
+    await expect(opens).toHaveAttribute("placeholder", "HH:MM");
+    await opens.fill("7");
+    await closes.fill("25");
+    await closes.blur();
+    await expect(opens).toHaveValue("07:00");
+    await expect(closes).toHaveValue("25");
     await form.getByTestId("schedule-submit").click();
+    await expect(closes).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText("Write the time as HH:MM (24-hour).")).toBeVisible();
     await expect(form.getByText("This is not a valid cron expression (five fields: minute hour day-of-month month day-of-week).")).toBeVisible();
     await expect(form.getByText("Unknown time zone. Use an IANA name such as Europe/Istanbul.")).toBeVisible();
     await expect(form.getByLabel("Cron expression")).toHaveAttribute("aria-invalid", "true");
@@ -86,10 +97,10 @@ test.describe("schedules as operator", () => {
     await expect(page).toHaveURL(/\/erp\/schedules$/);
     await page.getByTestId("schedule-new").click();
     const form = page.getByTestId("schedule-form");
-    await form.getByLabel("Import").selectOption(kind);
+    await chooseOption(form.getByLabel("Import"), kindName);
     await form.getByLabel("Name (optional)").fill(name);
-    await form.getByLabel("Repeat").selectOption("every");
-    await form.getByLabel("Interval").selectOption("1");
+    await chooseOption(form.getByLabel("Repeat"), "Every N minutes");
+    await chooseOption(form.getByLabel("Interval"), "1 minute");
     await expect(form.getByLabel("Time zone")).toHaveValue("Europe/Istanbul");
     await expect(form.getByTestId("schedule-preview").getByRole("listitem")).toHaveCount(3);
     await form.getByTestId("schedule-submit").click();
@@ -98,7 +109,7 @@ test.describe("schedules as operator", () => {
 
     const row = page.getByTestId("schedule-row").filter({ hasText: name });
     await expect(row.getByTestId("schedule-rule")).toHaveText("Every 1 minute");
-    await expect(row.getByTestId("schedule-quiet")).toHaveText("None");
+    await expect(row.getByTestId("schedule-quiet")).toHaveText("Any time");
     await expect(row.getByTestId("schedule-next")).toContainText(/GMT\+3|TRT/);
     const id = await row.getAttribute("data-id");
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { emulator, emulatorOrders, type FaultRule, type LoggedRequest } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 import { confirmImportStart } from "@/e2e/imports";
+import { chooseOption } from "@/e2e/fixtures";
 
 // What the pages show when the upstream fails: the list's error state with a retry, a create form
 // that keeps what was typed, a warehouse page that says the platform failed, an import failure with
@@ -155,7 +156,7 @@ test.describe("what the pages show", () => {
     await expect(page).toHaveURL(/\/erp\/transfers\/[0-9a-f-]{36}/);
     await expect(page.getByTestId("run-view")).toHaveAttribute("data-state", "completed", { timeout: 20_000 });
     await expect(page.getByTestId("count-unknown")).toHaveText("1");
-    await page.getByLabel("Outcome", { exact: true }).selectOption("unknown");
+    await chooseOption(page.getByLabel("Outcome", { exact: true }), "Outcome unknown");
     await expect(page.getByTestId("run-order-reason").first()).toHaveText("The connection was lost before the answer");
     expect(await emulatorOrders.transferredSince(seq)).toEqual([order]);
   });
@@ -169,7 +170,7 @@ test.describe("what the pages show", () => {
     await page.getByTestId("transfer-send").click();
     await expect(page.getByTestId("run-view")).toHaveAttribute("data-state", "completed", { timeout: 20_000 });
     await expect(page.getByTestId("count-rejected")).toHaveText("1");
-    await page.getByLabel("Outcome", { exact: true }).selectOption("not_transferred");
+    await chooseOption(page.getByLabel("Outcome", { exact: true }), "Not transferred");
     await expect(page.getByTestId("run-order-reason").first()).toContainText(MESSAGE);
   });
 });

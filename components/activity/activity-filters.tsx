@@ -7,6 +7,8 @@ import { useDebouncedCommit } from "@/components/ui/use-debounced-commit";
 import { actionLabel } from "@/lib/activity/labels";
 import { ACTIVITY_FILTER_KEYS, AUDIT_OUTCOMES, isCalendarDate, isTargetText } from "@/lib/activity/lists";
 import type { ActivityFilterKey, ActivityState } from "@/lib/activity/schemas";
+import { DateField } from "@/components/ui/date-field";
+import { Select } from "@/components/ui/select";
 
 export type FilterPatch = Partial<Record<ActivityFilterKey, string | undefined>>;
 
@@ -86,10 +88,10 @@ export function ActivityFilters({
         />
       </Field>
       <Field id={`${id}-from`} label={t("filters.from")}>
-        <input id={`${id}-from`} type="date" className={CONTROL} value={from} max={to || undefined} aria-describedby={rangeHint} onChange={(e) => set("from")(e.target.value)} />
+        <DateField id={`${id}-from`} className={CONTROL} value={from} max={to || undefined} aria-describedby={rangeHint} onChange={set("from")} />
       </Field>
       <Field id={`${id}-to`} label={t("filters.to")}>
-        <input id={`${id}-to`} type="date" className={CONTROL} value={to} min={from || undefined} aria-describedby={rangeHint} onChange={(e) => set("to")(e.target.value)} />
+        <DateField id={`${id}-to`} className={CONTROL} value={to} min={from || undefined} aria-describedby={rangeHint} onChange={set("to")} />
       </Field>
       <Choice
         id={`${id}-outcome`}
@@ -154,14 +156,7 @@ function Choice({
 }) {
   return (
     <Field id={id} label={label}>
-      <select id={id} className={CONTROL} value={value ?? ""} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
+      <Select id={id} className={CONTROL} value={value ?? ""} onValueChange={onChange} options={[{ value: "", label: all }, ...options.map((option) => ({ value: option, label: optionLabel(option) }))]} />
     </Field>
   );
 }

@@ -1,9 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import { useDateTime } from "@/components/ui/time";
 import { actionLabel } from "@/lib/activity/labels";
 import type { AuditRecord } from "@/lib/activity/schemas";
 import { actorName, eventMessage, targetView, type ActivityNames } from "@/lib/activity/readable";
@@ -17,7 +18,7 @@ const LINK = "font-medium text-brand-700 underline dark:text-brand-100";
 export function ActivityTable({ items, names, busy }: { items: AuditRecord[]; names: ActivityNames; busy: boolean }) {
   const t = useTranslations("activity");
   const root = useTranslations();
-  const format = useFormatter();
+  const dt = useDateTime();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = useCallback(
     (id: number) =>
@@ -30,14 +31,17 @@ export function ActivityTable({ items, names, busy }: { items: AuditRecord[]; na
   );
 
   const columns = useMemo<ListColumn<AuditRecord>[]>(() => {
-    const when = (event: AuditRecord) => format.dateTime(new Date(event.at), { dateStyle: "medium", timeStyle: "medium" });
-    const readers = { t: root, when: (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) };
-    const column = (id: "when" | "who" | "action" | "target" | "outcome" | "message" | "details", cell: ListColumn<AuditRecord>["cell"], className?: string) => ({
+    const when = (event: AuditRecord) => dt.dateTime(event.at);
+    const readers = { t: root, when: (iso: string) => dt.dateTime(iso) };
+    // On a phone's card the time leads and the outcome is a badge.
+    const card = { when: "title", outcome: "badge" } as const;
+    const column = (id: "when" | "who" | "action" | "target" | "outcome" | "message" | "details", cell: ListColumn<AuditRecord>["cell"], className?: string): ListColumn<AuditRecord> => ({
       id,
       header: t(`table.${id}`),
       label: t(`table.${id}`),
       cell,
       className,
+      card: card[id as keyof typeof card],
     });
     return [
       column("when", (e) => <time dateTime={e.at}>{when(e)}</time>, "whitespace-nowrap"),
@@ -72,7 +76,7 @@ export function ActivityTable({ items, names, busy }: { items: AuditRecord[]; na
         );
       }),
     ];
-  }, [t, root, format, names, open, toggle]);
+  }, [t, root, dt, names, open, toggle]);
 
   return (
     <ListTable

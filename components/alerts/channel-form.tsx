@@ -2,8 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
+import { TimeField } from "@/components/ui/time-field";
 import { buttonClass, cardClass, checkboxClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
 import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
@@ -88,7 +90,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField {...field("name", t("form.name"))}>{(aria) => <input {...aria} type="text" autoComplete="off" className={inputClass} {...register("name")} />}</FormField>
-        <SelectField {...field("kind", t("form.kind"))} options={ALERT_CHANNEL_KINDS} optionLabel={(k) => t(`kinds.${k}`)} className={inputClass} registration={register("kind")} />
+        <SelectField {...field("kind", t("form.kind"))} options={ALERT_CHANNEL_KINDS} optionLabel={(k) => t(`kinds.${k}`)} className={inputClass} control={control} name="kind" />
       </div>
 
       {kind === "webhook" || kind === "slack" ? (
@@ -108,7 +110,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
             {(aria) => <input {...aria} type="text" autoComplete="off" spellCheck={false} className={inputClass} {...register("smtpHost")} />}
           </FormField>
           <FormField {...field("smtpPort", t("form.smtpPort"))}>{(aria) => <input {...aria} type="text" inputMode="numeric" className={inputClass} {...register("smtpPort")} />}</FormField>
-          <SelectField {...field("smtpTls", t("form.smtpTls"))} options={SMTP_TLS_MODES} optionLabel={(m) => t(`form.tlsModes.${m}`)} className={inputClass} registration={register("smtpTls")} />
+          <SelectField {...field("smtpTls", t("form.smtpTls"))} options={SMTP_TLS_MODES} optionLabel={(m) => t(`form.tlsModes.${m}`)} className={inputClass} control={control} name="smtpTls" />
           <FormField {...field("smtpUser", t("form.smtpUser"))}>{(aria) => <input {...aria} type="text" autoComplete="off" className={inputClass} {...register("smtpUser")} />}</FormField>
           <FormField {...field("smtpPassword", t("form.smtpPassword"))} help={keep(channel?.masks.smtpPassword, "keepPassword")}>
             {(aria) => <input {...aria} type="password" autoComplete="new-password" className={inputClass} {...register("smtpPassword")} />}
@@ -142,18 +144,16 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField {...field("deliveryMode", t("form.deliveryMode"))}>
           {(aria) => (
-            <select {...aria} className={inputClass} {...register("deliveryMode")}>
-              {DELIVERY_MODES.map((m) => (
-                <option key={m} value={m}>
-                  {t(`form.deliveryModes.${m}`)}
-                </option>
-              ))}
-            </select>
+            <Controller
+              control={control}
+              name="deliveryMode"
+              render={({ field: f }) => <Select {...aria} ref={f.ref} name={f.name} onBlur={f.onBlur} value={f.value ?? ""} onValueChange={f.onChange} className={inputClass} options={DELIVERY_MODES.map((m) => ({ value: m, label: t(`form.deliveryModes.${m}`) }))} />}
+            />
           )}
         </FormField>
         {deliveryMode === "daily" ? (
           <FormField {...field("digestTime", t("form.digestTime"))} help={t("form.digestTimeHelp")}>
-            {(aria) => <input {...aria} type="time" className={inputClass} {...register("digestTime")} />}
+            {(aria) => <Controller control={control} name="digestTime" render={({ field: f }) => <TimeField {...aria} {...f} value={f.value ?? ""} className={inputClass} />} />}
           </FormField>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useDateTime } from "@/components/ui/time";
 import { useMemo } from "react";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { ResourceList } from "@/components/data-table/resource-list";
@@ -10,6 +11,7 @@ import { DELIVERY_STATUSES, eventKey, type DeliveryStatus } from "@/lib/alerts/c
 import { DELIVERY_PAGE_SIZES, deliveryListBase as deliveryList } from "@/lib/alerts/lists";
 import type { AlertChannelView, AlertDeliveryView } from "@/lib/alerts/schemas";
 import { useListState } from "@/lib/list/client";
+import { Select } from "@/components/ui/select";
 
 const STATUS_CLASS: Record<DeliveryStatus, string> = {
   queued: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
@@ -28,7 +30,7 @@ export function useDeliveryList() {
 /** The log; `showsAnswers` is false for members who are not admins (the server sends them no answers, only the status). */
 export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannelView[] | undefined; showsAnswers: boolean }) {
   const t = useTranslations("alerts");
-  const format = useFormatter();
+  const dt = useDateTime();
   const [state, update] = useDeliveryList();
   const { data, error, mutate, stale } = useDeliveries(state);
   const filtered = deliveryList.isFiltered(state);
@@ -47,7 +49,7 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
         "when",
         (d) => (
           <time dateTime={d.createdAt} title={d.createdAt}>
-            {format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })}
+            {dt.dateTime(d.createdAt)}
           </time>
         ),
         "whitespace-nowrap",
@@ -66,7 +68,7 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
         "max-w-md break-words font-mono text-xs",
       ),
     ];
-  }, [t, format]);
+  }, [t, dt]);
 
   return (
     <section aria-labelledby="alert-deliveries-heading" className="space-y-3" data-testid="alert-deliveries">
@@ -81,38 +83,27 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
       <div className="flex flex-wrap items-end gap-3">
         <label className="text-sm font-medium">
           {t("deliveries.filterChannel")}
-          <select
+          <Select
             className={`${selectClass} ml-2`}
             value={state.channel ?? ""}
-            data-testid="alert-filter-channel"
-            onChange={(e) => update({ channel: e.target.value || undefined })}
-          >
-            <option value="">{t("deliveries.all")}</option>
-            {(channels ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-            {state.channel && channels && !channels.some((c) => c.id === state.channel) ? (
-              <option value={state.channel}>{data?.items[0]?.channelName ?? state.channel}</option>
-            ) : null}
-          </select>
+            testId="alert-filter-channel"
+            onValueChange={(v) => update({ channel: v || undefined })}
+            options={[
+              { value: "", label: t("deliveries.all") },
+              ...(channels ?? []).map((c) => ({ value: c.id, label: c.name })),
+              ...(state.channel && channels && !channels.some((c) => c.id === state.channel) ? [{ value: state.channel, label: data?.items[0]?.channelName ?? state.channel }] : []),
+            ]}
+          />
         </label>
         <label className="text-sm font-medium">
           {t("deliveries.filterStatus")}
-          <select
+          <Select
             className={`${selectClass} ml-2`}
             value={state.status ?? ""}
-            data-testid="alert-filter-status"
-            onChange={(e) => update({ status: (e.target.value || undefined) as DeliveryStatus | undefined })}
-          >
-            <option value="">{t("deliveries.all")}</option>
-            {DELIVERY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`statuses.${s}`)}
-              </option>
-            ))}
-          </select>
+            testId="alert-filter-status"
+            onValueChange={(v) => update({ status: (v || undefined) as DeliveryStatus | undefined })}
+            options={[{ value: "", label: t("deliveries.all") }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
+          />
         </label>
         {filtered ? (
           <button type="button" className={buttonClass.ghost} onClick={clear}>

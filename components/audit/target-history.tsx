@@ -1,21 +1,23 @@
 import Link from "next/link";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getLocale, getTimeZone, getTranslations } from "next-intl/server";
 import { OutcomeBadge } from "@/components/activity/outcome-badge";
 import { summarizeChange } from "@/lib/activity/diff";
 import { actionLabel } from "@/lib/activity/labels";
 import { actorName, eventMessage, fieldLabel, fieldValue, targetView, type Readers } from "@/lib/activity/readable";
 import { activityListBase as activityList, parseTarget } from "@/lib/activity/lists";
 import { queryAudit } from "@/lib/activity/service";
+import type { Locale } from "@/lib/i18n/config";
+import { formatDateTime } from "@/lib/i18n/datetime";
 
 /** One target's recent events and a link to the filtered list; a store failure is the page's error, not "no history". */
 export async function TargetHistory({ targetType, targetId, limit = 10 }: { targetType: string; targetId: string | number; limit?: number }) {
   const t = await getTranslations("activity");
   const root = await getTranslations();
-  const format = await getFormatter();
+  const [locale, timeZone] = [(await getLocale()) as Locale, await getTimeZone()];
   const id = String(targetId);
   const target = `${targetType}:${id}`;
   const { items, total, names } = await queryAudit({ targetType, targetId: id, page: 1, limit });
-  const readers: Readers = { t: root, when: (iso) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) };
+  const readers: Readers = { t: root, when: (iso) => formatDateTime(iso, locale, timeZone) };
   // A valid type:id is URL-safe, so the link stays readable.
   const href = parseTarget(target) ? `/activity?target=${target}` : `/activity?${activityList.search({ target })}`;
   const headingId = `history-${targetType}-${id}`.replace(/[^\w-]/g, "_");
@@ -43,7 +45,7 @@ export async function TargetHistory({ targetType, targetId, limit = 10 }: { targ
             return (
               <li key={event.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2">
                 <time dateTime={event.at} className="whitespace-nowrap text-slate-700 dark:text-slate-200">
-                  {format.dateTime(new Date(event.at), { dateStyle: "medium", timeStyle: "short" })}
+                  {formatDateTime(event.at, locale, timeZone)}
                 </time>
                 <span className="break-words" title={event.actorEmail ?? undefined}>
                   {actorName(root, event, names)}

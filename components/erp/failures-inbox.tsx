@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useDateTime } from "@/components/ui/time";
 import { useId, useRef, useState } from "react";
 import { SWRConfig } from "swr";
 import { MeaningBadge } from "@/components/erp/badges";
@@ -18,6 +19,8 @@ import { RUN_ORIGIN_GROUPS, TRANSFERS_API, type RunOriginGroup } from "@/lib/erp
 import { useList, useListState, type Keyed } from "@/lib/list/client";
 import { sendJson } from "@/lib/swr/fetcher";
 import { useRevalidateUnder } from "@/lib/swr/revalidate";
+import { DateField } from "@/components/ui/date-field";
+import { Select } from "@/components/ui/select";
 
 type Action = { kind: "retry" | "resolve"; group: InboxGroup; key: string } | null;
 
@@ -33,7 +36,7 @@ function Inbox({ canRun }: { canRun: boolean }) {
   const t = useTranslations("erp.failures");
   const tReasons = useTranslations("erp.reasons");
   const tRuns = useTranslations("erp.history");
-  const format = useFormatter();
+  const dt = useDateTime();
   const router = useRouter();
   const problemText = useErpProblemText();
   const revalidate = useRevalidateUnder();
@@ -95,7 +98,7 @@ function Inbox({ canRun }: { canRun: boolean }) {
     column("reason", (g) => reasonOf(g), "title"),
     column("orders", (g) => <span data-testid="failures-group-count">{g.count}</span>),
     column("runs", (g) => g.runs),
-    column("when", (g) => format.dateTime(new Date(g.lastAt), { dateStyle: "medium", timeStyle: "short" })),
+    column("when", (g) => dt.dateTime(g.lastAt)),
     column("actions", (g) => (
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass.secondary} disabled={!canRun} onClick={() => open("retry", g)}>
@@ -113,29 +116,25 @@ function Inbox({ canRun }: { canRun: boolean }) {
       <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
         <div>
           <label className={labelClass} htmlFor={`${id}-from`}>{t("filters.from")}</label>
-          <input id={`${id}-from`} type="date" className={inputClass} value={state.from ?? ""} onChange={(e) => patch({ from: e.target.value || undefined })} />
+          <DateField id={`${id}-from`} className={inputClass} value={state.from ?? ""} max={state.to} onChange={(v) => patch({ from: v || undefined })} />
         </div>
         <div>
           <label className={labelClass} htmlFor={`${id}-to`}>{t("filters.to")}</label>
-          <input id={`${id}-to`} type="date" className={inputClass} value={state.to ?? ""} onChange={(e) => patch({ to: e.target.value || undefined })} />
+          <DateField id={`${id}-to`} className={inputClass} value={state.to ?? ""} min={state.from} onChange={(v) => patch({ to: v || undefined })} />
         </div>
         <div>
           <label className={labelClass} htmlFor={`${id}-by`}>{t("filters.by")}</label>
-          <select id={`${id}-by`} className={selectClass} value={state.by ?? ""} onChange={(e) => patch({ by: e.target.value || undefined })}>
-            <option value="">{t("filters.anyone")}</option>
-            {(data?.people ?? []).map((p) => (
-              <option key={p} value={p}>{p}</option>
-            ))}
-          </select>
+          <Select id={`${id}-by`} className={selectClass} value={state.by ?? ""} onValueChange={(v) => patch({ by: v || undefined })} options={[{ value: "", label: t("filters.anyone") }, ...(data?.people ?? []).map((p) => ({ value: p, label: p }))]} />
         </div>
         <div>
           <label className={labelClass} htmlFor={`${id}-origin`}>{tRuns("originFilter")}</label>
-          <select id={`${id}-origin`} className={selectClass} value={state.origin ?? ""} onChange={(e) => patch({ origin: (e.target.value || undefined) as RunOriginGroup | undefined })}>
-            <option value="">{tRuns("originAll")}</option>
-            {RUN_ORIGIN_GROUPS.map((o) => (
-              <option key={o} value={o}>{tRuns(`originGroup.${o}`)}</option>
-            ))}
-          </select>
+          <Select
+            id={`${id}-origin`}
+            className={selectClass}
+            value={state.origin ?? ""}
+            onValueChange={(v) => patch({ origin: (v || undefined) as RunOriginGroup | undefined })}
+            options={[{ value: "", label: tRuns("originAll") }, ...RUN_ORIGIN_GROUPS.map((o) => ({ value: o, label: tRuns(`originGroup.${o}`) }))]}
+          />
         </div>
         <div>
           <label className={labelClass} htmlFor={`${id}-run`}>{t("filters.run")}</label>

@@ -2,7 +2,8 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
-import { useFormatter, useNow, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useDateTime, useNow } from "@/components/ui/time";
 import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
@@ -128,8 +129,8 @@ function ImportCard({
   disabledReason: string | null;
 }) {
   const t = useTranslations("erp.imports");
-  const format = useFormatter();
-  const now = useNow({ updateInterval: 30_000 });
+  const dt = useDateTime();
+  const now = useNow();
   const problemText = useErpProblemText();
   const revalidate = useRevalidate();
   const id = useId();
@@ -186,9 +187,9 @@ function ImportCard({
     return () => window.clearTimeout(timer);
   }, [asked]);
 
-  const when = (iso: string, at: Date | number = now) => ({
-    relative: format.relativeTime(new Date(iso), at),
-    time: format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }),
+  const when = (iso: string, at: number | null = now) => ({
+    relative: at === null ? dt.dateTime(iso) : dt.relative(iso, at),
+    time: dt.dateTime(iso),
   });
 
   return (
@@ -323,7 +324,7 @@ function LatestStatus({ run, when }: { run: ImportRunRow; when: { relative: stri
 
 function useImportColumns() {
   const t = useTranslations("erp.imports");
-  const format = useFormatter();
+  const dt = useDateTime();
   return useMemo(
     () =>
       helper.columns([
@@ -332,7 +333,7 @@ function useImportColumns() {
           header: () => t("table.when"),
           meta: { label: t("table.when"), className: "whitespace-nowrap" },
           cell: ({ row: { original: run } }) => (
-            <time dateTime={run.startedAt}>{format.dateTime(new Date(run.startedAt), { dateStyle: "medium", timeStyle: "medium" })}</time>
+            <time dateTime={run.startedAt}>{dt.dateTime(run.startedAt)}</time>
           ),
         }),
         helper.display({
@@ -382,6 +383,6 @@ function useImportColumns() {
           ),
         }),
       ]),
-    [t, format],
+    [t, dt],
   );
 }

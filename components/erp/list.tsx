@@ -10,6 +10,7 @@ import { ErrorState as BaseErrorState, TableSkeleton as BaseTableSkeleton } from
 import type { ProblemError } from "@/lib/swr/fetcher";
 import { selectClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
+import { Select } from "@/components/ui/select";
 
 // The ERP lists' shared parts: compact states (each list is a section of its page), a filter menu, a read-only table.
 
@@ -97,19 +98,7 @@ export function FilterSelect<V extends string>({
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
         {label}
       </label>
-      <select
-        id={id}
-        className={selectClass}
-        value={value ?? ""}
-        onChange={(e) => onChange(options.find((o) => o.value === e.target.value)?.value)}
-      >
-        <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <Select id={id} className={selectClass} value={value ?? ""} onValueChange={(v) => onChange(options.find((o) => o.value === v)?.value)} options={[{ value: "", label: allLabel }, ...options]} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useDateTime } from "@/components/ui/time";
 import { MeaningBadge } from "@/components/erp/badges";
 import { linkClass } from "@/components/erp/styles";
 import { Notice } from "@/components/ui/states";
@@ -9,15 +10,14 @@ import { tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/st
 import { ORDER_HISTORY_MAX_RUNS } from "@/lib/erp/history-constants";
 import type { OrderHistory } from "@/lib/erp/history-schemas";
 
-const WHEN = { dateStyle: "medium", timeStyle: "medium" } as const;
 
 export function OrderHistoryTable({ history }: { history: OrderHistory }) {
   const t = useTranslations("erpOrders.history");
   const tOrigin = useTranslations("erp.history.origin");
-  const format = useFormatter();
+  const dt = useDateTime();
   const { orderId, runs } = history;
   if (runs.length === 0) return <Notice testId="order-history-empty" title={t("emptyTitle")} body={t("emptyBody", { orderId })} />;
-  const when = (iso: string) => format.dateTime(new Date(iso), WHEN);
+  const when = (iso: string) => dt.dateTime(iso);
 
   return (
     <div className="space-y-2">

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useDateTime } from "@/components/ui/time";
 import { useId, useRef, useState } from "react";
 import useSWR from "swr";
 import { errorBoxClass, reasonTextClass } from "@/components/erp/styles";
@@ -14,12 +15,11 @@ import type { QueueOverview } from "@/lib/queue/schemas";
 import { fetcher, sendJson, type ProblemError } from "@/lib/swr/fetcher";
 import { useRevalidateUnder } from "@/lib/swr/revalidate";
 
-const WHEN = { dateStyle: "medium", timeStyle: "short" } as const;
 
 /** The order queue on the ERP page: what waits, when it is next sent by itself, and "Send now" / "Remove" for operators. */
 export function OrderQueue({ canRun, disabledReason }: { canRun: boolean; disabledReason: string | null }) {
   const t = useTranslations("erpQueue");
-  const format = useFormatter();
+  const dt = useDateTime();
   const problemText = useErpProblemText();
   const revalidate = useRevalidateUnder();
   const id = useId();
@@ -82,10 +82,10 @@ export function OrderQueue({ canRun, disabledReason }: { canRun: boolean; disabl
       {data ? (
         <ul className="space-y-1 text-sm">
           <li data-testid="queue-count" data-count={count} className="font-medium">{t("count", { count })}</li>
-          {data.oldest ? <li data-testid="queue-oldest">{t("oldest", { when: format.dateTime(new Date(data.oldest), WHEN) })}</li> : null}
+          {data.oldest ? <li data-testid="queue-oldest">{t("oldest", { when: dt.dateTime(data.oldest) })}</li> : null}
           <li data-testid="queue-next-send">
             {data.nextSend ? (
-              t("nextSend", { when: format.dateTime(new Date(data.nextSend.at), WHEN), max: Math.min(data.nextSend.maxOrders, data.maxOrdersPerRun) })
+              t("nextSend", { when: dt.dateTime(data.nextSend.at), max: Math.min(data.nextSend.maxOrders, data.maxOrdersPerRun) })
             ) : (
               <>
                 {t("noSchedule")}{" "}
@@ -154,7 +154,7 @@ export function OrderQueue({ canRun, disabledReason }: { canRun: boolean; disabl
                     <input type="checkbox" className={checkboxClass} aria-label={`${t("table.select")} ${i.orderId}`} disabled={!canRun} checked={chosen.has(i.orderId)} onChange={(e) => toggle(i.orderId, e.target.checked)} />
                   </td>
                   <td className={`${tdClass} font-mono`}>{i.orderId}</td>
-                  <td className={tdClass}>{format.dateTime(new Date(i.queuedAt), WHEN)}</td>
+                  <td className={tdClass}>{dt.dateTime(i.queuedAt)}</td>
                   <td className={tdClass}>{i.queuedBy.name || i.queuedBy.email}</td>
                   <td className={tdClass}>{t(`origins.${i.origin}`)}</td>
                 </tr>

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useDateTime } from "@/components/ui/time";
 import useSWR from "swr";
 import { linkClass, warningBoxClass } from "@/components/erp/styles";
 import { buttonClass } from "@/components/ui/styles";
@@ -12,12 +13,11 @@ import type { TransferredBefore } from "@/lib/erp/history-schemas";
 import { sendJson, type ProblemError } from "@/lib/swr/fetcher";
 
 const SHOWN = 20;
-const WHEN = { dateStyle: "medium", timeStyle: "short" } as const;
 
 /** What the preview adds to a parsed list: the header row left out, unusual ids, and ids some run already put in the ERP. */
 export function PreviewChecks({ ids, header, checkKey, onLeaveOut }: { ids: string[]; header: string | null; checkKey: string; onLeaveOut: (ids: string[]) => void }) {
   const t = useTranslations("erpOrders.preview");
-  const format = useFormatter();
+  const dt = useDateTime();
   const problemText = useErpProblemText();
   const unusual = implausibleIds(ids);
   // Keyed by the preview, not the ids: a new preview asks again, a re-render does not.
@@ -54,7 +54,7 @@ export function PreviewChecks({ ids, header, checkKey, onLeaveOut }: { ids: stri
               <li key={d.orderId} data-testid="transfer-transferred-id">
                 <code className="font-mono">{d.orderId}</code>:{" "}
                 <Link href={`/erp/transfers/${d.runId}`} className={linkClass}>
-                  {t("transferredIn", { when: format.dateTime(new Date(d.at), WHEN) })}
+                  {t("transferredIn", { when: dt.dateTime(d.at) })}
                 </Link>
               </li>
             ))}

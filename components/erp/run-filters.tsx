@@ -7,6 +7,7 @@ import { RUN_RESULTS } from "@/lib/erp/outcomes";
 import type { TransferRunListState } from "@/lib/erp/schemas";
 import { FilterSelect } from "@/components/erp/list";
 import { selectClass } from "@/components/erp/styles";
+import { DateField } from "@/components/ui/date-field";
 
 type Patch = Partial<Pick<TransferRunListState, "result" | "origin" | "from" | "to">>;
 
@@ -34,13 +35,13 @@ export function RunFilters({ state, update }: { state: TransferRunListState; upd
         <label htmlFor={`${id}-from`} className="mb-1 block text-sm font-medium">
           {t("fromFilter")}
         </label>
-        <input id={`${id}-from`} type="date" className={selectClass} value={state.from ?? ""} max={state.to} onChange={(e) => update({ from: e.target.value || undefined })} />
+        <DateField id={`${id}-from`} className={selectClass} value={state.from ?? ""} max={state.to} onChange={(v) => update({ from: v || undefined })} />
       </div>
       <div>
         <label htmlFor={`${id}-to`} className="mb-1 block text-sm font-medium">
           {t("toFilter")}
         </label>
-        <input id={`${id}-to`} type="date" className={selectClass} value={state.to ?? ""} min={state.from} onChange={(e) => update({ to: e.target.value || undefined })} />
+        <DateField id={`${id}-to`} className={selectClass} value={state.to ?? ""} min={state.from} onChange={(v) => update({ to: v || undefined })} />
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
+import { useDateTime } from "@/components/ui/time";
 import { useId, useMemo, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import type { DataTableFeatures } from "@/components/data-table/features";
@@ -26,7 +27,6 @@ import { RunWatch, StoppedNote } from "@/components/erp/run-watch";
 // One transfer run, polled while it runs; the person decides what to send again.
 
 const helper = createColumnHelper<DataTableFeatures, TransferOrderRow>();
-const WHEN = { dateStyle: "medium", timeStyle: "medium" } as const;
 
 export function RunView({ runId, canRun, disabledReason }: { runId: string; canRun: boolean; disabledReason: string | null }) {
   const t = useTranslations("erp.run");
@@ -102,6 +102,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
   const tMeanings = useTranslations("erp.meanings");
   const tHelp = useTranslations("erp.meaningHelp");
   const format = useFormatter();
+  const dt = useDateTime();
   const duration = useDurationText();
   const c = run.counts;
   const m = run.meanings;
@@ -183,7 +184,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
         </dd>
         <dt className="font-medium">{t("meta.startedAt")}</dt>
         <dd>
-          <time dateTime={run.createdAt}>{format.dateTime(new Date(run.createdAt), WHEN)}</time>
+          <time dateTime={run.createdAt}>{dt.dateTime(run.createdAt)}</time>
         </dd>
         <dt className="font-medium">{active ? t("meta.elapsed") : t("meta.duration")}</dt>
         <dd>{duration(run.durationMs)}</dd>
@@ -201,7 +202,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
             <dd data-testid="run-parent">
               {tOrigin(run.origin)}{" "}
               <Link href={`/erp/transfers/${run.parent.id}`} className={linkClass}>
-                {t("meta.runOf", { when: format.dateTime(new Date(run.parent.createdAt), WHEN) })}
+                {t("meta.runOf", { when: dt.dateTime(run.parent.createdAt) })}
               </Link>
             </dd>
           </>
@@ -214,7 +215,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
                 {run.children.map((child) => (
                   <li key={child.id}>
                     <Link href={`/erp/transfers/${child.id}`} className={linkClass}>
-                      {tOrigin(child.origin)}: {format.dateTime(new Date(child.createdAt), WHEN)}
+                      {tOrigin(child.origin)}: {dt.dateTime(child.createdAt)}
                     </Link>{" "}
                     <RunResultBadge result={child.result} />
                   </li>
@@ -428,10 +429,11 @@ function useOrderColumns(followUps: TransferRunDetail["children"]) {
   const t = useTranslations("erp.run");
   const tReasons = useTranslations("erp.reasons");
   const format = useFormatter();
+  const dt = useDateTime();
   return useMemo(() => {
     const followUpText = (runId: string) => {
       const child = followUps.find((c) => c.id === runId);
-      return child ? t("meta.runOf", { when: format.dateTime(new Date(child.createdAt), WHEN) }) : t("table.followUpRun");
+      return child ? t("meta.runOf", { when: dt.dateTime(child.createdAt) }) : t("table.followUpRun");
     };
     return helper.columns([
       helper.display({ id: "position", header: () => t("table.position"), meta: { label: t("table.position"), className: "text-right tabular-nums" }, cell: ({ row }) => format.number(row.original.position) }),
@@ -473,5 +475,5 @@ function useOrderColumns(followUps: TransferRunDetail["children"]) {
         ),
       }),
     ]);
-  }, [t, tReasons, format, followUps]);
+  }, [t, tReasons, format, dt, followUps]);
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useNow, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useDateTime, useNow } from "@/components/ui/time";
 import { useId, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
@@ -23,14 +24,14 @@ export function RunWatch({ run, canRun, onStopped }: { run: TransferRunSummary; 
   const t = useTranslations("erp.run.watch");
   const tRun = useTranslations("erp.run");
   const duration = useDurationText();
-  const now = useNow({ updateInterval: 1000 });
+  const now = useNow(1000);
   const problemText = useErpProblemText();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const pendingRef = useRef(false);
-  const p = runProgress(run, now.getTime());
+  const p = runProgress(run, now ?? Date.parse(run.createdAt));
 
   const confirm = async () => {
     if (pendingRef.current) return;
@@ -90,13 +91,13 @@ export function RunWatch({ run, canRun, onStopped }: { run: TransferRunSummary; 
 
 export function StoppedNote({ run }: { run: TransferRunSummary }) {
   const t = useTranslations("erp.run.watch");
-  const format = useFormatter();
+  const dt = useDateTime();
   if (!run.stop || isRunActive(run.state)) return null;
   return (
     <p className={warningBoxClass} data-testid="run-stopped-note">
       {t("stoppedNote", {
         by: run.stop.by,
-        when: format.dateTime(new Date(run.stop.requestedAt), { dateStyle: "medium", timeStyle: "medium" }),
+        when: dt.dateTime(run.stop.requestedAt),
         count: run.meanings.notSent,
       })}
     </p>

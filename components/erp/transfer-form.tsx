@@ -21,6 +21,7 @@ import { PreviewChecks } from "@/components/erp/preview-checks";
 import { issueText } from "@/lib/rules/problems";
 import { errorBoxClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
+import { FilePicker } from "@/components/ui/file-picker";
 
 const SHOWN_INVALID = 50;
 const SHOWN_DUPLICATES = 20;
@@ -171,17 +172,13 @@ export function TransferForm({
       </LabelledField>
 
       <LabelledField id={`${id}-file`} label={t("fileLabel")} help={t("fileHelp")}>
-        <input
+        <FilePicker
           id={`${id}-file`}
-          type="file"
           accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-describedby={`${id}-file-help`}
           aria-invalid={fileError ? true : undefined}
-          className="mt-1 block text-sm file:mr-3 file:rounded-md file:border file:border-slate-500 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 dark:file:bg-slate-900 dark:file:text-slate-100"
-          onChange={(e) => {
-            void onFile(e.target.files?.[0]);
-            e.target.value = "";
-          }}
+          fileName={fileName}
+          onFile={(file) => void onFile(file)}
         />
         {fileName && !fileError ? <p className={helpTextClass}>{t("fileRead", { name: fileName })}</p> : null}
         {fileError ? (

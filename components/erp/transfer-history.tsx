@@ -3,6 +3,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
+import { useDateTime } from "@/components/ui/time";
 import { useId, useMemo } from "react";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { buttonClass } from "@/components/ui/styles";
@@ -25,6 +26,7 @@ export function TransferHistory() {
   const t = useTranslations("erp.history");
   const tStatus = useTranslations("erp.status");
   const format = useFormatter();
+  const dt = useDateTime();
   const duration = useDurationText();
   const id = useId();
   const [state, update] = useListState(transferRunList);
@@ -46,7 +48,7 @@ export function TransferHistory() {
         cell: ({ row: { original: run } }) => (
           <>
             <Link href={`/erp/transfers/${run.id}`} className={linkClass}>
-              <time dateTime={run.createdAt}>{format.dateTime(new Date(run.createdAt), { dateStyle: "medium", timeStyle: "medium" })}</time>
+              <time dateTime={run.createdAt}>{dt.dateTime(run.createdAt)}</time>
               <span className="sr-only">: {t("openRun")}</span>
             </Link>
             {run.parentRunId ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">{t(`origin.${run.origin}`)}</span> : null}
@@ -64,7 +66,7 @@ export function TransferHistory() {
       count("notSent", t("notSent"), (r) => r.meanings.notSent + r.meanings.sending),
       helper.display({ id: "duration", header: () => t("duration"), meta: { label: t("duration"), className: "whitespace-nowrap" }, cell: ({ row }) => duration(row.original.durationMs) }),
     ]);
-  }, [t, format, duration]);
+  }, [t, format, dt, duration]);
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3" data-testid="transfer-history">

@@ -1,7 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useFormatter, useNow, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
+import { RelativeTime, useDateTime, useNow } from "@/components/ui/time";
+import { dayKey } from "@/lib/i18n/datetime";
 import { Tile } from "@/components/home/tile";
 import { FailuresTile } from "@/components/home/failures-tile";
 import { CallsChartTile, OutcomesChartTile } from "@/components/home/chart-tiles";
@@ -12,33 +14,18 @@ import { useHomeTile } from "@/lib/home/client";
 import { ATTENTION_RUN_RESULTS, attentionRunsHref } from "@/lib/home/constants";
 import { READINESS_CHECKS } from "@/lib/rules/warehouse";
 
-function useWhen() {
-  const format = useFormatter();
-  const now = useNow({ updateInterval: 30_000 });
-  return (iso: string) => ({
-    relative: format.relativeTime(new Date(iso), now),
-    time: format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }),
-  });
-}
-
 /** A sentence that holds a relative time: the exact time is its tooltip. */
 function Said({ iso, children }: { iso: string; children: (relative: string) => React.ReactNode }) {
-  const when = useWhen()(iso);
+  const dt = useDateTime();
+  const now = useNow();
   return (
-    <span title={when.time} suppressHydrationWarning>
-      {children(when.relative)}
+    <span title={dt.dateTime(iso)} data-relative-time="">
+      {children(now === null ? dt.dateTime(iso) : dt.relative(iso, now))}
     </span>
   );
 }
 
-function When({ iso }: { iso: string }) {
-  const when = useWhen()(iso);
-  return (
-    <time dateTime={iso} title={when.time}>
-      {when.relative}
-    </time>
-  );
-}
+const When = ({ iso }: { iso: string }) => <RelativeTime at={iso} />;
 
 const listClass = "divide-y divide-slate-100 dark:divide-slate-800";
 const mutedClass = "text-slate-600 dark:text-slate-300";
@@ -109,13 +96,10 @@ function ImportsTile() {
 
 function TransfersTile() {
   const t = useTranslations("home.transfers");
-  const format = useFormatter();
+  const dt = useDateTime();
+  const now = useNow();
   // A run is named by what it is and when: today's by the time, older ones by the date too.
-  const startedAt = (iso: string) => {
-    const at = new Date(iso);
-    const today = format.dateTime(at, { dateStyle: "short" }) === format.dateTime(new Date(), { dateStyle: "short" });
-    return format.dateTime(at, today ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" });
-  };
+  const startedAt = (iso: string) => (now !== null && dayKey(iso, dt.timeZone) === dayKey(now, dt.timeZone) ? `${dt.clock(iso)} ${dt.zone(iso)}` : dt.dateTime(iso));
   const tResult = useTranslations("erp.result");
   const query = useHomeTile("transfers");
   return (
@@ -131,7 +115,7 @@ function TransfersTile() {
         <div className="space-y-3">
           {data.nextSend ? (
             <p data-testid="home-transfers-next-send" className={mutedClass}>
-              {t("nextSend", { when: format.dateTime(new Date(data.nextSend.at), { dateStyle: "medium", timeStyle: "short" }), count: data.nextSend.queued })}
+              {t("nextSend", { when: dt.dateTime(data.nextSend.at), count: data.nextSend.queued })}
             </p>
           ) : null}
           <ul className="flex flex-wrap gap-4">

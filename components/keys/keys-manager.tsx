@@ -1,8 +1,9 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useDateTime } from "@/components/ui/time";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import useSWR from "swr";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -14,6 +15,7 @@ import { useProblemText } from "@/components/ui/use-problem-text";
 import { KEY_NAME_MAX_LENGTH, KEY_ROLES } from "@/lib/apikeys/limits";
 import type { ApiKey, ApiKeyList, CreatedKey } from "@/lib/apikeys/schemas";
 import { fetcher, sendJson } from "@/lib/swr/fetcher";
+import { DateField } from "@/components/ui/date-field";
 
 const KEYS_API = "/api/keys";
 const FIELDS = ["name", "role", "expiresOn", "allowedAddresses"] as const;
@@ -101,6 +103,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => Prom
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({ defaultValues: defaults });
 
@@ -127,9 +130,9 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => Prom
       <FormField id="key-name" label={t("form.name")} help={t("form.nameHelp")} error={err("name")}>
         {(aria) => <input {...aria} className={inputClass} maxLength={KEY_NAME_MAX_LENGTH} {...register("name")} />}
       </FormField>
-      <SelectField id="key-role" label={t("form.role")} options={KEY_ROLES} optionLabel={(r) => tRoles(r)} className={selectClass} registration={register("role")} error={err("role")} />
+      <SelectField id="key-role" label={t("form.role")} options={KEY_ROLES} optionLabel={(r) => tRoles(r)} className={selectClass} control={control} name="role" error={err("role")} />
       <FormField id="key-expires" label={t("form.expiresOn")} help={t("form.expiresHelp")} error={err("expiresOn")}>
-        {(aria) => <input {...aria} type="date" className={inputClass} {...register("expiresOn")} />}
+        {(aria) => <Controller control={control} name="expiresOn" render={({ field: f }) => <DateField {...aria} className={inputClass} clearable={false} min={inDays(0)} value={f.value} onChange={f.onChange} />} />}
       </FormField>
       <FormField id="key-addresses" label={t("form.addresses")} help={t("form.addressesHelp")} error={err("addresses")}>
         {(aria) => <textarea {...aria} rows={2} className={inputClass} {...register("addresses")} />}
@@ -174,8 +177,8 @@ type KeyColumn = "name" | "role" | "state" | "prefix" | "expires" | "lastUse" | 
 function KeysTable({ items, onRevoke }: { items: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
   const t = useTranslations("apiKeys");
   const tRoles = useTranslations("roles");
-  const format = useFormatter();
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  const dt = useDateTime();
+  const when = (iso: string) => dt.dateTime(iso);
   if (items.length === 0) return <p className="text-sm">{t("table.empty")}</p>;
   const column = (id: KeyColumn, cell: ListColumn<ApiKey>["cell"], more?: Partial<ListColumn<ApiKey>>): ListColumn<ApiKey> => ({
     id,

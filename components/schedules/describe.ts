@@ -1,20 +1,24 @@
 "use client";
 
-import { useFormatter, useNow, useTranslations, type DateTimeFormatOptions } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useCallback } from "react";
+import { useDateTime, useNow } from "@/components/ui/time";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import type { ScheduleRule } from "@/lib/schedules/next";
+import { activeWindow } from "@/lib/schedules/constants";
 import type { ScheduleSpec } from "@/lib/schedules/schemas";
 
-/** Date and time on the schedule's clock with the zone's short name (dateStyle may not be combined with timeZoneName). */
-export function zonedFormat(timeZone: string): DateTimeFormatOptions {
-  return { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone, timeZoneName: "short" };
+/** "Active between 07:00 and 23:00" for stored quiet hours 23:00–07:00. */
+export function activeWindowText(t: (key: string, values?: Record<string, string>) => string, quiet: ScheduleSpec["quiet"]): string {
+  const w = activeWindow(quiet);
+  return w ? t("window.range", w) : t("window.none");
 }
 
 export function useScheduleWords() {
   const t = useTranslations("schedules");
   const tKinds = useTranslations("erp.imports.kinds");
-  const format = useFormatter();
-  const now = useNow({ updateInterval: 30_000 });
+  const { locale, relative } = useDateTime();
+  const now = useNow();
 
   const rule = useCallback(
     (r: ScheduleRule): string => {
@@ -34,17 +38,17 @@ export function useScheduleWords() {
     [t],
   );
 
-  const quiet = useCallback((s: Pick<ScheduleSpec, "quiet">) => (s.quiet ? t("quiet.range", { from: s.quiet.from, to: s.quiet.to }) : t("quiet.none")), [t]);
+  const window = useCallback((s: Pick<ScheduleSpec, "quiet">) => activeWindowText(t, s.quiet), [t]);
 
   const label = useCallback((s: Pick<ScheduleSpec, "name" | "kind">) => s.name ?? t("unnamed", { kind: tKinds(`${s.kind}.name`) }), [t, tKinds]);
 
   const when = useCallback(
     (iso: string, timeZone: string) => ({
-      time: format.dateTime(new Date(iso), zonedFormat(timeZone)),
-      relative: format.relativeTime(new Date(iso), now),
+      time: formatDateTime(iso, locale, timeZone),
+      relative: now === null ? null : relative(iso, now),
     }),
-    [format, now],
+    [locale, relative, now],
   );
 
-  return { rule, quiet, label, when };
+  return { rule, window, label, when };
 }

@@ -1,13 +1,15 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useSyncExternalStore } from "react";
-import { useForm, useWatch, type FieldError } from "react-hook-form";
-import { zonedFormat } from "@/components/schedules/describe";
+import { Controller, useForm, useWatch, type FieldError } from "react-hook-form";
 import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
+import { TimeField } from "@/components/ui/time-field";
 import { useFieldErrors } from "@/components/ui/use-code-text";
 import { buttonClass, checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles";
+import type { Locale } from "@/lib/i18n/config";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { EVERY_MINUTES, nextStarts } from "@/lib/schedules/next";
 import { CRON_MAX_LENGTH, NAME_MAX_LENGTH, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, scheduleBodySchema, WEEKDAYS, type ScheduleBody, type ScheduleBodyInput } from "@/lib/schedules/schemas";
 
@@ -35,7 +37,7 @@ export function ScheduleForm({
   const tKinds = useTranslations("erp.imports.kinds");
   const tAll = useTranslations();
   const fieldTexts = useFieldErrors();
-  const format = useFormatter();
+  const locale = useLocale() as Locale;
   const {
     register,
     handleSubmit,
@@ -53,8 +55,8 @@ export function ScheduleForm({
     if (!mounted) return null;
     const parsed = scheduleBodySchema.safeParse(values);
     if (!parsed.success) return null;
-    return nextStarts(parsed.data, new Date(), 3).map((d) => format.dateTime(d, zonedFormat(parsed.data.timeZone)));
-  }, [values, format, mounted]);
+    return nextStarts(parsed.data, new Date(), 3).map((d) => formatDateTime(d, locale, parsed.data.timeZone));
+  }, [values, locale, mounted]);
 
   const submit = async (body: ScheduleBody) => {
     void body;
@@ -79,7 +81,7 @@ export function ScheduleForm({
         {editing ? t("form.titleEdit") : t("form.titleNew")}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField {...field("kind")} options={SCHEDULE_KINDS} optionLabel={(k) => tKinds(`${k}.name`)} className={control_} registration={register("kind")} />
+        <SelectField {...field("kind")} options={SCHEDULE_KINDS} optionLabel={(k) => tKinds(`${k}.name`)} className={control_} control={control} name="kind" />
         <FormField {...field("name")} help={t("form.nameHelp")}>
           {(aria) => <input {...aria} type="text" maxLength={NAME_MAX_LENGTH} autoComplete="off" className={control_} {...register("name")} />}
         </FormField>
@@ -88,7 +90,7 @@ export function ScheduleForm({
             {(aria) => <input {...aria} type="text" inputMode="numeric" autoComplete="off" className={control_} {...register("maxOrders")} />}
           </FormField>
         ) : null}
-        <SelectField {...field("rule")} options={SCHEDULE_RULE_TYPES} optionLabel={(r) => t(`form.rules.${r}`)} className={control_} registration={register("rule")} />
+        <SelectField {...field("rule")} options={SCHEDULE_RULE_TYPES} optionLabel={(r) => t(`form.rules.${r}`)} className={control_} control={control} name="rule" />
         {rule === "every" ? (
           <SelectField
             {...field("everyMinutes")}
@@ -96,7 +98,7 @@ export function ScheduleForm({
             options={EVERY_MINUTES}
             optionLabel={(m) => (m >= 60 ? t("form.everyHoursOption", { hours: m / 60 }) : t("form.everyOption", { minutes: m }))}
             className={control_}
-            registration={register("everyMinutes")}
+            control={control} name="everyMinutes"
           />
         ) : null}
         {rule === "daily" || rule === "weekly" ? (
@@ -139,12 +141,16 @@ export function ScheduleForm({
         ))}
       </datalist>
       <fieldset>
-        <legend className="text-sm font-medium">{t("form.quiet")}</legend>
+        <legend className="text-sm font-medium">{t("form.window")}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField {...field("quietFrom")}>{(aria) => <input {...aria} type="time" className={control_} {...register("quietFrom")} />}</FormField>
-          <FormField {...field("quietTo")}>{(aria) => <input {...aria} type="time" className={control_} {...register("quietTo")} />}</FormField>
+          {/* Stored as quiet hours: the window opens when they end and closes when they begin. */}
+          {(["quietTo", "quietFrom"] as const).map((name) => (
+            <FormField key={name} {...field(name)} label={t(name === "quietTo" ? "form.activeFrom" : "form.activeTo")}>
+              {(aria) => <Controller control={control} name={name} render={({ field: f }) => <TimeField {...aria} {...f} value={f.value ?? ""} className={control_} />} />}
+            </FormField>
+          ))}
         </div>
-        <p className={helpTextClass}>{t("form.quietHelp")}</p>
+        <p className={helpTextClass}>{t("form.windowHelp")}</p>
       </fieldset>
       <div data-testid="schedule-preview" aria-live="polite">
         <p className="text-sm font-medium">{t("form.preview")}</p>

@@ -183,7 +183,7 @@ function useScheduleColumns({
       )),
       column("rule", (row) => <span data-testid="schedule-rule">{words.rule(row.rule)}</span>),
       column("timeZone", (row) => row.timeZone),
-      column("quiet", (row) => <span data-testid="schedule-quiet">{words.quiet(row)}</span>),
+      column("quiet", (row) => <span data-testid="schedule-quiet">{words.window(row)}</span>),
       column("next", (row) => (
         <span data-testid="schedule-next">
           {row.paused ? t("next.paused") : row.nextStartAt ? <NextStart iso={row.nextStartAt} timeZone={row.timeZone} /> : t("next.none")}
@@ -223,7 +223,7 @@ function NextStart({ iso, timeZone }: { iso: string; timeZone: string }) {
   const w = when(iso, timeZone);
   return (
     <span suppressHydrationWarning>
-      <time dateTime={iso}>{w.time}</time> <span className="text-slate-600 dark:text-slate-300">({w.relative})</span>
+      <time dateTime={iso}>{w.time}</time>{w.relative ? <span className="text-slate-600 dark:text-slate-300"> ({w.relative})</span> : null}
     </span>
   );
 }

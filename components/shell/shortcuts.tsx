@@ -12,7 +12,7 @@ import { buttonClass } from "@/components/ui/styles";
 import { OPEN_PALETTE_EVENT } from "@/lib/palette/items";
 import { IDLE, SHORTCUT_LIST, isPaletteKey, isTypingTarget, readKey, type SequenceState, type ShortcutAction } from "@/lib/rules/shortcuts";
 
-const FIELD = "input, select, textarea";
+const FIELD = "input, select, textarea, [data-select-trigger]";
 /** A native <dialog> or a Radix one (this sheet, the palette, menus' dialogs) owns the keyboard while open. */
 const OPEN_DIALOG = "dialog[open], [role=dialog][data-state=open], [role=alertdialog][data-state=open]";
 

@@ -44,6 +44,7 @@ export function AddMemberForm({
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<CreateMemberInput, unknown, CreateMemberBody>({
     resolver: memberResolver.resolver,
@@ -80,23 +81,23 @@ export function AddMemberForm({
     error: messageFor(name, errors[name]),
     describedBy: disabled ? disabledReasonId : undefined,
   });
-  const control = `${inputClass} mt-1`;
+  const controlClass = `${inputClass} mt-1`;
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="add-member-heading" data-testid="add-member-form">
       <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
         <FormField {...field("email")}>
-          {(aria) => <input {...aria} type="email" autoComplete="off" spellCheck={false} className={control} {...register("email")} />}
+          {(aria) => <input {...aria} type="email" autoComplete="off" spellCheck={false} className={controlClass} {...register("email")} />}
         </FormField>
-        <FormField {...field("name")}>{(aria) => <input {...aria} type="text" autoComplete="off" className={control} {...register("name")} />}</FormField>
-        <SelectField {...field("role")} options={ROLES} optionLabel={(r) => tRoles(r)} className={control} registration={register("role")} />
+        <FormField {...field("name")}>{(aria) => <input {...aria} type="text" autoComplete="off" className={controlClass} {...register("name")} />}</FormField>
+        <SelectField {...field("role")} options={ROLES} optionLabel={(r) => tRoles(r)} className={controlClass} control={control} name="role" />
         <FormField {...field("password")} help={t("form.passwordHelp", { min: PASSWORD_MIN_LENGTH })}>
           {(aria) => (
             <input
               {...aria}
               type="password"
               autoComplete="new-password"
-              className={control}
+              className={controlClass}
               {...register("password", { setValueAs: (v: unknown) => (v === "" || v === null ? undefined : v) })}
             />
           )}

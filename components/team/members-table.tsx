@@ -7,6 +7,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, selectClass } from "@/components/ui/styles";
 import { ROLES, type Role } from "@/lib/store/schema";
 import type { TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
+import { Select } from "@/components/ui/select";
 
 const selfReasonId = (member: TeamMember) => `member-${member.id}-self-reason`;
 
@@ -195,20 +196,15 @@ function MemberControls({
 
   return (
     <div className="flex items-center gap-2">
-      <select
+      <Select
         aria-label={t("table.roleFor", { name: member.name })}
         aria-describedby={describedBy}
         className={`min-w-32 ${selectClass}`}
         value={role}
         disabled={locked || saving}
-        onChange={(e) => setDraft(e.target.value as Role)}
-      >
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {roleLabel(r)}
-          </option>
-        ))}
-      </select>
+        onValueChange={(v) => setDraft(v as Role)}
+        options={ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+      />
       <button
         type="button"
         className={buttonClass.secondary}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
+import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
+import { Select } from "@/components/ui/select";
 import { fieldErrorClass, helpTextClass } from "@/components/ui/styles";
 
 export interface FieldControlProps {
@@ -46,24 +47,25 @@ export function FormField({
   );
 }
 
-/** A FormField whose control is a select of fixed options, registered with react-hook-form. */
-export function SelectField<T extends string | number>({
+/** A FormField whose control is a select of fixed options, bound to a react-hook-form field. */
+export function SelectField<V extends FieldValues, X extends FieldValues, T extends string | number>({
   options,
   optionLabel,
   className,
-  registration,
+  control,
+  name,
   ...field
-}: Omit<Parameters<typeof FormField>[0], "children"> & { options: readonly T[]; optionLabel: (option: T) => ReactNode; className: string; registration: UseFormRegisterReturn }) {
+}: Omit<Parameters<typeof FormField>[0], "children"> & { options: readonly T[]; optionLabel: (option: T) => string; className: string; control: Control<V, unknown, X>; name: Path<V> }) {
   return (
     <FormField {...field}>
       {(aria) => (
-        <select {...aria} className={className} {...registration}>
-          {options.map((o) => (
-            <option key={o} value={String(o)}>
-              {optionLabel(o)}
-            </option>
-          ))}
-        </select>
+        <Controller
+          control={control}
+          name={name}
+          render={({ field: f }) => (
+            <Select {...aria} ref={f.ref} name={f.name} onBlur={f.onBlur} value={String(f.value ?? "")} onValueChange={f.onChange} className={className} options={options.map((o) => ({ value: String(o), label: optionLabel(o) }))} />
+          )}
+        />
       )}
     </FormField>
   );

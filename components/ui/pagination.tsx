@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useId } from "react";
 import { buttonClass, selectClass } from "@/components/ui/styles";
+import { Select } from "@/components/ui/select";
 
 export function Pagination<TSize extends number>({
   messages,
@@ -46,21 +47,16 @@ export function Pagination<TSize extends number>({
         <label htmlFor={`${id}-limit`} className="max-sm:sr-only">
           {t("pageSize")}
         </label>
-        <select
+        <Select
           id={`${id}-limit`}
           className={`${selectClass} py-1 max-sm:min-h-11`}
-          value={limit}
-          onChange={(e) => {
-            const size = sizes.find((s) => String(s) === e.target.value);
+          value={String(limit)}
+          onValueChange={(v) => {
+            const size = sizes.find((s) => String(s) === v);
             if (size !== undefined) onLimit(size);
           }}
-        >
-          {sizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+          options={sizes.map((size) => ({ value: String(size), label: String(size) }))}
+        />
         <button type="button" className={`${buttonClass.secondary} ${STEP_CLASS}`} disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, pages))}>
           <ChevronLeft aria-hidden="true" className="h-4 w-4 sm:hidden" />
           <span className="max-sm:sr-only">{t("previous")}</span>

@@ -5,6 +5,7 @@ import { useId } from "react";
 import { inputClass, labelClass, selectClass } from "@/components/ui/styles";
 import { useDebouncedCommit } from "@/components/ui/use-debounced-commit";
 import { SEARCH_MAX, WAREHOUSE_STATUSES, type WarehouseStatus } from "@/lib/rules/warehouse";
+import { Select } from "@/components/ui/select";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -50,22 +51,17 @@ export function WarehouseSearch({
         <label htmlFor={`${id}-status`} className={labelClass}>
           {t("status")}
         </label>
-        <select
+        <Select
           id={`${id}-status`}
           className={selectClass}
           value={status}
-          data-testid="warehouse-status-filter"
-          onChange={(e) => {
-            const next = WAREHOUSE_STATUSES.find((s) => s === e.target.value);
+          testId="warehouse-status-filter"
+          onValueChange={(v) => {
+            const next = WAREHOUSE_STATUSES.find((s) => s === v);
             if (next) onStatus(next);
           }}
-        >
-          {WAREHOUSE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`statuses.${s}`)}
-            </option>
-          ))}
-        </select>
+          options={WAREHOUSE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+        />
       </div>
     </form>
   );

@@ -38,3 +38,8 @@ export function toFormValues(s: Pick<ScheduleSpec, "kind" | "name" | "rule" | "t
 export function emptyFormValues(timeZone: string): ScheduleBodyInput {
   return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "", maxOrders: String(TRANSFER_DEFAULT_MAX_ORDERS) };
 }
+
+/** Stored as quiet hours (from, to); people read and enter the active window, which is its complement. */
+export function activeWindow(quiet: ScheduleSpec["quiet"]): { from: string; to: string } | null {
+  return quiet ? { from: quiet.to, to: quiet.from } : null;
+}
