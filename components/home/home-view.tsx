@@ -8,7 +8,7 @@ import { Tile } from "@/components/home/tile";
 import { FailuresTile } from "@/components/home/failures-tile";
 import { CallsChartTile, OutcomesChartTile } from "@/components/home/chart-tiles";
 import { alertClass, linkClass } from "@/components/ui/styles";
-import { actionLabel } from "@/lib/activity/labels";
+import { actorName, eventMessage } from "@/lib/activity/readable";
 import { ERP_IMPORT_KINDS } from "@/lib/erp/lists";
 import { useHomeTile } from "@/lib/home/client";
 import { ATTENTION_RUN_RESULTS, attentionRunsHref } from "@/lib/home/constants";
@@ -249,7 +249,8 @@ function WarehousesTile() {
 
 function ActivityTile() {
   const t = useTranslations("home.activity");
-  const tActivity = useTranslations("activity");
+  const root = useTranslations();
+  const dt = useDateTime();
   const query = useHomeTile("activity");
   return (
     <Tile testId="home-activity" title={t("title")} link={{ href: "/activity", label: t("link") }} query={query} isEmpty={(d) => d.items.length === 0} empty={t("empty")}>
@@ -259,9 +260,11 @@ function ActivityTile() {
             <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2" data-testid="home-activity-event">
               <span>
                 <Link href={e.targetType && e.targetId ? `/activity?target=${encodeURIComponent(`${e.targetType}:${e.targetId}`)}` : `/activity?action=${encodeURIComponent(e.action)}`} prefetch={false} className={linkClass}>
-                  {actionLabel(tActivity, e.action)}
+                  {eventMessage({ t: root, when: dt.dateTime }, e, data.names)}
                 </Link>{" "}
-                <span className={mutedClass}>{e.actorEmail ?? tActivity("anonymous")}</span>
+                <span className={mutedClass} title={e.actorEmail ?? undefined}>
+                  {actorName(root, e, data.names)}
+                </span>
                 {e.outcome !== "success" ? <span className={mutedClass}> · {t(`outcomes.${e.outcome === "denied" ? "denied" : "failure"}`)}</span> : null}
               </span>
               <When iso={e.at} />

@@ -26,6 +26,13 @@ export async function listActivity(state: ActivityState, timeZone: string): Prom
   return { items, total, page: state.page, limit: state.limit, names: await resolveNames(conn, items, warehouseNames) };
 }
 
+/** The newest events with their names, for the home page. */
+export async function recentActivity(limit: number): Promise<{ items: AuditRecord[]; names: ActivityNames }> {
+  const conn = await db();
+  const { items } = await queryAuditIn(conn, { page: 1, limit });
+  return { items, names: await resolveNames(conn, items, warehouseNames) };
+}
+
 // The trail names people: page reads check the member, as an RSC navigation skips the layout's check.
 async function requireMember(): Promise<void> {
   // Loaded when needed: lib/auth writes audit events, and tools and unit tests have no Next runtime.

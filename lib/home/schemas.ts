@@ -7,6 +7,8 @@ import type { ReadinessCheck } from "@/lib/rules/warehouse";
 import type { FailuresTile } from "@/lib/home/failures-tile";
 import type { CallHistory } from "@/lib/health/history";
 import type { OutcomeDays } from "@/lib/erp/outcome-days";
+import type { ActivityNames } from "@/lib/activity/readable";
+import type { AuditRecord } from "@/lib/activity/schemas";
 
 // The home page's tiles: each has its own endpoint, so one that fails (the platform down) leaves the others standing.
 
@@ -45,7 +47,8 @@ export interface WarehousesTile {
 }
 
 export interface ActivityTile {
-  items: { id: number; at: string; actorEmail: string | null; action: string; outcome: string; targetType: string | null; targetId: string | null }[];
+  items: AuditRecord[];
+  names: ActivityNames;
 }
 
 export interface HomeTiles {

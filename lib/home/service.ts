@@ -1,5 +1,5 @@
 import "server-only";
-import { queryAuditIn } from "@/lib/activity/store";
+import { recentActivity } from "@/lib/activity/service";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
 import { latestImports } from "@/lib/erp/imports";
@@ -88,12 +88,7 @@ export async function warehousesTile(): Promise<WarehousesTile> {
   };
 }
 
-export async function activityTile(): Promise<ActivityTile> {
-  const { items } = await queryAuditIn(await db(), { page: 1, limit: HOME_ACTIVITY_SIZE });
-  return {
-    items: items.map((e) => ({ id: e.id, at: e.at, actorEmail: e.actorEmail, action: e.action, outcome: e.outcome, targetType: e.targetType, targetId: e.targetId })),
-  };
-}
+export const activityTile = (): Promise<ActivityTile> => recentActivity(HOME_ACTIVITY_SIZE);
 
 export interface TileContext {
   timeZone: string;
