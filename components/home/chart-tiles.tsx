@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import dynamic from "next/dynamic";
 import { useFormatter, useTimeZone, useTranslations } from "next-intl";
 import { Tile } from "@/components/home/tile";
+import { useDateTime } from "@/components/ui/time";
 import { tdClass, theadClass, thClass } from "@/components/ui/styles";
 import { DAY_OUTCOMES, dayTotal, type OutcomeDays } from "@/lib/erp/outcome-days";
 import type { CallHistory } from "@/lib/health/history";
@@ -57,13 +58,14 @@ export function CallsChartTile() {
 function CallsChart({ data }: { data: CallHistory }) {
   const t = useTranslations("home.calls");
   const format = useFormatter();
+  const dt = useDateTime();
   const timeZone = useTimeZone();
   const view = useMemo(() => {
     const calls = data.buckets.reduce((n, b) => n + b.calls, 0);
     const failures = data.buckets.reduce((n, b) => n + b.failures, 0);
     const errorRate = format.number(calls ? failures / calls : 0, { style: "percent", maximumFractionDigits: 1 });
     const slowest = data.buckets.reduce<(typeof data.buckets)[number] | null>((top, b) => (b.p95Ms !== null && (top === null || b.p95Ms > top.p95Ms!) ? b : top), null);
-    const at = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+    const at = (iso: string) => dt.dateTime(iso);
     const summary = slowest ? t("summary", { calls, errorRate, slowest: at(slowest.at), p95: format.number(slowest.p95Ms!) }) : t("summaryNoTimes", { calls, errorRate });
     const series: ChartSeries[] = [
       { label: t("median"), color: "median", values: data.buckets.map((b) => b.medianMs) },
@@ -71,12 +73,12 @@ function CallsChart({ data }: { data: CallHistory }) {
       { label: t("errorRate"), color: "errors", values: data.buckets.map((b) => (b.calls ? b.failures / b.calls : null)), axis: "right" },
     ];
     const axes = {
-      xValue: (v: number) => format.dateTime(new Date(v * 1000), { timeStyle: "short" }),
+      xValue: (v: number) => dt.clock(v * 1000),
       leftValue: (v: number) => `${format.number(v)} ms`,
       rightValue: (v: number) => format.number(v, { style: "percent", maximumFractionDigits: 0 }),
     };
     return { summary, series, at, axes, x: data.buckets.map((b) => Date.parse(b.at) / 1000), rows: data.buckets.filter((b) => b.calls > 0) };
-  }, [data, format, t]);
+  }, [data, format, dt, t]);
   const percent = (v: number) => format.number(v, { style: "percent", maximumFractionDigits: 1 });
   return (
     <Figure
@@ -141,6 +143,7 @@ function OutcomesChart({ data }: { data: OutcomeDays }) {
   const t = useTranslations("home.outcomes");
   const tMeaning = useTranslations("erp.meanings");
   const format = useFormatter();
+  const dt = useDateTime();
   const view = useMemo(() => {
     const sum = (pick: (c: OutcomeDays["days"][number]["counts"]) => number) => data.days.reduce((n, d) => n + pick(d.counts), 0);
     const summary = t("summary", {
@@ -148,12 +151,12 @@ function OutcomesChart({ data }: { data: OutcomeDays }) {
       transferred: format.number(sum((c) => c.transferred)),
       problems: format.number(sum((c) => c.failed + c.unknown + c.not_sent)),
     });
-    // The day is already the zone's calendar day: read at UTC midnight so no zone moves it.
-    const day = (d: string) => format.dateTime(new Date(`${d}T00:00:00Z`), { day: "numeric", month: "short", timeZone: "UTC" });
+    // The day is already the zone's calendar day: read at its UTC noon, which every zone within 12 hours keeps on that day.
+    const day = (d: string) => dt.date(`${d}T12:00:00Z`);
     const series: ChartSeries[] = DAY_OUTCOMES.map((o) => ({ label: tMeaning(o), color: o, values: data.days.map((d) => d.counts[o]) }));
     const axes = { xValue: (i: number) => (data.days[i] ? day(data.days[i].day) : ""), leftValue: (v: number) => (Number.isInteger(v) ? format.number(v) : "") };
     return { summary, day, series, axes, x: data.days.map((_, i) => i) };
-  }, [data, format, t, tMeaning]);
+  }, [data, format, dt, t, tMeaning]);
   return (
     <Figure
       testId="home-outcomes"
