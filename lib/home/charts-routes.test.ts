@@ -18,7 +18,7 @@ vi.mock("@/lib/store", () => ({
     return state.conn;
   },
 }));
-vi.mock("next-intl/server", () => ({ getTimeZone: async () => "America/New_York" }));
+vi.mock("@/lib/config", () => ({ getConfig: () => ({ accountTimeZone: "America/New_York" }) }));
 
 beforeAll(async () => {
   state.conn = await openTestDb();

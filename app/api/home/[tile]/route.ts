@@ -1,4 +1,4 @@
-import { getTimeZone } from "next-intl/server";
+import { getConfig } from "@/lib/config";
 import { homeTileParamSchema } from "@/lib/home/schemas";
 import { loadTile } from "@/lib/home/service";
 import { json, parseParams, withRoute } from "@/lib/http/route";
@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 
 export const GET = withRoute<{ tile: string }>("read", async ({ params }) => {
   const { tile } = parseParams(params, homeTileParamSchema);
-  return json(await loadTile(tile, { timeZone: (await getTimeZone()) ?? "UTC" }));
+  return json(await loadTile(tile, { timeZone: getConfig().accountTimeZone }));
 });
