@@ -3,10 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
+import { FormActions, FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
 import { TimeField } from "@/components/ui/time-field";
-import { buttonClass, cardClass, checkboxClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
+import { cardClass, checkboxClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
 import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { saveChannelRequest } from "@/lib/alerts/client";
@@ -168,14 +168,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
           {errors.root.message}
         </p>
       ) : null}
-      <div className="flex gap-2">
-        <button type="submit" className={buttonClass.primary} disabled={isSubmitting} aria-busy={isSubmitting || undefined} data-testid="alert-channel-save">
-          {isSubmitting ? t("form.saving") : t("form.save")}
-        </button>
-        <button type="button" className={buttonClass.secondary} onClick={onCancel}>
-          {t("form.cancel")}
-        </button>
-      </div>
+      <FormActions submitting={isSubmitting} label={t("form.save")} busyLabel={t("form.saving")} cancelLabel={t("form.cancel")} onCancel={onCancel} testId="alert-channel-save" />
     </form>
   );
 }

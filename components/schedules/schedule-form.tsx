@@ -4,10 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useSyncExternalStore } from "react";
 import { Controller, useForm, useWatch, type FieldError } from "react-hook-form";
-import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
+import { FormActions, FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { TimeField } from "@/components/ui/time-field";
 import { useFieldErrors } from "@/components/ui/use-code-text";
-import { buttonClass, checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles";
+import { checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles";
 import type { Locale } from "@/lib/i18n/config";
 import { formatDateTime } from "@/lib/i18n/datetime";
 import { EVERY_MINUTES, nextStarts } from "@/lib/schedules/next";
@@ -171,14 +171,14 @@ export function ScheduleForm({
           {errors.root.message}
         </p>
       ) : null}
-      <div className="flex gap-3">
-        <button type="submit" className={buttonClass.primary} disabled={isSubmitting} aria-busy={isSubmitting || undefined} data-testid="schedule-submit">
-          {isSubmitting ? t("form.submitting") : editing ? t("form.submitEdit") : t("form.submitNew")}
-        </button>
-        <button type="button" className={buttonClass.secondary} onClick={onCancel}>
-          {t("form.cancel")}
-        </button>
-      </div>
+      <FormActions
+        submitting={isSubmitting}
+        label={editing ? t("form.submitEdit") : t("form.submitNew")}
+        busyLabel={t("form.submitting")}
+        cancelLabel={t("form.cancel")}
+        onCancel={onCancel}
+        testId="schedule-submit"
+      />
     </form>
   );
 }

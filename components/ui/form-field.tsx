@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
 import { Select } from "@/components/ui/select";
-import { fieldErrorClass, helpTextClass } from "@/components/ui/styles";
+import { buttonClass, fieldErrorClass, helpTextClass } from "@/components/ui/styles";
 
 export interface FieldControlProps {
   id: string;
@@ -80,4 +80,18 @@ export function setFieldErrors<F extends string>(
   const failed = fields.filter((f) => texts[f]);
   failed.forEach((f, i) => setError(f, { type: "server", message: texts[f]! }, { shouldFocus: i === 0 }));
   return failed.length > 0;
+}
+
+/** A form's submit and cancel buttons: the submit shows its busy label while the form is sent. */
+export function FormActions({ submitting, label, busyLabel, cancelLabel, onCancel, testId }: { submitting: boolean; label: string; busyLabel: string; cancelLabel: string; onCancel: () => void; testId: string }) {
+  return (
+    <div className="flex gap-3">
+      <button type="submit" className={buttonClass.primary} disabled={submitting} aria-busy={submitting || undefined} data-testid={testId}>
+        {submitting ? busyLabel : label}
+      </button>
+      <button type="button" className={buttonClass.secondary} onClick={onCancel}>
+        {cancelLabel}
+      </button>
+    </div>
+  );
 }
