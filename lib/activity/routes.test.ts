@@ -1,15 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import Papa from "papaparse";
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createEmulator } from "@/emulator/server";
-import type { Store } from "@/lib/store/open";
-import type { Database } from "@/lib/store/schema";
+import { type ErpRouteGround, type ErpRouteState, startErpRoutes } from "@/lib/testing/erp-routes";
 import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
-import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import type { ActivityPage } from "@/lib/activity/schemas";
 import { CSV_BOM } from "@/lib/rules/csv";
 import { LIST_SEPARATOR } from "@/lib/export/csv";
@@ -19,9 +11,7 @@ import { LIST_SEPARATOR } from "@/lib/export/csv";
 
 const TOKEN = "activity-routes-test-token-9b2c";
 const state = vi.hoisted(() => ({
-  store: undefined as unknown as Store,
-  conn: undefined as unknown as Kysely<Database>,
-  client: undefined as unknown as UpstreamClient,
+  ...({ member: null } as ErpRouteState),
   url: "",
   locale: "en" as "en" | "tr",
 }));
@@ -41,8 +31,7 @@ vi.mock("next-intl/server", () => ({
   getTimeZone: async () => "Europe/Istanbul",
 }));
 
-let dir: string;
-let closeEmulator: () => Promise<void>;
+let ground: ErpRouteGround;
 let corum: number;
 
 const list = async (query: string): Promise<ActivityPage & { status: number }> => {
@@ -52,13 +41,8 @@ const list = async (query: string): Promise<ActivityPage & { status: number }> =
 const keysOf = (page: ActivityPage) => [...new Set(page.items.map((e) => `${e.targetType}:${e.targetId}`))];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "labs-activity-routes-"));
-  const emulator = createEmulator({ token: TOKEN, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
-  state.url = (await emulator.listen(0)).url;
-  closeEmulator = () => emulator.close();
-  state.client = createUpstreamClient({ baseUrl: state.url, token: TOKEN, timeoutMs: 4000, retryDelayMs: 1 });
-  state.store = await openTestStore();
-  state.conn = state.store.db;
+  ground = await startErpRoutes(state, "activity-routes", TOKEN, { timeoutMs: 4000, retryDelayMs: 1 });
+  state.url = ground.url;
   const at = new Date();
   await state.conn.insertInto("members").values({ email: ADMIN.email, name: ADMIN.name, role: "admin", password_hash: null, source: "password", created_at: at, updated_at: at }).execute();
   const created = await callRoute("POST", "/api/warehouses", { name: "Çorum Depo", code: "CRM30", isActive: true });
@@ -70,9 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await state.store.close();
-  await closeEmulator();
-  rmSync(dir, { recursive: true, force: true });
+  await ground.close(async () => undefined);
 });
 
 describe("GET /api/activity: names and the target filter", () => {

@@ -30,7 +30,7 @@ let ground: ErpRouteGround;
 const stop = (runId: string, headers: Record<string, string> = {}) => callRoute("POST", `/api/erp/transfers/${runId}/stop`, undefined, headers);
 
 beforeAll(async () => {
-  ground = await startErpRoutes(state, "erp-stop-routes", TOKEN, 5000);
+  ground = await startErpRoutes(state, "erp-stop-routes", TOKEN, { timeoutMs: 5000 });
 });
 
 afterAll(async () => {

@@ -22,19 +22,22 @@ export const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Opera
 export const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
 
 export interface ErpRouteGround {
+  /** The emulator's base URL. */
+  url: string;
   /** The emulator's control door (faults, latency, seeded orders). */
   control: (method: string, p: string, body?: unknown) => Promise<unknown>;
   close: (stopJobs: () => Promise<void>) => Promise<void>;
 }
 
-export async function startErpRoutes(state: ErpRouteState, name: string, token: string, timeoutMs = 2000): Promise<ErpRouteGround> {
+export async function startErpRoutes(state: ErpRouteState, name: string, token: string, client: { timeoutMs?: number; retryDelayMs?: number } = {}): Promise<ErpRouteGround> {
   const dir = mkdtempSync(path.join(tmpdir(), `labs-${name}-`));
   const emulator = createEmulator({ token, dbFile: path.join(dir, "emulator.sqlite"), quiet: true });
   const url = (await emulator.listen(0)).url;
-  state.client = createUpstreamClient({ baseUrl: url, token, timeoutMs });
+  state.client = createUpstreamClient({ baseUrl: url, token, timeoutMs: client.timeoutMs ?? 2000, retryDelayMs: client.retryDelayMs });
   state.store = await openTestStore();
   state.conn = state.store.db;
   return {
+    url,
     control: async (method, p, body) => {
       const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
       return (await fetch(`${url}/__emulator${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })).json();
