@@ -99,7 +99,7 @@ test.describe("home page as operator", () => {
     await outcomes.getByText("Show the numbers").click();
     const today = outcomes.locator(`[data-testid="home-outcomes-row"][data-day="${before.day}"]`);
     const want = { ...before.counts, transferred: before.counts.transferred + 1, rejected: before.counts.rejected + 1, failed: before.counts.failed + 1 };
-    for (const [outcome, n] of Object.entries(want)) await expect(today.locator(`[data-outcome="${outcome}"]`), outcome).toHaveText(String(n));
+    for (const [outcome, n] of Object.entries(want)) await expect(today.locator(`[data-outcome="${outcome}"]`), outcome).toHaveText(n.toLocaleString("en-US"));
     const calls = page.getByTestId("home-calls");
     await expect(calls.getByRole("img")).toHaveAttribute("aria-label", /^Answer time and error rate per half hour over the last 24 hours\. [\d,]+ calls? in 24 hours, [\d.]+% unanswered/);
     await expect(calls.getByTestId("home-calls-summary")).toHaveText(/^[\d,]+ calls? in 24 hours, [\d.]+% unanswered\. Slowest half hour: .+, 95% answered within [\d,]+ ms\.$/);

@@ -149,7 +149,9 @@ interface Layout {
 function measureLayout(phone: boolean): Layout {
   const visible = (el: Element) => {
     const r = el.getBoundingClientRect();
-    return el.getClientRects().length > 0 && r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== "hidden";
+    // A closed <details> keeps a box for its content, unseen: only its summary counts.
+    const unseen = el.closest("details:not([open])") && !el.closest("summary");
+    return !unseen && el.getClientRects().length > 0 && r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== "hidden";
   };
   const describe = (el: Element, extra: string) => `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40)}" ${extra}`;
   const all = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].filter(visible);

@@ -23,7 +23,7 @@ export const ACTIVITY_SHEET: ExportSheet<ReadableAudit, "activity"> = {
   columns: [
     { key: "at", value: (r) => new Date(r.at) },
     { key: "actor", value: (r) => r.readable.actor },
-    { key: "actorEmail", value: (r) => r.actorEmail ?? "" },
+    { key: "email", value: (r) => r.actorEmail ?? "" },
     { key: "action", value: (r) => r.action },
     { key: "target", value: (r) => r.readable.target },
     { key: "targetType", value: (r) => r.targetType ?? "" },
