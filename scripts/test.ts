@@ -6,8 +6,7 @@ import { startThrowawayServer } from "@/lib/db/local-server";
 
 const root = path.resolve(import.meta.dirname, "..");
 // The build comes before the unit suite: its console tests (lib/db/local-console.test.ts) start the built console.
-// Lint and typecheck each keep one core busy, so they run side by side on the two.
-const STEPS = [["lint", "typecheck"], ["test:build"], ["test:unit"], ["test:e2e"]];
+const STEPS = ["lint", "typecheck", "test:build", "test:unit", "test:e2e"];
 
 function run(step: string, env: NodeJS.ProcessEnv): Promise<number> {
   console.log(`\n== npm run ${step}`);
@@ -36,18 +35,14 @@ if (!env.TEST_DATABASE_URL?.trim()) {
 let code = 0;
 const started = Date.now();
 const times: string[] = [];
-for (const group of STEPS) {
+for (const step of STEPS) {
   const at = Date.now();
-  const codes = await Promise.all(
-    group.map(async (step) => {
-      const stepCode = await run(step, env);
-      times.push(`${step} ${Math.round((Date.now() - at) / 1000)} s`);
-      if (stepCode !== 0) console.error(`\nnpm test: ${step} failed (exit ${stepCode}).`);
-      return stepCode;
-    }),
-  );
-  code = codes.find((c) => c !== 0) ?? 0;
-  if (code !== 0) break;
+  code = await run(step, env);
+  times.push(`${step} ${Math.round((Date.now() - at) / 1000)} s`);
+  if (code !== 0) {
+    console.error(`\nnpm test: ${step} failed (exit ${code}).`);
+    break;
+  }
 }
 await cleanUp();
 console.log(`\nnpm test: ${code === 0 ? "passed" : "failed"} in ${Math.round((Date.now() - started) / 1000)} s (${times.join(", ")}).`);
