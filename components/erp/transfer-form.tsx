@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
@@ -17,7 +18,6 @@ import {
 } from "@/lib/erp/order-ids";
 import { TRANSFERS_API } from "@/lib/erp/lists";
 import { readOrderFile, skipHeader, type OrderFileProblem } from "@/lib/erp/order-checks";
-import { PreviewChecks } from "@/components/erp/preview-checks";
 import { issueText } from "@/lib/rules/problems";
 import { errorBoxClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
@@ -33,6 +33,9 @@ interface Preview {
   text: string;
   idempotencyKey: string;
 }
+
+// The preview's checks against earlier runs show once ids are pasted: their code loads after the page.
+const PreviewChecks = dynamic(() => import("@/components/erp/preview-checks").then((m) => m.PreviewChecks), { ssr: false });
 
 export function TransferForm({
   canRun,

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { ImportsPanel } from "@/components/erp/imports-panel";
-import { OrderQueue } from "@/components/erp/order-queue";
+import { OrderQueue } from "@/components/erp/order-queue-lazy";
 import { OrderSearch } from "@/components/erp/order-search";
 import { SwrFallback } from "@/components/erp/swr-fallback";
 import { TransferForm } from "@/components/erp/transfer-form";
