@@ -7,7 +7,8 @@ import { useId, useRef, useState } from "react";
 import useSWR from "swr";
 import { errorBoxClass, reasonTextClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
-import { buttonClass, cardClass, checkboxClass, helpTextClass, linkClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
+import { buttonClass, cardClass, checkboxClass, helpTextClass, linkClass } from "@/components/ui/styles";
+import { ListTable } from "@/components/data-table/list-table";
 import { toast } from "@/components/ui/toast";
 import { TRANSFERS_API } from "@/lib/erp/lists";
 import { QUEUE_API, QUEUE_SEND_API } from "@/lib/queue/constants";
@@ -133,35 +134,26 @@ export function OrderQueue({ canRun, disabledReason }: { canRun: boolean; disabl
       ) : null}
       {data && items.length === 0 ? <p className={helpTextClass}>{t("empty")}</p> : null}
       {items.length > 0 ? (
-        <div className={tableWrapClass}>
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t("caption")}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th className={thClass}>
-                  <input type="checkbox" className={checkboxClass} aria-label={t("table.selectAll")} disabled={!canRun} checked={allChosen} onChange={(e) => items.forEach((i) => toggle(i.orderId, e.target.checked))} />
-                </th>
-                <th className={thClass}>{t("table.orderId")}</th>
-                <th className={thClass}>{t("table.queuedAt")}</th>
-                <th className={thClass}>{t("table.queuedBy")}</th>
-                <th className={thClass}>{t("table.origin")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((i) => (
-                <tr key={i.orderId} data-testid="queue-row" data-order-id={i.orderId} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className={tdClass}>
-                    <input type="checkbox" className={checkboxClass} aria-label={`${t("table.select")} ${i.orderId}`} disabled={!canRun} checked={chosen.has(i.orderId)} onChange={(e) => toggle(i.orderId, e.target.checked)} />
-                  </td>
-                  <td className={`${tdClass} font-mono`}>{i.orderId}</td>
-                  <td className={tdClass}>{dt.dateTime(i.queuedAt)}</td>
-                  <td className={tdClass}>{i.queuedBy.name || i.queuedBy.email}</td>
-                  <td className={tdClass}>{t(`origins.${i.origin}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption={t("caption")}
+          rows={items}
+          rowId={(i) => i.orderId}
+          rowTestId="queue-row"
+          rowProps={(i) => ({ "data-order-id": i.orderId })}
+          columns={[
+            {
+              id: "select",
+              header: <input type="checkbox" className={checkboxClass} aria-label={t("table.selectAll")} disabled={!canRun} checked={allChosen} onChange={(e) => items.forEach((i) => toggle(i.orderId, e.target.checked))} />,
+              label: t("table.selectAll"),
+              card: "select",
+              cell: (i) => <input type="checkbox" className={checkboxClass} aria-label={`${t("table.select")} ${i.orderId}`} disabled={!canRun} checked={chosen.has(i.orderId)} onChange={(e) => toggle(i.orderId, e.target.checked)} />,
+            },
+            { id: "orderId", header: t("table.orderId"), label: t("table.orderId"), card: "title", className: "font-mono", cell: (i) => i.orderId },
+            { id: "queuedAt", header: t("table.queuedAt"), label: t("table.queuedAt"), cell: (i) => dt.dateTime(i.queuedAt) },
+            { id: "queuedBy", header: t("table.queuedBy"), label: t("table.queuedBy"), cell: (i) => i.queuedBy.name || i.queuedBy.email },
+            { id: "origin", header: t("table.origin"), label: t("table.origin"), cell: (i) => t(`origins.${i.origin}`) },
+          ]}
+        />
       ) : null}
       {data && (page > 1 || count > page * data.limit) ? (
         <nav className="flex items-center gap-3 text-sm" aria-label={t("caption")}>

@@ -5,7 +5,8 @@ import dynamic from "next/dynamic";
 import { useFormatter, useTimeZone, useTranslations } from "next-intl";
 import { Tile } from "@/components/home/tile";
 import { useDateTime } from "@/components/ui/time";
-import { tdClass, theadClass, thClass } from "@/components/ui/styles";
+import { theadClass } from "@/components/ui/styles";
+import { PlainTable } from "@/components/data-table/plain-table";
 import { DAY_OUTCOMES, dayTotal, type OutcomeDays } from "@/lib/erp/outcome-days";
 import type { CallHistory } from "@/lib/health/history";
 import { useHomeTile } from "@/lib/home/client";
@@ -98,32 +99,25 @@ function CallsChart({ data }: { data: CallHistory }) {
         />
       }
       table={
-        <table className="w-full text-left text-xs">
-          <caption className={`pb-1 text-left ${mutedClass}`}>{t("onlyWithCalls", { zone: timeZone ?? "UTC" })}</caption>
-          <thead className={theadClass}>
-            <tr>
-              {[t("interval"), t("calls"), t("failures"), t("median"), t("p95"), t("errorRate")].map((h) => (
-                <th key={h} scope="col" className={thClass}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {view.rows.map((b) => (
-              <tr key={b.at} data-testid="home-calls-row">
-                <th scope="row" className={`${tdClass} font-normal`}>
-                  {view.at(b.at)}
-                </th>
-                <td className={tdClass}>{format.number(b.calls)}</td>
-                <td className={tdClass}>{format.number(b.failures)}</td>
-                <td className={tdClass}>{b.medianMs === null ? "–" : `${format.number(b.medianMs)} ms`}</td>
-                <td className={tdClass}>{b.p95Ms === null ? "–" : `${format.number(b.p95Ms)} ms`}</td>
-                <td className={tdClass}>{percent(b.failures / b.calls)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          <p aria-hidden="true" className={`pb-1 text-xs ${mutedClass}`}>{t("onlyWithCalls", { zone: timeZone ?? "UTC" })}</p>
+          <PlainTable
+            className="text-xs"
+            headClassName={theadClass}
+            caption={t("onlyWithCalls", { zone: timeZone ?? "UTC" })}
+            rows={view.rows}
+            rowKey={(b) => b.at}
+            rowProps={() => ({ "data-testid": "home-calls-row" })}
+            columns={[
+              { id: "interval", header: t("interval"), rowHeader: true, className: "font-normal", cell: (b) => view.at(b.at) },
+              { id: "calls", header: t("calls"), cell: (b) => format.number(b.calls) },
+              { id: "failures", header: t("failures"), cell: (b) => format.number(b.failures) },
+              { id: "median", header: t("median"), cell: (b) => (b.medianMs === null ? "–" : `${format.number(b.medianMs)} ms`) },
+              { id: "p95", header: t("p95"), cell: (b) => (b.p95Ms === null ? "–" : `${format.number(b.p95Ms)} ms`) },
+              { id: "errorRate", header: t("errorRate"), cell: (b) => percent(b.failures / b.calls) },
+            ]}
+          />
+        </>
       }
     />
   );
@@ -174,39 +168,22 @@ function OutcomesChart({ data }: { data: OutcomeDays }) {
         />
       }
       table={
-        <table className="w-full text-left text-xs">
-          <caption className={`pb-1 text-left ${mutedClass}`}>{t("zone", { zone: data.timeZone })}</caption>
-          <thead className={theadClass}>
-            <tr>
-              <th scope="col" className={thClass}>
-                {t("day")}
-              </th>
-              {DAY_OUTCOMES.map((o) => (
-                <th key={o} scope="col" className={thClass}>
-                  {tMeaning(o)}
-                </th>
-              ))}
-              <th scope="col" className={thClass}>
-                {t("total")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.days.map((d) => (
-              <tr key={d.day} data-testid="home-outcomes-row" data-day={d.day}>
-                <th scope="row" className={`${tdClass} font-normal`}>
-                  {view.day(d.day)}
-                </th>
-                {DAY_OUTCOMES.map((o) => (
-                  <td key={o} className={tdClass} data-outcome={o}>
-                    {format.number(d.counts[o])}
-                  </td>
-                ))}
-                <td className={tdClass}>{format.number(dayTotal(d))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          <p aria-hidden="true" className={`pb-1 text-xs ${mutedClass}`}>{t("zone", { zone: data.timeZone })}</p>
+          <PlainTable
+            className="text-xs"
+            headClassName={theadClass}
+            caption={t("zone", { zone: data.timeZone })}
+            rows={data.days}
+            rowKey={(d) => d.day}
+            rowProps={(d) => ({ "data-testid": "home-outcomes-row", "data-day": d.day })}
+            columns={[
+              { id: "day", header: t("day"), rowHeader: true, className: "font-normal", cell: (d) => view.day(d.day) },
+              ...DAY_OUTCOMES.map((o) => ({ id: o, header: tMeaning(o), cellProps: () => ({ "data-outcome": o }), cell: (d: OutcomeDays["days"][number]) => format.number(d.counts[o]) })),
+              { id: "total", header: t("total"), cell: (d) => format.number(dayTotal(d)) },
+            ]}
+          />
+        </>
       }
     />
   );

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { cardClass, linkClass, tableWrapClass, tdClass, thClass, theadClass } from "@/components/ui/styles";
+import { cardClass, linkClass, tableWrapClass, theadClass } from "@/components/ui/styles";
+import { PlainTable } from "@/components/data-table/plain-table";
 import type { ReferenceSection } from "@/lib/openapi/reference";
 
 // Server-rendered from the document itself, so the page ships no renderer's JavaScript and cannot drift from /api/v1/openapi.json.
@@ -44,26 +45,19 @@ export async function ApiReference({ sections }: { sections: ReferenceSection[] 
               {op.description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{op.description}</p> : null}
               {op.fields.length ? (
                 <div className={`mt-3 ${tableWrapClass}`}>
-                  <table className="w-full text-sm">
-                    <thead className={theadClass}>
-                      <tr>
-                        <th className={thClass}>{t("name")}</th>
-                        <th className={thClass}>{t("in")}</th>
-                        <th className={thClass}>{t("type")}</th>
-                        <th className={thClass}>{t("required")}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {op.fields.map((f) => (
-                        <tr key={`${f.in}:${f.name}`} className="border-t border-slate-200 dark:border-slate-700">
-                          <td className={`${tdClass} font-mono`}>{f.name}</td>
-                          <td className={tdClass}>{f.in}</td>
-                          <td className={`${tdClass} font-mono break-all`}>{f.type}</td>
-                          <td className={tdClass}>{f.required ? t("yes") : t("no")}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <PlainTable
+                    headClassName={theadClass}
+                    caption={`${op.method} /api/v1${op.path}`}
+                    rows={op.fields}
+                    rowKey={(f) => `${f.in}:${f.name}`}
+                    rowClassName="border-t border-slate-200 dark:border-slate-700"
+                    columns={[
+                      { id: "name", header: t("name"), className: "font-mono", cell: (f) => f.name },
+                      { id: "in", header: t("in"), cell: (f) => f.in },
+                      { id: "type", header: t("type"), className: "font-mono break-all", cell: (f) => f.type },
+                      { id: "required", header: t("required"), cell: (f) => (f.required ? t("yes") : t("no")) },
+                    ]}
+                  />
                 </div>
               ) : null}
               <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
