@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
-import { createTransferRun, MEANING, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/store";
+import { createTransferRun, InFlightError, MEANING, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/store";
 import { type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
 import type { TransferOrigin } from "@/lib/erp/lists";
 import { originsOf } from "@/lib/erp/run-filters";
@@ -141,7 +141,11 @@ export async function retryGroup(conn: Kysely<Database>, input: RetryGroupInput)
     await trx.updateTable("erp_transfer_runs").set({ origin }).where("id", "=", job.runId).execute();
     await input.enqueue(trx, job, ids);
   };
-  const made = await createTransferRun(conn, { ...input, request: { orderIds }, enqueue: claim });
+  const made = await createTransferRun(conn, { ...input, request: { orderIds }, enqueue: claim }).catch(async (error: unknown) => {
+    // On their way in a run another retry of this group just made: that is "already retried", not someone else's run.
+    if (error instanceof InFlightError && (await inGroup(conn, input.filter, input.group).select("o.order_id").limit(1).execute()).length === 0) throw new RetryRefusedError("already_retried");
+    throw error;
+  });
   return made.created ? { ...made, run: { ...made.run, origin } } : made;
 }
 

@@ -78,7 +78,7 @@ describe("the console's reason codes", () => {
 
   it("every code the runner writes has a meaning for both outcomes it can come with", () => {
     for (const code of REASON_CODES) {
-      expect(["failed", "rejected"]).toContain(refused(null, code));
+      expect(["failed", "rejected", "already_in_erp"]).toContain(refused(null, code));
       expect(orderMeaning({ outcome: "unknown", reason: null, reasonCode: code })).toBe("unknown");
     }
   });

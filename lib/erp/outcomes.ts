@@ -63,8 +63,9 @@ export const REASON_CODES = [
   "no_reason",
   "interrupted",
   "console_error",
+  "transferred_before",
 ] as const;
-const CODE_MEANING: Record<(typeof REASON_CODES)[number], "rejected" | "failed"> = {
+const CODE_MEANING: Record<(typeof REASON_CODES)[number], "rejected" | "failed" | "already_in_erp"> = {
   timeout: "failed",
   connection_lost: "failed",
   unreachable: "failed",
@@ -78,6 +79,8 @@ const CODE_MEANING: Record<(typeof REASON_CODES)[number], "rejected" | "failed">
   no_reason: "rejected",
   interrupted: "failed",
   console_error: "failed",
+  // Recorded when a run is made, never sent: the console's own record says an earlier run put it in the ERP.
+  transferred_before: "already_in_erp",
 };
 
 export function orderMeaning(row: { outcome: OrderOutcome; reason: string | null; reasonCode: string | null }): Meaning {

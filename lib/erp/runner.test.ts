@@ -807,11 +807,11 @@ describe("creating runs", () => {
     await expect(
       createTransferRun(conn, { actor: ACTOR, idempotencyKey: "same-key-1", request: { orderIds: ["1"] }, batchSize: 100, maxOrdersPerRun: 10, enqueue: enqueueWith(boss) }),
     ).rejects.toBeInstanceOf(IdempotencyConflictError);
-    // Keys belong to a person.
+    // Keys belong to a person (other ids: the first run still carries 1 and 2).
     const someoneElse = await createTransferRun(conn, {
       actor: { id: 8, email: "admin@demo.local", name: "Admin" },
       idempotencyKey: "same-key-1",
-      request: { orderIds: ["1", "2"] },
+      request: { orderIds: ["3", "4"] },
       batchSize: 100,
       maxOrdersPerRun: 10,
       enqueue: enqueueWith(boss),

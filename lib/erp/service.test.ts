@@ -59,12 +59,14 @@ afterAll(async () => {
   await emulator.close();
 });
 
-/** A run whose job no worker has taken yet. */
+/** A run whose job no worker has taken yet; each its own ids, since a run still going keeps its ids from any other. */
+let nextOrder = 3572000;
 async function queuedRun(key: string) {
+  const orderIds = [0, 1, 2].map(() => String(nextOrder++));
   const { run } = await createTransferRun(state.conn, {
     actor: { id: OPERATOR.id, email: OPERATOR.email, name: OPERATOR.name },
     idempotencyKey: key,
-    request: { orderIds: ["3572000", "3572001", "3572002"] },
+    request: { orderIds },
     batchSize: 2,
     maxOrdersPerRun: 5,
     enqueue: enqueueWith(idle),

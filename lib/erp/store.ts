@@ -17,6 +17,7 @@ import type {
 import { transferRunStatus } from "@/lib/erp/status";
 import { orderMeaning, runResult, type Meaning, type MeaningCounts } from "@/lib/erp/outcomes";
 import { filterRuns, type RunFilter } from "@/lib/erp/run-filters";
+import { lockOrderMoves, orderStanding, unqueue } from "@/lib/erp/order-guard";
 
 // ERP transfer runs in the console store; no state in memory, so several instances can share one store.
 
@@ -48,6 +49,15 @@ export class IdempotencyConflictError extends DomainError {
 export class NothingQueuedError extends DomainError {
   constructor() {
     const made = refusal("conflict", { code: "validation.queue.empty" }, { reason: "queue_empty" });
+    super(made.code, made.detail, made.extra);
+  }
+}
+
+/** Ids a queued or running run still carries unsent or on the wire: a second run now could send them twice. */
+export class InFlightError extends DomainError {
+  constructor(orderIds: readonly string[], runIds: readonly string[]) {
+    const shown = orderIds.slice(0, 20).join(", ") + (orderIds.length > 20 ? ", …" : "");
+    const made = refusal("conflict", { code: "validation.erp.inFlight", params: { ids: shown } }, { reason: "already_in_flight", orderIds: orderIds.slice(0, 100), runIds: [...new Set(runIds)] });
     super(made.code, made.detail, made.extra);
   }
 }
@@ -117,10 +127,11 @@ export async function createTransferRun(
   if (existing) return sameRequest(existing, hash);
 
   try {
-    return await conn.transaction().execute(async (trx) => {
+    const made = await conn.transaction().execute(async (trx): Promise<{ run: ErpTransferRun; created: boolean } | { nothing: true }> => {
       const raced = await findByKey(trx, input.actor.email, input.idempotencyKey);
       if (raced) return sameRequest(raced, hash);
 
+      await lockOrderMoves(trx);
       let orderIds: string[];
       let origin: TransferOrigin = "new";
       let parentRunId: string | null = null;
@@ -158,6 +169,23 @@ export async function createTransferRun(
         origin = input.request.origin ?? "new";
       }
 
+      // Judged under the lock: an id on its way in another run is never carried twice; one already in the ERP goes on the record, not on the wire.
+      const standing = await orderStanding(trx, orderIds);
+      const flying = orderIds.filter((id) => standing.inFlight.has(id));
+      if (flying.length > 0 && !input.request.take && !input.request.retry) throw new InFlightError(flying, flying.map((id) => standing.inFlight.get(id)!));
+      if (flying.length > 0) {
+        const keep = orderIds.map((id) => !standing.inFlight.has(id));
+        retriedPositions = retriedPositions.filter((_, i) => keep[i]);
+        orderIds = orderIds.filter((_, i) => keep[i]);
+        if (orderIds.length === 0) {
+          if (input.request.retry) throw new InFlightError(flying, flying.map((id) => standing.inFlight.get(id)!));
+          return { nothing: true as const };
+        }
+      }
+      await unqueue(trx, orderIds);
+      const toSend = orderIds.filter((id) => !standing.inErp.has(id));
+      const recorded = orderIds.filter((id) => standing.inErp.has(id));
+
       const now = input.now ?? new Date();
       const run: ErpTransferRun = {
         id: randomUUID(),
@@ -172,14 +200,14 @@ export async function createTransferRun(
         state: "queued",
         batch_size: input.batchSize,
         total_orders: orderIds.length,
-        total_batches: batchCount(orderIds.length, input.batchSize),
+        total_batches: batchCount(toSend.length, input.batchSize),
         batches_done: 0,
         transferred_count: 0,
-        not_transferred_count: 0,
+        not_transferred_count: recorded.length,
         unknown_count: 0,
-        pending_count: orderIds.length,
+        pending_count: toSend.length,
         sending_count: 0,
-        already_count: 0,
+        already_count: recorded.length,
         rejected_count: 0,
         failed_count: 0,
         sending_from: null,
@@ -196,8 +224,16 @@ export async function createTransferRun(
       await sql`
         insert into erp_transfer_orders (run_id, position, order_id, batch, outcome)
         select ${run.id}, t.position, t.order_id, (t.position + ${input.batchSize} - 1) / ${input.batchSize}, 'pending'
-        from unnest(${orderIds}::text[]) with ordinality as t(order_id, position)
+        from unnest(${toSend}::text[]) with ordinality as t(order_id, position)
       `.execute(trx);
+      // After the ids to send, so batches and the run's mark cover only those.
+      if (recorded.length > 0) {
+        await sql`
+          insert into erp_transfer_orders (run_id, position, order_id, batch, outcome, reason_code, meaning, updated_at)
+          select ${run.id}, ${toSend.length} + t.position, t.order_id, 0, 'not_transferred', 'transferred_before', 'already_in_erp', ${now}
+          from unnest(${recorded}::text[]) with ordinality as t(order_id, position)
+        `.execute(trx);
+      }
       if (parentRunId !== null) {
         // A concurrent retry (another instance) that claimed some first leaves fewer rows: refused.
         const claimed = await trx
@@ -207,13 +243,16 @@ export async function createTransferRun(
           .where(sql<boolean>`position = any(${retriedPositions}::int[])`)
           .where("retried_in", "is", null)
           .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== orderIds.length) {
+        if (Number(claimed.numUpdatedRows) !== retriedPositions.length) {
           throw new RetryRefusedError("already_retried");
         }
       }
-      await input.enqueue(trx, { runId: run.id, jobId: run.job_id! }, orderIds);
+      await input.enqueue(trx, { runId: run.id, jobId: run.job_id! }, toSend);
       return { run, created: true };
     });
+    // Every id the queue gave was on its way elsewhere: they leave the queue (committed), and nothing is made.
+    if ("nothing" in made) throw new NothingQueuedError();
+    return made;
   } catch (error) {
     // A concurrent request with the same key won the unique index.
     const winner = await findByKey(conn, input.actor.email, input.idempotencyKey);

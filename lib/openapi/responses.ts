@@ -163,6 +163,7 @@ export const enqueueAnswer = z.object({
   queued: z.array(z.string()),
   alreadyQueued: z.array(z.string()),
   alreadyTransferred: z.array(z.object({ orderId: z.string(), runId: z.string(), at: datetime, meaning: z.enum(MEANINGS) })),
+  unknown: z.array(z.string()).describe("Ids whose last outcome is unknown (the platform may have acted): held back unless confirmUnknown is true"),
   invalid: z.array(z.object({ id: z.string(), reason: z.enum(["not_a_number", "too_long"]) })),
   warnings: z.array(z.object({ id: z.string(), reason: z.enum(["leading_zero", "far_longer"]) })),
 });

@@ -7,6 +7,7 @@ import { openTestStore } from "@/lib/testing/store";
 import { testDatabaseUrl, withDatabase } from "@/lib/testing/test-database";
 import { insertRun } from "@/lib/testing/transfer-runs";
 import { addToQueue, takeQueued } from "@/lib/queue/store";
+import { createTransferRun } from "@/lib/erp/store";
 
 // The queue's rules on a real PostgreSQL: what is queued, left out and refused, each named; a take
 // is the oldest first up to its cap; two takers at the same moment never take the same id.
@@ -50,6 +51,7 @@ describe("enqueueOrders", () => {
       queued: ["3572010", "3572011", "0357"],
       alreadyQueued: ["3572001"],
       alreadyTransferred: [{ orderId: "3572002", runId, at: "2026-01-05T09:00:00.000Z", meaning: "transferred" }],
+      unknown: [],
       invalid: [
         { id: "35720x1", reason: "not_a_number" },
         { id: "9".repeat(21), reason: "too_long" },
@@ -80,6 +82,44 @@ describe("enqueueOrders", () => {
     const result = await enqueueOrders(ctx, ["3572003", "3572004"], "api");
     expect(result).toMatchObject({ queued: ["3572004"], alreadyQueued: ["3572003"] });
     expect(await queuedIds()).toEqual(["3572004"]);
+  });
+
+  it("holds back an id whose outcome is unknown unless the caller confirms, and says so", async () => {
+    const runId = await insertRun(state.conn, "Earlier run", "completed", "api", "2026-01-05T09:00:00Z", { unknown: 2 });
+    await state.conn
+      .insertInto("erp_transfer_orders")
+      .values([
+        { run_id: runId, position: 1, order_id: "3572005", batch: 1, outcome: "unknown", reason_code: "connection_lost", meaning: "unknown" },
+        { run_id: runId, position: 2, order_id: "3572006", batch: 1, outcome: "unknown", reason_code: "connection_lost", meaning: "unknown", retried_in: runId },
+      ])
+      .execute();
+    const held = await enqueueOrders(ctx, ["3572005", "3572006", "3572007"], "api");
+    expect(held).toMatchObject({ queued: ["3572006", "3572007"], unknown: ["3572005"] });
+    expect(audits[0]).toMatchObject({ message: "2 orders queued for transfer (0 already queued, 0 already transferred, 1 held back as unknown, 0 malformed)." });
+    const confirmed = await enqueueOrders(ctx, ["3572005"], "api", { confirmUnknown: true });
+    expect(confirmed).toMatchObject({ queued: ["3572005"], unknown: [] });
+    expect(await queuedIds()).toEqual(["3572006", "3572007", "3572005"]);
+  });
+
+  it("an enqueue racing a send that took the same ids waits for it and leaves them out: they are on their way", async () => {
+    await addToQueue(state.conn, ["3572020", "3572021"], BY);
+    let enqueue: Promise<Awaited<ReturnType<typeof enqueueOrders>>> | null = null;
+    const made = await createTransferRun(state.conn, {
+      actor: ctx.actor,
+      idempotencyKey: "race-send-1",
+      request: { take: (trx) => takeQueued(trx, 10), origin: "queue" },
+      batchSize: 100,
+      maxOrdersPerRun: 10,
+      // Inside the send's transaction, after the take: the same ids pushed again, on another connection.
+      enqueue: async () => {
+        enqueue = enqueueOrders(ctx, ["3572020", "3572021", "3572022"], "api");
+        enqueue.catch(() => undefined);
+        await expect.poll(async () => Number((await sql<{ n: string }>`select count(*) as n from pg_locks where not granted`.execute(state.conn)).rows[0]!.n), { timeout: 10_000 }).toBeGreaterThan(0);
+      },
+    });
+    expect(made.run.total_orders).toBe(2);
+    expect(await enqueue).toMatchObject({ queued: ["3572022"], alreadyQueued: ["3572020", "3572021"] });
+    expect(await queuedIds()).toEqual(["3572022"]);
   });
 
   it("echoes a long malformed id cut short", async () => {

@@ -67,7 +67,7 @@ describe("/api/erp/queue", () => {
   it("an operator queues ids; the answer names each left-out id; the overview counts them oldest first", async () => {
     const res = await queue(["3572101", "3572102", "35721o3", "3572101"]);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ queued: ["3572101", "3572102"], alreadyQueued: [], alreadyTransferred: [], invalid: [{ id: "35721o3", reason: "not_a_number" }], warnings: [] });
+    expect(await res.json()).toEqual({ queued: ["3572101", "3572102"], alreadyQueued: [], alreadyTransferred: [], unknown: [], invalid: [{ id: "35721o3", reason: "not_a_number" }], warnings: [] });
     expect(await (await queue(["3572102", "3572103"])).json()).toMatchObject({ queued: ["3572103"], alreadyQueued: ["3572102"] });
     const all = await overview();
     expect(all).toMatchObject({ count: 3, nextSend: null, maxOrdersPerRun: 5, page: 1, limit: 25 });

@@ -14,6 +14,8 @@ export const enqueueBodySchema = z.strictObject({
     .array(z.string({ error: "validation.queue.orderIdString" }), { error: "validation.queue.orderIdsList" })
     .min(1, { error: "validation.queue.orderIdsEmpty" })
     .max(QUEUE_MAX_IDS_PER_REQUEST, { error: "validation.queue.tooMany" }),
+  // The platform may have acted on an unknown order: queueing it again is a person's or a system's explicit choice.
+  confirmUnknown: z.boolean({ error: "validation.trueOrFalse" }).optional(),
 });
 
 export const removeQueuedBodySchema = z.strictObject({
@@ -29,6 +31,8 @@ export interface EnqueueResult {
   queued: string[];
   alreadyQueued: string[];
   alreadyTransferred: TransferredBefore[];
+  /** Their last outcome is unknown: held back unless the request confirms. */
+  unknown: string[];
   invalid: { id: string; reason: InvalidReason }[];
   warnings: ImplausibleId[];
 }

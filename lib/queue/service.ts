@@ -2,7 +2,8 @@ import "server-only";
 import type { ServiceContext } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
-import { inFlight, transferredBefore } from "@/lib/erp/history";
+import { transferredBefore } from "@/lib/erp/history";
+import { lockOrderMoves, orderStanding } from "@/lib/erp/order-guard";
 import { classifyOrderId } from "@/lib/erp/order-ids";
 import { implausibleIds } from "@/lib/erp/order-checks";
 import { startQueuedTransfer, type ErpContext } from "@/lib/erp/service";
@@ -19,8 +20,11 @@ export interface QueueContext extends ServiceContext {
 
 const TARGET = { type: "order_queue", id: "orders" };
 
-/** Queues the ids the paste would send: malformed ones refused, ids waiting (queued, or unsent in a run still going) or already in the ERP left out, each named. */
-export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], origin: QueueOrigin): Promise<EnqueueResult> {
+/**
+ * Queues the ids the paste would send: malformed ones refused; ids waiting (queued, or unsent in a run still going) or already in the ERP left out,
+ * and ids whose outcome is unknown held back unless `confirmUnknown`, each named. Judged and inserted under the order-moves lock.
+ */
+export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], origin: QueueOrigin, options: { confirmUnknown?: boolean } = {}): Promise<EnqueueResult> {
   const valid: string[] = [];
   const seen = new Set<string>();
   const invalid: EnqueueResult["invalid"] = [];
@@ -34,22 +38,26 @@ export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], o
     }
   }
   const conn = await db();
-  const alreadyTransferred = await transferredBefore(conn, valid);
-  const done = new Set(alreadyTransferred.map((t) => t.orderId));
-  const candidates = valid.filter((id) => !done.has(id));
-  const sending = await inFlight(conn, candidates);
-  const added = new Set(await addToQueue(conn, candidates.filter((id) => !sending.has(id)), { email: ctx.actor.email, name: ctx.actor.name, origin }));
-  const queued = candidates.filter((id) => added.has(id));
-  const alreadyQueued = candidates.filter((id) => !added.has(id));
+  const { alreadyTransferred, queued, alreadyQueued, unknown } = await conn.transaction().execute(async (trx) => {
+    await lockOrderMoves(trx);
+    const standing = await orderStanding(trx, valid);
+    const transferred = await transferredBefore(trx, valid.filter((id) => standing.inErp.has(id)));
+    const candidates = valid.filter((id) => !standing.inErp.has(id));
+    const held = options.confirmUnknown ? [] : candidates.filter((id) => standing.unknown.has(id));
+    const open = candidates.filter((id) => options.confirmUnknown || !standing.unknown.has(id));
+    const added = new Set(await addToQueue(trx, open.filter((id) => !standing.inFlight.has(id) && !standing.queued.has(id)), { email: ctx.actor.email, name: ctx.actor.name, origin }));
+    return { alreadyTransferred: transferred, queued: open.filter((id) => added.has(id)), alreadyQueued: open.filter((id) => !added.has(id)), unknown: held };
+  });
+  const added = new Set(queued);
   const warnings = implausibleIds(valid).filter((w) => added.has(w.id));
   await ctx.audit({
     action: "erp.queue.add",
     target: TARGET,
     outcome: queued.length > 0 ? "success" : "failure",
-    message: `${queued.length} orders queued for transfer (${alreadyQueued.length} already queued, ${alreadyTransferred.length} already transferred, ${invalid.length} malformed).`,
-    details: { origin, queued: queued.length, alreadyQueued: alreadyQueued.length, alreadyTransferred: alreadyTransferred.length, invalid: invalid.length, warnings: warnings.length },
+    message: `${queued.length} orders queued for transfer (${alreadyQueued.length} already queued, ${alreadyTransferred.length} already transferred, ${unknown.length ? `${unknown.length} held back as unknown, ` : ""}${invalid.length} malformed).`,
+    details: { origin, queued: queued.length, alreadyQueued: alreadyQueued.length, alreadyTransferred: alreadyTransferred.length, unknown: unknown.length, confirmUnknown: options.confirmUnknown === true, invalid: invalid.length, warnings: warnings.length },
   });
-  return { queued, alreadyQueued, alreadyTransferred, invalid, warnings };
+  return { queued, alreadyQueued, alreadyTransferred, unknown, invalid, warnings };
 }
 
 export async function queueOverview(q: QueueListState): Promise<QueueOverview> {

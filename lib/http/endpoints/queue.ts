@@ -9,10 +9,10 @@ import { enqueueOrders, queueOverview, removeQueued, sendQueued } from "@/lib/qu
 // How many wait, the oldest, the next automatic send, and a page of the ids.
 export const queueOverviewEndpoint = endpoint("read", async ({ req }) => json(await queueOverview(parseQuery(req, queueList.querySchema))));
 
-// Adds ids; each malformed, already queued or already transferred id is named in the answer.
+// Adds ids; each malformed, already queued, already transferred or unknown (held back unless confirmed) id is named in the answer.
 export const enqueueEndpoint = endpoint("erp.run", async ({ req, actor, service, api }) => {
-  const { orderIds } = await parseBody(req, enqueueBodySchema);
-  return json(await enqueueOrders({ ...service, actor }, orderIds, api ? "api" : "console"));
+  const { orderIds, confirmUnknown } = await parseBody(req, enqueueBodySchema);
+  return json(await enqueueOrders({ ...service, actor }, orderIds, api ? "api" : "console", { confirmUnknown }));
 });
 
 // Takes the chosen ids out before they are sent.
