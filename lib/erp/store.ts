@@ -62,6 +62,15 @@ export class InFlightError extends DomainError {
   }
 }
 
+/** Ids whose last outcome is unknown: the platform may have them, so only a confirmed resend or a resolution moves them on. */
+export class UnknownOutcomeError extends DomainError {
+  constructor(orderIds: readonly string[]) {
+    const shown = orderIds.slice(0, 20).join(", ") + (orderIds.length > 20 ? ", …" : "");
+    const made = refusal("conflict", { code: "validation.erp.outcomeUnknown", params: { ids: shown } }, { reason: "outcome_unknown", orderIds: orderIds.slice(0, 100) });
+    super(made.code, made.detail, made.extra);
+  }
+}
+
 export type RetryRefusal = "parent_not_found" | "parent_running" | "nothing_to_retry" | "already_retried" | "too_many";
 // A missing parent or too many orders are the request's fault (422 on that field), the rest the run's state.
 const REFUSAL_FIELD: Partial<Record<RetryRefusal, string>> = { parent_not_found: "parentRunId", too_many: "retry" };
@@ -96,7 +105,7 @@ const RETRY_MEANING: Record<RetryKind, Meaning> = { failed: "failed", unsent: "n
 const RETRY_ORIGIN: Record<RetryKind, TransferOrigin> = { failed: "retry_failed", unsent: "send_unsent", unknown: "resend_unknown", rejected: "resend_rejected" };
 
 export type CreateRunRequest =
-  | { orderIds: string[]; origin?: "new" | "api"; retry?: undefined; parentRunId?: undefined; take?: undefined }
+  | { orderIds: string[]; origin?: "new" | "api"; confirmUnknown?: boolean; retry?: undefined; parentRunId?: undefined; take?: undefined }
   | { retry: RetryKind; parentRunId: string; orderIds?: undefined; take?: undefined }
   | { take: TakeOrders; origin: TransferOrigin; orderIds?: undefined; retry?: undefined; parentRunId?: undefined };
 
@@ -172,7 +181,11 @@ export async function createTransferRun(
       // Judged under the lock: an id on its way in another run is never carried twice; one already in the ERP goes on the record, not on the wire.
       const standing = await orderStanding(trx, orderIds);
       const flying = orderIds.filter((id) => standing.inFlight.has(id));
-      if (flying.length > 0 && !input.request.take && !input.request.retry) throw new InFlightError(flying, flying.map((id) => standing.inFlight.get(id)!));
+      if (input.request.orderIds) {
+        if (flying.length > 0) throw new InFlightError(flying, flying.map((id) => standing.inFlight.get(id)!));
+        const unsure = orderIds.filter((id) => standing.unknown.has(id));
+        if (unsure.length > 0 && !input.request.confirmUnknown) throw new UnknownOutcomeError(unsure);
+      }
       if (flying.length > 0) {
         const keep = orderIds.map((id) => !standing.inFlight.has(id));
         retriedPositions = retriedPositions.filter((_, i) => keep[i]);
