@@ -61,6 +61,48 @@ test("the same Idempotency-Key sent to instance A and instance B makes one run",
   expect(items.filter((r) => r.id === runs[0])).toHaveLength(1);
 });
 
+test("the review's race, round after round: pushes through B while A sends the queue and B transfers half the ids directly; no order id reaches the platform twice", async () => {
+  test.setTimeout(120_000);
+  const a = await signedIn("127.0.0.47", "operator", "a");
+  const b = await signedIn("127.0.0.48", "operator", "b");
+  const post = (c: typeof a, at: "a" | "b", path: string, body: unknown, headers: Record<string, string> = {}) =>
+    c.call("POST", path, { port: port(at), headers: { ...origin(at), "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const since = (await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1")).lastSeq;
+  await control("POST", "/faults", { method: "POST", path: "/v1/action/orders-erp-transfer", latencyMs: 150 });
+  const all: string[] = [];
+  try {
+    for (let round = 0; round < 8; round++) {
+      const { orders } = await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: 40 });
+      all.push(...orders.ids);
+      expect((await post(a, "a", "/api/erp/queue", { orderIds: orders.ids })).status).toBe(200);
+      const send = post(a, "a", "/api/erp/queue/send", {}, { "Idempotency-Key": randomUUID() });
+      // The same ids pushed again 0 to 21 ms after the send, as the review's integrator did, and half of them sent by hand.
+      await new Promise((r) => setTimeout(r, round * 3));
+      const [sent, pushed, direct] = await Promise.all([
+        send,
+        post(b, "b", "/api/erp/queue", { orderIds: orders.ids }),
+        post(b, "b", "/api/erp/transfers", { orderIds: orders.ids.slice(0, 20) }, { "Idempotency-Key": randomUUID() }),
+      ]);
+      expect([sent.status, pushed.status], sent.body + pushed.body).toEqual([201, 200]);
+      expect([201, 409], direct.body).toContain(direct.status);
+      expect((JSON.parse(pushed.body) as { queued: string[] }).queued).toEqual([]);
+      // Whatever a push put back would go out with the next send: there is nothing.
+      const next = await post(b, "b", "/api/erp/queue/send", {}, { "Idempotency-Key": randomUUID() });
+      expect(next.status, next.body).toBe(409);
+    }
+    await expect
+      .poll(async () => (JSON.parse((await a.call("GET", "/api/erp/transfers?status=running&limit=10", { port: port("a") })).body) as { total: number }).total, { timeout: 60_000 })
+      .toBe(0);
+  } finally {
+    await control("DELETE", "/faults");
+  }
+  const log = await control<{ requests: { path: string; body: { orderIds?: string[] } }[] }>("GET", `/requests?since=${since}&limit=100000`);
+  const seen = new Map<string, number>();
+  for (const r of log.requests) if (r.path === "/v1/action/orders-erp-transfer") for (const id of r.body.orderIds ?? []) seen.set(id, (seen.get(id) ?? 0) + 1);
+  expect([...seen].filter(([, n]) => n > 1)).toEqual([]);
+  expect(all.filter((id) => seen.get(id) !== 1)).toEqual([]);
+});
+
 test("sign in through A, act through B; a member demoted through A is refused by B on their next request", async ({ browser }) => {
   const admin = await signedIn("127.0.0.42", "admin", "a");
   const email = `cluster-${Date.now()}@demo.local`;
