@@ -296,6 +296,37 @@ test.describe("order transfers as operator", () => {
     expect((await emulatorOrders.transferredSince(seq)).sort()).toEqual([...ids].sort());
   });
 
+  test("ids still on their way in another run are refused by name with the list kept; ids already in the ERP are recorded, not sent again", async ({ page }) => {
+    test.setTimeout(60_000);
+    const ids = await emulatorOrders.seed(4);
+    const seq = await emulatorOrders.lastSeq();
+    await emulator.addFault({ path: "/v1/action/orders-erp-transfer", latencyMs: 4000, times: 1 });
+    const earlier = await page.request.post("/api/erp/transfers", {
+      headers: { Origin: E2E_BASE_URL, "Idempotency-Key": crypto.randomUUID() },
+      data: { orderIds: ids.slice(0, 2) },
+    });
+    expect(earlier.status()).toBe(201);
+    const earlierId = ((await earlier.json()) as { run: { id: string } }).run.id;
+
+    await page.goto("/erp");
+    await previewAndSend(page, ids.join("\n"));
+    await page.getByTestId("transfer-send").click();
+    await expect(page.getByTestId("transfer-send-error")).toContainText(`Orders already on their way to the ERP in a run still going: ${ids[0]}, ${ids[1]}.`);
+    await expect(page).toHaveURL(/\/erp$/);
+    await expect(page.getByLabel("Order ids", { exact: true })).toHaveValue(ids.join("\n"));
+
+    // Once that run is done, the same list sends only the two it had not carried.
+    await expect.poll(async () => ((await (await page.request.get(`/api/erp/transfers/${earlierId}`)).json()) as { run: { state: string } }).run.state, { timeout: 20_000 }).toBe("completed");
+    await page.getByTestId("transfer-send").click();
+    await expect(page).toHaveURL(RUN_URL);
+    await waitForEnd(page);
+    await expect(page.getByTestId("count-transferred")).toHaveText("2");
+    await expect(page.getByTestId("count-already")).toHaveText("2");
+    await chooseOption(page.getByLabel("Outcome", { exact: true }), "Not transferred");
+    await expect(page.getByTestId("run-order-reason").first()).toHaveText("An earlier run already put it in the ERP; not sent again");
+    expect((await emulatorOrders.transferredSince(seq)).sort()).toEqual([...ids].sort());
+  });
+
   test("a batch that times out after the platform acted yields 'outcome unknown' for exactly its orders", async ({ page }) => {
     test.setTimeout(60_000);
     const ids = await emulatorOrders.seed(200);
