@@ -298,12 +298,14 @@ test.describe("order transfers as operator", () => {
 
   test("ids still on their way in another run are refused by name with the list kept; ids already in the ERP are recorded, not sent again", async ({ page }) => {
     test.setTimeout(60_000);
-    const ids = await emulatorOrders.seed(4);
+    const seeded = await emulatorOrders.seed(302);
+    const ids = seeded.slice(298);
     const seq = await emulatorOrders.lastSeq();
-    await emulator.addFault({ path: "/v1/action/orders-erp-transfer", latencyMs: 4000, times: 1 });
+    // Three slow batches, each inside the console's 4 s deadline: the two shared ids are in the last, on their way for about 6 s.
+    await emulator.addFault({ path: "/v1/action/orders-erp-transfer", latencyMs: 3000, times: 3 });
     const earlier = await page.request.post("/api/erp/transfers", {
       headers: { Origin: E2E_BASE_URL, "Idempotency-Key": crypto.randomUUID() },
-      data: { orderIds: ids.slice(0, 2) },
+      data: { orderIds: seeded.slice(0, 300) },
     });
     expect(earlier.status()).toBe(201);
     const earlierId = ((await earlier.json()) as { run: { id: string } }).run.id;
@@ -324,7 +326,7 @@ test.describe("order transfers as operator", () => {
     await expect(page.getByTestId("count-already")).toHaveText("2");
     await chooseOption(page.getByLabel("Outcome", { exact: true }), "Not transferred");
     await expect(page.getByTestId("run-order-reason").first()).toHaveText("An earlier run already put it in the ERP; not sent again");
-    expect((await emulatorOrders.transferredSince(seq)).sort()).toEqual([...ids].sort());
+    expect((await emulatorOrders.transferredSince(seq)).sort()).toEqual([...seeded].sort());
   });
 
   test("a batch that times out after the platform acted yields 'outcome unknown' for exactly its orders", async ({ page }) => {
