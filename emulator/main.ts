@@ -55,6 +55,8 @@ async function main(): Promise<void> {
   const dbFile = process.env.EMULATOR_DB?.trim() || path.join(dataDir, "emulator.sqlite");
   const token = readToken(dataDir);
 
+  // Its store holds the demo token's orders and request log: readable by this user only, as the token file is.
+  process.umask(0o077);
   let emulator;
   try {
     emulator = createEmulator({ token, dbFile });
