@@ -1,4 +1,5 @@
 import { E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN } from "@/e2e/env";
+import type { Escape, Spelling } from "@/emulator/faults";
 import type { RequestLogEntry } from "@/emulator/request-log";
 
 async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -19,6 +20,8 @@ export interface FaultRule {
   kind?: "respond" | "malformed-json" | "html" | "drop" | "drop-mid-body";
   status?: number;
   body?: unknown;
+  escape?: Escape | null;
+  spell?: Spelling[] | null;
   apply?: "before" | "after";
 }
 

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import { ROUTES } from "@/e2e/access-routes";
 import { NO_RUN } from "@/e2e/access-routes-erp";
 import { emulator, emulatorOrders, type FaultRule } from "@/e2e/emulator";
+import { SPELLINGS, spellToken, type Escape, type Spelling } from "@/emulator/faults";
 import { DEMO_PASSWORD, E2E_BASE_URL, E2E_DATA_DIR, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
 import { chooseOption } from "@/e2e/fixtures";
 import { leaksIn, NEEDLES, tokenLeaks } from "@/e2e/token-needles";
@@ -19,7 +20,9 @@ import { confirmImportStart } from "@/e2e/imports";
 // token back), the answers of a tour through every page and main action, and the server's log.
 // The upstream echoes the token as is, URL-encoded, in hex and base64, in JSON bodies written as
 // they come and with the escapes real producers use (`\/`, `\u002B`, every character `\uXXXX`),
-// while the search reads escapes back too.
+// and in each round also spelt the ways HTML encoders and gateways write it (character
+// references, every byte percent-encoded, `+` as a space, line-wrapped base64, `\x` escapes),
+// while the search reads all of these back too.
 
 const T = E2E_UPSTREAM_TOKEN;
 const b64 = (s: string) => Buffer.from(s).toString("base64");
@@ -37,8 +40,14 @@ const echoWarehouse = (id: number) => ({ id, name: `Sızdıran ${T}`, code: `ECH
 
 /** How the emulator writes an echo's JSON: as JSON.stringify does, or every string with `\/`, `\u002B` or every character `\uXXXX`. */
 const ESCAPES = [null, "slash", "plus", "unicode"] as const;
-type Escape = (typeof ESCAPES)[number];
-type EchoFault = { label: string; passesText: boolean; rules: (FaultRule & { escape?: Escape })[] };
+/** The token is also spelt these ways in each escape's rounds, so every spelling reaches every boundary without rounds of its own. */
+const SPELT_WITH: Record<string, Spelling[]> = {
+  none: ["raw", "html-every", "base64-wrapped"],
+  slash: ["raw", "html-hex", "percent-every"],
+  plus: ["raw", "html-decimal", "x-escape"],
+  unicode: ["raw", "html-named", "plus-space"],
+};
+type EchoFault = { label: string; passesText: boolean; rules: FaultRule[] };
 
 /**
  * Upstream failures (and well-formed answers) that carry the token back to the console. `orderId`
@@ -46,12 +55,14 @@ type EchoFault = { label: string; passesText: boolean; rules: (FaultRule & { esc
  * `passesText`: the upstream's words go on (a 4xx message, a 200's data); the others are run
  * with the plain echo only, since their bodies are never passed on at all.
  */
-const echoFaults = (orderId: string, escape: Escape = null): EchoFault[] =>
-  baseEchoFaults(orderId).map((f) => ({
+const echoFaults = (orderId: string, escape: Escape | null = null): EchoFault[] => {
+  const spell = SPELT_WITH[escape ?? "none"]!;
+  return baseEchoFaults(orderId).map((f) => ({
     ...f,
-    label: escape ? `${f.label}, written with ${escape} escapes` : f.label,
-    rules: f.rules.map((r) => (escape ? { ...r, escape } : r)),
+    label: `${f.label}${escape ? `, written with ${escape} escapes` : ""}, the token also as ${spell.slice(1).join(" and ")}`,
+    rules: f.rules.map((r) => ({ ...r, escape, spell })),
   }));
+};
 
 /** Every plain echo fault, then each that passes the upstream's words on under each escape. */
 const echoRounds = (orderId: string): EchoFault[] =>
@@ -187,6 +198,12 @@ test("the test build is made with the distinctive token set", () => {
 test("the search finds the token however the echo writes it", () => {
   const unicode = (s: string, upper: boolean) => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).map((u) => (upper ? u.toUpperCase().replace("\\U", "\\u") : u)).join("");
   const written = [
+    T.replaceAll("/", "&sol;").replaceAll("+", "&plus;"),
+    [...T].map((c) => `&#${c.charCodeAt(0)};`).join(""),
+    [...Buffer.from(T)].map((b) => `%${b.toString(16)}`).join(""),
+    T.replaceAll("+", " "),
+    T.replaceAll("/", "\\\\x2f").replaceAll("+", "\\\\x2B"),
+    Buffer.from(`xx${T}`).toString("base64").replace(/.{10}/g, "$&\\r\\n"),
     T.replaceAll("/", "\\/"),
     T.replaceAll("+", "\\u002B"),
     unicode(T, false),
@@ -198,7 +215,10 @@ test("the search finds the token however the echo writes it", () => {
     Buffer.from(T).toString("hex").toUpperCase(),
   ];
   for (const text of written) expect(tokenLeaks(`{"m":"${text}"}`), text).not.toEqual([]);
-  expect(tokenLeaks(String.raw`{"path":"\/v1\/stores","m":"\u0130stanbul"}`)).toEqual([]);
+  // What the emulator writes in each spelling, alone and as the spec's rounds combine them.
+  for (const spelling of SPELLINGS) expect(tokenLeaks(JSON.stringify(spellToken(T, spelling))), spelling).not.toEqual([]);
+  expect(Object.values(SPELT_WITH).flat().sort()).toEqual([...SPELLINGS, "raw", "raw", "raw"].sort());
+  expect(tokenLeaks(String.raw`{"path":"\/v1\/stores","m":"\u0130stanbul R&amp;D %20 a+b \n"}`)).toEqual([]);
 });
 
 test("no static asset holds the token, and no source map is served", async ({ request }) => {

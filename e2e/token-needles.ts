@@ -35,39 +35,76 @@ export function tokenNeedles(token: string): Needle[] {
   return needles.filter((n, i) => needles.findIndex((m) => m.value === n.value) === i);
 }
 
-export const NEEDLES = tokenNeedles(E2E_UPSTREAM_TOKEN);
-
 const code = (radix: number) => (match: string, digits: string) => {
   const n = parseInt(digits, radix);
   return n <= 0x10ffff ? String.fromCodePoint(n) : match;
 };
 
-/** The text with string escapes (`\/`, `\uXXXX`, `\u{...}`, `\xXX`, however many backslashes deep) and HTML character references read back. */
-export function unescaped(text: string): string {
+const NAMED: Record<string, string> = {
+  sol: "/", plus: "+", equals: "=", amp: "&", percnt: "%", num: "#", lowbar: "_", period: ".", colon: ":", comma: ",",
+  semi: ";", quest: "?", excl: "!", dollar: "$", lpar: "(", rpar: ")", ast: "*", commat: "@", bsol: "\\", Tab: "\t",
+  NewLine: "\n", quot: '"', apos: "'", lt: "<", gt: ">", nbsp: " ",
+};
+
+function unescapedOnce(text: string): string {
   return text
     .replace(/\\+u\{([0-9a-f]{1,6})\}/gi, code(16))
     .replace(/\\+u([0-9a-f]{4})/gi, code(16))
     .replace(/\\+x([0-9a-f]{2})/gi, code(16))
     .replace(/\\+\//g, "/")
+    .replace(/\\+[rnt]/g, " ")
     .replace(/&#x([0-9a-f]{1,6});?/gi, code(16))
     .replace(/&#([0-9]{1,7});?/g, code(10))
-    .replace(/&sol;/g, "/")
-    .replace(/&plus;/g, "+");
+    .replace(/&([A-Za-z]+);/g, (m, name: string) => NAMED[name] ?? m)
+    .replace(/&(amp|quot|lt|gt|nbsp)(?![A-Za-z0-9;])/g, (_, name: string) => NAMED[name]!)
+    .replace(/%([0-9a-f]{2})/gi, code(16));
 }
 
-function found(text: string): string[] {
-  const names = NEEDLES.filter((n) => text.includes(n.value)).map((n) => n.name);
-  if (!names.includes("bearer header") && text.toLowerCase().includes(`bearer ${E2E_UPSTREAM_TOKEN.toLowerCase()}`)) names.push("bearer header");
-  return names;
+/** The text with string escapes (`\/`, `\uXXXX`, `\u{...}`, `\xXX`, `\n`, however many backslashes deep), HTML character references and `%XX` read back, again while that changes (4 times at most). */
+export function unescaped(text: string): string {
+  let out = text;
+  for (let round = 0; round < 4; round++) {
+    const next = unescapedOnce(out);
+    if (next === out) break;
+    out = next;
+  }
+  return out;
 }
 
-/** The names of the needles found in a text, as is or escaped (case-sensitive, except the word "Bearer"). */
-export function tokenLeaks(text: string): string[] {
-  const plain = found(text);
-  if (!/[\\&]/.test(text)) return plain;
-  const escaped = found(unescaped(text)).filter((n) => !plain.includes(n));
-  return [...plain, ...escaped.map((n) => `${n}, escaped`)];
+const squeezed = (text: string) => text.replace(/[\s+]+/g, "");
+
+export interface LeakSearch {
+  needles: Needle[];
+  /** The names of the needles found in a text, as is, escaped, or with whitespace and `+` dropped (case-sensitive, except the word "Bearer"). */
+  leaks(text: string): string[];
 }
+
+export function leakSearch(token: string): LeakSearch {
+  const needles = tokenNeedles(token);
+  const squeezedNeedles = needles.map((n) => ({ name: n.name, value: squeezed(n.value) }));
+  const found = (text: string) => {
+    const names = needles.filter((n) => text.includes(n.value)).map((n) => n.name);
+    if (!names.includes("bearer header") && text.toLowerCase().includes(`bearer ${token.toLowerCase()}`)) names.push("bearer header");
+    return names;
+  };
+  return {
+    needles,
+    leaks(text) {
+      const plain = found(text);
+      const read = /[\\&%]/.test(text) ? unescaped(text) : text;
+      const escaped = read === text ? [] : found(read).filter((n) => !plain.includes(n));
+      const compact = squeezed(read);
+      const spaced = squeezedNeedles.filter((n) => compact.includes(n.value) && !plain.includes(n.name) && !escaped.includes(n.name)).map((n) => n.name);
+      return [...plain, ...escaped.map((n) => `${n}, escaped`), ...spaced.map((n) => `${n}, with whitespace or "+" dropped`)];
+    },
+  };
+}
+
+const E2E_SEARCH = leakSearch(E2E_UPSTREAM_TOKEN);
+
+export const NEEDLES = E2E_SEARCH.needles;
+
+export const tokenLeaks = (text: string): string[] => E2E_SEARCH.leaks(text);
 
 export function leaksIn(where: string, headers: Record<string, string>, body: Buffer | string): string[] {
   const head = Object.entries(headers)

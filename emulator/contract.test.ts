@@ -714,6 +714,44 @@ describe("fault injection", () => {
     await call("DELETE", "/__emulator/faults");
   });
 
+  it("respond with spell: the token in the body's strings and keys written each listed way, other text as it was", async () => {
+    // A token with the characters encoders rewrite, on an emulator of its own.
+    const token = "spell/Token+7f=";
+    const own = createEmulator({ token, dbFile: path.join(dir, "spell.sqlite"), quiet: true });
+    const ownBase = (await own.listen(0)).url;
+    const send = async (p: string, body?: unknown) => {
+      const res = await fetch(ownBase + p, { method: body ? "POST" : "GET", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+      return { status: res.status, text: await res.text() };
+    };
+    const body = { status: "error", message: `key ${token} refused`, errors: { [token]: [`a/b+c ${token}`] } };
+    const expected: Record<string, string> = {
+      raw: token,
+      "html-hex": "spell&#x2f;Token&#x2b;7f&#x3d;",
+      "html-decimal": "spell&#47;Token&#43;7f&#61;",
+      "html-named": "spell&sol;Token&plus;7f&equals;",
+      "html-every": [...token].map((c) => `&#${c.charCodeAt(0)};`).join(""),
+      "percent-every": "%73%70%65%6C%6C%2F%54%6F%6B%65%6E%2B%37%66%3D",
+      "plus-space": "spell/Token 7f=",
+      "base64-wrapped": "c3BlbGwvVG9rZW4r\r\nN2Y9",
+      "x-escape": "spell\\x2fToken\\x2b7f\\x3d",
+    };
+    try {
+      for (const [spelling, spelt] of Object.entries(expected)) {
+        expect((await send("/__emulator/faults", { path: "/v1/stores", kind: "respond", status: 422, body, spell: spelling, times: 1 })).status).toBe(200);
+        const r = await send("/v1/stores/1");
+        expect(r.status).toBe(422);
+        expect(JSON.parse(r.text), spelling).toEqual({ status: "error", message: `key ${spelt} refused`, errors: { [spelt]: [`a/b+c ${spelt}`] } });
+      }
+      await send("/__emulator/faults", { path: "/v1/stores", kind: "respond", status: 422, body, spell: ["raw", "html-hex"], escape: "unicode", times: 1 });
+      const both = await send("/v1/stores/1");
+      expect(both.text).toContain("\\u0026\\u0023\\u0078\\u0032\\u0066");
+      expect(JSON.parse(both.text).message).toBe(`key ${token} ${expected["html-hex"]} refused`);
+      for (const spell of [[], ["hex"], "html"]) expect((await send("/__emulator/faults", { kind: "respond", spell })).status, JSON.stringify(spell)).toBe(422);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("respond: default 500 with an empty body", async () => {
     await fault({ kind: "respond", times: 1 });
     const r = await get("/v1/stores/1");

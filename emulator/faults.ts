@@ -9,6 +9,10 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export const ESCAPES = ["slash", "plus", "unicode"] as const;
 export type Escape = (typeof ESCAPES)[number];
 
+/** How a `respond` body writes the emulator's own token (as HTML encoders and gateways do; unlike an escape, the value changes). */
+export const SPELLINGS = ["raw", "html-hex", "html-decimal", "html-named", "html-every", "percent-every", "plus-space", "base64-wrapped", "x-escape"] as const;
+export type Spelling = (typeof SPELLINGS)[number];
+
 export interface FaultRule {
   id: number;
   method: string | null;
@@ -20,6 +24,7 @@ export interface FaultRule {
   hasBody: boolean;
   body: unknown;
   escape: Escape | null;
+  spell: Spelling[] | null;
   apply: "before" | "after";
   hits: number;
 }
@@ -79,6 +84,7 @@ export function describeRule(r: FaultRule): Record<string, unknown> {
   };
   if (r.hasBody) out.body = r.body;
   if (r.escape) out.escape = r.escape;
+  if (r.spell) out.spell = r.spell;
   return out;
 }
 
@@ -98,6 +104,49 @@ export function escapedJson(value: unknown, escape: Escape | null): string {
   return text.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => spell(literal, escape));
 }
 
+const NAMED: Record<string, string> = { "/": "&sol;", "+": "&plus;", "=": "&equals;", _: "&lowbar;", ".": "&period;", ":": "&colon;" };
+const ALNUM = /[A-Za-z0-9]/;
+const code = (c: string) => c.codePointAt(0)!;
+
+export function spellToken(token: string, spelling: Spelling): string {
+  const chars = [...token];
+  const others = (f: (c: string) => string) => chars.map((c) => (ALNUM.test(c) ? c : f(c))).join("");
+  switch (spelling) {
+    case "raw":
+      return token;
+    case "html-hex":
+      return others((c) => `&#x${code(c).toString(16)};`);
+    case "html-decimal":
+      return others((c) => `&#${code(c)};`);
+    case "html-named":
+      return others((c) => NAMED[c] ?? c);
+    case "html-every":
+      return chars.map((c) => `&#${code(c)};`).join("");
+    case "percent-every":
+      return [...Buffer.from(token, "utf8")].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+    case "plus-space":
+      return token.replaceAll("+", " ");
+    case "base64-wrapped":
+      // MIME wraps at 76 characters; 16 breaks even a short token's base64.
+      return Buffer.from(token, "utf8").toString("base64").match(/.{1,16}/g)!.join("\r\n");
+    case "x-escape":
+      return others((c) => `\\x${code(c).toString(16).padStart(2, "0")}`);
+  }
+}
+
+/** A copy of the body, the token in every string and key written each listed way in turn, a space between. */
+export function speltBody(value: unknown, token: string, spellings: readonly Spelling[] | null): unknown {
+  if (spellings === null) return value;
+  const spelt = spellings.map((s) => spellToken(token, s)).join(" ");
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return v.replaceAll(token, spelt);
+    if (Array.isArray(v)) return v.map(walk);
+    if (!isPlainObject(v)) return v;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replaceAll(token, spelt), walk(x)]));
+  };
+  return walk(value);
+}
+
 export function parseFaultRule(
   v: unknown,
 ): { ok: true; rule: Omit<FaultRule, "id" | "hits"> } | { ok: false; errors: FieldErrors } {
@@ -113,6 +162,7 @@ export function parseFaultRule(
     hasBody: false,
     body: undefined,
     escape: null,
+    spell: null,
     apply: "before",
   };
 
@@ -151,6 +201,12 @@ export function parseFaultRule(
     if (typeof v.escape !== "string" || !(ESCAPES as readonly string[]).includes(v.escape)) {
       errors.escape = [`escape şunlardan biri olmalıdır: ${ESCAPES.join(", ")}.`];
     } else rule.escape = v.escape as Escape;
+  }
+  if (v.spell !== undefined && v.spell !== null) {
+    const list = Array.isArray(v.spell) ? (v.spell as unknown[]) : [v.spell];
+    if (list.length === 0 || list.length > SPELLINGS.length || !list.every((s) => typeof s === "string" && (SPELLINGS as readonly string[]).includes(s))) {
+      errors.spell = [`spell şunlardan biri ya da listesi olmalıdır: ${SPELLINGS.join(", ")}.`];
+    } else rule.spell = list as Spelling[];
   }
   if (v.apply !== undefined && v.apply !== null) {
     if (v.apply !== "before" && v.apply !== "after") errors.apply = ["apply 'before' veya 'after' olmalıdır."];

@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { handleV1 } from "./api";
 import { handleControl, isControlPath } from "./control";
 import { EmulatorDb } from "./db";
-import { escapedJson, FaultTable, type FaultRule } from "./faults";
+import { escapedJson, FaultTable, speltBody, type FaultRule } from "./faults";
 import { RequestLog } from "./request-log";
 import { type Body, type Reply, MSG, error } from "./reply";
 
@@ -94,13 +94,13 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       else if (rule.apply === "before") {
         await delay(rule.latencyMs);
         if (closed) return;
-        status = rule.kind ? emitFault(req, res, rule) : send(res, handleV1(db, method, path, query, body));
+        status = rule.kind ? emitFault(req, res, rule, opts.token) : send(res, handleV1(db, method, path, query, body));
       } else {
         // "after": the upstream acts, then the answer is slow and/or lost.
         const reply = handleV1(db, method, path, query, body);
         await delay(rule.latencyMs);
         if (closed) return;
-        status = rule.kind ? emitFault(req, res, rule) : send(res, reply);
+        status = rule.kind ? emitFault(req, res, rule, opts.token) : send(res, reply);
       }
     }
 
@@ -203,11 +203,11 @@ function send(res: http.ServerResponse, reply: Reply, escape: FaultRule["escape"
   return reply.status;
 }
 
-function emitFault(req: http.IncomingMessage, res: http.ServerResponse, rule: FaultRule): number | null {
+function emitFault(req: http.IncomingMessage, res: http.ServerResponse, rule: FaultRule, token: string): number | null {
   switch (rule.kind) {
     case "respond":
       // Without a body the answer has no content at all (an empty 500 is a classic).
-      return send(res, { status: rule.status ?? 500, body: rule.hasBody ? rule.body : undefined }, rule.escape);
+      return send(res, { status: rule.status ?? 500, body: rule.hasBody ? speltBody(rule.body, token, rule.spell) : undefined }, rule.escape);
     case "malformed-json": {
       const status = rule.status ?? 200;
       res.writeHead(status, { "Content-Type": JSON_TYPE, "Content-Length": Buffer.byteLength(MALFORMED_JSON) });

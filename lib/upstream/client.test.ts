@@ -7,7 +7,8 @@ import { createEmulator } from "@/emulator/server";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { redact, registerSecret } from "@/lib/log";
-import { tokenNeedles } from "@/e2e/token-needles";
+import { leakSearch, tokenNeedles } from "@/e2e/token-needles";
+import { SPELLINGS } from "@/emulator/faults";
 
 // The upstream client against the real emulator over HTTP, including each injected fault.
 
@@ -222,6 +223,25 @@ describe("faults surface as UpstreamError with a useful message", () => {
     await fault({ path: "/v1/stores/1", kind: "respond", status: 200, times: 1, escape, body: { id: 1, name: `Depo ${TOKEN}`, code: "C1", erpWarehouseId: b64(TOKEN) } });
     const w = await client.getWarehouse(1);
     expect([w.name, w.erpWarehouseId]).toEqual(["Depo [redacted]", expect.stringContaining("[redacted]")]);
+    expect(leaks([r, w])).toEqual([]);
+  });
+
+  it.each(SPELLINGS.filter((s) => s !== "raw"))("an upstream spelling the token back as %s (outside review 3, N-1) never hands it on", async (spelling) => {
+    const search = leakSearch(TOKEN);
+    const leaks = (value: unknown) => search.leaks(JSON.stringify(value));
+    const spell = [spelling];
+    await fault({ path: "/v1/stores", method: "POST", kind: "respond", status: 422, times: 1, spell, body: { status: "error", message: `Invalid key ${TOKEN} refused`, errors: { token: [TOKEN] } } });
+    const e = await failure(client.createWarehouse({ name: "Echo", code: "ECHO4" }));
+    expect(e.upstreamMessage).toMatch(/^Invalid key .*\[redacted\].* refused$/s);
+    expect(leaks([e.message, e.upstreamMessage, e.fieldErrors])).toEqual([]);
+
+    await fault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 200, times: 1, spell, body: {
+      status: "success", message: `ok ${TOKEN}`, data: { transferred: [], not_transferred: [{ id: "1", error: `token ${TOKEN} refused` }] },
+    } });
+    const r = await client.transferOrders(["1"]);
+    await fault({ path: "/v1/stores/1", kind: "respond", status: 200, times: 1, spell, body: { id: 1, name: `Depo ${TOKEN}`, code: "C1", erpWarehouseId: null } });
+    const w = await client.getWarehouse(1);
+    expect([r.notTransferred[0]?.error, w.name]).toEqual([expect.stringContaining("[redacted]"), expect.stringContaining("[redacted]")]);
     expect(leaks([r, w])).toEqual([]);
   });
 
