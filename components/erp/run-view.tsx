@@ -447,7 +447,7 @@ function useOrderColumns(followUps: TransferRunDetail["children"]) {
           </Link>
         ),
       }),
-      helper.display({ id: "batch", header: () => t("table.batch"), meta: { label: t("table.batch"), className: "text-right tabular-nums" }, cell: ({ row }) => format.number(row.original.batch) }),
+      helper.display({ id: "batch", header: () => t("table.batch"), meta: { label: t("table.batch"), className: "text-right tabular-nums" }, cell: ({ row }) => (row.original.batch > 0 ? format.number(row.original.batch) : "–") }),
       helper.display({ id: "outcome", header: () => t("table.outcome"), meta: { label: t("table.outcome") }, cell: ({ row }) => <MeaningBadge meaning={row.original.meaning} /> }),
       helper.display({
         id: "reason",
