@@ -211,7 +211,7 @@ describe("streaming", () => {
       let open!: () => void;
       const gate = new Promise<void>((resolve) => (open = resolve));
       const { state, chunks } = trailChunks(10 * 500, gate);
-      const answered = exportResponse(EN, { sheet: ACTIVITY_SHEET as AnySheet, format, member: 1, maxRows: 100_000 }, chunks as AsyncIterator<unknown[]>);
+      const answered = exportResponse(EN, { sheet: ACTIVITY_SHEET as unknown as AnySheet, format, member: 1, maxRows: 100_000 }, chunks as AsyncIterator<unknown[]>);
       // The whole-file writer of old answered only after the last chunk: here the answer and its bytes come first.
       const res = await Promise.race([answered, new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000))]);
       expect(res, "no answer before the last chunk was read").not.toBeNull();
@@ -238,7 +238,7 @@ describe("streaming", () => {
 
   it("waits for a slow reader instead of piling the file up in memory (backpressure)", async () => {
     const { state, chunks } = trailChunks(40 * 500);
-    const res = await exportResponse(EN, { sheet: ACTIVITY_SHEET as AnySheet, format: "csv", member: 1, maxRows: 100_000 }, chunks as AsyncIterator<unknown[]>);
+    const res = await exportResponse(EN, { sheet: ACTIVITY_SHEET as unknown as AnySheet, format: "csv", member: 1, maxRows: 100_000 }, chunks as AsyncIterator<unknown[]>);
     const reader = res.body!.getReader();
     await reader.read();
     await new Promise((r) => setTimeout(r, 300));
@@ -322,7 +322,7 @@ describe("concurrent exports", () => {
   });
 
   it("an export holds its slot while it streams and gives it back when read to the end or cancelled", async () => {
-    const open = () => exportResponse(EN, { sheet: ACTIVITY_SHEET as AnySheet, format: "xlsx", member: 9, maxRows: 100_000 }, trailChunks(20 * 500).chunks as AsyncIterator<unknown[]>);
+    const open = () => exportResponse(EN, { sheet: ACTIVITY_SHEET as unknown as AnySheet, format: "xlsx", member: 9, maxRows: 100_000 }, trailChunks(20 * 500).chunks as AsyncIterator<unknown[]>);
     const [a, b] = [await open(), await open()];
     await expect(open()).rejects.toMatchObject({ code: "too_many_requests" });
     await a.body!.cancel();
