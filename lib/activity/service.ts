@@ -11,7 +11,7 @@ import { warehouseIndex } from "@/lib/warehouses/service";
 
 const EXPORT_BATCH = 500;
 // Events put into words per call: about 25 ms of work for 500, which would hold the event loop that long.
-const READABLE_CHUNK = 100;
+const READABLE_CHUNK = 50;
 
 const warehouseNames: WarehouseLookup = async () => [...(await warehouseIndex().ready()).values()].map((e) => e.w);
 

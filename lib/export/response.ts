@@ -62,7 +62,7 @@ function drained(out: Writable): Promise<void> {
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // Rows written between two turns: a chunk read whole (the warehouse list) is still written in slices.
-const SLICE = 100;
+const SLICE = 50;
 
 async function pump<T>(writer: ExportWriter<T>, out: PassThrough, first: IteratorResult<T[]>, chunks: AsyncIterator<T[]>, maxRows: number, capped: string): Promise<void> {
   let written = 0;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import pg from "pg";
+import { median, percentile, round } from "@/scripts/bench/stats";
 
 // A long activity trail exported from a running console, with /api/health asked all the while: the export test
 // (lib/export/export-console.test.ts) and `npm run bench -- --only=export` share it.
@@ -52,6 +53,8 @@ export function rssMiB(pid: number): number {
 
 export interface Watch {
   healthWorstMs: number;
+  healthMedianMs: number;
+  healthP95Ms: number;
   healthAnswers: number;
   rssPeakMiB: number | null;
 }
@@ -59,14 +62,14 @@ export interface Watch {
 /** Asks /api/health one request after another (and samples the console's RSS) until stopped. */
 export function watch(consoleUrl: string, pid: number | null, pauseMs = 25): { stop: () => Promise<Watch> } {
   let running = true;
-  const out: Watch = { healthWorstMs: 0, healthAnswers: 0, rssPeakMiB: pid ? rssMiB(pid) : null };
+  const out: Watch = { healthWorstMs: 0, healthMedianMs: 0, healthP95Ms: 0, healthAnswers: 0, rssPeakMiB: pid ? rssMiB(pid) : null };
+  const times: number[] = [];
   const loop = (async () => {
     while (running) {
       const t0 = performance.now();
       const res = await fetch(`${consoleUrl}/api/health`, { signal: AbortSignal.timeout(30_000) });
       await res.arrayBuffer();
-      out.healthWorstMs = Math.max(out.healthWorstMs, performance.now() - t0);
-      out.healthAnswers++;
+      times.push(performance.now() - t0);
       if (pid) out.rssPeakMiB = Math.max(out.rssPeakMiB ?? 0, rssMiB(pid));
       await new Promise((r) => setTimeout(r, pauseMs));
     }
@@ -75,7 +78,7 @@ export function watch(consoleUrl: string, pid: number | null, pauseMs = 25): { s
     stop: async () => {
       running = false;
       await loop;
-      out.healthWorstMs = Math.round(out.healthWorstMs * 10) / 10;
+      Object.assign(out, { healthWorstMs: round(Math.max(0, ...times), 1), healthMedianMs: round(median(times), 1), healthP95Ms: round(percentile(times, 95), 1), healthAnswers: times.length });
       return out;
     },
   };
