@@ -36,7 +36,7 @@ export function takeExportSlot(member: number): () => void {
   };
 }
 
-/** Exports running on this instance now (for tests and the bench). */
+/** Exports running on this instance now (for tests). */
 export function runningExports(): number {
   return total();
 }

@@ -101,7 +101,9 @@ function webBody(out: PassThrough): ReadableStream<Uint8Array> {
     });
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      out.once("end", () => controller.close());
+      out.once("end", () => {
+        if (!out.destroyed) controller.close();
+      });
       out.once("error", (error) => controller.error(error));
     },
     async pull(controller) {
