@@ -18,8 +18,8 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   productionBrowserSourceMaps: false,
-  // Loaded from node_modules at run time: PGlite reads its WebAssembly and data files next to itself.
-  serverExternalPackages: ["pg", "pg-boss"],
+  // Loaded from node_modules at run time: PGlite reads its WebAssembly and data files next to itself; exceljs is CommonJS with its own zip stack.
+  serverExternalPackages: ["pg", "pg-boss", "exceljs"],
   typedRoutes: false,
   turbopack: {
     resolveAlias: {

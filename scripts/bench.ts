@@ -18,6 +18,7 @@ import { coldBuild, INDEX_SCALE_COLD_QUERY, INDEX_SCALE_QUERIES, measureIndexMem
 import { rootChunkBreakdown } from "@/scripts/bench/first-load-root";
 import { measureTransferFloor } from "@/scripts/bench/transfer-floor";
 import { measureOutcomes } from "@/scripts/bench/outcomes";
+import { download, rssMiB, seedTrail, watch } from "@/scripts/bench/export";
 import { createTestDatabase } from "@/lib/testing/test-database";
 import { startThrowawayServer } from "@/lib/db/local-server";
 import { coveredTime, maxOverlap, median, percentile, round, sum } from "@/scripts/bench/stats";
@@ -39,7 +40,7 @@ const config = {
   profile: argv.includes("--profile"),
   // Also on a shared PostgreSQL server (TEST_DATABASE_URL's, or a throwaway one); `--embedded-only` skips it.
   postgres: !argv.includes("--embedded-only"),
-  // `--only=overhead`, `--only=transfer`, `--only=instances`, `--only=demo-stack`, `--only=outcomes` or `--only=first-clicks`: that part alone, printed and written to .bench-data/ (not to bench/results).
+  // `--only=overhead`, `--only=transfer`, `--only=instances`, `--only=demo-stack`, `--only=outcomes`, `--only=export` or `--only=first-clicks`: that part alone, printed and written to .bench-data/ (not to bench/results).
   only: argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? null,
   // With --only: also file that part's figures and target rows in bench/results/latest.json, under "parts", with its own commit and date.
   record: argv.includes("--record"),
@@ -688,7 +689,7 @@ function build() {
   if (r.status !== 0) throw new Error("next build failed");
 }
 
-function newStack(extra: { cpuProfileDir?: string } = {}) {
+function newStack(extra: { cpuProfileDir?: string; nodeOptions?: string } = {}) {
   return new Stack({
     root,
     port: config.port,
@@ -903,6 +904,65 @@ async function runOutcomes() {
   }
 }
 
+const EXPORT_EVENTS = 300_000;
+
+/** One export's figures: the console's resident memory before and at its peak, and the worst /api/health meanwhile. */
+async function measureOneExport(stack: Stack, cookie: string, format: "csv" | "xlsx") {
+  const pid = stack.pids().console;
+  await new Promise((r) => setTimeout(r, 3000));
+  const rssBeforeMiB = rssMiB(pid);
+  const seen = watch(stack.consoleUrl, pid);
+  const got = await download(`${stack.consoleUrl}/api/activity/export?format=${format}`, cookie);
+  const w = await seen.stop();
+  if (got.status !== 200) throw new Error(`the ${format} export answered ${got.status}: ${got.body.toString("utf8").slice(0, 300)}`);
+  const result = {
+    bytes: got.body.length,
+    seconds: round(got.ms / 1000, 1),
+    firstByteMs: round(got.firstByteMs, 0),
+    rssBeforeMiB,
+    rssPeakMiB: w.rssPeakMiB ?? Number.NaN,
+    growthMiB: round((w.rssPeakMiB ?? Number.NaN) - rssBeforeMiB, 1),
+    healthWorstMs: w.healthWorstMs,
+    healthAnswers: w.healthAnswers,
+  };
+  step(
+    `  ${format}: ${round(result.bytes / 1024 / 1024, 1)} MiB in ${result.seconds} s (first byte ${result.firstByteMs} ms); console RSS ${rssBeforeMiB} -> ${result.rssPeakMiB} MiB (+${result.growthMiB}); /api/health worst ${result.healthWorstMs} ms over ${result.healthAnswers} answers`,
+  );
+  return result;
+}
+
+// Review 3, N-3: the trail seeded by SQL as the review did, exported whole (stopped at EXPORT_MAX_ROWS) in each format.
+async function runExport() {
+  step(`export: a ${EXPORT_EVENTS.toLocaleString("en")}-event activity trail as .xlsx and as CSV; the console's memory and /api/health meanwhile`);
+  if (!process.env.TEST_DATABASE_URL?.trim()) {
+    throwaway = await startThrowawayServer();
+    process.env.TEST_DATABASE_URL = throwaway.url;
+  }
+  const database = await createTestDatabase("labs_bench");
+  // The heap limit docs/operating.md asks for in production, and the one review 3 saw the old export die under.
+  const stack = newStack({ nodeOptions: "--max-old-space-size=256" });
+  stack.setEnv({ DATABASE_URL: database.url });
+  try {
+    await stack.start();
+    const session = await signIn(stack.consoleUrl, DEMO.email, DEMO.password);
+    // Warm: each route's code loaded once, so the figures are the export's and not the first request's.
+    for (const format of ["csv", "xlsx"]) await download(`${stack.consoleUrl}/api/activity/export?action=auth.sign_in&format=${format}`, session.cookie);
+    for (let i = 0; i < 3; i++) await (await fetch(`${stack.consoleUrl}/api/health`)).arrayBuffer();
+    const t0 = performance.now();
+    await seedTrail(database.url, EXPORT_EVENTS);
+    step(`  seeded ${EXPORT_EVENTS.toLocaleString("en")} audit events in ${round((performance.now() - t0) / 1000, 1)} s`);
+    return {
+      meta: { date: new Date().toISOString(), commit: gitCommit(), loadAverageAtStart: loadavg().map((v) => round(v, 2)) },
+      events: EXPORT_EVENTS,
+      xlsx: await measureOneExport(stack, session.cookie, "xlsx"),
+      csv: await measureOneExport(stack, session.cookie, "csv"),
+    };
+  } finally {
+    await stack.close();
+    await database.drop().catch(() => undefined);
+  }
+}
+
 async function runFirstClicks(stack: Stack): Promise<FirstClicks> {
   step(`6. first clicks in headless Chromium: sign-in to the home page, then Home to Warehouses (${config.pageLoads} runs)`);
   return measureFirstClicks({ consoleUrl: stack.consoleUrl, email: DEMO.email, password: DEMO.password, runs: config.pageLoads, log: step });
@@ -928,6 +988,7 @@ async function runOnly(part: string): Promise<unknown> {
   if (part === "instances") return runInstances();
   if (part === "demo-stack") return runDemoStack();
   if (part === "outcomes") return runOutcomes();
+  if (part === "export") return runExport();
   const parts: Record<string, (stack: Stack, session: Session) => Promise<unknown>> = {
     overhead: (stack, session) => measureOverhead(stack, session, stack.token),
     transfer: async (stack, session) => {
@@ -937,7 +998,7 @@ async function runOnly(part: string): Promise<unknown> {
     },
   };
   const measure = parts[part];
-  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances", "demo-stack", "outcomes", "first-clicks"].join(", ")}`);
+  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances", "demo-stack", "outcomes", "export", "first-clicks"].join(", ")}`);
   const out: Record<string, unknown> = {};
   // The transfer reads the console's upstream call lines (logged at debug).
   const logLevel: Record<string, string> = part === "transfer" ? { LOG_LEVEL: "debug" } : {};
@@ -1003,6 +1064,16 @@ function partTargets(name: string, part: unknown): TargetRow[] {
       { target: `inbox grouping of ${o.inbox.openExceptions} open exceptions < 200 ms (ms, median)`, value: o.inbox.medianMs, met: o.inbox.openExceptions >= 100_000 && o.inbox.medianMs < 200 },
       { target: "stored bytes per order outcome stated (table and indexes)", value: o.storage.bytesPerOutcome, met: Number.isFinite(o.storage.bytesPerOutcome) },
     );
+  }
+  if (name === "export") {
+    const e = part as Awaited<ReturnType<typeof runExport>>;
+    for (const format of ["xlsx", "csv"] as const) {
+      const f = e[format];
+      targets.push(
+        { target: `${e.events.toLocaleString("en")}-event trail exported as ${format} (capped): console memory growth < 50 MB (MiB)`, value: f.growthMiB, met: f.growthMiB < 50 },
+        { target: `worst /api/health answer during the ${format} export < 200 ms (ms)`, value: f.healthWorstMs, met: f.healthWorstMs < 200 },
+      );
+    }
   }
   return targets;
 }

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { SWRConfig } from "swr";
 import { ResourceList, type ResourceListTexts } from "@/components/data-table/resource-list";
+import { ExportCapNote } from "@/components/ui/export-cap-note";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { useActivity } from "@/lib/activity/client";
 import { ACTIVITY_FILTER_KEYS, ACTIVITY_PAGE_SIZES, activityListBase as activityList } from "@/lib/activity/lists";
@@ -19,15 +20,25 @@ const CLEARED: FilterPatch = Object.fromEntries(ACTIVITY_FILTER_KEYS.map((key) =
 const STATE_TEXTS = ["loading", "emptyTitle", "emptyBody", "noMatchTitle", "noMatchBody", "pageEmptyTitle", "firstPage"] as const;
 const SKELETON_CELLS = ["w-32", "w-40", "w-24", "flex-1"] as const;
 
-export function ActivityView({ actors, actions, fallback }: { actors: string[]; actions: string[]; fallback: Record<string, Keyed<ActivityPage>> }) {
+export function ActivityView({
+  actors,
+  actions,
+  fallback,
+  exportMaxRows,
+}: {
+  actors: string[];
+  actions: string[];
+  fallback: Record<string, Keyed<ActivityPage>>;
+  exportMaxRows: number;
+}) {
   return (
     <SWRConfig value={{ fallback }}>
-      <ActivityList actors={actors} actions={actions} />
+      <ActivityList actors={actors} actions={actions} exportMaxRows={exportMaxRows} />
     </SWRConfig>
   );
 }
 
-function ActivityList({ actors, actions }: { actors: string[]; actions: string[] }) {
+function ActivityList({ actors, actions, exportMaxRows }: { actors: string[]; actions: string[]; exportMaxRows: number }) {
   const t = useTranslations("activity");
   const tExports = useTranslations("exports");
   const problemText = useProblemText();
@@ -64,6 +75,7 @@ function ActivityList({ actors, actions }: { actors: string[]; actions: string[]
           >
             {tExports("xlsx")}
           </a>
+          <ExportCapNote maxRows={exportMaxRows} />
         </div>
       </div>
       <ResourceList

@@ -9,6 +9,7 @@ import { useId, useMemo, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ExportCapNote } from "@/components/ui/export-cap-note";
 import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
 import { createTransfer, exportHref, fetchRunIds, useRevalidate, useTransferRun } from "@/lib/erp/client";
 import { describeReason } from "@/lib/erp/reasons";
@@ -28,7 +29,7 @@ import { RunWatch, StoppedNote } from "@/components/erp/run-watch";
 
 const helper = createColumnHelper<DataTableFeatures, TransferOrderRow>();
 
-export function RunView({ runId, canRun, disabledReason }: { runId: string; canRun: boolean; disabledReason: string | null }) {
+export function RunView({ runId, canRun, disabledReason, exportMaxRows }: { runId: string; canRun: boolean; disabledReason: string | null; exportMaxRows: number }) {
   const t = useTranslations("erp.run");
   const tOutcomes = useTranslations("erp.outcomes");
   const list = useMemo(() => runOrderList(runId), [runId]);
@@ -54,7 +55,7 @@ export function RunView({ runId, canRun, disabledReason }: { runId: string; canR
           </button>
         </p>
       ) : null}
-      <RunActions run={run} canRun={canRun} disabledReason={disabledReason} outcome={state.outcome} />
+      <RunActions run={run} canRun={canRun} disabledReason={disabledReason} outcome={state.outcome} exportMaxRows={exportMaxRows} />
 
       <section aria-labelledby={`${id}-orders`} className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -248,11 +249,13 @@ function RunActions({
   canRun,
   disabledReason,
   outcome,
+  exportMaxRows,
 }: {
   run: TransferRunDetail;
   canRun: boolean;
   disabledReason: string | null;
   outcome: OrderOutcome | undefined;
+  exportMaxRows: number;
 }) {
   const t = useTranslations("erp.run");
   const tExports = useTranslations("exports");
@@ -359,6 +362,7 @@ function RunActions({
         <a href={exportHref(run.id, outcome, "xlsx")} download className={buttonClass.secondary} title={tExports("xlsxHint")} data-testid="run-export-xlsx">
           {tExports("xlsx")}
         </a>
+        <ExportCapNote maxRows={exportMaxRows} />
       </div>
       {handedOn > 0 ? (
         <p className={helpTextClass} data-testid="run-already-retried">

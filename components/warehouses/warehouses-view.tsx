@@ -11,6 +11,7 @@ import { DataTable, selectionColumn } from "@/components/data-table/data-table";
 import { DataTableColumnToggle } from "@/components/data-table/data-table-column-toggle";
 import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
 import { ResourceList } from "@/components/data-table/resource-list";
+import { ExportCapNote } from "@/components/ui/export-cap-note";
 import { GatedButton } from "@/components/ui/gated-button";
 import { buttonClass, linkClass } from "@/components/ui/styles";
 import { useListState } from "@/lib/list/client";
@@ -41,15 +42,15 @@ const BulkReportPanel = dynamic(() => import("@/components/warehouses/bulk-statu
 const SKELETON_CELLS = ["w-24", "flex-1", "w-24", "w-24", "w-24", "w-24", "w-24"] as const;
 const helper = createColumnHelper<DataTableFeatures, ListedWarehouse>();
 
-export function WarehousesView({ fallback, perms }: { fallback: Record<string, KeyedWarehouseList>; perms: WarehousePermissions }) {
+export function WarehousesView({ fallback, perms, exportMaxRows }: { fallback: Record<string, KeyedWarehouseList>; perms: WarehousePermissions; exportMaxRows: number }) {
   return (
     <SWRConfig value={{ fallback }}>
-      <WarehouseList perms={perms} />
+      <WarehouseList perms={perms} exportMaxRows={exportMaxRows} />
     </SWRConfig>
   );
 }
 
-function WarehouseList({ perms }: { perms: WarehousePermissions }) {
+function WarehouseList({ perms, exportMaxRows }: { perms: WarehousePermissions; exportMaxRows: number }) {
   const t = useTranslations("warehouses");
   const tExports = useTranslations("exports");
   const format = useFormatter();
@@ -187,6 +188,7 @@ function WarehouseList({ perms }: { perms: WarehousePermissions }) {
           <a href={withFormat(warehouseExportHref(state), "xlsx")} download className={buttonClass.secondary} title={tExports("xlsxHint")} data-testid="export-xlsx">
             {tExports("xlsx")}
           </a>
+          <ExportCapNote maxRows={exportMaxRows} />
         </div>
       </div>
 

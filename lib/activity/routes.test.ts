@@ -20,7 +20,7 @@ const ADMIN = { id: 1, email: "trail-admin@test.local", name: "Ayşe Admin", rol
 
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => ADMIN, requirePageMember: async () => ADMIN }));
 vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({ getConfig: () => ({ upstreamUrl: state.url, upstreamToken: TOKEN, warehouseIndexTtlMs: 600_000, accountTimeZone: "Europe/Istanbul" }) }));
+vi.mock("@/lib/config", () => ({ getConfig: () => ({ upstreamUrl: state.url, upstreamToken: TOKEN, warehouseIndexTtlMs: 600_000, accountTimeZone: "Europe/Istanbul", exports: { maxRows: 100_000 } }) }));
 vi.mock("@/lib/upstream", async () => {
   const errors = await import("@/lib/upstream/errors");
   return { ...errors, upstream: () => state.client };

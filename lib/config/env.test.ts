@@ -32,6 +32,7 @@ describe("parseServerEnv", () => {
       demoPassword: DEFAULT_DEMO_PASSWORD,
       sso: null,
       warehouseIndexTtlMs: 30_000,
+      exports: { maxRows: 100_000 },
       erp: { batchSize: 100, inFlight: 2, maxOrdersPerRun: 10_000, importRepeatWindowMinutes: 15 },
       accountTimeZone: "Europe/Istanbul",
       alerts: { platformSilentMinutes: 10, retryLimit: 4, retryDelaySeconds: 5, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 5_000, allowedTargets: [] },
@@ -44,6 +45,10 @@ describe("parseServerEnv", () => {
       parseServerEnv({ ...good, ERP_TRANSFER_BATCH_SIZE: "50", ERP_TRANSFER_IN_FLIGHT: "1", ERP_MAX_ORDERS_PER_RUN: "500", ERP_IMPORT_REPEAT_WINDOW_MINUTES: "60" }).erp,
     ).toEqual({ batchSize: 50, inFlight: 1, maxOrdersPerRun: 500, importRepeatWindowMinutes: 60 });
     expect(parseServerEnv({ ...good, ERP_TRANSFER_BATCH_SIZE: "1000" }).erp.batchSize).toBe(1000);
+  });
+
+  it("reads the export row cap", () => {
+    expect(parseServerEnv({ ...good, EXPORT_MAX_ROWS: "250000" }).exports).toEqual({ maxRows: 250_000 });
   });
 
   it("reads the store and job engine settings, and names a bad one", () => {
@@ -110,6 +115,8 @@ describe("parseServerEnv", () => {
     ["ERP_MAX_ORDERS_PER_RUN", "many"],
     ["ERP_IMPORT_REPEAT_WINDOW_MINUTES", "0"],
     ["ERP_IMPORT_REPEAT_WINDOW_MINUTES", "-5"],
+    ["EXPORT_MAX_ROWS", "99"],
+    ["EXPORT_MAX_ROWS", "1000001"],
   ])("refuses a bad %s (%s) and names it", (name, value) => {
     const problems = problemsOf({ ...good, [name]: value });
     expect(problems.length).toBeGreaterThan(0);

@@ -109,6 +109,8 @@ export const envSchema = z
     ERP_MAX_ORDERS_PER_RUN: positiveInt(10_000, 40_000),
     ERP_IMPORT_REPEAT_WINDOW_MINUTES: positiveInt(15, 1440),
     WAREHOUSE_INDEX_TTL_SECONDS: positiveInt(30, 3600),
+    // An .xlsx sheet holds 1,048,576 rows: the header and the note that the file was cut must fit too.
+    EXPORT_MAX_ROWS: positiveInt(100_000, 1_000_000, 100),
     ACCOUNT_TIME_ZONE: optionalString.superRefine((v, ctx) => {
       if (v !== undefined && !isTimeZone(v)) ctx.addIssue({ code: "custom", message: "must be an IANA time zone, such as Europe/Istanbul" });
     }),
@@ -179,6 +181,7 @@ export interface ConsoleConfig {
   sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[]; trustUnverifiedEmail: boolean } | null;
   erp: { batchSize: number; inFlight: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
   warehouseIndexTtlMs: number;
+  exports: { maxRows: number };
   accountTimeZone: string;
   alerts: {
     platformSilentMinutes: number;
@@ -239,6 +242,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
           }
         : null,
     warehouseIndexTtlMs: env.WAREHOUSE_INDEX_TTL_SECONDS * 1000,
+    exports: { maxRows: env.EXPORT_MAX_ROWS },
     accountTimeZone: env.ACCOUNT_TIME_ZONE ?? "Europe/Istanbul",
     alerts: {
       platformSilentMinutes: env.ALERT_PLATFORM_SILENT_MINUTES,

@@ -103,7 +103,7 @@ describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
           windowMinutes: 15,
         },
       }),
-      render(locale, h(RunView, { runId: RUN.id, canRun: true, disabledReason: null }), {
+      render(locale, h(RunView, { runId: RUN.id, canRun: true, disabledReason: null, exportMaxRows: 100_000 }), {
         [`/api/erp/transfers/${RUN.id}`]: {
           run: RUN,
           orders: {
@@ -118,10 +118,10 @@ describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
           },
         },
       }),
-      render(locale, h(RunView, { runId: RUN.id, canRun: true, disabledReason: null }), {
+      render(locale, h(RunView, { runId: RUN.id, canRun: true, disabledReason: null, exportMaxRows: 100_000 }), {
         [`/api/erp/transfers/${RUN.id}`]: { run: INTERRUPTED, orders: { items: [], total: 0, page: 1, limit: 50, outcome: null } },
       }),
-      render(locale, h(RunView, { runId: RUN.id, canRun: true, disabledReason: null }), {
+      render(locale, h(RunView, { runId: RUN.id, canRun: true, disabledReason: null, exportMaxRows: 100_000 }), {
         [`/api/erp/transfers/${RUN.id}`]: { run: STOPPED, orders: { items: [], total: 0, page: 1, limit: 50, outcome: null } },
       }),
     ];

@@ -16,7 +16,7 @@ const state = vi.hoisted(() => ({
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
 vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
 vi.mock("@/lib/config", () => ({
-  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
+  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, exports: { maxRows: 100_000 } }),
 }));
 vi.mock("@/lib/upstream", async () => {
   const errors = await import("@/lib/upstream/errors");

@@ -1,3 +1,4 @@
+import type { Writable } from "node:stream";
 import type { Locale } from "@/lib/i18n/config";
 import { CSV_BOM, csvLines, type CsvSeparator } from "@/lib/rules/csv";
 import { dateText, sheetCells, sheetHeader, type ExportCell, type ExportContext, type ExportSheet, type SheetName } from "@/lib/export/sheet";
@@ -24,4 +25,27 @@ export function exportCsvLines<T, N extends SheetName>(sheet: ExportSheet<T, N>,
 
 export function exportCsv<T, N extends SheetName>(sheet: ExportSheet<T, N>, ctx: ExportContext, rows: readonly T[]): string {
   return exportCsvHeader(sheet, ctx) + exportCsvLines(sheet, ctx, rows);
+}
+
+/** Where exportResponse puts rows, chunk by chunk: a CSV or a workbook written into a stream as they come. */
+export interface ExportWriter<T> {
+  rows(rows: readonly T[]): void;
+  /** One last line of text, such as the note that the export was cut. */
+  note(text: string): void;
+  end(): Promise<void>;
+}
+
+export function csvWriter<T, N extends SheetName>(sheet: ExportSheet<T, N>, ctx: ExportContext, out: Writable): ExportWriter<T> {
+  out.write(exportCsvHeader(sheet, ctx));
+  return {
+    rows(rows) {
+      if (rows.length) out.write(exportCsvLines(sheet, ctx, rows));
+    },
+    note(text) {
+      out.write(csvLines([[text]], LIST_SEPARATOR[ctx.locale]));
+    },
+    async end() {
+      out.end();
+    },
+  };
 }

@@ -1,9 +1,12 @@
+import { PassThrough, type Writable } from "node:stream";
 import { getLocale, getTimeZone } from "next-intl/server";
+import { getConfig } from "@/lib/config";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
-import { exportCsvHeader, exportCsvLines } from "@/lib/export/csv";
+import { csvWriter, type ExportWriter } from "@/lib/export/csv";
 import type { ExportFormat } from "@/lib/export/format";
+import { takeExportSlot } from "@/lib/export/limits";
 import { attachment, exportFilename, exportTexts, type ExportContext, type ExportSheet, type SheetName } from "@/lib/export/sheet";
-import { exportXlsx, XLSX_TYPE } from "@/lib/export/xlsx";
+import { XLSX_TYPE, xlsxWriter } from "@/lib/export/xlsx";
 
 export async function exportContext(now = new Date()): Promise<ExportContext> {
   const locale = await getLocale();
@@ -13,50 +16,137 @@ export async function exportContext(now = new Date()): Promise<ExportContext> {
 export interface ExportFile<T, N extends SheetName> {
   sheet: ExportSheet<T, N>;
   format: ExportFormat;
+  /** Who asks: a member may run only a few exports at once (lib/export/limits.ts). */
+  member: number;
   /** Words between the catalog's file stem and the time stamp, e.g. a run's id. */
   nameParts?: readonly string[];
+  /** Rows after which the file stops with a note; EXPORT_MAX_ROWS when absent. */
+  maxRows?: number;
   onError?: (error: unknown) => void;
 }
+
+// The answer's own buffer: past it the writer waits for the reader (backpressure) instead of piling rows up.
+const BUFFER_BYTES = 64 * 1024;
 
 function headers<T, N extends SheetName>(ctx: ExportContext, file: ExportFile<T, N>, type: string): HeadersInit {
   const stem = [exportTexts(ctx.locale)[file.sheet.name].file, ...(file.nameParts ?? [])].join("-");
   return { "Content-Type": type, "Content-Disposition": attachment(exportFilename(ctx, stem, file.format)), "Cache-Control": "no-store" };
 }
 
-async function collect<T>(chunks: AsyncIterator<T[]>): Promise<T[]> {
-  const rows: T[] = [];
-  for (let next = await chunks.next(); !next.done; next = await chunks.next()) rows.push(...next.value);
-  return rows;
+/** "Export stopped at 100,000 rows: …" in the reader's language. */
+export function cappedText(ctx: ExportContext, maxRows: number): string {
+  return exportTexts(ctx.locale).capped.replace("{max}", new Intl.NumberFormat(ctx.locale).format(maxRows));
 }
 
-// The first chunk is read before answering: a store that is down is an error, not a broken file.
-export async function exportResponse<T, N extends SheetName>(ctx: ExportContext, file: ExportFile<T, N>, chunks: AsyncIterator<T[]>): Promise<Response> {
-  if (file.format === "xlsx") {
-    const body = await exportXlsx(file.sheet, ctx, await collect(chunks));
-    return new Response(new Uint8Array(body), { headers: headers(ctx, file, XLSX_TYPE) });
+const closed = (out: Writable) =>
+  new Promise<void>((resolve) => {
+    if (out.closed || out.destroyed) resolve();
+    else out.once("close", resolve);
+  });
+
+/** Resolves once the reader has taken what is buffered, or has gone. */
+function drained(out: Writable): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off("drain", done);
+      out.off("close", done);
+      resolve();
+    };
+    out.on("drain", done);
+    out.on("close", done);
+  });
+}
+
+// A turn of the event loop between chunks: other requests are answered while a long export runs.
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+// Rows written between two turns: a chunk read whole (the warehouse list) is still written in slices.
+const SLICE = 50;
+
+async function pump<T>(writer: ExportWriter<T>, out: PassThrough, first: IteratorResult<T[]>, chunks: AsyncIterator<T[]>, maxRows: number, capped: string): Promise<void> {
+  let written = 0;
+  let cut = false;
+  read: for (let next = first; !next.done; next = await chunks.next()) {
+    for (let at = 0; at < next.value.length; at += SLICE) {
+      if (out.destroyed) return;
+      if (written === maxRows) {
+        cut = true;
+        break read;
+      }
+      const rows = next.value.slice(at, at + Math.min(SLICE, maxRows - written));
+      writer.rows(rows);
+      written += rows.length;
+      if (rows.length < Math.min(SLICE, next.value.length - at)) {
+        cut = true;
+        break read;
+      }
+      await drained(out);
+      await turn();
+    }
   }
-  const first = await chunks.next();
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
+  if (cut) writer.note(capped);
+  await Promise.race([writer.end(), closed(out)]);
+}
+
+/** The answer's body, read from `out` only as the client asks (Readable.toWeb may enqueue after a cancel and throw). */
+function webBody(out: PassThrough): ReadableStream<Uint8Array> {
+  const ready = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        for (const event of ["readable", "end", "close"]) out.off(event, done);
+        resolve();
+      };
+      for (const event of ["readable", "end", "close"]) out.once(event, done);
+    });
+  return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(exportCsvHeader(file.sheet, ctx) + (first.done ? "" : exportCsvLines(file.sheet, ctx, first.value))));
-      if (first.done) controller.close();
+      out.once("end", () => {
+        if (!out.destroyed) controller.close();
+      });
+      out.once("error", (error) => controller.error(error));
     },
     async pull(controller) {
-      try {
-        const next = await chunks.next();
-        if (next.done) return controller.close();
-        controller.enqueue(encoder.encode(exportCsvLines(file.sheet, ctx, next.value)));
-      } catch (error) {
-        file.onError?.(error);
-        controller.error(error);
+      for (;;) {
+        const chunk = out.read() as Buffer | null;
+        if (chunk !== null) return controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if (out.readableEnded || out.destroyed) return;
+        await ready();
       }
     },
-    async cancel() {
-      await chunks.return?.(undefined);
+    cancel() {
+      out.destroy();
     },
   });
-  return new Response(body, { headers: headers(ctx, file, "text/csv; charset=utf-8") });
+}
+
+/**
+ * Streams the rows as CSV or .xlsx: chunk by chunk as the reader takes them, at most maxRows of them (then a note
+ * in the file says so), within the member's and the instance's export slots.
+ */
+// The first chunk is read before answering: a store that is down is an error, not a broken file.
+export async function exportResponse<T, N extends SheetName>(ctx: ExportContext, file: ExportFile<T, N>, chunks: AsyncIterator<T[]>): Promise<Response> {
+  const maxRows = file.maxRows ?? getConfig().exports.maxRows;
+  const release = takeExportSlot(file.member);
+  let first: IteratorResult<T[]>;
+  try {
+    first = await chunks.next();
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const out = new PassThrough({ highWaterMark: BUFFER_BYTES });
+  const writer = file.format === "xlsx" ? xlsxWriter(file.sheet, ctx, out) : csvWriter(file.sheet, ctx, out);
+  void pump(writer, out, first, chunks, maxRows, cappedText(ctx, maxRows))
+    .catch((error: unknown) => {
+      file.onError?.(error);
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    })
+    .finally(async () => {
+      release();
+      await chunks.return?.(undefined)?.catch(() => undefined);
+    });
+  return new Response(webBody(out), { headers: headers(ctx, file, file.format === "xlsx" ? XLSX_TYPE : "text/csv; charset=utf-8") });
 }
 
 /** Rows already in memory, as the chunks exportResponse reads. */

@@ -5,9 +5,10 @@ import { redactSecrets } from "@/lib/rules/secrets";
 
 export const CSV_BOM = "\uFEFF";
 const NEWLINE = "\r\n";
-const FORMULA_START = /^[=+\-@\t\r\n]/;
+// The fullwidth forms (＝ ＋ － ＠) too: a spreadsheet that folds them to ASCII would run the cell (review 3, I-5).
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 // Each ","/";" fragment is guarded too: Excel in a ";" locale splits "a;=1+1" into a cell starting "=". Linear regex.
-const FORMULA_FRAGMENT = /([,;])(?=[ \t\r\n]*[=+\-@])/g;
+const FORMULA_FRAGMENT = /([,;])(?=[ \t\r\n]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
 export function csvText(value: unknown): string {
   if (value === null || value === undefined) return "";

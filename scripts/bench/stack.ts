@@ -18,6 +18,8 @@ export interface StackOptions {
   authSecret: string;
   logFile: string;
   env?: Record<string, string>;
+  /** NODE_OPTIONS for the processes, such as a heap limit; the caller's own are never passed on. */
+  nodeOptions?: string;
   cpuProfileDir?: string;
 }
 
@@ -71,6 +73,7 @@ export class Stack {
     // Nothing from the caller's shell may turn on single sign-on or profiling by accident.
     for (const key of Object.keys(env)) if (key.startsWith("AUTH_OIDC_")) delete env[key];
     delete env.NODE_OPTIONS;
+    if (this.opts.nodeOptions) env.NODE_OPTIONS = this.opts.nodeOptions;
     delete env.CONSOLE_LOG_FILE;
     return env;
   }

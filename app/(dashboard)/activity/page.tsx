@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { activityList } from "@/lib/activity/schemas";
 import { auditFacets, readActivity } from "@/lib/activity/service";
 import { requirePageMember } from "@/lib/auth/session";
+import { getConfig } from "@/lib/config";
 import type { SearchParamsInput } from "@/lib/list/definition";
 import { redirect } from "next/navigation";
 import { defaultViewHref } from "@/lib/views/service";
@@ -24,7 +25,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   return (
     <section>
       <PageHeader title={t("title")} description={t("description")} />
-      <ActivityView actors={facets.actors} actions={facets.actions} fallback={{ [key]: { ...first, key } }} />
+      <ActivityView actors={facets.actors} actions={facets.actions} fallback={{ [key]: { ...first, key } }} exportMaxRows={getConfig().exports.maxRows} />
     </section>
   );
 }

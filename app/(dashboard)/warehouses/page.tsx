@@ -4,6 +4,7 @@ import { GatedButton } from "@/components/ui/gated-button";
 import { WarehousesView } from "@/components/warehouses/warehouses-view";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
+import { getConfig } from "@/lib/config";
 import { prefetchPages } from "@/lib/list/prefetch";
 import { redirect } from "next/navigation";
 import { defaultViewHref } from "@/lib/views/service";
@@ -36,7 +37,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
           </GatedButton>
         }
       />
-      <WarehousesView fallback={fallback} perms={perms} />
+      <WarehousesView fallback={fallback} perms={perms} exportMaxRows={getConfig().exports.maxRows} />
     </section>
   );
 }

@@ -8,9 +8,9 @@ import { log } from "@/lib/log";
 export const dynamic = "force-dynamic";
 
 // GET /api/activity/export: every event matching the filters as CSV or .xlsx (page and limit are ignored).
-export const GET = withRoute("read", async ({ req, requestId }) => {
+export const GET = withRoute("read", async ({ req, requestId, member }) => {
   const { format, ...state } = parseQuery(req, activityExportQuerySchema);
   const ctx = await exportContext();
   const chunks = await exportActivity(state, ctx);
-  return exportResponse(ctx, { sheet: ACTIVITY_SHEET, format, onError: (error) => log.error("activity export failed", { requestId, error: String(error) }) }, chunks);
+  return exportResponse(ctx, { sheet: ACTIVITY_SHEET, format, member: member.id, onError: (error) => log.error("activity export failed", { requestId, error: String(error) }) }, chunks);
 });

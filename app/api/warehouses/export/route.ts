@@ -7,8 +7,8 @@ import { matchAllWarehouses } from "@/lib/warehouses/service";
 export const dynamic = "force-dynamic";
 
 // GET /api/warehouses/export: every warehouse matching the filters, as CSV or .xlsx (format).
-export const GET = withRoute("read", async ({ req }) => {
+export const GET = withRoute("read", async ({ req, member }) => {
   const query = parseQuery(req, exportWarehousesQuerySchema);
   const items = await matchAllWarehouses(query);
-  return exportResponse(await exportContext(), { sheet: WAREHOUSE_SHEET, format: query.format }, inOneChunk(items));
+  return exportResponse(await exportContext(), { sheet: WAREHOUSE_SHEET, format: query.format, member: member.id }, inOneChunk(items));
 });

@@ -6,6 +6,7 @@ import { SwrFallback } from "@/components/erp/swr-fallback";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
+import { getConfig } from "@/lib/config";
 import type { SearchParamsInput } from "@/lib/list/definition";
 import { loadRunPage } from "@/app/(dashboard)/erp/load";
 import { memberPageTitle } from "@/lib/auth/page-title";
@@ -31,7 +32,7 @@ export default async function Page({ params, searchParams }: { params: Promise<{
         }
       />
       <SwrFallback fallback={fallback}>
-        <RunView runId={runId} canRun={canRun} disabledReason={canRun ? null : t("permission.reason", { role: tRoles(member.role) })} />
+        <RunView runId={runId} exportMaxRows={getConfig().exports.maxRows} canRun={canRun} disabledReason={canRun ? null : t("permission.reason", { role: tRoles(member.role) })} />
       </SwrFallback>
     </section>
   );

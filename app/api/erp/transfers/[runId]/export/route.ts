@@ -10,7 +10,7 @@ import { log } from "@/lib/log";
 export const dynamic = "force-dynamic";
 
 // GET /api/erp/transfers/{runId}/export: a run's orders as CSV or .xlsx, or their ids alone (txt).
-export const GET = withRoute<{ runId: string }>("read", async ({ req, params, requestId }) => {
+export const GET = withRoute<{ runId: string }>("read", async ({ req, params, requestId, member }) => {
   const { runId } = parseParams(params, runIdParamSchema);
   const { outcome, format } = parseQuery(req, exportQuerySchema);
   const chunks = await runOrderChunks(runId, outcome);
@@ -18,5 +18,5 @@ export const GET = withRoute<{ runId: string }>("read", async ({ req, params, re
   if (format === "txt") return transferIdsResponse(chunks, runId, outcome, onError);
   const t = await getTranslations("erp.reasons");
   const sheet = transferSheet((r) => (r.reason || r.reasonCode ? describeReason(t, r) : ""));
-  return exportResponse(await exportContext(), { sheet, format, nameParts: [runId.slice(0, 8), ...(outcome ? [outcome] : [])], onError }, chunks);
+  return exportResponse(await exportContext(), { sheet, format, member: member.id, nameParts: [runId.slice(0, 8), ...(outcome ? [outcome] : [])], onError }, chunks);
 });

@@ -1,0 +1,14 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+
+/** "Exports stop at 100,000 rows.", beside a page's export links (EXPORT_MAX_ROWS, lib/export/response.ts). */
+export function ExportCapNote({ maxRows }: { maxRows: number }) {
+  const t = useTranslations("exports");
+  const format = useFormatter();
+  return (
+    <span className="text-xs text-slate-600 dark:text-slate-300" data-testid="export-cap">
+      {t("capNote", { max: format.number(maxRows) })}
+    </span>
+  );
+}
