@@ -143,5 +143,7 @@ test("an action-shaped form post, /_next/image and a malformed callbackUrl are r
   await new Promise((resolve) => setTimeout(resolve, 500));
   const added = readFileSync(LOG, "utf8").slice(logStart);
   expect(added).not.toMatch(ERROR_LINE);
-  expect(added).not.toMatch(NEXT_TROUBLE);
+  expect(added).not.toMatch(/Server Action|isn't a valid image/);
+  // The callback URLs Auth.js cannot parse: one warning a minute at most, however many come.
+  expect(added.match(/"level":"warn","msg":"auth request refused"/g)?.length ?? 0).toBeLessThanOrEqual(1);
 });

@@ -20,7 +20,7 @@ const schemaOf = (schema: z.ZodType, io: "input" | "output"): Json => {
       if (io !== "input" || def.type !== "pipe" || defOf(def.out).type !== "string") return;
       for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Json)[key];
       // The pipe's own metadata (a pattern that says more than its checks) still applies.
-      const { id, ...meta } = (z.globalRegistry.get(zodSchema as z.ZodType) ?? {}) as Json;
+      const { id, ...meta } = (z.globalRegistry.get(zodSchema as unknown as z.ZodType) ?? {}) as Json;
       void id;
       Object.assign(jsonSchema, schemaOf(def.out!, io), meta);
     },

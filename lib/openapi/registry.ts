@@ -76,6 +76,8 @@ const listQuery = <F extends BaseFields>(list: ListQuery<F>["list"], shape: List
 const page = (max: number) => z.int().min(1).max(max).default(1);
 const sizes = <const S extends readonly number[]>(values: S, fallback: S[number]) => z.union(values.map((v) => z.literal(v))).default(fallback);
 const calendarDate = z.iso.date().optional();
+// A rule across two parameters, which a schema cannot state.
+const calendarTo = calendarDate.describe("On or after `from`; an earlier date is refused with 422");
 const email = z.email().optional();
 const runFilters = {
   status: z.enum(TRANSFER_RUN_STATUSES).optional(),
@@ -83,7 +85,7 @@ const runFilters = {
   origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
   by: email.describe("The member who started the run"),
   from: calendarDate,
-  to: calendarDate,
+  to: calendarTo,
 };
 
 // The route reads the id with parsePositiveId (lib/rules/ids.ts): a positive safe integer.
@@ -274,7 +276,7 @@ export const OPERATIONS: readonly Operation[] = [
     serves: failuresInboxEndpoint,
     query: listQuery(failuresList, {
       from: calendarDate,
-      to: calendarDate,
+      to: calendarTo,
       by: email,
       origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
       run: z.uuid().optional(),
@@ -302,7 +304,7 @@ export const OPERATIONS: readonly Operation[] = [
     headers: idempotencyKey,
     query: listQuery(failuresList, {
       from: calendarDate,
-      to: calendarDate,
+      to: calendarTo,
       by: email,
       origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
       run: z.uuid().optional(),
@@ -325,7 +327,7 @@ export const OPERATIONS: readonly Operation[] = [
     serves: resolveFailuresEndpoint,
     query: listQuery(failuresList, {
       from: calendarDate,
-      to: calendarDate,
+      to: calendarTo,
       by: email,
       origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
       run: z.uuid().optional(),
