@@ -21,6 +21,8 @@ const nextConfig = {
   // Loaded from node_modules at run time: PGlite reads its WebAssembly and data files next to itself; exceljs is CommonJS with its own zip stack.
   serverExternalPackages: ["pg", "pg-boss", "exceljs"],
   typedRoutes: false,
+  // No page uses next/image; lib/server/request-guard.ts refuses /_next/image, which this setting alone leaves open.
+  images: { unoptimized: true },
   turbopack: {
     resolveAlias: {
       // Messages arrive compiled (lib/i18n/compiled-messages.ts), so use-intl formats them without the ICU

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { CALLERS, type Who } from "@/e2e/access-table";
 import { EXEMPT_FILES, exportedMethods, HTTP_METHODS, routeFiles, ROUTES } from "@/e2e/access-routes";
 import { E2E_BASE_URL, storageStateFor, type E2ERole } from "@/e2e/env";
+import { allowOf } from "@/lib/http/allow";
 
 // Every route handler and method against anonymous, each role and a cross-origin caller. A new
 // route file under app/api, or a new method in one, must be added to e2e/access-routes.ts, or the
@@ -26,7 +27,7 @@ test("every exported method of every route file is in the access table, with all
   for (const r of ROUTES) expect(Object.keys(r.expect).sort(), `${r.method} ${r.url}`).toEqual([...CALLERS].sort());
 });
 
-test("methods a route file does not export answer 405", async ({ playwright }) => {
+test("methods a route file does not export answer a problem+json 405 naming the methods it does in Allow", async ({ playwright }) => {
   const api = await playwright.request.newContext({
     baseURL: E2E_BASE_URL,
     storageState: storageStateFor("admin"),
@@ -37,6 +38,10 @@ test("methods a route file does not export answer 405", async ({ playwright }) =
     for (const method of HTTP_METHODS.filter((m) => !exportedMethods(file).includes(m))) {
       const res = await api.fetch(url, { method, data: method === "GET" ? undefined : {} });
       expect(res.status(), `${method} ${url}`).toBe(405);
+      expect(res.headers()["allow"], `${method} ${url}`).toBe(allowOf(exportedMethods(file)));
+      expect(res.headers()["content-type"], `${method} ${url}`).toContain("application/problem+json");
+      expect(res.headers()["cache-control"], `${method} ${url}`).toBe("no-store");
+      expect(res.headers()["x-request-id"], `${method} ${url}`).toBeTruthy();
     }
   }
   await api.dispose();

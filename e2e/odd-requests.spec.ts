@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_DATA_DIR, E2E_PORT } from "@/e2e/env";
+import { DEMO_PASSWORD, E2E_DATA_DIR, E2E_PORT } from "@/e2e/env";
 
 // Requests no browser sends, from anyone: a malformed router state, TRACE, OPTIONS *, CONNECT, Server Action ids
 // that are not the build's, a __proto__ parameter. Each gets a 400, 405, 422 or Next's 409 for a stale action, never a 500, and the console's
@@ -119,4 +119,31 @@ test("a console listening on this machine only answers to this machine's names (
     expect.soft((await raw("GET /login HTTP/1.1", { Host: host })).status, `${host}, a page`).toBe(400);
   }
   for (const host of [`localhost:${E2E_PORT}`, `127.0.0.1:${E2E_PORT}`]) expect.soft((await raw("GET /api/health HTTP/1.1", { Host: host })).status, host).toBe(200);
+});
+
+// Any "level":"error" line, Next's own "⨯" lines, or a stack frame.
+const ERROR_LINE = /"level":"error"|⨯|^\s+at /m;
+
+test("an action-shaped form post, /_next/image and a malformed callbackUrl are refused without an error line or stack in the log", async ({ playwright }) => {
+  const logStart = statSync(LOG).size;
+  const form = await raw("POST /login HTTP/1.1", { "Content-Type": "multipart/form-data; boundary=zzz" }, '--zzz\r\nContent-Disposition: form-data; name="1_$ACTION_ID_abc"\r\n\r\n\r\n--zzz--\r\n');
+  expect.soft(form.status, "form post without Next-Action").toBe(400);
+  expect.soft((await raw("GET /_next/image?url=/api/health&w=64&q=75 HTTP/1.1")).status, "/_next/image").toBe(404);
+
+  const stranger = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}`, storageState: { cookies: [], origins: [] } });
+  // The review's two, and two that Auth.js's own redirect check cannot parse (a TypeError it reports).
+  for (const callbackUrl of ["http:evil.example", " https://evil.example", "http:", "::"]) {
+    const { csrfToken } = await (await stranger.get("/api/auth/csrf")).json();
+    const res = await stranger.post("/api/auth/callback/credentials", { form: { csrfToken, email: "viewer@demo.local", password: DEMO_PASSWORD, callbackUrl }, maxRedirects: 0 });
+    expect.soft(res.status(), `callbackUrl ${JSON.stringify(callbackUrl)}`).toBeLessThan(500);
+    expect.soft(res.headers()["location"] ?? "", `callbackUrl ${JSON.stringify(callbackUrl)}`).not.toContain("evil.example");
+  }
+  await stranger.dispose();
+
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const added = readFileSync(LOG, "utf8").slice(logStart);
+  expect(added).not.toMatch(ERROR_LINE);
+  expect(added).not.toMatch(/Server Action|isn't a valid image/);
+  // The callback URLs Auth.js cannot parse: one warning a minute at most, however many come.
+  expect(added.match(/"level":"warn","msg":"auth request refused"/g)?.length ?? 0).toBeLessThanOrEqual(1);
 });

@@ -3,7 +3,7 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import { headers } from "next/headers";
 import Credentials from "next-auth/providers/credentials";
 import { recordAudit } from "@/lib/audit";
-import { log } from "@/lib/log";
+import { authErrorLogger } from "@/lib/auth/auth-log";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
 import { clientIp } from "@/lib/server/client-address";
@@ -18,10 +18,7 @@ export class ThrottledSignIn extends CredentialsSignin {
   code = "throttled";
 }
 
-function causeText(cause: unknown): string | undefined {
-  const err = cause && typeof cause === "object" && "err" in cause ? (cause as { err: unknown }).err : cause;
-  return err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : undefined;
-}
+const logAuthError = authErrorLogger();
 
 function buildConfig(): NextAuthConfig {
   const config = getConfig();
@@ -89,15 +86,7 @@ function buildConfig(): NextAuthConfig {
     pages: { signIn: "/login", error: "/login" },
     providers,
     logger: {
-      error: (error) => {
-        const type = (error as { type?: string }).type ?? error.name;
-        if (type === "CredentialsSignin") return;
-        (type === "JWTSessionError" ? log.warn : log.error)("auth error", {
-          type,
-          message: error.message.slice(0, 300),
-          cause: causeText(error.cause),
-        });
-      },
+      error: logAuthError,
       warn: () => {},
       debug: () => {},
     },

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { exportedMethods, routeFiles } from "@/e2e/access-routes";
 import { openApiDocument } from "@/lib/openapi/document";
 import { OPERATIONS } from "@/lib/openapi/registry";
+import { failuresList } from "@/lib/erp/inbox-schemas";
 
 // The description is valid OpenAPI 3.1, names every /api/v1 route and method (and nothing else), and says what the routes parse.
 
@@ -76,8 +77,30 @@ describe("the OpenAPI description", () => {
     expect(create).toMatchObject({ type: "object", additionalProperties: false, required: ["name", "code"] });
     expect(create.properties.name).toMatchObject({ type: "string", maxLength: expect.any(Number) });
     const transfer = doc.paths["/transfers"].post.requestBody.content["application/json"].schema;
-    expect(transfer.properties.retry.enum).toEqual(["failed", "unsent", "unknown", "rejected"]);
+    expect((transfer.oneOf as Json[]).flatMap((s) => s.properties.retry?.enum ?? [])).toEqual(["failed", "unsent", "unknown", "rejected"]);
     expect(doc.paths["/imports"].post.requestBody.content["application/json"].schema.properties.kind.enum).toEqual(["products", "prices", "stock"]);
+  });
+
+  it("is as strict as the handlers where the review found it looser (N-7)", () => {
+    const param = (path: string, method: string, name: string) => (doc.paths[path][method].parameters as Json[]).find((p) => p.name === name)!.schema;
+    expect(param("/warehouses/{id}", "get", "id")).toMatchObject({ type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+    const q = new RegExp((param("/warehouses", "get", "q").anyOf as Json[])[0]!.pattern, "u");
+    expect(["Kadıköy", "", "a\u00a0b"].map((v) => q.test(v))).toEqual([true, true, true]);
+    expect(["a\u0085b", "a\u200bb", "a\u0007"].map((v) => q.test(v))).toEqual([false, false, false]);
+    const create = doc.paths["/warehouses"].post.requestBody.content["application/json"].schema;
+    const code = new RegExp(create.properties.code.pattern, "u");
+    expect(["IST01", " IST01 ", "IST 01", "   ", "IST\u200b01"].map((v) => code.test(v))).toEqual([true, true, false, false, false]);
+    expect(new RegExp(create.properties.name.pattern, "u").test("   ")).toBe(false);
+    const transfer = doc.paths["/transfers"].post.requestBody.content["application/json"].schema;
+    expect((transfer.oneOf as Json[]).map((s) => s.required)).toEqual([["orderIds"], ["retry", "parentRunId"], ["retry", "parentRunId", "confirmUnknown"], ["retry", "parentRunId", "confirmRejected"]]);
+    const schedule = doc.paths["/schedules"].post.requestBody.content["application/json"].schema;
+    expect(schedule.allOf[0].properties.timeZone.enum).toEqual(expect.arrayContaining(["UTC", "Europe/Istanbul"]));
+    expect(schedule.allOf[1]).toMatchObject({ if: { properties: { rule: { const: "cron" } } }, then: { properties: { cron: { minLength: 1 } } } });
+    expect(param("/failures", "get", "to").description).toContain("`from`");
+    const from = (param("/failures", "get", "from").anyOf as Json[])[0]!;
+    expect(new RegExp(from.pattern).test("0020-02-29")).toBe(true);
+    expect(failuresList.querySchema.safeParse({ from: "0020-02-29", to: "0000-01-01" }).success).toBe(false);
+    expect(failuresList.querySchema.safeParse({ from: "0000-01-01", to: "0020-02-29" }).success).toBe(true);
   });
 
   it("serves openapi.json itself without a key", () => {
@@ -88,8 +111,16 @@ describe("the OpenAPI description", () => {
 });
 
 // Queries are read by the lists' own field readers; each described parameter must be one the reader knows, with its default and values.
+/** A query parameter's schema without its "blank means not given" alternative, which the last test checks. */
+const given = (schema: Json): Json => {
+  if (!Array.isArray(schema.anyOf)) return schema;
+  const rest = (schema.anyOf as Json[]).filter((s) => !(s.type === "string" && (s.pattern === "^\\s*$" || s.maxLength === 0)));
+  return { default: schema.default, ...(rest.length === 1 ? rest[0] : { anyOf: rest }) };
+};
+
 describe.each(OPERATIONS.filter((op) => op.query).map((op) => [op.operationId, op] as const))("the query of %s", (_id, op) => {
-  const params = (doc.paths[op.path][op.method.toLowerCase()].parameters as Json[]).filter((p) => p.in === "query");
+  const described = (doc.paths[op.path][op.method.toLowerCase()].parameters as Json[]).filter((p) => p.in === "query");
+  const params: Json[] = described.map((p) => ({ ...p, schema: given(p.schema) }));
   const { list } = op.query!;
   const parse = (name: string, value: string) => list.querySchema.safeParse({ [name]: value });
 
@@ -110,6 +141,14 @@ describe.each(OPERATIONS.filter((op) => op.query).map((op) => [op.operationId, o
       if (p.schema.format === "uuid") expect([parse(p.name, "0b7c2f0e-6f1d-4a55-9a1e-0c2d3e4f5a6b").success, parse(p.name, "not-a-run").success], p.name).toEqual([true, false]);
       if (p.schema.type === "integer") expect([parse(p.name, String(p.schema.maximum)).success, parse(p.name, String(p.schema.maximum + 1)).success], p.name).toEqual([true, false]);
       if (typeof p.schema.maxLength === "number") expect([parse(p.name, "a".repeat(p.schema.maxLength)).success, parse(p.name, "a".repeat(p.schema.maxLength + 1)).success], p.name).toEqual([true, false]);
+      if (String(p.schema.pattern).includes("\\p{Cc}")) expect([parse(p.name, "Depo \u00e7").success, parse(p.name, "Depo\u0085").success, new RegExp(p.schema.pattern, "u").test("Depo\u0085")], p.name).toEqual([true, false, false]);
+    }
+  });
+
+  it("says a blank value is taken exactly where the reader takes it as not given", () => {
+    for (const p of described) {
+      const blank = (p.schema.anyOf as Json[] | undefined)?.find((s) => s.type === "string" && (s.pattern === "^\\s*$" || s.maxLength === 0));
+      expect([!!blank, blank?.pattern === "^\\s*$"], p.name).toEqual([parse(p.name, "").success, parse(p.name, " ").success]);
     }
   });
 });

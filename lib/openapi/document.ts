@@ -19,7 +19,10 @@ const schemaOf = (schema: z.ZodType, io: "input" | "output"): Json => {
       const def = defOf(zodSchema);
       if (io !== "input" || def.type !== "pipe" || defOf(def.out).type !== "string") return;
       for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Json)[key];
-      Object.assign(jsonSchema, schemaOf(def.out!, io));
+      // The pipe's own metadata (a pattern that says more than its checks) still applies.
+      const { id, ...meta } = (z.globalRegistry.get(zodSchema as unknown as z.ZodType) ?? {}) as Json;
+      void id;
+      Object.assign(jsonSchema, schemaOf(def.out!, io), meta);
     },
   }) as Json;
   void $schema;
@@ -78,9 +81,19 @@ const components = {
   },
 };
 
+/** The lists read a blank value as "not given": the description says so where the reader does. */
+function blankAllowed(query: NonNullable<Operation["query"]>, name: string, schema: Json): Json {
+  const reads = (value: string) => query.list.querySchema.safeParse({ [name]: value }).success;
+  if (!reads("")) return schema;
+  const { default: fallback, description, ...rest } = schema;
+  const blank = reads(" ") ? { type: "string", pattern: "^\\s*$" } : { type: "string", maxLength: 0 };
+  const given = Array.isArray(rest.anyOf) && Object.keys(rest).length === 1 ? (rest.anyOf as Json[]) : [rest];
+  return { ...(description === undefined ? {} : { description }), ...(fallback === undefined ? {} : { default: fallback }), anyOf: [...given, blank] };
+}
+
 function parameters(op: Operation): Json[] {
   const path = Object.entries(op.params?.shape ?? {}).map(([name, schema]) => ({ name, in: "path", required: true, schema: schemaOf(schema as z.ZodType, "input") }));
-  const query = Object.entries(op.query?.shape ?? {}).map(([name, schema]) => ({ name, in: "query", required: false, schema: schemaOf(schema as z.ZodType, "input") }));
+  const query = Object.entries(op.query?.shape ?? {}).map(([name, schema]) => ({ name, in: "query", required: false, schema: blankAllowed(op.query!, name, schemaOf(schema as z.ZodType, "input")) }));
   const headers = Object.entries(op.headers ?? {}).map(([name, h]) => ({ name, in: "header", required: h.required, description: h.description, schema: schemaOf(h.schema, "input") }));
   return [...path, ...query, ...headers];
 }

@@ -10,6 +10,7 @@ import {
   resumeScheduleEndpoint,
 } from "@/lib/http/endpoints/schedules";
 import { SCHEDULE_MAX_PAGE, SCHEDULE_PAGE_SIZES } from "@/lib/schedules/lists";
+import { EVERY_MINUTES } from "@/lib/schedules/next";
 import { scheduleBodySchema, scheduleIdParamSchema, scheduleList } from "@/lib/schedules/schemas";
 import { enqueueEndpoint, queueOverviewEndpoint, removeQueuedEndpoint, sendQueuedEndpoint } from "@/lib/http/endpoints/queue";
 import { enqueueBodySchema, QUEUE_PAGE_SIZES, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
@@ -19,7 +20,6 @@ import type { Endpoint } from "@/lib/http/route";
 import { orderIdParamSchema } from "@/lib/erp/history-schemas";
 import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox-schemas";
 import {
-  createTransferBodySchema,
   ERP_IMPORT_KINDS,
   idempotencyKeySchema,
   importList,
@@ -37,7 +37,8 @@ import { MAX_PAGE } from "@/lib/erp/lists";
 import type { BaseFields, ListState } from "@/lib/list/base";
 import * as answers from "@/lib/openapi/responses";
 import { SEARCH_MAX, WAREHOUSE_PAGE_SIZES, WAREHOUSE_SORT_COLUMNS, WAREHOUSE_STATUSES } from "@/lib/rules/warehouse";
-import { createWarehouseBodySchema, updateWarehouseBodySchema, warehouseIdParamSchema, warehouseList } from "@/lib/warehouses/schemas";
+import { PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
+import { createWarehouseBodySchema, updateWarehouseBodySchema, warehouseList } from "@/lib/warehouses/schemas";
 
 // Every /api/v1 operation, once: a new route is one entry here (registry.test.ts fails until it is).
 
@@ -75,6 +76,8 @@ const listQuery = <F extends BaseFields>(list: ListQuery<F>["list"], shape: List
 const page = (max: number) => z.int().min(1).max(max).default(1);
 const sizes = <const S extends readonly number[]>(values: S, fallback: S[number]) => z.union(values.map((v) => z.literal(v))).default(fallback);
 const calendarDate = z.iso.date().optional();
+// A rule across two parameters, which a schema cannot state.
+const calendarTo = calendarDate.describe("On or after `from`; an earlier date is refused with 422");
 const email = z.email().optional();
 const runFilters = {
   status: z.enum(TRANSFER_RUN_STATUSES).optional(),
@@ -82,8 +85,33 @@ const runFilters = {
   origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
   by: email.describe("The member who started the run"),
   from: calendarDate,
-  to: calendarDate,
+  to: calendarTo,
 };
+
+// The route reads the id with parsePositiveId (lib/rules/ids.ts): a positive safe integer.
+const warehouseIdParam = z.object({ id: z.int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+// The route's body is one strict object refined by hand; described as the exclusive shapes it takes.
+const transferBody = (max: number) => {
+  const ids = z.strictObject({ orderIds: z.array(orderIdParamSchema.shape.orderId).min(1).max(max).meta({ uniqueItems: true }) });
+  const retry = <R extends readonly [string, ...string[]]>(kinds: R, confirm: Record<string, z.ZodType>) =>
+    z.strictObject({ retry: z.enum(kinds), parentRunId: runIdParamSchema.shape.runId, ...confirm });
+  return z.xor([
+    ids,
+    retry(["failed", "unsent"], { confirmUnknown: z.boolean().optional(), confirmRejected: z.boolean().optional() }),
+    retry(["unknown"], { confirmUnknown: z.literal(true), confirmRejected: z.boolean().optional() }),
+    retry(["rejected"], { confirmUnknown: z.boolean().optional(), confirmRejected: z.literal(true) }),
+  ]);
+};
+
+// Cross-field rules the body's refinement applies, as far as a schema can say them; a cron expression's meaning it cannot.
+const scheduleBody = scheduleBodySchema.meta({
+  allOf: [
+    { properties: { timeZone: { enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")] } } },
+    { if: { properties: { rule: { const: "cron" } }, required: ["rule"] }, then: { properties: { cron: { minLength: 1, pattern: "\\S" } } } },
+    { if: { properties: { rule: { const: "every" } }, required: ["rule"] }, then: { properties: { everyMinutes: { enum: EVERY_MINUTES.map(String) } } } },
+  ],
+});
 
 const warehouses = "Warehouses";
 const transfers = "Transfers";
@@ -106,7 +134,7 @@ export const OPERATIONS: readonly Operation[] = [
     query: listQuery(warehouseList, {
       page: z.int().min(1).max(9_999_999).default(1),
       limit: sizes(WAREHOUSE_PAGE_SIZES, 25),
-      q: z.string().max(SEARCH_MAX).default(""),
+      q: z.string().max(SEARCH_MAX).meta({ pattern: PLAIN_TEXT_PATTERN }).default(""),
       status: z.enum(WAREHOUSE_STATUSES).default("all"),
       sort: z.enum(WAREHOUSE_SORT_COLUMNS.flatMap((c) => [`${c}.asc`, `${c}.desc`]) as [string, ...string[]]).default("id.asc"),
     }),
@@ -130,7 +158,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Get a warehouse",
     tag: warehouses,
     serves: getWarehouseEndpoint,
-    params: warehouseIdParamSchema,
+    params: warehouseIdParam,
     answers: { 200: { description: "The warehouse", schema: answers.warehouseAnswer } },
     refusals: [404],
   },
@@ -141,7 +169,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Change a warehouse; `expected` refuses the change (409) if someone else changed it first",
     tag: warehouses,
     serves: updateWarehouseEndpoint,
-    params: warehouseIdParamSchema,
+    params: warehouseIdParam,
     body: updateWarehouseBodySchema,
     answers: { 200: { description: "The warehouse as changed", schema: answers.warehouseWriteAnswer } },
     refusals: [404, 409],
@@ -153,7 +181,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Delete a warehouse (admins only: an API key's role never allows it)",
     tag: warehouses,
     serves: deleteWarehouseEndpoint,
-    params: warehouseIdParamSchema,
+    params: warehouseIdParam,
     answers: { 200: { description: "Deleted", schema: answers.messageAnswer } },
     refusals: [404, 409],
   },
@@ -175,7 +203,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: transfers,
     serves: startTransferEndpoint,
     headers: idempotencyKey,
-    body: () => createTransferBodySchema(getConfig().erp.maxOrdersPerRun),
+    body: () => transferBody(getConfig().erp.maxOrdersPerRun),
     answers: {
       201: { description: "The run started", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
       200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
@@ -248,7 +276,7 @@ export const OPERATIONS: readonly Operation[] = [
     serves: failuresInboxEndpoint,
     query: listQuery(failuresList, {
       from: calendarDate,
-      to: calendarDate,
+      to: calendarTo,
       by: email,
       origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
       run: z.uuid().optional(),
@@ -276,7 +304,7 @@ export const OPERATIONS: readonly Operation[] = [
     headers: idempotencyKey,
     query: listQuery(failuresList, {
       from: calendarDate,
-      to: calendarDate,
+      to: calendarTo,
       by: email,
       origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
       run: z.uuid().optional(),
@@ -299,7 +327,7 @@ export const OPERATIONS: readonly Operation[] = [
     serves: resolveFailuresEndpoint,
     query: listQuery(failuresList, {
       from: calendarDate,
-      to: calendarDate,
+      to: calendarTo,
       by: email,
       origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
       run: z.uuid().optional(),
@@ -370,7 +398,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Create a schedule: every N minutes, daily or weekly times, or cron, with optional quiet hours (transfers: a most-orders cap)",
     tag: schedules,
     serves: createScheduleEndpoint,
-    body: scheduleBodySchema,
+    body: scheduleBody,
     answers: { 201: { description: "The schedule created", schema: answers.scheduleAnswer } },
   },
   {
@@ -381,7 +409,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: schedules,
     serves: changeScheduleEndpoint,
     params: scheduleIdParamSchema,
-    body: scheduleBodySchema,
+    body: scheduleBody,
     answers: { 200: { description: "The schedule as changed", schema: answers.scheduleAnswer } },
     refusals: [404],
   },

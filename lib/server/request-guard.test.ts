@@ -80,6 +80,33 @@ describe("guardRequest", () => {
   });
 });
 
+describe("form posts and the image optimizer (N-8)", () => {
+  const multipart = { "content-type": "multipart/form-data; boundary=zzz" };
+  it.each([multipart, { "content-type": "application/x-www-form-urlencoded" }, { "content-type": "Multipart/Form-Data;boundary=x" }])("answers a form post to a page without Next-Action with 400 (%j)", (headers) => {
+    const refusal = guardRequest({ method: "POST", url: "/login", headers })!;
+    expect(refusal.status).toBe(400);
+    expect(refusal.headers["Content-Type"]).toBe("text/plain; charset=utf-8");
+  });
+
+  it("lets a page's own form through (a same-origin navigation), a post with Next-Action, and form bodies to handlers", () => {
+    expect(guardRequest({ method: "POST", url: "/login", headers: { ...multipart, "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate" } })).toBeNull();
+    expect(guardRequest({ method: "POST", url: "/login", headers: { ...multipart, "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" } })?.status).toBe(400);
+    expect(guardRequest({ method: "POST", url: "/login", headers: { ...multipart, "next-action": ACTION } })).toBeNull();
+    expect(guardRequest({ method: "POST", url: "/api/auth/callback/credentials", headers: { "content-type": "application/x-www-form-urlencoded" } })).toBeNull();
+    expect(guardRequest({ method: "POST", url: "/login", headers: { "content-type": "text/plain;charset=UTF-8" } })).toBeNull();
+    expect(guardRequest({ method: "GET", url: "/login", headers: multipart })).toBeNull();
+  });
+
+  it.each(["/_next/image?url=/api/health&w=64&q=75", "/_next/image", "/_next/image/x"])("answers %s with 404", (url) => {
+    expect(guardRequest({ method: "GET", url, headers: {} })?.status).toBe(404);
+  });
+
+  it("leaves other /_next paths alone", () => {
+    expect(guardRequest({ method: "GET", url: "/_next/static/chunks/x.js", headers: {} })).toBeNull();
+    expect(guardRequest({ method: "GET", url: "/_next/images", headers: {} })).toBeNull();
+  });
+});
+
 describe("a __proto__ query parameter", () => {
   it.each(["/api/warehouses?__proto__=1", "/api/activity?limit=25&__proto__", "/api/team?%5F%5Fproto%5F%5F=x"])("is refused on %s as an unknown parameter (Next would drop it)", (url) => {
     const refusal = guardRequest({ method: "GET", url, headers: {} })!;

@@ -54,6 +54,16 @@ function routerStateProblem(value: string): boolean {
   }
 }
 
+/** What Next reads as a Server Action form post (multipart or URL-encoded) when no Next-Action header comes with it. */
+function formShaped(type: string | undefined): boolean {
+  return /^\s*(?:multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type ?? "");
+}
+
+// A page's own form sent before its script runs: browsers set these and pages of other sites cannot.
+function browserFormPost(headers: HeaderSource): boolean {
+  return header(headers, "sec-fetch-site") === "same-origin" && header(headers, "sec-fetch-mode") === "navigate";
+}
+
 export function guardRequest(req: GuardedRequest, options: GuardOptions = {}): Refusal | null {
   const method = (req.method ?? "").toUpperCase();
   const url = req.url ?? "";
@@ -74,7 +84,12 @@ export function guardRequest(req: GuardedRequest, options: GuardOptions = {}): R
     const tree = header(req.headers, "next-router-state-tree");
     if (tree !== undefined && routerStateProblem(tree)) return refuse("bad_request", "The Next-Router-State-Tree header is malformed.", path);
   }
+  // No image is configured, and Next's optimizer logs a line for every URL that is not an image.
+  if (path === "/_next/image" || path.startsWith("/_next/image/")) return refuse("not_found", "Images are not served through /_next/image.", path);
   const action = method === "POST" ? header(req.headers, "next-action") : undefined;
+  if (action === undefined && method === "POST" && !path.startsWith("/api/") && formShaped(header(req.headers, "content-type")) && !browserFormPost(req.headers)) {
+    return refuse("bad_request", "A form post to a page needs the console's own page to send it.", path);
+  }
   if (action !== undefined) {
     if (!ACTION_ID.test(action)) return refuse("bad_request", "The Next-Action header is not a Server Action id.", path);
     // An id from another build (a page open across a deploy): Next's own answer, which makes the page reload.
@@ -85,7 +100,7 @@ export function guardRequest(req: GuardedRequest, options: GuardOptions = {}): R
   return null;
 }
 
-const REASONS: Record<number, string> = { 400: "Bad Request", 405: "Method Not Allowed", 409: "Conflict", 422: "Unprocessable Content" };
+const REASONS: Record<number, string> = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict", 422: "Unprocessable Content" };
 
 /** A refusal as raw HTTP/1.1, for a socket no response object stands for (Node hands CONNECT to "connect", not "request"). */
 export function rawResponse(refusal: Refusal): string {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineList, strictQuery, type ListState } from "@/lib/list/definition";
 import { parsePositiveId, WAREHOUSE_ID_PATTERN } from "@/lib/rules/ids";
-import { hasControlCharacters } from "@/lib/rules/text";
+import { CODE_PATTERN, FILLED_TEXT_PATTERN, hasControlCharacters, PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
 import { BULK_MAX, CODE_MAX, CODE_SPACES, ERP_ID_MAX, NAME_MAX, type ReadinessCheck } from "@/lib/rules/warehouse";
 import { warehouseListBase } from "@/lib/warehouses/lists";
 import { exportFormatField } from "@/lib/export/format";
@@ -16,11 +16,14 @@ const text = (max: number, required: boolean) =>
         .string()
         .min(required ? 1 : 0, { message: "validation.warehouses.required" })
         .max(max, { message: "validation.warehouses.tooLong" })
-        .refine((v) => !hasControlCharacters(v), { message: "validation.warehouses.controlCharacters" }),
+        .refine((v) => !hasControlCharacters(v), { message: "validation.warehouses.controlCharacters" })
+        .meta({ pattern: required ? FILLED_TEXT_PATTERN : PLAIN_TEXT_PATTERN }),
     );
 
 export const warehouseNameSchema = text(NAME_MAX, true);
-export const warehouseCodeSchema = text(CODE_MAX, true).refine((v) => !CODE_SPACES.test(v), { message: "validation.warehouses.codeSpaces" });
+export const warehouseCodeSchema = text(CODE_MAX, true)
+  .refine((v) => !CODE_SPACES.test(v), { message: "validation.warehouses.codeSpaces" })
+  .meta({ pattern: CODE_PATTERN });
 export const erpWarehouseIdSchema = z
   .union([text(ERP_ID_MAX, false), z.null()])
   .transform((v) => (v === null || v === "" ? null : v));

@@ -239,21 +239,23 @@ describe("refusals carry codes beside the English (the one text path)", () => {
     expect((await res.json()).fieldCodes).toEqual({ isActive: [{ code: "validation.warehouses.defaultMustBeActive" }] });
   });
 
-  it("a code the platform refuses as taken: codeTaken on the code, the platform's words as the detail", async () => {
+  it("a code in use: 409 with codeTaken on the code, before the platform is asked", async () => {
     const taken = (await state.client.getWarehouse(2)).code;
+    const before = (await state.client.listWarehouses({ page: 1, limit: 100 })).totalItems;
     const res = await callRoute("POST", "/api/warehouses", { name: "Twin", code: taken });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(409);
     const body = await res.json();
-    expect(body).toMatchObject({ code: "upstream_rejected", detail: "Bu depo kodu zaten kullanılıyor.", upstreamMessage: "Bu depo kodu zaten kullanılıyor." });
+    expect(body).toMatchObject({ code: "conflict", lookalike: { id: 2, code: taken } });
     expect(body.errors).toEqual({ code: ["This code is already used by another warehouse."] });
     expect(body.fieldCodes).toEqual({ code: [{ code: "validation.warehouses.codeTaken" }] });
+    expect((await state.client.listWarehouses({ page: 1, limit: 100 })).totalItems).toBe(before);
   });
 
   it("a code that differs from another's only by case or an invisible character is refused, naming that warehouse", async () => {
     const other = await state.client.getWarehouse(2);
     const before = (await state.client.listWarehouses({ page: 1, limit: 100 })).totalItems;
     const res = await callRoute("POST", "/api/warehouses", { name: "Lookalike", code: other.code.toLowerCase() });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(409);
     const body = await res.json();
     expect(body.fieldCodes).toEqual({ code: [{ code: "validation.warehouses.codeLookalike", params: { name: other.name, code: other.code } }] });
     expect(body.errors.code[0]).toContain(other.name);
@@ -263,11 +265,11 @@ describe("refusals carry codes beside the English (the one text path)", () => {
     const hidden = await state.client.createWarehouse({ name: "Gizli", code: "ZW\u200B77" });
     ++state.seq;
     const zw = await callRoute("POST", "/api/warehouses", { name: "Visible", code: "zw77" });
-    expect(zw.status).toBe(422);
+    expect(zw.status).toBe(409);
     expect((await zw.json()).lookalike).toEqual({ id: hidden.id, name: "Gizli", code: "ZW\u200B77" });
     // An edit to a lookalike of another's code is refused; keeping its own code in another case is not.
     const edit = await put(3, { code: other.code.toLowerCase() });
-    expect(edit.status).toBe(422);
+    expect(edit.status).toBe(409);
     expect((await edit.json()).fieldCodes.code[0].code).toBe("validation.warehouses.codeLookalike");
     const own = (await state.client.getWarehouse(3)).code;
     expect((await put(3, { code: own.toLowerCase() })).status).toBe(200);

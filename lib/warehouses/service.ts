@@ -239,12 +239,13 @@ async function settleDefault(id: number, previous: Warehouse[], ctx: ServiceCont
 }
 
 // The platform takes "ank01" beside "ANK01" (and codes with zero-width spaces); the console refuses what reads as another's code.
+// A code in use is a conflict with the account's state (409), as /api/v1 documents; the platform's own refusal stays the fallback.
 async function refuseLookalikeCode(code: string, excludeId?: number): Promise<void> {
-  // An identical code is the platform's to refuse (codeTaken, with its own words).
-  const twin = await warehouseIndex().findLookalike(code, excludeId, { exact: false });
+  const twin = await warehouseIndex().findLookalike(code, excludeId);
   if (!twin) return;
-  const text = { code: "validation.warehouses.codeLookalike", params: { name: twin.name, code: twin.code } };
-  throw validationFailed({ code: [text] }, { extra: { lookalike: { id: twin.id, name: twin.name, code: twin.code } } });
+  const same = twin.code.trim() === code.trim();
+  const text = same ? { code: "validation.warehouses.codeTaken" } : { code: "validation.warehouses.codeLookalike", params: { name: twin.name, code: twin.code } };
+  throw validationFailed({ code: [text] }, { code: "conflict", extra: { lookalike: { id: twin.id, name: twin.name, code: twin.code } } });
 }
 
 export async function createWarehouse(body: CreateWarehouseBody, ctx: ServiceContext): Promise<WarehouseWriteResult> {

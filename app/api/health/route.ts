@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { getConfig } from "@/lib/config";
 import { createHealthProbe } from "@/lib/health/probe";
 import { upstream } from "@/lib/upstream";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -19,3 +20,5 @@ export async function GET() {
   const { reason, upstreamStatus } = snapshot;
   return NextResponse.json({ status: "degraded", mode, upstream: { reachable: false, reason, upstreamStatus } }, { status: 503, headers });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -2,6 +2,7 @@ import { createKeyBodySchema } from "@/lib/apikeys/schemas";
 import { createApiKey, listApiKeys } from "@/lib/apikeys/service";
 import { json, parseBody, withRoute } from "@/lib/http/route";
 import { db } from "@/lib/store";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,4 @@ export const POST = withRoute("keys.manage", async ({ req, member, service }) =>
   const body = await parseBody(req, createKeyBodySchema);
   return json(await createApiKey(await db(), body, service, { id: member.id, name: member.name }), { status: 201 });
 });
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -6,3 +7,5 @@ export const dynamic = "force-dynamic";
 export function GET() {
   return NextResponse.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -2,6 +2,7 @@ import { db } from "@/lib/store";
 import { json, parseBody, parseQuery, withRoute } from "@/lib/http/route";
 import { createMemberBodySchema, teamList } from "@/lib/team/schemas";
 import { addMember, listTeamPage } from "@/lib/team/service";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,4 @@ export const POST = withRoute("team.manage", async ({ req, service }) => {
   const { member } = await addMember(await db(), body, service);
   return json({ member }, { status: 201 });
 });
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

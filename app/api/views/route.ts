@@ -2,6 +2,7 @@ import { z } from "zod";
 import { json, parseBody, parseQuery, withRoute } from "@/lib/http/route";
 import { listViewsQuerySchema } from "@/lib/views/schemas";
 import { createView, listViews } from "@/lib/views/service";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,4 @@ export const POST = withRoute("read", async ({ req, member, service }) => {
   const body = await parseBody(req, z.unknown());
   return json({ view: await createView(service, member, body) }, { status: 201 });
 });
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -4,6 +4,7 @@ import { exportActivity } from "@/lib/activity/service";
 import { exportContext, exportResponse } from "@/lib/export/response";
 import { parseQuery, withRoute } from "@/lib/http/route";
 import { log } from "@/lib/log";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,4 @@ export const GET = withRoute("read", async ({ req, requestId, member }) => {
   const chunks = await exportActivity(state, ctx);
   return exportResponse(ctx, { sheet: ACTIVITY_SHEET, format, member: member.id, onError: (error) => log.error("activity export failed", { requestId, error: String(error) }) }, chunks);
 });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { channelList } from "@/lib/alerts/schemas";
 import { createChannel, listChannelPage } from "@/lib/alerts/service";
 import { json, parseBody, parseQuery, withRoute } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,4 @@ export const POST = withRoute("alerts.manage", async ({ req, service }) => {
   const body = await parseBody(req, z.unknown());
   return json({ channel: await createChannel(service, body) }, { status: 201 });
 });
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

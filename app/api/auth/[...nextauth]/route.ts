@@ -2,6 +2,7 @@ import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth/auth";
 import { problem } from "@/lib/http/problem";
 import { isValidHost } from "@/lib/server/client-address";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 // NextRequest rewrites loopback hosts to "localhost", and the provider refuses a redirect_uri unlike the sign-in's browser Host.
 function withBrowserHost(handler: (req: NextRequest) => Promise<Response>) {
@@ -19,3 +20,4 @@ function withBrowserHost(handler: (req: NextRequest) => Promise<Response>) {
 
 export const GET = withBrowserHost(handlers.GET);
 export const POST = withBrowserHost(handlers.POST);
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { json, parseBody, parseParams, withRoute } from "@/lib/http/route";
 import { viewIdSchema } from "@/lib/views/schemas";
 import { changeView, removeView } from "@/lib/views/service";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -20,3 +21,4 @@ export const DELETE = withRoute<Params>("read", async ({ params, member, service
   await removeView(service, member, id);
   return new Response(null, { status: 204 });
 });
+export const { GET, POST, PUT, OPTIONS } = otherMethods({ PATCH, DELETE });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { json, parseBody, withRoute } from "@/lib/http/route";
 import { chooseDefaultView } from "@/lib/views/service";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +10,4 @@ export const PUT = withRoute("read", async ({ req, member, service }) => {
   const body = await parseBody(req, z.unknown());
   return json(await chooseDefaultView(service, member, body));
 });
+export const { GET, POST, PATCH, DELETE, OPTIONS } = otherMethods({ PUT });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { channelIdSchema } from "@/lib/alerts/schemas";
 import { changeChannel, listChannelViews, removeChannel } from "@/lib/alerts/service";
 import { HttpProblem, json, parseBody, parseParams, withRoute } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -25,3 +26,4 @@ export const DELETE = withRoute<Params>("alerts.manage", async ({ params, servic
   await removeChannel(service, id);
   return new Response(null, { status: 204 });
 });
+export const { POST, PUT, OPTIONS } = otherMethods({ GET, PATCH, DELETE });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/store";
 import { json, parseBody, withRoute } from "@/lib/http/route";
 import { signOutEverywhere } from "@/lib/team/service";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -20,3 +21,4 @@ export const POST = withRoute("read", async ({ req, member, service }) => {
   }
   return res;
 });
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

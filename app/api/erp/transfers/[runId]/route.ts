@@ -1,6 +1,8 @@
 import { getTransferEndpoint } from "@/lib/http/endpoints/transfers";
 import { serveBrowser } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
 export const GET = serveBrowser(getTransferEndpoint);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

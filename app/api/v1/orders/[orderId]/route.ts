@@ -1,6 +1,8 @@
 import { orderHistoryEndpoint } from "@/lib/http/endpoints/transfers";
 import { serveApi } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
 export const GET = serveApi(orderHistoryEndpoint);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

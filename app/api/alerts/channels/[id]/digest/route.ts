@@ -1,6 +1,7 @@
 import { channelIdSchema } from "@/lib/alerts/schemas";
 import { digestChannelNow } from "@/lib/alerts/service";
 import { json, parseParams, withRoute } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +10,4 @@ export const POST = withRoute<{ id: string }>("alerts.manage", async ({ params, 
   const { id } = parseParams(params, channelIdSchema);
   return json({ delivery: await digestChannelNow(service, id) }, { status: 202 });
 });
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,6 +1,8 @@
 import { pauseScheduleEndpoint } from "@/lib/http/endpoints/schedules";
 import { serveBrowser } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
 export const POST = serveBrowser(pauseScheduleEndpoint);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

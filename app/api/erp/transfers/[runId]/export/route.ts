@@ -6,6 +6,7 @@ import { runOrderChunks } from "@/lib/erp/service";
 import { exportContext, exportResponse } from "@/lib/export/response";
 import { parseParams, parseQuery, withRoute } from "@/lib/http/route";
 import { log } from "@/lib/log";
+import { otherMethods } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -20,3 +21,4 @@ export const GET = withRoute<{ runId: string }>("read", async ({ req, params, re
   const sheet = transferSheet((r) => (r.reason || r.reasonCode ? describeReason(t, r) : ""));
   return exportResponse(await exportContext(), { sheet, format, member: member.id, nameParts: [runId.slice(0, 8), ...(outcome ? [outcome] : [])], onError }, chunks);
 });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

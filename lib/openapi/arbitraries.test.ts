@@ -1,0 +1,28 @@
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
+import { arbitraryOf } from "@/e2e/contract/arbitraries";
+import { openApiDocument } from "@/lib/openapi/document";
+
+// The contract run's generator (e2e/api-contract.spec.ts) draws only values the document's own schemas take.
+
+vi.hoisted(() => Object.assign(process.env, { LABS_API_URL: "http://127.0.0.1:9", LABS_API_TOKEN: "t", AUTH_SECRET: "openapi-test-secret-0123456789abcdef" }));
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const doc = openApiDocument() as Json;
+const ajv = addFormats(new Ajv2020({ strict: false }));
+
+const schemas = Object.entries(doc.paths as Json).flatMap(([path, ops]) =>
+  Object.entries(ops as Json).flatMap(([method, op]) => [
+    ...((op.parameters ?? []) as Json[]).map((p) => [`${method} ${path} ${p.in} ${p.name}`, p.schema] as const),
+    ...(op.requestBody ? [[`${method} ${path} body`, op.requestBody.content["application/json"].schema] as const] : []),
+  ]),
+);
+
+describe("values drawn from the served document", () => {
+  it.each(schemas)("%s: every drawn value validates", (_name, schema) => {
+    const validate = ajv.compile(schema);
+    for (const value of fc.sample(arbitraryOf(schema, doc), { seed: 4242, numRuns: 30 })) expect(validate(value), JSON.stringify(value)).toBe(true);
+  });
+});
