@@ -67,7 +67,7 @@ describe("team service", () => {
     const items = await listTeam(conn);
     expect(items.map((m) => m.email)).toEqual(["root@example.com", "sso@example.com"]);
     expect(JSON.stringify(items)).not.toMatch(hashLike);
-    for (const m of items) expect(Object.keys(m).sort()).toEqual(["active", "createdAt", "email", "hasPassword", "id", "name", "role", "source", "ssoAllowed", "ssoLinked", "updatedAt"]);
+    for (const m of items) expect(Object.keys(m).sort()).toEqual(["active", "createdAt", "email", "hasPassword", "id", "liveKeys", "name", "role", "source", "ssoAllowed", "ssoLinked", "updatedAt"]);
   });
 
   it("never lets the last active admin be demoted or deactivated, not even by the CLI", async () => {

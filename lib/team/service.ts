@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
+import { auditCreatorRevocations, liveKeyCounts, revokeKeysCreatedBy, type CreatorChange } from "@/lib/apikeys/service";
 import type { AuditPort, ServiceContext } from "@/lib/audit";
 import { createMember, findMemberByEmail, findMemberById } from "@/lib/auth/members";
 import { hashPassword, passwordWeakness } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/sessions";
+import type { ApiKey } from "@/lib/apikeys/schemas";
 import type { Database, Member, MemberUpdate } from "@/lib/store/schema";
 import { validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
@@ -65,17 +67,22 @@ export function toSnapshot(row: Member): MemberSnapshot {
   };
 }
 
-export function toTeamMember(row: Member): TeamMember {
-  return { ...toSnapshot(row), createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+export function toTeamMember(row: Member, liveKeys = 0): TeamMember {
+  return { ...toSnapshot(row), liveKeys, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+}
+
+async function withKeyCounts(conn: Kysely<Database>, rows: Member[]): Promise<TeamMember[]> {
+  const counts = await liveKeyCounts(conn, rows.map((r) => r.id));
+  return rows.map((r) => toTeamMember(r, counts.get(r.id) ?? 0));
 }
 
 export async function listTeam(conn: Kysely<Database>): Promise<TeamMember[]> {
-  return (await memberRows(conn)).rows.map(toTeamMember);
+  return withKeyCounts(conn, (await memberRows(conn)).rows);
 }
 
 export async function listTeamPage(conn: Kysely<Database>, query: TeamListState): Promise<TeamList> {
   const { rows, total } = await memberRows(conn, query);
-  return { items: rows.map(toTeamMember), total };
+  return { items: await withKeyCounts(conn, rows), total };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -87,12 +94,15 @@ function emailTaken(email: string): TeamRuleError {
   return new TeamRuleError("email_taken", `A team member with the email ${email} already exists.`, "email");
 }
 
+const CLI_NAME = "the team CLI";
+
 // The first step of every team write: its checks (the actor is an admin, never the last admin) see every change before it.
-async function requireActiveAdmin(trx: Transaction<Database>, ctx: ServiceContext): Promise<void> {
+async function requireActiveAdmin(trx: Transaction<Database>, ctx: ServiceContext): Promise<{ name: string }> {
   await lockTeam(trx);
-  if (ctx.actor.id === null) return;
+  if (ctx.actor.id === null) return { name: CLI_NAME };
   const row = await findMemberById(trx, ctx.actor.id);
   if (!row || !row.active || row.role !== "admin") throw new ActorNotAdminError();
+  return row;
 }
 
 async function auditRefusal<T>(ctx: ServiceContext, entry: Omit<Parameters<AuditPort>[0], "outcome">, change: () => Promise<T>): Promise<T> {
@@ -146,6 +156,8 @@ export interface MemberChange {
   before: MemberSnapshot;
   after: MemberSnapshot & { passwordChanged?: true };
   sessionsEnded?: number;
+  /** Keys the member had created, revoked because they were deactivated or are no longer an admin. */
+  keysRevoked?: ApiKey[];
 }
 
 // No self-demotion, and never the last active admin, so someone can always manage the console.
@@ -161,7 +173,7 @@ export async function changeMember(conn: Kysely<Database>, id: number, changes: 
 
   const change = await auditRefusal(ctx, refusal, () =>
     conn.transaction().execute(async (trx) => {
-      await requireActiveAdmin(trx, ctx);
+      const actor = await requireActiveAdmin(trx, ctx);
       const current = await findMemberById(trx, id);
       if (!current) throw new MemberNotFoundError(id);
       const before = toSnapshot(current);
@@ -183,14 +195,20 @@ export async function changeMember(conn: Kysely<Database>, id: number, changes: 
       await updateMemberRow(trx, id, values);
       const endsSessions = passwordHash !== undefined || changes.role !== undefined || changes.active !== undefined;
       const sessionsEnded = endsSessions ? await endAllSessions(trx, id) : undefined;
+      // Keys are made by admins: a member who may no longer make them keeps none of theirs working.
+      const keysRevoked = deactivates || demotes ? await revokeKeysCreatedBy(trx, id, actor.name) : undefined;
       const row = (await findMemberById(trx, id))!;
+      const liveKeys = (await liveKeyCounts(trx, [id])).get(id) ?? 0;
 
       const after: MemberChange["after"] = toSnapshot(row);
       if (passwordHash !== undefined) after.passwordChanged = true;
-      return { member: toTeamMember(row), before, after, ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) };
+      return { member: toTeamMember(row, liveKeys), before, after, ...(sessionsEnded !== undefined ? { sessionsEnded } : {}), ...(keysRevoked ? { keysRevoked } : {}) };
     }),
   );
-  await ctx.audit({ action: "member.update", target, outcome: "success", before: change.before, after: change.after });
+  const keysRevoked = change.keysRevoked ?? [];
+  await ctx.audit({ action: "member.update", target, outcome: "success", before: change.before, after: change.after, ...(keysRevoked.length ? { details: { keysRevoked: keysRevoked.length } } : {}) });
+  const reason: CreatorChange = change.before.active && !change.after.active ? "creator_deactivated" : "creator_demoted";
+  await auditCreatorRevocations(ctx, keysRevoked, reason, { id, name: change.member.name });
   return change;
 }
 
@@ -204,7 +222,8 @@ export async function setSsoAccess(conn: Kysely<Database>, id: number, allowed: 
     // Taking SSO away also ends the sessions it may have opened.
     const sessionsEnded = allowed ? undefined : await endAllSessions(trx, id);
     const row = (await findMemberById(trx, id))!;
-    return { member: toTeamMember(row), before, after: toSnapshot(row), ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) };
+    const liveKeys = (await liveKeyCounts(trx, [id])).get(id) ?? 0;
+    return { member: toTeamMember(row, liveKeys), before, after: toSnapshot(row), ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) };
   });
   const { before, after, sessionsEnded } = change;
   await ctx.audit({ action: "member.update", target: { type: "member", id }, outcome: "success", before, after, ...(sessionsEnded !== undefined ? { details: { sessionsEnded } } : {}) });
