@@ -116,15 +116,25 @@ async function auditRefusal<T>(ctx: ServiceContext, entry: Omit<Parameters<Audit
   }
 }
 
-async function requireStrongPassword(password: string, owner: { email?: string; name?: string }): Promise<void> {
-  const words = [owner.email, owner.email?.split("@")[0], owner.name].filter((w): w is string => !!w);
-  const weakness = await passwordWeakness(password, words);
+// The common list is English: a Turkish season or month with a year ("Sonbahar2026!") would pass as random letters.
+const LOCAL_WORDS = ["labs", "console", "ilkbahar", "yaz", "sonbahar", "kış", "kis", "ocak", "şubat", "subat", "mart", "nisan", "mayıs", "mayis", "haziran", "temmuz", "ağustos", "agustos", "eylül", "eylul", "ekim", "kasım", "kasim", "aralık", "aralik"];
+
+/** What a guesser knows of this console: the member's own name and e-mail, every team member's e-mail, and local words. */
+async function knownWords(conn: Kysely<Database>, owner: { email?: string; name?: string }): Promise<string[]> {
+  const team = await conn.selectFrom("members").select("email").execute();
+  const emails = [owner.email, ...team.map((m) => m.email)].flatMap((e) => [e, e?.split("@")[0]]);
+  const words = [...emails, owner.name, ...(owner.name?.split(/\s+/) ?? []), ...LOCAL_WORDS];
+  return [...new Set(words.filter((w): w is string => !!w && w.length >= 3).map((w) => w.toLowerCase()))];
+}
+
+async function requireStrongPassword(conn: Kysely<Database>, password: string, owner: { email?: string; name?: string }): Promise<void> {
+  const weakness = await passwordWeakness(password, await knownWords(conn, owner));
   if (!weakness) return;
   throw validationFailed({ password: [{ code: weakness === "common" ? "validation.team.passwordCommon" : "validation.team.passwordWeak" }] }, { where: "body" });
 }
 
 export async function addMember(conn: Kysely<Database>, input: CreateMemberBody, ctx: ServiceContext): Promise<{ member: TeamMember; after: MemberSnapshot }> {
-  if (input.password) await requireStrongPassword(input.password, input);
+  if (input.password) await requireStrongPassword(conn, input.password, input);
   // Hashed outside the transaction: scrypt is slow and the store serialises transactions.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const row = await auditRefusal(ctx, { action: "member.create", details: { email: input.email, role: input.role } }, async () => {
@@ -164,7 +174,7 @@ export interface MemberChange {
 export async function changeMember(conn: Kysely<Database>, id: number, changes: UpdateMemberBody, ctx: ServiceContext): Promise<MemberChange> {
   if (changes.password !== undefined) {
     const owner = await findMemberById(conn, id);
-    await requireStrongPassword(changes.password, { email: owner?.email, name: changes.name ?? owner?.name });
+    await requireStrongPassword(conn, changes.password, { email: owner?.email, name: changes.name ?? owner?.name });
   }
   const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
   const { password, ...asked } = changes;
