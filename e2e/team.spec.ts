@@ -113,7 +113,7 @@ test.describe("keys of a deactivated admin", () => {
     expect(made.status()).toBe(201);
     const { secret } = await made.json();
     await theirs.close();
-    const useKey = async () => (await fetch(`${baseURL}/api/v1/warehouses?limit=1`, { headers: { Authorization: `Bearer ${secret}` } })).status;
+    const useKey = async () => (await fetch(`${baseURL}/api/v1/warehouses?limit=10`, { headers: { Authorization: `Bearer ${secret}` } })).status;
     expect(await useKey()).toBe(200);
 
     await page.goto("/team");
