@@ -118,6 +118,16 @@ test.describe("keys of a deactivated admin", () => {
 
     await page.goto("/team");
     const row = page.getByTestId("team-table").getByRole("row", { name: new RegExp(email.replaceAll(".", "\\.")) });
+    // Demoting asks first, because it would revoke the key; cancelling keeps both the role and the key.
+    await chooseOption(row.getByRole("combobox", { name: `Role of ${name}` }), "Operator");
+    await row.getByRole("button", { name: `Save role of ${name}` }).click();
+    const demote = page.getByRole("dialog", { name: `Make ${name} Operator?` });
+    await expect(demote).toContainText("1 API key they created will be revoked at once; this cannot be undone.");
+    await demote.getByRole("button", { name: "Cancel" }).click();
+    await expect(demote).toBeHidden();
+    expect(await useKey()).toBe(200);
+
+    await page.reload();
     await row.getByRole("button", { name: `Deactivate ${name}` }).click();
     const dialog = page.getByRole("dialog", { name: `Deactivate ${name}?` });
     await expect(dialog).toContainText("1 API key they created will be revoked at once; this cannot be undone.");
