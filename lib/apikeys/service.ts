@@ -156,7 +156,6 @@ export async function auditCreatorRevocations(ctx: ServiceContext, keys: ApiKey[
   }
 }
 
-/** Live (neither revoked nor expired) keys per creator, for the members asked about. */
 export async function liveKeyCounts(conn: Kysely<Database>, memberIds: number[], now = Date.now()): Promise<Map<number, number>> {
   if (memberIds.length === 0) return new Map();
   const rows = await conn

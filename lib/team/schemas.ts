@@ -70,7 +70,6 @@ export const teamMemberSchema = z.object({
   hasPassword: z.boolean(),
   ssoAllowed: z.boolean(),
   ssoLinked: z.boolean(),
-  /** API keys this member created that still work: deactivating or demoting them revokes these. */
   liveKeys: z.number().int().nonnegative(),
   createdAt: z.string(),
   updatedAt: z.string(),

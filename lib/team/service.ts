@@ -119,7 +119,6 @@ async function auditRefusal<T>(ctx: ServiceContext, entry: Omit<Parameters<Audit
 // The common list is English: a Turkish season or month with a year ("Sonbahar2026!") would pass as random letters.
 const LOCAL_WORDS = ["labs", "console", "ilkbahar", "yaz", "sonbahar", "kış", "kis", "ocak", "şubat", "subat", "mart", "nisan", "mayıs", "mayis", "haziran", "temmuz", "ağustos", "agustos", "eylül", "eylul", "ekim", "kasım", "kasim", "aralık", "aralik"];
 
-/** What a guesser knows of this console: the member's own name and e-mail, every team member's e-mail, and local words. */
 async function knownWords(conn: Kysely<Database>, owner: { email?: string; name?: string }): Promise<string[]> {
   const team = await conn.selectFrom("members").select("email").execute();
   const emails = [owner.email, ...team.map((m) => m.email)].flatMap((e) => [e, e?.split("@")[0]]);
@@ -166,7 +165,6 @@ export interface MemberChange {
   before: MemberSnapshot;
   after: MemberSnapshot & { passwordChanged?: true };
   sessionsEnded?: number;
-  /** Keys the member had created, revoked because they were deactivated or are no longer an admin. */
   keysRevoked?: ApiKey[];
 }
 

@@ -248,7 +248,6 @@ export function badBody(fields: Record<string, FieldRule>, extraPoisons: fc.Arbi
   );
 }
 
-// Characters that show nothing, so a name carrying one reads as another (lib/rules/text.ts).
 const INVISIBLE = ["\u200B", "\u2060", "\u034F", "\u3164", "\uFE00", "\uFE0F", "\u{E0100}", "\u180B", "\u180F", "\u2800"];
 
 export const badText = (max: number, opts: { spacesAllowed?: boolean } = {}) =>
