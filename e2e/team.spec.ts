@@ -89,6 +89,54 @@ test.describe("team as admin", () => {
   });
 });
 
+test.describe("keys of a deactivated admin", () => {
+  test.use({ storageState: ADMIN });
+
+  test("the confirmation says how many keys go, and the key is refused once the admin is deactivated", async ({ page, browser, baseURL }) => {
+    const stamp = Date.now();
+    const email = `e2e-keys-${stamp}@demo.local`;
+    const name = `E2E Key Admin ${stamp}`;
+    const password = `violet-harbor-kettle-${stamp}`;
+    const added = await page.request.post("/api/team", { headers: { Origin: baseURL! }, data: { email, name, role: "admin", password } });
+    expect(added.status()).toBe(201);
+
+    // The new admin signs in and makes a key; keys are named after whoever made them.
+    const theirs = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const theirPage = await theirs.newPage();
+    await theirPage.goto("/login");
+    await theirPage.getByLabel("Email").fill(email);
+    await theirPage.getByLabel("Password").fill(password);
+    await theirPage.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(theirPage.getByTestId("signed-in-user")).toBeVisible();
+    const expiresOn = new Date(stamp + 30 * 86_400_000).toISOString().slice(0, 10);
+    const made = await theirPage.request.post("/api/keys", { headers: { Origin: baseURL! }, data: { name: `E2E key of ${stamp}`, role: "viewer", expiresOn } });
+    expect(made.status()).toBe(201);
+    const { secret } = await made.json();
+    await theirs.close();
+    const useKey = async () => (await fetch(`${baseURL}/api/v1/warehouses?limit=10`, { headers: { Authorization: `Bearer ${secret}` } })).status;
+    expect(await useKey()).toBe(200);
+
+    await page.goto("/team");
+    const row = page.getByTestId("team-table").getByRole("row", { name: new RegExp(email.replaceAll(".", "\\.")) });
+    // Demoting asks first, because it would revoke the key; cancelling keeps both the role and the key.
+    await chooseOption(row.getByRole("combobox", { name: `Role of ${name}` }), "Operator");
+    await row.getByRole("button", { name: `Save role of ${name}` }).click();
+    const demote = page.getByRole("dialog", { name: `Make ${name} Operator?` });
+    await expect(demote).toContainText("1 API key they created will be revoked at once; this cannot be undone.");
+    await demote.getByRole("button", { name: "Cancel" }).click();
+    await expect(demote).toBeHidden();
+    expect(await useKey()).toBe(200);
+
+    await page.reload();
+    await row.getByRole("button", { name: `Deactivate ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Deactivate ${name}?` });
+    await expect(dialog).toContainText("1 API key they created will be revoked at once; this cannot be undone.");
+    await dialog.getByRole("button", { name: "Deactivate", exact: true }).click();
+    await expect(row).toContainText("Deactivated");
+    expect(await useKey()).toBe(401);
+  });
+});
+
 test.describe("team as viewer", () => {
   test.use({ storageState: VIEWER });
 

@@ -114,8 +114,9 @@ async function change(conn: Kysely<Database>, address: string, raw: Record<strin
   const parsed = updateMemberBodySchema.safeParse(raw);
   if (!parsed.success) throw new CliError(issuesText(parsed.error));
   const member = await memberByEmail(conn, address);
-  await changeMember(conn, member.id, parsed.data, cliContext(conn));
-  return done(member.email);
+  const { keysRevoked = [] } = await changeMember(conn, member.id, parsed.data, cliContext(conn));
+  const revoked = keysRevoked.length ? `\nTheir ${keysRevoked.length === 1 ? "API key" : `${keysRevoked.length} API keys`} ${keysRevoked.map((k) => k.name).join(", ")} ${keysRevoked.length === 1 ? "is" : "are"} revoked.` : "";
+  return done(member.email) + revoked;
 }
 
 async function ssoAccess(conn: Kysely<Database>, address: string, allowed: boolean): Promise<string> {

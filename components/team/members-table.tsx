@@ -13,10 +13,8 @@ const selfReasonId = (member: TeamMember) => `member-${member.id}-self-reason`;
 
 export type ApplyChange = (member: TeamMember, body: UpdateMemberBody) => Promise<boolean>;
 
-interface Confirming {
-  member: TeamMember;
-  active: boolean;
-}
+// Deactivation always asks; a demotion asks only when it would revoke the member's API keys.
+type Confirming = { member: TeamMember; active: boolean } | { member: TeamMember; role: Role; settle: (ok: boolean) => void };
 
 export function MembersTable({
   members,
@@ -40,6 +38,9 @@ export function MembersTable({
   const [saving, setSaving] = useState<number | null>(null);
   const saveRole = useCallback(
     async (member: TeamMember, role: Role) => {
+      if (member.role === "admin" && role !== "admin" && member.liveKeys > 0) {
+        return new Promise<boolean>((settle) => setConfirming({ member, role, settle }));
+      }
       setSaving(member.id);
       const ok = await onChange(member, { role });
       setSaving(null);
@@ -119,10 +120,21 @@ export function MembersTable({
   const confirm = async () => {
     if (!confirming) return;
     setConfirmPending(true);
-    const ok = await onChange(confirming.member, { active: confirming.active });
+    const ok = await onChange(confirming.member, "role" in confirming ? { role: confirming.role } : { active: confirming.active });
     setConfirmPending(false);
-    if (ok) setConfirming(null);
+    if ("role" in confirming) {
+      confirming.settle(ok);
+      setConfirming(null);
+    } else if (ok) setConfirming(null);
   };
+  const cancel = () => {
+    if (confirming && "role" in confirming) confirming.settle(false);
+    setConfirming(null);
+  };
+
+  const demoting = confirming && "role" in confirming ? confirming : null;
+  const reactivating = confirming !== null && !demoting && "active" in confirming && confirming.active;
+  const keysNote = confirming && !reactivating && confirming.member.liveKeys > 0 ? <p>{t("confirm.keysRevoked", { count: confirming.member.liveKeys })}</p> : null;
 
   return (
     <>
@@ -137,29 +149,36 @@ export function MembersTable({
       />
       <ConfirmDialog
         open={confirming !== null}
-        tone={confirming?.active ? "default" : "danger"}
+        tone={reactivating ? "default" : "danger"}
         size="md"
         pending={confirmPending}
         title={
-          confirming
-            ? t(confirming.active ? "confirm.reactivateTitle" : "confirm.deactivateTitle", { name: confirming.member.name })
-            : ""
+          demoting
+            ? t("confirm.demoteTitle", { name: demoting.member.name, role: tRoles(demoting.role) })
+            : confirming
+              ? t(reactivating ? "confirm.reactivateTitle" : "confirm.deactivateTitle", { name: confirming.member.name })
+              : ""
         }
         description={
           confirming ? (
-            <p>
-              {t(confirming.active ? "confirm.reactivateBody" : "confirm.deactivateBody", {
-                name: confirming.member.name,
-                email: confirming.member.email,
-                role: tRoles(confirming.member.role),
-              })}
-            </p>
+            <>
+              <p>
+                {demoting
+                  ? t("confirm.demoteBody", { name: demoting.member.name, email: demoting.member.email, role: tRoles(demoting.role) })
+                  : t(reactivating ? "confirm.reactivateBody" : "confirm.deactivateBody", {
+                      name: confirming.member.name,
+                      email: confirming.member.email,
+                      role: tRoles(confirming.member.role),
+                    })}
+              </p>
+              {keysNote}
+            </>
           ) : null
         }
-        confirmLabel={confirming?.active ? t("table.reactivate") : t("table.deactivate")}
+        confirmLabel={demoting ? t("table.saveRole") : reactivating ? t("table.reactivate") : t("table.deactivate")}
         cancelLabel={t("confirm.cancel")}
         onConfirm={() => void confirm()}
-        onCancel={() => setConfirming(null)}
+        onCancel={cancel}
       />
     </>
   );

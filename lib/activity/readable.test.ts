@@ -91,6 +91,16 @@ const CASES: { e: Partial<AuditRecord>; en: string; tr: string }[] = [
   { e: { action: "alert_freshness.update", targetType: "alert_freshness_rule", targetId: "stock", after: { hours: null } }, en: "Ayşe Admin turned off the freshness rule for stock imports", tr: "Ayşe Admin kapattı: stok içe aktarımları için güncellik kuralı" },
   { e: { action: "view.publish", targetType: "saved_view", targetId: "v1", after: { name: "Passive" } }, en: "Ayşe Admin shared saved view Passive with the team", tr: "Ayşe Admin kayıtlı görünümü ekiple paylaştı: Passive" },
   { e: { action: "apikey.revoke", targetType: "api_key", targetId: "k1" }, en: "Ayşe Admin revoked API key ERP sync", tr: "Ayşe Admin API anahtarını iptal etti: ERP sync" },
+  {
+    e: { action: "apikey.revoke", targetType: "api_key", targetId: "k1", details: { reason: "creator_deactivated", creator: "Mert Admin", creatorId: 5 } },
+    en: "API key ERP sync was revoked: Ayşe Admin deactivated its creator, Mert Admin",
+    tr: "Ayşe Admin, anahtarı oluşturan Mert Admin üyesini devre dışı bıraktığı için API anahtarı iptal edildi: ERP sync",
+  },
+  {
+    e: { action: "apikey.revoke", targetType: "api_key", targetId: "k1", details: { reason: "creator_demoted", creator: "Mert Admin", creatorId: 5 } },
+    en: "API key ERP sync was revoked: Ayşe Admin took the admin role from its creator, Mert Admin",
+    tr: "Ayşe Admin, anahtarı oluşturan Mert Admin üyesinin yönetici rolünü kaldırdığı için API anahtarı iptal edildi: ERP sync",
+  },
   { e: { action: "warehouse.update", actorId: null, actorEmail: "key ERP sync, created by Ayşe Admin", targetType: "warehouse", targetId: "9" }, en: "key ERP sync edited warehouse Ankara Depo (ANK01)", tr: "ERP sync anahtarı depoyu düzenledi: Ankara Depo (ANK01)" },
 ];
 

@@ -118,6 +118,7 @@ export function eventMessage(r: Readers, e: AuditRecord, names: ActivityNames): 
     scheduleKind: kindCode ? pick(t, `activity.targets.scheduleKinds.${kindCode}`, kindCode) : "",
     scope: text(details.scope) ?? "other",
     hours: num(record(e.after).hours) ?? "off",
+    creator: text(details.creator) ?? "",
   };
   let key = ACTION_KEY.test(e.action) ? `activity.messages.${e.action}` : null;
   // Some actions read differently per event or reason (a run's start and end, a skip): the catalog holds one text for each.

@@ -26,3 +26,22 @@ describe("renderAlert", () => {
     for (const text of [emailSubject(message), plainText(message), htmlText(message), JSON.stringify(slackBody(message))]) expect(leaks(text), text).toEqual([]);
   });
 });
+
+describe("slackBody", () => {
+  const HOSTILE = "Key *ERP* _sync_ ~old~ `x` <!channel> <https://evil.example|click> https://evil.example/login @here #general :tada:";
+  const message = renderAlert({ type: "test", channelName: HOSTILE, by: "admin@demo.local", at: "2026-11-26T00:00:00.000Z" }, "https://console.example.com");
+
+  it("sends names and the platform's words as plain text, never as Slack formatting, mentions or link previews", () => {
+    const body = slackBody(message);
+    const blocks = body.blocks as { type: string; text: { type: string; text: string; emoji?: boolean; verbatim?: boolean } }[];
+    const carrying = blocks.filter((b) => b.text.text.includes("*ERP*"));
+    expect(carrying).toHaveLength(1);
+    expect(carrying[0]!.text).toMatchObject({ type: "plain_text", emoji: false });
+    expect(carrying[0]!.text.text).toContain("&lt;!channel&gt; &lt;https://evil.example|click&gt;");
+    // Only the console's own link is mrkdwn, verbatim, and it holds nothing from the event.
+    const formatted = blocks.filter((b) => b.text.type === "mrkdwn");
+    expect(formatted).toEqual([{ type: "section", text: { type: "mrkdwn", text: "<https://console.example.com/alerts|Open in the Labs console>", verbatim: true } }]);
+    expect(body).toMatchObject({ mrkdwn: false, unfurl_links: false, unfurl_media: false });
+    expect(body.text).not.toMatch(/<(?!https:\/\/console\.example\.com)/);
+  });
+});

@@ -104,15 +104,19 @@ export function htmlText(message: AlertMessage): string {
 
 const escapeSlack = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+// Lines quote names and the platform's words: plain text, so no `*`, `_`, `~` or backtick formats them and no quoted URL is previewed.
 /** A Slack incoming-webhook body: `text` for notifications and clients without blocks, `blocks` for the layout. */
-export function slackBody(message: AlertMessage): { text: string; blocks: unknown[] } {
+export function slackBody(message: AlertMessage): { text: string; mrkdwn: false; unfurl_links: false; unfurl_media: false; blocks: unknown[] } {
   const text = `${message.title}: ${message.lines.join(" ")} ${message.link}`;
   return {
     text: escapeSlack(text),
+    mrkdwn: false,
+    unfurl_links: false,
+    unfurl_media: false,
     blocks: [
-      { type: "header", text: { type: "plain_text", text: message.title.slice(0, 150) } },
-      { type: "section", text: { type: "mrkdwn", text: escapeSlack(message.lines.join("\n")) } },
-      { type: "section", text: { type: "mrkdwn", text: `<${message.link}|Open in the Labs console>` } },
+      { type: "header", text: { type: "plain_text", text: message.title.slice(0, 150), emoji: false } },
+      { type: "section", text: { type: "plain_text", text: escapeSlack(message.lines.join("\n")), emoji: false } },
+      { type: "section", text: { type: "mrkdwn", text: `<${message.link}|Open in the Labs console>`, verbatim: true } },
     ],
   };
 }

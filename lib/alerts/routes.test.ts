@@ -384,6 +384,8 @@ describe("outbound targets (M-3)", () => {
     "https://100.64.0.1/",
     "https://[::ffff:127.0.0.1]/",
     "https://[::ffff:a9fe:a9fe]/",
+    "https://[::a9fe:a9fe]/",
+    "https://[::127.0.0.1]/",
     "https://[fd00::1]/",
     "https://[fe80::1]/",
     "https://[::]/",

@@ -32,13 +32,14 @@ describe("checkTarget", () => {
       "127.0.0.1", "0x7f.1", "2852039166", "0251.0376.0251.0376", "169.254.169.254", "10.0.0.1", "172.16.0.1", "192.168.1.1",
       "100.64.0.1", "0.0.0.0", "255.255.255.255", "224.0.0.1", "192.0.2.1", "198.18.0.1", "240.0.0.1",
       "::1", "::", "fe80::1", "fd00::1", "fc00::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:a9fe:a9fe", "::ffff:10.0.0.1", "64:ff9b::a00:1", "2001:db8::1",
+      "::a9fe:a9fe", "[::127.0.0.1]", "::7f00:1", "::10.0.0.1", "::8.8.8.8", "::0:0:1:2",
       "localhost",
     ];
     for (const host of inward) {
       const checked = await checkTarget(host, 443, "http", STRICT_TARGETS, 2000);
       expect(checked, host).toMatchObject({ ok: false, reason: "inward" });
     }
-    for (const host of ["8.8.8.8", "93.184.215.14", "[2606:4700::1]", "2a00:1450:4001::200e"]) {
+    for (const host of ["8.8.8.8", "93.184.215.14", "[2606:4700::1]", "2a00:1450:4001::200e", "2606:4700::a9fe:a9fe", "1::a9fe:a9fe"]) {
       expect(await checkTarget(host, 443, "http", STRICT_TARGETS, 2000), host).toMatchObject({ ok: true });
     }
   });

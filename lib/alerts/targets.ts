@@ -46,6 +46,19 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
+// IPv4-compatible IPv6 (::/96, deprecated) only ever names an IPv4 address; ipaddr.js calls it unicast, so it is never a target.
+function ipv4Compatible(address: string): boolean {
+  if (net.isIP(address) !== 6) return false;
+  let parts: number[];
+  try {
+    // Through WHATWG URL first: ipaddr.js reads "::8.8.8.8" as IPv4-mapped, where the socket goes to ::808:808.
+    parts = ipaddr.IPv6.parse(new URL(`http://[${address}]/`).hostname.slice(1, -1)).parts;
+  } catch {
+    return false;
+  }
+  return parts.slice(0, 6).every((part) => part === 0) && !(parts[6] === 0 && parts[7]! <= 1);
+}
+
 export function normalHost(host: string): string {
   return host.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
 }
@@ -66,10 +79,11 @@ export async function checkTarget(rawHost: string, port: number, use: "http" | "
   const parsed = addresses.map((a) => ipaddr.process(a.address));
   const loopback = parsed.every((ip) => ip.range() === "loopback");
   for (const [i, ip] of parsed.entries()) {
-    if (ip.range() === "unicast") continue;
-    if (policy.allowLoopback && ip.range() === "loopback") continue;
+    const range = ipv4Compatible(addresses[i]!.address) ? "ipv4Compatible" : ip.range();
+    if (range === "unicast") continue;
+    if (policy.allowLoopback && range === "loopback") continue;
     if (policy.allowed.some((entry) => allowsTarget(entry, host, ip, port))) continue;
-    return { ok: false, reason: "inward", detail: `${host} is at ${addresses[i]!.address}, inside the network (${ip.range()}); ALERT_ALLOWED_TARGETS does not allow it.` };
+    return { ok: false, reason: "inward", detail: `${host} is at ${addresses[i]!.address}, inside the network (${range}); ALERT_ALLOWED_TARGETS does not allow it.` };
   }
   if (use === "smtp" && !SMTP_PORTS.includes(port)) {
     const named = policy.allowed.some((entry) => entry.port === port && parsed.every((ip) => allowsTarget(entry, host, ip, port)));

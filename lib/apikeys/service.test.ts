@@ -6,18 +6,20 @@ import { authenticateKey, createApiKey, keyActorName, LAST_USE_EVERY_MS, listApi
 import { hashSecret } from "@/lib/apikeys/secret";
 import type { Database } from "@/lib/store/schema";
 import { openTestDb } from "@/lib/testing/store";
+import { createMember } from "@/lib/auth/members";
 
 let conn: Kysely<Database>;
 const audited: Omit<AuditEntry, "actor" | "requestId" | "ip">[] = [];
 const ctx = { actor: { id: 1, email: "ayse@demo.local" }, audit: async (e: (typeof audited)[number]) => void audited.push(e) };
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
-const ayse = { id: 1, name: "Ayşe Admin" };
+let ayse: { id: number; name: string };
 
 const create = (input: Partial<CreateKeyInput> = {}, now = NOW) =>
   createApiKey(conn, createKeyBodySchema.parse({ name: "ERP sync", role: "operator", expiresOn: "2027-01-01", ...input }), ctx, ayse, { now });
 
 beforeAll(async () => {
   conn = await openTestDb();
+  ayse = await createMember(conn, { email: "ayse@keys.test", name: "Ayşe Admin", role: "admin" });
 });
 afterAll(async () => {
   await conn.destroy();
@@ -67,6 +69,25 @@ describe("authenticateKey", () => {
     const fenced = await create({ name: "Fenced", allowedAddresses: ["203.0.113.0/24"] });
     expect(await authenticateKey(conn, fenced.secret, "203.0.114.1", NOW)).toEqual({ ok: false, reason: "address" });
     expect((await authenticateKey(conn, fenced.secret, "203.0.113.50", NOW)).ok).toBe(true);
+  });
+
+  it("refuses, as unknown to the caller, a key whose creator is no longer an active admin, even when the key row says active", async () => {
+    const creator = await createMember(conn, { email: "kaan@keys.test", name: "Kaan Admin", role: "admin" });
+    const byKaan = () => createApiKey(conn, createKeyBodySchema.parse({ name: "Kaan sync", role: "operator", expiresOn: "2027-01-01" }), ctx, creator, { now: NOW });
+    const setKaan = (values: { active?: boolean; role?: "admin" | "operator" }) => conn.updateTable("members").set(values).where("id", "=", creator.id).execute();
+    const { secret } = await byKaan();
+    expect((await authenticateKey(conn, secret, "1.2.3.4", NOW)).ok).toBe(true);
+    await setKaan({ active: false });
+    expect(await authenticateKey(conn, secret, "1.2.3.4", NOW)).toEqual({ ok: false, reason: "creator" });
+    await setKaan({ active: true, role: "operator" });
+    expect(await authenticateKey(conn, secret, "1.2.3.4", NOW)).toEqual({ ok: false, reason: "creator" });
+    await setKaan({ role: "admin" });
+    expect((await authenticateKey(conn, secret, "1.2.3.4", NOW)).ok).toBe(true);
+    await conn.deleteFrom("members").where("id", "=", creator.id).execute();
+    expect(await authenticateKey(conn, secret, "1.2.3.4", NOW)).toEqual({ ok: false, reason: "creator" });
+    // A key made by the team CLI has no member behind it and keeps working.
+    const cli = await createApiKey(conn, createKeyBodySchema.parse({ name: "CLI made", role: "viewer", expiresOn: "2027-01-01" }), ctx, { id: null, name: "the team CLI" }, { now: NOW });
+    expect((await authenticateKey(conn, cli.secret, "1.2.3.4", NOW)).ok).toBe(true);
   });
 
   it("records last use (when and from where) at most once a minute", async () => {

@@ -20,7 +20,7 @@ export interface KeyCreator {
   name: string;
 }
 
-export type KeyVerdict = { ok: true; key: ApiKeyRow } | { ok: false; reason: "unknown" | "expired" | "revoked" | "address" };
+export type KeyVerdict = { ok: true; key: ApiKeyRow } | { ok: false; reason: "unknown" | "expired" | "revoked" | "address" | "creator" };
 
 function keyState(row: ApiKeyRow, now: number): ApiKey["state"] {
   if (row.revoked_at) return "revoked";
@@ -127,6 +127,48 @@ export async function revokeApiKey(conn: Kysely<Database>, id: string, ctx: Serv
   return { key, revoked: true };
 }
 
+export type CreatorChange = "creator_deactivated" | "creator_demoted";
+
+/** Revokes the live keys a member created, in the caller's transaction; the caller audits them once it commits. */
+export async function revokeKeysCreatedBy(trx: Kysely<Database>, memberId: number, byName: string, now = Date.now()): Promise<ApiKey[]> {
+  const rows = await trx
+    .updateTable("api_keys")
+    .set({ revoked_at: new Date(now), revoked_by_name: byName })
+    .where("created_by_id", "=", memberId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", new Date(now))
+    .returningAll()
+    .execute();
+  return rows.map((r) => toApiKey(r, now)).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function auditCreatorRevocations(ctx: ServiceContext, keys: ApiKey[], reason: CreatorChange, creator: { id: number; name: string }): Promise<void> {
+  const because = reason === "creator_deactivated" ? "was deactivated" : "is no longer an admin";
+  for (const key of keys) {
+    await ctx.audit({
+      action: "apikey.revoke",
+      target: { type: "api_key", id: key.id },
+      outcome: "success",
+      message: `API key ${key.name} revoked: its creator ${creator.name} ${because}`,
+      after: key,
+      details: { reason, creator: creator.name, creatorId: creator.id },
+    });
+  }
+}
+
+export async function liveKeyCounts(conn: Kysely<Database>, memberIds: number[], now = Date.now()): Promise<Map<number, number>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await conn
+    .selectFrom("api_keys")
+    .select((eb) => ["created_by_id", eb.fn.countAll<string>().as("n")])
+    .where("created_by_id", "in", memberIds)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", new Date(now))
+    .groupBy("created_by_id")
+    .execute();
+  return new Map(rows.map((r) => [r.created_by_id!, Number(r.n)]));
+}
+
 export async function findKeyByPrefix(conn: Kysely<Database>, displayPrefix: string): Promise<ApiKeyRow[]> {
   return conn.selectFrom("api_keys").selectAll().where("display_prefix", "=", displayPrefix).execute();
 }
@@ -134,10 +176,19 @@ export async function findKeyByPrefix(conn: Kysely<Database>, displayPrefix: str
 /** Reads the store on every request, so a revocation holds at once everywhere; records last use at most once a minute. */
 export async function authenticateKey(conn: Kysely<Database>, secret: string, ip: string, now = Date.now()): Promise<KeyVerdict> {
   if (!looksLikeSecret(secret)) return { ok: false, reason: "unknown" };
-  const row = await conn.selectFrom("api_keys").selectAll().where("secret_hash", "=", hashSecret(secret)).executeTakeFirst();
-  if (!row) return { ok: false, reason: "unknown" };
+  const found = await conn
+    .selectFrom("api_keys")
+    .leftJoin("members", "members.id", "api_keys.created_by_id")
+    .selectAll("api_keys")
+    .select(["members.active as creator_active", "members.role as creator_role"])
+    .where("secret_hash", "=", hashSecret(secret))
+    .executeTakeFirst();
+  if (!found) return { ok: false, reason: "unknown" };
+  const { creator_active, creator_role, ...row } = found;
   const state = keyState(row, now);
   if (state !== "active") return { ok: false, reason: state };
+  // Revocation on deactivation or demotion is the rule; this also covers a member changed straight in the store.
+  if (row.created_by_id !== null && (creator_active !== true || creator_role !== "admin")) return { ok: false, reason: "creator" };
   if (!addressAllowed(ip, row.allowed_addresses)) return { ok: false, reason: "address" };
   if (!row.last_used_at || now - row.last_used_at.getTime() >= LAST_USE_EVERY_MS) {
     await conn

@@ -25,19 +25,21 @@ const refused = [
   "\u115F", // Hangul choseong filler
   "\u1160", // Hangul jungseong filler
   ...range(0x17b4, 0x17b5), // Khmer inherent vowels (invisible)
-  "\u180E", // Mongolian vowel separator
+  ...range(0x180b, 0x180f), // Mongolian free variation selectors and vowel separator
   ...range(0x200b, 0x200f), // ZWSP, ZWNJ, ZWJ, LRM, RLM
   "\u2028",
   "\u2029",
   ...range(0x202a, 0x202e), // embeddings and overrides
   ...range(0x2060, 0x2064), // word joiner, invisible operators
   ...range(0x2066, 0x206f), // isolates and deprecated format characters
+  "\u2800", // braille pattern blank
   "\u3164", // Hangul filler
+  ...range(0xfe00, 0xfe0f), // variation selectors (VS15/VS16 only after an emoji, below)
   "\uFEFF", // BOM, zero-width no-break space
   "\uFFA0", // halfwidth Hangul filler
   ...range(0xfff9, 0xfffb), // interlinear annotation
 ];
-const allowed = [" ", "~", "\u00A0", "\u00A1", "ş", "İ", "ğ", "\u2027", "\u202F", "\u2065", "\u3000", "😀", "\uFE0F", "e\u0301", "\u0938\u094D\u0924"];
+const allowed = [" ", "~", "\u00A0", "\u00A1", "ş", "İ", "ğ", "\u2027", "\u202F", "\u2065", "\u3000", "😀", "\u2764\uFE0F", "\u2764\uFE0E", "\u{1F44D}\uFE0F", "e\u0301", "\u0938\u094D\u0924"];
 
 describe("the text policy", () => {
   it.each(refused.map((c) => [hex(c), c]))("refuses %s", (_, c) => {
@@ -60,8 +62,13 @@ describe("the text policy", () => {
 
   it("refuses unpaired surrogates and format characters beyond the BMP, not whole pairs", () => {
     for (const c of ["\uD800", "\uDFFF", "a\uDC00b", "\uD83D"]) expect(hasControlCharacters(c), hex(c)).toBe(true);
-    for (const c of ["\u{E0001}", "\u{E0041}", "\u{E007F}", "\u{1D173}", "\u{110BD}"]) expect(hasControlCharacters(`Depo${c}`), hex(c)).toBe(true);
+    for (const c of ["\u{E0001}", "\u{E0041}", "\u{E007F}", "\u{1D173}", "\u{110BD}", "\u{E0100}", "\u{E01EF}"]) expect(hasControlCharacters(`Depo${c}`), hex(c)).toBe(true);
     for (const c of ["😀", "\u{1F1F9}\u{1F1F7}", "\u{20000}", "\u{1D400}"]) expect(hasControlCharacters(`Depo${c}`), hex(c)).toBe(false);
+  });
+
+  it("lets VS15/VS16 follow an emoji only, never a letter or digit", () => {
+    for (const c of ["IST01\uFE0F", "IST01\uFE0E", "\uFE0FIST01", "1\uFE0F\u20E3", "A\uFE0F"]) expect(hasControlCharacters(c), hex(c)).toBe(true);
+    for (const c of ["Depo \u2764\uFE0F", "\u263A\uFE0E ok", "\u{1F4E6}\uFE0F"]) expect(hasControlCharacters(c), hex(c)).toBe(false);
   });
 
   it("lets up to four combining marks stand on a letter, not five", () => {
@@ -113,6 +120,13 @@ const SAMPLES: Record<string, string> = {
   "Hangul choseong filler": "\u115F",
   "halfwidth Hangul filler": "\uFFA0",
   "combining grapheme joiner": "\u034F",
+  "variation selector 1": "\uFE00",
+  "variation selector 16 after a digit": "\uFE0F",
+  "variation selector 256": "\u{E01EF}",
+  "ideographic variation selector": "\u{E0100}",
+  "Mongolian free variation selector 1": "\u180B",
+  "Mongolian free variation selector 4": "\u180F",
+  "braille pattern blank": "\u2800",
   "tag A": "\u{E0041}",
   "tag cancel": "\u{E007F}",
   "lone high surrogate": "\uD800",

@@ -168,7 +168,9 @@ describe("warehouseReadiness", () => {
 describe("code lookalikes", () => {
   it("folds case, invisible characters and the Turkish i, but not other letters", () => {
     expect(codeKey("ANK01")).toBe(codeKey("ank01"));
-    for (const hidden of ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", "\u00AD", "\u200E", "\u202E"]) expect(codeKey(`ANK${hidden}01`)).toBe("ank01");
+    for (const hidden of ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", "\u00AD", "\u200E", "\u202E", "\uFE00", "\uFE0E", "\uFE0F", "\u{E0100}", "\u{E01EF}", "\u180B", "\u180D", "\u180F", "\u2800", "\u115F", "\u3164", "\u034F"])
+      expect(codeKey(`ANK${hidden}01`), hidden.codePointAt(0)!.toString(16)).toBe("ank01");
+    expect(codeKey("IST01\uFE0F")).toBe(codeKey("IST01"));
     expect(codeKey("İZM01")).toBe(codeKey("izm01"));
     expect(codeKey("IZM01")).toBe(codeKey("ızm01"));
     expect(codeKey("ＡＮＫ０１")).toBe("ank01");

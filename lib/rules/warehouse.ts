@@ -51,8 +51,8 @@ export function deleteRuleBreak(current: WarehouseFlags): WarehouseRuleBreak | n
 export type CodeRuleBreak = "required" | "tooLong" | "controlCharacters" | "codeSpaces";
 export const CODE_SPACES = /\s/;
 
-// Invisible and format characters a code may carry from a paste (zero-width spaces, direction marks, soft hyphens).
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u3164\uFFA0]/gu;
+// Invisible and format characters a code may carry from a paste (zero-width spaces, direction marks, soft hyphens, variation selectors).
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
 
 /** Codes with the same key read as one on screen: case, invisible characters and the dotted or dotless i do not count. */
 export function codeKey(code: string): string {

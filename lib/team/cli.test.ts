@@ -86,7 +86,7 @@ describe("scripts/team.ts", { timeout: 90_000 }, () => {
   it("refuses a weak password on add and on reset, saying why", async () => {
     const added = await team(["add", "--email", "weak@example.com", "--name", "Weak", "--role", "viewer"], { TEAM_PASSWORD: "password1234" });
     expect(added.code).toBe(1);
-    expect(added.stderr).toBe("team: password: This password is too easy to guess. Use a longer one, such as a few unrelated words, without the member's name or email.\n");
+    expect(added.stderr).toBe("team: password: This password is too easy to guess. Use a longer one, such as a few unrelated words, without a name, a team member's email or a season and year.\n");
     const reset = await team(["reset-password", "--email", "ada@example.com"], { TEAM_PASSWORD: "ada@example.com!" });
     expect(reset.code).toBe(1);
     expect(reset.stderr).toMatch(/^team: password: This password is too easy to guess/);

@@ -58,13 +58,13 @@ describe("GET /api/team", () => {
 
 describe("POST /api/team", () => {
   it("creates a member (201) and audits it without the password", async () => {
-    const res = await callRoute("POST", "/api/team", { email: "New@Route.test", name: "New One", role: "operator", password: "new-one-password" });
+    const res = await callRoute("POST", "/api/team", { email: "New@Route.test", name: "New One", role: "operator", password: "copper-tulip-anchor" });
     expect(res.status).toBe(201);
     const { member } = await res.json();
     expect(member).toMatchObject({ email: "new@route.test", role: "operator", active: true, hasPassword: true });
     const audit = await lastAudit();
     expect(audit).toMatchObject({ action: "member.create", outcome: "success", actor_id: admin.id, target_id: String(member.id) });
-    expect(audit.after_json).not.toMatch(/new-one-password|scrypt/);
+    expect(audit.after_json).not.toMatch(/copper-tulip-anchor|scrypt/);
   });
 
   it("answers 409 naming email for a duplicate, and audits the failure", async () => {
@@ -111,6 +111,11 @@ describe("new passwords", () => {
     ["a keyboard walk", "qazwsxedcrfv", "This password is"],
     ["the member's own email", "weak1@route.test", "This password is too easy to guess."],
     ["a fair but guessable one (score 2: the demo's own)", "demo-password", "This password is too easy to guess."],
+    ["one letter repeated, with a digit and a sign (score 3)", "Aaaaaaaaaaa1!", "This password is too easy to guess."],
+    ["a season and a year (score 3)", "Summer2026!!", "This password is too easy to guess."],
+    ["a Turkish season and a year", "Sonbahar2026!", "This password is too easy to guess."],
+    ["another member's email", "viewer@route.test!", "This password is too easy to guess."],
+    ["another member's email, on its own", "admin@route.test", "This password is too easy to guess."],
   ])("refuses %s (%s) on create with the field's message, and creates nobody", async (_, password, text) => {
     const email = "weak1@route.test";
     const res = await callRoute("POST", "/api/team", { email, name: "Weak One", role: "viewer", password });
@@ -144,14 +149,14 @@ describe("new passwords", () => {
 
 describe("PATCH /api/team/{id}", () => {
   it("changes a role and audits before/after, a password only as a flag", async () => {
-    const res = await callRoute("PATCH", `/api/team/${viewer.id}`, { role: "operator", password: "changed-password" });
+    const res = await callRoute("PATCH", `/api/team/${viewer.id}`, { role: "operator", password: "meadow-kite-lantern" });
     expect(res.status).toBe(200);
     expect((await res.json()).member).toMatchObject({ id: viewer.id, role: "operator" });
     const audit = await lastAudit();
     expect(audit).toMatchObject({ action: "member.update", outcome: "success", target_type: "member", target_id: String(viewer.id) });
     expect(JSON.parse(audit.before_json!)).toMatchObject({ role: "viewer" });
     expect(JSON.parse(audit.after_json!)).toMatchObject({ role: "operator", passwordChanged: true });
-    expect(audit.after_json).not.toMatch(/changed-password|scrypt/);
+    expect(audit.after_json).not.toMatch(/meadow-kite-lantern|scrypt/);
   });
 
   it("refuses self-demotion and deactivation with 409", async () => {

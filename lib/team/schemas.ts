@@ -70,6 +70,7 @@ export const teamMemberSchema = z.object({
   hasPassword: z.boolean(),
   ssoAllowed: z.boolean(),
   ssoLinked: z.boolean(),
+  liveKeys: z.number().int().nonnegative(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -67,7 +67,7 @@ describe("team service", () => {
     const items = await listTeam(conn);
     expect(items.map((m) => m.email)).toEqual(["root@example.com", "sso@example.com"]);
     expect(JSON.stringify(items)).not.toMatch(hashLike);
-    for (const m of items) expect(Object.keys(m).sort()).toEqual(["active", "createdAt", "email", "hasPassword", "id", "name", "role", "source", "ssoAllowed", "ssoLinked", "updatedAt"]);
+    for (const m of items) expect(Object.keys(m).sort()).toEqual(["active", "createdAt", "email", "hasPassword", "id", "liveKeys", "name", "role", "source", "ssoAllowed", "ssoLinked", "updatedAt"]);
   });
 
   it("never lets the last active admin be demoted or deactivated, not even by the CLI", async () => {
@@ -181,7 +181,7 @@ describe("team service", () => {
   });
 
   it("allows SSO for a password member and takes it back, forgetting the bound identity", async () => {
-    const { member } = await add("link@example.com", "operator", "link-password-1");
+    const { member } = await add("link@example.com", "operator", "harbor-violet-kettle");
     const linked = await setSsoAccess(conn, member.id, true, by(adminId));
     expect(linked.before).toMatchObject({ ssoAllowed: false });
     expect(linked.after).toMatchObject({ ssoAllowed: true, ssoLinked: false });
@@ -210,8 +210,8 @@ describe("team service", () => {
     const ctx: ServiceContext = { actor: { id: adminId, email: "root@example.com" }, audit: async (e) => void events.push(e) };
     const { member } = await addMember(conn, createMemberBodySchema.parse({ email: "audited@example.com", name: "Audited", role: "viewer" }), ctx);
     await rejection(addMember(conn, createMemberBodySchema.parse({ email: "audited@example.com", name: "Again", role: "admin" }), ctx));
-    await changeMember(conn, member.id, { role: "operator", password: "audited-password-1" }, ctx);
-    await rejection(changeMember(conn, adminId, { active: false, password: "x-password-123" }, ctx));
+    await changeMember(conn, member.id, { role: "operator", password: "quartz-meadow-ember" }, ctx);
+    await rejection(changeMember(conn, adminId, { active: false, password: "pewter-orchid-glacier" }, ctx));
     await rejection(changeMember(conn, 999_999, { role: "viewer" }, ctx));
     expect(events).toEqual([
       { action: "member.create", target: { type: "member", id: member.id }, outcome: "success", after: expect.objectContaining({ email: "audited@example.com" }) },
@@ -236,7 +236,7 @@ describe("team service", () => {
         details: { reason: "self_change", asked: { active: false, passwordChanged: true } },
       },
     ]);
-    expect(JSON.stringify(events)).not.toMatch(/audited-password-1|x-password-123|scrypt/);
+    expect(JSON.stringify(events)).not.toMatch(/quartz-meadow-ember|pewter-orchid-glacier|scrypt/);
   });
 
   it("refuses with domain errors that answer as today's problems", () => {

@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
+import { auditCreatorRevocations, liveKeyCounts, revokeKeysCreatedBy, type CreatorChange } from "@/lib/apikeys/service";
 import type { AuditPort, ServiceContext } from "@/lib/audit";
 import { createMember, findMemberByEmail, findMemberById } from "@/lib/auth/members";
 import { hashPassword, passwordWeakness } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/sessions";
+import type { ApiKey } from "@/lib/apikeys/schemas";
 import type { Database, Member, MemberUpdate } from "@/lib/store/schema";
 import { validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
@@ -65,17 +67,22 @@ export function toSnapshot(row: Member): MemberSnapshot {
   };
 }
 
-export function toTeamMember(row: Member): TeamMember {
-  return { ...toSnapshot(row), createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+export function toTeamMember(row: Member, liveKeys = 0): TeamMember {
+  return { ...toSnapshot(row), liveKeys, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+}
+
+async function withKeyCounts(conn: Kysely<Database>, rows: Member[]): Promise<TeamMember[]> {
+  const counts = await liveKeyCounts(conn, rows.map((r) => r.id));
+  return rows.map((r) => toTeamMember(r, counts.get(r.id) ?? 0));
 }
 
 export async function listTeam(conn: Kysely<Database>): Promise<TeamMember[]> {
-  return (await memberRows(conn)).rows.map(toTeamMember);
+  return withKeyCounts(conn, (await memberRows(conn)).rows);
 }
 
 export async function listTeamPage(conn: Kysely<Database>, query: TeamListState): Promise<TeamList> {
   const { rows, total } = await memberRows(conn, query);
-  return { items: rows.map(toTeamMember), total };
+  return { items: await withKeyCounts(conn, rows), total };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -87,12 +94,15 @@ function emailTaken(email: string): TeamRuleError {
   return new TeamRuleError("email_taken", `A team member with the email ${email} already exists.`, "email");
 }
 
+const CLI_NAME = "the team CLI";
+
 // The first step of every team write: its checks (the actor is an admin, never the last admin) see every change before it.
-async function requireActiveAdmin(trx: Transaction<Database>, ctx: ServiceContext): Promise<void> {
+async function requireActiveAdmin(trx: Transaction<Database>, ctx: ServiceContext): Promise<{ name: string }> {
   await lockTeam(trx);
-  if (ctx.actor.id === null) return;
+  if (ctx.actor.id === null) return { name: CLI_NAME };
   const row = await findMemberById(trx, ctx.actor.id);
   if (!row || !row.active || row.role !== "admin") throw new ActorNotAdminError();
+  return row;
 }
 
 async function auditRefusal<T>(ctx: ServiceContext, entry: Omit<Parameters<AuditPort>[0], "outcome">, change: () => Promise<T>): Promise<T> {
@@ -106,15 +116,24 @@ async function auditRefusal<T>(ctx: ServiceContext, entry: Omit<Parameters<Audit
   }
 }
 
-async function requireStrongPassword(password: string, owner: { email?: string; name?: string }): Promise<void> {
-  const words = [owner.email, owner.email?.split("@")[0], owner.name].filter((w): w is string => !!w);
-  const weakness = await passwordWeakness(password, words);
+// The common list is English: a Turkish season or month with a year ("Sonbahar2026!") would pass as random letters.
+const LOCAL_WORDS = ["labs", "console", "ilkbahar", "yaz", "sonbahar", "kış", "kis", "ocak", "şubat", "subat", "mart", "nisan", "mayıs", "mayis", "haziran", "temmuz", "ağustos", "agustos", "eylül", "eylul", "ekim", "kasım", "kasim", "aralık", "aralik"];
+
+async function knownWords(conn: Kysely<Database>, owner: { email?: string; name?: string }): Promise<string[]> {
+  const team = await conn.selectFrom("members").select("email").execute();
+  const emails = [owner.email, ...team.map((m) => m.email)].flatMap((e) => [e, e?.split("@")[0]]);
+  const words = [...emails, owner.name, ...(owner.name?.split(/\s+/) ?? []), ...LOCAL_WORDS];
+  return [...new Set(words.filter((w): w is string => !!w && w.length >= 3).map((w) => w.toLowerCase()))];
+}
+
+async function requireStrongPassword(conn: Kysely<Database>, password: string, owner: { email?: string; name?: string }): Promise<void> {
+  const weakness = await passwordWeakness(password, await knownWords(conn, owner));
   if (!weakness) return;
   throw validationFailed({ password: [{ code: weakness === "common" ? "validation.team.passwordCommon" : "validation.team.passwordWeak" }] }, { where: "body" });
 }
 
 export async function addMember(conn: Kysely<Database>, input: CreateMemberBody, ctx: ServiceContext): Promise<{ member: TeamMember; after: MemberSnapshot }> {
-  if (input.password) await requireStrongPassword(input.password, input);
+  if (input.password) await requireStrongPassword(conn, input.password, input);
   // Hashed outside the transaction: scrypt is slow and the store serialises transactions.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const row = await auditRefusal(ctx, { action: "member.create", details: { email: input.email, role: input.role } }, async () => {
@@ -146,13 +165,14 @@ export interface MemberChange {
   before: MemberSnapshot;
   after: MemberSnapshot & { passwordChanged?: true };
   sessionsEnded?: number;
+  keysRevoked?: ApiKey[];
 }
 
 // No self-demotion, and never the last active admin, so someone can always manage the console.
 export async function changeMember(conn: Kysely<Database>, id: number, changes: UpdateMemberBody, ctx: ServiceContext): Promise<MemberChange> {
   if (changes.password !== undefined) {
     const owner = await findMemberById(conn, id);
-    await requireStrongPassword(changes.password, { email: owner?.email, name: changes.name ?? owner?.name });
+    await requireStrongPassword(conn, changes.password, { email: owner?.email, name: changes.name ?? owner?.name });
   }
   const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
   const { password, ...asked } = changes;
@@ -161,7 +181,7 @@ export async function changeMember(conn: Kysely<Database>, id: number, changes: 
 
   const change = await auditRefusal(ctx, refusal, () =>
     conn.transaction().execute(async (trx) => {
-      await requireActiveAdmin(trx, ctx);
+      const actor = await requireActiveAdmin(trx, ctx);
       const current = await findMemberById(trx, id);
       if (!current) throw new MemberNotFoundError(id);
       const before = toSnapshot(current);
@@ -183,14 +203,20 @@ export async function changeMember(conn: Kysely<Database>, id: number, changes: 
       await updateMemberRow(trx, id, values);
       const endsSessions = passwordHash !== undefined || changes.role !== undefined || changes.active !== undefined;
       const sessionsEnded = endsSessions ? await endAllSessions(trx, id) : undefined;
+      // Keys are made by admins: a member who may no longer make them keeps none of theirs working.
+      const keysRevoked = deactivates || demotes ? await revokeKeysCreatedBy(trx, id, actor.name) : undefined;
       const row = (await findMemberById(trx, id))!;
+      const liveKeys = (await liveKeyCounts(trx, [id])).get(id) ?? 0;
 
       const after: MemberChange["after"] = toSnapshot(row);
       if (passwordHash !== undefined) after.passwordChanged = true;
-      return { member: toTeamMember(row), before, after, ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) };
+      return { member: toTeamMember(row, liveKeys), before, after, ...(sessionsEnded !== undefined ? { sessionsEnded } : {}), ...(keysRevoked ? { keysRevoked } : {}) };
     }),
   );
-  await ctx.audit({ action: "member.update", target, outcome: "success", before: change.before, after: change.after });
+  const keysRevoked = change.keysRevoked ?? [];
+  await ctx.audit({ action: "member.update", target, outcome: "success", before: change.before, after: change.after, ...(keysRevoked.length ? { details: { keysRevoked: keysRevoked.length } } : {}) });
+  const reason: CreatorChange = change.before.active && !change.after.active ? "creator_deactivated" : "creator_demoted";
+  await auditCreatorRevocations(ctx, keysRevoked, reason, { id, name: change.member.name });
   return change;
 }
 
@@ -204,7 +230,8 @@ export async function setSsoAccess(conn: Kysely<Database>, id: number, allowed: 
     // Taking SSO away also ends the sessions it may have opened.
     const sessionsEnded = allowed ? undefined : await endAllSessions(trx, id);
     const row = (await findMemberById(trx, id))!;
-    return { member: toTeamMember(row), before, after: toSnapshot(row), ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) };
+    const liveKeys = (await liveKeyCounts(trx, [id])).get(id) ?? 0;
+    return { member: toTeamMember(row, liveKeys), before, after: toSnapshot(row), ...(sessionsEnded !== undefined ? { sessionsEnded } : {}) };
   });
   const { before, after, sessionsEnded } = change;
   await ctx.audit({ action: "member.update", target: { type: "member", id }, outcome: "success", before, after, ...(sessionsEnded !== undefined ? { details: { sessionsEnded } } : {}) });

@@ -248,12 +248,14 @@ export function badBody(fields: Record<string, FieldRule>, extraPoisons: fc.Arbi
   );
 }
 
+const INVISIBLE = ["\u200B", "\u2060", "\u034F", "\u3164", "\uFE00", "\uFE0F", "\u{E0100}", "\u180B", "\u180F", "\u2800"];
+
 export const badText = (max: number, opts: { spacesAllowed?: boolean } = {}) =>
   fc.oneof(
     fc.constantFrom<unknown>(null, 0, 1, true, [], {}, ["a"], { a: 1 }, new RawNumber("1e400")),
     fc.constantFrom("", " ", "\t\n", "\u00a0"),
     fc.integer({ min: max + 1, max: max + 500 }).map((n) => "a".repeat(n)),
-    fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom("\u0000", "\u0001", "\n", "\t", "\u007f", "\u0085", "\u2028", "\u2029")).map(([a, c]) => `x${a}${c}${a}x`),
+    fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom("\u0000", "\u0001", "\n", "\t", "\u007f", "\u0085", "\u2028", "\u2029", ...INVISIBLE)).map(([a, c]) => `x${a}${c}${a}x`),
     ...(opts.spacesAllowed ? [] : [fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ minLength: 1, maxLength: 8 })).map(([a, b]) => `x${a.trim()} ${b.trim()}x`)]),
   );
 
