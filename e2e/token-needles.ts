@@ -60,7 +60,6 @@ function unescapedOnce(text: string): string {
     .replace(/%([0-9a-f]{2})/gi, code(16));
 }
 
-/** The text with string escapes (`\/`, `\uXXXX`, `\u{...}`, `\xXX`, `\n`, however many backslashes deep), HTML character references and `%XX` read back, again while that changes (4 times at most). */
 export function unescaped(text: string): string {
   let out = text;
   for (let round = 0; round < 4; round++) {
@@ -75,7 +74,6 @@ const squeezed = (text: string) => text.replace(/[\s+]+/g, "");
 
 export interface LeakSearch {
   needles: Needle[];
-  /** The names of the needles found in a text, as is, escaped, or with whitespace and `+` dropped (case-sensitive, except the word "Bearer"). */
   leaks(text: string): string[];
 }
 

@@ -9,7 +9,6 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export const ESCAPES = ["slash", "plus", "unicode"] as const;
 export type Escape = (typeof ESCAPES)[number];
 
-/** How a `respond` body writes the emulator's own token (as HTML encoders and gateways do; unlike an escape, the value changes). */
 export const SPELLINGS = ["raw", "html-hex", "html-decimal", "html-named", "html-every", "percent-every", "plus-space", "base64-wrapped", "x-escape"] as const;
 export type Spelling = (typeof SPELLINGS)[number];
 
@@ -134,7 +133,6 @@ export function spellToken(token: string, spelling: Spelling): string {
   }
 }
 
-/** A copy of the body, the token in every string and key written each listed way in turn, a space between. */
 export function speltBody(value: unknown, token: string, spellings: readonly Spelling[] | null): unknown {
   if (spellings === null) return value;
   const spelt = spellings.map((s) => spellToken(token, s)).join(" ");

@@ -906,7 +906,6 @@ async function runOutcomes() {
 
 const EXPORT_EVENTS = 300_000;
 
-/** One export's figures: the console's resident memory before and at its peak, and the worst /api/health meanwhile. */
 async function measureOneExport(stack: Stack, cookie: string, format: "csv" | "xlsx") {
   const pid = stack.pids().console;
   await new Promise((r) => setTimeout(r, 3000));
@@ -931,7 +930,6 @@ async function measureOneExport(stack: Stack, cookie: string, format: "csv" | "x
   return result;
 }
 
-// Review 3, N-3: the trail seeded by SQL as the review did, exported whole (stopped at EXPORT_MAX_ROWS) in each format.
 async function runExport() {
   step(`export: a ${EXPORT_EVENTS.toLocaleString("en")}-event activity trail as .xlsx and as CSV; the console's memory and /api/health meanwhile`);
   if (!process.env.TEST_DATABASE_URL?.trim()) {

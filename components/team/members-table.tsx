@@ -13,7 +13,6 @@ const selfReasonId = (member: TeamMember) => `member-${member.id}-self-reason`;
 
 export type ApplyChange = (member: TeamMember, body: UpdateMemberBody) => Promise<boolean>;
 
-// Deactivation always asks; a demotion asks only when it would revoke the member's API keys.
 type Confirming = { member: TeamMember; active: boolean } | { member: TeamMember; role: Role; settle: (ok: boolean) => void };
 
 export function MembersTable({

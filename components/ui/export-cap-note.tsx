@@ -2,7 +2,6 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 
-/** "Exports stop at 100,000 rows.", beside a page's export links (EXPORT_MAX_ROWS, lib/export/response.ts). */
 export function ExportCapNote({ maxRows }: { maxRows: number }) {
   const t = useTranslations("exports");
   const format = useFormatter();

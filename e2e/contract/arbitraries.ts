@@ -2,9 +2,6 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
 
-// fast-check arbitraries from the JSON Schemas of the served OpenAPI document: values the document calls valid.
-// The npm generators for this (json-schema-fast-check) are built on fast-check 1 and faker 4; this covers the
-// keywords the document uses, and a test fails on any keyword it does not know.
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -26,7 +23,6 @@ export class UnknownKeyword extends Error {}
 const formats = addFormats(new Ajv2020({ strict: false }));
 const formatHolds = (format: string | undefined, s: string) => !format || formats.validate({ type: "string", format }, s);
 
-/** A regex fast-check can walk (no lookarounds, no Unicode classes), else null: then strings are drawn and filtered. */
 function walkable(pattern: string): RegExp | null {
   return /\(\?[=!<]|\\p\{/.test(pattern) ? null : new RegExp(pattern);
 }
@@ -77,12 +73,10 @@ export function arbitraryOf(schema: Json, doc: Json): fc.Arbitrary<unknown> {
       return fc.record(record, { requiredKeys: (schema.required ?? []) as string[] });
     }
     default:
-      // No type: any JSON value.
       return fc.jsonValue({ maxDepth: 2 });
   }
 }
 
-// allOf over an object: plain property overlays are merged in; if/then rules are applied by filtering (the validator checks the rest).
 function allOf(schema: Json, doc: Json): fc.Arbitrary<unknown> {
   const { allOf: parts, ...base } = schema as { allOf: Json[] } & Json;
   const merged: Json = { ...base, properties: { ...(base.properties as Json) } };

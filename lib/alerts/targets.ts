@@ -46,7 +46,6 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-// IPv4-compatible IPv6 (::/96, deprecated) only ever names an IPv4 address; ipaddr.js calls it unicast, so it is never a target.
 function ipv4Compatible(address: string): boolean {
   if (net.isIP(address) !== 6) return false;
   let parts: number[];

@@ -129,7 +129,6 @@ export async function revokeApiKey(conn: Kysely<Database>, id: string, ctx: Serv
 
 export type CreatorChange = "creator_deactivated" | "creator_demoted";
 
-/** Revokes the live keys a member created, in the caller's transaction; the caller audits them once it commits. */
 export async function revokeKeysCreatedBy(trx: Kysely<Database>, memberId: number, byName: string, now = Date.now()): Promise<ApiKey[]> {
   const rows = await trx
     .updateTable("api_keys")

@@ -1,6 +1,5 @@
 import { log } from "@/lib/log";
 
-// What Auth.js reports, as log lines: a client's malformed callback URL is a warning, not the console's error.
 
 const WINDOW_MS = 60_000;
 
@@ -9,7 +8,6 @@ function causeText(cause: unknown): string | undefined {
   return err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : undefined;
 }
 
-/** Errors any anonymous caller can provoke with a callbackUrl that is no URL, or not http(s). */
 export function clientCaused(type: string, message: string): boolean {
   return type === "InvalidCallbackUrl" || (type === "TypeError" && message === "Invalid URL");
 }

@@ -141,7 +141,6 @@ export async function retryGroup(conn: Kysely<Database>, input: RetryGroupInput)
     await trx.updateTable("erp_transfer_runs").set({ origin }).where("id", "=", job.runId).execute();
     await input.enqueue(trx, job, ids);
   };
-  // The inbox asked its own confirmation for an unknown group (lib/erp/inbox-schemas.ts).
   const made = await createTransferRun(conn, { ...input, request: { orderIds, confirmUnknown: input.group.meaning === "unknown" }, enqueue: claim }).catch(async (error: unknown) => {
     // On their way in a run another retry of this group just made: that is "already retried", not someone else's run.
     if (error instanceof InFlightError && (await inGroup(conn, input.filter, input.group).select("o.order_id").limit(1).execute()).length === 0) throw new RetryRefusedError("already_retried");

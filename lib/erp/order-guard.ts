@@ -10,16 +10,12 @@ export async function lockOrderMoves(trx: Transaction<Database>): Promise<void> 
 }
 
 export interface OrderStanding {
-  /** In a queued or running run and not settled yet (unsent or on the wire), with that run. */
   inFlight: Map<string, string>;
-  /** Some run put it in the ERP (transferred, or the platform said it already was). */
   inErp: Set<string>;
-  /** Its outcome is unknown and nobody retried or resolved it: the platform may have acted. */
   unknown: Set<string>;
   queued: Set<string>;
 }
 
-/** Where each id stands now; read under the lock, it stays true until the caller's transaction ends. */
 export async function orderStanding(conn: Kysely<Database> | Transaction<Database>, orderIds: readonly string[]): Promise<OrderStanding> {
   const standing: OrderStanding = { inFlight: new Map(), inErp: new Set(), unknown: new Set(), queued: new Set() };
   if (orderIds.length === 0) return standing;
@@ -48,7 +44,6 @@ export async function orderStanding(conn: Kysely<Database> | Transaction<Databas
   return standing;
 }
 
-/** The ids leave the queue: the run that carries them now is their one place. */
 export async function unqueue(trx: Transaction<Database>, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length > 0) await sql`delete from order_queue where order_id = any(${[...orderIds]}::text[])`.execute(trx);
 }

@@ -79,7 +79,6 @@ const CODE_MEANING: Record<(typeof REASON_CODES)[number], "rejected" | "failed" 
   no_reason: "rejected",
   interrupted: "failed",
   console_error: "failed",
-  // Recorded when a run is made, never sent: the console's own record says an earlier run put it in the ERP.
   transferred_before: "already_in_erp",
 };
 

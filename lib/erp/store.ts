@@ -53,7 +53,6 @@ export class NothingQueuedError extends DomainError {
   }
 }
 
-/** Ids a queued or running run still carries unsent or on the wire: a second run now could send them twice. */
 export class InFlightError extends DomainError {
   constructor(orderIds: readonly string[], runIds: readonly string[]) {
     const shown = orderIds.slice(0, 20).join(", ") + (orderIds.length > 20 ? ", …" : "");
@@ -62,7 +61,6 @@ export class InFlightError extends DomainError {
   }
 }
 
-/** Ids whose last outcome is unknown: the platform may have them, so only a confirmed resend or a resolution moves them on. */
 export class UnknownOutcomeError extends DomainError {
   constructor(orderIds: readonly string[]) {
     const shown = orderIds.slice(0, 20).join(", ") + (orderIds.length > 20 ? ", …" : "");
@@ -239,7 +237,6 @@ export async function createTransferRun(
         select ${run.id}, t.position, t.order_id, (t.position + ${input.batchSize} - 1) / ${input.batchSize}, 'pending'
         from unnest(${toSend}::text[]) with ordinality as t(order_id, position)
       `.execute(trx);
-      // After the ids to send, so batches and the run's mark cover only those.
       if (recorded.length > 0) {
         await sql`
           insert into erp_transfer_orders (run_id, position, order_id, batch, outcome, reason_code, meaning, updated_at)

@@ -27,10 +27,8 @@ export function exportCsv<T, N extends SheetName>(sheet: ExportSheet<T, N>, ctx:
   return exportCsvHeader(sheet, ctx) + exportCsvLines(sheet, ctx, rows);
 }
 
-/** Where exportResponse puts rows, chunk by chunk: a CSV or a workbook written into a stream as they come. */
 export interface ExportWriter<T> {
   rows(rows: readonly T[]): void;
-  /** One last line of text, such as the note that the export was cut. */
   note(text: string): void;
   end(): Promise<void>;
 }

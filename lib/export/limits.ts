@@ -1,9 +1,7 @@
 import { refusal } from "@/lib/i18n/validation";
 
-/** Exports one member may have running on an instance, and all members together. */
 export const EXPORTS_PER_MEMBER = 2;
 export const EXPORTS_PER_INSTANCE = 4;
-/** Said in Retry-After: about the time a capped export takes. */
 export const EXPORT_RETRY_SECONDS = 10;
 
 // On globalThis: Next may load this module once per bundle layer, and every route must count in one place.
@@ -12,7 +10,6 @@ const running = (g.consoleExports ??= new Map<number, number>());
 
 const total = () => [...running.values()].reduce((a, b) => a + b, 0);
 
-/** Takes one of the member's export slots, or refuses with 429; the returned release is safe to call twice. */
 export function takeExportSlot(member: number): () => void {
   const mine = running.get(member) ?? 0;
   if (mine >= EXPORTS_PER_MEMBER) {
@@ -36,7 +33,6 @@ export function takeExportSlot(member: number): () => void {
   };
 }
 
-/** Exports running on this instance now (for tests). */
 export function runningExports(): number {
   return total();
 }

@@ -16,16 +16,13 @@ export async function exportContext(now = new Date()): Promise<ExportContext> {
 export interface ExportFile<T, N extends SheetName> {
   sheet: ExportSheet<T, N>;
   format: ExportFormat;
-  /** Who asks: a member may run only a few exports at once (lib/export/limits.ts). */
   member: number;
   /** Words between the catalog's file stem and the time stamp, e.g. a run's id. */
   nameParts?: readonly string[];
-  /** Rows after which the file stops with a note; EXPORT_MAX_ROWS when absent. */
   maxRows?: number;
   onError?: (error: unknown) => void;
 }
 
-// The answer's own buffer: past it the writer waits for the reader (backpressure) instead of piling rows up.
 const BUFFER_BYTES = 64 * 1024;
 
 function headers<T, N extends SheetName>(ctx: ExportContext, file: ExportFile<T, N>, type: string): HeadersInit {
@@ -33,7 +30,6 @@ function headers<T, N extends SheetName>(ctx: ExportContext, file: ExportFile<T,
   return { "Content-Type": type, "Content-Disposition": attachment(exportFilename(ctx, stem, file.format)), "Cache-Control": "no-store" };
 }
 
-/** "Export stopped at 100,000 rows: …" in the reader's language. */
 export function cappedText(ctx: ExportContext, maxRows: number): string {
   return exportTexts(ctx.locale).capped.replace("{max}", new Intl.NumberFormat(ctx.locale).format(maxRows));
 }
@@ -44,7 +40,6 @@ const closed = (out: Writable) =>
     else out.once("close", resolve);
   });
 
-/** Resolves once the reader has taken what is buffered, or has gone. */
 function drained(out: Writable): Promise<void> {
   if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
@@ -89,7 +84,6 @@ async function pump<T>(writer: ExportWriter<T>, out: PassThrough, first: Iterato
   await Promise.race([writer.end(), closed(out)]);
 }
 
-/** The answer's body, read from `out` only as the client asks (Readable.toWeb may enqueue after a cancel and throw). */
 function webBody(out: PassThrough): ReadableStream<Uint8Array> {
   const ready = () =>
     new Promise<void>((resolve) => {
@@ -120,10 +114,6 @@ function webBody(out: PassThrough): ReadableStream<Uint8Array> {
   });
 }
 
-/**
- * Streams the rows as CSV or .xlsx: chunk by chunk as the reader takes them, at most maxRows of them (then a note
- * in the file says so), within the member's and the instance's export slots.
- */
 // The first chunk is read before answering: a store that is down is an error, not a broken file.
 export async function exportResponse<T, N extends SheetName>(ctx: ExportContext, file: ExportFile<T, N>, chunks: AsyncIterator<T[]>): Promise<Response> {
   const maxRows = file.maxRows ?? getConfig().exports.maxRows;

@@ -13,7 +13,6 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\u
 
 type XlsxValue = ExcelJS.CellValue;
 
-/** An inline string (`t="inlineStr"`): typed text, never a formula and never a formula's cached result. */
 function text(value: string): XlsxValue {
   return { richText: [{ text: value.replace(NOT_XML, "\uFFFD") }] };
 }
@@ -26,7 +25,6 @@ function xlsxCell(cell: ExportCell, timeZone: string): XlsxValue {
   return text(redactSecrets(cell).slice(0, MAX_CELL_TEXT));
 }
 
-/** A workbook written row by row into `out` (exceljs's streaming writer): only uncommitted rows stay in memory. */
 export function xlsxWriter<T, N extends SheetName>(sheet: ExportSheet<T, N>, ctx: ExportContext, out: Writable): ExportWriter<T> {
   // No shared strings: their table would hold every distinct text until the end.
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });

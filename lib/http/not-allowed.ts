@@ -9,15 +9,10 @@ export type OtherMethods<H> = Record<Exclude<RouteMethod, keyof H> | "OPTIONS", 
 
 const refusers = new WeakSet<Answer>();
 
-/** True for the 405 answer `otherMethods` made, false for a route's own handler. */
 export function isNotAllowed(handler: unknown): boolean {
   return typeof handler === "function" && refusers.has(handler as Answer);
 }
 
-/**
- * One line per route file: `export const { PUT, OPTIONS } = otherMethods({ GET, POST });` answers every method the
- * file does not serve with a problem+json 405 naming the ones it does; the type refuses to export a served method twice.
- */
 export function otherMethods<H extends Partial<Record<RouteMethod, unknown>>>(handlers: H): OtherMethods<H> {
   const served = ROUTE_METHODS.filter((m) => typeof handlers[m] === "function");
   const allow = allowOf(served);

@@ -81,7 +81,6 @@ const components = {
   },
 };
 
-/** The lists read a blank value as "not given": the description says so where the reader does. */
 function blankAllowed(query: NonNullable<Operation["query"]>, name: string, schema: Json): Json {
   const reads = (value: string) => query.list.querySchema.safeParse({ [name]: value }).success;
   if (!reads("")) return schema;

@@ -88,7 +88,6 @@ const runFilters = {
   to: calendarTo,
 };
 
-// The route reads the id with parsePositiveId (lib/rules/ids.ts): a positive safe integer.
 const warehouseIdParam = z.object({ id: z.int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
 // The route's body is one strict object refined by hand; described as the exclusive shapes it takes.

@@ -31,7 +31,6 @@ export interface EnqueueResult {
   queued: string[];
   alreadyQueued: string[];
   alreadyTransferred: TransferredBefore[];
-  /** Their last outcome is unknown: held back unless the request confirms. */
   unknown: string[];
   invalid: { id: string; reason: InvalidReason }[];
   warnings: ImplausibleId[];

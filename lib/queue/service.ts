@@ -20,10 +20,6 @@ export interface QueueContext extends ServiceContext {
 
 const TARGET = { type: "order_queue", id: "orders" };
 
-/**
- * Queues the ids the paste would send: malformed ones refused; ids waiting (queued, or unsent in a run still going) or already in the ERP left out,
- * and ids whose outcome is unknown held back unless `confirmUnknown`, each named. Judged and inserted under the order-moves lock.
- */
 export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], origin: QueueOrigin, options: { confirmUnknown?: boolean } = {}): Promise<EnqueueResult> {
   const valid: string[] = [];
   const seen = new Set<string>();

@@ -28,9 +28,7 @@ export function secretForms(secret: string): string[] {
   return [...forms].sort((a, b) => b.length - a.length);
 }
 
-/** Decoding passes over a text: an escape nested deeper than this (`%252526...`) stays as it is. */
 const MAX_ROUNDS = 4;
-/** Longer texts are matched window by window, so the working copy stays small. */
 const WINDOW = 1 << 18;
 
 const BACKSLASH = 0x5c;
@@ -48,7 +46,6 @@ const NAMED: Record<string, string> = {
 // HTML reads these without their `;` too.
 const LEGACY = ["nbsp", "quot", "QUOT", "amp", "AMP", "lt", "LT", "gt", "GT"];
 
-/** Code units, each with the span of the source text it was read from; buffers are reused, so valid until the next read. */
 interface Units {
   codes: Uint16Array;
   from: Int32Array;
@@ -60,7 +57,6 @@ const units = (capacity: number): Units => ({ codes: new Uint16Array(capacity), 
 let bufferA = units(0);
 let bufferB = units(0);
 
-// The readers below return where the escape ends (-1: none) and leave the character in `decoded`: no object per escape.
 let decoded = 0;
 
 const unitAt = (u: Units, i: number) => (i < u.length ? u.codes[i]! : -1);
@@ -202,7 +198,6 @@ const UTF16 = new TextDecoder("utf-16le");
 // A lone surrogate reads as U+FFFD, one unit for one, so positions stay aligned.
 const toText = (codes: Uint16Array, length: number) => UTF16.decode(codes.subarray(0, length));
 
-/** The text with every escape read back (repeatedly, bounded), whitespace and `+` dropped, each unit mapped to its source. */
 function canonical(text: string): { text: string; from: Int32Array; to: Int32Array } {
   if (bufferA.codes.length < text.length) {
     bufferA = units(text.length);

@@ -6,11 +6,8 @@ export const CONTROL_CHARACTERS =
   /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0D\uFFA0\u{E0100}-\u{E01EF}]|(?<!\p{Extended_Pictographic})[\uFE0E\uFE0F]|\p{M}{5}/u;
 
 const NONE_OF_THEM = `(?![\\s\\S]*(?:${CONTROL_CHARACTERS.source}))`;
-/** The policy as a JSON Schema pattern (ECMA-262 with Unicode), for descriptions: a text without control characters. */
 export const PLAIN_TEXT_PATTERN = `^${NONE_OF_THEM}[\\s\\S]*$`;
-/** The same, and not blank: what a required field takes once trimmed. */
 export const FILLED_TEXT_PATTERN = `^(?=[\\s\\S]*\\S)${NONE_OF_THEM}[\\s\\S]*$`;
-/** A code: one word once trimmed, without control characters. */
 export const CODE_PATTERN = `^${NONE_OF_THEM}\\s*\\S+\\s*$`;
 
 export function hasControlCharacters(text: string): boolean {

@@ -54,7 +54,6 @@ function routerStateProblem(value: string): boolean {
   }
 }
 
-/** What Next reads as a Server Action form post (multipart or URL-encoded) when no Next-Action header comes with it. */
 function formShaped(type: string | undefined): boolean {
   return /^\s*(?:multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type ?? "");
 }

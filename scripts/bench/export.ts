@@ -2,10 +2,7 @@ import { readFileSync } from "node:fs";
 import pg from "pg";
 import { median, percentile, round } from "@/scripts/bench/stats";
 
-// A long activity trail exported from a running console, with /api/health asked all the while: the export test
-// (lib/export/export-console.test.ts) and `npm run bench -- --only=export` share it.
 
-/** Adds `events` audit events by SQL, as a few months of API-key writes would (review 3, N-3). */
 export async function seedTrail(databaseUrl: string, events: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -29,7 +26,6 @@ export interface Download {
   contentType: string | null;
   body: Buffer;
   ms: number;
-  /** Time to the first byte of the body. */
   firstByteMs: number;
 }
 
@@ -59,7 +55,6 @@ export interface Watch {
   rssPeakMiB: number | null;
 }
 
-/** Asks /api/health one request after another (and samples the console's RSS) until stopped. */
 export function watch(consoleUrl: string, pid: number | null, pauseMs = 25): { stop: () => Promise<Watch> } {
   let running = true;
   const out: Watch = { healthWorstMs: 0, healthMedianMs: 0, healthP95Ms: 0, healthAnswers: 0, rssPeakMiB: pid ? rssMiB(pid) : null };
@@ -84,7 +79,6 @@ export function watch(consoleUrl: string, pid: number | null, pauseMs = 25): { s
   };
 }
 
-/** The worksheet's rows as <row> elements of sheet1.xml: their count, and the text of the last one. */
 export function lastSheetRow(sheetXml: string): { rows: number; last: string } {
   const rows = sheetXml.match(/<row /g)?.length ?? 0;
   const at = sheetXml.lastIndexOf("<row ");

@@ -18,7 +18,6 @@ export interface StackOptions {
   authSecret: string;
   logFile: string;
   env?: Record<string, string>;
-  /** NODE_OPTIONS for the processes, such as a heap limit; the caller's own are never passed on. */
   nodeOptions?: string;
   cpuProfileDir?: string;
 }
