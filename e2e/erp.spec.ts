@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
-import { confirmImportStart } from "@/e2e/imports";
+import { confirmImportStart, openImportDialog } from "@/e2e/imports";
 import { chooseOption } from "@/e2e/fixtures";
 
 // ERP actions: order transfer runs (preview, batches, per-order outcomes, unknown outcomes after
@@ -436,8 +436,8 @@ test.describe("imports as operator", () => {
       const card = page.getByTestId(`import-card-${kind}`);
       // The card knows its last run before the button decides which dialog to show.
       await expect(card.getByTestId("import-status")).not.toContainText("Loading the last run");
-      await card.getByRole("button", { name: `Start ${label} import` }).click();
       const dialog = page.getByTestId(`import-dialog-${kind}`);
+      await openImportDialog(card.getByRole("button", { name: `Start ${label} import` }), dialog);
       // A run of this spec earlier within the window makes it the repeat dialog from the start.
       await expect(dialog.getByRole("heading", { name: new RegExp(`^Start the ${label} import( again)?\\?$`) })).toBeVisible();
       await confirmImportStart(dialog);

@@ -3,7 +3,7 @@ import { expectAccessible } from "@/e2e/a11y";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 import { chooseLanguage, chooseTheme } from "@/e2e/user-menu";
-import { confirmImportStart } from "@/e2e/imports";
+import { confirmImportStart, openImportDialog } from "@/e2e/imports";
 
 // The home page at /: its tiles with real data from the emulator (an import started on /erp, a transfer run that
 // needs attention and its link), the platform's health from the console's own calls with a fault injected, one tile
@@ -37,8 +37,8 @@ test.describe("home page as operator", () => {
     await page.goto("/erp");
     const card = page.getByTestId("import-card-stock");
     await expect(card.getByTestId("import-status")).not.toContainText("Loading the last run");
-    await card.getByRole("button", { name: "Start stock import" }).click();
     const dialog = page.getByTestId("import-dialog-stock");
+    await openImportDialog(card.getByRole("button", { name: "Start stock import" }), dialog);
     // Another spec may have started it within the window: the dialog then asks to start it again.
     await confirmImportStart(dialog);
     await expect(dialog).toBeHidden();

@@ -10,7 +10,7 @@ import { chooseOption } from "@/e2e/fixtures";
 import { leaksIn, NEEDLES, tokenLeaks } from "@/e2e/token-needles";
 import { chooseLanguage, chooseTheme, signOut } from "@/e2e/user-menu";
 import { startReceiver } from "@/lib/alerts/test-servers";
-import { confirmImportStart } from "@/e2e/imports";
+import { confirmImportStart, openImportDialog } from "@/e2e/imports";
 
 // The upstream token never leaves the server. The e2e server runs with a distinctive token
 // (E2E_UPSTREAM_TOKEN; `npm test` also builds with it set, see the test:build script), and this
@@ -486,8 +486,8 @@ test("a tour through every page and main action as admin receives nothing holdin
   await domLeaks("run");
   await page.goto("/erp");
   const card = page.getByTestId("import-card-prices");
-  await card.getByRole("button", { name: "Start price import" }).click();
   const importDialog = page.getByTestId("import-dialog-prices");
+  await openImportDialog(card.getByRole("button", { name: "Start price import" }), importDialog);
   await confirmImportStart(importDialog);
   await expect(importDialog).toBeHidden();
   await expect(card.getByTestId("import-status")).toContainText("The platform said");

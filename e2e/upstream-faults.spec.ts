@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { emulator, emulatorOrders, type FaultRule, type LoggedRequest } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
-import { confirmImportStart } from "@/e2e/imports";
+import { confirmImportStart, openImportDialog } from "@/e2e/imports";
 import { chooseOption } from "@/e2e/fixtures";
 
 // What the pages show when the upstream fails: the list's error state with a retry, a create form
@@ -135,8 +135,8 @@ test.describe("what the pages show", () => {
       const card = page.getByTestId("import-card-products");
       const seq = await emulatorOrders.lastSeq();
       await emulator.addFault({ path: "/v1/action/products-erp-sync", ...fault });
-      await card.getByRole("button", { name: "Start product import" }).click();
       const dialog = page.getByTestId("import-dialog-products");
+      await openImportDialog(card.getByRole("button", { name: "Start product import" }), dialog);
       // Started earlier within the window (by this or another spec): the dialog asks to start it again.
       await confirmImportStart(dialog);
       await expect(card.getByTestId("import-failure")).toHaveText(text, { timeout: 15_000 });
