@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
 import { storageStateFor } from "@/e2e/env";
 import { chooseOption } from "@/e2e/fixtures";
+import { signedIn } from "@/e2e/user-menu";
 
 // The team page and /api/team. Storage states come from e2e/auth.setup.ts (one per role).
 
@@ -101,13 +102,7 @@ test.describe("keys of a deactivated admin", () => {
     expect(added.status()).toBe(201);
 
     // The new admin signs in and makes a key; keys are named after whoever made them.
-    const theirs = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-    const theirPage = await theirs.newPage();
-    await theirPage.goto("/login");
-    await theirPage.getByLabel("Email").fill(email);
-    await theirPage.getByLabel("Password").fill(password);
-    await theirPage.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(theirPage.getByTestId("signed-in-user")).toBeVisible();
+    const { context: theirs, page: theirPage } = await signedIn(browser, email, password);
     const expiresOn = new Date(stamp + 30 * 86_400_000).toISOString().slice(0, 10);
     const made = await theirPage.request.post("/api/keys", { headers: { Origin: baseURL! }, data: { name: `E2E key of ${stamp}`, role: "viewer", expiresOn } });
     expect(made.status()).toBe(201);
