@@ -53,18 +53,19 @@ export class NothingQueuedError extends DomainError {
   }
 }
 
+const listed = (ids: readonly string[]) => ids.slice(0, 20).join(", ") + (ids.length > 20 ? ", …" : "");
+
 export class InFlightError extends DomainError {
-  constructor(orderIds: readonly string[], runIds: readonly string[]) {
-    const shown = orderIds.slice(0, 20).join(", ") + (orderIds.length > 20 ? ", …" : "");
-    const made = refusal("conflict", { code: "validation.erp.inFlight", params: { ids: shown } }, { reason: "already_in_flight", orderIds: orderIds.slice(0, 100), runIds: [...new Set(runIds)] });
+  constructor(orderIds: readonly string[], runOf: ReadonlyMap<string, string>) {
+    const runIds = [...new Set(orderIds.map((id) => runOf.get(id)!))];
+    const made = refusal("conflict", { code: "validation.erp.inFlight", params: { ids: listed(orderIds) } }, { reason: "already_in_flight", orderIds: orderIds.slice(0, 100), runIds });
     super(made.code, made.detail, made.extra);
   }
 }
 
 export class UnknownOutcomeError extends DomainError {
   constructor(orderIds: readonly string[]) {
-    const shown = orderIds.slice(0, 20).join(", ") + (orderIds.length > 20 ? ", …" : "");
-    const made = refusal("conflict", { code: "validation.erp.outcomeUnknown", params: { ids: shown } }, { reason: "outcome_unknown", orderIds: orderIds.slice(0, 100) });
+    const made = refusal("conflict", { code: "validation.erp.outcomeUnknown", params: { ids: listed(orderIds) } }, { reason: "outcome_unknown", orderIds: orderIds.slice(0, 100) });
     super(made.code, made.detail, made.extra);
   }
 }
@@ -180,7 +181,7 @@ export async function createTransferRun(
       const standing = await orderStanding(trx, orderIds);
       const flying = orderIds.filter((id) => standing.inFlight.has(id));
       if (input.request.orderIds) {
-        if (flying.length > 0) throw new InFlightError(flying, flying.map((id) => standing.inFlight.get(id)!));
+        if (flying.length > 0) throw new InFlightError(flying, standing.inFlight);
         const unsure = orderIds.filter((id) => standing.unknown.has(id));
         if (unsure.length > 0 && !input.request.confirmUnknown) throw new UnknownOutcomeError(unsure);
       }
@@ -189,7 +190,7 @@ export async function createTransferRun(
         retriedPositions = retriedPositions.filter((_, i) => keep[i]);
         orderIds = orderIds.filter((_, i) => keep[i]);
         if (orderIds.length === 0) {
-          if (input.request.retry) throw new InFlightError(flying, flying.map((id) => standing.inFlight.get(id)!));
+          if (input.request.retry) throw new InFlightError(flying, standing.inFlight);
           return { nothing: true as const };
         }
       }

@@ -39,8 +39,9 @@ export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], o
     const standing = await orderStanding(trx, valid);
     const transferred = await transferredBefore(trx, valid.filter((id) => standing.inErp.has(id)));
     const candidates = valid.filter((id) => !standing.inErp.has(id));
-    const held = options.confirmUnknown ? [] : candidates.filter((id) => standing.unknown.has(id));
-    const open = candidates.filter((id) => options.confirmUnknown || !standing.unknown.has(id));
+    const holds = (id: string) => !options.confirmUnknown && standing.unknown.has(id);
+    const held = candidates.filter(holds);
+    const open = candidates.filter((id) => !holds(id));
     const added = new Set(await addToQueue(trx, open.filter((id) => !standing.inFlight.has(id) && !standing.queued.has(id)), { email: ctx.actor.email, name: ctx.actor.name, origin }));
     return { alreadyTransferred: transferred, queued: open.filter((id) => added.has(id)), alreadyQueued: open.filter((id) => !added.has(id)), unknown: held };
   });
