@@ -333,7 +333,7 @@ test("issue 29's journey: a key made in the browser queues 250 ids, one automati
 
   // Two instances and one import schedule give one start: made first, read at the end.
   const stockSince = (await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1")).lastSeq;
-  const stockForm = { kind: "stock", name: "Cluster stock", rule: "every", everyMinutes: "1", times: "", days: [], cron: "", timeZone: "Europe/Istanbul", quietFrom: "", quietTo: "" };
+  const stockForm = { kind: "stock", name: "Cluster stock", rule: { type: "every", minutes: 1 }, timeZone: "Europe/Istanbul" };
   const stockCreated = await page.request.post(`${at("a")}/api/erp/schedules`, { headers: origin("a"), data: stockForm });
   expect(stockCreated.status(), await stockCreated.text()).toBe(201);
   const stockId = ((await stockCreated.json()) as { schedule: { id: string } }).schedule.id;
@@ -381,7 +381,7 @@ test("issue 29's journey: a key made in the browser queues 250 ids, one automati
 
   // An automatic transfer schedule, every minute with a cap above the queue, made through the browser's route on A.
   const since = (await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1")).lastSeq;
-  const form = { kind: "transfer", name: "Cluster queue", rule: "every", everyMinutes: "1", times: "", days: [], cron: "", timeZone: "Europe/Istanbul", quietFrom: "", quietTo: "", maxOrders: "250" };
+  const form = { kind: "transfer", name: "Cluster queue", rule: { type: "every", minutes: 1 }, timeZone: "Europe/Istanbul", maxOrders: 250 };
   const created = await page.request.post(`${at("a")}/api/erp/schedules`, { headers: origin("a"), data: form });
   expect(created.status(), await created.text()).toBe(201);
   const scheduleId = ((await created.json()) as { schedule: { id: string } }).schedule.id;

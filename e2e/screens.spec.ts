@@ -97,7 +97,7 @@ test.beforeAll(async ({ playwright }) => {
   // Rows in the schedules and alert tables (a paused schedule starts nothing; the channel gets the run's alert, which
   // the emulator refuses: a failed delivery).
   const schedule = await admin.post("/api/erp/schedules", {
-    data: { kind: "prices", name: `Ekran ${stamp}`, rule: "weekly", everyMinutes: "15", times: "03:30, 15:30", days: ["1", "4"], cron: "", timeZone: "Europe/Istanbul", quietFrom: "", quietTo: "" },
+    data: { kind: "prices", name: `Ekran ${stamp}`, rule: { type: "weekly", days: [1, 4], times: ["03:30", "15:30"] }, timeZone: "Europe/Istanbul" },
   });
   expect(schedule.status(), await schedule.text()).toBe(201);
   const scheduleId = (await schedule.json()).schedule.id as string;

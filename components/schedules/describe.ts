@@ -6,7 +6,7 @@ import { useDateTime, useNow } from "@/components/ui/time";
 import { formatDateTime } from "@/lib/i18n/datetime";
 import type { ScheduleRule } from "@/lib/schedules/next";
 import { activeWindow } from "@/lib/schedules/constants";
-import type { ScheduleSpec } from "@/lib/schedules/schemas";
+import type { ScheduleFields, ScheduleSpec } from "@/lib/schedules/schemas";
 
 /** "Active between 07:00 and 23:00" for stored quiet hours 23:00–07:00. */
 export function activeWindowText(t: (key: string, values?: Record<string, string>) => string, quiet: ScheduleSpec["quiet"]): string {
@@ -38,7 +38,10 @@ export function useScheduleWords() {
     [t],
   );
 
-  const window = useCallback((s: Pick<ScheduleSpec, "quiet">) => activeWindowText(t, s.quiet), [t]);
+  const window = useCallback(
+    (s: Pick<ScheduleFields, "activeFrom" | "activeTo">) => activeWindowText(t, s.activeFrom && s.activeTo ? { from: s.activeTo, to: s.activeFrom } : null),
+    [t],
+  );
 
   const label = useCallback((s: Pick<ScheduleSpec, "name" | "kind">) => s.name ?? t("unnamed", { kind: tKinds(`${s.kind}.name`) }), [t, tKinds]);
 

@@ -11,12 +11,24 @@ import { checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles
 import type { Locale } from "@/lib/i18n/config";
 import { formatDateTime } from "@/lib/i18n/datetime";
 import { EVERY_MINUTES, nextStarts } from "@/lib/schedules/next";
-import { CRON_MAX_LENGTH, NAME_MAX_LENGTH, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, scheduleBodySchema, WEEKDAYS, type ScheduleBody, type ScheduleBodyInput } from "@/lib/schedules/schemas";
+import {
+  CRON_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  SCHEDULE_KINDS,
+  SCHEDULE_RULE_TYPES,
+  scheduleFormSchema,
+  toScheduleFields,
+  WEEKDAYS,
+  type ScheduleBodyInput,
+  type ScheduleFormInput,
+  type ScheduleFormOutput,
+} from "@/lib/schedules/schemas";
 
-// One form for a new schedule and a change; the same schema as the handler, server field errors on their fields.
+// One form for a new schedule and a change; it sends the API's schedule, and server field errors land on the inputs they name.
 
 const FIELDS = ["kind", "name", "rule", "everyMinutes", "times", "days", "cron", "timeZone", "quietFrom", "quietTo", "maxOrders"] as const;
 type Field = (typeof FIELDS)[number];
+const FROM_BODY: Record<string, Field> = { "rule.minutes": "everyMinutes", "rule.times": "times", "rule.days": "days", "rule.expression": "cron", "rule.type": "rule", activeFrom: "quietTo", activeTo: "quietFrom" };
 
 export function ScheduleForm({
   initial,
@@ -26,10 +38,10 @@ export function ScheduleForm({
   onCancel,
   failureText,
 }: {
-  initial: ScheduleBodyInput;
+  initial: ScheduleFormInput;
   editing: boolean;
   defaultTimeZone: string;
-  onSubmit: (values: ScheduleBodyInput) => Promise<void>;
+  onSubmit: (body: ScheduleBodyInput) => Promise<void>;
   onCancel: () => void;
   failureText: (error: unknown) => string;
 }) {
@@ -44,8 +56,8 @@ export function ScheduleForm({
     setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ScheduleBodyInput, unknown, ScheduleBody>({ resolver: zodResolver(scheduleBodySchema), defaultValues: initial });
-  const values = useWatch({ control }) as ScheduleBodyInput;
+  } = useForm<ScheduleFormInput, unknown, ScheduleFormOutput>({ resolver: zodResolver(scheduleFormSchema), defaultValues: initial });
+  const values = useWatch({ control }) as ScheduleFormInput;
   // Zones and the preview depend on this browser's clock and Intl data: drawn after hydration only.
   const mounted = useSyncExternalStore(noSubscribe, () => true, () => false);
   const rule = values.rule;
@@ -53,17 +65,17 @@ export function ScheduleForm({
   // The next starts as saved would give them: the same pure function the server uses.
   const preview = useMemo(() => {
     if (!mounted) return null;
-    const parsed = scheduleBodySchema.safeParse(values);
+    const parsed = scheduleFormSchema.safeParse(values);
     if (!parsed.success) return null;
     return nextStarts(parsed.data, new Date(), 3).map((d) => formatDateTime(d, locale, parsed.data.timeZone));
   }, [values, locale, mounted]);
 
-  const submit = async (body: ScheduleBody) => {
-    void body;
+  const submit = async (spec: ScheduleFormOutput) => {
     try {
-      await onSubmit(values);
+      await onSubmit(toScheduleFields(spec));
     } catch (error) {
-      if (!setFieldErrors(fieldTexts(error), FIELDS, setError)) setError("root", { type: "server", message: failureText(error) });
+      const texts = Object.fromEntries(Object.entries(fieldTexts(error)).map(([k, v]) => [FROM_BODY[k] ?? k, v]));
+      if (!setFieldErrors(texts, FIELDS, setError)) setError("root", { type: "server", message: failureText(error) });
     }
   };
 

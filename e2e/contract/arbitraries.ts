@@ -14,7 +14,7 @@ const LONGEST = 60;
 const KNOWN = new Set([
   "$ref", "type", "enum", "const", "anyOf", "oneOf", "allOf", "if", "then", "properties", "required", "additionalProperties",
   "items", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "format", "minimum", "maximum",
-  "default", "description",
+  "default", "description", "readOnly",
 ]);
 
 export class UnknownKeyword extends Error {}

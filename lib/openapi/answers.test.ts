@@ -135,16 +135,17 @@ describe("real /api/v1 answers match the description", () => {
   }, 30_000);
 
   it("schedules: create, list, replace, pause, resume, delete, and the refusals", async () => {
-    const body = { kind: "transfer", name: "Shop sync", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone: "Europe/Istanbul", quietFrom: "", quietTo: "", maxOrders: "250" };
+    const body = { kind: "transfer", name: "Shop sync", rule: { type: "every", minutes: 15 }, timeZone: "Europe/Istanbul", maxOrders: 250 };
     const created = await conforms("POST", "/schedules", "/api/v1/schedules", { body });
     expect(created.status).toBe(201);
     expect(created.body.schedule).toMatchObject({ kind: "transfer", name: "Shop sync", rule: { type: "every", minutes: 15 }, maxOrders: 250, paused: false, createdBy: expect.stringContaining("operator key") });
     const url = `/api/v1/schedules/${created.body.schedule.id}`;
     expect((await conforms("GET", "/schedules", "/api/v1/schedules?limit=25", { key: "viewer" })).body.items.map((s: Json) => s.id)).toContain(created.body.schedule.id);
-    expect((await conforms("PUT", "/schedules/{id}", url, { body: { ...body, rule: "daily", times: "09:00, 17:30" } })).body.schedule.rule).toEqual({ type: "daily", times: ["09:00", "17:30"] });
+    expect((await conforms("PUT", "/schedules/{id}", url, { body: { ...body, rule: { type: "daily", times: ["17:30", "09:00"] } } })).body.schedule.rule).toEqual({ type: "daily", times: ["09:00", "17:30"] });
+    expect((await conforms("PATCH", "/schedules/{id}", url, { body: { name: "Shop sync 2" } })).body.schedule).toMatchObject({ name: "Shop sync 2", rule: { type: "daily", times: ["09:00", "17:30"] }, maxOrders: 250 });
     expect((await conforms("POST", "/schedules/{id}/pause", `${url}/pause`)).body.schedule.paused).toBe(true);
     expect((await conforms("POST", "/schedules/{id}/resume", `${url}/resume`)).body.schedule).toMatchObject({ paused: false, nextStartAt: expect.any(String) });
-    expect((await conforms("POST", "/schedules", "/api/v1/schedules", { body: { ...body, maxOrders: "0" } })).status).toBe(422);
+    expect((await conforms("POST", "/schedules", "/api/v1/schedules", { body: { ...body, maxOrders: 0 } })).status).toBe(422);
     expect((await conforms("POST", "/schedules/{id}/pause", `${url}/pause`, { key: "viewer" })).status).toBe(403);
     expect((await conforms("DELETE", "/schedules/{id}", url)).body).toEqual({ deleted: created.body.schedule.id });
     expect((await conforms("DELETE", "/schedules/{id}", url)).status).toBe(404);

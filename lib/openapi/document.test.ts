@@ -95,7 +95,10 @@ describe("the OpenAPI description", () => {
     expect((transfer.oneOf as Json[]).map((s) => s.required)).toEqual([["orderIds"], ["retry", "parentRunId"], ["retry", "parentRunId", "confirmUnknown"], ["retry", "parentRunId", "confirmRejected"]]);
     const schedule = doc.paths["/schedules"].post.requestBody.content["application/json"].schema;
     expect(schedule.allOf[0].properties.timeZone.enum).toEqual(expect.arrayContaining(["UTC", "Europe/Istanbul"]));
-    expect(schedule.allOf[1]).toMatchObject({ if: { properties: { rule: { const: "cron" } } }, then: { properties: { cron: { minLength: 1 } } } });
+    const every = (schedule.properties.rule.oneOf as Json[]).find((r) => r.properties.type.const === "every")!;
+    expect(every.properties.minutes.enum).toEqual([1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60, 120, 180, 240, 360, 480, 720, 1440]);
+    expect(Object.keys(schedule.properties)).toEqual(expect.arrayContaining(["activeFrom", "activeTo", "maxOrders", "paused"]));
+    expect(schedule.properties.history).toMatchObject({ readOnly: true });
     expect(param("/failures", "get", "to").description).toContain("`from`");
     const from = (param("/failures", "get", "from").anyOf as Json[])[0]!;
     expect(new RegExp(from.pattern).test("0020-02-29")).toBe(true);

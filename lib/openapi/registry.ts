@@ -6,12 +6,12 @@ import {
   createScheduleEndpoint,
   deleteScheduleEndpoint,
   listSchedulesEndpoint,
+  patchScheduleEndpoint,
   pauseScheduleEndpoint,
   resumeScheduleEndpoint,
 } from "@/lib/http/endpoints/schedules";
 import { SCHEDULE_MAX_PAGE, SCHEDULE_PAGE_SIZES } from "@/lib/schedules/lists";
-import { EVERY_MINUTES } from "@/lib/schedules/next";
-import { scheduleBodySchema, scheduleIdParamSchema, scheduleList } from "@/lib/schedules/schemas";
+import { scheduleBodySchema, scheduleFieldsSchema, scheduleIdParamSchema, scheduleList } from "@/lib/schedules/schemas";
 import { enqueueEndpoint, queueOverviewEndpoint, removeQueuedEndpoint, sendQueuedEndpoint } from "@/lib/http/endpoints/queue";
 import { enqueueBodySchema, QUEUE_PAGE_SIZES, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
 import { getTransferEndpoint, listTransfersEndpoint, orderHistoryEndpoint, startTransferEndpoint, stopTransferEndpoint } from "@/lib/http/endpoints/transfers";
@@ -103,14 +103,10 @@ const transferBody = (max: number) => {
   ]);
 };
 
-// Cross-field rules the body's refinement applies, as far as a schema can say them; a cron expression's meaning it cannot.
-const scheduleBody = scheduleBodySchema.meta({
-  allOf: [
-    { properties: { timeZone: { enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")] } } },
-    { if: { properties: { rule: { const: "cron" } }, required: ["rule"] }, then: { properties: { cron: { minLength: 1, pattern: "\\S" } } } },
-    { if: { properties: { rule: { const: "every" } }, required: ["rule"] }, then: { properties: { everyMinutes: { enum: EVERY_MINUTES.map(String) } } } },
-  ],
-});
+// The zones the body's refinement takes, as far as a schema can say them; a cron expression's meaning it cannot.
+const zones = { allOf: [{ properties: { timeZone: { enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")] } } }] };
+const scheduleBody = scheduleBodySchema.meta(zones);
+const scheduleChanges = scheduleFieldsSchema.partial().meta(zones);
 
 const warehouses = "Warehouses";
 const transfers = "Transfers";
@@ -394,7 +390,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: "POST",
     path: "/schedules",
     operationId: "createSchedule",
-    summary: "Create a schedule: every N minutes, daily or weekly times, or cron, with optional quiet hours (transfers: a most-orders cap)",
+    summary: "Create a schedule: every N minutes, daily or weekly times, or cron, with an optional active window (transfers: a most-orders cap)",
     tag: schedules,
     serves: createScheduleEndpoint,
     body: scheduleBody,
@@ -404,11 +400,23 @@ export const OPERATIONS: readonly Operation[] = [
     method: "PUT",
     path: "/schedules/{id}",
     operationId: "replaceSchedule",
-    summary: "Replace a schedule with every field again; its next start is worked out anew",
+    summary: "Replace a schedule: the body has a read's shape (the fields only the console sets are ignored); its next start is worked out anew",
     tag: schedules,
     serves: changeScheduleEndpoint,
     params: scheduleIdParamSchema,
     body: scheduleBody,
+    answers: { 200: { description: "The schedule as changed", schema: answers.scheduleAnswer } },
+    refusals: [404],
+  },
+  {
+    method: "PATCH",
+    path: "/schedules/{id}",
+    operationId: "updateSchedule",
+    summary: "Change only the fields given (the rule as a whole); the others stay as they are",
+    tag: schedules,
+    serves: patchScheduleEndpoint,
+    params: scheduleIdParamSchema,
+    body: scheduleChanges,
     answers: { 200: { description: "The schedule as changed", schema: answers.scheduleAnswer } },
     refusals: [404],
   },

@@ -5,7 +5,6 @@ import type { Database } from "@/lib/store/schema";
 import { callRoute } from "@/lib/testing/in-process-console";
 import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
 import { openTestStore } from "@/lib/testing/store";
-import { emptyFormValues } from "@/lib/schedules/schemas";
 import type { UpstreamClient } from "@/lib/upstream/client";
 
 // /api/erp/queue through the real wrapper, store, job engine and the emulator over HTTP: operators
@@ -147,11 +146,11 @@ describe("/api/erp/queue", () => {
   });
 
   it("the overview names the next automatic send of an active transfer schedule; a transfer schedule needs its cap", async () => {
-    const form = { ...emptyFormValues("Europe/Istanbul"), kind: "transfer", rule: "every", everyMinutes: "15" };
-    const refused = await callRoute("POST", "/api/erp/schedules", { ...form, maxOrders: "0" });
+    const form = { kind: "transfer", rule: { type: "every", minutes: 15 }, timeZone: "Europe/Istanbul" };
+    const refused = await callRoute("POST", "/api/erp/schedules", { ...form, maxOrders: 0 });
     expect(refused.status).toBe(422);
     expect((await refused.json()).errors).toEqual({ maxOrders: ["Give the most orders per run as a whole number from 1 to 100000."] });
-    const made = await callRoute("POST", "/api/erp/schedules", { ...form, name: "Orders every 15", maxOrders: "250" });
+    const made = await callRoute("POST", "/api/erp/schedules", { ...form, name: "Orders every 15", maxOrders: 250 });
     expect(made.status).toBe(201);
     const { schedule } = await made.json();
     expect(schedule).toMatchObject({ kind: "transfer", maxOrders: 250 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTROL_CHARACTERS, hasControlCharacters } from "@/lib/rules/text";
 import { channelFields } from "@/lib/alerts/schemas";
-import { scheduleBodySchema } from "@/lib/schedules/schemas";
+import { scheduleFormSchema } from "@/lib/schedules/schemas";
 import { memberNameSchema } from "@/lib/team/schemas";
 import { viewNameSchema } from "@/lib/views/schemas";
 import { erpWarehouseIdSchema, exportWarehousesQuerySchema, warehouseCodeSchema, warehouseNameSchema } from "@/lib/warehouses/schemas";
@@ -89,7 +89,7 @@ const FIELDS: Record<string, (text: string) => boolean> = {
   "warehouse search": (t) => exportWarehousesQuerySchema.safeParse({ q: t }).success,
   "member name (Team page, CLI, SSO)": (t) => memberNameSchema.safeParse(t).success,
   "view name": (t) => viewNameSchema.safeParse(t).success,
-  "schedule name": (t) => scheduleBodySchema.safeParse({ ...scheduleBody, name: t }).success,
+  "schedule name": (t) => scheduleFormSchema.safeParse({ ...scheduleBody, name: t }).success,
   "alert channel name": (t) => channelFields.shape.name.safeParse(t).success,
 };
 

@@ -1,5 +1,5 @@
 import { ERP_IMPORT_KINDS } from "@/lib/erp/lists";
-import type { ScheduleBodyInput, ScheduleSpec } from "@/lib/schedules/schemas";
+import type { ScheduleFields, ScheduleFormInput, ScheduleSpec } from "@/lib/schedules/schemas";
 
 // The schedule form's names, sizes and defaults without zod, for the browser; lib/schedules/schemas.ts re-exports them.
 
@@ -18,7 +18,7 @@ export const MAX_TIMES = 24;
 export const CRON_MAX_LENGTH = 120;
 export const SCHEDULE_HISTORY_SIZE = 10;
 
-export function toFormValues(s: Pick<ScheduleSpec, "kind" | "name" | "rule" | "timeZone" | "quiet" | "maxOrders">): ScheduleBodyInput {
+export function toFormValues(s: ScheduleFields): ScheduleFormInput {
   const rule = s.rule;
   return {
     kind: s.kind,
@@ -29,13 +29,13 @@ export function toFormValues(s: Pick<ScheduleSpec, "kind" | "name" | "rule" | "t
     days: rule.type === "weekly" ? rule.days.map(String) : [],
     cron: rule.type === "cron" ? rule.expression : "",
     timeZone: s.timeZone,
-    quietFrom: s.quiet?.from ?? "",
-    quietTo: s.quiet?.to ?? "",
+    quietFrom: s.activeTo ?? "",
+    quietTo: s.activeFrom ?? "",
     maxOrders: String(s.maxOrders ?? TRANSFER_DEFAULT_MAX_ORDERS),
   };
 }
 
-export function emptyFormValues(timeZone: string): ScheduleBodyInput {
+export function emptyFormValues(timeZone: string): ScheduleFormInput {
   return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "", maxOrders: String(TRANSFER_DEFAULT_MAX_ORDERS) };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cronProblem, isQuiet, isTimeZone, nextStart, nextStarts, type Timing } from "@/lib/schedules/next";
-import { scheduleBodySchema, emptyFormValues } from "@/lib/schedules/schemas";
+import { scheduleFormSchema, emptyFormValues } from "@/lib/schedules/schemas";
 
 // Next starts are computed in the schedule's own zone: DST gaps and repeats, zones without DST, quiet hours over midnight.
 
@@ -142,7 +142,7 @@ describe("quiet hours and zones", () => {
 describe("the form's schema", () => {
   const base = emptyFormValues("Europe/Istanbul");
   const fieldErrors = (input: unknown) => {
-    const r = scheduleBodySchema.safeParse(input);
+    const r = scheduleFormSchema.safeParse(input);
     return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
   };
 
@@ -163,7 +163,7 @@ describe("the form's schema", () => {
   });
 
   it("gives the rule in one shape", () => {
-    expect(scheduleBodySchema.parse({ ...base, quietFrom: "23:00", quietTo: "07:00" })).toEqual({
+    expect(scheduleFormSchema.parse({ ...base, quietFrom: "23:00", quietTo: "07:00" })).toEqual({
       kind: "stock",
       name: null,
       rule: { type: "every", minutes: 15 },
@@ -171,7 +171,7 @@ describe("the form's schema", () => {
       quiet: { from: "23:00", to: "07:00" },
       maxOrders: null,
     });
-    expect(scheduleBodySchema.parse({ ...base, kind: "prices", rule: "weekly", days: ["5", "1", "1"], times: "18:00, 06:30" }).rule).toEqual({
+    expect(scheduleFormSchema.parse({ ...base, kind: "prices", rule: "weekly", days: ["5", "1", "1"], times: "18:00, 06:30" }).rule).toEqual({
       type: "weekly",
       days: [1, 5],
       times: ["06:30", "18:00"],

@@ -4,7 +4,6 @@ import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import { callRoute } from "@/lib/testing/in-process-console";
 import { openTestStore } from "@/lib/testing/store";
-import { emptyFormValues } from "@/lib/schedules/schemas";
 
 // /api/erp/schedules through the real wrapper and store: viewers read, operators write, bad input
 // is a message on its field with nothing saved, and every change is in the audit trail.
@@ -24,7 +23,7 @@ vi.mock("@/lib/config", () => ({
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
 const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
 
-const STOCK_DAYTIME = { ...emptyFormValues("Europe/Istanbul"), kind: "stock", name: "Stock daytime", rule: "every", everyMinutes: "15", quietFrom: "23:00", quietTo: "07:00" };
+const STOCK_DAYTIME = { kind: "stock", name: "Stock daytime", rule: { type: "every", minutes: 15 }, timeZone: "Europe/Istanbul", activeFrom: "07:00", activeTo: "23:00" };
 
 beforeAll(async () => {
   state.store = await openTestStore();
@@ -42,7 +41,7 @@ describe("/api/erp/schedules", () => {
     const res = await callRoute("POST", "/api/erp/schedules", STOCK_DAYTIME);
     expect(res.status).toBe(201);
     const { schedule } = await res.json();
-    expect(schedule).toMatchObject({ kind: "stock", name: "Stock daytime", rule: { type: "every", minutes: 15 }, timeZone: "Europe/Istanbul", quiet: { from: "23:00", to: "07:00" }, paused: false });
+    expect(schedule).toMatchObject({ kind: "stock", name: "Stock daytime", rule: { type: "every", minutes: 15 }, timeZone: "Europe/Istanbul", activeFrom: "07:00", activeTo: "23:00", maxOrders: null, paused: false });
     const localHour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Istanbul", hour: "2-digit", hourCycle: "h23" }).format(new Date(schedule.nextStartAt)));
     expect(localHour >= 7 && localHour < 23).toBe(true);
     const audit = await state.conn.selectFrom("audit_events").selectAll().execute();
@@ -50,11 +49,11 @@ describe("/api/erp/schedules", () => {
   });
 
   it("an invalid cron expression and an unknown zone are messages on their fields, and nothing is saved", async () => {
-    const res = await callRoute("POST", "/api/erp/schedules", { ...STOCK_DAYTIME, rule: "cron", cron: "*/15 7-22 * *", timeZone: "Europe/Istanbull" });
+    const res = await callRoute("POST", "/api/erp/schedules", { ...STOCK_DAYTIME, rule: { type: "cron", expression: "*/15 7-22 * *" }, timeZone: "Europe/Istanbull" });
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.errors).toEqual({
-      cron: ["This is not a valid cron expression (five fields: minute hour day-of-month month day-of-week)."],
+      "rule.expression": ["This is not a valid cron expression (five fields: minute hour day-of-month month day-of-week)."],
       timeZone: ["Unknown time zone. Use an IANA name such as Europe/Istanbul."],
     });
     expect(await state.conn.selectFrom("schedules").selectAll().execute()).toEqual([]);
@@ -63,7 +62,7 @@ describe("/api/erp/schedules", () => {
 
   it("a change that fails validation leaves the saved schedule as it was", async () => {
     const { schedule } = await (await callRoute("POST", "/api/erp/schedules", STOCK_DAYTIME)).json();
-    const res = await callRoute("PUT", `/api/erp/schedules/${schedule.id}`, { ...STOCK_DAYTIME, rule: "cron", cron: "not a cron" });
+    const res = await callRoute("PUT", `/api/erp/schedules/${schedule.id}`, { ...STOCK_DAYTIME, rule: { type: "cron", expression: "not a cron" } });
     expect(res.status).toBe(422);
     const [row] = await state.conn.selectFrom("schedules").selectAll().execute();
     expect(JSON.parse(row!.rule_json)).toEqual({ type: "every", minutes: 15 });
@@ -93,6 +92,28 @@ describe("/api/erp/schedules", () => {
     const bad = await callRoute("GET", "/api/erp/schedules?limit=3&kind=stock");
     expect(bad.status).toBe(422);
     expect(Object.keys((await bad.json()).errors).sort()).toEqual(["kind", "limit"]);
+  });
+
+  it("a schedule read and sent back unchanged is taken and stays as it was; one field changed changes only that field", async () => {
+    const { schedule } = await (await callRoute("POST", "/api/erp/schedules", { kind: "stock", rule: { type: "every", minutes: 15 } })).json();
+    expect(schedule).toMatchObject({ name: null, timeZone: "Europe/Istanbul", activeFrom: null, activeTo: null, maxOrders: null });
+    const [read] = (await (await callRoute("GET", "/api/erp/schedules")).json()).items;
+    const same = await callRoute("PUT", `/api/erp/schedules/${schedule.id}`, read);
+    expect(same.status).toBe(200);
+    expect((await same.json()).schedule).toEqual({ ...read, history: [] });
+    const changed = await callRoute("PUT", `/api/erp/schedules/${schedule.id}`, { ...read, rule: { type: "every", minutes: 30 } });
+    const after = (await changed.json()).schedule;
+    expect({ ...after, nextStartAt: read.nextStartAt, updatedAt: read.updatedAt }).toEqual({ ...read, rule: { type: "every", minutes: 30 } });
+    const patched = await callRoute("PATCH", `/api/erp/schedules/${schedule.id}`, { activeFrom: "08:00", activeTo: "18:00", paused: true });
+    expect((await patched.json()).schedule).toMatchObject({ rule: { type: "every", minutes: 30 }, activeFrom: "08:00", activeTo: "18:00", paused: true, nextStartAt: null });
+    const [row] = await state.conn.selectFrom("schedules").selectAll().execute();
+    expect(row).toMatchObject({ quiet_from: "18:00", quiet_to: "08:00", paused: true });
+  });
+
+  it("numbers and booleans must be numbers and booleans; a wrong zone is named on its field", async () => {
+    const res = await callRoute("POST", "/api/erp/schedules", { kind: "stock", rule: { type: "every", minutes: "15" }, timeZone: "Europe/Istanbull", paused: "no" });
+    expect(res.status).toBe(422);
+    expect(Object.keys((await res.json()).errors).sort()).toEqual(["paused", "rule.minutes", "timeZone"]);
   });
 
   it("an unknown or malformed id is 404 or 422", async () => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineList } from "@/lib/list/definition";
 import { hasControlCharacters } from "@/lib/rules/text";
 import { cronProblem, EVERY_MINUTES, isTimeZone, parseTime, type QuietHours, type ScheduleRule } from "@/lib/schedules/next";
-import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, TRANSFER_MAX_ORDERS_LIMIT, type ScheduleKind, type ScheduleRuleType } from "@/lib/schedules/constants";
+import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, TRANSFER_DEFAULT_MAX_ORDERS, TRANSFER_MAX_ORDERS_LIMIT, type ScheduleKind, type ScheduleRuleType } from "@/lib/schedules/constants";
 import { scheduleListBase } from "@/lib/schedules/lists";
 import type { ScheduleRunOutcome } from "@/lib/schedules/tables";
 
@@ -22,7 +22,8 @@ const optionalTime = z
   .trim()
   .refine((v) => v === "" || parseTime(v) !== null, { error: "validation.schedules.time" });
 
-export const scheduleBodySchema = z
+// The page's form: every field as the inputs hold it (text), turned into a schedule's spec.
+export const scheduleFormSchema = z
   .strictObject({
     kind: z.enum(SCHEDULE_KINDS, { error: "validation.schedules.kind" }),
     name: z
@@ -78,8 +79,109 @@ function maxOrdersOf(text: string | undefined): number | null {
   return n <= TRANSFER_MAX_ORDERS_LIMIT ? n : null;
 }
 
-export type ScheduleBodyInput = z.input<typeof scheduleBodySchema>;
-export type ScheduleBody = z.output<typeof scheduleBodySchema>;
+export type ScheduleFormInput = z.input<typeof scheduleFormSchema>;
+export type ScheduleFormOutput = z.output<typeof scheduleFormSchema>;
+
+const wireTime = z.string({ error: "validation.schedules.time" }).refine((v) => parseTime(v) !== null, { error: "validation.schedules.time" });
+const wireTimes = z.array(wireTime, { error: "validation.schedules.times" }).min(1, { error: "validation.schedules.timesMissing" }).max(MAX_TIMES, { error: "validation.schedules.timesTooMany" });
+const ruleSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.strictObject({ type: z.literal("every"), minutes: z.literal([...EVERY_MINUTES], { error: "validation.schedules.everyMinutes" }) }),
+    z.strictObject({ type: z.literal("daily"), times: wireTimes }),
+    z.strictObject({
+      type: z.literal("weekly"),
+      days: z.array(z.int({ error: "validation.schedules.days" }).min(0, { error: "validation.schedules.days" }).max(6, { error: "validation.schedules.days" }), { error: "validation.schedules.days" }).min(1, { error: "validation.schedules.daysMissing" }).max(7, { error: "validation.schedules.days" }),
+      times: wireTimes,
+    }),
+    z.strictObject({ type: z.literal("cron"), expression: z.string({ error: "validation.schedules.cronInvalid" }).trim().min(1, { error: "validation.schedules.cronInvalid" }).max(CRON_MAX_LENGTH, { error: "validation.schedules.cronInvalid" }) }),
+  ],
+  { error: "validation.schedules.rule" },
+);
+const readOnly = (description: string) => z.unknown().optional().meta({ readOnly: true, description });
+
+// The API's schedule: the body has the answer's shape, so a schedule read can be sent back; the fields only the console sets are ignored.
+export const scheduleFieldsSchema = z.strictObject({
+    kind: z.enum(SCHEDULE_KINDS, { error: "validation.schedules.kind" }),
+    name: z
+      .string({ error: "validation.schedules.name" })
+      .trim()
+      .max(NAME_MAX_LENGTH, { error: "validation.schedules.name" })
+      .refine((v) => !hasControlCharacters(v), { error: "validation.schedules.nameCharacters" })
+      .nullable()
+      .optional()
+      .describe("Shown instead of the kind's name; null or absent: none"),
+    rule: ruleSchema.describe("every: `minutes` from the listed values; daily: `times` as HH:MM; weekly: `days` 0-6 (0 = Sunday) and `times`; cron: a five-field `expression`"),
+    timeZone: z.string({ error: "validation.schedules.timeZoneUnknown" }).trim().refine(isTimeZone, { error: "validation.schedules.timeZoneUnknown" }).optional().describe("An IANA zone the times and the active window are read in; absent: the account's zone"),
+    activeFrom: wireTime.nullable().optional().describe("HH:MM: starts only from this time (the page's \"Active between\"); null with activeTo: all day"),
+    activeTo: wireTime.nullable().optional().describe("HH:MM: and until this time; earlier than activeFrom spans midnight"),
+    maxOrders: z.int({ error: "validation.schedules.maxOrders" }).min(1, { error: "validation.schedules.maxOrders" }).max(TRANSFER_MAX_ORDERS_LIMIT, { error: "validation.schedules.maxOrders" }).nullable().optional()
+      .describe(`Transfer schedules: the most queued orders one start sends (absent or null: ${TRANSFER_DEFAULT_MAX_ORDERS}); imports ignore it and answer null`),
+    paused: z.boolean({ error: "validation.schedules.paused" }).optional().describe("true pauses the schedule, false resumes it; absent: as it is"),
+    id: readOnly("Set by the console; ignored in a body"),
+    nextStartAt: readOnly("Worked out by the console; ignored in a body"),
+    createdAt: readOnly("Ignored in a body"),
+    createdBy: readOnly("Ignored in a body"),
+    updatedAt: readOnly("Ignored in a body"),
+    updatedBy: readOnly("Ignored in a body"),
+    history: readOnly("Ignored in a body"),
+  });
+
+export const scheduleBodySchema = scheduleFieldsSchema
+  .superRefine((b, ctx) => {
+    const issue = (path: PropertyKey[], key: string) => ctx.addIssue({ code: "custom", path, message: key });
+    if (b.rule.type === "cron") {
+      const problem = cronProblem(b.rule.expression, b.timeZone && isTimeZone(b.timeZone) ? b.timeZone : "UTC");
+      if (problem) issue(["rule", "expression"], problem === "cron_never" ? "validation.schedules.cronNever" : "validation.schedules.cronInvalid");
+    }
+    const from = b.activeFrom ?? null;
+    const to = b.activeTo ?? null;
+    if ((from === null) !== (to === null)) issue([from === null ? "activeFrom" : "activeTo"], "validation.schedules.quietBoth");
+    else if (from !== null && from === to) issue(["activeTo"], "validation.schedules.quietSame");
+  })
+  .transform(
+    (b): ScheduleBody => ({
+      kind: b.kind,
+      name: b.name ? b.name : null,
+      rule: toWireRule(b.rule),
+      timeZone: b.timeZone ?? null,
+      quiet: b.activeFrom && b.activeTo ? { from: b.activeTo, to: b.activeFrom } : null,
+      maxOrders: b.kind === "transfer" ? (b.maxOrders ?? TRANSFER_DEFAULT_MAX_ORDERS) : null,
+      ...(b.paused === undefined ? {} : { paused: b.paused }),
+    }),
+  );
+
+export type ScheduleBodyInput = ScheduleFields;
+/** A schedule as sent: the zone may be left to the account's, `paused` to the schedule's. */
+export interface ScheduleBody extends Omit<ScheduleSpec, "timeZone"> {
+  timeZone: string | null;
+  paused?: boolean;
+}
+
+// PATCH's body: any of the schedule's fields, laid over the schedule as it is and checked whole.
+export const scheduleChangesSchema = z.record(z.string(), z.unknown(), { error: "validation.schedules.changes" });
+
+function toWireRule(rule: z.output<typeof ruleSchema>): ScheduleRule {
+  if (rule.type === "every") return { type: "every", minutes: rule.minutes };
+  if (rule.type === "cron") return { type: "cron", expression: rule.expression.replace(/\s+/g, " ") };
+  const times = [...new Set(rule.times)].sort();
+  return rule.type === "daily" ? { type: "daily", times } : { type: "weekly", days: [...new Set(rule.days)].sort((x, y) => x - y), times };
+}
+
+/** The API's fields of a spec: what a body sends and an answer gives back. */
+export function toScheduleFields(s: ScheduleSpec): ScheduleFields {
+  return { kind: s.kind, name: s.name, rule: s.rule, timeZone: s.timeZone, activeFrom: s.quiet?.to ?? null, activeTo: s.quiet?.from ?? null, maxOrders: s.kind === "transfer" ? (s.maxOrders ?? null) : null };
+}
+
+export interface ScheduleFields {
+  kind: ScheduleKind;
+  name: string | null;
+  rule: ScheduleRule;
+  timeZone: string;
+  activeFrom: string | null;
+  activeTo: string | null;
+  maxOrders: number | null;
+}
 
 function toRule(b: { rule: ScheduleRuleType; everyMinutes: string; times: string; days: string[]; cron: string }): ScheduleRule {
   switch (b.rule) {
@@ -120,7 +222,7 @@ export interface ScheduleRunRow {
   transferRunId: string | null;
 }
 
-export interface ScheduleRow extends ScheduleSpec {
+export interface ScheduleRow extends ScheduleFields {
   id: string;
   paused: boolean;
   nextStartAt: string | null;

@@ -5,7 +5,7 @@ import type { Database } from "@/lib/store/schema";
 import { openTestStore } from "@/lib/testing/store";
 import { nextScheduledStarts } from "@/lib/home/schedules";
 import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
-import { scheduleBodySchema, emptyFormValues } from "@/lib/schedules/schemas";
+import { scheduleFormSchema, emptyFormValues } from "@/lib/schedules/schemas";
 import { claimDue, getSchedule, insertSchedule } from "@/lib/schedules/store";
 
 // A due start is one start however many callers claim it (both stores); the start goes the manual
@@ -62,7 +62,7 @@ beforeEach(async () => {
   audits.length = 0;
 });
 
-const spec = (over: Record<string, unknown> = {}) => scheduleBodySchema.parse({ ...emptyFormValues("Europe/Istanbul"), rule: "every", everyMinutes: "1", ...over });
+const spec = (over: Record<string, unknown> = {}) => scheduleFormSchema.parse({ ...emptyFormValues("Europe/Istanbul"), rule: "every", everyMinutes: "1", ...over });
 
 /** A schedule whose next start is `dueAt` (as if it had been saved a little earlier). */
 async function dueSchedule(dueAt: Date, over: Record<string, unknown> = {}) {

@@ -8,7 +8,8 @@ import { toProblem } from "@/lib/server/to-problem";
 import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
 import type { ScheduleListState } from "@/lib/schedules/lists";
-import type { ScheduleBody, ScheduleList, ScheduleRow } from "@/lib/schedules/schemas";
+import { issuesFailed } from "@/lib/i18n/validation";
+import { scheduleBodySchema, toScheduleFields, type ScheduleBody, type ScheduleList, type ScheduleRow, type ScheduleSpec } from "@/lib/schedules/schemas";
 import {
   claimDue,
   deleteSchedule,
@@ -48,20 +49,34 @@ const audited = (row: ScheduleRecord) => {
   return rest;
 };
 
+const specOfBody = ({ paused: _paused, ...body }: ScheduleBody): ScheduleSpec => ({ ...body, timeZone: body.timeZone ?? getConfig().accountTimeZone });
+
 export async function createSchedule(ctx: ScheduleContext, body: ScheduleBody): Promise<ScheduleRow> {
-  const row = await insertSchedule(await db(), body, ctx.actor.email);
+  const row = await insertSchedule(await db(), specOfBody(body), ctx.actor.email);
   await ctx.audit({ action: "schedule.create", target: target(row.id), outcome: "success", message: `Schedule created for the ${what(row.kind)}.`, after: audited(row) });
-  return toScheduleRow(row);
+  return body.paused ? pauseSchedule(ctx, row.id, true) : toScheduleRow(row);
 }
 
 export async function changeSchedule(ctx: ScheduleContext, id: string, body: ScheduleBody): Promise<ScheduleRow> {
   const conn = await db();
   const before = await getSchedule(conn, id);
   if (!before) throw new DomainError("not_found", NO_SCHEDULE);
-  const row = await updateSchedule(conn, id, body, ctx.actor.email);
+  const spec = specOfBody(body);
+  const row = same(before, spec) ? before : await updateSchedule(conn, id, spec, ctx.actor.email);
   if (!row) throw new DomainError("not_found", NO_SCHEDULE);
-  await ctx.audit({ action: "schedule.update", target: target(id), outcome: "success", message: `Schedule for the ${what(row.kind)} changed.`, before: audited(before), after: audited(row) });
-  return toScheduleRow(row);
+  if (row !== before) await ctx.audit({ action: "schedule.update", target: target(id), outcome: "success", message: `Schedule for the ${what(row.kind)} changed.`, before: audited(before), after: audited(row) });
+  return body.paused !== undefined && body.paused !== row.paused ? pauseSchedule(ctx, id, body.paused) : toScheduleRow(row);
+}
+
+const same = (row: ScheduleRecord, spec: ScheduleSpec) => JSON.stringify(toScheduleFields(specOf(row))) === JSON.stringify(toScheduleFields(spec));
+
+// PATCH: the fields given laid over the schedule as it is, then checked whole as a PUT body is.
+export async function patchSchedule(ctx: ScheduleContext, id: string, changes: Record<string, unknown>): Promise<ScheduleRow> {
+  const current = await getSchedule(await db(), id);
+  if (!current) throw new DomainError("not_found", NO_SCHEDULE);
+  const parsed = scheduleBodySchema.safeParse({ ...toScheduleFields(specOf(current)), ...changes });
+  if (!parsed.success) throw issuesFailed(parsed.error.issues, "body");
+  return changeSchedule(ctx, id, parsed.data);
 }
 
 export async function pauseSchedule(ctx: ScheduleContext, id: string, paused: boolean): Promise<ScheduleRow> {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store/schema";
 import { nextStart, type ScheduleRule } from "@/lib/schedules/next";
-import { SCHEDULE_HISTORY_SIZE, type ScheduleRow, type ScheduleRunRow, type ScheduleSkipReason, type ScheduleSpec } from "@/lib/schedules/schemas";
+import { SCHEDULE_HISTORY_SIZE, toScheduleFields, type ScheduleRow, type ScheduleRunRow, type ScheduleSkipReason, type ScheduleSpec } from "@/lib/schedules/schemas";
 import type { ScheduleRecord, ScheduleRunOutcome, ScheduleRunRecord } from "@/lib/schedules/tables";
 
 // A due start belongs to whoever moves next_start_at on from the value it read, so two instances or ticks give one start.
@@ -28,7 +28,7 @@ function toRunRow(r: ScheduleRunRecord): ScheduleRunRow {
 export function toScheduleRow(row: ScheduleRecord, history: ScheduleRunRecord[] = []): ScheduleRow {
   return {
     id: row.id,
-    ...specOf(row),
+    ...toScheduleFields(specOf(row)),
     paused: row.paused,
     nextStartAt: row.next_start_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),

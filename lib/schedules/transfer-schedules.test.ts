@@ -5,7 +5,7 @@ import type { Database } from "@/lib/store/schema";
 import { openTestStore } from "@/lib/testing/store";
 import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
 import { addToQueue } from "@/lib/queue/store";
-import { emptyFormValues, scheduleBodySchema } from "@/lib/schedules/schemas";
+import { emptyFormValues, scheduleFormSchema } from "@/lib/schedules/schemas";
 import { getSchedule, insertSchedule } from "@/lib/schedules/store";
 
 // A transfer schedule at its due time sends the oldest queued ids, up to its cap and the run size,
@@ -46,7 +46,7 @@ beforeEach(async () => {
 
 /** A transfer schedule every minute whose next start is `dueAt`. */
 async function dueTransferSchedule(dueAt: Date, maxOrders: string) {
-  const spec = scheduleBodySchema.parse({ ...emptyFormValues("Europe/Istanbul"), kind: "transfer", name: "Orders every minute", rule: "every", everyMinutes: "1", maxOrders });
+  const spec = scheduleFormSchema.parse({ ...emptyFormValues("Europe/Istanbul"), kind: "transfer", name: "Orders every minute", rule: "every", everyMinutes: "1", maxOrders });
   const row = await insertSchedule(state.conn, spec, "operator@demo.local", new Date(dueAt.getTime() - 30_000));
   expect(row).toMatchObject({ next_start_at: dueAt, max_orders: Number(maxOrders) });
   return row;

@@ -1,7 +1,7 @@
 import "server-only";
 import { endpoint, json, parseBody, parseParams, parseQuery } from "@/lib/http/route";
-import { scheduleBodySchema, scheduleIdParamSchema, scheduleList } from "@/lib/schedules/schemas";
-import { changeSchedule, createSchedule, listAllSchedules, pauseSchedule, removeSchedule } from "@/lib/schedules/service";
+import { scheduleBodySchema, scheduleChangesSchema, scheduleIdParamSchema, scheduleList } from "@/lib/schedules/schemas";
+import { changeSchedule, createSchedule, listAllSchedules, patchSchedule, pauseSchedule, removeSchedule } from "@/lib/schedules/service";
 
 // The schedules' handlers behind /api/erp/schedules and /api/v1/schedules alike.
 
@@ -14,11 +14,18 @@ export const createScheduleEndpoint = endpoint("erp.run", async ({ req, actor, s
   return json({ schedule: await createSchedule({ ...service, actor }, body) }, { status: 201 });
 });
 
-// The whole schedule again (the form sends every field); the next start is worked out anew.
+// The whole schedule again, in the shape a read gives it; the next start is worked out anew.
 export const changeScheduleEndpoint = endpoint<IdParams>("erp.run", async ({ req, params, actor, service }) => {
   const { id } = parseParams(params, scheduleIdParamSchema);
   const body = await parseBody(req, scheduleBodySchema);
   return json({ schedule: await changeSchedule({ ...service, actor }, id, body) });
+});
+
+// Only the fields given change; the rest stay as they are.
+export const patchScheduleEndpoint = endpoint<IdParams>("erp.run", async ({ req, params, actor, service }) => {
+  const { id } = parseParams(params, scheduleIdParamSchema);
+  const changes = await parseBody(req, scheduleChangesSchema);
+  return json({ schedule: await patchSchedule({ ...service, actor }, id, changes) });
 });
 
 // The schedule and its history go; the imports and runs it started stay.
