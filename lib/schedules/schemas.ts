@@ -98,7 +98,7 @@ const ruleSchema = z.discriminatedUnion(
   ],
   { error: "validation.schedules.rule" },
 );
-const readOnly = (description: string) => z.unknown().optional().meta({ readOnly: true, description });
+const readOnly = (schema: z.ZodType, description = "Set by the console; ignored in a body") => schema.optional().meta({ readOnly: true, description });
 
 // The API's schedule: the body has the answer's shape, so a schedule read can be sent back; the fields only the console sets are ignored.
 export const scheduleFieldsSchema = z.strictObject({
@@ -118,13 +118,13 @@ export const scheduleFieldsSchema = z.strictObject({
     maxOrders: z.int({ error: "validation.schedules.maxOrders" }).min(1, { error: "validation.schedules.maxOrders" }).max(TRANSFER_MAX_ORDERS_LIMIT, { error: "validation.schedules.maxOrders" }).nullable().optional()
       .describe(`Transfer schedules: the most queued orders one start sends (absent or null: ${TRANSFER_DEFAULT_MAX_ORDERS}); imports ignore it and answer null`),
     paused: z.boolean({ error: "validation.schedules.paused" }).optional().describe("true pauses the schedule, false resumes it; absent: as it is"),
-    id: readOnly("Set by the console; ignored in a body"),
-    nextStartAt: readOnly("Worked out by the console; ignored in a body"),
-    createdAt: readOnly("Ignored in a body"),
-    createdBy: readOnly("Ignored in a body"),
-    updatedAt: readOnly("Ignored in a body"),
-    updatedBy: readOnly("Ignored in a body"),
-    history: readOnly("Ignored in a body"),
+    id: readOnly(z.string({ error: "validation.schedules.id" })),
+    nextStartAt: readOnly(z.string({ error: "validation.invalid" }).nullable()),
+    createdAt: readOnly(z.string({ error: "validation.invalid" })),
+    createdBy: readOnly(z.string({ error: "validation.invalid" })),
+    updatedAt: readOnly(z.string({ error: "validation.invalid" })),
+    updatedBy: readOnly(z.string({ error: "validation.invalid" })),
+    history: readOnly(z.array(z.unknown(), { error: "validation.invalid" })),
   });
 
 export const scheduleBodySchema = scheduleFieldsSchema

@@ -192,18 +192,21 @@ const badRunId = stringWhere((s) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 const runSegment = fc.oneof(badIdSegment, badRunId.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
 const redirected = (status: number) => status === 308 || status === 307;
 
+const notTime = fc.oneof(fc.constantFrom<unknown>(7, "7", "25:00", "07:60", "7:00 pm", []), stringWhere((s) => !/^\d{2}:\d{2}$/.test(s)));
 const SCHEDULE_FIELDS: Record<string, FieldRule> = {
   kind: { valid: fc.constantFrom("products", "prices", "stock"), bad: fc.oneof(notOneOf(["products", "prices", "stock", "transfer"], false), fc.constantFrom<unknown>(null, 1, ["stock"])), required: true },
-  name: { valid: alnum(0, 20), bad: fc.oneof(fc.constantFrom<unknown>(null, 1, [], {}, "a\u0000b", "x\ny"), fc.integer({ min: 81, max: 300 }).map((n) => "n".repeat(n))), required: true },
-  maxOrders: { valid: fc.constantFrom("", "250"), bad: fc.oneof(fc.constantFrom<unknown>(null, 250, [], {}, true), fc.integer({ min: 13, max: 300 }).map((n) => "9".repeat(n))) },
-  rule: { valid: fc.constantFrom("every"), bad: fc.oneof(notOneOf(["every", "daily", "weekly", "cron"], false), fc.constantFrom<unknown>(null, 1)), required: true },
-  everyMinutes: { valid: fc.constantFrom("15", "60"), bad: fc.constantFrom<unknown>(null, 15, [], {}, true), required: true },
-  times: { valid: fc.constantFrom("06:30", ""), bad: fc.oneof(fc.constantFrom<unknown>(null, 630, ["06:30"]), fc.constant("06:30, ".repeat(80))), required: true },
-  days: { valid: fc.constantFrom<unknown>([], ["1"]), bad: fc.constantFrom<unknown>(null, "1", 1, [1], [null], ["1", "2", "3", "4", "5", "6", "0", "1"]), required: true },
-  cron: { valid: fc.constantFrom(""), bad: fc.oneof(fc.constantFrom<unknown>(null, 5, []), fc.integer({ min: 121, max: 300 }).map((n) => "*".repeat(n))), required: true },
-  timeZone: { valid: fc.constantFrom("Europe/Istanbul", "UTC"), bad: fc.oneof(fc.constantFrom<unknown>(null, 3, [], "Mars/Olympus", "EST", "", "Europe/Istanbull"), stringWhere((s) => !s.includes("/"))), required: true },
-  quietFrom: { valid: fc.constantFrom(""), bad: fc.oneof(fc.constantFrom<unknown>(null, 7, "7", "25:00", "07:60", "7:00 pm"), stringWhere((s) => s.trim() !== "" && !/^\d{2}:\d{2}$/.test(s.trim()))), required: true },
-  quietTo: { valid: fc.constantFrom(""), bad: fc.oneof(fc.constantFrom<unknown>(null, 23, "23", "24:01"), stringWhere((s) => s.trim() !== "" && !/^\d{2}:\d{2}$/.test(s.trim()))), required: true },
+  name: { valid: fc.oneof(alnum(0, 20), fc.constant(null)), bad: fc.oneof(fc.constantFrom<unknown>(1, [], {}, "a\u0000b", "x\ny"), fc.integer({ min: 81, max: 300 }).map((n) => "n".repeat(n))) },
+  maxOrders: { valid: fc.constantFrom(null, 250), bad: fc.oneof(fc.constantFrom<unknown>("250", 0, 100_001, 2.5, [], {}, true), fc.integer({ min: 13, max: 300 }).map((n) => "9".repeat(n))) },
+  rule: {
+    valid: fc.constantFrom({ type: "every", minutes: 15 }, { type: "daily", times: ["06:30"] }, { type: "weekly", days: [1], times: ["06:30"] }),
+    bad: fc.constantFrom<unknown>(null, 1, "every", { type: "every", minutes: "15" }, { type: "every", minutes: 7 }, { type: "daily", times: "06:30" }, { type: "daily", times: [] }, { type: "weekly", days: [], times: ["06:30"] }, { type: "weekly", days: ["1"], times: ["06:30"] }, { type: "cron", expression: "" }, { type: "cron", expression: "*".repeat(121) }, { type: "every", minutes: 15, x: 1 }),
+    required: true,
+  },
+  timeZone: { valid: fc.constantFrom("Europe/Istanbul", "UTC"), bad: fc.oneof(fc.constantFrom<unknown>(null, 3, [], "Mars/Olympus", "EST", "", "Europe/Istanbull"), stringWhere((s) => !s.includes("/"))) },
+  activeFrom: { valid: fc.constant(null), bad: notTime },
+  activeTo: { valid: fc.constant(null), bad: notTime },
+  paused: { valid: fc.constant(false), bad: fc.constantFrom<unknown>("true", 1, null, []) },
+  id: { valid: fc.constant("3f2b8c1e-5d4a-4b7c-9e1f-0a2b3c4d5e6f"), bad: fc.constantFrom<unknown>(1, {}, [], null, true) },
 };
 const notText = fc.constantFrom<unknown>(1, true, [], {}, ["x"]);
 const CHANNEL_FIELDS: Record<string, FieldRule> = {
@@ -434,6 +437,15 @@ export const TARGETS: Target[] = [
     ),
     alsoOk: redirected,
   },
+  {
+    file: "erp/schedules/[id]/route.ts",
+    method: "PATCH",
+    requests: fc.oneof(
+      fc.tuple(badUuidSegment, fc.jsonValue()).map(([id, v]) => withBody("PATCH", `/api/erp/schedules/${id}`, { contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+      badBody(SCHEDULE_FIELDS).map((b) => withBody("PATCH", `/api/erp/schedules/${NO_RUN}`, b)),
+    ),
+    alsoOk: redirected,
+  },
   { file: "erp/schedules/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/erp/schedules/${id}` })), alsoOk: redirected },
   { file: "erp/schedules/[id]/pause/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/schedules/${id}/pause` })), alsoOk: redirected },
   { file: "erp/schedules/[id]/resume/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/schedules/${id}/resume` })), alsoOk: redirected },
@@ -538,6 +550,7 @@ const V1_TWINS: { from: string; to: string; file: string; v1File: string; method
   { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/route.ts", v1File: "v1/schedules/route.ts" },
   { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/route.ts", v1File: "v1/schedules/[id]/route.ts" },
   { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/route.ts", v1File: "v1/schedules/[id]/route.ts", method: "PUT" },
+  { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/route.ts", v1File: "v1/schedules/[id]/route.ts", method: "PATCH" },
   { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/pause/route.ts", v1File: "v1/schedules/[id]/pause/route.ts" },
   { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/resume/route.ts", v1File: "v1/schedules/[id]/resume/route.ts" },
   { from: "/api/erp/queue/send", to: "/api/v1/order-queue/send", file: "erp/queue/send/route.ts", v1File: "v1/order-queue/send/route.ts" },
