@@ -46,7 +46,7 @@ describe.each(cases)("%s", (_name, route, who, status) => {
       expect(res.headers.get("content-type")).toContain("application/problem+json");
       const body = await res.json();
       // No refusal says which secret was wrong, or that it was ever valid.
-      if (status === 401) expect(body).toMatchObject({ code: "unauthenticated", detail: "The API key is missing, unknown, expired or revoked." });
+      if (status === 401) expect(body).toMatchObject({ code: "unauthenticated", title: who === "none" ? "API key required" : "Invalid API key", detail: "The API key is missing, unknown, expired or revoked." });
       if (status === 403 && who === "elsewhere") expect(body.code).toBe("forbidden");
       if (status === 403 && who === "viewer") expect(body.detail).toMatch(/Your role \(viewer\) may not/);
     }

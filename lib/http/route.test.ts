@@ -65,4 +65,17 @@ describe("parseHeader", () => {
       extra: { fieldCodes: { "Idempotency-Key": [{ code: "validation.erp.idempotencyKeyMissing" }] } },
     });
   });
+
+  it("an Idempotency-Key sent empty (a failed `$(uuidgen)`) is a 400 that names the header", () => {
+    for (const value of ["", "   "]) {
+      const refusal = (() => {
+        try {
+          key({ "Idempotency-Key": value });
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(refusal).toMatchObject({ code: "bad_request", detail: expect.stringContaining("Idempotency-Key header was sent empty"), extra: { errors: { "Idempotency-Key": [expect.any(String)] } } });
+    }
+  });
 });

@@ -10,7 +10,7 @@ import { log } from "@/lib/log";
 import { DomainError } from "@/lib/rules/problems";
 import { repeatedKey } from "@/lib/http/json-keys";
 import { problem, problemResponse } from "@/lib/http/problem";
-import { issueCode, issuesFailed, validationFailed, validationMessage } from "@/lib/i18n/validation";
+import { englishText, issueCode, issuesFailed, validationFailed, validationMessage } from "@/lib/i18n/validation";
 import { toProblem } from "@/lib/server/to-problem";
 import { db } from "@/lib/store";
 import { requestContext } from "@/lib/http/request-context";
@@ -115,6 +115,9 @@ export function serveApi<P>(e: Endpoint<P>) {
 }
 
 const KEY_REFUSED = "The API key is missing, unknown, expired or revoked.";
+const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="labs-console"' };
+// Its own title, never a sign-in's; which of the four it was stays unsaid, as the secret's history is nobody's business.
+const keyRefused = (given: boolean) => problem("unauthenticated", KEY_REFUSED, { title: given ? "Invalid API key" : "API key required" }, CHALLENGE);
 
 // Cookies open nothing here: /api/v1 takes keys only, so no cross-site page can ride a member's session into it.
 export function withApiRoute<P = Record<string, never>>(permission: Permission, handler: (ctx: HandlerContext<P>) => Promise<Response>) {
@@ -130,7 +133,7 @@ export function withApiRoute<P = Record<string, never>>(permission: Permission, 
         response =
           verdict?.reason === "address"
             ? problem("forbidden", "This API key may not be used from this address.")
-            : problem("unauthenticated", KEY_REFUSED, undefined, { "WWW-Authenticate": 'Bearer realm="labs-console"' });
+            : keyRefused(secret !== null);
       } else {
         const { key } = verdict;
         rate = await countRequest(conn, key.id, key.rate_per_minute);
@@ -198,6 +201,11 @@ export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.
 }
 
 export function parseHeader<S extends z.ZodType>(req: NextRequest, name: string, schema: S): z.output<S> {
+  const given = req.headers.get(name);
+  if (given !== null && given.trim() === "") {
+    const code = { code: "validation.headerEmpty", params: { name } };
+    throw validationFailed({ [name]: [code] }, { code: "bad_request", detail: englishText(code) });
+  }
   const parsed = schema.safeParse(req.headers.get(name) ?? undefined);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;

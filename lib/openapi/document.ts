@@ -44,6 +44,7 @@ const problemResponse = (description: string, headers: Json = RATE_HEADERS) => (
 });
 
 const REFUSALS: Record<number, string> = {
+  400: "BadRequest",
   401: "Unauthorized",
   403: "Forbidden",
   404: "NotFound",
@@ -71,6 +72,7 @@ const components = {
     "Retry-After": intHeader("Seconds to wait before trying again"),
   },
   responses: {
+    BadRequest: problemResponse("A header was sent empty; `errors` names it"),
     Unauthorized: problemResponse("The API key is missing, unknown, expired or revoked", { "WWW-Authenticate": { description: "Bearer challenge", schema: { type: "string" } } }),
     Forbidden: problemResponse("The key's role may not do this, or the key may not be used from this address"),
     NotFound: problemResponse("No such resource"),
@@ -107,7 +109,7 @@ function operation(op: Operation): Json {
     responses[status] = { description: a.description, ...(Object.keys(headers).length ? { headers } : {}), content: { "application/json": { schema: schemaOf(a.schema, "output") } } };
   }
   if (keyed) {
-    const refusals = [401, 403, ...(op.refusals ?? []), ...(body ? [415] : []), 422, 429].sort((a, b) => a - b);
+    const refusals = [...(op.headers ? [400] : []), 401, 403, ...(op.refusals ?? []), ...(body ? [415] : []), 422, 429].sort((a, b) => a - b);
     for (const status of refusals) responses[status] = ref("responses", REFUSALS[status]!);
   }
   const params = parameters(op);

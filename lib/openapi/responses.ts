@@ -166,6 +166,7 @@ export const enqueueAnswer = z.object({
   unknown: z.array(z.string()).describe("Ids whose last outcome is unknown (the platform may have acted): held back unless confirmUnknown is true"),
   invalid: z.array(z.object({ id: z.string(), reason: z.enum(["not_a_number", "too_long"]) })),
   warnings: z.array(z.object({ id: z.string(), reason: z.enum(["leading_zero", "far_longer"]) })),
+  duplicates: z.array(z.string()).describe("Ids given more than once in this request, each named once; each was judged once"),
 });
 export const queueOverviewAnswer = z.object({
   count: z.number().int(),

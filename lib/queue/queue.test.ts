@@ -57,12 +57,13 @@ describe("enqueueOrders", () => {
         { id: "9".repeat(21), reason: "too_long" },
       ],
       warnings: [{ id: "0357", reason: "leading_zero" }],
+      duplicates: ["3572010"],
     });
     expect(await queuedIds()).toEqual(["3572001", "3572010", "3572011", "0357"]);
     const [row] = await state.conn.selectFrom("order_queue").selectAll().where("order_id", "=", "3572010").execute();
     expect(row).toMatchObject({ queued_by_email: "operator@demo.local", queued_by_name: "Onur Operator", origin: "console" });
     expect(audits).toEqual([
-      expect.objectContaining({ action: "erp.queue.add", outcome: "success", message: "3 orders queued for transfer (1 already queued, 1 already transferred, 2 malformed)." }),
+      expect.objectContaining({ action: "erp.queue.add", outcome: "success", message: "3 orders queued for transfer (1 already queued, 1 already transferred, 2 malformed, 1 given more than once)." }),
     ]);
   });
 

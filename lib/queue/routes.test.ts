@@ -66,7 +66,7 @@ describe("/api/erp/queue", () => {
   it("an operator queues ids; the answer names each left-out id; the overview counts them oldest first", async () => {
     const res = await queue(["3572101", "3572102", "35721o3", "3572101"]);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ queued: ["3572101", "3572102"], alreadyQueued: [], alreadyTransferred: [], unknown: [], invalid: [{ id: "35721o3", reason: "not_a_number" }], warnings: [] });
+    expect(await res.json()).toEqual({ queued: ["3572101", "3572102"], alreadyQueued: [], alreadyTransferred: [], unknown: [], invalid: [{ id: "35721o3", reason: "not_a_number" }], warnings: [], duplicates: ["3572101"] });
     expect(await (await queue(["3572102", "3572103"])).json()).toMatchObject({ queued: ["3572103"], alreadyQueued: ["3572102"] });
     const all = await overview();
     expect(all).toMatchObject({ count: 3, nextSend: null, maxOrdersPerRun: 5, page: 1, limit: 25 });
@@ -76,7 +76,7 @@ describe("/api/erp/queue", () => {
     expect((await overview("?page=2&limit=25")).items).toEqual([]);
     const audit = await state.conn.selectFrom("audit_events").select(["action", "actor_email", "message"]).orderBy("id").execute();
     expect(audit).toEqual([
-      { action: "erp.queue.add", actor_email: OPERATOR.email, message: "2 orders queued for transfer (0 already queued, 0 already transferred, 1 malformed)." },
+      { action: "erp.queue.add", actor_email: OPERATOR.email, message: "2 orders queued for transfer (0 already queued, 0 already transferred, 1 malformed, 1 given more than once)." },
       { action: "erp.queue.add", actor_email: OPERATOR.email, message: "1 orders queued for transfer (1 already queued, 0 already transferred, 0 malformed)." },
     ]);
   });

@@ -34,6 +34,7 @@ export interface EnqueueResult {
   unknown: string[];
   invalid: { id: string; reason: InvalidReason }[];
   warnings: ImplausibleId[];
+  duplicates: string[];
 }
 
 export interface QueuedOrderRow {

@@ -23,12 +23,14 @@ const TARGET = { type: "order_queue", id: "orders" };
 export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], origin: QueueOrigin, options: { confirmUnknown?: boolean } = {}): Promise<EnqueueResult> {
   const valid: string[] = [];
   const seen = new Set<string>();
+  const duplicates = new Set<string>();
   const invalid: EnqueueResult["invalid"] = [];
   for (const raw of ids) {
     const id = raw.trim();
     const reason = classifyOrderId(id);
     if (reason) invalid.push({ id: id.slice(0, QUEUE_ECHO_MAX_LENGTH), reason });
-    else if (!seen.has(id)) {
+    else if (seen.has(id)) duplicates.add(id);
+    else {
       valid.push(id);
       seen.add(id);
     }
@@ -51,10 +53,10 @@ export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], o
     action: "erp.queue.add",
     target: TARGET,
     outcome: queued.length > 0 ? "success" : "failure",
-    message: `${queued.length} orders queued for transfer (${alreadyQueued.length} already queued, ${alreadyTransferred.length} already transferred, ${unknown.length ? `${unknown.length} held back as unknown, ` : ""}${invalid.length} malformed).`,
+    message: `${queued.length} orders queued for transfer (${alreadyQueued.length} already queued, ${alreadyTransferred.length} already transferred, ${unknown.length ? `${unknown.length} held back as unknown, ` : ""}${invalid.length} malformed${duplicates.size ? `, ${duplicates.size} given more than once` : ""}).`,
     details: { origin, queued: queued.length, alreadyQueued: alreadyQueued.length, alreadyTransferred: alreadyTransferred.length, unknown: unknown.length, confirmUnknown: options.confirmUnknown === true, invalid: invalid.length, warnings: warnings.length },
   });
-  return { queued, alreadyQueued, alreadyTransferred, unknown, invalid, warnings };
+  return { queued, alreadyQueued, alreadyTransferred, unknown, invalid, warnings, duplicates: [...duplicates] };
 }
 
 export async function queueOverview(q: QueueListState): Promise<QueueOverview> {
