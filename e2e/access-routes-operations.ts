@@ -18,6 +18,7 @@ export const OPERATIONS_ROUTES: RouteCase[] = [
   { file: "erp/schedules/route.ts", method: "GET", url: "/api/erp/schedules", expect: read() },
   { file: "erp/schedules/route.ts", method: "POST", url: "/api/erp/schedules", body: { bogus: true }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
   { file: "erp/schedules/[id]/route.ts", method: "PUT", url: `/api/erp/schedules/${NO}`, body: { bogus: true }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  { file: "erp/schedules/[id]/route.ts", method: "PATCH", url: `/api/erp/schedules/${NO}`, body: { name: "x" }, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "erp/schedules/[id]/route.ts", method: "DELETE", url: `/api/erp/schedules/${NO}`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "erp/schedules/[id]/pause/route.ts", method: "POST", url: `/api/erp/schedules/${NO}/pause`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "erp/schedules/[id]/resume/route.ts", method: "POST", url: `/api/erp/schedules/${NO}/resume`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },

@@ -39,6 +39,7 @@ export const V1_ROUTES: V1RouteCase[] = [
   v1({ file: "v1/schedules/route.ts", method: "GET", url: "/api/v1/schedules", keys: keyRead() }),
   v1({ file: "v1/schedules/route.ts", method: "POST", url: "/api/v1/schedules", body: { kind: "transfer" }, keys: keyWrite(403, 422) }),
   v1({ file: "v1/schedules/[id]/route.ts", method: "PUT", url: `/api/v1/schedules/${NO_RUN}`, body: { kind: "transfer" }, keys: keyWrite(403, 422) }),
+  v1({ file: "v1/schedules/[id]/route.ts", method: "PATCH", url: `/api/v1/schedules/${NO_RUN}`, body: { name: "x" }, keys: keyWrite(403, 404) }),
   v1({ file: "v1/schedules/[id]/route.ts", method: "DELETE", url: `/api/v1/schedules/${NO_RUN}`, keys: keyWrite(403, 404) }),
   v1({ file: "v1/schedules/[id]/pause/route.ts", method: "POST", url: `/api/v1/schedules/${NO_RUN}/pause`, keys: keyWrite(403, 404) }),
   v1({ file: "v1/schedules/[id]/resume/route.ts", method: "POST", url: `/api/v1/schedules/${NO_RUN}/resume`, keys: keyWrite(403, 404) }),

@@ -24,7 +24,8 @@ const API = `${E2E_BASE_URL}/api/v1`;
 const STATEFUL = new Set(["startTransfer", "startImport", "retryFailures", "resolveFailures", "enqueueOrders", "sendOrderQueue", "createSchedule"]);
 // Valid by the document, still refused on meaning the schema cannot state.
 const MEANING: Record<string, string> = {
-  replaceSchedule: "daily and weekly times, days, quiet hours and whether a cron expression ever fires are read for meaning",
+  replaceSchedule: "both ends of the active window and whether a cron expression ever fires are read for meaning",
+  updateSchedule: "the fields given are laid over the schedule and read whole, as replaceSchedule's are",
 };
 
 interface Operation {
