@@ -282,3 +282,34 @@ test.describe("recent items end with the session", () => {
     }
   });
 });
+
+test.describe("Turkish words on the English page", () => {
+  test("başarısız, kuyruk, karanlık and çıkış find the failures inbox, the queue, the dark theme and sign-out", async ({ browser }) => {
+    // A member of its own: signing out from the palette must not end a session other specs share.
+    const admin = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor("admin") });
+    const email = `palette-tr-${unique().toLowerCase()}@demo.local`;
+    const password = "quill-harbor-lantern-47";
+    expect((await admin.post("/api/team", { headers: SAME_ORIGIN, data: { email, name: "Palette Words", role: "operator", password } })).status()).toBe(201);
+    await admin.dispose();
+    const { context, page } = await signedIn(browser, email, password);
+    try {
+      const choose = async (typed: string, option: string) => {
+        const dialog = await openPalette(page);
+        await page.keyboard.type(typed);
+        await expect(dialog.getByRole("option", { name: option, exact: true })).toHaveAttribute("aria-selected", "true");
+        await page.keyboard.press("Enter");
+        await expect(dialog).toBeHidden();
+      };
+      await choose("başarısız", "Failures inbox");
+      await expect(page).toHaveURL(/\/erp\/failures$/);
+      await choose("KUYRUK", "Order queue");
+      await expect(page).toHaveURL(/\/erp#queue$/);
+      await choose("karanlık", "Switch to the dark theme");
+      await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+      await choose("çıkış", "Sign out");
+      await expect(page).toHaveURL(/\/login\?reason=signed_out$/);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -73,7 +73,7 @@ export function OrderQueue({ canRun, disabledReason }: { canRun: boolean; disabl
   const allChosen = items.length > 0 && items.every((i) => chosen.has(i.orderId));
 
   return (
-    <section data-testid="order-queue" aria-labelledby={`${id}-title`} className={`${cardClass} space-y-4`}>
+    <section id="queue" data-testid="order-queue" aria-labelledby={`${id}-title`} className={`${cardClass} space-y-4`}>
       <div>
         <h2 id={`${id}-title`} className="text-lg font-semibold">{t("title")}</h2>
         <p className={helpTextClass}>{t("description")}</p>

@@ -4,12 +4,14 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useTheme } from "next-themes";
+import { useRef, useState, useTransition } from "react";
 import useSWR from "swr";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { can } from "@/lib/auth/roles";
-import { ACTION_TARGETS, matchesQuery, matchingActions, pageHref, pagesFor, type ActionKey } from "@/lib/palette/items";
-import { browserStorage as storage } from "@/lib/palette/forget";
+import { signOutAction } from "@/lib/auth/actions";
+import { ACTION_TARGETS, matchingActions, matchingCommands, matchingPages, pageHref, pagesFor, type ActionKey, type CommandKey } from "@/lib/palette/items";
+import { browserStorage as storage, forgetPalette } from "@/lib/palette/forget";
 import { orderHref, orderIdInQuery } from "@/lib/palette/orders";
 import { loadRecent, rememberRecent, type PageKey, type RecentItem } from "@/lib/palette/recent";
 import { SEARCH_MAX } from "@/lib/rules/warehouse";
@@ -112,6 +114,8 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
   const [selected, setSelected] = useState("");
   const [recent, setRecent] = useState<RecentItem[]>(() => loadRecent(storage(), member));
   const { state: search, retry } = useWarehouseSearch(query);
+  const { setTheme } = useTheme();
+  const [, startTransition] = useTransition();
 
   const erpReason = can(role, "erp.run") ? null : tErp("permission.reason", { role: tRoles(role) });
   const reasons: Record<ActionKey, string | null> = {
@@ -135,9 +139,18 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
     if (target.focus) focusWhenShown(target.focus);
   };
 
+  const runCommand = (key: CommandKey) => {
+    close();
+    if (key === "signOut") {
+      forgetPalette(storage());
+      startTransition(() => signOutAction());
+    } else setTheme(key === "themeDark" ? "dark" : key === "themeLight" ? "light" : "system");
+  };
+
   const term = query.trim();
-  const pages = pagesFor(role).filter((p) => matchesQuery(term, [t(`pages.${p.key}`)]));
+  const pages = matchingPages(term, pagesFor(role), (key) => t(`pages.${key}`));
   const actions = matchingActions(term, (key) => t(`actions.${key}`));
+  const commands = term === "" ? [] : matchingCommands(term, (key) => t(`commands.${key}`));
   const showRecent = term === "" && recent.length > 0;
   const orderId = orderIdInQuery(term);
 
@@ -152,10 +165,11 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
   }
   values.push(...actions.filter((key) => !reasons[key]).map((key) => `action-${key}`));
   values.push(...pages.map((p) => `page-${p.key}`));
+  values.push(...commands.map((key) => `command-${key}`));
   const value = values.includes(selected) ? selected : (values[0] ?? "");
 
   const errorText = search.kind === "error" ? t("error", { reason: problemText(search.error) }) : "";
-  const nothing = term !== "" && !orderId && search.kind === "results" && search.items.length === 0 && pages.length === 0 && actions.length === 0;
+  const nothing = term !== "" && !orderId && search.kind === "results" && search.items.length === 0 && pages.length === 0 && actions.length === 0 && commands.length === 0;
 
   return (
     <Command label={t("inputLabel")} shouldFilter={false} loop value={value} onValueChange={setSelected} className="flex max-h-[70vh] flex-col">
@@ -273,6 +287,15 @@ function PaletteBody({ role, member, close }: { role: PaletteRole; member: strin
             {pages.map((p) => (
               <Command.Item key={p.key} value={`page-${p.key}`} onSelect={() => openPage(p.key)} className={itemClass}>
                 {t(`pages.${p.key}`)}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ) : null}
+        {commands.length > 0 ? (
+          <Command.Group heading={t("groups.commands")} className={groupClass}>
+            {commands.map((key) => (
+              <Command.Item key={key} value={`command-${key}`} onSelect={() => runCommand(key)} className={itemClass} data-testid={`palette-command-${key}`}>
+                {t(`commands.${key}`)}
               </Command.Item>
             ))}
           </Command.Group>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACTION_KEYS, ACTION_TARGETS, PAGES, matchesQuery, matchingActions, pageHref, pagesFor, type ActionKey } from "@/lib/palette/items";
+import { ACTION_KEYS, ACTION_TARGETS, COMMAND_KEYS, PAGES, matchesQuery, matchingActions, matchingCommands, matchingPages, pageHref, pagesFor, type ActionKey } from "@/lib/palette/items";
 import en from "@/lib/i18n/messages/en/palette.json";
 import tr from "@/lib/i18n/messages/tr/palette.json";
 import { PAGE_KEYS } from "@/lib/palette/recent";
@@ -79,6 +79,46 @@ describe("matchingActions", () => {
     for (const key of ACTION_KEYS) {
       expect(labels.en[key]).toBeTruthy();
       expect(labels.tr[key]).toBeTruthy();
+    }
+  });
+});
+
+describe("pages and commands in either language", () => {
+  const catalogs = { en: en.palette, tr: tr.palette };
+  const pages = (query: string, lang: "en" | "tr", role: "viewer" | "admin" = "admin") => matchingPages(query, pagesFor(role), (key) => catalogs[lang].pages[key]).map((p) => p.key);
+  const commands = (query: string, lang: "en" | "tr") => matchingCommands(query, (key) => catalogs[lang].commands[key]);
+
+  it("finds the failures inbox, the queue and the keys page by Turkish words, whatever the member's language, with Turkish case", () => {
+    for (const lang of ["en", "tr"] as const) {
+      expect(pages("başarısız", lang), lang).toEqual(["failures"]);
+      expect(pages("BAŞARISIZ", lang), lang).toEqual(["failures"]);
+      expect(pages("kuyruk", lang), lang).toEqual(["queue"]);
+      expect(pages("KUYRUK", lang), lang).toEqual(["queue"]);
+      expect(pages("anahtar", lang), lang).toEqual(["apiKeys"]);
+      expect(pages("failures", lang), lang).toEqual(["failures"]);
+      expect(pages("queue", lang), lang).toEqual(["queue"]);
+    }
+    expect(pageHref("failures")).toBe("/erp/failures");
+    expect(pageHref("queue")).toBe("/erp#queue");
+  });
+
+  it("finds sign-out and the themes by Turkish and English words, dotted and dotless I alike", () => {
+    for (const lang of ["en", "tr"] as const) {
+      expect(commands("çıkış", lang), lang).toEqual(["signOut"]);
+      expect(commands("ÇIKIŞ", lang), lang).toEqual(["signOut"]);
+      expect(commands("sign out", lang), lang).toEqual(["signOut"]);
+      expect(commands("karanlık", lang), lang).toEqual(["themeDark"]);
+      expect(commands("KARANLIK", lang), lang).toEqual(["themeDark"]);
+      expect(commands("dark", lang), lang).toEqual(["themeDark"]);
+      expect(commands("tema", lang), lang).toEqual(["themeDark", "themeLight", "themeSystem"]);
+      expect(commands("izmir", lang), lang).toEqual([]);
+    }
+  });
+
+  it("has a label for every page and command in both catalogs", () => {
+    for (const lang of ["en", "tr"] as const) {
+      for (const p of PAGES) expect(catalogs[lang].pages[p.key], `${lang} ${p.key}`).toBeTruthy();
+      for (const key of COMMAND_KEYS) expect(catalogs[lang].commands[key], `${lang} ${key}`).toBeTruthy();
     }
   });
 });

@@ -7,6 +7,8 @@ export const PAGES: readonly { key: PageKey; href: string; permission?: Permissi
   { key: "home", href: "/" },
   { key: "warehouses", href: "/warehouses" },
   { key: "erp", href: "/erp" },
+  { key: "failures", href: "/erp/failures" },
+  { key: "queue", href: "/erp#queue" },
   { key: "schedules", href: "/erp/schedules" },
   { key: "activity", href: "/activity" },
   { key: "team", href: "/team" },
@@ -14,6 +16,40 @@ export const PAGES: readonly { key: PageKey; href: string; permission?: Permissi
   { key: "apiKeys", href: "/team/keys", permission: "keys.manage" },
   { key: "apiReference", href: "/team/api" },
 ];
+
+/** Words a page is found by in either language, beside its label in the member's. */
+export const PAGE_WORDS: Record<PageKey, readonly string[]> = {
+  home: ["home", "dashboard", "ana sayfa", "özet"],
+  warehouses: ["warehouse", "depo", "ambar"],
+  erp: ["erp", "transfer", "runs", "aktarım", "çalıştırma"],
+  failures: ["failures", "failed", "inbox", "errors", "exceptions", "başarısız", "hata", "istisna", "gelen kutusu"],
+  queue: ["queue", "order queue", "waiting", "kuyruk", "sipariş kuyruğu", "bekleyen"],
+  schedules: ["schedule", "cron", "timer", "zamanlama", "takvim", "plan"],
+  activity: ["activity", "trail", "audit", "history", "log", "etkinlik", "denetim", "geçmiş", "kayıt"],
+  team: ["team", "members", "users", "ekip", "üye", "kullanıcı"],
+  alerts: ["alert", "notification", "digest", "uyarı", "bildirim", "özet e-posta"],
+  apiKeys: ["api key", "keys", "token", "anahtar", "belirteç"],
+  apiReference: ["api", "reference", "openapi", "docs", "referans", "belge"],
+};
+
+export function matchingPages(query: string, pages: readonly { key: PageKey; href: string }[], label: (key: PageKey) => string): { key: PageKey; href: string }[] {
+  return pages.filter((p) => matchesQuery(query, [label(p.key), ...PAGE_WORDS[p.key]]));
+}
+
+/** Things the palette does where the member is, rather than a page it opens. */
+export const COMMAND_KEYS = ["themeDark", "themeLight", "themeSystem", "signOut"] as const;
+export type CommandKey = (typeof COMMAND_KEYS)[number];
+const THEME_WORDS = ["theme", "appearance", "tema", "görünüm"];
+export const COMMAND_WORDS: Record<CommandKey, readonly string[]> = {
+  themeDark: [...THEME_WORDS, "dark", "night", "karanlık", "koyu", "gece"],
+  themeLight: [...THEME_WORDS, "light", "day", "açık", "aydınlık", "gündüz"],
+  themeSystem: [...THEME_WORDS, "system", "auto", "sistem", "otomatik"],
+  signOut: ["sign out", "log out", "logout", "exit", "çıkış", "çıkış yap", "oturumu kapat"],
+};
+
+export function matchingCommands(query: string, label: (key: CommandKey) => string): CommandKey[] {
+  return COMMAND_KEYS.filter((key) => matchesQuery(query, [label(key), ...COMMAND_WORDS[key]]));
+}
 
 /** The pages a role is offered: a page only admins may use is not offered to the others. */
 export function pagesFor(role: Role): readonly { key: PageKey; href: string }[] {
