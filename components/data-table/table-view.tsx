@@ -3,6 +3,11 @@ import { tableWrapClass, thClass, theadClass } from "@/components/ui/styles";
 
 // Shared by DataTable and ListTable; the previous rows stay (dimmed) while the next page loads.
 
+/** A column's class as its header wears it: a header is words, so the cells' code face and breaking stay in the cells. */
+export function headerClassOf(className: string | undefined): string {
+  return (className ?? "").split(/\s+/).filter((c) => c && !/^(font-mono|break-all)$/.test(c)).join(" ");
+}
+
 export interface ViewHeader {
   id: string;
   content: ReactNode;
@@ -88,7 +93,7 @@ export function TableView({
                 key={header.id}
                 scope="col"
                 aria-sort={header.sort ? (header.sort.direction === "asc" ? "ascending" : header.sort.direction === "desc" ? "descending" : "none") : undefined}
-                className={`${thClass} ${header.className ?? ""} max-sm:w-auto max-sm:p-0 max-sm:text-left ${header.control ? "max-sm:block" : "max-sm:sr-only"}`}
+                className={`${thClass} ${headerClassOf(header.className)} max-sm:w-auto max-sm:p-0 max-sm:text-left ${header.control ? "max-sm:block" : "max-sm:sr-only"}`}
               >
                 {header.sort ? (
                   <>
