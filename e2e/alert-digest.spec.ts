@@ -54,7 +54,9 @@ test("an e-mail digest sent now carries a failed transfer's counts", async ({ pa
     };
     const first = await sendNow();
     expect(first.to).toEqual(["ops@example.com"]);
-    expect(first.text).toContain("Sent on request by admin@demo.local; the scheduled digest still goes out.");
+    expect(first.text).toContain("Sent on request by Ayşe Admin; the scheduled digest still goes out.");
+    expect(first.text).toContain("/erp/failures");
+    expect(first.text).toMatch(/From \d{1,2} \w{3} \d{4}, \d{2}:\d{2} GMT\+3 to .* \(Europe\/Istanbul\)\./);
     // The log, filtered to the channel, shows the digest delivered.
     const delivery = page.getByTestId("alert-delivery-row").first();
     await expect(delivery).toContainText("Digest");

@@ -70,7 +70,7 @@ describe("the digest's summary", () => {
     };
     expect(digestTitle(event)).toBe("Daily digest: 6 transfer runs, 9 open exceptions");
     expect(digestLines(event)).toEqual([
-      "From 2026-11-25T05:00:00.000Z to 2026-11-26T05:00:00.000Z (Europe/Istanbul).",
+      "From 25 Nov 2026, 08:00 GMT+3 to 26 Nov 2026, 08:00 GMT+3 (Europe/Istanbul).",
       "Runs: 1 complete, 1 complete with rejections, 2 need attention, 1 interrupted, 1 still running.",
       "Open exceptions: 2 failed, 1 unknown, 4 not sent, 2 rejected.",
       "No stock import started for 6 hours.",

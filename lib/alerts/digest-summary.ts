@@ -1,5 +1,6 @@
 import { runResult, type MeaningCounts } from "@/lib/erp/outcomes";
 import type { ImportKindName, TransferRunState } from "@/lib/erp/lists";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { localMinutes, parseTime } from "@/lib/schedules/next";
 
 // Pure: which digest slot a moment belongs to, and what a digest says; lib/alerts/digest.ts reads the store and sends it.
@@ -75,7 +76,7 @@ export function digestLines(event: DigestEvent): string[] {
   const r = event.runs;
   const o = event.open;
   return [
-    `From ${event.since} to ${event.until} (${event.timeZone}).`,
+    `From ${formatDateTime(event.since, "en", event.timeZone)} to ${formatDateTime(event.until, "en", event.timeZone)} (${event.timeZone}).`,
     `Runs: ${r.complete} complete, ${r.completeWithRejections} complete with rejections, ${r.needsAttention} need attention, ${r.interrupted} interrupted, ${r.running} still running.`,
     `Open exceptions: ${o.failed} failed, ${o.unknown} unknown, ${o.notSent} not sent, ${o.rejected} rejected.`,
     ...event.stale.map((s) => `No ${s.kind} import started for ${s.hours} hours.`),

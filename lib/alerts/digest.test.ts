@@ -150,7 +150,7 @@ describe("a digest channel", () => {
     const mail = smtp.mails[0]!;
     expect(mail.to).toEqual(["ops@demo.local"]);
     expect(mail.subject).toBe("[Labs console] Hourly digest: 3 transfer runs, 4 open exceptions");
-    expect(mail.text).toContain("From 2026-11-26T05:00:00.000Z to 2026-11-26T06:00:00.000Z (Europe/Istanbul).");
+    expect(mail.text).toContain("From 26 Nov 2026, 08:00 GMT+3 to 26 Nov 2026, 09:00 GMT+3 (Europe/Istanbul).");
     expect(mail.text).toContain("Runs: 1 complete, 0 complete with rejections, 1 need attention, 1 interrupted, 0 still running.");
     expect(mail.text).toContain("Open exceptions: 1 failed, 1 unknown, 1 not sent, 1 rejected.");
     const [first, second] = await slots();

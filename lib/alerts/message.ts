@@ -78,7 +78,7 @@ function compose(event: DeliveredEvent, consoleUrl: string): AlertMessage {
         link: `${base}/erp?import=${encodeURIComponent(event.kind)}`,
       };
     case "digest":
-      return { title: digestTitle(event), lines: digestLines(event), link: `${base}/erp` };
+      return { title: digestTitle(event), lines: digestLines(event), link: `${base}/erp/failures` };
     case "test":
       return {
         title: "Test alert",

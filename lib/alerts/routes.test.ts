@@ -219,7 +219,8 @@ describe("/api/alerts", () => {
       expect(delivery).toMatchObject({ channelId: digest.id, eventType: "digest", summary: "Daily digest so far: 0 transfer runs, 0 open exceptions" });
       await waitFor(async () => smtp.mails.length, (n) => n > 0);
       expect(smtp.mails[0]).toMatchObject({ to: ["ops@labs.test"], subject: "[Labs console] Daily digest so far: 0 transfer runs, 0 open exceptions" });
-      expect(smtp.mails[0]!.text).toContain("Sent on request by admin@demo.local");
+      expect(smtp.mails[0]!.text).toContain("Sent on request by Ada Admin");
+      expect(smtp.mails[0]!.text).toContain("/erp/failures");
       // Sent on request, not in a slot: the scheduled digests stay as they were.
       expect(await state.conn.selectFrom("alert_digests").selectAll().where("delivery_id", "=", delivery.id).execute()).toEqual([]);
       const audit = await state.conn.selectFrom("audit_events").select(["action", "outcome", "message"]).where("action", "=", "alert_channel.digest").execute();

@@ -191,14 +191,14 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
   return (await getDelivery(store, deliveryId!, settings.consoleUrl, { answers: true }))!;
 }
 
-export async function digestChannelNow(ctx: ServiceContext, id: string): Promise<AlertDeliveryView> {
+export async function digestChannelNow(ctx: ServiceContext, id: string, byName?: string): Promise<AlertDeliveryView> {
   const saved = await existing(id);
   const mode = saved.row.delivery_mode;
   if (mode !== "hourly" && mode !== "daily") throw refusal("conflict", { code: "alerts.digestNow.notDigest" });
   const settings = alertSettings();
   const store = await db();
   const deps = { db: store, boss: await startAlertJobs(), queue: settings.queue, timeZone: getConfig().accountTimeZone };
-  const { deliveryId, event } = await sendDigestNow(deps, { id, mode: mode as DigestMode, time: saved.row.digest_time }, ctx.actor.email ?? "an admin");
+  const { deliveryId, event } = await sendDigestNow(deps, { id, mode: mode as DigestMode, time: saved.row.digest_time }, byName || ctx.actor.email || "an admin");
   await ctx.audit({
     action: "alert_channel.digest",
     target: { type: "alert_channel", id },
