@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ACTION_KEYS, ACTION_TARGETS, COMMAND_KEYS, PAGES, matchesQuery, matchingActions, matchingCommands, matchingPages, pageHref, pagesFor, type ActionKey } from "@/lib/palette/items";
 import en from "@/lib/i18n/messages/en/palette.json";
 import tr from "@/lib/i18n/messages/tr/palette.json";
+import erpEn from "@/lib/i18n/messages/en/erp.json";
+import erpTr from "@/lib/i18n/messages/tr/erp.json";
 import { PAGE_KEYS } from "@/lib/palette/recent";
 
 describe("matchesQuery", () => {
@@ -119,6 +121,17 @@ describe("pages and commands in either language", () => {
     for (const lang of ["en", "tr"] as const) {
       for (const p of PAGES) expect(catalogs[lang].pages[p.key], `${lang} ${p.key}`).toBeTruthy();
       for (const key of COMMAND_KEYS) expect(catalogs[lang].commands[key], `${lang} ${key}`).toBeTruthy();
+    }
+  });
+});
+
+describe("one name per import kind", () => {
+  it("the palette starts each import by the name the ERP page gives it, in both languages, and no other name is used", () => {
+    const pairs = [["importStock", "stock"], ["importPrices", "prices"], ["importProducts", "products"]] as const;
+    for (const [palette, erp] of [[en.palette, erpEn.erp], [tr.palette, erpTr.erp]] as const) {
+      for (const [action, kind] of pairs) expect(palette.actions[action]).toBe(erp.imports.kinds[kind].start);
+      const texts = JSON.stringify([palette, erp]);
+      expect(texts).not.toMatch(/stock update|stok güncellemesi|içe aktarmayı/i);
     }
   });
 });
