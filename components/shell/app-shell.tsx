@@ -38,7 +38,7 @@ export async function AppShell({
                 <NavMenuSlot />
               </div>
             ) : null}
-            <Link href="/" className="inline-flex min-h-11 items-center truncate text-base font-semibold text-brand-700 sm:text-lg md:min-h-0 dark:text-brand-100">
+            <Link href="/" className="inline-flex min-h-11 items-center text-base font-semibold whitespace-nowrap text-brand-700 max-md:truncate sm:text-lg md:min-h-0 md:shrink-0 dark:text-brand-100" data-testid="brand">
               {t("app.name")}
             </Link>
             <NavLinks className="max-md:hidden" />

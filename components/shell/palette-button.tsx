@@ -11,7 +11,7 @@ export function PaletteButton() {
   return (
     <button type="button" className={`${buttonClass.ghost} max-sm:h-11 max-sm:w-11`} onClick={openPalette} data-testid="palette-button" aria-keyshortcuts="Control+K Meta+K">
       <Search aria-hidden="true" className="h-4 w-4" />
-      <span className="max-sm:sr-only">{t("open")}</span>
+      <span className="max-sm:sr-only md:max-2xl:sr-only">{t("open")}</span>
     </button>
   );
 }
