@@ -143,32 +143,35 @@ test.describe("the console on the embedded default", () => {
 
   test("the desktop header is one row at 1024 to 1600 px and beyond, in both languages, with the brand whole", async ({ page }) => {
     await page.goto("/erp");
-    for (const language of ["English", "Türkçe"] as const) {
-      if (language === "Türkçe") await chooseLanguage(page, language);
-      for (const width of [1024, 1280, 1440, 1600, 1920]) {
-        await page.setViewportSize({ width, height: 900 });
-        const nav = page.getByRole("navigation", { name: language === "English" ? "Main" : "Ana menü" });
-        await expect(nav).toBeVisible();
-        const links = await nav.getByRole("link").all();
-        const tops = new Set<number>();
-        for (const link of links) tops.add(Math.round((await link.boundingBox())!.y));
-        const where = `${language} at ${width} px`;
-        expect(tops.size, `${where}: the links share one row`).toBe(1);
-        const row = (await page.locator("header > div").first().boundingBox())!;
-        expect(row.height, `${where}: the header is one row`).toBeLessThan(72);
-        const brand = page.getByTestId("brand");
-        const clipped = await brand.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
-        expect(clipped, `${where}: the brand is not clipped`).toBe(false);
-        const box = (await brand.boundingBox())!;
-        expect(box.x >= 0 && box.x + box.width <= width && box.y >= 0 && box.y + box.height <= row.y + row.height, `${where}: the brand is in view`).toBe(true);
-        for (const id of ["palette-button", "user-menu"]) {
-          const target = (await page.getByTestId(id).boundingBox())!;
-          expect(Math.abs(target.y + target.height / 2 - (row.y + row.height / 2)), `${where}: ${id} sits on the row`).toBeLessThan(12);
+    try {
+      for (const language of ["English", "Türkçe"] as const) {
+        if (language === "Türkçe") await chooseLanguage(page, language);
+        for (const width of [1024, 1280, 1440, 1600, 1920]) {
+          await page.setViewportSize({ width, height: 900 });
+          const nav = page.getByRole("navigation", { name: language === "English" ? "Main" : "Ana menü" });
+          await expect(nav).toBeVisible();
+          const links = await nav.getByRole("link").all();
+          const tops = new Set<number>();
+          for (const link of links) tops.add(Math.round((await link.boundingBox())!.y));
+          const where = `${language} at ${width} px`;
+          expect(tops.size, `${where}: the links share one row`).toBe(1);
+          const row = (await page.locator("header > div").first().boundingBox())!;
+          expect(row.height, `${where}: the header is one row`).toBeLessThan(72);
+          const brand = page.getByTestId("brand");
+          const clipped = await brand.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+          expect(clipped, `${where}: the brand is not clipped`).toBe(false);
+          const box = (await brand.boundingBox())!;
+          expect(box.x >= 0 && box.x + box.width <= width && box.y >= 0 && box.y + box.height <= row.y + row.height, `${where}: the brand is in view`).toBe(true);
+          for (const id of ["palette-button", "user-menu"]) {
+            const target = (await page.getByTestId(id).boundingBox())!;
+            expect(Math.abs(target.y + target.height / 2 - (row.y + row.height / 2)), `${where}: ${id} sits on the row`).toBeLessThan(12);
+          }
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where}: no sideways scrolling`).toBeLessThanOrEqual(width);
         }
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where}: no sideways scrolling`).toBeLessThanOrEqual(width);
       }
+    } finally {
+      await chooseLanguage(page, "English");
     }
-    await chooseLanguage(page, "English");
   });
 
   test("unknown pages get a not-found page", async ({ page }) => {
