@@ -17,7 +17,6 @@ export const PAGES: readonly { key: PageKey; href: string; permission?: Permissi
   { key: "apiReference", href: "/team/api" },
 ];
 
-/** Words a page is found by in either language, beside its label in the member's. */
 export const PAGE_WORDS: Record<PageKey, readonly string[]> = {
   home: ["home", "dashboard", "ana sayfa", "özet"],
   warehouses: ["warehouse", "depo", "ambar"],
@@ -36,7 +35,6 @@ export function matchingPages(query: string, pages: readonly { key: PageKey; hre
   return pages.filter((p) => matchesQuery(query, [label(p.key), ...PAGE_WORDS[p.key]]));
 }
 
-/** Things the palette does where the member is, rather than a page it opens. */
 export const COMMAND_KEYS = ["themeDark", "themeLight", "themeSystem", "signOut"] as const;
 export type CommandKey = (typeof COMMAND_KEYS)[number];
 const THEME_WORDS = ["theme", "appearance", "tema", "görünüm"];

@@ -152,13 +152,11 @@ export const scheduleBodySchema = scheduleFieldsSchema
   );
 
 export type ScheduleBodyInput = ScheduleFields;
-/** A schedule as sent: the zone may be left to the account's, `paused` to the schedule's. */
 export interface ScheduleBody extends Omit<ScheduleSpec, "timeZone"> {
   timeZone: string | null;
   paused?: boolean;
 }
 
-// PATCH's body: any of the schedule's fields, laid over the schedule as it is and checked whole.
 export const scheduleChangesSchema = z.record(z.string(), z.unknown(), { error: "validation.schedules.changes" });
 
 function toWireRule(rule: z.output<typeof ruleSchema>): ScheduleRule {
@@ -168,7 +166,6 @@ function toWireRule(rule: z.output<typeof ruleSchema>): ScheduleRule {
   return rule.type === "daily" ? { type: "daily", times } : { type: "weekly", days: [...new Set(rule.days)].sort((x, y) => x - y), times };
 }
 
-/** The API's fields of a spec: what a body sends and an answer gives back. */
 export function toScheduleFields(s: ScheduleSpec): ScheduleFields {
   return { kind: s.kind, name: s.name, rule: s.rule, timeZone: s.timeZone, activeFrom: s.quiet?.to ?? null, activeTo: s.quiet?.from ?? null, maxOrders: s.kind === "transfer" ? (s.maxOrders ?? null) : null };
 }
