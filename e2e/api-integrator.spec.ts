@@ -39,7 +39,7 @@ test("a schedule read and written back is taken unchanged; one field changed cha
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.schedule.id as string;
   try {
-    const read = (await call("GET", "/schedules?limit=200")).body.items.find((s: Json) => s.id === id) as Json;
+    const read = (await call("GET", "/schedules?limit=100")).body.items.find((s: Json) => s.id === id) as Json;
     expect(read).toMatchObject({ rule: { type: "every", minutes: 15 }, activeFrom: null, activeTo: null, maxOrders: null, paused: true, nextStartAt: null });
     expect(typeof read.rule.minutes).toBe("number");
     expect(read).not.toHaveProperty("quiet");
@@ -61,13 +61,14 @@ test("a schedule read and written back is taken unchanged; one field changed cha
 });
 
 test("numbers as text and a wrong zone are refused on their fields, and nothing is made", async () => {
-  const before = (await call("GET", "/schedules?limit=200")).body.total as number;
+  const before = (await call("GET", "/schedules?limit=100")).body.total as number;
+  expect(before).toEqual(expect.any(Number));
   const refused = await call("POST", "/schedules", { kind: "stock", rule: { type: "every", minutes: "15" }, timeZone: "Europe/Istanbull", paused: true });
   expect(refused.status).toBe(422);
   expect(refused.type).toContain("application/problem+json");
   expect(Object.keys(refused.body.errors).sort()).toEqual(["rule.minutes", "timeZone"]);
   expect(refused.body.errors.timeZone[0]).toContain("time zone");
-  expect((await call("GET", "/schedules?limit=200")).body.total).toBe(before);
+  expect((await call("GET", "/schedules?limit=100")).body.total).toBe(before);
 });
 
 test("the queue names ids given twice in one request; an empty Idempotency-Key is a 400 naming the header", async () => {

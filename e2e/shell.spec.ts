@@ -151,10 +151,10 @@ test.describe("the console on the embedded default", () => {
           const nav = page.getByRole("navigation", { name: language === "English" ? "Main" : "Ana menü" });
           await expect(nav).toBeVisible();
           const links = await nav.getByRole("link").all();
-          const tops = new Set<number>();
-          for (const link of links) tops.add(Math.round((await link.boundingBox())!.y));
+          const middles: number[] = [];
+          for (const link of links) middles.push(await link.boundingBox().then((b) => b!.y + b!.height / 2));
           const where = `${language} at ${width} px`;
-          expect(tops.size, `${where}: the links share one row`).toBe(1);
+          expect(Math.max(...middles) - Math.min(...middles), `${where}: the links share one row`).toBeLessThan(8);
           const row = (await page.locator("header > div").first().boundingBox())!;
           expect(row.height, `${where}: the header is one row`).toBeLessThan(72);
           const brand = page.getByTestId("brand");
