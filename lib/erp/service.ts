@@ -96,7 +96,7 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
     actor: { id: run.created_by_id, email: run.created_by_email },
     action: "erp.transfer",
     target: { type: "erp_transfer_run", id: run.id },
-    outcome: s.result === "complete" ? "success" : "failure",
+    outcome: s.result === "complete" || s.result === "complete_with_rejections" ? "success" : "failure",
     message: transferAuditMessage(run),
     details: {
       event: s.status === "interrupted" ? "interrupted" : s.stop && s.meanings.notSent > 0 ? "stopped" : "completed",
