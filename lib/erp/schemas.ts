@@ -1,3 +1,4 @@
+import type { RunStarter } from "@/lib/erp/run-starters";
 import { z } from "zod";
 import { field, oneOf } from "@/lib/list/base";
 import { defineList, strictQuery, type ListState } from "@/lib/list/definition";
@@ -211,7 +212,9 @@ export interface TransferRunList {
   total: number;
   page: number;
   limit: number;
+  /** E-mails of the members who started runs; `starters` has every starter, keys and schedules too. */
   people: string[];
+  starters: RunStarter[];
 }
 
 export type ImportOutcome = "pending" | "started" | "failed";
