@@ -70,12 +70,12 @@ function events(): AuditRecord[] {
     if (path.length < 2) return;
     const [targetType, targetId] = TARGETS[path[0]!]!;
     const variants = typeof node === "object" && node !== null ? Object.keys(node) : ["other"];
-    for (const outcome of ["success", "failure", "denied"])
+    for (const outcome of ["success", "failure", "denied"] as const)
       for (const variant of variants) out.push(event(out.length + 1, { action: path.join("."), targetType, targetId, outcome, details: { kind: "products", orders: 3, event: variant, reason: variant } }));
   };
   walk(catalog.activity.messages, []);
   const meanings = { transferred: 7, alreadyInErp: 1, rejected: 4, failed: 0, unknown: 0, notSent: 0, sending: 0 };
-  for (const [result, outcome] of [["complete", "success"], ["complete_with_rejections", "failure"], ["complete_with_rejections", "success"], ["needs_attention", "failure"]])
+  for (const [result, outcome] of [["complete", "success"], ["complete_with_rejections", "failure"], ["complete_with_rejections", "success"], ["needs_attention", "failure"]] as const)
     out.push(event(out.length + 1, { action: "erp.transfer", targetType: "erp_transfer_run", targetId: RUN, outcome, details: { event: "completed", result, meanings, counts: { total: 12 } } }));
   for (const meaning of ["rejected", "failed", "unknown", "not_sent"])
     out.push(event(out.length + 1, { action: "erp.resolve", targetType: "erp_failures", targetId: meaning, details: { resolved: 2 } }));
