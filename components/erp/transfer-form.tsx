@@ -329,7 +329,6 @@ function PreviewPanel({
   );
 }
 
-/** Each typo with the characters it changes marked, and a button that makes the fix in the list. */
 function TypoFixes({ fixes, onFix }: { fixes: TypoFix[]; onFix: (fix: TypoFix) => void }) {
   const t = useTranslations("erp.transfer");
   return (

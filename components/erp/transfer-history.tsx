@@ -130,7 +130,6 @@ export function TransferHistory() {
   );
 }
 
-/** A member by name (e-mail beneath), an API key by name, an automatic run by its schedule or the order queue. */
 function StartedBy({ run }: { run: TransferRunSummary }) {
   const t = useTranslations("erp.history");
   const s = runStarter(run.createdBy);

@@ -103,7 +103,6 @@ export const actionText = (t: RootTranslator, action: string) => (ACTION_KEY.tes
 export const outcomeText = (t: RootTranslator, outcome: string) => pick(t, `activity.outcomes.${outcome}`, outcome);
 export const targetTypeText = (t: RootTranslator, type: string | null) => (type ? pick(t, `activity.targets.types.${type}`, type) : "");
 
-/** The row as the activity page reads it; the exports write the same texts. */
 export function eventTexts(r: Readers, e: AuditRecord, names: ActivityNames) {
   return {
     actor: actorName(r.t, e, names),

@@ -104,7 +104,6 @@ export interface TypoFix {
   kind: "confusable" | "split";
   from: string;
   to: string;
-  /** Positions in `from` of the characters the fix changes. */
   marks: number[];
 }
 
@@ -112,7 +111,6 @@ export interface TypoFix {
 const SHORT_PART = 5;
 const SEPARATOR_CLASS = "\\s,;\"'\\u00a0\\u2007\\u202f\\ufeff\\u201c\\u201d\\u2018\\u2019";
 
-/** Offers for the paste's typos, each once, in the order they appear. */
 export function typoFixes(text: string): TypoFix[] {
   const fixes = new Map<string, TypoFix>();
   for (const raw of text.split(SEPARATORS)) {
@@ -134,7 +132,6 @@ export function typoFixes(text: string): TypoFix[] {
   return [...fixes.values()].sort((x, y) => text.indexOf(x.from) - text.indexOf(y.from));
 }
 
-/** The text with the fix made wherever `from` stands as a whole entry; everything else as typed. */
 export function applyTypoFix(text: string, fix: Pick<TypoFix, "from" | "to">): string {
   const escaped = fix.from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return text.replace(new RegExp(`(?<![^${SEPARATOR_CLASS}])${escaped}(?![^${SEPARATOR_CLASS}])`, "gu"), fix.to);

@@ -4,10 +4,8 @@ export const AUTOMATIC_STARTER = "automatic";
 export type RunStarterKind = "person" | "key" | "automatic";
 
 export interface RunStarter {
-  /** The value of the list's `by` filter that finds this starter's runs. */
   by: string;
   kind: RunStarterKind;
-  /** The member's or the key's name; a schedule's name for an automatic run (empty for the starters list). */
   name: string;
 }
 
@@ -20,7 +18,6 @@ export function runStarter(createdBy: { email: string; name: string }): RunStart
   return { by: createdBy.email, kind: "person", name: createdBy.name || createdBy.email };
 }
 
-/** The filter's options: each starter once, people first by name, then keys, then automatic runs. */
 export function runStarters(rows: readonly { email: string; name: string }[]): RunStarter[] {
   const seen = new Map<string, RunStarter>();
   for (const row of rows) {

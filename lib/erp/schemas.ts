@@ -212,7 +212,6 @@ export interface TransferRunList {
   total: number;
   page: number;
   limit: number;
-  /** E-mails of the members who started runs; `starters` has every starter, keys and schedules too. */
   people: string[];
   starters: RunStarter[];
 }

@@ -25,7 +25,6 @@ export const AUDIT_TARGET_ID_PATTERN = /^[A-Za-z0-9_.@-]{1,64}$/;
 // Letters a hand or a font mistakes for digits in an id: O for 0; l, I and the Turkish dotless ı for 1.
 export const CONFUSABLE_DIGITS: Readonly<Record<string, string>> = { O: "0", o: "0", l: "1", I: "1", ı: "1", i: "1", "İ": "1" };
 
-/** The id a token reads as once its confusable letters are digits, with the positions changed; null if it is not such a token. */
 export function confusableDigits(token: string): { fixed: string; marks: number[] } | null {
   const chars = [...token];
   const marks = chars.flatMap((c, i) => (c in CONFUSABLE_DIGITS ? [i] : []));
