@@ -210,7 +210,7 @@ test.describe("activity as an admin", () => {
     const lines = text.slice(1).split("\r\n").filter(Boolean);
     expect(lines[0]).toBe(CSV_HEADER);
     expect(lines.length).toBeGreaterThan(1);
-    expect(text).toContain("auth.sign_in");
+    expect(text).toContain('"Sign-in"');
     for (const email of DEMO) expect(text).toContain(email);
   });
 

@@ -103,8 +103,8 @@ test.describe("order transfers as operator", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString("utf8");
     expect(text.startsWith('"Position","Order ID","Batch","Outcome","Reason","Platform\'s reason","Reason code","Meaning"\r\n')).toBe(true);
-    expect(text).toContain(`"9999999","1","not_transferred","Order not found","Sipariş bulunamadı.","","rejected"`);
-    expect(text).toContain(`"${c}","1","not_transferred","Already transferred","Sipariş daha önce aktarılmış.","","already_in_erp"`);
+    expect(text).toContain(`"9999999","1","Not transferred","Order not found","Sipariş bulunamadı.","","Rejected"`);
+    expect(text).toContain(`"${c}","1","Not transferred","Already transferred","Sipariş daha önce aktarılmış.","","Already in the ERP"`);
     expect(text.trim().split("\r\n")).toHaveLength(3);
 
     // The run is in the history with who and counts.

@@ -5,9 +5,8 @@ import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { useDateTime } from "@/components/ui/time";
-import { actionLabel } from "@/lib/activity/labels";
 import type { AuditRecord } from "@/lib/activity/schemas";
-import { actorName, eventMessage, targetView, type ActivityNames } from "@/lib/activity/readable";
+import { actionText, actorName, eventMessage, eventOutcome, outcomeText, targetView, type ActivityNames } from "@/lib/activity/readable";
 import { EventDetail } from "@/components/activity/event-detail";
 import { OutcomeBadge } from "@/components/activity/outcome-badge";
 
@@ -46,7 +45,7 @@ export function ActivityTable({ items, names, busy }: { items: AuditRecord[]; na
     return [
       column("when", (e) => <time dateTime={e.at}>{when(e)}</time>, "whitespace-nowrap"),
       column("who", (e) => <Actor name={actorName(root, e, names)} email={e.actorEmail} />, "break-words"),
-      column("action", (e) => <span title={e.action}>{actionLabel(t, e.action)}</span>),
+      column("action", (e) => <span title={e.action}>{actionText(root, e.action)}</span>),
       column("target", (e) => {
         const target = targetView(readers, e, names);
         if (!target) return "—";
@@ -58,7 +57,7 @@ export function ActivityTable({ items, names, busy }: { items: AuditRecord[]; na
           <span data-testid="activity-target">{target.text}</span>
         );
       }),
-      column("outcome", (e) => <OutcomeBadge outcome={e.outcome} label={t.has(`outcomes.${e.outcome}`) ? t(`outcomes.${e.outcome}`) : e.outcome} />),
+      column("outcome", (e) => <OutcomeBadge outcome={eventOutcome(e)} label={outcomeText(root, eventOutcome(e))} />),
       column("message", (e) => eventMessage(readers, e, names), "max-w-xs break-words"),
       column("details", (event) => {
         const expanded = open.has(event.id);

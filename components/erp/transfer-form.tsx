@@ -9,12 +9,15 @@ import { useCodeText } from "@/components/ui/use-code-text";
 import { buttonClass, cardClass, helpTextClass, inputClass } from "@/components/ui/styles";
 import { createTransfer, useRevalidate } from "@/lib/erp/client";
 import {
+  applyTypoFix,
   batchCount,
   ORDER_FILE_MAX_BYTES,
   orderListProblem,
   parseOrderIds,
+  typoFixes,
   type OrderListProblem,
   type ParsedOrderIds,
+  type TypoFix,
 } from "@/lib/erp/order-ids";
 import { TRANSFERS_API } from "@/lib/erp/lists";
 import { readOrderFile, skipHeader, type OrderFileProblem } from "@/lib/erp/order-checks";
@@ -30,6 +33,7 @@ interface Preview {
   parsed: ParsedOrderIds;
   header: string | null;
   problem: OrderListProblem | null;
+  fixes: TypoFix[];
   text: string;
   idempotencyKey: string;
 }
@@ -67,7 +71,7 @@ export function TransferForm({
   const makePreview = (source: string) => {
     const { header, text: body } = skipHeader(source);
     const parsed = parseOrderIds(body);
-    setPreview({ parsed, header, problem: orderListProblem(parsed, maxOrders), text: source, idempotencyKey: crypto.randomUUID() });
+    setPreview({ parsed, header, problem: orderListProblem(parsed, maxOrders), fixes: typoFixes(body), text: source, idempotencyKey: crypto.randomUUID() });
     setSendError(null);
   };
 
@@ -99,6 +103,12 @@ export function TransferForm({
     if (!preview) return;
     const left = new Set(ids);
     const next = preview.parsed.ids.filter((id) => !left.has(id)).join("\n");
+    setText(next);
+    makePreview(next);
+  };
+
+  const fixTypo = (fix: TypoFix) => {
+    const next = applyTypoFix(text, fix);
     setText(next);
     makePreview(next);
   };
@@ -198,7 +208,7 @@ export function TransferForm({
       </div>
 
       <div aria-live="polite" data-testid="transfer-preview-region">
-        {current ? <PreviewPanel preview={current} batchSize={batchSize} maxOrders={maxOrders} onLeaveOut={leaveOut} /> : null}
+        {current ? <PreviewPanel preview={current} batchSize={batchSize} maxOrders={maxOrders} onLeaveOut={leaveOut} onFix={fixTypo} /> : null}
         {stale ? <p className={reasonTextClass}>{t("previewStale")}</p> : null}
       </div>
 
@@ -250,7 +260,19 @@ function LabelledField({ id, label, help, children }: { id: string; label: strin
   );
 }
 
-function PreviewPanel({ preview, batchSize, maxOrders, onLeaveOut }: { preview: Preview; batchSize: number; maxOrders: number; onLeaveOut: (ids: string[]) => void }) {
+function PreviewPanel({
+  preview,
+  batchSize,
+  maxOrders,
+  onLeaveOut,
+  onFix,
+}: {
+  preview: Preview;
+  batchSize: number;
+  maxOrders: number;
+  onLeaveOut: (ids: string[]) => void;
+  onFix: (fix: TypoFix) => void;
+}) {
   const t = useTranslations("erp.transfer");
   const { parsed, problem } = preview;
   const count = parsed.ids.length;
@@ -283,6 +305,7 @@ function PreviewPanel({ preview, batchSize, maxOrders, onLeaveOut }: { preview: 
           </span>
         ) : null}
       </p>
+      {preview.fixes.length > 0 ? <TypoFixes fixes={preview.fixes} onFix={onFix} /> : null}
       {parsed.invalid.length > 0 ? (
         <div className={warningBoxClass} data-testid="transfer-preview-invalid">
           <p className="font-medium">{t("invalidTitle", { count: parsed.invalidTokens })}</p>
@@ -302,6 +325,39 @@ function PreviewPanel({ preview, batchSize, maxOrders, onLeaveOut }: { preview: 
         <p>{t("noInvalid")}</p>
       )}
       <PreviewChecks ids={parsed.ids} header={preview.header} checkKey={preview.idempotencyKey} onLeaveOut={onLeaveOut} />
+    </div>
+  );
+}
+
+function TypoFixes({ fixes, onFix }: { fixes: TypoFix[]; onFix: (fix: TypoFix) => void }) {
+  const t = useTranslations("erp.transfer");
+  return (
+    <div className={warningBoxClass} data-testid="transfer-typos">
+      <p className="font-medium">{t("typosTitle")}</p>
+      <ul className="mt-1 space-y-1">
+        {fixes.map((fix) => (
+          <li key={fix.from} data-testid="transfer-typo" className="flex flex-wrap items-center gap-2">
+            <code className="break-all font-mono" data-testid="transfer-typo-from">
+              {[...fix.from].map((c, i) =>
+                fix.marks.includes(i) ? (
+                  <mark key={i} className="rounded bg-amber-300 px-0.5 text-slate-900">
+                    {c === " " ? "\u2423" : c}
+                  </mark>
+                ) : (
+                  c
+                ),
+              )}
+            </code>
+            <span aria-hidden="true">→</span>
+            <code className="font-mono">{fix.to}?</code>
+            <span className="text-xs">({t(fix.kind === "split" ? "typoSplit" : "typoConfusable")})</span>
+            <button type="button" className={buttonClass.secondary} onClick={() => onFix(fix)}>
+              {t("typoFix", { to: fix.to })}
+              <span className="sr-only"> ({t("typoFixLabel", { from: fix.from, to: fix.to })})</span>
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

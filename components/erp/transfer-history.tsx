@@ -17,6 +17,7 @@ import { ErpTable, FilterSelect } from "@/components/erp/list";
 import { linkClass } from "@/components/erp/styles";
 import { RunFilters } from "@/components/erp/run-filters";
 import { ViewsControl } from "@/components/views/views-control";
+import { AUTOMATIC_STARTER, runStarter, type RunStarter } from "@/lib/erp/run-starters";
 
 
 const helper = createColumnHelper<DataTableFeatures, TransferRunSummary>();
@@ -34,8 +35,12 @@ export function TransferHistory() {
   const { data, stale } = runs;
   const filtered = transferRunList.isFiltered(state);
   const clear = () => update({ status: undefined, by: undefined, result: undefined, origin: undefined, from: undefined, to: undefined });
-  const people = data?.people ?? [];
-  const personOptions = state.by && !people.includes(state.by) ? [state.by, ...people] : people;
+  const starterLabel = (s: RunStarter) => (s.kind === "key" ? t("starterKey", { name: s.name }) : s.kind === "automatic" ? (s.name ? t("starterSchedule", { name: s.name }) : t("starterAutomatic")) : s.name);
+  const starters = data?.starters ?? [];
+  const starterOptions = [
+    ...(state.by && !starters.some((s) => s.by === state.by) ? [{ value: state.by, label: starterLabel(runStarter({ email: state.by === AUTOMATIC_STARTER ? "" : state.by, name: "" })) || state.by }] : []),
+    ...starters.map((s) => ({ value: s.by, label: starterLabel(s) })),
+  ];
 
   const columns = useMemo(() => {
     const count = (key: string, label: string, value: (r: TransferRunSummary) => number) =>
@@ -55,7 +60,7 @@ export function TransferHistory() {
           </>
         ),
       }),
-      helper.display({ id: "who", header: () => t("who"), meta: { label: t("who"), className: "break-all" }, cell: ({ row }) => row.original.createdBy.email }),
+      helper.display({ id: "who", header: () => t("who"), meta: { label: t("who"), className: "break-words" }, cell: ({ row }) => <StartedBy run={row.original} /> }),
       helper.display({ id: "status", header: () => t("result"), meta: { label: t("result"), card: "badge" }, cell: ({ row }) => <RunResultBadge result={row.original.result} /> }),
       count("orders", t("orders"), (r) => r.counts.total),
       count("transferred", t("transferred"), (r) => r.meanings.transferred),
@@ -94,7 +99,7 @@ export function TransferHistory() {
           label={t("personFilter")}
           allLabel={t("personAll")}
           value={state.by}
-          options={personOptions.map((email) => ({ value: email, label: email }))}
+          options={starterOptions}
           onChange={(by) => update({ by })}
         />
         {filtered ? (
@@ -122,5 +127,18 @@ export function TransferHistory() {
         paging={{ state, update, sizes: PAGE_SIZES, label: t("paginationLabel") }}
       />
     </section>
+  );
+}
+
+function StartedBy({ run }: { run: TransferRunSummary }) {
+  const t = useTranslations("erp.history");
+  const s = runStarter(run.createdBy);
+  if (s.kind === "key") return t("starterKey", { name: s.name });
+  if (s.kind === "automatic") return s.name ? t("starterSchedule", { name: s.name }) : t("starterQueue");
+  return (
+    <span title={s.by}>
+      {s.name}
+      {s.name !== s.by ? <span className="block break-all text-xs text-slate-600 dark:text-slate-300">{s.by}</span> : null}
+    </span>
   );
 }

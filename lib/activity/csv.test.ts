@@ -44,8 +44,8 @@ describe("activity CSV", () => {
   it("writes one row per event, JSON columns as JSON and nulls as empty cells", () => {
     const rows = read(buildActivityCsv([record(), record({ id: 2, actorEmail: null, targetType: null, targetId: null, before: null, after: null, details: { reason: "unknown email" }, requestId: null, ip: null, action: "auth.sign_in", outcome: "failure" })]));
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toEqual(["2024-05-01 12:30:00", "admin@demo.local", "admin@demo.local", "warehouse.update", "Depo B", "warehouse", "12", "success", "admin@demo.local edited warehouse Depo B", '{"name":"Depo A"}', '{"name":"Depo B"}', "", "req-1", "127.0.0.1"]);
-    expect(rows[2]).toEqual(["2024-05-01 12:30:00", "Someone", "", "auth.sign_in", "", "", "", "failure", "Someone was refused at sign-in", "", "", '{"reason":"unknown email"}', "", ""]);
+    expect(rows[1]).toEqual(["2024-05-01 12:30:00", "admin@demo.local", "admin@demo.local", "Warehouse edited", "Depo B", "Warehouse", "12", "Success", "admin@demo.local edited warehouse Depo B", '{"name":"Depo A"}', '{"name":"Depo B"}', "", "req-1", "127.0.0.1"]);
+    expect(rows[2]).toEqual(["2024-05-01 12:30:00", "Someone", "", "Sign-in", "", "", "", "Failed", "Someone was refused at sign-in", "", "", '{"reason":"unknown email"}', "", ""]);
   });
 
   it("quotes commas, quotes and line breaks so they survive a round trip", () => {

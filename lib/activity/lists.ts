@@ -36,7 +36,7 @@ export const isTargetText = (value: string) => value.length <= TARGET_TEXT_MAX &
 
 // An API key acts as "key <name>, created by …" (lib/apikeys): its events are asked for as key:<name>.
 const KEY_ACTOR = /^key:[^\p{Cc},%_\\]{1,100}$/u;
-const readActor = (v: string) => readEmail(v) ?? (KEY_ACTOR.test(v.trim()) ? v.trim() : null);
+export const readActor = (v: string) => readEmail(v) ?? (KEY_ACTOR.test(v.trim()) ? v.trim() : null);
 
 export const invertedDates = (s: { from?: string; to?: string }) => Boolean(s.from && s.to && s.from > s.to);
 

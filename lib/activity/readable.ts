@@ -88,10 +88,29 @@ export function targetView(r: Readers, e: AuditRecord, names: ActivityNames): Ta
   else if (type === "erp_import") label = t("activity.targets.import", { kind: kind(id, "kinds") });
   else if (type === "alert_freshness_rule") label = t("activity.targets.freshness", { kind: kind(id, "kinds") });
   else if (type === "order_queue") label = t("activity.targets.queue");
-  else if (type === "erp_failures") label = t("activity.targets.failures", { meaning: id });
+  else if (type === "erp_failures") label = t("activity.targets.failures", { meaning: pick(t, `erp.meanings.${id}`, id) });
   else label = info.name ?? t("activity.targets.unnamed", { type: typeLabel, id });
   if (info.deleted) return { text: t("activity.targets.deleted", { name: label }), href: null };
   return { text: label, href: info.href ?? null };
+}
+
+/** The outcome as the run page means it: a run complete with rejections did its work, so it is no failure. */
+export function eventOutcome(e: Pick<AuditRecord, "action" | "outcome" | "details">): string {
+  return e.action === "erp.transfer" && record(e.details).result === "complete_with_rejections" ? "success" : e.outcome;
+}
+
+export const actionText = (t: RootTranslator, action: string) => (ACTION_KEY.test(action) ? pick(t, `activity.actions.${action}`, action) : action);
+export const outcomeText = (t: RootTranslator, outcome: string) => pick(t, `activity.outcomes.${outcome}`, outcome);
+export const targetTypeText = (t: RootTranslator, type: string | null) => (type ? pick(t, `activity.targets.types.${type}`, type) : "");
+
+export function eventTexts(r: Readers, e: AuditRecord, names: ActivityNames) {
+  return {
+    actor: actorName(r.t, e, names),
+    action: actionText(r.t, e.action),
+    target: targetView(r, e, names)?.text ?? "",
+    outcome: outcomeText(r.t, eventOutcome(e)),
+    message: eventMessage(r, e, names),
+  };
 }
 
 function definedOnly(info: TargetInfo | undefined): Partial<TargetInfo> {
@@ -112,21 +131,23 @@ export function eventMessage(r: Readers, e: AuditRecord, names: ActivityNames): 
   const values: Values = {
     actor: actorName(t, e, names),
     target: targetView(r, e, names)?.text ?? "",
-    outcome: e.outcome,
+    outcome: eventOutcome(e),
     count: num(details.orders) ?? num(record(details.counts).total) ?? num(details.resolved) ?? num(details.queued) ?? num(details.removed) ?? info.orders ?? 0,
     kind: kindCode ? pick(t, `activity.targets.kinds.${kindCode}`, kindCode) : "",
     scheduleKind: kindCode ? pick(t, `activity.targets.scheduleKinds.${kindCode}`, kindCode) : "",
     scope: text(details.scope) ?? "other",
     hours: num(record(e.after).hours) ?? "off",
     creator: text(details.creator) ?? "",
+    rejected: num(record(details.meanings).rejected) ?? 0,
   };
   let key = ACTION_KEY.test(e.action) ? `activity.messages.${e.action}` : null;
   // Some actions read differently per event or reason (a run's start and end, a skip): the catalog holds one text for each.
-  const variant = details.event === "completed" && e.outcome !== "success" ? "attention" : String(details.event ?? details.reason);
+  const variant =
+    details.event === "completed" && details.result === "complete_with_rejections" ? "rejections" : details.event === "completed" && e.outcome !== "success" ? "attention" : String(details.event ?? details.reason);
   if (key && t.has(`${key}.other`)) key = `${key}.${t.has(`${key}.${variant}`) ? variant : "other"}`;
   else if (key && !t.has(key)) key = null;
   const message = key ? t(key, values) : t("activity.messages.fallback", { actor: String(values.actor), action: pick(t, `activity.actions.${e.action}`, e.action) });
-  return e.outcome !== "success" && e.message && PLATFORM_REASONS.test(e.action) ? t("activity.messages.failedBecause", { message, reason: e.message }) : message;
+  return eventOutcome(e) !== "success" && e.message && PLATFORM_REASONS.test(e.action) ? t("activity.messages.failedBecause", { message, reason: e.message }) : message;
 }
 
 /** A changed field's label from the catalogs: the form's for a warehouse, the trail's own for others. */

@@ -107,10 +107,10 @@ describe("GET /api/activity/export", () => {
       const rows = Papa.parse<string[]>((await res.text()).replace(CSV_BOM, ""), { delimiter: LIST_SEPARATOR.tr, skipEmptyLines: true }).data;
       expect(rows[0]?.slice(0, 5)).toEqual(["Zaman", "Kişi", "Kişinin e-postası", "İşlem", "Hedef"]);
       const byAction = Object.fromEntries(rows.slice(1).map((r) => [r[3], r]));
-      expect(byAction["warehouse.update"]?.[1]).toBe("Ayşe Admin");
-      expect(byAction["warehouse.update"]?.[4]).toBe("Çorum Depo (CRM30)");
-      expect(byAction["warehouse.update"]?.[8]).toBe("Ayşe Admin depoyu düzenledi: Çorum Depo (CRM30)");
-      expect(byAction["warehouse.create"]?.[8]).toBe("Ayşe Admin depo ekledi: Çorum Depo (CRM30)");
+      expect(byAction["Depo düzenlendi"]?.[1]).toBe("Ayşe Admin");
+      expect(byAction["Depo düzenlendi"]?.[4]).toBe("Çorum Depo (CRM30)");
+      expect(byAction["Depo düzenlendi"]?.[8]).toBe("Ayşe Admin depoyu düzenledi: Çorum Depo (CRM30)");
+      expect(byAction["Depo oluşturuldu"]?.[8]).toBe("Ayşe Admin depo ekledi: Çorum Depo (CRM30)");
     } finally {
       state.locale = "en";
     }

@@ -9,11 +9,11 @@ export function transferSheet(describe: (row: TransferOrderRow) => string): Expo
       { key: "position", value: (r) => r.position },
       { key: "orderId", value: (r) => r.orderId },
       { key: "batch", value: (r) => r.batch },
-      { key: "outcome", value: (r) => r.outcome },
+      { key: "outcome", value: (r, _, t) => t(`erp.outcomes.${r.outcome}`) },
       { key: "reason", value: describe },
       { key: "upstreamReason", value: (r) => r.reason ?? "" },
       { key: "reasonCode", value: (r) => r.reasonCode ?? "" },
-      { key: "meaning", value: (r) => r.meaning },
+      { key: "meaning", value: (r, _, t) => t(`erp.meanings.${r.meaning}`) },
     ],
   };
 }

@@ -1,5 +1,6 @@
-import { defineListBase, limit, oneOf, optional, page, readEmail } from "@/lib/list/base";
-import { invertedDates, isCalendarDate } from "@/lib/activity/lists";
+import { defineListBase, limit, oneOf, optional, page } from "@/lib/list/base";
+import { invertedDates, isCalendarDate, readActor } from "@/lib/activity/lists";
+import { AUTOMATIC_STARTER } from "@/lib/erp/run-starters";
 import { RUN_RESULTS } from "@/lib/erp/outcomes";
 
 // ERP names, page sizes and the lists, declared once (no zod, for the browser); lib/erp/schemas.ts adds the server's strict queries.
@@ -55,7 +56,7 @@ export const transferRunListBase = defineListBase({
     status: optional(oneOf(TRANSFER_RUN_STATUSES), "validation.erp.runStatus"),
     result: optional(oneOf(RUN_RESULTS), "validation.erp.runResult"),
     origin: runOriginField,
-    by: optional(readEmail, "validation.memberEmail"),
+    by: optional((v) => (v.trim() === AUTOMATIC_STARTER ? AUTOMATIC_STARTER : readActor(v)), "validation.erp.runStarter"),
     from: optional((v) => (isCalendarDate(v) ? v : null), "validation.date"),
     to: optional((v) => (isCalendarDate(v) ? v : null), "validation.date"),
     page: page(MAX_PAGE),

@@ -1,4 +1,4 @@
-import { ORDER_ID_MAX_LENGTH } from "@/lib/rules/ids";
+import { confusableDigits, ORDER_ID_MAX_LENGTH } from "@/lib/rules/ids";
 
 // Order ids as people paste them, kept as typed strings (leading zeros and long ids survive: docs/upstream-api.md).
 
@@ -97,4 +97,42 @@ export function decodeOrderFile(bytes: Uint8Array): { text: string } | { problem
 
 export function batchCount(orders: number, batchSize: number): number {
   return Math.ceil(orders / batchSize);
+}
+
+/** A typo the paste looks like it holds: a letter for a digit, or one id split by a space; `from` as typed, `to` as offered. */
+export interface TypoFix {
+  kind: "confusable" | "split";
+  from: string;
+  to: string;
+  marks: number[];
+}
+
+// Below this length, a run of digits is more likely part of an id than an id.
+const SHORT_PART = 5;
+const SEPARATOR_CLASS = "\\s,;\"'\\u00a0\\u2007\\u202f\\ufeff\\u201c\\u201d\\u2018\\u2019";
+
+export function typoFixes(text: string): TypoFix[] {
+  const fixes = new Map<string, TypoFix>();
+  for (const raw of text.split(SEPARATORS)) {
+    const token = unquote(raw);
+    const fix = classifyOrderId(token) === "not_a_number" ? confusableDigits(token) : null;
+    if (fix && !fixes.has(token)) fixes.set(token, { kind: "confusable", from: token, to: fix.fixed, marks: fix.marks });
+  }
+  const lengths = new Map<number, number>();
+  for (const raw of text.split(SEPARATORS)) if (/^\d+$/.test(raw) && raw.length >= SHORT_PART) lengths.set(raw.length, (lengths.get(raw.length) ?? 0) + 1);
+  const typical = [...lengths].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0];
+  for (const line of text.split(/\r?\n/)) {
+    for (const m of line.matchAll(/(?<!\S)(\d+) (\d+)(?!\S)/g)) {
+      const [from, a, b] = [m[0], m[1]!, m[2]!];
+      const joined = a + b;
+      const fits = typical ? a.length < typical && b.length < typical && joined.length === typical : a.length < SHORT_PART && b.length < SHORT_PART && joined.length >= SHORT_PART;
+      if (fits && !fixes.has(from)) fixes.set(from, { kind: "split", from, to: joined, marks: [a.length] });
+    }
+  }
+  return [...fixes.values()].sort((x, y) => text.indexOf(x.from) - text.indexOf(y.from));
+}
+
+export function applyTypoFix(text: string, fix: Pick<TypoFix, "from" | "to">): string {
+  const escaped = fix.from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.replace(new RegExp(`(?<![^${SEPARATOR_CLASS}])${escaped}(?![^${SEPARATOR_CLASS}])`, "gu"), fix.to);
 }

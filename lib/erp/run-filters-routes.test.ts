@@ -65,3 +65,38 @@ describe("the home page's transfers tile", () => {
     expect(tile.runs.map((r) => r.result)).toEqual(["interrupted", "needs_attention", "needs_attention"]);
   });
 });
+
+describe("the run list's \"Started by\"", () => {
+  beforeAll(async () => {
+    await insertRun(state.conn, "Ayşe Admin", "completed", "new", "2025-06-01T10:00:00Z", { transferred: 1 }, "admin@demo.local");
+    await insertRun(state.conn, "key ERP sync, created by Ayşe Admin", "completed", "api", "2025-06-02T10:00:00Z", { transferred: 1 }, "key ERP sync, created by Ayşe Admin");
+    await insertRun(state.conn, "Nightly", "completed", "automatic", "2025-06-03T10:00:00Z", { transferred: 1 }, "");
+    await insertRun(state.conn, "", "completed", "automatic", "2025-06-04T10:00:00Z", { transferred: 1 }, "");
+  });
+
+  it("offers each person (by the latest name), API key and automatic start once, with no blank, and the filter takes every one it offers", async () => {
+    const res = await callRoute("GET", "/api/erp/transfers");
+    const { starters, people } = (await res.json()) as { starters: { by: string; kind: string; name: string }[]; people: string[] };
+    expect(starters).toEqual([
+      { by: "admin@demo.local", kind: "person", name: "Ayşe Admin" },
+      { by: "operator@demo.local", kind: "person", name: "complete" },
+      { by: "key:ERP sync", kind: "key", name: "ERP sync" },
+      { by: "automatic", kind: "automatic", name: "" },
+    ]);
+    expect(people).toEqual(["admin@demo.local", "operator@demo.local"]);
+    const found: Record<string, string[]> = {};
+    for (const s of starters) found[s.by] = await listed(`by=${encodeURIComponent(s.by)}`);
+    expect(found["admin@demo.local"]).toEqual(["Ayşe Admin"]);
+    expect(found["key:ERP sync"]).toEqual(["key ERP sync, created by Ayşe Admin"]);
+    expect(found.automatic).toEqual(["", "Nightly"]);
+    expect(found["operator@demo.local"]).toHaveLength(5);
+  });
+
+  it("refuses anything else, naming the field and the forms it takes", async () => {
+    for (const by of ["ERP sync", "key:", "schedule"]) {
+      const res = await callRoute("GET", `/api/erp/transfers?by=${encodeURIComponent(by)}`);
+      expect(res.status, by).toBe(422);
+      expect((await res.json()).errors, by).toEqual({ by: ["Use a team member's e-mail address, key:name for an API key, or automatic."] });
+    }
+  });
+});

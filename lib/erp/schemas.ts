@@ -1,3 +1,4 @@
+import type { RunStarter } from "@/lib/erp/run-starters";
 import { z } from "zod";
 import { field, oneOf } from "@/lib/list/base";
 import { defineList, strictQuery, type ListState } from "@/lib/list/definition";
@@ -212,6 +213,7 @@ export interface TransferRunList {
   page: number;
   limit: number;
   people: string[];
+  starters: RunStarter[];
 }
 
 export type ImportOutcome = "pending" | "started" | "failed";

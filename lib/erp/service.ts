@@ -35,7 +35,7 @@ import {
   getRunDetail,
   iterateRunOrders,
   listRunOrders,
-  listRunPeople,
+  listRunStarters,
   listRuns,
   toRunSummary,
   type CreateRunRequest,
@@ -96,7 +96,7 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
     actor: { id: run.created_by_id, email: run.created_by_email },
     action: "erp.transfer",
     target: { type: "erp_transfer_run", id: run.id },
-    outcome: s.result === "complete" ? "success" : "failure",
+    outcome: s.result === "complete" || s.result === "complete_with_rejections" ? "success" : "failure",
     message: transferAuditMessage(run),
     details: {
       event: s.status === "interrupted" ? "interrupted" : s.stop && s.meanings.notSent > 0 ? "stopped" : "completed",
@@ -130,8 +130,8 @@ const NO_RUN = "There is no transfer run with this id.";
 export async function listTransferRuns(q: TransferRunListState): Promise<TransferRunList> {
   const conn = await db();
   const filter = { status: q.status, by: q.by, page: q.page, limit: q.limit, ...runFilterOf(q, getConfig().accountTimeZone) };
-  const [{ items, total }, people] = await Promise.all([listRuns(conn, filter), listRunPeople(conn)]);
-  return { items, total, page: q.page, limit: q.limit, people };
+  const [{ items, total }, starters] = await Promise.all([listRuns(conn, filter), listRunStarters(conn)]);
+  return { items, total, page: q.page, limit: q.limit, people: starters.filter((s) => s.kind === "person").map((s) => s.by), starters };
 }
 
 export async function getRunPage(runId: string, q: RunOrderListState): Promise<TransferRunPage> {

@@ -83,8 +83,8 @@ describe("transfer CSV", () => {
     ]);
     expect(csv.startsWith('\uFEFF"Position","Order ID","Batch","Outcome","Reason","Platform\'s reason","Reason code","Meaning"\r\n')).toBe(true);
     const rows = Papa.parse<string[]>(csv.slice(1).trim()).data;
-    expect(rows[1]).toEqual(["1", "0042", "1", "not_transferred", "'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")", "", "rejected"]);
-    expect(rows[2]).toEqual(["2", "3572000", "1", "transferred", "", "", "", "transferred"]);
+    expect(rows[1]).toEqual(["1", "0042", "1", "Not transferred", "'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")", "", "Rejected"]);
+    expect(rows[2]).toEqual(["2", "3572000", "1", "Transferred", "", "", "", "Transferred"]);
   });
 });
 

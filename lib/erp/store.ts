@@ -1,3 +1,4 @@
+import { AUTOMATIC_STARTER, runStarters, type RunStarter } from "@/lib/erp/run-starters";
 import { createHash, randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "@/lib/store/schema";
@@ -622,7 +623,9 @@ export async function listRuns(
   now = new Date(),
 ): Promise<{ items: TransferRunSummary[]; total: number }> {
   let base = filterRuns(conn.selectFrom("erp_transfer_runs"), q);
-  if (q.by) base = base.where("created_by_email", "=", q.by);
+  if (q.by === AUTOMATIC_STARTER) base = base.where("created_by_email", "=", "");
+  else if (q.by?.startsWith("key:")) base = base.where("created_by_email", "like", `key ${q.by.slice(4)}, created by %`);
+  else if (q.by) base = base.where("created_by_email", "=", q.by);
   switch (q.status) {
     case "running":
       base = base.where("state", "in", ["queued", "running"]);
@@ -651,4 +654,14 @@ export async function listRuns(
 export async function listRunPeople(conn: Conn): Promise<string[]> {
   const rows = await conn.selectFrom("erp_transfer_runs").select("created_by_email").distinct().orderBy("created_by_email").execute();
   return rows.map((r) => r.created_by_email);
+}
+
+export async function listRunStarters(conn: Conn): Promise<RunStarter[]> {
+  const rows = await conn
+    .selectFrom("erp_transfer_runs")
+    .select((eb) => ["created_by_email as email", "created_by_name as name", eb.fn.max("created_at").as("last")])
+    .groupBy(["created_by_email", "created_by_name"])
+    .orderBy("last", "desc")
+    .execute();
+  return runStarters(rows);
 }

@@ -2,6 +2,7 @@ import type { Locale } from "@/lib/i18n/config";
 import type en from "@/lib/i18n/messages/en/exports.json";
 import { messagesFor } from "@/lib/i18n/messages";
 import type { ExportFormat } from "@/lib/export/format";
+import { catalogTranslator, type CatalogTranslator } from "@/lib/i18n/catalog-translator";
 
 export type ExportTexts = (typeof en)["exports"];
 type Texts = ExportTexts;
@@ -12,7 +13,7 @@ export type ExportCell = string | number | Date | null | undefined;
 
 export interface ExportColumn<T, N extends SheetName> {
   key: ColumnKey<N>;
-  value: (row: T, texts: ExportTexts) => ExportCell;
+  value: (row: T, texts: ExportTexts, t: CatalogTranslator) => ExportCell;
 }
 
 /** What a route states: which catalog texts it uses and how each column reads a row. */
@@ -34,7 +35,8 @@ export function exportTexts(locale: Locale): Texts {
 
 export function sheetCells<T, N extends SheetName>(sheet: ExportSheet<T, N>, locale: Locale, rows: readonly T[]): ExportCell[][] {
   const texts = exportTexts(locale);
-  return rows.map((row) => sheet.columns.map((c) => c.value(row, texts)));
+  const t = catalogTranslator(locale, "UTC");
+  return rows.map((row) => sheet.columns.map((c) => c.value(row, texts, t)));
 }
 
 export function sheetHeader<T, N extends SheetName>(sheet: ExportSheet<T, N>, locale: Locale): string[] {

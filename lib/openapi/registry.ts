@@ -83,7 +83,10 @@ const runFilters = {
   status: z.enum(TRANSFER_RUN_STATUSES).optional(),
   result: z.enum(RUN_RESULTS).optional(),
   origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
-  by: email.describe("The member who started the run"),
+  by: z
+    .string()
+    .optional()
+    .describe("Who or what started the run: a member's e-mail, `key:<name>` for an API key, or `automatic` for runs a schedule started (the list's `starters`)"),
   from: calendarDate,
   to: calendarTo,
 };

@@ -94,7 +94,14 @@ export const runPageAnswer = z.object({
     outcome: orderOutcome.nullable(),
   }),
 });
-export const runListAnswer = z.object({ items: z.array(runSummary), ...paging, people: z.array(z.string()) });
+export const runListAnswer = z.object({
+  items: z.array(runSummary),
+  ...paging,
+  people: z.array(z.string()).describe("E-mails of the members who started runs"),
+  starters: z
+    .array(z.object({ by: z.string(), kind: z.enum(["person", "key", "automatic"]), name: z.string() }))
+    .describe("Everyone and everything that started runs; each `by` is a value the `by` filter takes"),
+});
 export const startedRunAnswer = z.object({ run: runSummary, created: z.boolean() });
 export const stoppedRunAnswer = z.object({ run: runSummary, requested: z.boolean() });
 

@@ -74,14 +74,14 @@ describe("every export writes the same way", () => {
 
   it("the activity and transfer files quote and guard like toCsv", () => {
     const message = `${hostile} could not edit warehouse ${hostile}: ${hostile}`;
-    expect(record?.readable).toEqual({ actor: hostile, target: hostile, message });
+    expect(record?.readable).toEqual({ actor: hostile, action: "Warehouse edited", target: hostile, targetType: "Warehouse", outcome: "Failed", message });
     expect(exportCsv(ACTIVITY_SHEET, EN, [record!])).toBe(
-      toCsv(sheetHeader(ACTIVITY_SHEET, "en"), [["2024-05-01 09:30:00", hostile, hostile, audit.action, hostile, "warehouse", "1", "failure", message, "", `{"name":"${hostile}"}`, "", "", hostile]]),
+      toCsv(sheetHeader(ACTIVITY_SHEET, "en"), [["2024-05-01 09:30:00", hostile, hostile, "Warehouse edited", hostile, "Warehouse", "1", "Failed", message, "", `{"name":"${hostile}"}`, "", "", hostile]]),
     );
     const sheet = transferSheet((r) => r.reason ?? "");
     const transfer = exportCsv(sheet, EN, [{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: hostile, reasonCode: null, meaning: "rejected" }]);
-    expect(transfer).toBe(toCsv(sheetHeader(sheet, "en"), [[1, "0042", 1, "not_transferred", hostile, hostile, "", "rejected"]]));
-    expect(transfer.endsWith(`"203.0.113.7;'=1+1","203.0.113.7;'=1+1","","rejected"\r\n`)).toBe(true);
+    expect(transfer).toBe(toCsv(sheetHeader(sheet, "en"), [[1, "0042", 1, "Not transferred", hostile, hostile, "", "Rejected"]]));
+    expect(transfer.endsWith(`"203.0.113.7;'=1+1","203.0.113.7;'=1+1","","Rejected"\r\n`)).toBe(true);
   });
 });
 

@@ -21,3 +21,14 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
 
 export const AUDIT_TARGET_ID_PATTERN = /^[A-Za-z0-9_.@-]{1,64}$/;
+
+// Letters a hand or a font mistakes for digits in an id: O for 0; l, I and the Turkish dotless ı for 1.
+export const CONFUSABLE_DIGITS: Readonly<Record<string, string>> = { O: "0", o: "0", l: "1", I: "1", ı: "1", i: "1", "İ": "1" };
+
+export function confusableDigits(token: string): { fixed: string; marks: number[] } | null {
+  const chars = [...token];
+  const marks = chars.flatMap((c, i) => (c in CONFUSABLE_DIGITS ? [i] : []));
+  if (!marks.length || marks.length === chars.length || !chars.every((c) => /\d/.test(c) || c in CONFUSABLE_DIGITS)) return null;
+  const fixed = chars.map((c) => CONFUSABLE_DIGITS[c] ?? c).join("");
+  return fixed.length <= ORDER_ID_MAX_LENGTH ? { fixed, marks } : null;
+}
