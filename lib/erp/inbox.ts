@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { createTransferRun, InFlightError, MEANING, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/store";
-import { type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
+import { RETRYABLE_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
 import type { TransferOrigin } from "@/lib/erp/lists";
 import { originsOf } from "@/lib/erp/run-filters";
 
@@ -99,6 +99,37 @@ export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promi
 export async function openExceptionCount(conn: Kysely<Database>): Promise<number> {
   const [row] = await openOrders(conn, {}).select((eb) => eb.fn.countAll<string>().as("n")).execute();
   return Number(row?.n ?? 0);
+}
+
+export interface AttentionRun {
+  run: ErpTransferRun;
+  open: number;
+}
+
+/** Runs with orders still open to retry (failed, unknown, not sent), as the inbox holds them: retried or resolved orders no longer count. */
+export async function attentionRuns(conn: Kysely<Database>, limit: number): Promise<{ counts: { needs_attention: number; interrupted: number }; runs: AttentionRun[] }> {
+  const perRun = openOrders(conn, {})
+    .where(MEANING, "in", [...RETRYABLE_MEANINGS])
+    .select(["o.run_id", (eb) => eb.fn.countAll<string>().as("open")])
+    .groupBy("o.run_id");
+  const base = conn.selectFrom(perRun.as("p")).innerJoin("erp_transfer_runs as r", "r.id", "p.run_id");
+  const [states, rows] = await Promise.all([
+    base.select(["r.state", (eb) => eb.fn.countAll<string>().as("n")]).groupBy("r.state").execute(),
+    base.selectAll("r").select("p.open").orderBy("r.created_at", "desc").orderBy("r.id").limit(limit).execute(),
+  ]);
+  const of = (state: string) => Number(states.find((s) => s.state === state)?.n ?? 0);
+  return { counts: { needs_attention: of("completed"), interrupted: of("interrupted") }, runs: rows.map(({ open, ...run }) => ({ run, open: Number(open) })) };
+}
+
+/** Orders still open per day of their run's start and meaning, for the home page's chart. */
+export async function openPerDay(conn: Kysely<Database>, timeZone: string, from: string, to: Date): Promise<{ day: string; meaning: InboxMeaning; n: number }[]> {
+  const rows = await openOrders(conn, {})
+    .where(sql<boolean>`r.created_at >= (${from}::timestamp at time zone ${timeZone})`)
+    .where("r.created_at", "<=", to)
+    .select([sql<string>`to_char(r.created_at at time zone ${timeZone}, 'YYYY-MM-DD')`.as("day"), MEANING.as("meaning"), (eb) => eb.fn.countAll<string>().as("n")])
+    .groupBy([sql`1`, MEANING])
+    .execute();
+  return rows.map((r) => ({ day: r.day, meaning: r.meaning as InboxMeaning, n: Number(r.n) }));
 }
 
 export interface RetryGroupInput {

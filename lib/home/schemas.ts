@@ -30,7 +30,7 @@ export type ImportsTile = Record<ImportKindName, ImportTileEntry>;
 
 export interface TransfersTile {
   counts: Record<(typeof ATTENTION_RUN_RESULTS)[number], number>;
-  runs: { id: string; createdAt: string; status: TransferRunStatus; result: RunResult; counts: TransferCounts; by: { email: string; name: string | null } }[];
+  runs: { id: string; createdAt: string; status: TransferRunStatus; result: RunResult; counts: TransferCounts; open: number; by: { email: string; name: string | null } }[];
   /** The next start of an active transfer schedule, with how many orders wait for it. */
   nextSend: { at: string; scheduleId: string; name: string | null; queued: number } | null;
 }
