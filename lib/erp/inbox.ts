@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { createTransferRun, InFlightError, MEANING, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/store";
-import { RETRYABLE_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
+import { INBOX_ORDER_IDS, INBOX_RUN_IDS, RETRYABLE_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
 import type { TransferOrigin } from "@/lib/erp/lists";
 import { originsOf } from "@/lib/erp/run-filters";
 
@@ -68,6 +68,7 @@ export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promi
       "o.run_id",
       (eb) => eb.fn.countAll<string>().as("n"),
       sql<Date>`min(r.created_at)`.as("created_at"),
+      sql<string[]>`(array_agg(o.order_id order by o.position))[1:${sql.lit(INBOX_ORDER_IDS)}]`.as("ids"),
     ])
     .groupBy([MEANING, "o.reason_code", "o.reason", "o.run_id"]);
   const rows = await conn
@@ -80,6 +81,8 @@ export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promi
       sql<string>`count(*)`.as("runs"),
       sql<Date>`min(g.created_at)`.as("first_at"),
       sql<Date>`max(g.created_at)`.as("last_at"),
+      sql<string>`string_agg(array_to_string(g.ids, chr(31)), chr(31) order by g.created_at, g.run_id)`.as("ids"),
+      sql<string[]>`(array_agg(g.run_id order by g.created_at desc, g.run_id))[1:${sql.lit(INBOX_RUN_IDS)}]`.as("run_ids"),
     ])
     .groupBy(["g.meaning", "g.reason_code", "g.reason"])
     .orderBy("n", "desc")
@@ -93,7 +96,19 @@ export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promi
     runs: Number(r.runs),
     firstAt: new Date(r.first_at).toISOString(),
     lastAt: new Date(r.last_at).toISOString(),
+    orderIds: [...new Set(r.ids.split("\u001f"))].slice(0, INBOX_ORDER_IDS),
+    runIds: r.run_ids,
   }));
+}
+
+/** Who started runs, by name (the latest name a member used); the filter still goes by e-mail. */
+export async function inboxPeople(conn: Kysely<Database>): Promise<{ email: string; name: string }[]> {
+  const rows = await conn
+    .selectFrom("erp_transfer_runs")
+    .select(["created_by_email as email", sql<string>`(array_agg(created_by_name order by created_at desc))[1]`.as("name")])
+    .groupBy("created_by_email")
+    .execute();
+  return rows.map((r) => ({ email: r.email, name: r.name || r.email })).sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
 }
 
 export async function openExceptionCount(conn: Kysely<Database>): Promise<number> {

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/store/schema";
-import { createTransferRun, refreshCounts, type RunActor } from "@/lib/erp/store";
+import { createTransferRun, getRun, refreshCounts, toRunSummary, type RunActor } from "@/lib/erp/store";
+import { retriedFromInbox } from "@/lib/erp/inbox-lists";
 import { resolveGroup, retryGroup } from "@/lib/erp/inbox";
 import { callRoute } from "@/lib/testing/in-process-console";
 import { openTestDb } from "@/lib/testing/store";
@@ -96,6 +97,8 @@ describe("what Home counts as needing attention", () => {
       enqueue: async () => undefined,
     });
     await finishedRun({ "100": done, "101": done }, "completed", run.id);
+    expect(retriedFromInbox(toRunSummary(run))).toBe(true);
+    expect(retriedFromInbox(toRunSummary((await getRun(state.conn, ids.failed))!))).toBe(false);
     const tile = await home();
     expect(tile.counts).toEqual({ needs_attention: 0, interrupted: 1 });
     expect(tile.runs.map((r) => r.id)).toEqual([ids.stopped]);
@@ -111,5 +114,14 @@ describe("what Home counts as needing attention", () => {
     expect(tile.runs).toEqual([]);
     expect(await badge()).toBe(1);
     expect(await chart()).toEqual({ transferred: 5, open: 0, rejected: 1 });
+    const { run } = await createTransferRun(state.conn, {
+      actor: OPERATOR,
+      idempotencyKey: "page-retry",
+      request: { retry: "rejected", parentRunId: ids.refused! },
+      batchSize: 100,
+      maxOrdersPerRun: 100,
+      enqueue: async () => undefined,
+    });
+    expect(retriedFromInbox(toRunSummary(run))).toBe(false);
   });
 });
