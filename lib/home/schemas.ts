@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parsePositiveId } from "@/lib/rules/ids";
 import type { ImportKindName, ImportOutcome, TransferCounts, TransferRunStatus } from "@/lib/erp/schemas";
 import type { PlatformHealth } from "@/lib/health/calls";
 import { ATTENTION_RUN_RESULTS, HOME_TILES } from "@/lib/home/constants";
@@ -61,3 +62,15 @@ export interface HomeTiles {
   calls: CallHistory;
   outcomes: OutcomeDays;
 }
+
+export const handoverIdParamSchema = z.object({
+  id: z.string().transform((v, ctx) => {
+    const id = parsePositiveId(v);
+    if (id === null) ctx.addIssue({ code: "custom", message: "home.handover.notFound" });
+    return id ?? 0;
+  }),
+});
+export const writeHandoverBodySchema = z.strictObject({});
+export const sendHandoverBodySchema = z.strictObject({
+  channelId: z.string({ error: "home.handover.unknownChannel" }).trim().min(1, { error: "home.handover.unknownChannel" }).max(100, { error: "home.handover.unknownChannel" }),
+});
