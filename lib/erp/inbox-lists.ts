@@ -59,5 +59,6 @@ export interface InboxGroup extends InboxGroupKey {
 export interface InboxPage {
   groups: InboxGroup[];
   total: number;
-  people: { email: string; name: string }[];
+  people: string[];
+  peopleNames: { email: string; name: string }[];
 }

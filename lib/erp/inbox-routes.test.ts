@@ -61,7 +61,8 @@ describe("the failures inbox routes", () => {
     expect(inbox.groups).toMatchObject([{ ...FIVE_XX, count: 2, runs: 1 }]);
     expect(inbox.groups[0].orderIds).toEqual(["3572010", "3572011"]);
     expect(inbox.groups[0].runIds).toEqual([runId]);
-    expect(inbox.people).toEqual([{ email: "operator@demo.local", name: OPERATOR.name }]);
+    expect(inbox.people).toEqual(["operator@demo.local"]);
+    expect(inbox.peopleNames).toEqual([{ email: "operator@demo.local", name: OPERATOR.name }]);
     expect(await (await callRoute("GET", "/api/erp/failures/count")).json()).toEqual({ open: 2 });
 
     // Unknown orders may already be in the ERP: sent again only when confirmed, as on the run page.

@@ -12,7 +12,7 @@ const zoned = (filter: InboxFilter): InboxFilter => ({ ...filter, timeZone: getC
 export async function getFailuresInbox(filter: InboxFilter): Promise<InboxPage> {
   const conn = await db();
   const [groups, people] = await Promise.all([inboxGroups(conn, zoned(filter)), inboxPeople(conn)]);
-  return { groups, total: groups.reduce((n, g) => n + g.count, 0), people };
+  return { groups, total: groups.reduce((n, g) => n + g.count, 0), people: people.map((p) => p.email), peopleNames: people };
 }
 
 export async function getOpenExceptionCount(): Promise<number> {

@@ -98,7 +98,7 @@ describe("what Home counts as needing attention", () => {
     });
     await finishedRun({ "100": done, "101": done }, "completed", run.id);
     expect(retriedFromInbox(toRunSummary(run))).toBe(true);
-    expect(retriedFromInbox(toRunSummary((await getRun(state.conn, ids.failed))!))).toBe(false);
+    expect(retriedFromInbox(toRunSummary((await getRun(state.conn, ids.failed!))!))).toBe(false);
     const tile = await home();
     expect(tile.counts).toEqual({ needs_attention: 0, interrupted: 1 });
     expect(tile.runs.map((r) => r.id)).toEqual([ids.stopped]);

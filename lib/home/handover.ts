@@ -93,16 +93,16 @@ export async function composeHandover(conn: Kysely<Database>, input: ComposeInpu
   const lines = [
     tr("home.handover.text.heading", { from: when(from), to: when(to), name: input.author.name }),
     "",
-    tr("home.handover.text.runs", { count: Number(runs.runs), orders: Number(runs.orders), done: Number(runs.done) }),
+    Number(runs.runs) === 0 ? tr("home.handover.text.noRuns") : tr("home.handover.text.runs", { count: Number(runs.runs), orders: Number(runs.orders), done: Number(runs.done) }),
     "",
-    tr("home.handover.text.open", { count: open }),
+    open === 0 ? tr("home.handover.text.nothingOpen") : tr("home.handover.text.open", { count: open }),
     ...groups.map((g) => tr("home.handover.text.openLine", { count: g.count, meaning: tr(`erp.meanings.${g.meaning}`), reason: describeReason(tReasons, g) || tr("erp.reasons.codes.no_reason") })),
     "",
-    tr("home.handover.text.resolved", { count: resolved.reduce((n, r) => n + Number(r.n), 0) }),
+    resolved.length === 0 ? tr("home.handover.text.nothingResolved") : tr("home.handover.text.resolved", { count: resolved.reduce((n, r) => n + Number(r.n), 0) }),
     ...resolved.map((r) => tr("home.handover.text.resolvedLine", { count: Number(r.n), name: r.resolved_by_name, note: r.note })),
     "",
-    tr("home.handover.text.imports", { count: imports.length }),
-    ...imports.map((i) => tr("home.handover.text.importLine", { kind: tr(`erp.imports.kinds.${i.kind}.name`), name: i.started_by_name, when: when(i.started_at), outcome: i.outcome })),
+    imports.length === 0 ? tr("home.handover.text.noImports") : tr("home.handover.text.imports", { count: imports.length }),
+    ...imports.map((i) => tr("home.handover.text.importLine", { kind: tr(`erp.imports.kinds.${i.kind}.name`), name: i.started_by_name, when: when(i.started_at), outcome: tr(`home.handover.text.outcomes.${i.outcome}`) })),
   ];
   return { from, to, body: lines.join("\n").slice(0, HANDOVER_MAX) };
 }

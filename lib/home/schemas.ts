@@ -66,11 +66,11 @@ export interface HomeTiles {
 export const handoverIdParamSchema = z.object({
   id: z.string().transform((v, ctx) => {
     const id = parsePositiveId(v);
-    if (id === null) ctx.addIssue({ code: "custom", message: "home.handover.notFound" });
+    if (id === null) ctx.addIssue({ code: "custom", message: "validation.handover.id" });
     return id ?? 0;
   }),
 });
 export const writeHandoverBodySchema = z.strictObject({});
 export const sendHandoverBodySchema = z.strictObject({
-  channelId: z.string({ error: "home.handover.unknownChannel" }).trim().min(1, { error: "home.handover.unknownChannel" }).max(100, { error: "home.handover.unknownChannel" }),
+  channelId: z.string({ error: "validation.handover.channel" }).trim().min(1, { error: "validation.handover.channel" }).max(100, { error: "validation.handover.channel" }),
 });
