@@ -19,7 +19,6 @@ type Ending = { outcome: "transferred" | "not_transferred" | "unknown" | "pendin
 const failed: Ending = { outcome: "not_transferred", meaning: "failed", reasonCode: "server_error:503" };
 const refused: Ending = { outcome: "not_transferred", meaning: "rejected", reason: "Order not found" };
 const done: Ending = { outcome: "transferred" };
-const today = new Date();
 const ids: Record<string, string> = {};
 
 async function finishedRun(endings: Record<string, Ending>, runState: "completed" | "interrupted" = "completed", runId?: string) {
