@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { HomeActions } from "@/components/home/home-actions";
 import { HomeView } from "@/components/home/home-view";
+import { PinnedHandover } from "@/components/home/handover";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageMember } from "@/lib/auth/session";
 import DashboardLayout from "@/app/(dashboard)/layout";
@@ -16,6 +17,9 @@ export default async function Home() {
     <DashboardLayout>
       <section data-testid="home-page">
         <PageHeader title={t("title")} description={t("description")} />
+        <div className="mb-6">
+          <PinnedHandover />
+        </div>
         <HomeActions role={member.role} />
         <HomeView />
       </section>

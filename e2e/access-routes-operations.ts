@@ -31,4 +31,9 @@ export const OPERATIONS_ROUTES: RouteCase[] = [
   { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/calls", expect: read() },
   { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/outcomes", expect: read() },
   { file: "home/[tile]/route.ts", method: "GET", url: "/api/home/nothing", expect: read(422) },
+  { file: "home/handovers/route.ts", method: "GET", url: "/api/home/handovers", expect: read() },
+  { file: "home/handovers/route.ts", method: "POST", url: "/api/home/handovers", body: { bogus: true }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  { file: "home/handovers/[id]/route.ts", method: "GET", url: "/api/home/handovers/999999999", expect: read(404) },
+  { file: "home/handovers/[id]/read/route.ts", method: "POST", url: "/api/home/handovers/999999999/read", body: {}, expect: write({ viewer: 404, operator: 404, admin: 404 }) },
+  { file: "home/handovers/[id]/send/route.ts", method: "POST", url: "/api/home/handovers/999999999/send", body: { bogus: true }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
 ];

@@ -84,7 +84,7 @@ test.describe("home page as operator", () => {
     await expect(run.getByRole("link")).toHaveText(/^Transfer of 1 order, \d{2}:\d{2} GMT[+-]\d+$/);
     await expect(run).toContainText(/by Onur Operator, (just now|\d+ minutes? ago)/);
     await expect(run).toContainText("Needs attention");
-    await expect(run).toContainText("1 order: 1 not transferred, 0 unknown");
+    await expect(run).toContainText("1 order: 1 still open (failed, unknown or not sent)");
 
     await expect(page.getByTestId("home-warehouses-link")).toHaveAttribute("href", "/warehouses?status=attention");
     await expect(page.getByTestId("home-activity-link")).toHaveAttribute("href", "/activity");

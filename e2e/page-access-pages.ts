@@ -34,6 +34,7 @@ export const PAGES: PageCase[] = [
   { file: "page.tsx", url: () => "/", expect: all({ contains: /data-testid"?[=:]"home-page"/ }) },
   { file: "(dashboard)/erp/schedules/page.tsx", url: () => "/erp/schedules", expect: all({ contains: "schedules-page" }) },
   { file: "(dashboard)/erp/failures/page.tsx", url: () => "/erp/failures", expect: all({ contains: "failures-page" }) },
+  { file: "(dashboard)/handover/page.tsx", url: () => "/handover", expect: all({ contains: "handover-page" }) },
   { file: "(dashboard)/alerts/page.tsx", url: () => "/alerts", expect: all({ contains: "alerts-page" }) },
   { file: "(auth)/login/page.tsx", url: () => "/login", public: { contains: "Sign in with your team account", shows: DEMO_EMAILS }, expect: all({ redirect: "/" }) },
   { file: "(dashboard)/warehouses/page.tsx", url: () => "/warehouses", expect: all({ contains: "warehouses-page" }) },

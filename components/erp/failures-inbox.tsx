@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
 import { useDateTime } from "@/components/ui/time";
 import { useId, useRef, useState } from "react";
 import { SWRConfig } from "swr";
@@ -10,7 +11,7 @@ import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import type { CardRole } from "@/components/data-table/table-view";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { buttonClass, inputClass, labelClass, selectClass } from "@/components/ui/styles";
+import { buttonClass, inputClass, labelClass, linkClass, selectClass } from "@/components/ui/styles";
 import { toast } from "@/components/ui/toast";
 import { ViewsControl } from "@/components/views/views-control";
 import { describeReason } from "@/lib/erp/reasons";
@@ -23,6 +24,66 @@ import { DateField } from "@/components/ui/date-field";
 import { Select } from "@/components/ui/select";
 
 type Action = { kind: "retry" | "resolve"; group: InboxGroup; key: string } | null;
+
+const IDS_SHOWN = 5;
+
+/** The group's order ids: the first few, "and N more" opening the rest, and a button that copies them. */
+function GroupOrders({ group }: { group: InboxGroup }) {
+  const t = useTranslations("erp.failures");
+  const [all, setAll] = useState(false);
+  const shown = all ? group.orderIds : group.orderIds.slice(0, IDS_SHOWN);
+  const hidden = group.orderIds.length - shown.length;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(group.orderIds.join("\n"));
+      toast.success(t("copied", { count: group.orderIds.length }));
+    } catch {
+      toast.error(t("copyFailed"));
+    }
+  };
+  return (
+    <div className="space-y-1" data-testid="failures-group-orders">
+      <ul aria-label={t("orderIds")} className="flex flex-wrap gap-x-2 font-mono text-xs">
+        {shown.map((id) => (
+          <li key={id} data-testid="failures-order-id" className="select-all">
+            {id}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2 text-xs">
+        {hidden > 0 ? (
+          <button type="button" className={linkClass} aria-expanded={false} onClick={() => setAll(true)} data-testid="failures-more-ids">
+            {t("moreIds", { count: hidden })}
+          </button>
+        ) : all && group.orderIds.length > IDS_SHOWN ? (
+          <button type="button" className={linkClass} aria-expanded={true} onClick={() => setAll(false)}>
+            {t("fewerIds")}
+          </button>
+        ) : null}
+        <button type="button" className={linkClass} onClick={() => void copy()} data-testid="failures-copy-ids">
+          {t("copyIds", { count: group.orderIds.length })}
+        </button>
+      </div>
+      {all && group.count > group.orderIds.length ? <p className="text-xs">{t("beyondIds", { count: group.count - group.orderIds.length })}</p> : null}
+    </div>
+  );
+}
+
+function GroupRuns({ group }: { group: InboxGroup }) {
+  const t = useTranslations("erp.failures");
+  return (
+    <ul className="space-y-0.5 text-xs" data-testid="failures-group-runs">
+      {group.runIds.map((id) => (
+        <li key={id}>
+          <Link href={`/erp/transfers/${id}`} prefetch={false} className={linkClass} data-testid="failures-run-link">
+            {t("run", { id: id.slice(0, 8) })}
+          </Link>
+        </li>
+      ))}
+      {group.runs > group.runIds.length ? <li>{t("moreRuns", { count: group.runs - group.runIds.length })}</li> : null}
+    </ul>
+  );
+}
 
 export function FailuresInbox({ canRun, fallback }: { canRun: boolean; fallback: Record<string, Keyed<InboxPage>> }) {
   return (
@@ -37,6 +98,7 @@ function Inbox({ canRun }: { canRun: boolean }) {
   const tReasons = useTranslations("erp.reasons");
   const tRuns = useTranslations("erp.history");
   const dt = useDateTime();
+  const format = useFormatter();
   const router = useRouter();
   const problemText = useErpProblemText();
   const revalidate = useRevalidateUnder();
@@ -96,8 +158,20 @@ function Inbox({ canRun }: { canRun: boolean }) {
   const columns = [
     column("meaning", (g) => <MeaningBadge meaning={g.meaning} />, "badge"),
     column("reason", (g) => reasonOf(g), "title"),
-    column("orders", (g) => <span data-testid="failures-group-count">{g.count}</span>),
-    column("runs", (g) => g.runs),
+    column("orders", (g) => (
+      <div className="space-y-1">
+        <span data-testid="failures-group-count" data-count={g.count}>
+          {format.number(g.count)}
+        </span>
+        <GroupOrders group={g} />
+      </div>
+    )),
+    column("runs", (g) => (
+      <div className="space-y-1">
+        <span>{format.number(g.runs)}</span>
+        <GroupRuns group={g} />
+      </div>
+    )),
     column("when", (g) => dt.dateTime(g.lastAt)),
     column("actions", (g) => (
       <div className="flex flex-wrap gap-2">
@@ -124,7 +198,7 @@ function Inbox({ canRun }: { canRun: boolean }) {
         </div>
         <div>
           <label className={labelClass} htmlFor={`${id}-by`}>{t("filters.by")}</label>
-          <Select id={`${id}-by`} className={selectClass} value={state.by ?? ""} onValueChange={(v) => patch({ by: v || undefined })} options={[{ value: "", label: t("filters.anyone") }, ...(data?.people ?? []).map((p) => ({ value: p, label: p }))]} />
+          <Select id={`${id}-by`} className={selectClass} value={state.by ?? ""} onValueChange={(v) => patch({ by: v || undefined })} options={[{ value: "", label: t("filters.anyone") }, ...(data?.peopleNames ?? []).map((p) => ({ value: p.email, label: p.name }))]} />
         </div>
         <div>
           <label className={labelClass} htmlFor={`${id}-origin`}>{tRuns("originFilter")}</label>
@@ -173,6 +247,7 @@ function Inbox({ canRun }: { canRun: boolean }) {
         {action ? (
           <div className="space-y-3 text-sm">
             <p>{t(`why.${action.group.meaning}`, { reason: reasonOf(action.group) })}</p>
+            <GroupOrders group={action.group} />
             {action.kind === "resolve" ? (
               <div>
                 <label className={labelClass} htmlFor={`${id}-note`}>{t("resolveDialog.note")}</label>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import useSWR from "swr";
 import { FAILURES_COUNT_API, FAILURES_PATH } from "@/lib/erp/inbox-lists";
 import { fetcher } from "@/lib/swr/fetcher";
@@ -17,11 +17,12 @@ export function useOpenFailures(): number | undefined {
 /** The red count and its words for screen readers, beside the inbox's name. */
 export function FailuresCount({ open }: { open: number }) {
   const t = useTranslations("erp.failures");
+  const format = useFormatter();
   return (
     <>
       {open > 0 ? (
         <span aria-hidden="true" className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">
-          {open}
+          {format.number(open)}
         </span>
       ) : null}
       <span className="sr-only">{`: ${t("badge", { count: open })}`}</span>

@@ -13,6 +13,7 @@ import { ExportCapNote } from "@/components/ui/export-cap-note";
 import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
 import { createTransfer, exportHref, fetchRunIds, useRevalidate, useTransferRun } from "@/lib/erp/client";
 import { describeReason } from "@/lib/erp/reasons";
+import { retriedFromInbox } from "@/lib/erp/inbox-lists";
 import { isUnrecognised, MEANINGS } from "@/lib/erp/outcomes";
 import { ORDER_OUTCOMES, PAGE_SIZES, runOrderListBase as runOrderList, TRANSFERS_API, type OrderOutcome, type RetryKind } from "@/lib/erp/lists";
 import type { TransferOrderRow, TransferRunDetail } from "@/lib/erp/schemas";
@@ -99,6 +100,7 @@ export function RunView({ runId, canRun, disabledReason, exportMaxRows }: { runI
 function RunSummary({ run }: { run: TransferRunDetail }) {
   const t = useTranslations("erp.run");
   const tOrigin = useTranslations("erp.history.origin");
+  const tHistory = useTranslations("erp.history");
   const tResult = useTranslations("erp.result");
   const tMeanings = useTranslations("erp.meanings");
   const tHelp = useTranslations("erp.meaningHelp");
@@ -191,10 +193,10 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
         <dd>{duration(run.durationMs)}</dd>
         <dt className="font-medium">{t("meta.batches")}</dt>
         <dd>{t("meta.batchesValue", { batches: run.totalBatches, batchSize: run.batchSize })}</dd>
-        {run.origin === "automatic" || run.origin === "queue" || run.origin === "api" ? (
+        {run.origin === "automatic" || run.origin === "queue" || run.origin === "api" || retriedFromInbox(run) ? (
           <>
             <dt className="font-medium">{t("meta.origin")}</dt>
-            <dd data-testid="run-origin">{tOrigin(run.origin)}</dd>
+            <dd data-testid="run-origin">{retriedFromInbox(run) ? tHistory("fromInbox", { origin: tOrigin(run.origin) }) : tOrigin(run.origin)}</dd>
           </>
         ) : null}
         {run.parent ? (

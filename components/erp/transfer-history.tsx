@@ -8,6 +8,7 @@ import { useId, useMemo } from "react";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { buttonClass } from "@/components/ui/styles";
 import { useTransferRuns } from "@/lib/erp/client";
+import { retriedFromInbox } from "@/lib/erp/inbox-lists";
 import { PAGE_SIZES, TRANSFER_RUN_STATUSES, transferRunListBase as transferRunList } from "@/lib/erp/lists";
 import type { TransferRunSummary } from "@/lib/erp/schemas";
 import { useListState } from "@/lib/list/client";
@@ -56,7 +57,11 @@ export function TransferHistory() {
               <time dateTime={run.createdAt}>{dt.dateTime(run.createdAt)}</time>
               <span className="sr-only">: {t("openRun")}</span>
             </Link>
-            {run.parentRunId ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">{t(`origin.${run.origin}`)}</span> : null}
+            {run.parentRunId || retriedFromInbox(run) ? (
+              <span className="ml-1 text-xs text-slate-600 dark:text-slate-300" data-testid="run-list-origin">
+                {retriedFromInbox(run) ? t("fromInbox", { origin: t(`origin.${run.origin}`) }) : t(`origin.${run.origin}`)}
+              </span>
+            ) : null}
           </>
         ),
       }),

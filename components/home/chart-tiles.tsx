@@ -142,13 +142,14 @@ function OutcomesChart({ data }: { data: OutcomeDays }) {
     const sum = (pick: (c: OutcomeDays["days"][number]["counts"]) => number) => data.days.reduce((n, d) => n + pick(d.counts), 0);
     const summary = t("summary", {
       total: data.days.reduce((n, d) => n + dayTotal(d), 0),
-      transferred: format.number(sum((c) => c.transferred)),
-      problems: format.number(sum((c) => c.failed + c.unknown + c.not_sent)),
+      transferred: sum((c) => c.transferred + c.already_in_erp),
+      problems: sum((c) => c.failed + c.unknown + c.not_sent),
+      rejected: sum((c) => c.rejected),
     });
     // The day is already the zone's calendar day: read at its UTC noon, which every zone within 12 hours keeps on that day.
     const day = (d: string) => dt.date(`${d}T12:00:00Z`);
     const series: ChartSeries[] = DAY_OUTCOMES.map((o) => ({ label: tMeaning(o), color: o, values: data.days.map((d) => d.counts[o]) }));
-    const axes = { xValue: (i: number) => (data.days[i] ? day(data.days[i].day) : ""), leftValue: (v: number) => (Number.isInteger(v) ? format.number(v) : "") };
+    const axes = { xValue: (i: number) => (data.days[i] ? dt.dayMonth(`${data.days[i].day}T12:00:00Z`) : ""), leftValue: (v: number) => (Number.isInteger(v) ? format.number(v) : "") };
     return { summary, day, series, axes, x: data.days.map((_, i) => i) };
   }, [data, format, dt, t, tMeaning]);
   return (

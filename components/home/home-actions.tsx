@@ -14,6 +14,7 @@ export async function HomeActions({ role }: { role: Role }) {
   const tErp = await getTranslations("erp");
   const tWarehouses = await getTranslations("warehouses");
   const tRoles = await getTranslations("roles");
+  const tHandover = await getTranslations("home.handover");
   const erpReason = can(role, "erp.run") ? null : tErp("permission.reason", { role: tRoles(role) });
   const writeReason = can(role, "warehouse.write") ? null : tWarehouses("reasons.writeRole");
   return (
@@ -30,6 +31,9 @@ export async function HomeActions({ role }: { role: Role }) {
             {tErp(`imports.kinds.${kind}.start`)}
           </GatedButton>
         ))}
+        <GatedButton href="/handover" disabledReason={erpReason} showReason={false} testId="home-action-handover">
+          {tHandover("write")}
+        </GatedButton>
         <GatedButton href={ACTION_TARGETS.newWarehouse.href} disabledReason={writeReason} showReason={false} testId="home-action-new-warehouse">
           {t("newWarehouse")}
         </GatedButton>

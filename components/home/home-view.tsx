@@ -137,7 +137,7 @@ function TransfersTile() {
                   <Said iso={run.createdAt}>{(relative) => t("runBy", { name: run.by.name || run.by.email, relative })}</Said>
                 </span>
                 <p className={mutedClass}>
-                  {tResult(run.result)} · {t("summary", { total: run.counts.total, notTransferred: run.counts.notTransferred, unknown: run.counts.unknown })}
+                  {tResult(run.result)} · {t("summary", { total: run.counts.total, open: run.open })}
                 </p>
               </li>
             ))}

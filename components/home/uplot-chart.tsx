@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { axisSize, daySplits, timeSpace } from "@/lib/home/chart-axes";
 
 export interface ChartSeries {
   label: string;
@@ -34,17 +35,23 @@ function stack(series: ChartSeries[]): ChartSeries[] {
   return out.reverse();
 }
 
-/** Every day's label where there is room, else every other one, today always. */
-function daySplits(x: number[], width: number): number[] {
-  const step = Math.max(1, Math.ceil(56 / (width / x.length)));
-  return x.filter((_, i) => (x.length - 1 - i) % step === 0);
+const AXIS_FONT = "12px system-ui, sans-serif";
+
+function measurer(): (text: string) => number {
+  const ctx = document.createElement("canvas").getContext("2d");
+  if (!ctx) return (text) => text.length * 8;
+  ctx.font = AXIS_FONT;
+  return (text) => ctx.measureText(text).width;
 }
 
 function options(props: ChartProps, width: number, css: (name: string) => string): uPlot.Options {
   const drawn = props.kind === "stacked" ? stack(props.series) : props.series;
-  const axisStyle = { stroke: css("axis"), grid: { stroke: css("grid"), width: 1 }, ticks: { stroke: css("grid"), width: 1 } };
+  const axisStyle = { stroke: css("axis"), font: AXIS_FONT, grid: { stroke: css("grid"), width: 1 }, ticks: { stroke: css("grid"), width: 1 } };
   const bars = uPlot.paths.bars!({ size: [0.7, 48] });
   const right = props.rightValue;
+  const measure = measurer();
+  const ySize = (format: (v: number) => string) => (_u: uPlot, values: string[] | null) => axisSize(values ?? [format(0)], measure);
+  const xLabel = Math.max(...props.x.map((v) => measure(props.xValue(v))), 0);
   return {
     width,
     height: HEIGHT,
@@ -56,10 +63,10 @@ function options(props: ChartProps, width: number, css: (name: string) => string
       {
         ...axisStyle,
         values: (_u, splits) => splits.map((v) => props.xValue(v)),
-        ...(props.kind === "stacked" ? { splits: (u: uPlot) => daySplits(props.x, u.bbox.width / uPlot.pxRatio) } : {}),
+        ...(props.kind === "stacked" ? { splits: (u: uPlot) => daySplits(props.x, u.bbox.width / uPlot.pxRatio, xLabel) } : { space: timeSpace(xLabel) }),
       },
-      { ...axisStyle, size: 56, values: (_u, splits) => splits.map(props.leftValue) },
-      ...(right ? [{ ...axisStyle, scale: "pct", side: 1, size: 48, grid: { show: false }, values: (_u: uPlot, splits: number[]) => splits.map(right) }] : []),
+      { ...axisStyle, size: ySize(props.leftValue), values: (_u, splits) => splits.map(props.leftValue) },
+      ...(right ? [{ ...axisStyle, scale: "pct", side: 1, size: ySize(right), grid: { show: false }, values: (_u: uPlot, splits: number[]) => splits.map(right) }] : []),
     ],
     series: [
       {},

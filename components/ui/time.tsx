@@ -3,7 +3,7 @@
 import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { Locale } from "@/lib/i18n/config";
-import { formatClock, formatDate, formatDateTime, formatRelative, zoneName } from "@/lib/i18n/datetime";
+import { formatClock, formatDate, formatDayMonth, formatDateTime, formatRelative, zoneName } from "@/lib/i18n/datetime";
 
 export const TICK_MS = 10_000;
 
@@ -42,6 +42,7 @@ export function useDateTime() {
     () => ({
       dateTime: (at: Date | string | number) => formatDateTime(at, locale, timeZone),
       date: (at: Date | string | number) => formatDate(at, locale, timeZone),
+      dayMonth: (at: Date | string | number) => formatDayMonth(at, locale, timeZone),
       clock: (at: Date | string | number) => formatClock(at, locale, timeZone),
       zone: (at: Date | string | number = 0) => zoneName(at, locale, timeZone),
       relative,

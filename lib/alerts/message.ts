@@ -4,7 +4,7 @@ import { redactSecrets } from "@/lib/rules/secrets";
 
 // Alerts are in English (receivers are shared channels, not one member's locale): a title, some detail, a link.
 
-export type DeliveredEvent = AlertEvent | DigestEvent | { type: "test"; channelName: string; by: string | null; at: string };
+export type DeliveredEvent = AlertEvent | DigestEvent | { type: "test"; channelName: string; by: string | null; at: string } | { type: "handover"; title: string; body: string; at: string };
 
 export interface AlertMessage {
   title: string;
@@ -79,6 +79,8 @@ function compose(event: DeliveredEvent, consoleUrl: string): AlertMessage {
       };
     case "digest":
       return { title: digestTitle(event), lines: digestLines(event), link: `${base}/erp/failures` };
+    case "handover":
+      return { title: event.title, lines: event.body.split("\n").filter((l) => l.trim() !== ""), link: `${base}/handover` };
     case "test":
       return {
         title: "Test alert",

@@ -1,12 +1,15 @@
 import { defineListBase, field, optional, readEmail, type ListState } from "@/lib/list/base";
 import { invertedDates, isCalendarDate } from "@/lib/activity/lists";
-import { runOriginField } from "@/lib/erp/lists";
+import { RUN_ORIGIN_GROUP, runOriginField, type TransferOrigin } from "@/lib/erp/lists";
 
 // The failures inbox, declared once (no zod, for the browser): its filters, its API paths and the meanings it holds.
 
 export const INBOX_MEANINGS = ["failed", "unknown", "not_sent", "rejected"] as const;
 export type InboxMeaning = (typeof INBOX_MEANINGS)[number];
 export const RETRYABLE_MEANINGS: readonly InboxMeaning[] = ["failed", "unknown", "not_sent"];
+
+/** Retries from a run's page name their run; one from the inbox gathers orders across runs and names none. */
+export const retriedFromInbox = (run: { origin: TransferOrigin; parentRunId: string | null }) => RUN_ORIGIN_GROUP[run.origin] === "retry" && run.parentRunId === null;
 
 export const FAILURES_API = "/api/erp/failures";
 export const FAILURES_COUNT_API = "/api/erp/failures/count";
@@ -40,15 +43,22 @@ export interface InboxGroupKey {
   reason: string | null;
 }
 
+/** A group carries its first order ids and its latest runs' ids; the rest is on the runs' pages. */
+export const INBOX_ORDER_IDS = 200;
+export const INBOX_RUN_IDS = 10;
+
 export interface InboxGroup extends InboxGroupKey {
   count: number;
   runs: number;
   firstAt: string;
   lastAt: string;
+  orderIds: string[];
+  runIds: string[];
 }
 
 export interface InboxPage {
   groups: InboxGroup[];
   total: number;
   people: string[];
+  peopleNames: { email: string; name: string }[];
 }

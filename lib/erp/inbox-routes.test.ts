@@ -59,7 +59,10 @@ describe("the failures inbox routes", () => {
     const inbox = await (await callRoute("GET", `/api/erp/failures?run=${runId}`)).json();
     expect(inbox.total).toBe(2);
     expect(inbox.groups).toMatchObject([{ ...FIVE_XX, count: 2, runs: 1 }]);
+    expect(inbox.groups[0].orderIds).toEqual(["3572010", "3572011"]);
+    expect(inbox.groups[0].runIds).toEqual([runId]);
     expect(inbox.people).toEqual(["operator@demo.local"]);
+    expect(inbox.peopleNames).toEqual([{ email: "operator@demo.local", name: OPERATOR.name }]);
     expect(await (await callRoute("GET", "/api/erp/failures/count")).json()).toEqual({ open: 2 });
 
     // Unknown orders may already be in the ERP: sent again only when confirmed, as on the run page.

@@ -3,16 +3,16 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
 import { enqueueWith } from "@/lib/erp/runner";
 import { startTransferJobs, type ErpContext } from "@/lib/erp/service";
-import { listRunPeople, toRunSummary } from "@/lib/erp/store";
-import { inboxGroups, openExceptionCount, resolveGroup, retryGroup } from "@/lib/erp/inbox";
+import { toRunSummary } from "@/lib/erp/store";
+import { inboxGroups, inboxPeople, openExceptionCount, resolveGroup, retryGroup } from "@/lib/erp/inbox";
 import type { InboxFilter, InboxGroupKey, InboxPage } from "@/lib/erp/inbox-lists";
 
 const zoned = (filter: InboxFilter): InboxFilter => ({ ...filter, timeZone: getConfig().accountTimeZone });
 
 export async function getFailuresInbox(filter: InboxFilter): Promise<InboxPage> {
   const conn = await db();
-  const [groups, people] = await Promise.all([inboxGroups(conn, zoned(filter)), listRunPeople(conn)]);
-  return { groups, total: groups.reduce((n, g) => n + g.count, 0), people };
+  const [groups, people] = await Promise.all([inboxGroups(conn, zoned(filter)), inboxPeople(conn)]);
+  return { groups, total: groups.reduce((n, g) => n + g.count, 0), people: people.map((p) => p.email), peopleNames: people };
 }
 
 export async function getOpenExceptionCount(): Promise<number> {

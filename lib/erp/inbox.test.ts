@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
 import { createTransferRun, getRun, refreshCounts, type RunActor } from "@/lib/erp/store";
-import { inboxGroups, openExceptionCount, resolveGroup, retryGroup } from "@/lib/erp/inbox";
+import { inboxGroups, inboxPeople, openExceptionCount, resolveGroup, retryGroup } from "@/lib/erp/inbox";
 import { openTestDb } from "@/lib/testing/store";
 
 const OPERATOR: RunActor = { id: 2, email: "operator@demo.local", name: "Demo Operator" };
@@ -81,8 +81,31 @@ describe("failures inbox grouping", () => {
       ["rejected", null, "Stok yetersiz", 1, 1],
       ["unknown", "timeout", null, 1, 1],
     ]);
-    expect(groups[0]).toMatchObject({ firstAt: day(1).toISOString(), lastAt: day(3).toISOString() });
+    expect(groups[0]).toMatchObject({ firstAt: day(1).toISOString(), lastAt: day(3).toISOString(), orderIds: ["100", "101", "200"] });
+    expect(groups[0]!.runIds).toHaveLength(2);
+    expect(groups[1]).toMatchObject({ orderIds: ["300", "301"] });
     expect(await openExceptionCount(conn)).toBe(8);
+  });
+
+  it("names a group's orders once each, the first ones only, and its latest runs first", async () => {
+    const many = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [String(5000 + i), failed503]));
+    const older = await finishedRun(OPERATOR, { "5000": failed503, "4999": failed503 }, day(1));
+    const newer = await finishedRun(ADMIN, many, day(2));
+    const [group] = await inboxGroups(conn, {});
+    expect(group).toMatchObject({ count: 252, runs: 2, runIds: [newer, older] });
+    expect(group!.orderIds).toHaveLength(200);
+    expect(group!.orderIds.slice(0, 3)).toEqual(["4999", "5000", "5001"]);
+    expect(new Set(group!.orderIds).size).toBe(200);
+  });
+
+  it("lists the people who started runs by name, latest name first, sorted", async () => {
+    await finishedRun(OPERATOR, { "1": failed503 }, day(1));
+    await finishedRun(ADMIN, { "2": failed503 }, day(2));
+    await finishedRun({ ...OPERATOR, name: "Onur Operator" }, { "3": failed503 }, day(3));
+    expect(await inboxPeople(conn)).toEqual([
+      { email: ADMIN.email, name: ADMIN.name },
+      { email: OPERATOR.email, name: "Onur Operator" },
+    ]);
   });
 
   it("filters by date, person and run", async () => {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { createTransferRun, InFlightError, MEANING, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/store";
-import { type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
+import { INBOX_ORDER_IDS, INBOX_RUN_IDS, RETRYABLE_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
 import type { TransferOrigin } from "@/lib/erp/lists";
 import { originsOf } from "@/lib/erp/run-filters";
 
@@ -68,6 +68,7 @@ export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promi
       "o.run_id",
       (eb) => eb.fn.countAll<string>().as("n"),
       sql<Date>`min(r.created_at)`.as("created_at"),
+      sql<string[]>`(array_agg(o.order_id order by o.position))[1:${sql.lit(INBOX_ORDER_IDS)}]`.as("ids"),
     ])
     .groupBy([MEANING, "o.reason_code", "o.reason", "o.run_id"]);
   const rows = await conn
@@ -80,6 +81,8 @@ export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promi
       sql<string>`count(*)`.as("runs"),
       sql<Date>`min(g.created_at)`.as("first_at"),
       sql<Date>`max(g.created_at)`.as("last_at"),
+      sql<string>`string_agg(array_to_string(g.ids, chr(31)), chr(31) order by g.created_at, g.run_id)`.as("ids"),
+      sql<string[]>`(array_agg(g.run_id order by g.created_at desc, g.run_id))[1:${sql.lit(INBOX_RUN_IDS)}]`.as("run_ids"),
     ])
     .groupBy(["g.meaning", "g.reason_code", "g.reason"])
     .orderBy("n", "desc")
@@ -93,12 +96,55 @@ export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promi
     runs: Number(r.runs),
     firstAt: new Date(r.first_at).toISOString(),
     lastAt: new Date(r.last_at).toISOString(),
+    orderIds: [...new Set(r.ids.split("\u001f"))].slice(0, INBOX_ORDER_IDS),
+    runIds: r.run_ids,
   }));
+}
+
+/** Who started runs, by name (the latest name a member used); the filter still goes by e-mail. */
+export async function inboxPeople(conn: Kysely<Database>): Promise<{ email: string; name: string }[]> {
+  const rows = await conn
+    .selectFrom("erp_transfer_runs")
+    .select(["created_by_email as email", sql<string>`(array_agg(created_by_name order by created_at desc))[1]`.as("name")])
+    .groupBy("created_by_email")
+    .execute();
+  return rows.map((r) => ({ email: r.email, name: r.name || r.email })).sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
 }
 
 export async function openExceptionCount(conn: Kysely<Database>): Promise<number> {
   const [row] = await openOrders(conn, {}).select((eb) => eb.fn.countAll<string>().as("n")).execute();
   return Number(row?.n ?? 0);
+}
+
+export interface AttentionRun {
+  run: ErpTransferRun;
+  open: number;
+}
+
+/** Runs with orders still open to retry (failed, unknown, not sent), as the inbox holds them: retried or resolved orders no longer count. */
+export async function attentionRuns(conn: Kysely<Database>, limit: number): Promise<{ counts: { needs_attention: number; interrupted: number }; runs: AttentionRun[] }> {
+  const perRun = openOrders(conn, {})
+    .where(MEANING, "in", [...RETRYABLE_MEANINGS])
+    .select(["o.run_id", (eb) => eb.fn.countAll<string>().as("open")])
+    .groupBy("o.run_id");
+  const base = conn.selectFrom(perRun.as("p")).innerJoin("erp_transfer_runs as r", "r.id", "p.run_id");
+  const [states, rows] = await Promise.all([
+    base.select(["r.state", (eb) => eb.fn.countAll<string>().as("n")]).groupBy("r.state").execute(),
+    base.selectAll("r").select("p.open").orderBy("r.created_at", "desc").orderBy("r.id").limit(limit).execute(),
+  ]);
+  const of = (state: string) => Number(states.find((s) => s.state === state)?.n ?? 0);
+  return { counts: { needs_attention: of("completed"), interrupted: of("interrupted") }, runs: rows.map(({ open, ...run }) => ({ run, open: Number(open) })) };
+}
+
+/** Orders still open per day of their run's start and meaning, for the home page's chart. */
+export async function openPerDay(conn: Kysely<Database>, timeZone: string, from: string, to: Date): Promise<{ day: string; meaning: InboxMeaning; n: number }[]> {
+  const rows = await openOrders(conn, {})
+    .where(sql<boolean>`r.created_at >= (${from}::timestamp at time zone ${timeZone})`)
+    .where("r.created_at", "<=", to)
+    .select([sql<string>`to_char(r.created_at at time zone ${timeZone}, 'YYYY-MM-DD')`.as("day"), MEANING.as("meaning"), (eb) => eb.fn.countAll<string>().as("n")])
+    .groupBy([sql`1`, MEANING])
+    .execute();
+  return rows.map((r) => ({ day: r.day, meaning: r.meaning as InboxMeaning, n: Number(r.n) }));
 }
 
 export interface RetryGroupInput {

@@ -3,7 +3,7 @@ import type { Meaning } from "@/lib/erp/outcomes";
 // Transfer outcomes per day of the account's zone, for the home page's chart; pure, for the browser too.
 
 export const OUTCOME_DAYS = 14;
-/** "Sending" orders are not sent yet, so they count with not_sent here. */
+/** The last four count orders still open, as the failures inbox holds them; the first two each run's answers. */
 export const DAY_OUTCOMES = ["transferred", "already_in_erp", "rejected", "failed", "unknown", "not_sent"] as const satisfies readonly Meaning[];
 export type DayOutcome = (typeof DAY_OUTCOMES)[number];
 

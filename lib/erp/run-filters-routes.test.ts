@@ -5,7 +5,7 @@ import { callRoute } from "@/lib/testing/in-process-console";
 import { openTestDb } from "@/lib/testing/store";
 import { insertRun } from "@/lib/testing/transfer-runs";
 
-// The run list and the home tile through their real route handlers and store; only the session, the store's door and the config are stubbed.
+// The run list through its real route handler and store; only the session, the store's door and the config are stubbed.
 
 const state = vi.hoisted(() => ({ conn: undefined as unknown as Kysely<Database> }));
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => ({ id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" }) }));
@@ -52,17 +52,6 @@ describe("GET /api/erp/transfers", () => {
     const range = await callRoute("GET", "/api/erp/transfers?from=2026-01-05&to=2026-01-01");
     expect(range.status).toBe(422);
     expect((await range.json()).errors).toEqual({ to: ["The end date is before the start date."] });
-  });
-});
-
-describe("the home page's transfers tile", () => {
-  it("counts runs that need attention or were interrupted, never a run whose only problem is rejections", async () => {
-    const res = await callRoute("GET", "/api/home/transfers");
-    expect(res.status).toBe(200);
-    const tile = (await res.json()) as { counts: Record<string, number>; runs: { id: string; result: string }[] };
-    expect(tile.counts).toEqual({ needs_attention: 2, interrupted: 1 });
-    expect(tile.runs.map((r) => r.id)).toEqual([ids.interrupted, ids.unknown, ids.failed]);
-    expect(tile.runs.map((r) => r.result)).toEqual(["interrupted", "needs_attention", "needs_attention"]);
   });
 });
 

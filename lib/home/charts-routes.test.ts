@@ -42,7 +42,7 @@ describe("GET /api/home/outcomes and /api/home/calls", () => {
     expect(body.timeZone).toBe("America/New_York");
     expect(body.days).toHaveLength(14);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(Date.now() - 60_000);
-    expect(body.days.at(-1)).toEqual({ day: today, counts: { transferred: 2, already_in_erp: 0, rejected: 1, failed: 0, unknown: 0, not_sent: 1 } });
+    expect(body.days.at(-1)).toEqual({ day: today, counts: { transferred: 2, already_in_erp: 0, rejected: 0, failed: 0, unknown: 0, not_sent: 0 } });
   });
 
   it("answers a day of half hours: another instance's flushed calls in theirs, this one's unflushed calls in the last", async () => {

@@ -40,4 +40,27 @@ export const homeMigrations: Record<string, Migration> = {
       await toTimestamptz(db, "home_platform_outages", ["since", "alerted_at", "ended_at"]);
     },
   },
+  "0016_shift_handover": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("home_handovers")
+        .addColumn("id", "serial", (c) => c.primaryKey())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .addColumn("author_email", "text", (c) => c.notNull())
+        .addColumn("author_name", "text", (c) => c.notNull())
+        .addColumn("locale", "text", (c) => c.notNull())
+        .addColumn("shift_from", "timestamptz", (c) => c.notNull())
+        .addColumn("shift_to", "timestamptz", (c) => c.notNull())
+        .addColumn("body", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("home_handovers_created").on("home_handovers").column("created_at").execute();
+      await db.schema
+        .createTable("home_handover_reads")
+        .addColumn("handover_id", "integer", (c) => c.notNull().references("home_handovers.id").onDelete("cascade"))
+        .addColumn("member_email", "text", (c) => c.notNull())
+        .addColumn("read_at", "timestamptz", (c) => c.notNull())
+        .addPrimaryKeyConstraint("home_handover_reads_pk", ["handover_id", "member_email"])
+        .execute();
+    },
+  },
 };

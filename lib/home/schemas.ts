@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parsePositiveId } from "@/lib/rules/ids";
 import type { ImportKindName, ImportOutcome, TransferCounts, TransferRunStatus } from "@/lib/erp/schemas";
 import type { PlatformHealth } from "@/lib/health/calls";
 import { ATTENTION_RUN_RESULTS, HOME_TILES } from "@/lib/home/constants";
@@ -30,7 +31,7 @@ export type ImportsTile = Record<ImportKindName, ImportTileEntry>;
 
 export interface TransfersTile {
   counts: Record<(typeof ATTENTION_RUN_RESULTS)[number], number>;
-  runs: { id: string; createdAt: string; status: TransferRunStatus; result: RunResult; counts: TransferCounts; by: { email: string; name: string | null } }[];
+  runs: { id: string; createdAt: string; status: TransferRunStatus; result: RunResult; counts: TransferCounts; open: number; by: { email: string; name: string | null } }[];
   /** The next start of an active transfer schedule, with how many orders wait for it. */
   nextSend: { at: string; scheduleId: string; name: string | null; queued: number } | null;
 }
@@ -61,3 +62,15 @@ export interface HomeTiles {
   calls: CallHistory;
   outcomes: OutcomeDays;
 }
+
+export const handoverIdParamSchema = z.object({
+  id: z.string().transform((v, ctx) => {
+    const id = parsePositiveId(v);
+    if (id === null) ctx.addIssue({ code: "custom", message: "validation.handover.id" });
+    return id ?? 0;
+  }),
+});
+export const writeHandoverBodySchema = z.strictObject({});
+export const sendHandoverBodySchema = z.strictObject({
+  channelId: z.string({ error: "validation.handover.channel" }).trim().min(1, { error: "validation.handover.channel" }).max(100, { error: "validation.handover.channel" }),
+});

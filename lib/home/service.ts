@@ -4,7 +4,8 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
 import { latestImports } from "@/lib/erp/imports";
 import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
-import { listRuns } from "@/lib/erp/store";
+import { toRunSummary } from "@/lib/erp/store";
+import { attentionRuns } from "@/lib/erp/inbox";
 import { readCallHistory, readPlatformHealth } from "@/lib/health";
 import { outcomeDays } from "@/lib/erp/outcome-days-store";
 import { openOutage } from "@/lib/health/store";
@@ -12,7 +13,6 @@ import { nextScheduledStarts, scheduleNames } from "@/lib/home/schedules";
 import { queueSummary } from "@/lib/queue/store";
 import { nextTransferStart } from "@/lib/schedules/store";
 import {
-  ATTENTION_RUN_RESULTS,
   HOME_ACTIVITY_SIZE,
   HOME_LIST_SIZE,
   type ActivityTile,
@@ -56,18 +56,13 @@ export async function importsTile(): Promise<ImportsTile> {
 
 export async function transfersTile(): Promise<TransfersTile> {
   const conn = await db();
-  const [pages, next, queue] = await Promise.all([
-    Promise.all(ATTENTION_RUN_RESULTS.map((result) => listRuns(conn, { result, page: 1, limit: HOME_LIST_SIZE }))),
-    nextTransferStart(conn),
-    queueSummary(conn),
-  ]);
-  const runs = pages
-    .flatMap((p) => p.items)
-    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
-    .slice(0, HOME_LIST_SIZE)
-    .map((r) => ({ id: r.id, createdAt: r.createdAt, status: r.status, result: r.result, counts: r.counts, by: { email: r.createdBy.email, name: r.createdBy.name } }));
+  const [attention, next, queue] = await Promise.all([attentionRuns(conn, HOME_LIST_SIZE), nextTransferStart(conn), queueSummary(conn)]);
+  const runs = attention.runs.map(({ run, open }) => {
+    const r = toRunSummary(run);
+    return { id: r.id, createdAt: r.createdAt, status: r.status, result: r.result, counts: r.counts, open, by: { email: r.createdBy.email, name: r.createdBy.name } };
+  });
   const nextSend = next ? { at: next.at, scheduleId: next.scheduleId, name: next.name, queued: queue.count } : null;
-  return { counts: { needs_attention: pages[0]!.total, interrupted: pages[1]!.total }, runs, nextSend };
+  return { counts: attention.counts, runs, nextSend };
 }
 
 export async function healthTile(): Promise<HealthTile> {

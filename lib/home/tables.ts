@@ -23,7 +23,26 @@ export interface HomePlatformOutagesTable {
   last_error: string | null;
 }
 
+export interface HomeHandoversTable {
+  id: Generated<number>;
+  created_at: Date;
+  author_email: string;
+  author_name: string;
+  locale: string;
+  shift_from: Date;
+  shift_to: Date;
+  body: string;
+}
+
+export interface HomeHandoverReadsTable {
+  handover_id: number;
+  member_email: string;
+  read_at: Date;
+}
+
 export interface HomeTables {
   home_upstream_minutes: HomeUpstreamMinutesTable;
   home_platform_outages: HomePlatformOutagesTable;
+  home_handovers: HomeHandoversTable;
+  home_handover_reads: HomeHandoverReadsTable;
 }

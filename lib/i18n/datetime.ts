@@ -33,6 +33,11 @@ export function formatDate(at: Date | string | number, locale: Locale, timeZone:
   return PATTERN[locale].date(parts(at, locale, timeZone));
 }
 
+export function formatDayMonth(at: Date | string | number, locale: Locale, timeZone: string): string {
+  const p = parts(at, locale, timeZone);
+  return `${p.day} ${p.month}`;
+}
+
 export function formatClock(at: Date | string | number, locale: Locale, timeZone: string): string {
   const p = parts(at, locale, timeZone);
   return `${p.hour}:${p.minute}`;

@@ -160,10 +160,13 @@ export const failuresAnswer = z.object({
       runs: z.number().int(),
       firstAt: datetime,
       lastAt: datetime,
+      orderIds: z.array(z.string()).describe("The group's first order ids (at most 200), each once."),
+      runIds: z.array(z.string()).describe("The latest runs holding the group's orders (at most 10), newest first."),
     }),
   ),
   total: z.number().int(),
   people: z.array(z.string()),
+  peopleNames: z.array(z.object({ email: z.string(), name: z.string() })),
 });
 
 export const enqueueAnswer = z.object({
