@@ -16,6 +16,7 @@ const { TransferHistory } = await import("@/components/erp/transfer-history");
 const { ImportsPanel } = await import("@/components/erp/imports-panel");
 const { RunView } = await import("@/components/erp/run-view");
 const { SwrFallback } = await import("@/components/erp/swr-fallback");
+const { OrderHistoryTable } = await import("@/components/erp/order-history");
 
 const at = new Date().toISOString();
 const RUN: TransferRunDetail = {
@@ -135,6 +136,25 @@ describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
     expect(outputs[4]!.html).toContain('data-testid="run-stopped-note"');
     expect(outputs[4]!.html).toContain(locale === "en" ? "Send the not-yet-sent orders (50)" : "Henüz gönderilmemiş siparişleri gönder (50)");
     expect(outputs[4]!.html).toContain(locale === "en" ? "Stopped by Onur Operator" : "Onur Operator tarafından");
+  });
+
+  it("an order's history shows why it failed or is unknown, not a dash", () => {
+    const row = { runCreatedAt: at, origin: "new", runState: "completed", startedBy: { email: "o@demo.local", name: "Onur Operator" }, position: 1, reason: null, settledAt: at, retriedIn: null, resolution: null };
+    const { html, errors } = render(
+      locale,
+      h(OrderHistoryTable, {
+        history: {
+          orderId: "3572000",
+          runs: [
+            { ...row, runId: "a", meaning: "unknown", reasonCode: "server_error:502" },
+            { ...row, runId: "b", meaning: "failed", reasonCode: "unavailable:503", reason: "Bakım çalışması" },
+          ],
+        },
+      } as never),
+    );
+    expect(errors).toEqual([]);
+    expect(html).toContain(locale === "en" ? "The platform failed (HTTP 502)" : "Platform hata verdi (HTTP 502)");
+    expect(html).toContain(locale === "en" ? "The platform was unavailable and did nothing (HTTP 503); sending again may help: Bakım çalışması" : "(HTTP 503); yeniden göndermek işe yarayabilir: Bakım çalışması");
   });
 
   it("a run's page as issue 35 asked: stop near the top, empty bars empty, waiting while running, a stop's headline and reasons, failed ids without those in the ERP", () => {
