@@ -7,7 +7,7 @@ import { chooseOption } from "@/e2e/fixtures";
 
 const OPERATOR = "e2e/.auth/operator.json";
 const TRANSFER = "/v1/action/orders-erp-transfer";
-const ORDERS = 1000;
+const ORDERS = 2000;
 
 test.afterEach(async () => {
   await emulator.clearFaults();
@@ -19,7 +19,7 @@ test("a run slowed by emulator latency is stopped from the page; its rest is not
   try {
     const ids = await emulatorOrders.seed(ORDERS);
     const since = await emulatorOrders.lastSeq();
-    await emulator.addFault({ path: TRANSFER, latencyMs: 1500 });
+    await emulator.addFault({ path: TRANSFER, latencyMs: 2500 });
 
     await page.goto("/erp");
     await page.getByLabel("Order ids", { exact: true }).fill(ids.join("\n"));
