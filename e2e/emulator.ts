@@ -23,6 +23,7 @@ export interface FaultRule {
   escape?: Escape | null;
   spell?: Spelling[] | null;
   apply?: "before" | "after";
+  retryAfter?: number | string;
 }
 
 // The control API answers with the emulator's own log entries.

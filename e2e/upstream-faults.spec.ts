@@ -161,6 +161,27 @@ test.describe("what the pages show", () => {
     expect(await emulatorOrders.transferredSince(seq)).toEqual([order]);
   });
 
+  test("a transfer refused with 503 and Retry-After is failed (nothing transferred) with the platform's words, in the run and the order's story", async ({ page }) => {
+    const [order] = await emulatorOrders.seed(1);
+    const seq = await emulatorOrders.lastSeq();
+    const maintenance = "Bakım çalışması";
+    await emulator.addFault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 503, retryAfter: 120, times: 1, body: { status: "error", message: maintenance } });
+    await page.goto("/erp");
+    await page.getByLabel("Order ids", { exact: true }).fill(order!);
+    await page.getByRole("button", { name: "Check ids" }).click();
+    await page.getByTestId("transfer-send").click();
+    await expect(page.getByTestId("run-view")).toHaveAttribute("data-state", "completed", { timeout: 20_000 });
+    await expect(page.getByTestId("count-failed")).toHaveText("1");
+    await expect(page.getByTestId("count-unknown")).toHaveText("0");
+    await expect(page.getByRole("button", { name: "Retry failed (1)" })).toBeVisible();
+    const reason = `The platform was unavailable and did nothing (HTTP 503); sending again may help: ${maintenance}`;
+    await expect(page.getByTestId("run-order-reason").first()).toHaveText(reason);
+    expect(await emulatorOrders.transferredSince(seq)).toEqual([order]);
+    await page.goto(`/erp/orders/${order}`);
+    await expect(page.getByTestId("order-history-reason")).toHaveText(reason);
+    await expect(page.getByTestId("order-story-line")).toContainText(`The call failed and the platform did nothing with it: ${reason}. It can be sent again.`);
+  });
+
   test("a transfer refused with 422 shows the platform's reason for the order", async ({ page }) => {
     const [order] = await emulatorOrders.seed(1);
     await emulator.addFault({ path: "/v1/action/orders-erp-transfer", kind: "respond", status: 422, body: { status: "error", message: MESSAGE } });

@@ -696,6 +696,16 @@ describe("fault injection", () => {
     expect((await get("/v1/stores?page=1&limit=10")).status).toBe(200);
   });
 
+  it("respond with retryAfter: a 503 with Retry-After and the platform's text, the value checked", async () => {
+    await fault({ path: "/v1/stores", kind: "respond", status: 503, body: { status: "error", message: "Bakım çalışması" }, retryAfter: 120, times: 1 });
+    const r = await get("/v1/stores/1");
+    expect(r.status).toBe(503);
+    expect(r.headers.get("retry-after")).toBe("120");
+    expect(r.json).toEqual({ status: "error", message: "Bakım çalışması" });
+    expect((await get("/v1/stores/1")).headers.get("retry-after")).toBeNull();
+    for (const retryAfter of ["soon", -1, "1\r\nX-A: b"]) expect((await post("/__emulator/faults", { kind: "respond", retryAfter })).status, String(retryAfter)).toBe(422);
+  });
+
   it("respond with escape: the body's strings and keys spelt with \\/, \\u002B or every unit as \\uXXXX, same value", async () => {
     const body = { status: "error", message: "a/b+c ğ/+", errors: { "k/+": ["x/y+z"] }, n: 1e21 };
     const texts: Record<string, string> = {};

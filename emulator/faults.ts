@@ -25,6 +25,7 @@ export interface FaultRule {
   escape: Escape | null;
   spell: Spelling[] | null;
   apply: "before" | "after";
+  retryAfter: string | null;
   hits: number;
 }
 
@@ -84,6 +85,7 @@ export function describeRule(r: FaultRule): Record<string, unknown> {
   if (r.hasBody) out.body = r.body;
   if (r.escape) out.escape = r.escape;
   if (r.spell) out.spell = r.spell;
+  if (r.retryAfter !== null) out.retryAfter = r.retryAfter;
   return out;
 }
 
@@ -162,6 +164,7 @@ export function parseFaultRule(
     escape: null,
     spell: null,
     apply: "before",
+    retryAfter: null,
   };
 
   if (v.method !== undefined && v.method !== null) {
@@ -209,6 +212,12 @@ export function parseFaultRule(
   if (v.apply !== undefined && v.apply !== null) {
     if (v.apply !== "before" && v.apply !== "after") errors.apply = ["apply 'before' veya 'after' olmalıdır."];
     else rule.apply = v.apply;
+  }
+  if (v.retryAfter !== undefined && v.retryAfter !== null) {
+    const text = typeof v.retryAfter === "number" ? String(v.retryAfter) : v.retryAfter;
+    if (typeof text !== "string" || !/^(?:\d{1,6}|[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT)$/.test(text)) {
+      errors.retryAfter = ["retryAfter saniye sayısı ya da bir HTTP tarihi olmalıdır."];
+    } else rule.retryAfter = text;
   }
   if (rule.kind === null && rule.latencyMs === 0 && !errors.kind && !errors.latencyMs) {
     errors.kind = ["kind veya latencyMs verilmelidir."];

@@ -207,7 +207,11 @@ function emitFault(req: http.IncomingMessage, res: http.ServerResponse, rule: Fa
   switch (rule.kind) {
     case "respond":
       // Without a body the answer has no content at all (an empty 500 is a classic).
-      return send(res, { status: rule.status ?? 500, body: rule.hasBody ? speltBody(rule.body, token, rule.spell) : undefined }, rule.escape);
+      return send(
+        res,
+        { status: rule.status ?? 500, body: rule.hasBody ? speltBody(rule.body, token, rule.spell) : undefined, headers: rule.retryAfter === null ? undefined : { "Retry-After": rule.retryAfter } },
+        rule.escape,
+      );
     case "malformed-json": {
       const status = rule.status ?? 200;
       res.writeHead(status, { "Content-Type": JSON_TYPE, "Content-Length": Buffer.byteLength(MALFORMED_JSON) });

@@ -58,9 +58,9 @@ export function RunResultBadge({ result, testId }: { result: RunResult; testId?:
   return <Pill kind="result" value={result} style={RESULT_STYLE[result]} text={t(result)} testId={testId} />;
 }
 
-export function MeaningBadge({ meaning }: { meaning: Meaning }) {
+export function MeaningBadge({ meaning, text }: { meaning: Meaning; text?: string }) {
   const t = useTranslations("erp.meanings");
-  return <Pill kind="meaning" value={meaning} style={MEANING_STYLE[meaning]} text={t(meaning)} />;
+  return <Pill kind="meaning" value={meaning} style={MEANING_STYLE[meaning]} text={text ?? t(meaning)} />;
 }
 
 export function RunStatusBadge({ status, testId }: { status: TransferRunStatus; testId?: string }) {

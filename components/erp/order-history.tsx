@@ -10,11 +10,13 @@ import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import type { CardRole } from "@/components/data-table/table-view";
 import { ORDER_HISTORY_MAX_RUNS } from "@/lib/erp/history-constants";
 import type { OrderHistory } from "@/lib/erp/history-schemas";
+import { describeReason } from "@/lib/erp/reasons";
 
 
 export function OrderHistoryTable({ history }: { history: OrderHistory }) {
   const t = useTranslations("erpOrders.history");
   const tOrigin = useTranslations("erp.history.origin");
+  const tReasons = useTranslations("erp.reasons");
   const dt = useDateTime();
   const { orderId, runs } = history;
   if (runs.length === 0) return <Notice testId="order-history-empty" title={t("emptyTitle")} body={t("emptyBody", { orderId })} />;
@@ -56,7 +58,7 @@ export function OrderHistoryTable({ history }: { history: OrderHistory }) {
         ) : null}
       </>
     )),
-    column("reason", (r) => r.reason ?? "—", undefined, "break-words"),
+    column("reason", (r) => <span data-testid="order-history-reason">{r.reason || r.reasonCode ? describeReason(tReasons, r) : "—"}</span>, undefined, "break-words"),
     column("settled", (r) => (r.settledAt ? <time dateTime={r.settledAt}>{when(r.settledAt)}</time> : t("notSettled"))),
   ];
 

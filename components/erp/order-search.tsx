@@ -4,12 +4,14 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { buttonClass, fieldErrorClass, helpTextClass, inputClass } from "@/components/ui/styles";
+import { storyHref } from "@/lib/erp/story-links";
 
 // The id's schema (and zod with it) loads after the page, not with it.
 const loadOrderIdSchema = () => import("@/lib/erp/history-schemas").then((m) => m.orderIdSchema);
 
-export function OrderSearch() {
-  const t = useTranslations("erpOrders.search");
+/** `story`: the search opens the order's "What happened?" story instead of its run table. */
+export function OrderSearch({ story = false }: { story?: boolean }) {
+  const t = useTranslations(story ? "erpOrders.storySearch" : "erpOrders.search");
   const router = useRouter();
   const id = useId();
   const [value, setValue] = useState("");
@@ -21,12 +23,12 @@ export function OrderSearch() {
       role="search"
       aria-labelledby={`${id}-label`}
       className="max-w-xl"
-      data-testid="order-search"
+      data-testid={story ? "order-story-search" : "order-search"}
       onSubmit={async (e) => {
         e.preventDefault();
         const parsed = (await loadOrderIdSchema()).safeParse(value);
         setInvalid(!parsed.success);
-        if (parsed.success) router.push(`/erp/orders/${parsed.data}`);
+        if (parsed.success) router.push(story ? storyHref(parsed.data) : `/erp/orders/${parsed.data}`);
       }}
     >
       <label id={`${id}-label`} htmlFor={`${id}-input`} className="block text-sm font-medium">

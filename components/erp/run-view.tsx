@@ -22,9 +22,11 @@ import { useListState } from "@/lib/list/client";
 import { MeaningBadge, RunResultBadge } from "@/components/erp/badges";
 import { useDurationText } from "@/components/erp/format";
 import { ErpTable, ErrorState, FilterSelect, TableSkeleton } from "@/components/erp/list";
+import { storyHref } from "@/lib/erp/story-links";
 import { errorBoxClass, linkClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
 import { RunWatch, StoppedNote } from "@/components/erp/run-watch";
+import { ProgressBar } from "@/components/erp/progress-bar";
 
 // One transfer run, polled while it runs; the person decides what to send again.
 
@@ -36,7 +38,7 @@ export function RunView({ runId, canRun, disabledReason, exportMaxRows }: { runI
   const list = useMemo(() => runOrderList(runId), [runId]);
   const [state, update] = useListState(list);
   const { data, error, mutate, stale } = useTransferRun(list, state);
-  const columns = useOrderColumns(data?.run.children ?? []);
+  const columns = useOrderColumns(data?.run.children ?? [], data?.run);
   const id = useId();
 
   if (!data) {
@@ -46,8 +48,8 @@ export function RunView({ runId, canRun, disabledReason, exportMaxRows }: { runI
 
   return (
     <div className="space-y-6" data-testid="run-view" data-run-id={run.id} data-state={run.state}>
-      <RunSummary run={run} />
-      {isRunActive(run.state) ? <RunWatch run={run} canRun={canRun} onStopped={() => void mutate()} /> : <StoppedNote run={run} />}
+      <RunSummary run={run} watch={isRunActive(run.state) ? <RunWatch run={run} canRun={canRun} onStopped={() => void mutate()} /> : null} />
+      <StoppedNote run={run} />
       {error ? (
         <p role="alert" className={errorBoxClass} data-testid="run-refresh-error">
           {t("refreshFailed")}{" "}
@@ -97,7 +99,7 @@ export function RunView({ runId, canRun, disabledReason, exportMaxRows }: { runI
   );
 }
 
-function RunSummary({ run }: { run: TransferRunDetail }) {
+function RunSummary({ run, watch }: { run: TransferRunDetail; watch: React.ReactNode }) {
   const t = useTranslations("erp.run");
   const tOrigin = useTranslations("erp.history.origin");
   const tHistory = useTranslations("erp.history");
@@ -112,8 +114,11 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
   const active = isRunActive(run.state);
   const done = ordersDone(c);
   const n = (v: number) => format.number(v);
+  const notSent = m.notSent + m.sending;
   const summary =
-    run.result === "running"
+    run.stop && !active && notSent > 0
+      ? t(run.retryable.unsent > 0 ? "stoppedHeadline" : "stoppedHeadlineResent", { by: run.stop.by, sent: c.total - notSent, notSent })
+      : run.result === "running"
       ? t("summary.running", { batchesDone: run.batchesDone, batches: run.totalBatches, done, total: c.total })
       : t(`result.${run.result}`, {
           total: c.total,
@@ -122,7 +127,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
           rejected: m.rejected,
           failed: m.failed,
           unknown: m.unknown,
-          pending: m.notSent + m.sending,
+          pending: notSent,
         });
 
   const counts: [string, number, string][] = [
@@ -132,7 +137,7 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
     ["rejected", m.rejected, "count-rejected"],
     ["failed", m.failed, "count-failed"],
     ["unknown", m.unknown, "count-unknown"],
-    ["notSent", m.notSent + m.sending, "count-not-sent"],
+    [active ? "waiting" : "notSent", notSent, "count-not-sent"],
   ];
 
   return (
@@ -147,9 +152,10 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
           {tResult(run.result)}
         </p>
       </div>
+      {watch}
       {active ? (
         <div className="grid gap-3 sm:grid-cols-2" data-testid="run-progress">
-          <ProgressBar label={t("progressBatches", { done: run.batchesDone, total: run.totalBatches })} value={run.batchesDone} max={run.totalBatches} />
+          <ProgressBar label={t("progressBatches", { done: run.batchesDone, total: run.totalBatches })} value={run.batchesDone} max={run.totalBatches} testId="run-progress-batches" />
           <ProgressBar label={t("progressOrders", { done, total: c.total })} value={done} max={c.total} />
         </div>
       ) : null}
@@ -229,18 +235,6 @@ function RunSummary({ run }: { run: TransferRunDetail }) {
         ) : null}
       </dl>
     </section>
-  );
-}
-
-function ProgressBar({ label, value, max }: { label: string; value: number; max: number }) {
-  const id = useId();
-  return (
-    <div>
-      <p id={id} className="mb-1 text-sm">
-        {label}
-      </p>
-      <progress aria-labelledby={id} value={value} max={Math.max(1, max)} className="h-3 w-full accent-brand-600" />
-    </div>
   );
 }
 
@@ -355,8 +349,8 @@ function RunActions({
             {t("sendRejected", { count: left.rejected })}
           </button>
         ) : null}
-        <button type="button" className={buttonClass.secondary} disabled={c.notTransferred === 0} onClick={() => void copyFailed()}>
-          {t("copyFailedIds", { count: c.notTransferred })}
+        <button type="button" className={buttonClass.secondary} disabled={m.failed + m.rejected === 0} onClick={() => void copyFailed()} data-testid="run-copy-failed">
+          {t("copyFailedIds", { count: m.failed + m.rejected })}
         </button>
         <a href={exportHref(run.id, outcome)} download className={buttonClass.secondary} data-testid="run-export">
           {outcome ? t("exportFiltered") : t("exportAll")}
@@ -431,8 +425,11 @@ function RejectionReasons({ run }: { run: TransferRunDetail }) {
   );
 }
 
-function useOrderColumns(followUps: TransferRunDetail["children"]) {
+function useOrderColumns(followUps: TransferRunDetail["children"], run: TransferRunDetail | undefined) {
   const t = useTranslations("erp.run");
+  const active = run ? isRunActive(run.state) : false;
+  const stopBy = run?.stop?.by;
+  const stopAt = run?.stop?.requestedAt;
   const tReasons = useTranslations("erp.reasons");
   const format = useFormatter();
   const dt = useDateTime();
@@ -454,14 +451,19 @@ function useOrderColumns(followUps: TransferRunDetail["children"]) {
         ),
       }),
       helper.display({ id: "batch", header: () => t("table.batch"), meta: { label: t("table.batch"), className: "text-right tabular-nums" }, cell: ({ row }) => (row.original.batch > 0 ? format.number(row.original.batch) : "–") }),
-      helper.display({ id: "outcome", header: () => t("table.outcome"), meta: { label: t("table.outcome") }, cell: ({ row }) => <MeaningBadge meaning={row.original.meaning} /> }),
+      helper.display({
+        id: "outcome",
+        header: () => t("table.outcome"),
+        meta: { label: t("table.outcome") },
+        cell: ({ row }) => <MeaningBadge meaning={row.original.meaning} text={active && row.original.meaning === "not_sent" ? t("counts.waiting") : undefined} />,
+      }),
       helper.display({
         id: "reason",
         header: () => t("table.reason"),
         meta: { label: t("table.reason"), className: "max-w-md break-words" },
         cell: ({ row: { original: o } }) => (
           <>
-            <span data-testid="run-order-reason">{o.reason || o.reasonCode ? describeReason(tReasons, o) : ""}</span>
+            <span data-testid="run-order-reason">{o.reason || o.reasonCode ? describeReason(tReasons, o, stopBy && stopAt ? { by: stopBy, at: dt.dateTime(stopAt) } : null) : ""}</span>
             {isUnrecognised(o) ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">({t("unrecognised")})</span> : null}
           </>
         ),
@@ -480,6 +482,16 @@ function useOrderColumns(followUps: TransferRunDetail["children"]) {
           </span>
         ),
       }),
+      helper.display({
+        id: "story",
+        header: () => t("table.story"),
+        meta: { label: t("table.story") },
+        cell: ({ row: { original: o } }) => (
+          <Link href={storyHref(o.orderId)} className={linkClass} data-testid="run-order-story" aria-label={t("table.storyOf", { orderId: o.orderId })}>
+            {t("table.story")}
+          </Link>
+        ),
+      }),
     ]);
-  }, [t, tReasons, format, dt, followUps]);
+  }, [t, tReasons, format, dt, followUps, active, stopBy, stopAt]);
 }

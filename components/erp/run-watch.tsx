@@ -2,10 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useDateTime, useNow } from "@/components/ui/time";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
+import { buttonClass, helpTextClass } from "@/components/ui/styles";
 import { useDurationText } from "@/components/erp/format";
+import { ProgressBar } from "@/components/erp/progress-bar";
 import { warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
 import { TRANSFERS_API } from "@/lib/erp/lists";
@@ -26,7 +27,6 @@ export function RunWatch({ run, canRun, onStopped }: { run: TransferRunSummary; 
   const duration = useDurationText();
   const now = useNow(1000);
   const problemText = useErpProblemText();
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,11 +50,8 @@ export function RunWatch({ run, canRun, onStopped }: { run: TransferRunSummary; 
   };
 
   return (
-    <section aria-label={t("label")} className={`${cardClass} space-y-2`} data-testid="run-watch" data-settled={p.settled} data-total={p.total}>
-      <p id={`${id}-settled`} className="text-sm">
-        {t("settled", { settled: p.settled, total: p.total })}
-      </p>
-      <progress aria-labelledby={`${id}-settled`} value={p.settled} max={Math.max(1, p.total)} className="h-3 w-full accent-brand-600" data-testid="run-watch-bar" />
+    <section aria-label={t("label")} className="space-y-2" data-testid="run-watch" data-settled={p.settled} data-total={p.total}>
+      <ProgressBar label={t("settled", { settled: p.settled, total: p.total })} value={p.settled} max={p.total} testId="run-watch-bar" />
       <p className={helpTextClass}>
         <span data-testid="run-watch-wire">{t("onTheWire", { count: p.batchesOnTheWire })}</span>
         {" · "}

@@ -26,7 +26,9 @@ export function transferIdsResponse(chunks: AsyncIterator<TransferOrderRow[]>, r
       try {
         const next = await chunks.next();
         if (next.done) return controller.close();
-        controller.enqueue(encoder.encode(next.value.map((r) => `${r.orderId}\n`).join("")));
+        // The ids to act on: an order already in the ERP is not a failure to copy.
+        const rows = outcome === "not_transferred" ? next.value.filter((r) => r.meaning !== "already_in_erp") : next.value;
+        controller.enqueue(encoder.encode(rows.map((r) => `${r.orderId}\n`).join("")));
       } catch (error) {
         onError(error);
         controller.error(error);

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { orderHistory, transferredBefore } from "@/lib/erp/history";
+import { orderStory } from "@/lib/erp/story-store";
 import { openTestDb } from "@/lib/testing/store";
 
 let conn: Kysely<Database>;
@@ -120,5 +121,22 @@ describe("transferredBefore", () => {
     await sql`analyze erp_transfer_orders`.execute(conn);
     const plan = await sql<{ "QUERY PLAN": string }>`explain select * from erp_transfer_orders where order_id = ${ORDER}`.execute(conn);
     expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("erp_transfer_orders_order_id");
+  });
+});
+
+describe("orderStory", () => {
+  it("adds a run's stop, the order's queue entry and its removals from the queue (from the trail) to its runs, oldest first", async () => {
+    const STOPPED = "00000000-0000-4000-8000-00000000000e";
+    const id = "3572240";
+    await run(STOPPED, 40, { transferred_through: 0, stop_requested_at: at(41), stop_requested_by: "Sena Supervisor" }, [{ id }]);
+    await conn.insertInto("audit_events").values({ at: at(35), actor_id: null, actor_email: "admin@demo.local", action: "erp.queue.remove", target_type: "erp_order_queue", target_id: null, outcome: "success", message: "1 orders removed", details_json: JSON.stringify({ removed: 1, orderIds: [id] }) }).execute();
+    await conn.insertInto("audit_events").values({ at: at(36), actor_id: null, actor_email: "admin@demo.local", action: "erp.queue.remove", target_type: "erp_order_queue", target_id: null, outcome: "success", message: "1 orders removed", details_json: JSON.stringify({ removed: 1, orderIds: [`${id}1`] }) }).execute();
+    await conn.insertInto("order_queue").values({ order_id: id, queued_at: at(50), queued_by_email: "operator@demo.local", queued_by_name: "Onur Operator", origin: "console" }).execute();
+    const story = await orderStory(conn, id);
+    expect(story.events).toEqual([
+      { kind: "unqueued", at: at(35).toISOString(), by: "admin@demo.local" },
+      expect.objectContaining({ kind: "run", runId: STOPPED, by: "Onur Operator", meaning: "not_sent", stop: { by: "Sena Supervisor", at: at(41).toISOString() } }),
+      { kind: "queued", at: at(50).toISOString(), by: "Onur Operator" },
+    ]);
   });
 });

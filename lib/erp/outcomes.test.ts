@@ -60,6 +60,7 @@ describe("the console's reason codes", () => {
     ["invalid_response", "failed"],
     ["server_error:503", "failed"],
     ["server_error:500", "failed"],
+    ["unavailable:503", "failed"],
     ["auth:401", "failed"],
     ["auth:403", "failed"],
     ["rate_limited:429", "failed"],

@@ -5,9 +5,11 @@ export interface ReasonTranslator {
   has(key: string): boolean;
 }
 
-export function describeReason(t: ReasonTranslator, row: { reason: string | null; reasonCode: string | null }): string {
+/** `stop`: who stopped the order's run and when (already in the reader's zone), for orders a stop left unsent. */
+export function describeReason(t: ReasonTranslator, row: { reason: string | null; reasonCode: string | null }, stop?: { by: string; at: string } | null): string {
   const parts: string[] = [];
-  if (row.reasonCode) {
+  if (row.reasonCode === "stopped" && stop) parts.push(t("stoppedBy", { name: stop.by, time: stop.at }));
+  else if (row.reasonCode) {
     const [code = "", status = ""] = row.reasonCode.split(":");
     const key = `codes.${code}`;
     parts.push(t.has(key) ? t(key, { status }) : row.reasonCode);

@@ -16,6 +16,7 @@ const { TransferHistory } = await import("@/components/erp/transfer-history");
 const { ImportsPanel } = await import("@/components/erp/imports-panel");
 const { RunView } = await import("@/components/erp/run-view");
 const { SwrFallback } = await import("@/components/erp/swr-fallback");
+const { OrderHistoryTable } = await import("@/components/erp/order-history");
 
 const at = new Date().toISOString();
 const RUN: TransferRunDetail = {
@@ -129,11 +130,63 @@ describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
     const run = outputs[2]!.html;
     expect(run).toContain("0042");
     expect(run).toContain(locale === "en" ? "Order not found" : "Sipariş bulunamadı");
-    expect(run).toContain("<progress");
+    expect(run).toContain('role="progressbar"');
     expect(run).toContain('data-testid="run-watch"');
     expect(run).toContain('data-testid="run-stop"');
     expect(outputs[4]!.html).toContain('data-testid="run-stopped-note"');
     expect(outputs[4]!.html).toContain(locale === "en" ? "Send the not-yet-sent orders (50)" : "Henüz gönderilmemiş siparişleri gönder (50)");
     expect(outputs[4]!.html).toContain(locale === "en" ? "Stopped by Onur Operator" : "Onur Operator tarafından");
+  });
+
+  it("an order's history shows why it failed or is unknown, not a dash", () => {
+    const row = { runCreatedAt: at, origin: "new", runState: "completed", startedBy: { email: "o@demo.local", name: "Onur Operator" }, position: 1, reason: null, settledAt: at, retriedIn: null, resolution: null };
+    const { html, errors } = render(
+      locale,
+      h(OrderHistoryTable, {
+        history: {
+          orderId: "3572000",
+          runs: [
+            { ...row, runId: "a", meaning: "unknown", reasonCode: "server_error:502" },
+            { ...row, runId: "b", meaning: "failed", reasonCode: "unavailable:503", reason: "Bakım çalışması" },
+          ],
+        },
+      } as never),
+    );
+    expect(errors).toEqual([]);
+    expect(html).toContain(locale === "en" ? "The platform failed (HTTP 502)" : "Platform hata verdi (HTTP 502)");
+    expect(html).toContain(locale === "en" ? "The platform was unavailable and did nothing (HTTP 503); sending again may help: Bakım çalışması" : "(HTTP 503); yeniden göndermek işe yarayabilir: Bakım çalışması");
+  });
+
+  it("a run's page as issue 35 asked: stop near the top, empty bars empty, waiting while running, a stop's headline and reasons, failed ids without those in the ERP", () => {
+    const en = locale === "en";
+    const page = (run: TransferRunDetail, items: unknown[] = []) =>
+      render(locale, h(RunView, { runId: RUN.id, canRun: true, disabledReason: null, exportMaxRows: 100_000 }), {
+        [`/api/erp/transfers/${RUN.id}`]: { run, orders: { items, total: items.length, page: 1, limit: 50, outcome: null } },
+      });
+    const fresh = page(
+      { ...RUN, batchesDone: 0, counts: { ...RUN.counts, transferred: 0, notTransferred: 0, pending: 250, sending: 0 }, meanings: { ...RUN.meanings, transferred: 0, alreadyInErp: 0, rejected: 0, failed: 0, notSent: 250, sending: 0 } },
+      [{ position: 1, orderId: "3572000", batch: 1, outcome: "pending", reason: null, reasonCode: null, meaning: "not_sent" }],
+    );
+    expect(fresh.errors).toEqual([]);
+    const html = fresh.html;
+    expect(html.indexOf('data-testid="run-stop"')).toBeGreaterThan(-1);
+    expect(html.indexOf('data-testid="run-stop"')).toBeLessThan(html.indexOf('data-testid="count-total"'));
+    expect(html).toMatch(/data-testid="run-watch-bar-fill"[^>]*width:0\.00%|width:0\.00%[^>]*data-testid="run-watch-bar-fill"/);
+    expect(html).toContain(`<dt class="text-xs text-slate-600 dark:text-slate-300">${en ? "Waiting" : "Bekliyor"}</dt>`);
+    expect(html).not.toContain(`<dt class="text-xs text-slate-600 dark:text-slate-300">${en ? "Not sent" : "Gönderilmedi"}</dt>`);
+    expect(html.split(en ? ">Waiting<" : ">Bekliyor<").length - 1).toBe(2);
+    expect(html).toContain('href="/erp/orders/3572000#what-happened"');
+
+    const stopped = page({ ...STOPPED, counts: { ...RUN.counts, transferred: 200, notTransferred: 0, pending: 50, sending: 0 }, meanings: { ...RUN.meanings, transferred: 200, alreadyInErp: 0, rejected: 0, failed: 0, notSent: 50, sending: 0 } }, [
+      { position: 250, orderId: "3572249", batch: 3, outcome: "pending", reason: null, reasonCode: "stopped", meaning: "not_sent" },
+    ]);
+    expect(stopped.errors).toEqual([]);
+    expect(stopped.html).toContain(en ? "Stopped by Onur Operator: 200 sent, 50 not sent (can be sent again)." : "Onur Operator tarafından durduruldu: 200 gönderildi, 50 gönderilmedi (yeniden gönderilebilir).");
+    expect(stopped.html).toContain(en ? "Not sent: the run was stopped by Onur Operator at " : "Gönderilmedi: çalıştırma ");
+    expect(stopped.html).not.toContain(en ? "The platform gave no reason" : "Platform bir neden belirtmedi");
+
+    const done = page({ ...RUN, state: "completed", status: "with_failures", result: "needs_attention" });
+    expect(done.html).toContain(en ? "Copy failed ids (6)" : "(6)");
+    expect(done.html).toMatch(/data-testid="run-copy-failed"/);
   });
 });

@@ -221,6 +221,14 @@ describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
     expect(csv.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="erp-transfer-${run.id.slice(0, 8)}-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.csv"; filename\\*=UTF-8''erp-transfer-`));
     const ids = await callRoute("GET", `/api/erp/transfers/${run.id}/export?outcome=not_transferred&format=txt`);
     expect(await ids.text()).toBe("9999997\n");
+    state.member = OPERATOR;
+    const { run: again } = await (await postTransfer({ orderIds: ["3572020", "9999997"] }, "key-route-0020-again")).json();
+    await waitForRun(again.id);
+    state.member = VIEWER;
+    const page = await (await callRoute("GET", `/api/erp/transfers/${again.id}`)).json();
+    expect(page.run.meanings).toMatchObject({ alreadyInErp: 1, rejected: 1 });
+    const copied = await callRoute("GET", `/api/erp/transfers/${again.id}/export?outcome=not_transferred&format=txt`);
+    expect(await copied.text()).toBe("9999997\n");
     expect((await callRoute("GET", `/api/erp/transfers/${missing}/export`)).status).toBe(404);
   });
 

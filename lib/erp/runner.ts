@@ -4,6 +4,7 @@ import type { Database, ErpOrderOutcome, ErpTransferRun } from "@/lib/store/sche
 import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { TransferResult } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
+import { redactSecrets } from "@/lib/rules/secrets";
 import { auditRunMove, handOverRun } from "@/lib/erp/handover";
 import { endStopped, stopRequested } from "@/lib/erp/stop";
 import {
@@ -57,6 +58,13 @@ interface BatchOutcome {
   reasonCode: string | null;
 }
 
+const PLATFORM_TEXT_MAX = 300;
+
+function platformText(error: UpstreamError): string | null {
+  const text = redactSecrets(error.upstreamMessage ?? "").trim();
+  return text ? text.slice(0, PLATFORM_TEXT_MAX) : null;
+}
+
 export function batchFailure(error: unknown): BatchOutcome {
   if (!(error instanceof UpstreamError)) return { outcome: "unknown", reason: null, reasonCode: "console_error" };
   const outcome = error.mayHaveActed ? "unknown" : "not_transferred";
@@ -70,8 +78,9 @@ export function batchFailure(error: unknown): BatchOutcome {
     case "http": {
       const status = error.status ?? 0;
       if (status === 401 || status === 403) return { outcome, reason: null, reasonCode: `auth:${status}` };
-      if (status === 429) return { outcome, reason: null, reasonCode: "rate_limited:429" };
-      // 5xx bodies are never passed on (docs/architecture.md).
+      if (status === 429) return { outcome, reason: platformText(error), reasonCode: "rate_limited:429" };
+      if (status >= 500 && !error.mayHaveActed) return { outcome, reason: platformText(error), reasonCode: `unavailable:${status}` };
+      // Bodies of a 5xx that may have worked are never passed on (docs/architecture.md).
       if (status >= 500 || status < 400) return { outcome, reason: null, reasonCode: `server_error:${status}` };
       return { outcome, reason: error.upstreamMessage ?? null, reasonCode: `rejected:${status}` };
     }

@@ -94,6 +94,8 @@ describe("stopping a run between batches", () => {
     const meanings = await meaningsOf(run.id);
     expect(meanings.slice(0, 100).every((m) => m === "transferred")).toBe(true);
     expect(meanings.slice(100).every((m) => m === "not_sent")).toBe(true);
+    const codes = await conn.selectFrom("erp_transfer_orders").select(["position", "reason_code"]).where("run_id", "=", run.id).orderBy("position").execute();
+    expect(codes.filter((o) => o.reason_code === "stopped").map((o) => o.position)).toEqual(codes.slice(100).map((o) => o.position));
 
     const detail = await getRunDetail(conn, run.id);
     expect(detail?.retryable.unsent).toBe(150);

@@ -7,6 +7,8 @@ import { DomainError } from "@/lib/rules/problems";
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
+export const STOPPED_REASON = "stopped";
+
 export class StopRefusedError extends DomainError {
   constructor(reason: "not_running") {
     const made = refusal("conflict", { code: `validation.erp.stopRefused.${reason}` }, { reason });
@@ -36,14 +38,27 @@ export async function stopRequested(conn: Conn, runId: string): Promise<boolean>
   return Boolean(row?.stop_requested_at);
 }
 
-/** Fenced on the job like every write of the runner; the orders never sent stay pending and read as not sent. */
+/** Fenced on the job like every write of the runner; the orders never sent stay pending, read as not sent, and carry the stop as their reason. */
 export async function endStopped(conn: Conn, runId: string, jobId: string, now = new Date()): Promise<ErpTransferRun | undefined> {
-  return conn
-    .updateTable("erp_transfer_runs")
-    .set({ state: "completed", finished_at: now, job_id: null, sending_from: null, sending_to: null })
-    .where("id", "=", runId)
-    .where("job_id", "=", jobId)
-    .where("state", "in", ["queued", "running"])
-    .returningAll()
-    .executeTakeFirst();
+  const end = async (trx: Conn) => {
+    const run = await trx
+      .updateTable("erp_transfer_runs")
+      .set({ state: "completed", finished_at: now, job_id: null, sending_from: null, sending_to: null })
+      .where("id", "=", runId)
+      .where("job_id", "=", jobId)
+      .where("state", "in", ["queued", "running"])
+      .returningAll()
+      .executeTakeFirst();
+    if (run) {
+      await trx
+        .updateTable("erp_transfer_orders")
+        .set({ reason_code: STOPPED_REASON })
+        .where("run_id", "=", runId)
+        .where("outcome", "=", "pending")
+        .where("position", ">", run.transferred_through)
+        .execute();
+    }
+    return run;
+  };
+  return conn.isTransaction ? end(conn) : (conn as Kysely<Database>).transaction().execute(end);
 }

@@ -31,6 +31,7 @@ const FAULTS: Fault[] = [
   { name: "500 with a JSON error", rule: { kind: "respond", status: 500, body: { status: "error", message: "Sunucu hatası: yığın izi ..." } } },
   { name: "502 without a body", rule: { kind: "respond", status: 502 } },
   { name: "503", rule: { kind: "respond", status: 503, body: { status: "error", message: "Bakım" } } },
+  { name: "503 with Retry-After (maintenance)", rule: { kind: "respond", status: 503, retryAfter: 120, body: { status: "error", message: "Bakım çalışması" } } },
   { name: "429", rule: { kind: "respond", status: 429, body: { status: "error", message: "Çok fazla istek." } } },
   { name: "401", rule: { kind: "respond", status: 401, body: { status: "error", message: "Yetkisiz erişim." } } },
   { name: "404", rule: { kind: "respond", status: 404, body: { status: "error", message: "Kayıt bulunamadı." } } },
@@ -198,9 +199,12 @@ function expected(fault: Fault, call: Call): Expected {
   }
   const status = r.status ?? 500;
   const message = (r.body as { message?: string } | undefined)?.message;
+  // A 503 with Retry-After is a refusal before any work: nothing can have been written (docs/upstream-api.md).
+  const refusedBeforeWork = status === 503 && r.retryAfter !== undefined;
   if (call.name === "transfer") {
+    if (refusedBeforeWork) return transfer("not_transferred", `unavailable:${status}`, message ?? null);
     if (status >= 500) return transfer("unknown", `server_error:${status}`);
-    if (status === 429) return transfer("not_transferred", "rate_limited:429");
+    if (status === 429) return transfer("not_transferred", "rate_limited:429", message ?? null);
     if (status === 401) return transfer("not_transferred", "auth:401");
     return transfer("not_transferred", `rejected:${status}`, message ?? null);
   }
@@ -210,7 +214,7 @@ function expected(fault: Fault, call: Call): Expected {
     case 502:
       return { status: 502, code: "upstream_error", mayHaveActed: acted, calls: retriedRead(2) };
     case 503:
-      return { status: 503, code: "upstream_unavailable", mayHaveActed: acted, calls: retriedRead(2) };
+      return { status: 503, code: "upstream_unavailable", mayHaveActed: acted && !refusedBeforeWork, calls: retriedRead(2) };
     case 429:
       return { status: 503, code: "upstream_rate_limited", mayHaveActed: false };
     case 401:

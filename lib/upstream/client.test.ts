@@ -309,6 +309,39 @@ describe("faults surface as UpstreamError with a useful message", () => {
     expect(e.kind).toBe("network");
   });
 
+  it.each([
+    ["503 with Retry-After (maintenance)", { kind: "respond", status: 503, retryAfter: 120, body: { status: "error", message: "Bakım çalışması" } }, false, "Bakım çalışması"],
+    ["503 with Retry-After and a problem+json detail", { kind: "respond", status: 503, retryAfter: 30, body: { type: "about:blank", title: "Service Unavailable", detail: "Bakım çalışması" } }, false, "Bakım çalışması"],
+    ["429", { kind: "respond", status: 429, body: { status: "error", message: "Çok fazla istek." } }, false, "Çok fazla istek."],
+    ["503 without Retry-After", { kind: "respond", status: 503 }, true, undefined],
+    ["500", { kind: "respond", status: 500, retryAfter: 5 }, true, undefined],
+    ["502", { kind: "respond", status: 502 }, true, undefined],
+    ["504", { kind: "respond", status: 504, retryAfter: 5 }, true, undefined],
+  ])("a write answered %s: may have acted %s, with the platform's text", async (_name, rule, acted, text) => {
+    await fault({ path: "/v1/action/orders-erp-transfer", times: 1, ...rule });
+    const e = await failure(client.transferOrders(["3572099"]));
+    expect(e.kind).toBe("http");
+    expect(e.mayHaveActed).toBe(acted);
+    expect(e.upstreamMessage).toBe(text);
+  });
+
+  it("a TLS handshake that fails or never ends sent nothing: the upstream did not act", async () => {
+    const held: import("node:net").Socket[] = [];
+    const silent = createServer((socket) => held.push(socket));
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const { port } = silent.address() as AddressInfo;
+    const tls = createUpstreamClient({ baseUrl: emulatorUrl.replace("http:", "https:"), token: TOKEN, timeoutMs: 1000 });
+    const before = (await logged()).length;
+    const refused = await failure(tls.transferOrders(["3572098"]));
+    expect([refused.kind, refused.mayHaveActed]).toEqual(["network", false]);
+    expect((await logged()).length).toBe(before);
+    const hung = createUpstreamClient({ baseUrl: `https://127.0.0.1:${port}`, token: TOKEN, timeoutMs: 200 });
+    const e = await failure(hung.transferOrders(["3572097"]));
+    held.forEach((socket) => socket.destroy());
+    await new Promise((r) => silent.close(r));
+    expect([e.kind, e.mayHaveActed]).toEqual(["timeout", false]);
+  });
+
   it("a refused connection says the upstream did not act", async () => {
     const probe = createServer();
     await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));

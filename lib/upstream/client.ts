@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Redactor } from "@/lib/rules/secrets";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { toUpstreamFlag } from "@/lib/upstream/flags";
-import { exchange, ExchangeTimeout, type Answer } from "@/lib/upstream/transport";
+import { exchange, ExchangeNotSent, ExchangeTimeout, type Answer } from "@/lib/upstream/transport";
 import {
   upstreamErrorBodySchema,
   upstreamStatusSchema,
@@ -134,10 +134,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     } catch (error) {
       const timedOut = error instanceof ExchangeTimeout;
       const code = causeCode(error);
-      const refused = code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN";
+      const notSent = error instanceof ExchangeNotSent || (timedOut && !error.connected);
+      const refused = notSent || code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN";
       const kind = timedOut ? "timeout" : "network";
       const detail = timedOut
-        ? `no answer within ${spec.timeoutMs ?? options.timeoutMs} ms`
+        ? `no answer within ${spec.timeoutMs ?? options.timeoutMs} ms${notSent ? " (no connection; nothing was sent)" : ""}`
         : refused
           ? "the upstream refused the connection"
           : `the connection failed (${code ?? "closed before a complete answer"})`;
@@ -160,11 +161,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 
     if (!response.ok) {
       const parsed = jsonOk ? upstreamErrorBodySchema.safeParse(json) : undefined;
-      const upstreamMessage = parsed?.success ? parsed.data.message : undefined;
+      const upstreamMessage = parsed?.success ? (parsed.data.message ?? parsed.data.detail ?? parsed.data.title) : undefined;
+      // docs/upstream-api.md "What a failed call can have done": a 503 with Retry-After is a refusal before any work.
+      const refusedBeforeWork = response.status === 503 && response.retryAfter !== null;
       throw fail("http", {
         upstreamMessage,
         fieldErrors: parsed?.success ? fieldErrorsOf(parsed.data.errors) : undefined,
-        mayHaveActed: isWrite && response.status >= 500,
+        mayHaveActed: isWrite && response.status >= 500 && !refusedBeforeWork,
         detail: describe("upstream error", response.status, upstreamMessage),
       });
     }

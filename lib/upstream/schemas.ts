@@ -53,6 +53,8 @@ export const upstreamTransferResultSchema = z.object({
 export const upstreamErrorBodySchema = z
   .object({
     message: z.string().optional(),
+    detail: z.string().optional().catch(undefined),
+    title: z.string().optional().catch(undefined),
     errors: z.record(z.string(), z.union([z.array(z.string()), z.string()])).optional(),
   })
   .loose();

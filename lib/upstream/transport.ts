@@ -16,12 +16,24 @@ export interface Answer {
   status: number;
   ok: boolean;
   text: string;
+  retryAfter: string | null;
 }
 
 export class ExchangeTimeout extends Error {
-  constructor(ms: number) {
+  constructor(
+    ms: number,
+    readonly connected = true,
+  ) {
     super(`no answer within ${ms} ms`);
     this.name = "ExchangeTimeout";
+  }
+}
+
+/** The connection (TLS included) failed before it was up: not one byte of the request left. */
+export class ExchangeNotSent extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "ExchangeNotSent";
   }
 }
 
@@ -48,6 +60,7 @@ export function exchange(url: URL, init: Exchange): Promise<Answer> {
       return;
     }
     let settled = false;
+    let connected = false;
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
@@ -72,17 +85,22 @@ export function exchange(url: URL, init: Exchange): Promise<Answer> {
       body.on("data", (chunk: Buffer) => chunks.push(chunk));
       body.on("end", () => {
         if (!res.complete) return fail(new Error("closed before a complete answer"));
-        settle(() => resolve({ status, ok: status >= 200 && status < 300, text: decoder().decode(Buffer.concat(chunks)) }));
+        const retryAfter = res.headers["retry-after"];
+        settle(() => resolve({ status, ok: status >= 200 && status < 300, text: decoder().decode(Buffer.concat(chunks)), retryAfter: typeof retryAfter === "string" ? retryAfter : null }));
       });
       res.on("close", () => {
         if (!res.complete) fail(new Error("closed before a complete answer"));
       });
     });
+    req.on("socket", (socket) => {
+      if (!socket.connecting) connected = true;
+      else socket.once(url.protocol === "https:" ? "secureConnect" : "connect", () => (connected = true));
+    });
     const timer = setTimeout(() => {
-      settle(() => reject(new ExchangeTimeout(init.timeoutMs)));
+      settle(() => reject(new ExchangeTimeout(init.timeoutMs, connected)));
       req.destroy();
     }, init.timeoutMs);
-    req.on("error", (error) => settle(() => reject(error)));
+    req.on("error", (error) => settle(() => reject(connected ? error : new ExchangeNotSent(error))));
     req.end(init.body);
   });
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { FailuresInbox } from "@/components/erp/failures-inbox";
+import { OrderSearch } from "@/components/erp/order-search";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
@@ -23,6 +24,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
     <section data-testid="failures-page" className="space-y-6">
       <PageHeader title={t("title")} description={t("description")} />
       <FailuresInbox canRun={can(member.role, "erp.run")} fallback={{ [key]: { ...inbox, key } }} />
+      <OrderSearch story />
     </section>
   );
 }

@@ -8,7 +8,8 @@ import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageMember } from "@/lib/auth/session";
 import { orderIdSchema } from "@/lib/erp/history-schemas";
-import { getOrderHistory } from "@/lib/erp/history-service";
+import { getOrderHistory, getOrderStory } from "@/lib/erp/history-service";
+import { OrderStoryCard } from "@/components/erp/order-story";
 
 export async function generateMetadata({ params }: { params: Promise<{ orderId: string }> }): Promise<Metadata> {
   await requirePageMember();
@@ -21,10 +22,11 @@ export default async function Page({ params }: { params: Promise<{ orderId: stri
   const parsed = orderIdSchema.safeParse((await params).orderId);
   if (!parsed.success) notFound();
   const history = await getOrderHistory(parsed.data);
+  const story = await getOrderStory(parsed.data, history);
   const t = await getTranslations("erpOrders.history");
 
   return (
-    <section data-testid="order-page">
+    <section data-testid="order-page" className="space-y-6">
       <Breadcrumbs section="erp" items={[{ label: t("title", { orderId: history.orderId }) }]} />
       <PageHeader
         title={t("title", { orderId: history.orderId })}
@@ -35,6 +37,7 @@ export default async function Page({ params }: { params: Promise<{ orderId: stri
           </Link>
         }
       />
+      <OrderStoryCard story={story} />
       <OrderHistoryTable history={history} />
     </section>
   );
