@@ -13,7 +13,8 @@ export default defineConfig({
   retries: 0,
   // One worker: two cores shared by console, emulator and browser, and the emulator's fault rules are global.
   workers: 1,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  // The JSON report gives `npm test` its slowest specs (scripts/test-times.ts).
+  reporter: [["list"], ["json", { outputFile: "reports/e2e-times.json" }], ...(process.env.CI ? [] : [["html", { open: "never" }] as const])],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

@@ -1,17 +1,22 @@
 // `npm test`: each step in order, stopping at the first failure; with no TEST_DATABASE_URL, a throwaway PostgreSQL for them all.
 import "@/scripts/require-node";
 import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { startThrowawayServer } from "@/lib/db/local-server";
+import { E2E_TIMES, UNIT_TIMES, timesSummary } from "@/scripts/test-times";
 
 const root = path.resolve(import.meta.dirname, "..");
 // The build comes before the unit suite: its console tests (lib/db/local-console.test.ts) start the built console.
 const STEPS = ["lint", "typecheck", "test:build", "test:unit", "test:e2e"];
+// Each file's time to reports/, for the summary at the end; the e2e report is set in playwright.config.ts.
+const ARGS: Record<string, string[]> = { "test:unit": ["--reporter=default", "--reporter=json", `--outputFile.json=${UNIT_TIMES}`] };
 
 function run(step: string, env: NodeJS.ProcessEnv): Promise<number> {
   console.log(`\n== npm run ${step}`);
+  const args = ARGS[step] ? ["--", ...ARGS[step]] : [];
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", step], { cwd: root, env, stdio: "inherit" });
+    const child = spawn("npm", ["run", step, ...args], { cwd: root, env, stdio: "inherit" });
     child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -32,6 +37,7 @@ if (!env.TEST_DATABASE_URL?.trim()) {
   env.TEST_DATABASE_URL = server.url;
   console.log("== a throwaway PostgreSQL for the tests is up (removed at the end)");
 }
+for (const report of [UNIT_TIMES, E2E_TIMES]) rmSync(path.join(root, report), { force: true });
 let code = 0;
 const started = Date.now();
 const times: string[] = [];
@@ -45,5 +51,7 @@ for (const step of STEPS) {
   }
 }
 await cleanUp();
+const summary = timesSummary(root);
+if (summary.length > 0) console.log(`\n${summary.join("\n")}`);
 console.log(`\nnpm test: ${code === 0 ? "passed" : "failed"} in ${Math.round((Date.now() - started) / 1000)} s (${times.join(", ")}).`);
 process.exit(code);
