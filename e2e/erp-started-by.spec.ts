@@ -32,7 +32,7 @@ test("an API key's run is found through \"Started by\", which offers names and n
     expect(offered.filter((o) => o.includes("created by"))).toEqual([]);
 
     await chooseOption(startedBy, `Key ${name}`);
-    await expect(page).toHaveURL(new RegExp(`by=key%3A${encodeURIComponent(name).replace(/%20/g, "(\\+|%20)")}`));
+    await expect(page).toHaveURL(new RegExp(`by=key(:|%3A)${encodeURIComponent(name).replace(/%20/g, "(\\+|%20)")}`));
     const row = page.locator(`[data-testid="transfer-history-row"][data-run-id="${runId}"]`);
     await expect(row).toBeVisible();
     await expect(row).toContainText(`Key ${name}`);
