@@ -69,7 +69,7 @@ test("a run retried from the inbox and a stopped run resumed leave Home, the cha
   const retryRun = page.url().split("/").pop()!;
   await finished(page, retryRun);
   await page.reload();
-  await expect(page.getByTestId("run-origin")).toHaveText("Retry of failed orders, from the failures inbox");
+  await expect(page.getByTestId("run-origin")).toHaveText("Resend of unknown outcomes, from the failures inbox");
 
   const afterRetry = await openEverywhere(page);
   expect(afterRetry).toEqual({ tile: before.inbox - 3, chart: before.inbox - 3, badge: before.inbox - 3, inbox: before.inbox - 3 });
@@ -98,7 +98,7 @@ test("a run retried from the inbox and a stopped run resumed leave Home, the cha
 
 test("a handover written by an operator is pinned on the viewer's Home until read; a channel that is down keeps the text", async ({ asOperator: operator, asViewer: viewer, asAdmin: admin }) => {
   const stamp = Date.now();
-  const live = await startReceiver("handover-e2e");
+  const live = await startReceiver("handover-e2e-signing-secret");
   const deadPort = await (async () => {
     const dead = await startReceiver("handover-e2e-dead");
     const port = new URL(dead.url).port;
@@ -109,7 +109,7 @@ test("a handover written by an operator is pinned on the viewer's Home until rea
   let handoverId: string | null = null;
   try {
     for (const [name, url] of [[`Handover hook ${stamp}`, `${live.url}/hooks`], [`Dead hook ${stamp}`, `http://127.0.0.1:${deadPort}/hooks`]] as const) {
-      const res = await admin.request.post("/api/alerts/channels", { headers: headers(), data: { name, kind: "webhook", enabled: true, events: ["transfer.attention"], url, signingSecret: "handover-e2e" } });
+      const res = await admin.request.post("/api/alerts/channels", { headers: headers(), data: { name, kind: "webhook", enabled: true, events: ["transfer.attention"], url, signingSecret: "handover-e2e-signing-secret" } });
       expect(res.status(), await res.text()).toBe(201);
       channels.push(((await res.json()) as { channel: { id: string } }).channel.id);
     }
