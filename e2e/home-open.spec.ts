@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL } from "@/e2e/env";
-import { expect, test } from "@/e2e/fixtures";
+import { chooseOption, expect, test } from "@/e2e/fixtures";
 import { startReceiver } from "@/lib/alerts/test-servers";
 
 // Home, its chart, the nav badge and the failures inbox count the same open orders, after a retry from the inbox and after a
@@ -123,14 +123,12 @@ test("a handover written by an operator is pinned on the viewer's Home until rea
     await expect(text).toContainText(/Still open in the failures inbox|Nothing open in the failures inbox/);
     const body = await text.textContent();
 
-    await operator.getByLabel("Alert channel").click();
-    await operator.getByRole("option", { name: `Dead hook ${stamp}` }).click();
+    await chooseOption(operator.getByLabel("Alert channel"), `Dead hook ${stamp}`);
     await operator.getByTestId("handover-send").click();
     await expect(operator.getByTestId("handover-failure")).toContainText("The channel did not take the handover");
     await expect(text).toHaveText(body!);
 
-    await operator.getByLabel("Alert channel").click();
-    await operator.getByRole("option", { name: `Handover hook ${stamp}` }).click();
+    await chooseOption(operator.getByLabel("Alert channel"), `Handover hook ${stamp}`);
     await operator.getByTestId("handover-send").click();
     await expect.poll(() => live.received.length).toBe(1);
     expect(JSON.parse(live.received[0]!.body)).toMatchObject({ type: "handover" });
