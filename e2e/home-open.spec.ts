@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL } from "@/e2e/env";
-import { expect, test } from "@/e2e/fixtures";
+import { chooseOption, expect, test } from "@/e2e/fixtures";
 import { startReceiver } from "@/lib/alerts/test-servers";
 
 // Home, its chart, the nav badge and the failures inbox count the same open orders, after a retry from the inbox and after a
@@ -69,7 +69,7 @@ test("a run retried from the inbox and a stopped run resumed leave Home, the cha
   const retryRun = page.url().split("/").pop()!;
   await finished(page, retryRun);
   await page.reload();
-  await expect(page.getByTestId("run-origin")).toHaveText("Retry of failed orders, from the failures inbox");
+  await expect(page.getByTestId("run-origin")).toHaveText("Resend of unknown outcomes, from the failures inbox");
 
   const afterRetry = await openEverywhere(page);
   expect(afterRetry).toEqual({ tile: before.inbox - 3, chart: before.inbox - 3, badge: before.inbox - 3, inbox: before.inbox - 3 });
@@ -98,7 +98,7 @@ test("a run retried from the inbox and a stopped run resumed leave Home, the cha
 
 test("a handover written by an operator is pinned on the viewer's Home until read; a channel that is down keeps the text", async ({ asOperator: operator, asViewer: viewer, asAdmin: admin }) => {
   const stamp = Date.now();
-  const live = await startReceiver("handover-e2e");
+  const live = await startReceiver("handover-e2e-signing-secret");
   const deadPort = await (async () => {
     const dead = await startReceiver("handover-e2e-dead");
     const port = new URL(dead.url).port;
@@ -109,7 +109,7 @@ test("a handover written by an operator is pinned on the viewer's Home until rea
   let handoverId: string | null = null;
   try {
     for (const [name, url] of [[`Handover hook ${stamp}`, `${live.url}/hooks`], [`Dead hook ${stamp}`, `http://127.0.0.1:${deadPort}/hooks`]] as const) {
-      const res = await admin.request.post("/api/alerts/channels", { headers: headers(), data: { name, kind: "webhook", enabled: true, events: ["transfer.attention"], url, signingSecret: "handover-e2e" } });
+      const res = await admin.request.post("/api/alerts/channels", { headers: headers(), data: { name, kind: "webhook", enabled: true, events: ["transfer.attention"], url, signingSecret: "handover-e2e-signing-secret" } });
       expect(res.status(), await res.text()).toBe(201);
       channels.push(((await res.json()) as { channel: { id: string } }).channel.id);
     }
@@ -123,14 +123,12 @@ test("a handover written by an operator is pinned on the viewer's Home until rea
     await expect(text).toContainText(/Still open in the failures inbox|Nothing open in the failures inbox/);
     const body = await text.textContent();
 
-    await operator.getByLabel("Alert channel").click();
-    await operator.getByRole("option", { name: `Dead hook ${stamp}` }).click();
+    await chooseOption(operator.getByLabel("Alert channel"), `Dead hook ${stamp}`);
     await operator.getByTestId("handover-send").click();
     await expect(operator.getByTestId("handover-failure")).toContainText("The channel did not take the handover");
     await expect(text).toHaveText(body!);
 
-    await operator.getByLabel("Alert channel").click();
-    await operator.getByRole("option", { name: `Handover hook ${stamp}` }).click();
+    await chooseOption(operator.getByLabel("Alert channel"), `Handover hook ${stamp}`);
     await operator.getByTestId("handover-send").click();
     await expect.poll(() => live.received.length).toBe(1);
     expect(JSON.parse(live.received[0]!.body)).toMatchObject({ type: "handover" });
