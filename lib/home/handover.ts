@@ -4,6 +4,7 @@ import type { Database } from "@/lib/store/schema";
 import type { HomeHandoversTable } from "@/lib/home/tables";
 import type { Locale } from "@/lib/i18n/config";
 import { messagesFor } from "@/lib/i18n/messages";
+import { compiledMessagesFor } from "@/lib/i18n/compiled-messages";
 import { formatDateTime } from "@/lib/i18n/datetime";
 import { inboxGroups } from "@/lib/erp/inbox";
 import { describeReason, type ReasonTranslator } from "@/lib/erp/reasons";
@@ -11,6 +12,8 @@ import { describeReason, type ReasonTranslator } from "@/lib/erp/reasons";
 // The shift handover: what happened since the writer's previous handover (at most the last SHIFT_HOURS), written in their language.
 
 export const SHIFT_HOURS = 12;
+// Under Next, use-intl is aliased to its format-only formatter (next.config.mjs), which reads compiled catalogs.
+const catalog = (locale: Locale) => (process.env.NEXT_RUNTIME ? compiledMessagesFor(locale) : messagesFor(locale));
 export const HANDOVER_MAX = 20_000;
 
 export interface Handover {
@@ -57,7 +60,7 @@ export interface ComposeInput {
 export async function composeHandover(conn: Kysely<Database>, input: ComposeInput): Promise<{ from: Date; to: Date; body: string }> {
   const to = input.now;
   const from = await shiftStart(conn, input.author.email, to);
-  const t = createTranslator({ locale: input.locale, messages: messagesFor(input.locale) as AbstractIntlMessages, timeZone: input.timeZone });
+  const t = createTranslator({ locale: input.locale, messages: catalog(input.locale) as AbstractIntlMessages, timeZone: input.timeZone });
   const tr = ((key: string, values?: Record<string, unknown>) => t(key as never, values as never)) as (key: string, values?: Record<string, unknown>) => string;
   const tReasons = Object.assign((key: string, values?: Record<string, unknown>) => tr(`erp.reasons.${key}`, values), { has: (key: string) => t.has(`erp.reasons.${key}` as never) }) as unknown as ReasonTranslator;
   const when = (at: Date) => formatDateTime(at, input.locale, input.timeZone);
