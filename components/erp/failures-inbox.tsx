@@ -198,7 +198,7 @@ function Inbox({ canRun }: { canRun: boolean }) {
         </div>
         <div>
           <label className={labelClass} htmlFor={`${id}-by`}>{t("filters.by")}</label>
-          <Select id={`${id}-by`} className={selectClass} value={state.by ?? ""} onValueChange={(v) => patch({ by: v || undefined })} options={[{ value: "", label: t("filters.anyone") }, ...(data?.peopleNames ?? []).map((p) => ({ value: p.email, label: p.name }))]} />
+          <Select id={`${id}-by`} className={selectClass} value={state.by ?? ""} onValueChange={(v) => patch({ by: v || undefined })} options={[{ value: "", label: t("filters.anyone") }, ...(data?.starters ?? []).map((s) => ({ value: s.by, label: s.kind === "key" ? tRuns("starterKey", { name: s.name }) : s.kind === "automatic" ? tRuns("starterAutomatic") : s.name }))]} />
         </div>
         <div>
           <label className={labelClass} htmlFor={`${id}-origin`}>{tRuns("originFilter")}</label>

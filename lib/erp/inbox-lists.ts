@@ -1,6 +1,7 @@
-import { defineListBase, field, optional, readEmail, type ListState } from "@/lib/list/base";
+import { defineListBase, field, optional, type ListState } from "@/lib/list/base";
 import { invertedDates, isCalendarDate } from "@/lib/activity/lists";
-import { RUN_ORIGIN_GROUP, runOriginField, type TransferOrigin } from "@/lib/erp/lists";
+import { RUN_ORIGIN_GROUP, runOriginField, startedByField, type TransferOrigin } from "@/lib/erp/lists";
+import type { RunStarter } from "@/lib/erp/run-starters";
 
 // The failures inbox, declared once (no zod, for the browser): its filters, its API paths and the meanings it holds.
 
@@ -25,7 +26,7 @@ export const failuresListBase = defineListBase({
   fields: {
     from: date,
     to: date,
-    by: optional(readEmail, "validation.memberEmail"),
+    by: startedByField,
     origin: runOriginField,
     run: optional((v) => (UUID.test(v.trim()) ? v.trim().toLowerCase() : null), "validation.erp.runIdInvalid"),
     page: field({ fallback: 1, message: "validation.pageNumber" }, (v) => (v === "1" ? 1 : null)),
@@ -61,4 +62,5 @@ export interface InboxPage {
   total: number;
   people: string[];
   peopleNames: { email: string; name: string }[];
+  starters: RunStarter[];
 }

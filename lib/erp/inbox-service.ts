@@ -5,6 +5,7 @@ import { enqueueWith } from "@/lib/erp/runner";
 import { startTransferJobs, type ErpContext } from "@/lib/erp/service";
 import { toRunSummary } from "@/lib/erp/store";
 import { inboxGroups, inboxPeople, openExceptionCount, resolveGroup, retryGroup } from "@/lib/erp/inbox";
+import { runStarters } from "@/lib/erp/run-starters";
 import type { InboxFilter, InboxGroupKey, InboxPage } from "@/lib/erp/inbox-lists";
 
 const zoned = (filter: InboxFilter): InboxFilter => ({ ...filter, timeZone: getConfig().accountTimeZone });
@@ -12,7 +13,7 @@ const zoned = (filter: InboxFilter): InboxFilter => ({ ...filter, timeZone: getC
 export async function getFailuresInbox(filter: InboxFilter): Promise<InboxPage> {
   const conn = await db();
   const [groups, people] = await Promise.all([inboxGroups(conn, zoned(filter)), inboxPeople(conn)]);
-  return { groups, total: groups.reduce((n, g) => n + g.count, 0), people: people.map((p) => p.email), peopleNames: people };
+  return { groups, total: groups.reduce((n, g) => n + g.count, 0), people: people.map((p) => p.email), peopleNames: people, starters: runStarters(people) };
 }
 
 export async function getOpenExceptionCount(): Promise<number> {

@@ -121,6 +121,18 @@ describe("failures inbox grouping", () => {
     expect(await counts({ from: "2026-01-04" })).toEqual([]);
   });
 
+  it("filters by an API key (key:<name>) and by automatic runs, as the runs list does", async () => {
+    await finishedRun({ id: null, email: "key ERP_sync%, created by Demo Admin", name: "ERP_sync%" } as unknown as RunActor, { "300": failed503 }, day(1));
+    await finishedRun({ id: null, email: "", name: "Nightly" } as unknown as RunActor, { "301": failed503, "302": notFound }, day(2));
+    await finishedRun(OPERATOR, { "303": failed503 }, day(3));
+    await finishedRun({ id: null, email: "key ERPxsyncer, created by Demo Admin", name: "ERPxsyncer" } as unknown as RunActor, { "304": notFound }, day(3));
+    const counts = async (f: object) => (await inboxGroups(conn, f)).map((g) => `${g.meaning}:${g.count}`);
+    expect(await counts({ by: "key:ERP_sync%" })).toEqual(["failed:1"]);
+    expect(await counts({ by: "key:ERPxsyncer" })).toEqual(["rejected:1"]);
+    expect(await counts({ by: "automatic" })).toEqual(["failed:1", "rejected:1"]);
+    expect(await counts({ by: OPERATOR.email })).toEqual(["failed:1"]);
+  });
+
   it("reads dates as days in the account's zone", async () => {
     // 22:30 UTC on 1 January is already 2 January in Istanbul (UTC+3).
     await finishedRun(OPERATOR, { "100": failed503 }, new Date("2026-01-01T22:30:00Z"));

@@ -4,6 +4,7 @@ import { createTransferRun, InFlightError, MEANING, RetryRefusedError, type Enqu
 import { INBOX_ORDER_IDS, INBOX_RUN_IDS, RETRYABLE_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
 import type { TransferOrigin } from "@/lib/erp/lists";
 import { originsOf } from "@/lib/erp/run-filters";
+import { starterCondition } from "@/lib/erp/run-starters";
 
 // Open exceptions across runs: orders of finished runs that ended failed, unknown, not sent or rejected, that no later run took and nobody resolved.
 
@@ -45,7 +46,10 @@ function openOrders(conn: Kysely<Database>, f: InboxFilter) {
   const zone = f.timeZone ?? "UTC";
   if (f.from) q = q.where(sql<boolean>`r.created_at >= (${f.from}::date)::timestamp at time zone ${zone}`);
   if (f.to) q = q.where(sql<boolean>`r.created_at < (${f.to}::date + 1)::timestamp at time zone ${zone}`);
-  if (f.by) q = q.where("r.created_by_email", "=", f.by);
+  if (f.by) {
+    const { op, value } = starterCondition(f.by);
+    q = q.where("r.created_by_email", op, value);
+  }
   if (f.origin) q = q.where("r.origin", "in", originsOf(f.origin));
   if (f.run) q = q.where("r.id", "=", f.run);
   return q;

@@ -49,6 +49,8 @@ export const IMPORTS_PAGE_SIZE: PageSize = 10;
 export const TRANSFERS_API = "/api/erp/transfers";
 export const IMPORTS_API = "/api/erp/imports";
 
+export const startedByField = optional((v) => (v.trim() === AUTOMATIC_STARTER ? AUTOMATIC_STARTER : readActor(v)), "validation.erp.runStarter");
+
 export const transferRunListBase = defineListBase({
   path: TRANSFERS_API,
   pageSizes: PAGE_SIZES,
@@ -56,7 +58,7 @@ export const transferRunListBase = defineListBase({
     status: optional(oneOf(TRANSFER_RUN_STATUSES), "validation.erp.runStatus"),
     result: optional(oneOf(RUN_RESULTS), "validation.erp.runResult"),
     origin: runOriginField,
-    by: optional((v) => (v.trim() === AUTOMATIC_STARTER ? AUTOMATIC_STARTER : readActor(v)), "validation.erp.runStarter"),
+    by: startedByField,
     from: optional((v) => (isCalendarDate(v) ? v : null), "validation.date"),
     to: optional((v) => (isCalendarDate(v) ? v : null), "validation.date"),
     page: page(MAX_PAGE),

@@ -18,6 +18,12 @@ export function runStarter(createdBy: { email: string; name: string }): RunStart
   return { by: createdBy.email, kind: "person", name: createdBy.name || createdBy.email };
 }
 
+export function starterCondition(by: string): { op: "=" | "like"; value: string } {
+  if (by === AUTOMATIC_STARTER) return { op: "=", value: "" };
+  if (by.startsWith("key:")) return { op: "like", value: `key ${by.slice(4).replace(/[\\%_]/g, "\\$&")}, created by %` };
+  return { op: "=", value: by };
+}
+
 export function runStarters(rows: readonly { email: string; name: string }[]): RunStarter[] {
   const seen = new Map<string, RunStarter>();
   for (const row of rows) {

@@ -1,4 +1,4 @@
-import { AUTOMATIC_STARTER, runStarters, type RunStarter } from "@/lib/erp/run-starters";
+import { runStarters, starterCondition, type RunStarter } from "@/lib/erp/run-starters";
 import { createHash, randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, ErpOrderOutcome, ErpTransferOrder, ErpTransferRun } from "@/lib/store/schema";
@@ -623,9 +623,10 @@ export async function listRuns(
   now = new Date(),
 ): Promise<{ items: TransferRunSummary[]; total: number }> {
   let base = filterRuns(conn.selectFrom("erp_transfer_runs"), q);
-  if (q.by === AUTOMATIC_STARTER) base = base.where("created_by_email", "=", "");
-  else if (q.by?.startsWith("key:")) base = base.where("created_by_email", "like", `key ${q.by.slice(4)}, created by %`);
-  else if (q.by) base = base.where("created_by_email", "=", q.by);
+  if (q.by) {
+    const { op, value } = starterCondition(q.by);
+    base = base.where("created_by_email", op, value);
+  }
   switch (q.status) {
     case "running":
       base = base.where("state", "in", ["queued", "running"]);

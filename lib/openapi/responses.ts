@@ -167,6 +167,9 @@ export const failuresAnswer = z.object({
   total: z.number().int(),
   people: z.array(z.string()),
   peopleNames: z.array(z.object({ email: z.string(), name: z.string() })),
+  starters: z
+    .array(z.object({ by: z.string(), kind: z.enum(["person", "key", "automatic"]), name: z.string() }))
+    .describe("Everyone and everything that started the runs of open orders; each `by` is a value the `by` filter takes"),
 });
 
 export const enqueueAnswer = z.object({
