@@ -259,10 +259,19 @@ const END_ALL_FIELDS: Record<string, FieldRule> = {
   confirm: { valid: fc.constant(true), bad: fc.oneof(fc.constant<unknown>(false), notBoolean), required: true },
 };
 
+const notAStarter = notAnEmail.filter((s) => s.trim() !== "automatic" && !s.trim().startsWith("key:"));
+const HANDOVER_SEND_FIELDS: Record<string, FieldRule> = {
+  channelId: {
+    valid: fc.constant("00000000-0000-4000-8000-000000000000"),
+    bad: fc.oneof(fc.constantFrom<unknown>(null, 0, 1, true, [], {}, "", " ", "\t"), fc.integer({ min: 101, max: 300 }).map((n) => "a".repeat(n))),
+    required: true,
+  },
+};
+
 const FAILURES_QUERY = {
   from: badDate,
   to: badDate,
-  by: notAnEmail,
+  by: notAStarter,
   origin: notOneOf(["by_hand", "retry", "automatic", "api"]),
   run: stringWhere((s) => nonBlank(s) && !UUID.test(s.trim())),
   page: stringWhere((s) => nonBlank(s) && s !== "1"),
@@ -322,7 +331,7 @@ export const TARGETS: Target[] = [
       status: notOneOf(["running", "all_transferred", "with_failures", "interrupted"]),
       result: notOneOf(["running", "complete", "complete_with_rejections", "needs_attention", "interrupted"]),
       origin: notOneOf(["by_hand", "retry", "automatic", "api"]),
-      by: notAnEmail,
+      by: notAStarter,
       from: badDate,
       to: badDate,
       page: badCoercedPage,
@@ -524,6 +533,27 @@ export const TARGETS: Target[] = [
     alsoOk: redirected,
   },
   {
+    file: "home/handovers/route.ts",
+    method: "POST",
+    requests: fc
+      .oneof(
+        fc.jsonValue().filter((v) => JSON.stringify(v) !== "{}").map((v): BodyCase => ({ contentType: "application/json", body: JSON.stringify(v) ?? "null" })),
+        fc.constantFrom<string | null>(null, "text/plain", "application/x-www-form-urlencoded").map((contentType): BodyCase => ({ contentType, body: "{}" })),
+      )
+      .map((b) => withBody("POST", "/api/home/handovers", b)),
+  },
+  { file: "home/handovers/[id]/route.ts", method: "GET", requests: badIdSegment.map((id) => ({ method: "GET", path: `/api/home/handovers/${id}` })), alsoOk: redirected },
+  { file: "home/handovers/[id]/read/route.ts", method: "POST", requests: badIdSegment.map((id) => ({ method: "POST", path: `/api/home/handovers/${id}/read` })), alsoOk: redirected },
+  {
+    file: "home/handovers/[id]/send/route.ts",
+    method: "POST",
+    requests: fc.oneof(
+      badIdSegment.map((id) => withBody("POST", `/api/home/handovers/${id}/send`, { contentType: "application/json", body: '{"channelId":"00000000-0000-4000-8000-000000000000"}' })),
+      badBody(HANDOVER_SEND_FIELDS).map((b) => withBody("POST", "/api/home/handovers/1/send", b)),
+    ),
+    alsoOk: redirected,
+  },
+  {
     file: "team/[id]/route.ts",
     method: "PATCH",
     requests: fc.oneof(
@@ -596,4 +626,4 @@ TARGETS.push(
   { file: "keys/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/keys/${id}` })), alsoOk: redirected },
 );
 
-export const NOT_FUZZED = new Set(["GET keys/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET v1/openapi.json/route.ts"]);
+export const NOT_FUZZED = new Set(["GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET v1/openapi.json/route.ts"]);
