@@ -260,6 +260,7 @@ const PAGES: Record<string, { urls: (ids: { runId: string }) => string[]; note?:
   "(dashboard)/activity/page.tsx": { urls: () => ["/activity", "/activity?outcome=failure&limit=100"] },
   "(dashboard)/erp/page.tsx": { urls: () => ["/erp", "/erp?status=with_failures&import=stock"] },
   "(dashboard)/erp/failures/page.tsx": { urls: () => ["/erp/failures", "/erp/failures?from=2026-01-01&to=2026-12-31"] },
+  "(dashboard)/handover/page.tsx": { urls: () => ["/handover"] },
   "(dashboard)/erp/orders/[orderId]/page.tsx": { urls: () => ["/erp/orders/3572228", "/erp/orders/9999999"] },
   "(dashboard)/erp/schedules/page.tsx": { urls: () => ["/erp/schedules", "/erp/schedules?edit=new"] },
   "(dashboard)/alerts/page.tsx": { urls: () => ["/alerts", "/alerts?status=failed"] },

@@ -76,11 +76,11 @@ test("a run slowed by emulator latency is stopped from the page; its rest is not
     await page.goBack();
 
     await emulator.clearFaults();
-    await page.getByRole("button", { name: `Send the not-yet-sent orders (${notSent})` }).click();
+    await page.getByRole("button", { name: `Send the not-yet-sent orders (${fmt(notSent)})` }).click();
     const retry = page.getByTestId("retry-dialog");
-    await retry.getByRole("button", { name: `Send ${notSent} orders` }).click();
+    await retry.getByRole("button", { name: `Send ${fmt(notSent)} orders` }).click();
     await expect(page).toHaveURL(/\/erp\/transfers\/[0-9a-f-]{36}$/);
-    await expect(page.getByTestId("count-total")).toHaveText(String(notSent));
+    await expect(page.getByTestId("count-total")).toHaveText(fmt(notSent));
     await expect(page.getByTestId("run-parent")).toBeVisible();
   } finally {
     await page.close();

@@ -137,9 +137,10 @@ describe.each(OPERATIONS.filter((op) => op.query).map((op) => [op.operationId, o
 
   it("lists values the reader takes, and the reader refuses one outside them", () => {
     for (const p of params) {
-      const values: unknown[] = p.schema.enum ?? (p.schema.anyOf as Json[] | undefined)?.map((s) => s.const) ?? ("const" in p.schema ? [p.schema.const] : []);
+      const anyOf = p.schema.anyOf as Json[] | undefined;
+      const values: unknown[] = p.schema.enum ?? anyOf?.filter((s) => "const" in s).map((s) => s.const) ?? ("const" in p.schema ? [p.schema.const] : []);
       for (const v of values) expect(parse(p.name, String(v)).success, `${p.name}=${v}`).toBe(true);
-      if (values.length) expect(parse(p.name, "not-one-of-them").success, `${p.name}=not-one-of-them`).toBe(false);
+      if (values.length && (anyOf?.every((s) => "const" in s) ?? true)) expect(parse(p.name, "not-one-of-them").success, `${p.name}=not-one-of-them`).toBe(false);
       if (p.schema.format === "date") expect([parse(p.name, "2026-11-26").success, parse(p.name, "26.11.2026").success], p.name).toEqual([true, false]);
       if (p.schema.format === "uuid") expect([parse(p.name, "0b7c2f0e-6f1d-4a55-9a1e-0c2d3e4f5a6b").success, parse(p.name, "not-a-run").success], p.name).toEqual([true, false]);
       if (p.schema.type === "integer") expect([parse(p.name, String(p.schema.maximum)).success, parse(p.name, String(p.schema.maximum + 1)).success], p.name).toEqual([true, false]);

@@ -78,15 +78,15 @@ const sizes = <const S extends readonly number[]>(values: S, fallback: S[number]
 const calendarDate = z.iso.date().optional();
 // A rule across two parameters, which a schema cannot state.
 const calendarTo = calendarDate.describe("On or after `from`; an earlier date is refused with 422");
-const email = z.email().optional();
+const startedBy = z
+  .union([z.email(), z.string().regex(/^key:[^\p{Cc},%_\\]{0,99}[^\p{Cc}\s,%_\\]$/u), z.literal("automatic")])
+  .optional()
+  .describe("Who or what started the run: a member's e-mail, `key:<name>` for an API key, or `automatic` for runs a schedule started (the list's `starters`)");
 const runFilters = {
   status: z.enum(TRANSFER_RUN_STATUSES).optional(),
   result: z.enum(RUN_RESULTS).optional(),
   origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
-  by: z
-    .string()
-    .optional()
-    .describe("Who or what started the run: a member's e-mail, `key:<name>` for an API key, or `automatic` for runs a schedule started (the list's `starters`)"),
+  by: startedBy,
   from: calendarDate,
   to: calendarTo,
 };
@@ -275,7 +275,7 @@ export const OPERATIONS: readonly Operation[] = [
     query: listQuery(failuresList, {
       from: calendarDate,
       to: calendarTo,
-      by: email,
+      by: startedBy,
       origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
       run: z.uuid().optional(),
       page: z.literal(1).default(1),
@@ -303,7 +303,7 @@ export const OPERATIONS: readonly Operation[] = [
     query: listQuery(failuresList, {
       from: calendarDate,
       to: calendarTo,
-      by: email,
+      by: startedBy,
       origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
       run: z.uuid().optional(),
       page: z.literal(1).default(1),
@@ -326,7 +326,7 @@ export const OPERATIONS: readonly Operation[] = [
     query: listQuery(failuresList, {
       from: calendarDate,
       to: calendarTo,
-      by: email,
+      by: startedBy,
       origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
       run: z.uuid().optional(),
       page: z.literal(1).default(1),
