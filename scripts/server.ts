@@ -56,6 +56,8 @@ function badRequest(req: IncomingMessage, res: ServerResponse, detail = "The Hos
 }
 
 const httpServer = createServer();
+httpServer.keepAliveTimeout = 65_000;
+httpServer.headersTimeout = 66_000;
 const app = next({ dev, dir: root, hostname: host && host !== "0.0.0.0" && host !== "::" ? host : "localhost", port: env.PORT, httpServer });
 const handle = app.getRequestHandler();
 // This build's server action ids: a stale id gets Next's own "not found" answer without a stack in the log.
