@@ -261,6 +261,7 @@ describe("route handlers under each upstream fault", () => {
   for (const call of CALLS) {
     it(`${call.name}: every fault answers its problem, and a write reaches the upstream exactly once`, { timeout: 180_000 }, async () => {
       const failures: string[] = [];
+      if (!call.write) await call.run((await call.prepare?.()) ?? {});
       for (const fault of FAULTS) {
         if (fault.writesOnly && !call.write) continue;
         await clearFaults();
