@@ -46,7 +46,7 @@ export async function sendHandover(ctx: Ctx, id: number, channelId: string): Pro
   const settings = alertSettings();
   const channel = await findChannel(await db(), channelId, settings.authSecret);
   if (!channel) throw refusal("validation_failed", { code: "validation.handover.channel" }, {}, { channelId: [{ code: "validation.handover.channel" }] });
-  const title = handover.body.split("\n")[0] ?? "Shift handover";
+  const [title = ""] = handover.body.split("\n");
   const result = await sendToChannel(
     { id: channel.row.id, name: channel.row.name, kind: channel.kind, smtp: channel.smtp, secrets: channel.secrets },
     randomUUID(),
