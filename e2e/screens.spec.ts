@@ -3,6 +3,7 @@ import { expectAccessible } from "@/e2e/a11y";
 import { emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, E2E_EMULATOR_URL, storageStateFor } from "@/e2e/env";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/config";
+import { readdirSync, readFileSync } from "node:fs";
 
 // Every page at phone and desktop size, light and dark, English and Turkish: a screenshot of each (an artefact to
 // look at, not a golden image) and, in one page.evaluate per language and size, the layout: no sideways scrolling of
@@ -21,6 +22,7 @@ const SCHEMES = ["light", "dark"] as const;
 interface Fixtures {
   warehouseId: number;
   runId: string;
+  orderId: string;
 }
 
 interface Screen {
@@ -33,6 +35,8 @@ interface Screen {
   onPhone?: (page: Page, combo: string) => Promise<void>;
   /** The test that checks accessibility of this page as loaded, at desktop size in English and light: not repeated here. */
   a11yAt?: string;
+  /** The page documents the API: its paths and codes are what the reader looks for. */
+  showsCodes?: boolean;
   /** The page holds a list sorted by its column headers (so a phone gets "Sort by"). */
   sorted?: boolean;
 }
@@ -71,7 +75,12 @@ const SCREENS: Screen[] = [
       }
     },
   },
+  { name: "failures", url: () => "/erp/failures", ready: byTestId("failures-total") },
+  { name: "order", url: (f) => `/erp/orders/${f.orderId}`, ready: byTestId("order-story") },
   { name: "schedules", url: () => "/erp/schedules", ready: byTestId("schedules-page") },
+  { name: "handover", url: () => "/handover", ready: byTestId("handover-writer") },
+  { name: "keys", url: () => "/team/keys", ready: byTestId("keys-page") },
+  { name: "api-reference", url: () => "/team/api", ready: byTestId("api-reference-page"), showsCodes: true },
   { name: "activity", url: () => "/activity", ready: byTestId("activity-total") },
   { name: "team", url: () => "/team", ready: byTestId("team-table"), a11yAt: "team.spec.ts: adds a member, changes its role, refuses a duplicate email and deactivates with confirmation" },
   { name: "alerts", url: () => "/alerts", ready: byTestId("alerts-page") },
@@ -84,6 +93,26 @@ const SCREENS: Screen[] = [
   },
   { name: "not-found", url: () => "/no-such-page", ready: (page) => page.getByRole("heading", { level: 1 }) },
 ];
+
+/** Every catalog key as "a.b.c": one read on a page is a message the page forgot to look up. */
+const CATALOG_KEYS = (() => {
+  const keys = new Set<string>();
+  const walkKeys = (node: unknown, at: string) => {
+    if (typeof node === "string") keys.add(at);
+    else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) walkKeys(v, at ? `${at}.${k}` : k);
+  };
+  const dir = "lib/i18n/messages/en";
+  for (const file of readdirSync(dir)) walkKeys(JSON.parse(readFileSync(`${dir}/${file}`, "utf8")), "");
+  return keys;
+})();
+
+/** What a person reads on the page that is not words: a message template, a catalog key or a snake_case code. */
+function rawTexts(text: string): string[] {
+  const templates = text.match(/\{[A-Za-z_]+(?:[},]|, ?(?:select|plural|number|date))[^\n]{0,30}/g) ?? [];
+  const keys = (text.match(/\b[A-Za-z]+(?:\.[A-Za-z0-9_]+)+\b/g) ?? []).filter((w) => CATALOG_KEYS.has(w));
+  const codes = text.match(/\b[a-z]+_[a-z_]+\b/g) ?? [];
+  return [...templates, ...keys, ...codes];
+}
 
 let fixtures: Fixtures;
 let cleanup: (() => Promise<void>) | null = null;
@@ -121,7 +150,7 @@ test.beforeAll(async ({ playwright }) => {
   await expect
     .poll(async () => ((await (await admin.get(`/api/erp/transfers/${runId}`)).json()) as { run: { state: string } }).run.state, { timeout: 30_000 })
     .toBe("completed");
-  fixtures = { warehouseId, runId };
+  fixtures = { warehouseId, runId, orderId: orderIds[1]! };
 });
 
 test.afterAll(async () => {
@@ -199,6 +228,7 @@ async function walk(page: Page, screen: Screen, testInfo: TestInfo) {
       await test.step(`${size.name} ${locale} layout`, async () => {
         await expect(screen.ready(page)).toBeVisible();
         const layout = await page.evaluate(measureLayout, phone);
+        if (!screen.showsCodes) expect(rawTexts(await page.locator("body").innerText()), `${size.name} ${locale}: raw text where a person reads`).toEqual([]);
         // The page's own content starts in the upper part of the first screen, not under a tall header.
         expect(layout.contentTop, `${size.name} ${locale}: the content starts too far down`).toBeLessThan(size.height * 0.4);
         if (screen.sorted) expect(layout.sortedLists, "a sorted list").toBeGreaterThan(0);
