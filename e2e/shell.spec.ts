@@ -162,6 +162,12 @@ test.describe("the console on the embedded default", () => {
           expect(clipped, `${where}: the brand is not clipped`).toBe(false);
           const box = (await brand.boundingBox())!;
           expect(box.x >= 0 && box.x + box.width <= width && box.y >= 0 && box.y + box.height <= row.y + row.height, `${where}: the brand is in view`).toBe(true);
+          // Nothing overlaps: every link lies between the brand and the search button.
+          const palette = (await page.getByTestId("palette-button").boundingBox())!;
+          for (const link of links) {
+            const b = (await link.boundingBox())!;
+            expect(b.x >= box.x + box.width && b.x + b.width <= palette.x, `${where}: "${await link.innerText()}" sits between the brand and the search`).toBe(true);
+          }
           for (const id of ["palette-button", "user-menu"]) {
             const target = (await page.getByTestId(id).boundingBox())!;
             expect(Math.abs(target.y + target.height / 2 - (row.y + row.height / 2)), `${where}: ${id} sits on the row`).toBeLessThan(12);
