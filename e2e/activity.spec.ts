@@ -9,7 +9,7 @@ import { chooseOption, optionsOf, pickDate } from "@/e2e/fixtures";
 // events exist for all three before these tests run.
 
 const DEMO = ["admin@demo.local", "operator@demo.local", "viewer@demo.local"] as const;
-const CSV_HEADER = '"Time","Person","Person\'s e-mail","Action","Target","Target type","Target ID","Outcome","Message","Before","After","Details","Request ID","IP address"';
+const CSV_HEADER = '"Time (GMT+3)","Person","Person\'s e-mail","Action","Target","Target type","Target ID","Outcome","Message","Before","After","Details","Request ID","IP address"';
 
 const table = (page: Page) => page.getByTestId("activity-table");
 const rows = (page: Page) => page.getByTestId("activity-row");

@@ -33,6 +33,15 @@ test("a 5xx fault's orders appear in the inbox, are retried from it as one run, 
     await expect(page.getByTestId("failures-total")).toHaveText("3 open orders");
     await expect.poll(async () => Number(await page.getByTestId("nav-failures").getAttribute("data-count"))).toBeGreaterThanOrEqual(3);
     const openBefore = Number(await page.getByTestId("nav-failures").getAttribute("data-count"));
+    // The count is a pill on the ERP item, named in words, opening the inbox.
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const pill = nav.getByRole("link", { name: `${openBefore.toLocaleString("en-US")} open failures`, exact: true });
+    await expect(pill).toHaveAttribute("href", "/erp/failures");
+    await expect(pill).toHaveText(openBefore.toLocaleString("en-US"));
+    const erp = (await nav.getByRole("link", { name: "ERP actions", exact: true }).boundingBox())!;
+    const box = (await pill.boundingBox())!;
+    expect([box.x <= erp.x + erp.width, box.x + box.width > erp.x + erp.width], "the pill sits on the ERP item's edge").toEqual([true, true]);
+    expect(Math.abs(box.y + box.height / 2 - (erp.y + erp.height / 2)), "on the item's line").toBeLessThan(4);
     // The phone menu shows the same open count as the desktop nav.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByTestId("nav-menu").click();

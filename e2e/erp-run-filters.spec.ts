@@ -62,11 +62,12 @@ test("the run list filtered by result and date keeps its view on reload and Back
     await expect(page).toHaveURL(/\/$/, { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
   const count = page.getByTestId("home-transfers").getByTestId("home-transfers-count-needs_attention");
-  await expect(count).toHaveAttribute("href", "/erp?result=needs_attention");
+  await expect(count).toHaveAttribute("href", "/erp?result=needs_attention&open=retry");
   await expect(count).toContainText(/\d+ runs? needs? attention/);
   await count.click();
-  await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
+  await expect(page).toHaveURL(/\/erp\?result=needs_attention&open=retry$/);
   await expect(page.getByRole("search", { name: "Filter transfer runs" }).getByLabel("Result", { exact: true })).toHaveText("Needs attention");
+  await expect(page.getByRole("search", { name: "Filter transfer runs" }).getByLabel("Open orders", { exact: true })).toHaveText("Still open to retry in the failures inbox");
   await expect(row(attentionRun)).toBeVisible();
   await expect(row(completeRun)).toHaveCount(0);
 });

@@ -76,8 +76,8 @@ test.describe("home page as operator", () => {
 
     const transfers = page.getByTestId("home-transfers");
     await expect(transfers.getByTestId("home-transfers-count-needs_attention")).toContainText(/\d+ runs? needs? attention/);
-    await expect(transfers.getByTestId("home-transfers-count-needs_attention")).toHaveAttribute("href", "/erp?result=needs_attention");
-    await expect(transfers.getByTestId("home-transfers-count-interrupted")).toHaveAttribute("href", "/erp?result=interrupted");
+    await expect(transfers.getByTestId("home-transfers-count-needs_attention")).toHaveAttribute("href", "/erp?result=needs_attention&open=retry");
+    await expect(transfers.getByTestId("home-transfers-count-interrupted")).toHaveAttribute("href", "/erp?result=interrupted&open=retry");
     await expect(transfers.locator(`[data-testid="home-transfer-run"][data-run-id="${rejectedRunId}"]`)).toHaveCount(0);
     const run = transfers.locator(`[data-testid="home-transfer-run"][data-run-id="${attentionRunId}"]`);
     // Named by what it is and when, then who.
@@ -115,7 +115,7 @@ test.describe("home page as operator", () => {
     await expect(page.getByTestId("run-status")).toHaveText("Complete with rejections");
     await page.goto("/");
     await page.getByTestId("home-transfers-link").click();
-    await expect(page).toHaveURL(/\/erp\?result=needs_attention$/);
+    await expect(page).toHaveURL(/\/erp\?result=needs_attention&open=retry$/);
 
     // The start of a shift: the role's actions lead the page; an import's opens its one dialog on /erp.
     await page.goto("/");

@@ -30,20 +30,28 @@ export function FailuresCount({ open }: { open: number }) {
   );
 }
 
-/** The failures inbox under ERP in the nav, with its open count; nothing while the count is unknown. */
+/** The open failures as a pill on the ERP item, opening the inbox; at none, only words for screen readers; nothing while unknown. */
 export function FailuresNavBadge() {
   const t = useTranslations("erp.failures");
+  const format = useFormatter();
   const open = useOpenFailures();
   if (open === undefined) return null;
+  if (open === 0)
+    return (
+      <span data-testid="nav-failures" data-count={open} className="sr-only">
+        {t("badge", { count: open })}
+      </span>
+    );
   return (
     <Link
       href={FAILURES_PATH}
       data-testid="nav-failures"
       data-count={open}
-      className="flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800"
+      aria-label={t("badge", { count: open })}
+      title={t("badge", { count: open })}
+      className="-ml-2 rounded-full bg-red-700 px-1.5 text-xs font-semibold leading-5 text-white ring-2 ring-white hover:bg-red-800 dark:ring-slate-900"
     >
-      {t("nav")}
-      <FailuresCount open={open} />
+      {format.number(open)}
     </Link>
   );
 }

@@ -2,14 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { RUN_ORIGIN_GROUPS } from "@/lib/erp/lists";
+import { RUN_OPEN_FILTERS, RUN_ORIGIN_GROUPS } from "@/lib/erp/lists";
 import { RUN_RESULTS } from "@/lib/erp/outcomes";
 import type { TransferRunListState } from "@/lib/erp/schemas";
 import { FilterSelect } from "@/components/erp/list";
 import { selectClass } from "@/components/erp/styles";
 import { DateField } from "@/components/ui/date-field";
 
-type Patch = Partial<Pick<TransferRunListState, "result" | "origin" | "from" | "to">>;
+type Patch = Partial<Pick<TransferRunListState, "result" | "open" | "origin" | "from" | "to">>;
 
 export function RunFilters({ state, update }: { state: TransferRunListState; update: (patch: Patch) => void }) {
   const t = useTranslations("erp.history");
@@ -23,6 +23,13 @@ export function RunFilters({ state, update }: { state: TransferRunListState; upd
         value={state.result}
         options={RUN_RESULTS.map((r) => ({ value: r, label: tResult(r) }))}
         onChange={(result) => update({ result })}
+      />
+      <FilterSelect
+        label={t("openFilter")}
+        allLabel={t("openAll")}
+        value={state.open}
+        options={RUN_OPEN_FILTERS.map((o) => ({ value: o, label: t("openRetry") }))}
+        onChange={(open) => update({ open })}
       />
       <FilterSelect
         label={t("originFilter")}

@@ -5,6 +5,7 @@ import type { Database } from "@/lib/store/schema";
 import { toAuditFilter } from "@/lib/activity/dates";
 import { activityList, activityQuery } from "@/lib/activity/schemas";
 import { queryAuditIn } from "@/lib/activity/store";
+import { eventOutcome } from "@/lib/activity/readable";
 
 const listActivityQuerySchema = activityList.querySchema.transform(activityQuery);
 
@@ -120,5 +121,32 @@ describe("an API key as the actor", () => {
 
   it("refuses key names that would widen the match or that carry control characters", () => {
     for (const actor of ["key:", "key:%", "key:ERP_sync", "key:a,b", "key:a\u0000"]) expect(listActivityQuerySchema.safeParse({ actor }).success, actor).toBe(false);
+  });
+});
+
+describe("the outcome filter on older transfer rows", () => {
+  let own: Kysely<Database>;
+  beforeAll(async () => {
+    own = await openTestDb();
+    await own
+      .insertInto("audit_events")
+      .values([
+        row({ at: new Date("2024-06-01T08:00:00Z"), action: "erp.transfer", target_type: "erp_transfer_run", target_id: "rejections", outcome: "failure", details_json: '{"result":"complete_with_rejections"}' }),
+        row({ at: new Date("2024-06-01T09:00:00Z"), action: "erp.transfer", target_type: "erp_transfer_run", target_id: "attention", outcome: "failure", details_json: '{"result":"needs_attention"}' }),
+        row({ at: new Date("2024-06-01T10:00:00Z"), action: "erp.transfer", target_type: "erp_transfer_run", target_id: "complete", details_json: '{"result":"complete"}' }),
+        row({ at: new Date("2024-06-01T11:00:00Z"), action: "warehouse.update", outcome: "failure", details_json: '{"result":"complete_with_rejections"}' }),
+      ])
+      .execute();
+  });
+  afterAll(async () => {
+    await own.destroy();
+  });
+
+  it("finds each row under the outcome the trail shows it with", async () => {
+    for (const outcome of ["success", "failure"] as const) {
+      const { items } = await queryAuditIn(own, { outcome, page: 1, limit: 50 });
+      expect(items.map((e) => eventOutcome(e)), outcome).toEqual(items.map(() => outcome));
+      expect(items.map((e) => e.targetId ?? e.action).sort(), outcome).toEqual(outcome === "success" ? ["complete", "rejections"] : ["attention", "warehouse.update"]);
+    }
   });
 });

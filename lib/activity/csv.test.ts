@@ -36,9 +36,9 @@ const read = (csv: string) => Papa.parse<string[]>(csv.slice(CSV_BOM.length), { 
 describe("activity CSV", () => {
   it("starts with a BOM and the header row, with CRLF line ends", () => {
     const csv = buildActivityCsv([record()]);
-    expect(csv.startsWith('\uFEFF"Time","Person","Person\'s e-mail","Action","Target","Target type","Target ID","Outcome","Message","Before","After","Details","Request ID","IP address"\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFF"Time (GMT+3)","Person","Person\'s e-mail","Action","Target","Target type","Target ID","Outcome","Message","Before","After","Details","Request ID","IP address"\r\n')).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
-    expect(read(csv)[0]).toEqual(sheetHeader(ACTIVITY_SHEET, "en"));
+    expect(read(csv)[0]).toEqual(sheetHeader(ACTIVITY_SHEET, CTX));
   });
 
   it("writes one row per event, JSON columns as JSON and nulls as empty cells", () => {

@@ -83,7 +83,7 @@ function events(): AuditRecord[] {
 }
 
 const TZ = "Europe/Istanbul";
-const ctx = (locale: Locale): ExportContext => ({ locale, timeZone: TZ, now: new Date("2026-11-26T10:00:00Z") });
+const ctx = (locale: Locale, timeZone = TZ): ExportContext => ({ locale, timeZone, now: new Date("2026-11-26T10:00:00Z") });
 
 /** What the activity table shows for a row: its translator holds the catalogs as the page's provider does. */
 function pageRows(items: AuditRecord[], locale: Locale) {
@@ -91,8 +91,8 @@ function pageRows(items: AuditRecord[], locale: Locale) {
   return items.map((e) => eventTexts({ t, when: (iso) => formatDateTime(iso, locale, TZ) }, e, NAMES));
 }
 
-async function exported(format: "csv" | "xlsx", locale: Locale, items: AuditRecord[]): Promise<string[][]> {
-  const res = await exportResponse(ctx(locale), { sheet: ACTIVITY_SHEET as never, format, member: 1, maxRows: 1000 }, inOneChunk(readableRows(items, NAMES, locale, TZ) as never[]));
+async function exported(format: "csv" | "xlsx", locale: Locale, items: AuditRecord[], timeZone = TZ): Promise<string[][]> {
+  const res = await exportResponse(ctx(locale, timeZone), { sheet: ACTIVITY_SHEET as never, format, member: 1, maxRows: 1000 }, inOneChunk(readableRows(items, NAMES, locale, TZ) as never[]));
   const body = Buffer.from(await res.arrayBuffer());
   if (format === "csv") return Papa.parse<string[]>(body.toString("utf8").slice(CSV_BOM.length), { delimiter: LIST_SEPARATOR[locale], skipEmptyLines: true }).data;
   const book = new ExcelJS.Workbook();
@@ -139,6 +139,16 @@ describe.each(["en", "tr"] as Locale[])("the activity export in %s", (locale) =>
     const t = messagesFor(locale) as { erp: { meanings: Record<string, string> } };
     const resolves = items.filter((e) => e.targetType === "erp_failures");
     pageRows(resolves, locale).forEach((row, i) => expect(row.target).toContain(t.erp.meanings[resolves[i]!.targetId!]));
+  });
+});
+
+describe("the activity export's time column", () => {
+  const headers = { en: ["Time (GMT+3)", "Time (Central European Time)"], tr: ["Zaman (GMT+3)", "Zaman (Orta Avrupa Saati)"] };
+  it.each(["csv", "xlsx"] as const)("%s: names the account's zone in the reader's language, by name where summer time moves it", async (format) => {
+    for (const locale of ["en", "tr"] as Locale[]) {
+      const [ist, ber] = await Promise.all(["Europe/Istanbul", "Europe/Berlin"].map(async (zone) => (await exported(format, locale, [event(1, {})], zone))[0]![column("at")]));
+      expect([ist, ber]).toEqual(headers[locale]);
+    }
   });
 });
 

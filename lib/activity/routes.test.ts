@@ -105,7 +105,7 @@ describe("GET /api/activity/export", () => {
       const res = await callRoute("GET", "/api/activity/export?target=crm30");
       expect(res.status).toBe(200);
       const rows = Papa.parse<string[]>((await res.text()).replace(CSV_BOM, ""), { delimiter: LIST_SEPARATOR.tr, skipEmptyLines: true }).data;
-      expect(rows[0]?.slice(0, 5)).toEqual(["Zaman", "Kişi", "Kişinin e-postası", "İşlem", "Hedef"]);
+      expect(rows[0]?.slice(0, 5)).toEqual(["Zaman (GMT+3)", "Kişi", "Kişinin e-postası", "İşlem", "Hedef"]);
       const byAction = Object.fromEntries(rows.slice(1).map((r) => [r[3], r]));
       expect(byAction["Depo düzenlendi"]?.[1]).toBe("Ayşe Admin");
       expect(byAction["Depo düzenlendi"]?.[4]).toBe("Çorum Depo (CRM30)");

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { AuditEvent, Database } from "@/lib/store/schema";
 import type { ActivityOutcome, AuditRecord } from "@/lib/activity/schemas";
 
@@ -41,6 +41,9 @@ export function toAuditRecord(row: AuditEvent): AuditRecord {
   };
 }
 
+// As eventOutcome shows it: a transfer complete with rejections, stored as a failure by older versions, is a success.
+const SHOWN_OUTCOME = sql<string>`case when action <> 'erp.transfer' then outcome when (details_json::jsonb ->> 'result') = 'complete_with_rejections' then 'success' else outcome end`;
+
 function matching(conn: Kysely<Database>, q: AuditFilter) {
   let base = conn.selectFrom("audit_events");
   if (q.actor?.startsWith("key:")) base = base.where("actor_email", "like", `key ${q.actor.slice(4)}, created by %`);
@@ -54,7 +57,7 @@ function matching(conn: Kysely<Database>, q: AuditFilter) {
   }
   if (q.from) base = base.where("at", ">=", new Date(q.from));
   if (q.to) base = base.where("at", "<=", new Date(q.to.length === 10 ? `${q.to}T23:59:59.999Z` : q.to));
-  if (q.outcome) base = base.where("outcome", "=", q.outcome);
+  if (q.outcome) base = base.where(SHOWN_OUTCOME, "=", q.outcome);
   return base;
 }
 

@@ -2,7 +2,10 @@ import { sql, type Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
 import { createTransferRun, getRun, refreshCounts, type RunActor } from "@/lib/erp/store";
-import { inboxGroups, inboxPeople, openExceptionCount, resolveGroup, retryGroup } from "@/lib/erp/inbox";
+import { attentionRuns, inboxGroups, inboxPeople, openExceptionCount, resolveGroup, retryGroup, runListFilter } from "@/lib/erp/inbox";
+import { listRuns } from "@/lib/erp/store";
+import { transferRunList } from "@/lib/erp/schemas";
+import { ATTENTION_RUN_RESULTS, attentionRunsHref } from "@/lib/home/constants";
 import { openTestDb } from "@/lib/testing/store";
 
 const OPERATOR: RunActor = { id: 2, email: "operator@demo.local", name: "Demo Operator" };
@@ -140,6 +143,29 @@ describe("failures inbox grouping", () => {
     expect(await counts({ from: "2026-01-02", to: "2026-01-02", timeZone: "Europe/Istanbul" })).toEqual(["failed:1"]);
     expect(await counts({ to: "2026-01-01", timeZone: "Europe/Istanbul" })).toEqual([]);
     expect(await counts({ to: "2026-01-01" })).toEqual(["failed:1"]);
+  });
+});
+
+describe("Home's runs needing attention", () => {
+  async function opened(href: string) {
+    const state = transferRunList.load(href.slice(href.indexOf("?") + 1));
+    return listRuns(conn, { page: 1, limit: 100, ...runListFilter(conn, state, "UTC") });
+  }
+
+  it("each count's link lists the runs it counts, before and after their failed orders are retried", async () => {
+    const failedRun = await finishedRun(OPERATOR, { "100": failed503, "101": notFound }, day(1));
+    await finishedRun(OPERATOR, { "200": notFound }, day(2));
+    const stopped = await finishedRun(ADMIN, { "300": { outcome: "transferred" }, "301": { outcome: "pending" } }, day(3), "interrupted");
+    const links = async () => {
+      const { counts } = await attentionRuns(conn, 10);
+      return Promise.all(ATTENTION_RUN_RESULTS.map(async (result) => ({ count: counts[result], listed: (await opened(attentionRunsHref(result))).items.map((r) => r.id) })));
+    };
+    expect(await links()).toEqual([{ count: 1, listed: [failedRun] }, { count: 1, listed: [stopped] }]);
+
+    await retry("home-link");
+    expect(await links()).toEqual([{ count: 0, listed: [] }, { count: 1, listed: [stopped] }]);
+    // The run still reads "needs attention" by its own counts; the unnarrowed list keeps it.
+    expect((await opened("/erp?result=needs_attention")).items.map((r) => r.id)).toEqual([failedRun]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { createTransferRun, InFlightError, MEANING, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/store";
 import { INBOX_ORDER_IDS, INBOX_RUN_IDS, RETRYABLE_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox-lists";
 import type { TransferOrigin } from "@/lib/erp/lists";
-import { originsOf } from "@/lib/erp/run-filters";
+import { originsOf, runFilterOf, type RunFilter } from "@/lib/erp/run-filters";
 import { starterCondition } from "@/lib/erp/run-starters";
 
 // Open exceptions across runs: orders of finished runs that ended failed, unknown, not sent or rejected, that no later run took and nobody resolved.
@@ -125,10 +125,18 @@ export interface AttentionRun {
   open: number;
 }
 
+const openToRetry = (conn: Kysely<Database>) => openOrders(conn, {}).where(MEANING, "in", [...RETRYABLE_MEANINGS]);
+
+export const openToRetryRunIds = (conn: Kysely<Database>) => openToRetry(conn).select("o.run_id");
+
+/** The run list's filter; open=retry keeps the runs Home counts as needing attention. */
+export function runListFilter(conn: Kysely<Database>, q: Parameters<typeof runFilterOf>[0] & { open?: "retry" }, timeZone: string): RunFilter {
+  return { ...runFilterOf(q, timeZone), inRuns: q.open ? openToRetryRunIds(conn) : undefined };
+}
+
 /** Runs with orders still open to retry (failed, unknown, not sent), as the inbox holds them: retried or resolved orders no longer count. */
 export async function attentionRuns(conn: Kysely<Database>, limit: number): Promise<{ counts: { needs_attention: number; interrupted: number }; runs: AttentionRun[] }> {
-  const perRun = openOrders(conn, {})
-    .where(MEANING, "in", [...RETRYABLE_MEANINGS])
+  const perRun = openToRetry(conn)
     .select(["o.run_id", (eb) => eb.fn.countAll<string>().as("open")])
     .groupBy("o.run_id");
   const base = conn.selectFrom(perRun.as("p")).innerJoin("erp_transfer_runs as r", "r.id", "p.run_id");

@@ -49,6 +49,9 @@ export const IMPORTS_PAGE_SIZE: PageSize = 10;
 export const TRANSFERS_API = "/api/erp/transfers";
 export const IMPORTS_API = "/api/erp/imports";
 
+/** "retry": only runs with orders the failures inbox still holds to retry (failed, unknown, not sent), as Home counts them. */
+export const RUN_OPEN_FILTERS = ["retry"] as const;
+
 export const startedByField = optional((v) => (v.trim() === AUTOMATIC_STARTER ? AUTOMATIC_STARTER : readActor(v)), "validation.erp.runStarter");
 
 export const transferRunListBase = defineListBase({
@@ -57,6 +60,7 @@ export const transferRunListBase = defineListBase({
   fields: {
     status: optional(oneOf(TRANSFER_RUN_STATUSES), "validation.erp.runStatus"),
     result: optional(oneOf(RUN_RESULTS), "validation.erp.runResult"),
+    open: optional(oneOf(RUN_OPEN_FILTERS), "validation.erp.runOpen"),
     origin: runOriginField,
     by: startedByField,
     from: optional((v) => (isCalendarDate(v) ? v : null), "validation.date"),

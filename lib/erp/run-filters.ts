@@ -3,6 +3,7 @@ import type { Database } from "@/lib/store/schema";
 import { endOfDayInZone, startOfDayInZone } from "@/lib/activity/dates";
 import { RUN_ORIGIN_GROUP, TRANSFER_ORIGINS, type RunOriginGroup, type TransferOrigin } from "@/lib/erp/lists";
 import type { RunResult } from "@/lib/erp/outcomes";
+import type { openToRetryRunIds } from "@/lib/erp/inbox";
 
 // The run list's filters by result, origin and date, read from the run row's counts as runResult reads them.
 
@@ -11,6 +12,7 @@ export interface RunFilter {
   origin?: RunOriginGroup;
   from?: Date;
   to?: Date;
+  inRuns?: ReturnType<typeof openToRetryRunIds>;
 }
 
 type RunQuery = SelectQueryBuilder<Database, "erp_transfer_runs", object>;
@@ -27,6 +29,7 @@ export function filterRuns(base: RunQuery, f: RunFilter): RunQuery {
   if (f.origin) q = q.where("origin", "in", originsOf(f.origin));
   if (f.from) q = q.where("created_at", ">=", f.from);
   if (f.to) q = q.where("created_at", "<=", f.to);
+  if (f.inRuns) q = q.where("id", "in", f.inRuns);
   switch (f.result) {
     case "running":
       return q.where("state", "in", ["queued", "running"]);

@@ -13,7 +13,7 @@ import { drainingSignal } from "@/lib/jobs/shutdown";
 import type { JobEngine } from "@/lib/jobs/engine";
 import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/runner";
 import { raisesAttention } from "@/lib/erp/outcomes";
-import { runFilterOf } from "@/lib/erp/run-filters";
+import { runListFilter } from "@/lib/erp/inbox";
 import type {
   ImportListState,
   ImportRunList,
@@ -129,7 +129,7 @@ const NO_RUN = "There is no transfer run with this id.";
 
 export async function listTransferRuns(q: TransferRunListState): Promise<TransferRunList> {
   const conn = await db();
-  const filter = { status: q.status, by: q.by, page: q.page, limit: q.limit, ...runFilterOf(q, getConfig().accountTimeZone) };
+  const filter = { status: q.status, by: q.by, page: q.page, limit: q.limit, ...runListFilter(conn, q, getConfig().accountTimeZone) };
   const [{ items, total }, starters] = await Promise.all([listRuns(conn, filter), listRunStarters(conn)]);
   return { items, total, page: q.page, limit: q.limit, people: starters.filter((s) => s.kind === "person").map((s) => s.by), starters };
 }

@@ -13,7 +13,7 @@ export function cellText(cell: ExportCell, timeZone: string): string {
 }
 
 export function exportCsvHeader<T, N extends SheetName>(sheet: ExportSheet<T, N>, ctx: ExportContext): string {
-  return `${CSV_BOM}${csvLines([sheetHeader(sheet, ctx.locale)], LIST_SEPARATOR[ctx.locale])}`;
+  return `${CSV_BOM}${csvLines([sheetHeader(sheet, ctx)], LIST_SEPARATOR[ctx.locale])}`;
 }
 
 export function exportCsvLines<T, N extends SheetName>(sheet: ExportSheet<T, N>, ctx: ExportContext, rows: readonly T[]): string {

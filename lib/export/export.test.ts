@@ -174,8 +174,8 @@ describe("file names", () => {
 
   it("every sheet's header and stem comes from both catalogs", () => {
     for (const sheet of [WAREHOUSE_SHEET, ACTIVITY_SHEET, hostileSheet()]) {
-      const en = sheetHeader(sheet as never, "en");
-      const tr = sheetHeader(sheet as never, "tr");
+      const en = sheetHeader(sheet as never, EN);
+      const tr = sheetHeader(sheet as never, TR);
       expect(tr).not.toEqual(en);
       expect(en.some((h, i) => h === (sheet.columns[i]?.key as string))).toBe(false);
     }

@@ -3,6 +3,7 @@ import type en from "@/lib/i18n/messages/en/exports.json";
 import { messagesFor } from "@/lib/i18n/messages";
 import type { ExportFormat } from "@/lib/export/format";
 import { catalogTranslator, type CatalogTranslator } from "@/lib/i18n/catalog-translator";
+import { zoneLabel } from "@/lib/i18n/datetime";
 
 export type ExportTexts = (typeof en)["exports"];
 type Texts = ExportTexts;
@@ -39,9 +40,11 @@ export function sheetCells<T, N extends SheetName>(sheet: ExportSheet<T, N>, loc
   return rows.map((row) => sheet.columns.map((c) => c.value(row, texts, t)));
 }
 
-export function sheetHeader<T, N extends SheetName>(sheet: ExportSheet<T, N>, locale: Locale): string[] {
-  const columns = exportTexts(locale)[sheet.name].columns as Record<string, string>;
-  return sheet.columns.map((c) => columns[c.key] ?? c.key);
+/** A time column's header names the zone its times are on. */
+export function sheetHeader<T, N extends SheetName>(sheet: ExportSheet<T, N>, ctx: ExportContext): string[] {
+  const columns = exportTexts(ctx.locale)[sheet.name].columns as Record<string, string>;
+  const zone = zoneLabel(ctx.now, ctx.locale, ctx.timeZone);
+  return sheet.columns.map((c) => (columns[c.key] ?? c.key).replace("{zone}", zone));
 }
 
 const clocks = new Map<string, Intl.DateTimeFormat>();

@@ -29,7 +29,7 @@ export function xlsxWriter<T, N extends SheetName>(sheet: ExportSheet<T, N>, ctx
   // No shared strings: their table would hold every distinct text until the end.
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = book.addWorksheet(exportTexts(ctx.locale)[sheet.name].sheet, { views: [{ state: "frozen", ySplit: 1 }] });
-  const header = ws.addRow(sheetHeader(sheet, ctx.locale).map(text));
+  const header = ws.addRow(sheetHeader(sheet, ctx).map(text));
   header.font = { bold: true };
   header.commit();
   return {

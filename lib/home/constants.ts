@@ -8,6 +8,7 @@ export const homeTileUrl = (tile: HomeTile) => `/api/home/${tile}`;
 
 /** Runs someone must look at: rejections alone are done, as the run page says. */
 export const ATTENTION_RUN_RESULTS = ["needs_attention", "interrupted"] as const satisfies readonly RunResult[];
-export const attentionRunsHref = (result: (typeof ATTENTION_RUN_RESULTS)[number]) => `/erp?result=${result}`;
+/** The run list narrowed to what the tile counts: runs whose orders the failures inbox still holds to retry. */
+export const attentionRunsHref = (result: (typeof ATTENTION_RUN_RESULTS)[number]) => `/erp?result=${result}&open=retry`;
 export const HOME_LIST_SIZE = 5;
 export const HOME_ACTIVITY_SIZE = 8;

@@ -47,6 +47,14 @@ export function zoneName(at: Date | string | number, locale: Locale, timeZone: s
   return parts(at, locale, timeZone).timeZoneName;
 }
 
+/** The zone for a column of times: its offset as the page writes it ("GMT+3"), or where summer time moves it, its name in the reader's language. */
+export function zoneLabel(now: Date, locale: Locale, timeZone: string): string {
+  const year = now.getUTCFullYear();
+  const [winter, summer] = [Date.UTC(year, 0, 1), Date.UTC(year, 6, 1)].map((at) => zoneName(at, locale, timeZone));
+  if (winter === summer) return zoneName(now, locale, timeZone);
+  return new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "longGeneric" }).formatToParts(now).find((p) => p.type === "timeZoneName")!.value;
+}
+
 /** "26 Nov 2026, 09:30 GMT+3" / "26 Kas 2026 09:30 GMT+3". */
 export function formatDateTime(at: Date | string | number, locale: Locale, timeZone: string): string {
   const p = parts(at, locale, timeZone);

@@ -25,6 +25,7 @@ import {
   importList,
   ORDER_OUTCOMES,
   PAGE_SIZES,
+  RUN_OPEN_FILTERS,
   RUN_ORIGIN_GROUPS,
   runIdParamSchema,
   runOrderList,
@@ -85,6 +86,7 @@ const startedBy = z
 const runFilters = {
   status: z.enum(TRANSFER_RUN_STATUSES).optional(),
   result: z.enum(RUN_RESULTS).optional(),
+  open: z.enum(RUN_OPEN_FILTERS).optional().describe("`retry`: only runs with orders the failures inbox still holds to retry (failed, unknown, not sent), as Home counts them"),
   origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
   by: startedBy,
   from: calendarDate,

@@ -76,11 +76,11 @@ describe("every export writes the same way", () => {
     const message = `${hostile} could not edit warehouse ${hostile}: ${hostile}`;
     expect(record?.readable).toEqual({ actor: hostile, action: "Warehouse edited", target: hostile, targetType: "Warehouse", outcome: "Failed", message });
     expect(exportCsv(ACTIVITY_SHEET, EN, [record!])).toBe(
-      toCsv(sheetHeader(ACTIVITY_SHEET, "en"), [["2024-05-01 09:30:00", hostile, hostile, "Warehouse edited", hostile, "Warehouse", "1", "Failed", message, "", `{"name":"${hostile}"}`, "", "", hostile]]),
+      toCsv(sheetHeader(ACTIVITY_SHEET, EN), [["2024-05-01 09:30:00", hostile, hostile, "Warehouse edited", hostile, "Warehouse", "1", "Failed", message, "", `{"name":"${hostile}"}`, "", "", hostile]]),
     );
     const sheet = transferSheet((r) => r.reason ?? "");
     const transfer = exportCsv(sheet, EN, [{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: hostile, reasonCode: null, meaning: "rejected" }]);
-    expect(transfer).toBe(toCsv(sheetHeader(sheet, "en"), [[1, "0042", 1, "Not transferred", hostile, hostile, "", "Rejected"]]));
+    expect(transfer).toBe(toCsv(sheetHeader(sheet, EN), [[1, "0042", 1, "Not transferred", hostile, hostile, "", "Rejected"]]));
     expect(transfer.endsWith(`"203.0.113.7;'=1+1","203.0.113.7;'=1+1","","Rejected"\r\n`)).toBe(true);
   });
 });
