@@ -33,7 +33,7 @@ beforeAll(async () => {
   b = await startEngine(store, { superviseSeconds: 1 });
   smtp = await startSmtp();
   await createDeliveryQueue(a, QUEUE);
-  await workDeliveries(a, { db: conn, authSecret: AUTH_SECRET, consoleUrl: "http://console.test", timeoutMs: 2000, targets: { allowLoopback: true, allowed: [] } }, { pollingIntervalSeconds: 0.5 });
+  await workDeliveries(a, { db: conn, authSecret: AUTH_SECRET, consoleUrl: "http://console.test", timeZone: "Europe/Istanbul", timeoutMs: 2000, targets: { allowLoopback: true, allowed: [] } }, { pollingIntervalSeconds: 0.5 });
 }, 60_000);
 
 afterAll(async () => {

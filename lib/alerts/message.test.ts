@@ -20,7 +20,7 @@ const EVENTS: AlertEvent[] = [
 
 describe("renderAlert", () => {
   it.each(EVENTS)("says nothing of a secret the $type event quotes, in any of the channels' forms", (event) => {
-    const message = renderAlert(event, "https://console.example.com");
+    const message = renderAlert(event, "https://console.example.com", { locale: "en", timeZone: "UTC" });
     expect(message.lines.join("\n")).toContain("[redacted]");
     expect(message.lines.join("\n").match(/\[redacted\]/g)).toHaveLength(FORMS.length);
     for (const text of [emailSubject(message), plainText(message), htmlText(message), JSON.stringify(slackBody(message))]) expect(leaks(text), text).toEqual([]);
@@ -29,7 +29,7 @@ describe("renderAlert", () => {
 
 describe("slackBody", () => {
   const HOSTILE = "Key *ERP* _sync_ ~old~ `x` <!channel> <https://evil.example|click> https://evil.example/login @here #general :tada:";
-  const message = renderAlert({ type: "test", channelName: HOSTILE, by: "admin@demo.local", at: "2026-11-26T00:00:00.000Z" }, "https://console.example.com");
+  const message = renderAlert({ type: "test", channelName: HOSTILE, by: "admin@demo.local", at: "2026-11-26T00:00:00.000Z" }, "https://console.example.com", { locale: "en", timeZone: "UTC" });
 
   it("sends names and the platform's words as plain text, never as Slack formatting, mentions or link previews", () => {
     const body = slackBody(message);
