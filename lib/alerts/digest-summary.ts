@@ -68,7 +68,7 @@ export function isEmptyDigest(counts: DigestCounts): boolean {
 }
 
 export function digestTitle(event: DigestEvent, words: MessageWords): string {
-  return words.t("alertMessages.digest.title", { mode: event.mode, soFar: event.requestedBy ? "yes" : "no", runs: event.runs.total, open: event.open.total });
+  return words.t("alertMessages.digest.title", { period: words.t(`alertMessages.digest.${event.mode}${event.requestedBy ? "SoFar" : ""}`), runs: event.runs.total, open: event.open.total });
 }
 
 export function digestLines(event: DigestEvent, words: MessageWords): string[] {
