@@ -116,7 +116,6 @@ test("a channel set to Türkçe on the form gets its test alert in Turkish", asy
     expect(decodeSubject(mail.subject)).toBe("[Labs konsolu] Deneme uyarısı");
     expect(mail.text).toContain(`“${name}” kanalının denemesi, gönderen: admin@demo.local. Bunu okuyorsanız kanal çalışıyor.`);
     expect(mail.text).not.toMatch(/Test alert|A test of the channel/);
-    await expect(page.getByTestId("alert-delivery-row").first()).toContainText("Deneme uyarısı");
   } finally {
     const list = (await (await page.request.get("/api/alerts/channels?limit=100")).json()) as { items: { id: string; name: string }[] };
     for (const c of list.items.filter((c) => c.name === name)) await page.request.delete(`/api/alerts/channels/${c.id}`, { headers: { origin: E2E_BASE_URL } });
