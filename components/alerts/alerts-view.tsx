@@ -36,6 +36,7 @@ export function AlertsView({ fallback, canManage }: { fallback: Record<string, u
 
 function Alerts({ canManage }: { canManage: boolean }) {
   const t = useTranslations("alerts");
+  const languages = useTranslations("languages");
   const problemText = useProblemText();
   const { mutate: mutateAny } = useSWRConfig();
   const [channelState, updateChannels] = useListState(channelList);
@@ -69,7 +70,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
   );
 
   const columns = useMemo<ListColumn<AlertChannelView>[]>(() => {
-    const column = (id: "name" | "kind" | "target" | "events" | "delivery" | "enabled" | "actions", cell: ListColumn<AlertChannelView>["cell"], className?: string) => ({
+    const column = (id: "name" | "kind" | "target" | "events" | "delivery" | "language" | "enabled" | "actions", cell: ListColumn<AlertChannelView>["cell"], className?: string) => ({
       id,
       header: t(`channels.${id}`),
       label: t(`channels.${id}`),
@@ -82,6 +83,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
       column("target", (c) => <span data-testid="alert-channel-target">{c.target}</span>, "break-all font-mono text-xs"),
       column("events", (c) => c.events.map((e) => t(`eventsShort.${eventKey(e)}`)).join(", ")),
       column("delivery", (c) => <span data-testid="alert-channel-delivery">{t(`channels.deliveryModes.${c.delivery.mode}`, { time: c.delivery.time ?? "" })}</span>),
+      column("language", (c) => <span data-testid="alert-channel-language">{languages(c.language)}</span>),
       column("enabled", (c) => (c.enabled ? t("channels.on") : t("channels.off"))),
       column("actions", (c) => (
         <div className="flex flex-wrap gap-2">
@@ -106,7 +108,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
         </div>
       )),
     ];
-  }, [t, reason, pending, send]);
+  }, [t, languages, reason, pending, send]);
 
   const confirmDelete = async () => {
     if (!deleting) return;

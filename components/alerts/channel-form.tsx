@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { FormActions, FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
@@ -10,6 +10,7 @@ import { cardClass, checkboxClass, fieldErrorClass, inputClass } from "@/compone
 import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { saveChannelRequest } from "@/lib/alerts/client";
+import { LOCALES, type Locale } from "@/lib/i18n/config";
 import {
   ALERT_CHANNEL_KINDS,
   ALERT_EVENT_TYPES,
@@ -23,10 +24,10 @@ import {
   type ChannelInput,
 } from "@/lib/alerts/schemas";
 
-const FIELDS = ["name", "kind", "enabled", "events", "url", "signingSecret", "smtpHost", "smtpPort", "smtpTls", "smtpUser", "smtpPassword", "from", "recipients", "deliveryMode", "digestTime"] as const;
+const FIELDS = ["name", "kind", "enabled", "events", "url", "signingSecret", "smtpHost", "smtpPort", "smtpTls", "smtpUser", "smtpPassword", "from", "recipients", "deliveryMode", "digestTime", "language"] as const;
 type Field = (typeof FIELDS)[number];
 
-function defaultsFrom(channel: AlertChannelView | null): ChannelInput {
+function defaultsFrom(channel: AlertChannelView | null, locale: Locale): ChannelInput {
   return {
     name: channel?.name ?? "",
     kind: channel?.kind ?? "webhook",
@@ -43,12 +44,15 @@ function defaultsFrom(channel: AlertChannelView | null): ChannelInput {
     recipients: channel?.smtp?.recipients.join(", ") ?? "",
     deliveryMode: channel?.delivery.mode ?? "immediate",
     digestTime: channel?.delivery.time ?? DEFAULT_DIGEST_TIME,
+    language: channel?.language ?? locale,
   };
 }
 
 /** Create (channel null) or edit a channel; saved secrets show as masks, and empty secret fields keep them. */
 export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChannelView | null; onSaved: (c: AlertChannelView) => void; onCancel: () => void }) {
   const t = useTranslations("alerts");
+  const languages = useTranslations("languages");
+  const locale = useLocale() as Locale;
   const problemText = useProblemText();
   const fieldTexts = useFieldErrors();
   const say = useCodeText();
@@ -61,7 +65,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
     formState: { errors, isSubmitting },
   } = useForm<ChannelInput, unknown, ChannelBody>({
     resolver: zodResolver(channelBodySchema(channel ? "update" : "create")),
-    defaultValues: defaultsFrom(channel),
+    defaultValues: defaultsFrom(channel, locale),
   });
   const kind = useWatch({ control, name: "kind" });
   const deliveryMode = useWatch({ control, name: "deliveryMode" });
@@ -148,6 +152,15 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
               control={control}
               name="deliveryMode"
               render={({ field: f }) => <Select {...aria} ref={f.ref} name={f.name} onBlur={f.onBlur} value={f.value ?? ""} onValueChange={f.onChange} className={inputClass} options={DELIVERY_MODES.map((m) => ({ value: m, label: t(`form.deliveryModes.${m}`) }))} />}
+            />
+          )}
+        </FormField>
+        <FormField {...field("language", t("form.language"))} help={t("form.languageHelp")}>
+          {(aria) => (
+            <Controller
+              control={control}
+              name="language"
+              render={({ field: f }) => <Select {...aria} ref={f.ref} name={f.name} onBlur={f.onBlur} value={f.value ?? ""} onValueChange={f.onChange} className={inputClass} options={LOCALES.map((l) => ({ value: l, label: languages(l) }))} />}
             />
           )}
         </FormField>

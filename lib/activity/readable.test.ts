@@ -161,6 +161,7 @@ describe("field labels and values", () => {
     expect(fieldLabel(TR.t, "saved_view", "shared")).toBe("Ekiple paylaşıldı");
     expect(fieldLabel(EN.t, "warehouse", "somethingNew")).toBe("somethingNew");
     expect(fieldLabel(EN.t, "alert_channel", "smtp.host")).toBe("smtp.host");
+    expect(fieldLabel(TR.t, "alert_channel", "language")).toBe("Dil");
   });
 
   it("booleans read yes/no, roles by their names, nothing as a dash", () => {
@@ -172,5 +173,6 @@ describe("field labels and values", () => {
     expect(fieldValue(EN.t, "name", "Ankara")).toBe("Ankara");
     expect(fieldValue(EN.t, "name", null)).toBe("—");
     expect(fieldValue(EN.t, "events", ["a"])).toBe('["a"]');
+    expect([fieldValue(TR.t, "language", "tr"), fieldValue(EN.t, "language", "en")]).toEqual(["Türkçe", "English"]);
   });
 });

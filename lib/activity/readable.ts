@@ -168,5 +168,6 @@ export function fieldValue(t: RootTranslator, field: string, v: unknown): string
   if (typeof v === "boolean") return t(v ? "activity.values.yes" : "activity.values.no");
   if (field === "role" && typeof v === "string") return pick(t, `activity.values.roles.${v}`, v);
   if (field === "kind" && typeof v === "string") return pick(t, `activity.targets.scheduleKinds.${v}`, v);
+  if (field === "language" && typeof v === "string") return pick(t, `languages.${v}`, v);
   return typeof v === "string" ? v : JSON.stringify(v);
 }

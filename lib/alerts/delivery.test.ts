@@ -18,6 +18,7 @@ import { leakSearch } from "@/e2e/token-needles";
 
 const AUTH_SECRET = "alerts-test-auth-secret-0123456789abcdef";
 const CONSOLE_URL = "http://console.test";
+const EN = { locale: "en", timeZone: "Europe/Istanbul" } as const;
 const SIGNING = "whsec-test-signing-secret-5f2c";
 const QUEUE: DeliveryQueueOptions = { retryLimit: 3, retryDelaySeconds: 1 };
 /** The receivers here listen on loopback: allowed as in demo mode. */
@@ -58,7 +59,7 @@ beforeAll(async () => {
   conn = store.db;
   boss = await startEngine(store, { superviseSeconds: 1 });
   await createDeliveryQueue(boss, QUEUE);
-  await workDeliveries(boss, { db: conn, authSecret: AUTH_SECRET, consoleUrl: CONSOLE_URL, timeoutMs: 2000, targets: LOCAL }, { pollingIntervalSeconds: 0.5 });
+  await workDeliveries(boss, { db: conn, authSecret: AUTH_SECRET, consoleUrl: CONSOLE_URL, timeZone: "Europe/Istanbul", timeoutMs: 2000, targets: LOCAL }, { pollingIntervalSeconds: 0.5 });
 });
 
 afterAll(async () => {
@@ -246,34 +247,35 @@ describe("channel validation", () => {
 
 describe("alert messages", () => {
   it("name the event, the run or import kind, the counts and the page concerned", () => {
-    const only = (counts: Record<string, number>) => renderAlert({ ...transferEvent, counts: { ...transferEvent.counts, ...counts } } as AlertEvent, CONSOLE_URL);
+    const only = (counts: Record<string, number>) => renderAlert({ ...transferEvent, counts: { ...transferEvent.counts, ...counts } } as AlertEvent, CONSOLE_URL, EN);
     expect(only({ failed: 0, unknown: 2 }).title).toBe("Transfer run finished with unknown outcomes");
     expect(only({ failed: 0, unknown: 0, notSent: 2 }).title).toBe("Transfer run needs attention");
     // Rejected and already-in-ERP orders alone never title a run as failed.
     expect(only({ failed: 0, unknown: 0, notSent: 1, rejected: 5, alreadyInErp: 5 }).title).toBe("Transfer run needs attention");
     // A delivery queued with the counts of before outcomes by meaning still reads as words.
-    const legacy = renderAlert({ ...transferEvent, counts: { total: 10, transferred: 6, notTransferred: 3, unknown: 1, pending: 0 } } as unknown as AlertEvent, CONSOLE_URL);
+    const legacy = renderAlert({ ...transferEvent, counts: { total: 10, transferred: 6, notTransferred: 3, unknown: 1, pending: 0 } } as unknown as AlertEvent, CONSOLE_URL, EN);
     expect(legacy.title).toBe("Transfer run finished with failures");
     expect(legacy.lines[0]).toBe("Run run-7f3a: 6 transferred, 0 already in the ERP, 0 rejected, 3 failed, 1 unknown, 0 not sent, of 10 orders.");
-    const interrupted = renderAlert({ ...transferEvent, status: "interrupted" } as AlertEvent, CONSOLE_URL);
+    const interrupted = renderAlert({ ...transferEvent, status: "interrupted" } as AlertEvent, CONSOLE_URL, EN);
     expect(emailSubject(interrupted)).toBe("[Labs console] Transfer run interrupted");
     expect(interrupted.lines.join(" ")).toContain("Run run-7f3a: 4 transferred, 1 already in the ERP, 1 rejected, 3 failed, 1 unknown, 0 not sent, of 10 orders.");
     const notStarted = renderAlert(
       { type: "import.not_started", kind: "stock", origin: "scheduled", scheduleId: "sch-1", startedBy: null, errorCode: "upstream_unavailable", detail: "503 from the platform", at: "x" },
       CONSOLE_URL,
+      EN,
     );
     expect(notStarted).toMatchObject({ title: "Import could not start: stock", link: `${CONSOLE_URL}/erp?import=stock` });
     expect(notStarted.lines.join(" ")).toContain("schedule sch-1");
-    expect(renderAlert({ type: "platform.unanswered", minutes: 10, since: "2026-11-23T03:00:00Z", lastError: "timeout", at: "x" }, CONSOLE_URL).title).toBe(
+    expect(renderAlert({ type: "platform.unanswered", minutes: 10, since: "2026-11-23T03:00:00Z", lastError: "timeout", at: "x" }, CONSOLE_URL, EN).title).toBe(
       "Labs platform has not answered for 10 minutes",
     );
-    const paused = renderAlert({ type: "schedule.paused", scheduleId: "sch-2", kind: "prices", by: { email: "op@demo.local", name: "Onur" }, at: "x" }, CONSOLE_URL);
+    const paused = renderAlert({ type: "schedule.paused", scheduleId: "sch-2", kind: "prices", by: { email: "op@demo.local", name: "Onur" }, at: "x" }, CONSOLE_URL, EN);
     expect(paused.link).toBe(`${CONSOLE_URL}/erp/schedules`);
     expect(paused.lines[0]).toContain(
       "paused by Onur <op@demo.local>",
     );
-    expect(paused.title).toBe("Schedule paused: prices import");
-    const transfer = renderAlert({ type: "schedule.paused", scheduleId: "sch-3", kind: "transfer", by: { email: "op@demo.local", name: "Onur" }, at: "x" }, CONSOLE_URL);
+    expect(paused.title).toBe("Schedule paused: price import");
+    const transfer = renderAlert({ type: "schedule.paused", scheduleId: "sch-3", kind: "transfer", by: { email: "op@demo.local", name: "Onur" }, at: "x" }, CONSOLE_URL, EN);
     expect([transfer.title, transfer.lines[0]]).toEqual(["Schedule paused: order transfer", "The order transfer schedule sch-3 was paused by Onur <op@demo.local>."]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MeaningCounts } from "@/lib/erp/outcomes";
+import { messageWords } from "@/lib/alerts/message";
 import { digestLines, digestSlot, digestTitle, isEmptyDigest, summariseDigest, type DigestEvent } from "@/lib/alerts/digest-summary";
 
 const none: MeaningCounts = { transferred: 0, alreadyInErp: 0, rejected: 0, failed: 0, unknown: 0, notSent: 0, sending: 0 };
@@ -68,8 +69,8 @@ describe("the digest's summary", () => {
       at: "2026-11-26T05:00:30.000Z",
       ...summariseDigest(runs, open, [{ kind: "stock", hours: 6 }]),
     };
-    expect(digestTitle(event)).toBe("Daily digest: 6 transfer runs, 9 open exceptions");
-    expect(digestLines(event)).toEqual([
+    expect(digestTitle(event, messageWords({ locale: "en", timeZone: event.timeZone }))).toBe("Daily digest: 6 transfer runs, 9 open exceptions");
+    expect(digestLines(event, messageWords({ locale: "en", timeZone: event.timeZone }))).toEqual([
       "From 25 Nov 2026, 08:00 GMT+3 to 26 Nov 2026, 08:00 GMT+3 (Europe/Istanbul).",
       "Runs: 1 complete, 1 complete with rejections, 2 need attention, 1 interrupted, 1 still running.",
       "Open exceptions: 2 failed, 1 unknown, 4 not sent, 2 rejected.",

@@ -1,6 +1,6 @@
 import { runResult, type MeaningCounts } from "@/lib/erp/outcomes";
 import type { ImportKindName, TransferRunState } from "@/lib/erp/lists";
-import { formatDateTime } from "@/lib/i18n/datetime";
+import type { MessageWords } from "@/lib/alerts/message";
 import { localMinutes, parseTime } from "@/lib/schedules/next";
 
 // Pure: which digest slot a moment belongs to, and what a digest says; lib/alerts/digest.ts reads the store and sends it.
@@ -67,19 +67,19 @@ export function isEmptyDigest(counts: DigestCounts): boolean {
   return counts.runs.total === 0 && counts.open.total === 0 && counts.stale.length === 0;
 }
 
-export function digestTitle(event: DigestEvent): string {
-  const period = event.mode === "hourly" ? "Hourly" : "Daily";
-  return `${period} digest${event.requestedBy ? " so far" : ""}: ${event.runs.total} transfer runs, ${event.open.total} open exceptions`;
+export function digestTitle(event: DigestEvent, words: MessageWords): string {
+  return words.t("alertMessages.digest.title", { period: words.t(`alertMessages.digest.${event.mode}${event.requestedBy ? "SoFar" : ""}`), runs: event.runs.total, open: event.open.total });
 }
 
-export function digestLines(event: DigestEvent): string[] {
+export function digestLines(event: DigestEvent, words: MessageWords): string[] {
+  const { t } = words;
   const r = event.runs;
   const o = event.open;
   return [
-    `From ${formatDateTime(event.since, "en", event.timeZone)} to ${formatDateTime(event.until, "en", event.timeZone)} (${event.timeZone}).`,
-    `Runs: ${r.complete} complete, ${r.completeWithRejections} complete with rejections, ${r.needsAttention} need attention, ${r.interrupted} interrupted, ${r.running} still running.`,
-    `Open exceptions: ${o.failed} failed, ${o.unknown} unknown, ${o.notSent} not sent, ${o.rejected} rejected.`,
-    ...event.stale.map((s) => `No ${s.kind} import started for ${s.hours} hours.`),
-    ...(event.requestedBy ? [`Sent on request by ${event.requestedBy}; the scheduled digest still goes out.`] : []),
+    t("alertMessages.digest.period", { since: words.when(event.since), until: words.when(event.until), timeZone: event.timeZone }),
+    t("alertMessages.digest.runs", { complete: r.complete, withRejections: r.completeWithRejections, attention: r.needsAttention, interrupted: r.interrupted, running: r.running }),
+    t("alertMessages.digest.open", { failed: o.failed, unknown: o.unknown, notSent: o.notSent, rejected: o.rejected }),
+    ...event.stale.map((s) => t("alertMessages.digest.stale", { kind: words.kindWord(s.kind), hours: s.hours })),
+    ...(event.requestedBy ? [t("alertMessages.digest.requested", { who: event.requestedBy })] : []),
   ];
 }

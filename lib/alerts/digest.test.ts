@@ -33,7 +33,7 @@ beforeAll(async () => {
   b = await startEngine(store, { superviseSeconds: 1 });
   smtp = await startSmtp();
   await createDeliveryQueue(a, QUEUE);
-  await workDeliveries(a, { db: conn, authSecret: AUTH_SECRET, consoleUrl: "http://console.test", timeoutMs: 2000, targets: { allowLoopback: true, allowed: [] } }, { pollingIntervalSeconds: 0.5 });
+  await workDeliveries(a, { db: conn, authSecret: AUTH_SECRET, consoleUrl: "http://console.test", timeZone: "Europe/Istanbul", timeoutMs: 2000, targets: { allowLoopback: true, allowed: [] } }, { pollingIntervalSeconds: 0.5 });
 }, 60_000);
 
 afterAll(async () => {
@@ -174,7 +174,7 @@ describe("a digest channel", () => {
     expect(now1.event).toMatchObject({ since: "2026-11-26T07:00:00.000Z", until: hours(2.5).toISOString(), requestedBy: "admin@demo.local" });
     await waitFor(() => smtp.mails.length > 2);
     const asked = smtp.mails[2]!;
-    expect(asked.subject).toBe("[Labs console] Hourly digest so far: 1 transfer runs, 5 open exceptions");
+    expect(asked.subject).toBe("[Labs console] Hourly digest so far: 1 transfer run, 5 open exceptions");
     expect(asked.text).toContain("Runs: 0 complete, 0 complete with rejections, 1 need attention, 0 interrupted, 0 still running.");
     expect(asked.text).toContain("Open exceptions: 2 failed, 1 unknown, 1 not sent, 1 rejected.");
     expect(asked.text).toContain("Sent on request by admin@demo.local; the scheduled digest still goes out.");
@@ -182,7 +182,7 @@ describe("a digest channel", () => {
     // The scheduled digest for that slot still goes out, with the same run in it.
     expect(await sendDigests(deps(b), hours(3))).toHaveLength(1);
     await waitFor(() => smtp.mails.length > 3);
-    expect(smtp.mails[3]!.subject).toBe("[Labs console] Hourly digest: 1 transfer runs, 5 open exceptions");
+    expect(smtp.mails[3]!.subject).toBe("[Labs console] Hourly digest: 1 transfer run, 5 open exceptions");
   }, 60_000);
 });
 

@@ -93,6 +93,7 @@ export interface DeliveryDeps {
   db: Kysely<Database>;
   authSecret: string;
   consoleUrl: string;
+  timeZone: string;
   timeoutMs: number;
   /** Which targets may be reached (checked again at every attempt: DNS may have changed since the channel was saved). */
   targets: TargetPolicy;
@@ -119,10 +120,10 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
   try {
     const channel = readChannel(channelRow, deps.authSecret);
     result = await sendToChannel(
-      { id: channelRow.id, name: channelRow.name, kind: channel.kind, smtp: channel.smtp, secrets: channel.secrets },
+      { id: channelRow.id, name: channelRow.name, kind: channel.kind, smtp: channel.smtp, secrets: channel.secrets, language: channel.language },
       deliveryId,
       JSON.parse(claimed.event_json) as DeliveredEvent,
-      { consoleUrl: deps.consoleUrl, timeoutMs: deps.timeoutMs, targets: deps.targets },
+      { consoleUrl: deps.consoleUrl, timeZone: deps.timeZone, timeoutMs: deps.timeoutMs, targets: deps.targets },
     );
   } catch (error) {
     // readChannel fails when AUTH_SECRET changed since the channel was saved: no retry mends that.

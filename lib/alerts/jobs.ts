@@ -21,6 +21,7 @@ export function startAlertJobs(): Promise<JobEngine> {
       db: await db(),
       authSecret: settings.authSecret,
       consoleUrl: settings.consoleUrl,
+      timeZone: getConfig().accountTimeZone,
       timeoutMs: settings.sendTimeoutMs,
       targets: settings.targets,
       onWarn: (message, fields) => log.warn(message, fields),

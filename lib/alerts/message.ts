@@ -1,8 +1,11 @@
 import type { AlertEvent, TransferAlertCounts } from "@/lib/alerts/events";
 import { digestLines, digestTitle, type DigestEvent } from "@/lib/alerts/digest-summary";
+import { catalogTranslator, type CatalogTranslator } from "@/lib/i18n/catalog-translator";
+import type { Locale } from "@/lib/i18n/config";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { redactSecrets } from "@/lib/rules/secrets";
 
-// Alerts are in English (receivers are shared channels, not one member's locale): a title, some detail, a link.
+// Alerts speak the channel's language (receivers are shared channels, not one member's locale), with the account's clock.
 
 export type DeliveredEvent = AlertEvent | DigestEvent | { type: "test"; channelName: string; by: string | null; at: string } | { type: "handover"; title: string; body: string; at: string };
 
@@ -10,6 +13,13 @@ export interface AlertMessage {
   title: string;
   lines: string[];
   link: string;
+  subject: string;
+  open: string;
+}
+
+export interface AlertReader {
+  locale: Locale;
+  timeZone: string;
 }
 
 type LegacyCounts = { total: number; transferred: number; notTransferred: number; unknown: number; pending: number };
@@ -20,78 +30,92 @@ function transferCounts(c: TransferAlertCounts | LegacyCounts): TransferAlertCou
   return { total: c.total, transferred: c.transferred, alreadyInErp: 0, rejected: 0, failed: c.notTransferred, unknown: c.unknown, notSent: c.pending };
 }
 
-const who = (p: { email: string; name: string | null } | null) => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : "someone");
-const scheduled = (kind: string) => (kind === "transfer" ? "order transfer" : `${kind} import`);
-
-export function renderAlert(event: DeliveredEvent, consoleUrl: string): AlertMessage {
-  const message = compose(event, consoleUrl);
-  return { title: redactSecrets(message.title), lines: message.lines.map(redactSecrets), link: message.link };
+export interface MessageWords {
+  t: CatalogTranslator;
+  when: (iso: string) => string;
+  who: (p: { email: string; name: string | null } | null) => string;
+  /** "stock import", "order transfer": the trail's own names of the kinds. */
+  kindJob: (kind: string) => string;
+  /** "stock", "price": an import kind as one word. */
+  kindWord: (kind: string) => string;
 }
 
-function compose(event: DeliveredEvent, consoleUrl: string): AlertMessage {
+export function messageWords(reader: AlertReader): MessageWords {
+  const t = catalogTranslator(reader.locale, reader.timeZone);
+  const label = (key: string, kind: string) => (t.has(`${key}.${kind}`) ? t(`${key}.${kind}`) : kind);
+  return {
+    t,
+    when: (iso) => formatDateTime(iso, reader.locale, reader.timeZone),
+    who: (p) => (p ? (p.name ? t("alertMessages.person", { name: p.name, email: p.email }) : p.email) : t("alertMessages.someone")),
+    kindJob: (kind) => label("activity.targets.scheduleKinds", kind),
+    kindWord: (kind) => label("activity.targets.kinds", kind),
+  };
+}
+
+export function renderAlert(event: DeliveredEvent, consoleUrl: string, reader: AlertReader): AlertMessage {
+  const words = messageWords(reader);
+  const message = compose(event, consoleUrl, words);
+  const title = redactSecrets(message.title);
+  return { title, lines: message.lines.map(redactSecrets), link: message.link, subject: words.t("alertMessages.subject", { title }), open: words.t("alertMessages.open") };
+}
+
+function compose(event: DeliveredEvent, consoleUrl: string, words: MessageWords): Pick<AlertMessage, "title" | "lines" | "link"> {
+  const { t, who, kindJob, kindWord } = words;
   const base = consoleUrl.replace(/\/+$/, "");
   switch (event.type) {
     case "transfer.attention": {
       const c = transferCounts(event.counts);
-      const title =
-        event.status === "interrupted"
-          ? "Transfer run interrupted"
-          : c.failed > 0
-            ? "Transfer run finished with failures"
-            : c.unknown > 0
-              ? "Transfer run finished with unknown outcomes"
-              : "Transfer run needs attention";
+      const title = event.status === "interrupted" ? "interrupted" : c.failed > 0 ? "failures" : c.unknown > 0 ? "unknown" : "attention";
       return {
-        title,
-        lines: [
-          `Run ${event.runId}: ${c.transferred} transferred, ${c.alreadyInErp} already in the ERP, ${c.rejected} rejected, ${c.failed} failed, ${c.unknown} unknown, ${c.notSent} not sent, of ${c.total} orders.`,
-          `Started by ${who(event.startedBy)}.`,
-        ],
+        title: t(`alertMessages.transfer.${title}`),
+        lines: [t("alertMessages.transfer.counts", { runId: event.runId, ...c }), t("alertMessages.transfer.startedBy", { who: who(event.startedBy) })],
         link: `${base}/erp/transfers/${encodeURIComponent(event.runId)}`,
       };
     }
-    case "import.not_started":
+    case "import.not_started": {
+      const values = { kind: kindJob(event.kind), code: event.errorCode, scheduleId: event.scheduleId ?? "", who: who(event.startedBy) };
+      const line = event.origin !== "scheduled" ? "startedBy" : event.scheduleId ? "scheduledBy" : "scheduled";
       return {
-        title: `Import could not start: ${event.kind}`,
-        lines: [
-          `The ${event.kind} import (${event.origin === "scheduled" ? `scheduled${event.scheduleId ? `, schedule ${event.scheduleId}` : ""}` : `started by ${who(event.startedBy)}`}) did not start: ${event.errorCode}.`,
-          ...(event.detail ? [event.detail] : []),
-        ],
+        title: t("alertMessages.importNotStarted.title", { kind: kindWord(event.kind) }),
+        lines: [t(`alertMessages.importNotStarted.${line}`, values), ...(event.detail ? [event.detail] : [])],
         link: `${base}/erp?import=${encodeURIComponent(event.kind)}`,
       };
+    }
     case "platform.unanswered":
       return {
-        title: `Labs platform has not answered for ${event.minutes} minutes`,
-        lines: [`No answer from the Labs platform since ${event.since}.`, ...(event.lastError ? [`Last error: ${event.lastError}.`] : [])],
+        title: t("alertMessages.platform.title", { minutes: event.minutes }),
+        lines: [t("alertMessages.platform.since", { since: words.when(event.since) }), ...(event.lastError ? [t("alertMessages.platform.lastError", { error: event.lastError })] : [])],
         link: `${base}/`,
       };
     case "schedule.paused":
       return {
-        title: `Schedule paused: ${scheduled(event.kind)}`,
-        lines: [`The ${scheduled(event.kind)} schedule ${event.scheduleId} was paused by ${who(event.by)}.`],
+        title: t("alertMessages.schedulePaused.title", { kind: kindJob(event.kind) }),
+        lines: [t("alertMessages.schedulePaused.line", { kind: kindJob(event.kind), scheduleId: event.scheduleId, who: who(event.by) })],
         link: `${base}/erp/schedules`,
       };
-    case "import.stale":
+    case "import.stale": {
+      const kind = kindWord(event.kind);
       return {
-        title: `No ${event.kind} import started for ${event.hours} hours`,
-        lines: [event.lastStartedAt ? `The last ${event.kind} import started at ${event.lastStartedAt}.` : `No ${event.kind} import has started since the rule was set.`],
+        title: t("alertMessages.stale.title", { kind, hours: event.hours }),
+        lines: [event.lastStartedAt ? t("alertMessages.stale.last", { kind, at: words.when(event.lastStartedAt) }) : t("alertMessages.stale.never", { kind })],
         link: `${base}/erp?import=${encodeURIComponent(event.kind)}`,
       };
+    }
     case "digest":
-      return { title: digestTitle(event), lines: digestLines(event), link: `${base}/erp/failures` };
+      return { title: digestTitle(event, words), lines: digestLines(event, words), link: `${base}/erp/failures` };
     case "handover":
       return { title: event.title, lines: event.body.split("\n").filter((l) => l.trim() !== ""), link: `${base}/handover` };
     case "test":
       return {
-        title: "Test alert",
-        lines: [`A test of the channel "${event.channelName}"${event.by ? `, sent by ${event.by}` : ""}. If you read this, the channel works.`],
+        title: t("alertMessages.test.title"),
+        lines: [event.by ? t("alertMessages.test.lineBy", { channel: event.channelName, by: event.by }) : t("alertMessages.test.line", { channel: event.channelName })],
         link: `${base}/alerts`,
       };
   }
 }
 
 export function emailSubject(message: AlertMessage): string {
-  return `[Labs console] ${message.title}`;
+  return message.subject;
 }
 
 export function plainText(message: AlertMessage): string {
@@ -118,7 +142,7 @@ export function slackBody(message: AlertMessage): { text: string; mrkdwn: false;
     blocks: [
       { type: "header", text: { type: "plain_text", text: message.title.slice(0, 150), emoji: false } },
       { type: "section", text: { type: "plain_text", text: escapeSlack(message.lines.join("\n")), emoji: false } },
-      { type: "section", text: { type: "mrkdwn", text: `<${message.link}|Open in the Labs console>`, verbatim: true } },
+      { type: "section", text: { type: "mrkdwn", text: `<${message.link}|${escapeSlack(message.open)}>`, verbatim: true } },
     ],
   };
 }

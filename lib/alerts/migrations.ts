@@ -72,4 +72,9 @@ export const alertsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0017_alert_channel_language": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("alert_channels").addColumn("language", "text", (c) => c.notNull().defaultTo("en")).execute();
+    },
+  },
 };

@@ -124,6 +124,31 @@ describe("/api/alerts", () => {
     expect(JSON.stringify(await state.conn.selectFrom("audit_events").selectAll().execute())).toContain("alert_channel.delete");
   });
 
+  it("keeps a channel's language: its creator's when none is given, kept on an edit without one, changed in the trail, and its messages in it", async () => {
+    const created = await callRoute("POST", "/api/alerts/channels", webhook(), { cookie: "locale=tr" });
+    const { channel } = await created.json();
+    expect(channel.language).toBe("tr");
+    expect((await (await callRoute("PATCH", `/api/alerts/channels/${channel.id}`, { ...webhook(), url: "", signingSecret: "", name: "Vardiya" })).json()).channel.language).toBe("tr");
+    await callRoute("POST", `/api/alerts/channels/${channel.id}/test`);
+    await waitFor(async () => receiver.received.length, (n) => n > 0);
+    const sent = JSON.parse(receiver.received.at(-1)!.body) as { title: string; text: string };
+    expect([sent.title, sent.text]).toEqual(["Deneme uyarısı", "“Vardiya” kanalının denemesi, gönderen: admin@demo.local. Bunu okuyorsanız kanal çalışıyor."]);
+
+    const english = await callRoute("PATCH", `/api/alerts/channels/${channel.id}`, { ...webhook(), url: "", signingSecret: "", language: "en" });
+    expect((await english.json()).channel.language).toBe("en");
+    expect((await (await callRoute("GET", "/api/alerts/channels")).json()).items[0].language).toBe("en");
+    const change = await state.conn.selectFrom("audit_events").selectAll().where("action", "=", "alert_channel.update").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect([JSON.parse(String(change.before_json)).language, JSON.parse(String(change.after_json)).language]).toEqual(["tr", "en"]);
+    expect((await (await callRoute("POST", "/api/alerts/channels", { ...webhook(), name: "Other" }, { "accept-language": "tr-TR,tr;q=0.9" })).json()).channel.language).toBe("tr");
+
+    for (const language of ["de", "TR", 1, null]) {
+      const bad = await callRoute("PATCH", `/api/alerts/channels/${channel.id}`, { ...webhook(), url: "", signingSecret: "", language });
+      expect(bad.status).toBe(422);
+      expect((await bad.json()).fieldCodes).toEqual({ language: [{ code: "validation.alerts.language" }] });
+    }
+    expect((await state.conn.selectFrom("alert_channels").select("language").where("id", "=", channel.id).executeTakeFirstOrThrow()).language).toBe("en");
+  });
+
   it("refuses a non-https URL with a message on the field and saves nothing", async () => {
     const res = await callRoute("POST", "/api/alerts/channels", { ...webhook(), url: "http://hooks.example.com/x" });
     expect(res.status).toBe(422);

@@ -3,6 +3,7 @@ import { channelListBase, deliveryListBase } from "@/lib/alerts/lists";
 import { defineList, type ListState } from "@/lib/list/definition";
 import { CONTROL_CHARACTERS } from "@/lib/rules/text";
 import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/lists";
+import { LOCALES, type Locale } from "@/lib/i18n/config";
 
 // Free of node modules: the form parses with these schemas in the browser.
 
@@ -75,6 +76,7 @@ export const channelFields = z.strictObject({
   recipients: z.union([z.string(), z.array(z.string())]).optional(),
   deliveryMode: z.enum(DELIVERY_MODES, { error: "validation.alerts.deliveryMode" }).optional(),
   digestTime: z.string().optional(),
+  language: z.enum(LOCALES, { error: "validation.alerts.language" }).optional(),
 });
 
 export const DIGEST_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -98,6 +100,8 @@ export interface ChannelBody {
   smtp?: { host: string; port: number; tls: SmtpTlsMode; user?: string; from: string; recipients: string[] };
   smtpPassword?: string;
   delivery: ChannelDelivery;
+  /** The messages' language; left out, a new channel takes its creator's and a saved one keeps its own. */
+  language?: Locale;
 }
 
 export function channelBodySchema(mode: "create" | "update") {
@@ -106,7 +110,7 @@ export function channelBodySchema(mode: "create" | "update") {
     const delivery = v.deliveryMode ?? "immediate";
     const time = delivery === "daily" ? (v.digestTime?.trim() ?? "") : null;
     if (time !== null && !DIGEST_TIME_PATTERN.test(time)) issue("digestTime", "validation.alerts.digestTime");
-    const body: ChannelBody = { name: v.name, kind: v.kind, enabled: v.enabled, events: [...new Set(v.events)], delivery: { mode: delivery, time } };
+    const body: ChannelBody = { name: v.name, kind: v.kind, enabled: v.enabled, events: [...new Set(v.events)], delivery: { mode: delivery, time }, ...(v.language ? { language: v.language } : {}) };
     if (v.kind === "webhook" || v.kind === "slack") {
       if (v.url !== undefined) {
         const problem = v.url.length > SECRET_MAX ? "validation.alerts.tooLong" : webhookUrlProblem(v.url);
@@ -191,6 +195,7 @@ export interface AlertChannelView {
   masks: { url: string | null; signingSecret: string | null; smtpPassword: string | null };
   smtp: { host: string; port: number; tls: SmtpTlsMode; user: string | null; from: string; recipients: string[] } | null;
   delivery: ChannelDelivery;
+  language: Locale;
   createdAt: string;
   updatedAt: string;
   updatedBy: string | null;

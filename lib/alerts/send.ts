@@ -4,10 +4,11 @@ import https from "node:https";
 import type { Readable } from "node:stream";
 import nodemailer from "nodemailer";
 import { channelRedactor, type ChannelSecrets } from "@/lib/alerts/secrets";
-import { emailSubject, htmlText, plainText, renderAlert, slackBody, type DeliveredEvent } from "@/lib/alerts/message";
+import { emailSubject, htmlText, plainText, renderAlert, slackBody, type AlertMessage, type DeliveredEvent } from "@/lib/alerts/message";
 import type { AlertChannelKind, SmtpTlsMode } from "@/lib/alerts/schemas";
 import { checkTarget, pinnedLookup, type Target, type TargetPolicy } from "@/lib/alerts/targets";
 import { redactSecretsIn } from "@/lib/rules/secrets";
+import type { Locale } from "@/lib/i18n/config";
 
 // One delivery to one channel, never throwing; it connects to the addresses checkTarget judged, never to a second resolution.
 
@@ -31,10 +32,13 @@ export interface ChannelToSend {
   kind: AlertChannelKind;
   smtp: SmtpSettings | null;
   secrets: ChannelSecrets;
+  language: Locale;
 }
 
 export interface SendOptions {
   consoleUrl: string;
+  /** The account's zone: every time in a message reads on its clock. */
+  timeZone: string;
   timeoutMs: number;
   targets: TargetPolicy;
   now?: () => Date;
@@ -50,8 +54,7 @@ export function webhookSignature(secret: string, timestamp: string, body: string
   return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
 
-export function webhookBody(deliveryId: string, event: DeliveredEvent, consoleUrl: string): string {
-  const message = renderAlert(event, consoleUrl);
+export function webhookBody(deliveryId: string, event: DeliveredEvent, message: AlertMessage): string {
   return JSON.stringify({
     id: deliveryId,
     type: event.type,
@@ -183,10 +186,10 @@ async function smtpTarget(smtp: SmtpSettings, policy: TargetPolicy, timeoutMs: n
 }
 
 export async function sendToChannel(channel: ChannelToSend, deliveryId: string, event: DeliveredEvent, options: SendOptions): Promise<SendResult> {
-  const message = renderAlert(event, options.consoleUrl);
+  const message = renderAlert(event, options.consoleUrl, { locale: channel.language, timeZone: options.timeZone });
   switch (channel.kind) {
     case "webhook": {
-      const body = webhookBody(deliveryId, event, options.consoleUrl);
+      const body = webhookBody(deliveryId, event, message);
       const timestamp = String(Math.floor((options.now?.() ?? new Date()).getTime() / 1000));
       const signature = channel.secrets.signingSecret ? webhookSignature(channel.secrets.signingSecret, timestamp, body) : "";
       return post(channel, body, { [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: signature, "x-labs-delivery": deliveryId, "x-labs-event": event.type }, options);

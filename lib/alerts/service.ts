@@ -4,6 +4,7 @@ import { can } from "@/lib/auth/roles";
 import { db } from "@/lib/store";
 import type { Role } from "@/lib/store/schema";
 import { getConfig } from "@/lib/config";
+import type { Locale } from "@/lib/i18n/config";
 import { englishText, isCatalogKey, refusal, validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import { queueDeliveries } from "@/lib/alerts/engine";
@@ -77,6 +78,7 @@ function auditShape(channel: StoredChannel) {
     kind: view.kind,
     enabled: view.enabled,
     events: view.events,
+    language: view.language,
     smtp: view.smtp,
     secretsSet: Object.entries(channel.secrets)
       .filter(([, v]) => Boolean(v))
@@ -94,11 +96,12 @@ export async function listChannelPage(query: ChannelListState): Promise<ChannelL
   return { items: channels.map(channelView), total };
 }
 
-export async function createChannel(ctx: ServiceContext, json: unknown): Promise<AlertChannelView> {
+/** `creatorLanguage` is the console's language for the member adding it: a channel's language unless one is given. */
+export async function createChannel(ctx: ServiceContext, json: unknown, creatorLanguage: Locale): Promise<AlertChannelView> {
   const body = parseChannelBody(json, "create");
   await checkUrl(body);
   await checkSmtp(body, body.smtpPassword);
-  const channel = await insertChannel(await db(), body, ctx.actor.email, alertSettings().authSecret);
+  const channel = await insertChannel(await db(), { ...body, language: body.language ?? creatorLanguage }, ctx.actor.email, alertSettings().authSecret);
   await ctx.audit({
     action: "alert_channel.create",
     target: { type: "alert_channel", id: channel.row.id },
@@ -188,7 +191,7 @@ export async function testChannel(ctx: ServiceContext, id: string): Promise<Aler
     message: `Test alert queued for ${saved.row.name} (${saved.kind}).`,
     details: { deliveryId },
   });
-  return (await getDelivery(store, deliveryId!, settings.consoleUrl, { answers: true }))!;
+  return (await getDelivery(store, deliveryId!, settings.consoleUrl, { answers: true, timeZone: getConfig().accountTimeZone }))!;
 }
 
 export async function digestChannelNow(ctx: ServiceContext, id: string, byName?: string): Promise<AlertDeliveryView> {
@@ -206,9 +209,9 @@ export async function digestChannelNow(ctx: ServiceContext, id: string, byName?:
     message: `Digest sent on request to ${saved.row.name} (${saved.kind}): ${event.runs.total} transfer runs and ${event.open.total} open exceptions.`,
     details: { deliveryId, since: event.since, runs: event.runs, open: event.open, stale: event.stale },
   });
-  return (await getDelivery(store, deliveryId, settings.consoleUrl, { answers: true }))!;
+  return (await getDelivery(store, deliveryId, settings.consoleUrl, { answers: true, timeZone: getConfig().accountTimeZone }))!;
 }
 
 export async function listDeliveryViews(query: DeliveryQuery, reader: { role: Role }): Promise<DeliveryList> {
-  return listDeliveries(await db(), query, alertSettings().consoleUrl, { answers: can(reader.role, "alerts.manage") });
+  return listDeliveries(await db(), query, alertSettings().consoleUrl, { answers: can(reader.role, "alerts.manage"), timeZone: getConfig().accountTimeZone });
 }

@@ -5,6 +5,7 @@ import type { AlertChannelRow, AlertDeliveryRow } from "@/lib/alerts/tables";
 import { maskSecret, maskUrl, openSecrets, sealSecrets, type ChannelSecrets } from "@/lib/alerts/secrets";
 import type { SmtpSettings } from "@/lib/alerts/send";
 import { renderAlert, type DeliveredEvent } from "@/lib/alerts/message";
+import { isLocale, type Locale } from "@/lib/i18n/config";
 import type { AlertChannelKind, AlertChannelView, AlertDeliveryView, AlertEventTypeName, ChannelBody, ChannelDelivery, DeliveryQuery, DeliveryStatus } from "@/lib/alerts/schemas";
 
 type Db = Kysely<Database>;
@@ -15,6 +16,7 @@ export interface StoredChannel {
   events: AlertEventTypeName[];
   smtp: SmtpSettings | null;
   secrets: ChannelSecrets;
+  language: Locale;
 }
 
 export function readChannel(row: AlertChannelRow, authSecret: string): StoredChannel {
@@ -24,6 +26,7 @@ export function readChannel(row: AlertChannelRow, authSecret: string): StoredCha
     events: JSON.parse(row.events_json) as AlertEventTypeName[],
     smtp: (JSON.parse(row.settings_json) as { smtp?: SmtpSettings }).smtp ?? null,
     secrets: openSecrets(row.secrets_sealed, authSecret, row.id),
+    language: isLocale(row.language) ? row.language : "en",
   };
 }
 
@@ -44,6 +47,7 @@ export function channelView(channel: StoredChannel): AlertChannelView {
     },
     smtp: smtp ? { ...smtp, user: smtp.user ?? null } : null,
     delivery: { mode: (row.delivery_mode ?? "immediate") as ChannelDelivery["mode"], time: row.digest_time ?? null },
+    language: channel.language,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     updatedBy: row.updated_by_email,
@@ -73,7 +77,7 @@ export function mergeSecrets(kind: AlertChannelKind, body: ChannelBody, saved: C
   return out;
 }
 
-function channelColumns(body: ChannelBody, secrets: ChannelSecrets, authSecret: string, id: string) {
+function channelColumns(body: ChannelBody, language: Locale, secrets: ChannelSecrets, authSecret: string, id: string) {
   return {
     name: body.name,
     kind: body.kind,
@@ -83,6 +87,7 @@ function channelColumns(body: ChannelBody, secrets: ChannelSecrets, authSecret: 
     secrets_sealed: sealSecrets(secrets, authSecret, id),
     delivery_mode: body.delivery.mode,
     digest_time: body.delivery.time,
+    language,
   };
 }
 
@@ -94,7 +99,7 @@ export async function insertChannel(db: Db, body: ChannelBody, by: string | null
     .insertInto("alert_channels")
     .values({
       id,
-      ...channelColumns(body, secrets, authSecret, id),
+      ...channelColumns(body, body.language ?? "en", secrets, authSecret, id),
       created_at: at,
       created_by_email: by,
       updated_at: at,
@@ -111,7 +116,7 @@ export async function updateChannel(db: Db, saved: StoredChannel, body: ChannelB
   const row = await db
     .updateTable("alert_channels")
     .set({
-      ...channelColumns(body, secrets, authSecret, id),
+      ...channelColumns(body, body.language ?? saved.language, secrets, authSecret, id),
       updated_at: now,
       updated_by_email: by,
     })
@@ -131,12 +136,15 @@ export async function deleteChannel(db: Db, id: string): Promise<boolean> {
 
 export interface DeliveryReader {
   answers: boolean;
+  timeZone: string;
 }
 
-export function deliveryView(row: AlertDeliveryRow & { channel_name: string }, consoleUrl: string, reader: DeliveryReader): AlertDeliveryView {
+/** The summary is the title as it was sent, in the channel's language. */
+export function deliveryView(row: AlertDeliveryRow & { channel_name: string; channel_language: string }, consoleUrl: string, reader: DeliveryReader): AlertDeliveryView {
   let summary = "";
   try {
-    summary = renderAlert(JSON.parse(row.event_json) as DeliveredEvent, consoleUrl).title;
+    const locale = isLocale(row.channel_language) ? row.channel_language : "en";
+    summary = renderAlert(JSON.parse(row.event_json) as DeliveredEvent, consoleUrl, { locale, timeZone: reader.timeZone }).title;
   } catch {
     summary = row.event_type;
   }
@@ -172,7 +180,7 @@ export async function listDeliveries(
     matching
       .innerJoin("alert_channels as c", "c.id", "d.channel_id")
       .selectAll("d")
-      .select("c.name as channel_name")
+      .select(["c.name as channel_name", "c.language as channel_language"])
       .orderBy("d.created_at", "desc")
       .orderBy("d.id", "desc")
       .limit(query.limit)
@@ -193,7 +201,7 @@ export async function getDelivery(db: Db, id: string, consoleUrl: string, reader
     .selectFrom("alert_deliveries as d")
     .innerJoin("alert_channels as c", "c.id", "d.channel_id")
     .selectAll("d")
-    .select("c.name as channel_name")
+    .select(["c.name as channel_name", "c.language as channel_language"])
     .where("d.id", "=", id)
     .executeTakeFirst();
   return row ? deliveryView(row, consoleUrl, reader) : undefined;

@@ -14,6 +14,7 @@ export interface AlertChannelsTable {
   updated_by_email: string | null;
   delivery_mode: ColumnType<string, string | undefined, string>;
   digest_time: string | null;
+  language: ColumnType<string, string | undefined, string>;
 }
 
 /** One row per channel and digest slot: the insert that wins is the one instance that sends it. */

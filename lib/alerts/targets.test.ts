@@ -104,8 +104,8 @@ describe("connections go to the checked address", () => {
     const port = new URL(receiver.url).port;
     try {
       const dns = table({ "hooks.test": ["127.0.0.1"] });
-      const channel: ChannelToSend = { id: "c1", name: "Hook", kind: "slack", smtp: null, secrets: { url: `http://hooks.test:${port}/in` } };
-      const sent = await sendToChannel(channel, "d1", event, { consoleUrl: "http://console.test", timeoutMs: 2000, targets: { ...allow("", true), resolve: dns.resolve } });
+      const channel: ChannelToSend = { id: "c1", name: "Hook", kind: "slack", smtp: null, language: "en", secrets: { url: `http://hooks.test:${port}/in` } };
+      const sent = await sendToChannel(channel, "d1", event, { consoleUrl: "http://console.test", timeZone: "UTC", timeoutMs: 2000, targets: { ...allow("", true), resolve: dns.resolve } });
       expect(sent).toMatchObject({ ok: true, status: 200, text: "ok" });
       expect(receiver.received[0]?.headers.host).toBe(`hooks.test:${port}`);
       expect(dns.asked).toEqual(["hooks.test"]);
@@ -114,7 +114,7 @@ describe("connections go to the checked address", () => {
       // Only the checked address is dialled (nothing listens there), and the name is asked once.
       const rebinding = table({ "rebind.test": [["127.0.0.2"], ["127.0.0.1"]] });
       const moved = { ...channel, secrets: { url: `http://rebind.test:${port}/in` } };
-      const result = await sendToChannel(moved, "d2", event, { consoleUrl: "http://console.test", timeoutMs: 2000, targets: { ...allow("", true), resolve: rebinding.resolve } });
+      const result = await sendToChannel(moved, "d2", event, { consoleUrl: "http://console.test", timeZone: "UTC", timeoutMs: 2000, targets: { ...allow("", true), resolve: rebinding.resolve } });
       expect(result).toMatchObject({ ok: false, status: null });
       expect(result.text).toMatch(/^ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.2:/);
       expect(receiver.received).toHaveLength(1);
@@ -127,14 +127,15 @@ describe("connections go to the checked address", () => {
   it("refuses at send time what the policy refuses, whatever was saved", async () => {
     const receiver = await startReceiver("signing-secret-for-pinning-2");
     try {
-      const channel: ChannelToSend = { id: "c1", name: "Hook", kind: "slack", smtp: null, secrets: { url: `${receiver.url}/in` } };
-      const sent = await sendToChannel(channel, "d1", event, { consoleUrl: "http://console.test", timeoutMs: 2000, targets: STRICT_TARGETS });
+      const channel: ChannelToSend = { id: "c1", name: "Hook", kind: "slack", smtp: null, language: "en", secrets: { url: `${receiver.url}/in` } };
+      const sent = await sendToChannel(channel, "d1", event, { consoleUrl: "http://console.test", timeZone: "UTC", timeoutMs: 2000, targets: STRICT_TARGETS });
       expect(sent).toMatchObject({ ok: false, status: null });
       expect(sent.text).toMatch(/^Not sent: 127\.0\.0\.1 is at 127\.0\.0\.1, inside the network \(loopback\)/);
       // Plain http is for this machine only, even to an allowed address.
       const dns = table({ "hooks.corp.internal": ["10.20.0.5"] });
       const plain = await sendToChannel({ ...channel, secrets: { url: "http://hooks.corp.internal/in" } }, "d2", event, {
         consoleUrl: "http://console.test",
+        timeZone: "UTC",
         timeoutMs: 2000,
         targets: { ...allow("hooks.corp.internal"), resolve: dns.resolve },
       });

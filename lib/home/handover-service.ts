@@ -48,10 +48,10 @@ export async function sendHandover(ctx: Ctx, id: number, channelId: string): Pro
   if (!channel) throw refusal("validation_failed", { code: "validation.handover.channel" }, {}, { channelId: [{ code: "validation.handover.channel" }] });
   const [title = ""] = handover.body.split("\n");
   const result = await sendToChannel(
-    { id: channel.row.id, name: channel.row.name, kind: channel.kind, smtp: channel.smtp, secrets: channel.secrets },
+    { id: channel.row.id, name: channel.row.name, kind: channel.kind, smtp: channel.smtp, secrets: channel.secrets, language: channel.language },
     randomUUID(),
     { type: "handover", title, body: handover.body, at: new Date().toISOString() },
-    { consoleUrl: settings.consoleUrl, timeoutMs: settings.sendTimeoutMs, targets: settings.targets },
+    { consoleUrl: settings.consoleUrl, timeZone: getConfig().accountTimeZone, timeoutMs: settings.sendTimeoutMs, targets: settings.targets },
   );
   await ctx.audit({
     action: "handover.send",

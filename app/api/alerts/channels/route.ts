@@ -3,6 +3,7 @@ import { channelList } from "@/lib/alerts/schemas";
 import { createChannel, listChannelPage } from "@/lib/alerts/service";
 import { json, parseBody, parseQuery, withRoute } from "@/lib/http/route";
 import { otherMethods } from "@/lib/http/not-allowed";
+import { isLocale, localeFromAcceptLanguage, LOCALE_COOKIE } from "@/lib/i18n/config";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,8 @@ export const GET = withRoute("read", async ({ req }) => json(await listChannelPa
 
 export const POST = withRoute("alerts.manage", async ({ req, service }) => {
   const body = await parseBody(req, z.unknown());
-  return json({ channel: await createChannel(service, body) }, { status: 201 });
+  const chosen = req.cookies.get(LOCALE_COOKIE)?.value;
+  const creatorLanguage = isLocale(chosen) ? chosen : localeFromAcceptLanguage(req.headers.get("accept-language"));
+  return json({ channel: await createChannel(service, body, creatorLanguage) }, { status: 201 });
 });
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });
