@@ -90,6 +90,7 @@ function allOf(schema: Json, doc: Json): fc.Arbitrary<unknown> {
       const v = (value as Json)[name];
       if (v === undefined) return !(s.required ?? []).includes(name);
       if ("const" in p && v !== p.const) return false;
+      if (p.type === "string" && typeof v !== "string") return false;
       if (Array.isArray(p.enum) && !p.enum.includes(v)) return false;
       if (typeof p.minLength === "number" && String(v).length < p.minLength) return false;
       if (typeof p.pattern === "string" && !new RegExp(p.pattern, "u").test(String(v))) return false;

@@ -10,6 +10,8 @@ const groupFields = {
   reason: z.string({ error: "validation.erp.failures.reason" }).max(2000, { error: "validation.erp.failures.reason" }).nullable(),
 };
 
+const confirmed = (meaning: string, field: string) => ({ if: { properties: { meaning: { const: meaning } }, required: ["meaning"] }, then: { properties: { [field]: { const: true } }, required: [field] } });
+
 /** As on the run page: unknown orders may already be in the ERP, rejected ones were refused for a reason; both are sent only when confirmed. */
 export const retryGroupBodySchema = z
   .strictObject({
@@ -20,7 +22,8 @@ export const retryGroupBodySchema = z
   .superRefine((body, ctx) => {
     if (body.meaning === "unknown" && body.confirmUnknown !== true) ctx.addIssue({ code: "custom", path: ["confirmUnknown"], message: "validation.erp.confirmUnknown" });
     if (body.meaning === "rejected" && body.confirmRejected !== true) ctx.addIssue({ code: "custom", path: ["confirmRejected"], message: "validation.erp.confirmRejected" });
-  });
+  })
+  .meta({ allOf: [confirmed("unknown", "confirmUnknown"), confirmed("rejected", "confirmRejected")] });
 
 export const resolveGroupBodySchema = z.strictObject({
   ...groupFields,

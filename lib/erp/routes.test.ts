@@ -93,7 +93,7 @@ describe("POST /api/erp/transfers", () => {
     expect((await postTransfer({ orderIds: ["12x"] }, "key-route-0003")).status).toBe(422);
     expect((await postTransfer({ orderIds: [] }, "key-route-0004")).status).toBe(422);
     const noParent = await postTransfer({ parentRunId: "00000000-0000-4000-8000-000000000000", retry: "failed" }, "key-route-0005");
-    expect(noParent.status).toBe(422);
+    expect(noParent.status).toBe(404);
 
     state.member = VIEWER;
     const viewer = await postTransfer({ orderIds: ["1"] }, "key-route-0006");
@@ -135,12 +135,12 @@ describe("POST /api/erp/transfers", () => {
 });
 
 describe("POST /api/erp/transfers: a retry of a run that does not exist", () => {
-  it("is refused on parentRunId, in English and as a code", async () => {
+  it("is a 404 naming parentRunId, in English and as a code", async () => {
     const res = await postTransfer({ parentRunId: "00000000-0000-4000-8000-000000000000", retry: "failed" }, "key-route-0040");
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(404);
     const missing = { code: "validation.erp.retryRefused.parent_not_found" };
     expect(await res.json()).toMatchObject({
-      code: "validation_failed",
+      code: "not_found",
       detail: "The run to retry does not exist.",
       errors: { parentRunId: ["The run to retry does not exist."] },
       fieldCodes: { parentRunId: [missing] },

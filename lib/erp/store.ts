@@ -72,8 +72,8 @@ export class UnknownOutcomeError extends DomainError {
 }
 
 export type RetryRefusal = "parent_not_found" | "parent_running" | "nothing_to_retry" | "already_retried" | "too_many";
-// A missing parent or too many orders are the request's fault (422 on that field), the rest the run's state.
-const REFUSAL_FIELD: Partial<Record<RetryRefusal, string>> = { parent_not_found: "parentRunId", too_many: "retry" };
+// Too many orders is the request's fault (422 on that field), a missing parent a 404 naming parentRunId, the rest the run's state.
+const REFUSAL_FIELD: Partial<Record<RetryRefusal, string>> = { too_many: "retry" };
 
 export class RetryRefusedError extends DomainError {
   constructor(
@@ -82,7 +82,11 @@ export class RetryRefusedError extends DomainError {
   ) {
     const text: TextCode = { code: `validation.erp.retryRefused.${reason}`, ...(params && { params }) };
     const field = REFUSAL_FIELD[reason];
-    const made = field ? validationFailed({ [field]: [text] }, { detail: englishText(text) }) : refusal("conflict", text, { reason });
+    const made = field
+      ? validationFailed({ [field]: [text] }, { detail: englishText(text) })
+      : reason === "parent_not_found"
+        ? refusal("not_found", text, { reason }, { parentRunId: [text] })
+        : refusal("conflict", text, { reason });
     super(made.code, made.detail, made.extra);
   }
 }

@@ -110,7 +110,8 @@ const transferBody = (max: number) => {
 
 // The zones the body's refinement takes, as far as a schema can say them; a cron expression's meaning it cannot.
 const zones = { allOf: [{ properties: { timeZone: { enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")] } } }] };
-const scheduleBody = scheduleBodySchema.meta(zones);
+const bothEnds = (end: string, other: string) => ({ if: { properties: { [end]: { type: "string" } }, required: [end] }, then: { properties: { [other]: { type: "string" } }, required: [other] } });
+const scheduleBody = scheduleBodySchema.meta({ allOf: [...zones.allOf, bothEnds("activeFrom", "activeTo"), bothEnds("activeTo", "activeFrom")] });
 const scheduleChanges = scheduleFieldsSchema.partial().meta(zones);
 
 const warehouses = "Warehouses";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineList } from "@/lib/list/definition";
-import { hasControlCharacters } from "@/lib/rules/text";
+import { CLOCK_PATTERN } from "@/lib/rules/clock";
+import { hasControlCharacters, PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
 import { cronProblem, EVERY_MINUTES, isTimeZone, parseTime, type QuietHours, type ScheduleRule } from "@/lib/schedules/next";
 import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, TRANSFER_DEFAULT_MAX_ORDERS, TRANSFER_MAX_ORDERS_LIMIT, type ScheduleKind, type ScheduleRuleType } from "@/lib/schedules/constants";
 import { scheduleListBase } from "@/lib/schedules/lists";
@@ -82,7 +83,7 @@ function maxOrdersOf(text: string | undefined): number | null {
 export type ScheduleFormInput = z.input<typeof scheduleFormSchema>;
 export type ScheduleFormOutput = z.output<typeof scheduleFormSchema>;
 
-const wireTime = z.string({ error: "validation.schedules.time" }).refine((v) => parseTime(v) !== null, { error: "validation.schedules.time" });
+const wireTime = z.string({ error: "validation.schedules.time" }).refine((v) => parseTime(v) !== null, { error: "validation.schedules.time" }).meta({ pattern: `^${CLOCK_PATTERN}$` });
 const wireTimes = z.array(wireTime, { error: "validation.schedules.times" }).min(1, { error: "validation.schedules.timesMissing" }).max(MAX_TIMES, { error: "validation.schedules.timesTooMany" });
 const ruleSchema = z.discriminatedUnion(
   "type",
@@ -108,6 +109,7 @@ export const scheduleFieldsSchema = z.strictObject({
       .trim()
       .max(NAME_MAX_LENGTH, { error: "validation.schedules.name" })
       .refine((v) => !hasControlCharacters(v), { error: "validation.schedules.nameCharacters" })
+      .meta({ pattern: PLAIN_TEXT_PATTERN })
       .nullable()
       .optional()
       .describe("Shown instead of the kind's name; null or absent: none"),
