@@ -31,15 +31,25 @@ function stringOf(schema: Json): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.min(schema.maxLength ?? LONGEST, Math.max(min, LONGEST));
   const fits = (s: string) => s.length >= min && s.length <= (schema.maxLength ?? Infinity);
+  if (schema.format === "email") {
+    const word = (n: number) => fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789"), minLength: 1, maxLength: n });
+    const plain = fc.tuple(word(12), word(10), word(4).filter((t) => /^[a-z]{2,}$/.test(t))).map(([l, d, t]) => `${l}@${d}.${t}`);
+    const pattern = typeof schema.pattern === "string" ? new RegExp(schema.pattern, "u") : null;
+    return fc.oneof(plain, fc.emailAddress()).filter((s) => fits(s) && (!pattern || pattern.test(s)) && formatHolds("email", s));
+  }
   if (typeof schema.pattern === "string") {
     const re = walkable(schema.pattern);
     if (re) return fc.stringMatching(re).filter((s) => fits(s) && formatHolds(schema.format, s));
     const policy = new RegExp(schema.pattern, "u");
-    return fc.string({ unit: char, minLength: min, maxLength: max }).filter((s) => policy.test(s));
+    // A literal start ("^key:") is written, not hoped for: random text almost never begins with it.
+    const prefix = /^\^([A-Za-z0-9:-]*)/.exec(schema.pattern)?.[1] ?? "";
+    return fc
+      .string({ unit: char, minLength: Math.max(0, min - prefix.length), maxLength: Math.max(0, max - prefix.length) })
+      .map((rest) => prefix + rest)
+      .filter((s) => fits(s) && policy.test(s));
   }
   if (schema.format === "date") return fc.date({ min: new Date("0000-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
   if (schema.format === "uuid") return fc.uuid();
-  if (schema.format === "email") return fc.emailAddress();
   return fc.string({ unit: char, minLength: min, maxLength: max });
 }
 
