@@ -167,7 +167,6 @@ async function send(o: Operation, c: Case, secret: string | null): Promise<{ url
   try {
     body = JSON.parse(text);
   } catch {
-    // Left as text; the schema check names it.
   }
   return { url, seen: { status: res.status, headers: res.headers, body } };
 }
@@ -184,11 +183,9 @@ export interface RunOptions {
   keys: Keys;
   doc: Json;
   pins: Pins;
-  /** The operations to send; all by default. */
   only?: (o: Operation) => boolean;
   /** Whether the operator key sends valid input to the operations in STATEFUL (only the last spec may). */
   statefulValid?: boolean;
-  /** No new request after this time (ms since the epoch). */
   deadline?: number;
 }
 

@@ -36,7 +36,6 @@ export interface MessageWords {
   who: (p: { email: string; name: string | null } | null) => string;
   /** "stock import", "order transfer": the trail's own names of the kinds. */
   kindJob: (kind: string) => string;
-  /** "stock", "price": an import kind as one word. */
   kindWord: (kind: string) => string;
 }
 

@@ -37,7 +37,6 @@ export interface ChannelToSend {
 
 export interface SendOptions {
   consoleUrl: string;
-  /** The account's zone: every time in a message reads on its clock. */
   timeZone: string;
   timeoutMs: number;
   targets: TargetPolicy;

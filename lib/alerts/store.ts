@@ -139,7 +139,6 @@ export interface DeliveryReader {
   timeZone: string;
 }
 
-/** The summary is the title as it was sent, in the channel's language. */
 export function deliveryView(row: AlertDeliveryRow & { channel_name: string; channel_language: string }, consoleUrl: string, reader: DeliveryReader): AlertDeliveryView {
   let summary = "";
   try {

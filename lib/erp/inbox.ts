@@ -129,7 +129,6 @@ const openToRetry = (conn: Kysely<Database>) => openOrders(conn, {}).where(MEANI
 
 export const openToRetryRunIds = (conn: Kysely<Database>) => openToRetry(conn).select("o.run_id");
 
-/** The run list's filter; open=retry keeps the runs Home counts as needing attention. */
 export function runListFilter(conn: Kysely<Database>, q: Parameters<typeof runFilterOf>[0] & { open?: "retry" }, timeZone: string): RunFilter {
   return { ...runFilterOf(q, timeZone), inRuns: q.open ? openToRetryRunIds(conn) : undefined };
 }

@@ -40,7 +40,6 @@ export function sheetCells<T, N extends SheetName>(sheet: ExportSheet<T, N>, loc
   return rows.map((row) => sheet.columns.map((c) => c.value(row, texts, t)));
 }
 
-/** A time column's header names the zone its times are on. */
 export function sheetHeader<T, N extends SheetName>(sheet: ExportSheet<T, N>, ctx: ExportContext): string[] {
   const columns = exportTexts(ctx.locale)[sheet.name].columns as Record<string, string>;
   const zone = zoneLabel(ctx.now, ctx.locale, ctx.timeZone);
