@@ -495,6 +495,21 @@ test.describe("warehouse lifecycle as admin", () => {
     await expect(page.getByLabel("Name")).toBeFocused();
   });
 
+  test("the code check's answer does not move the submit button, so a click as it arrives lands", async ({ page }) => {
+    await page.goto("/warehouses/new");
+    await expect(page.getByLabel("Code")).toBeEnabled();
+    const submitTop = () => page.getByRole("button", { name: "Create warehouse" }).evaluate((b) => Math.round(b.getBoundingClientRect().top));
+    // Typed and measured in one go, two frames later: well inside the check's 350 ms wait before it asks.
+    const typed = await page.getByLabel("Code").evaluate(async (input: HTMLInputElement, code) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, code);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return Math.round([...document.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Create warehouse")!.getBoundingClientRect().top);
+    }, `E2E-${unique()}`);
+    await expect(page.getByTestId("code-check")).toHaveText("No other warehouse uses this code.");
+    expect(await submitTop(), "the submit button's top once the check answered").toBe(typed);
+  });
+
   test("the Labs platform down during save keeps the typed values and says so", async ({ page }) => {
     const tag = unique();
     const name = `E2E Down ${tag}`;

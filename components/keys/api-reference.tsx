@@ -52,7 +52,7 @@ export async function ApiReference({ sections }: { sections: ReferenceSection[] 
                     rowKey={(f) => `${f.in}:${f.name}`}
                     rowClassName="border-t border-slate-200 dark:border-slate-700"
                     columns={[
-                      { id: "name", header: t("name"), className: "font-mono", cell: (f) => f.name },
+                      { id: "name", header: t("name"), className: "font-mono break-all", cell: (f) => f.name },
                       { id: "in", header: t("in"), cell: (f) => f.in },
                       { id: "type", header: t("type"), className: "font-mono break-all", cell: (f) => f.type },
                       { id: "required", header: t("required"), cell: (f) => (f.required ? t("yes") : t("no")) },

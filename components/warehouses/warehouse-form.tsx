@@ -367,5 +367,6 @@ function CodeCheckText({ check }: { check: ReturnType<typeof useCodeCheck> }) {
       </span>
     );
   }
-  return check.result?.available ? t("codeFree") : null;
+  // The line is held while a code is typed, so the answer's arrival never moves the submit button under a click.
+  return check.result?.available ? t("codeFree") : "\u00a0";
 }
