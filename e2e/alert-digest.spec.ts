@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { emulator, emulatorOrders } from "@/e2e/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
 import { startSmtp, type Mail } from "@/lib/alerts/test-servers";
@@ -22,6 +22,21 @@ function digestCounts(mail: Mail) {
   return { runs: t[0], open: t[1], complete: r[0], withRejections: r[1], needsAttention: r[2], interrupted: r[3], running: r[4], failed: o[0], unknown: o[1], notSent: o[2], rejected: o[3] };
 }
 
+/** The add-channel form on /alerts, filled in for e-mail through a local SMTP server; the rest is the test's. */
+async function openEmailChannelForm(page: Page, name: string, port: number, recipients: string) {
+  await page.goto("/alerts");
+  await page.getByTestId("alert-channel-add").click();
+  const form = page.getByTestId("alert-channel-form");
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await chooseOption(form.getByLabel("Kind", { exact: true }), "E-mail");
+  await form.getByLabel("SMTP server").fill("127.0.0.1");
+  await form.getByLabel("Port", { exact: true }).fill(String(port));
+  await chooseOption(form.getByLabel("TLS", { exact: true }), "None (on a trusted network only)");
+  await form.getByLabel("From address").fill("console@ops.example.com");
+  await form.getByLabel("Recipients").fill(recipients);
+  return form;
+}
+
 test("an e-mail digest sent now carries a failed transfer's counts", async ({ page }) => {
   test.setTimeout(60_000);
   const smtp = await startSmtp();
@@ -29,16 +44,7 @@ test("an e-mail digest sent now carries a failed transfer's counts", async ({ pa
   // Twelve hours from now on any clock: the day's slot began long before this test and lasts beyond it.
   const time = `${String((new Date().getUTCHours() + 12) % 24).padStart(2, "0")}:00`;
   try {
-    await page.goto("/alerts");
-    await page.getByTestId("alert-channel-add").click();
-    const form = page.getByTestId("alert-channel-form");
-    await form.getByLabel("Name", { exact: true }).fill(name);
-    await chooseOption(form.getByLabel("Kind", { exact: true }), "E-mail");
-    await form.getByLabel("SMTP server").fill("127.0.0.1");
-    await form.getByLabel("Port", { exact: true }).fill(String(smtp.port));
-    await chooseOption(form.getByLabel("TLS", { exact: true }), "None (on a trusted network only)");
-    await form.getByLabel("From address").fill("console@ops.example.com");
-    await form.getByLabel("Recipients").fill("ops@example.com");
+    const form = await openEmailChannelForm(page, name, smtp.port, "ops@example.com");
     await chooseOption(form.getByLabel("Delivery"), "Daily digest");
     await form.getByLabel("Daily digest time").fill(time);
     await form.getByTestId("alert-channel-save").click();
@@ -95,16 +101,7 @@ test("a channel set to Türkçe on the form gets its test alert in Turkish", asy
   const smtp = await startSmtp();
   const name = `Vardiya ${Date.now()}`;
   try {
-    await page.goto("/alerts");
-    await page.getByTestId("alert-channel-add").click();
-    const form = page.getByTestId("alert-channel-form");
-    await form.getByLabel("Name", { exact: true }).fill(name);
-    await chooseOption(form.getByLabel("Kind", { exact: true }), "E-mail");
-    await form.getByLabel("SMTP server").fill("127.0.0.1");
-    await form.getByLabel("Port", { exact: true }).fill(String(smtp.port));
-    await chooseOption(form.getByLabel("TLS", { exact: true }), "None (on a trusted network only)");
-    await form.getByLabel("From address").fill("console@ops.example.com");
-    await form.getByLabel("Recipients").fill("vardiya@example.com");
+    const form = await openEmailChannelForm(page, name, smtp.port, "vardiya@example.com");
     await chooseOption(form.getByLabel("Language of the messages"), "Türkçe");
     await form.getByTestId("alert-channel-save").click();
     const row = page.getByTestId("alert-channel-row").filter({ hasText: name });
