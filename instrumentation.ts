@@ -5,11 +5,9 @@ export async function register() {
     await import("@/lib/config/check-on-start");
     if (process.env.NEXT_PHASE !== "phase-production-build") {
       const { store } = await import("@/lib/store");
-      await store();
-      await (await import("@/lib/erp/service")).startTransferJobs();
-      await (await import("@/lib/alerts/jobs")).startAlertJobs();
-      await (await import("@/lib/schedules/jobs")).startScheduleJobs();
-      await (await import("@/lib/home/jobs")).startHomeJobs();
+      const config = (await import("@/lib/config")).getConfig();
+      // Outside demo mode no default account exists (the first admin comes from `npm run team`).
+      await (await import("@/lib/boot/features")).bootConsole((await store()).db, { demoPassword: config.demoMode ? config.demoPassword : null });
 
       const { onClose, onDrain } = await import("@/lib/jobs/shutdown");
       const engine = await import("@/lib/jobs");

@@ -3,7 +3,8 @@ import "@/scripts/require-node";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { COPIED_TABLES, copyPgliteStore, copySqliteStore, type CopyResult } from "@/lib/store/copy";
+import { COPIED_TABLES, copyPgliteStore, copySqliteStore, type CopyResult } from "@/lib/boot/copy";
+import { consoleMigrations } from "@/lib/boot/features";
 import { openCommandStore } from "@/lib/store/command";
 import { endInterrupted } from "@/lib/erp/store";
 
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
   }
 
   console.log(`Copying ${from}\n   into ${describeTarget(databaseUrl, dataDir)}\n`);
-  const store = await openCommandStore({ databaseUrl, dataDir, share: true });
+  const store = await openCommandStore({ databaseUrl, dataDir, share: true, migrations: consoleMigrations });
   try {
     const result = await copySqliteStore(from, store.db);
     console.log(table(result));
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
 
 async function fromPglite(folder: string, databaseUrl: string | undefined, dataDir: string): Promise<void> {
   console.log(`Copying the PGlite store ${folder}\n   into ${describeTarget(databaseUrl, dataDir)}\n`);
-  const store = await openCommandStore({ databaseUrl, dataDir, share: true });
+  const store = await openCommandStore({ databaseUrl, dataDir, share: true, migrations: consoleMigrations });
   try {
     // A running run's job stays behind in the PGlite job engine: it arrives interrupted, as after a takeover.
     const result = await copyPgliteStore(folder, store.db, {

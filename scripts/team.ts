@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { Kysely } from "kysely";
 import { findMemberByEmail } from "@/lib/auth/members";
+import { consoleMigrations } from "@/lib/boot/features";
 import { openCommandStore } from "@/lib/store/command";
 import type { Database } from "@/lib/store/schema";
 import { validationMessage, type IssueLike } from "@/lib/i18n/validation";
@@ -216,7 +217,7 @@ async function run(argv: string[]): Promise<string> {
   if (rest.length) throw new CliError(`Unexpected argument: ${rest[0]}`);
 
   // A running console's data-folder server is shared; otherwise one is started for this command alone.
-  const store = await openCommandStore({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR || "./data", poolSize: 2, share: true });
+  const store = await openCommandStore({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR || "./data", poolSize: 2, share: true, migrations: consoleMigrations });
   const conn = store.db;
   try {
     switch (command) {

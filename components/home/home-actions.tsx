@@ -3,7 +3,7 @@ import { GatedButton } from "@/components/ui/gated-button";
 import { cardClass } from "@/components/ui/styles";
 import { can } from "@/lib/auth/roles";
 import { ACTION_TARGETS } from "@/lib/palette/items";
-import type { Role } from "@/lib/store/schema";
+import type { Role } from "@/lib/auth/roles";
 
 const IMPORT_ACTIONS = { stock: "importStock", prices: "importPrices", products: "importProducts" } as const;
 const IMPORT_KINDS = ["stock", "prices", "products"] as const;

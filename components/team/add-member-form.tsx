@@ -6,7 +6,7 @@ import { useForm, type FieldError } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { buttonClass, inputClass } from "@/components/ui/styles";
-import { ROLES } from "@/lib/store/schema";
+import { ROLES } from "@/lib/auth/roles";
 import { ProblemError } from "@/lib/swr/fetcher";
 import { createMemberRequest } from "@/lib/team/client";
 import { lazyResolver } from "@/lib/forms/lazy-resolver";

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from "react";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, selectClass } from "@/components/ui/styles";
-import { ROLES, type Role } from "@/lib/store/schema";
+import { ROLES, type Role } from "@/lib/auth/roles";
 import type { TeamMember, UpdateMemberBody } from "@/lib/team/schemas";
 import { Select } from "@/components/ui/select";
 

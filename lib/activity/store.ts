@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
-import type { AuditEvent, Database } from "@/lib/store/schema";
+import type { Database } from "@/lib/store/schema";
+import type { AuditEvent } from "@/lib/audit/tables";
 import type { ActivityOutcome, AuditRecord } from "@/lib/activity/schemas";
 
 export interface AuditFilter {

@@ -2,7 +2,7 @@ import "server-only";
 import type { ServiceContext } from "@/lib/audit";
 import { can } from "@/lib/auth/roles";
 import { db } from "@/lib/store";
-import type { Role } from "@/lib/store/schema";
+import type { Role } from "@/lib/auth/roles";
 import { getConfig } from "@/lib/config";
 import type { Locale } from "@/lib/i18n/config";
 import { englishText, isCatalogKey, refusal, validationFailed } from "@/lib/i18n/validation";

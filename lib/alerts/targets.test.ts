@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { parseTargetAllowList } from "@/lib/alerts/allow-list";
+import { parseTargetAllowList } from "@/lib/rules/target-allow-list";
 import { READ_MAX, readCapped, sendToChannel, verifySmtp, type ChannelToSend } from "@/lib/alerts/send";
 import { checkTarget, STRICT_TARGETS, type Address, type TargetPolicy } from "@/lib/alerts/targets";
 import { startReceiver, startSmtp } from "@/lib/alerts/test-servers";

@@ -1,7 +1,7 @@
 import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
-import { allowsTarget, type AllowedTarget } from "@/lib/alerts/allow-list";
+import { allowsTarget, type AllowedTarget } from "@/lib/rules/target-allow-list";
 
 // A target is judged by every address its host resolves to, and the connection pinned to those: a re-resolution inward is caught.
 

@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { AuditEventsTable } from "@/lib/store/schema";
+import type { AuditEventsTable } from "@/lib/audit/tables";
 import { processRedactor, redactSecrets } from "@/lib/rules/secrets";
 
 // An audit entry and its audit_events row, free of server code so the server and the team CLI write the same columns.

@@ -1,5 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
-import type { Database, Member, Role } from "@/lib/store/schema";
+import type { Database } from "@/lib/store/schema";
+import type { Member } from "@/lib/auth/tables";
+import type { Role } from "@/lib/auth/roles";
 import { hashPassword } from "@/lib/auth/password";
 
 export function normaliseEmail(email: string): string {

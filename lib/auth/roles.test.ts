@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { can, PERMISSIONS, requirePermission, type Permission } from "@/lib/auth/roles";
-import { ROLES, type Role } from "@/lib/store/schema";
+import { ROLES, type Role } from "@/lib/auth/roles";
 import { DomainError } from "@/lib/rules/problems";
 
 const refusal = (role: Role, permission: Permission) => {

@@ -1,5 +1,7 @@
-import type { Role } from "@/lib/store/schema";
 import { DomainError } from "@/lib/rules/problems";
+
+export const ROLES = ["viewer", "operator", "admin"] as const;
+export type Role = (typeof ROLES)[number];
 
 const RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
 

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getConfig } from "@/lib/config";
 import { db, store } from "@/lib/store";
-import type { Role } from "@/lib/store/schema";
+import type { Role } from "@/lib/auth/roles";
 import { cachedSession, listenForSessionChanges, SESSIONS_CHANNEL } from "@/lib/auth/session-cache";
 import { decodeSessionCookie, sessionCookieName, sessionCookieValue } from "@/lib/auth/session-cookie";
 import { judgeLookup, lookupSession, readClaims, refreshedToken, type SessionClaims, type SessionVerdict } from "@/lib/auth/sessions";

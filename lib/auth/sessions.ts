@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { Database, Member } from "@/lib/store/schema";
+import type { Database } from "@/lib/store/schema";
+import type { Member } from "@/lib/auth/tables";
 import { announceSessionChange } from "@/lib/auth/session-cache";
 import { SESSION_ID_PATTERN } from "@/lib/rules/ids";
 

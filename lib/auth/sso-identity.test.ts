@@ -5,7 +5,7 @@ import type { Database } from "@/lib/store/schema";
 import { cliContext } from "@/lib/team/cli-audit";
 import { setSsoAccess } from "@/lib/team/service";
 import { createMember, findMemberByEmail } from "@/lib/auth/members";
-import { parseAllowList } from "@/lib/auth/sso-allow";
+import { parseAllowList } from "@/lib/rules/sso-allow";
 import { admitSsoProfile, readSsoProfile, type SsoPolicy } from "@/lib/auth/sso-identity";
 
 const ISSUER = "https://idp.example";

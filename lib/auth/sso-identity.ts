@@ -1,8 +1,10 @@
 import type { Kysely } from "kysely";
-import type { Database, Member, Role } from "@/lib/store/schema";
+import type { Database } from "@/lib/store/schema";
+import type { Member } from "@/lib/auth/tables";
+import type { Role } from "@/lib/auth/roles";
 import { memberEmailSchema, memberNameSchema } from "@/lib/team/schemas";
 import { createMember, findMemberByEmail, findMemberBySsoIdentity } from "@/lib/auth/members";
-import { roleForEmail, type AllowEntry } from "@/lib/auth/sso-allow";
+import { roleForEmail, type AllowEntry } from "@/lib/rules/sso-allow";
 import { announceSessionChange } from "@/lib/auth/session-cache";
 
 // The provider's (issuer, sub) binds at the first SSO entry; a password member is never taken over unless an admin linked it.

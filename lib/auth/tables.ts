@@ -1,7 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-
-export const ROLES = ["viewer", "operator", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from "@/lib/auth/roles";
 
 export interface MembersTable {
   id: Generated<number>;

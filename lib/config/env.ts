@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseTargetAllowList, type AllowedTarget } from "@/lib/alerts/allow-list";
-import { parseAllowList, type AllowEntry } from "@/lib/auth/sso-allow";
+import { parseTargetAllowList, type AllowedTarget } from "@/lib/rules/target-allow-list";
+import { parseAllowList, type AllowEntry } from "@/lib/rules/sso-allow";
 import { isTimeZone } from "@/lib/rules/time-zone";
 
 // The configuration, validated once; no "server-only", so the start script validates it before spawning anything.

@@ -4,9 +4,9 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresQueryResult } from "kysely";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { copyPgliteStore } from "@/lib/store/copy";
+import { copyPgliteStore } from "@/lib/boot/copy";
 import { StoreCopyError } from "@/lib/db/copy";
-import { migrate } from "@/lib/store/open";
+import { migrate } from "@/lib/boot/features";
 import type { Database as Schema } from "@/lib/store/schema";
 import { openTestDb } from "@/lib/testing/store";
 

@@ -4,8 +4,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { copySqliteStore, StoreCopyError } from "@/lib/store/copy";
-import type { NewMember, Database as Schema } from "@/lib/store/schema";
+import { copySqliteStore, StoreCopyError } from "@/lib/boot/copy";
+import type { Database as Schema } from "@/lib/store/schema";
+import type { NewMember } from "@/lib/auth/tables";
 import { openTestDb } from "@/lib/testing/store";
 
 // The SQLite console's tables as its migrations 0001..0004 left them (sqlite_master of such a store).

@@ -69,14 +69,14 @@ function pgListener(connectionString: string) {
   };
 }
 
-export async function openStore<DB>(options: OpenOptions & { migrations: Migrations }): Promise<Store<DB>> {
+export async function openStore<DB>(options: OpenOptions & { migrations?: Migrations }): Promise<Store<DB>> {
   const url = options.databaseUrl?.trim();
   if (!url) throw new Error("The console store needs a PostgreSQL URL: DATABASE_URL, or the local server that npm start and scripts/server.ts start.");
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   pool.on("error", () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrate(db, options.migrations);
+    if (options.migrations) await migrate(db, options.migrations);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openStore, type Store } from "@/lib/store/open";
+import { openStore } from "@/lib/boot/features";
+import { type Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 import { createTestDatabase } from "@/lib/testing/test-database";

@@ -3,7 +3,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
-import { consoleMigrations } from "@/lib/store/migrations";
+import { consoleMigrations } from "@/lib/boot/features";
 import { getRunDetail, listRunOrders } from "@/lib/erp/store";
 import { testDatabaseUrl, withDatabase } from "@/lib/testing/test-database";
 

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/store";
 import { log } from "@/lib/log";
+import { observeUpstreamCalls } from "@/lib/upstream";
 import { CallRecorder, summarize, type PlatformHealth, type UpstreamCallEntry } from "@/lib/health/calls";
 import { platformCheck, type PlatformCheckDeps } from "@/lib/health/check";
 import { flushMinutes, readBuckets, readMinutes } from "@/lib/health/store";
@@ -17,6 +18,7 @@ export const HEALTH_INSTANCE = (g.healthInstance ??= randomUUID());
 export function recordUpstreamCall(entry: UpstreamCallEntry): void {
   recorder.record(entry);
 }
+observeUpstreamCalls("health", recordUpstreamCall);
 
 export function flushHealth(): Promise<void> {
   g.healthFlush ??= (async () => {

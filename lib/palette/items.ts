@@ -1,5 +1,5 @@
 import { can, type Permission } from "@/lib/auth/roles";
-import type { Role } from "@/lib/store/schema";
+import type { Role } from "@/lib/auth/roles";
 import { fold } from "@/lib/warehouses/fold";
 import type { PageKey } from "@/lib/palette/recent";
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
-import type { ErpImportKind } from "@/lib/store/schema";
+import type { ErpImportKind } from "@/lib/erp/tables";
 
 export type ImportOrigin = "manual" | "scheduled";
 /** An import kind, or "transfer": sending the order queue to the ERP. */

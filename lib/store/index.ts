@@ -1,22 +1,18 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { ensureDemoMembers } from "@/lib/auth/members";
 import { getConfig } from "@/lib/config";
-import { openStore, type Store } from "@/lib/store/open";
+import { openPool, type Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 
 export type { Database, Member, AuditEvent, Role } from "@/lib/store/schema";
-export { ROLES } from "@/lib/store/schema";
 
 const globalForDb = globalThis as unknown as { consoleStore?: Promise<Store> };
 
 async function open(): Promise<Store> {
   const config = getConfig();
   // Without DATABASE_URL, scripts/server.ts has started the data folder's own PostgreSQL and set it (lib/db/local-server.ts).
-  const store = await openStore({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
-  // Outside demo mode no default account exists (the first admin comes from `npm run team`).
-  if (config.demoMode) await ensureDemoMembers(store.db, config.demoPassword);
-  return store;
+  // Migrations, the demo members and the jobs are the boot's (lib/boot/features.ts), run once from instrumentation.ts.
+  return openPool({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
 }
 
 export function store(): Promise<Store> {

@@ -11,8 +11,8 @@ import type { ViewsTables } from "@/lib/views/tables";
 
 export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables, InboxTables, ApiKeysTables, QueueTables {}
 
-export { ROLES } from "@/lib/auth/tables";
-export type { Member, MemberUpdate, MembersTable, NewMember, Role, Session } from "@/lib/auth/tables";
+export type { Member, MemberUpdate, MembersTable, NewMember, Session } from "@/lib/auth/tables";
+export type { Role } from "@/lib/auth/roles";
 export type { AuditEvent, AuditEventsTable } from "@/lib/audit/tables";
 export type {
   ErpImportKind,

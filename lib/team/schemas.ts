@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "@/lib/store/schema";
+import { ROLES } from "@/lib/auth/roles";
 import { defineList } from "@/lib/list/definition";
 import { MEMBER_ID_PATTERN } from "@/lib/rules/ids";
 import { hasControlCharacters } from "@/lib/rules/text";

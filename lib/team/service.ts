@@ -5,7 +5,8 @@ import { createMember, findMemberByEmail, findMemberById } from "@/lib/auth/memb
 import { hashPassword, passwordWeakness } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/sessions";
 import type { ApiKey } from "@/lib/apikeys/schemas";
-import type { Database, Member, MemberUpdate } from "@/lib/store/schema";
+import type { Database } from "@/lib/store/schema";
+import type { Member, MemberUpdate } from "@/lib/auth/tables";
 import { validationFailed } from "@/lib/i18n/validation";
 import { DomainError } from "@/lib/rules/problems";
 import type { CreateMemberBody, TeamList, TeamListState, TeamMember, UpdateMemberBody } from "@/lib/team/schemas";

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, Member, MemberUpdate } from "@/lib/store/schema";
+import type { Database } from "@/lib/store/schema";
+import type { Member, MemberUpdate } from "@/lib/auth/tables";
 import { announceSessionChange } from "@/lib/auth/session-cache";
 
 export async function memberRows(conn: Kysely<Database>, paging?: { page: number; limit: number }): Promise<{ rows: Member[]; total: number }> {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { openStore, type Store } from "@/lib/store/open";
+import { openStore } from "@/lib/boot/features";
+import { type Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import { createTestDatabase } from "@/lib/testing/test-database";
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { Kysely, PostgresDialect } from "kysely";
-import { migrate } from "@/lib/store/open";
-import { consoleMigrations } from "@/lib/store/migrations";
+import { migrate } from "@/lib/boot/features";
+import { consoleMigrations } from "@/lib/boot/features";
 import type { Database } from "@/lib/store/schema";
 
 export function testDatabaseUrl(): string {

@@ -1,12 +1,21 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
-import { recordUpstreamCall } from "@/lib/health";
 import { log, registerSecret } from "@/lib/log";
-import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
+import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from "@/lib/upstream/client";
 
 export { UpstreamError, isUpstreamError } from "@/lib/upstream/errors";
 export { IMPORT_KINDS, type ImportKind, type TransferResult, type WarehouseWrite, type UpstreamClient } from "@/lib/upstream/client";
 export type { UpstreamWarehouse, UpstreamWarehousePage } from "@/lib/upstream/schemas";
+
+type CallEvent = Parameters<NonNullable<UpstreamClientOptions["onCall"]>>[0];
+// On globalThis, keyed by name: each bundle layer that loads an observer replaces it rather than adding a second.
+const g = globalThis as unknown as { upstreamObservers?: Map<string, (e: CallEvent) => void> };
+const observers = (g.upstreamObservers ??= new Map());
+
+/** Features that count upstream calls (lib/health) register here; the client imports none of them. */
+export function observeUpstreamCalls(name: string, observer: (e: CallEvent) => void): void {
+  observers.set(name, observer);
+}
 
 let client: UpstreamClient | undefined;
 
@@ -19,7 +28,7 @@ export function upstream(): UpstreamClient {
       token: config.upstreamToken,
       timeoutMs: config.upstreamTimeoutMs,
       onCall: (e) => {
-        recordUpstreamCall(e);
+        for (const observe of observers.values()) observe(e);
         if (e.error) log.warn("upstream call failed", e);
         else log.debug("upstream call", e);
       },

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { can } from "@/lib/auth/roles";
-import type { Database, Role } from "@/lib/store/schema";
+import type { Database } from "@/lib/store/schema";
+import type { Role } from "@/lib/auth/roles";
 import type { SavedViewRow } from "@/lib/views/tables";
 import { viewHref, type SavedViewList } from "@/lib/views/lists";
 import type { SavedView } from "@/lib/views/schemas";

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore, type Store } from "@/lib/store/open";
+import { openStore } from "@/lib/boot/features";
+import { type Store } from "@/lib/store/open";
 import { openTestStore } from "@/lib/testing/store";
 import { LOCK_SPACE, LockBusyError, withStoreLock } from "@/lib/warehouses/store";
 

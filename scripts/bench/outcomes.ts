@@ -2,7 +2,7 @@
 import { Kysely, PostgresDialect, sql, type RawBuilder } from "kysely";
 import pg from "pg";
 import type { Database } from "@/lib/store/schema";
-import { openStore } from "@/lib/store/open";
+import { openStore } from "@/lib/boot/features";
 import { orderHistory } from "@/lib/erp/history";
 import { inboxGroups, openExceptionCount } from "@/lib/erp/inbox";
 import { median, percentile, round } from "@/scripts/bench/stats";

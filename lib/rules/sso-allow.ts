@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/store/schema";
+import type { Role } from "@/lib/auth/roles";
 
 // The SSO allow-list, `pattern:role` items ("boss@acme.com:admin, @acme.com:viewer"); an exact email wins over its domain.
 

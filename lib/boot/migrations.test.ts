@@ -4,7 +4,7 @@ import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/store/open";
+import { migrate } from "@/lib/boot/features";
 import type { Database } from "@/lib/store/schema";
 import { testDatabaseUrl, withDatabase } from "@/lib/testing/test-database";
 

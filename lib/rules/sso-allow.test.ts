@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAllowList, roleForEmail } from "@/lib/auth/sso-allow";
+import { parseAllowList, roleForEmail } from "@/lib/rules/sso-allow";
 
 describe("SSO allow-list", () => {
   const { entries } = parseAllowList("Boss@Acme.com:admin, @acme.com:viewer, ops@partner.io:operator");
