@@ -15,8 +15,8 @@ import { scheduleBodySchema, scheduleFieldsSchema, scheduleIdParamSchema, schedu
 import { enqueueEndpoint, queueOverviewEndpoint, removeQueuedEndpoint, sendQueuedEndpoint } from "@/lib/http/endpoints/queue";
 import { enqueueBodySchema, QUEUE_PAGE_SIZES, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
 import { getTransferEndpoint, listTransfersEndpoint, orderHistoryEndpoint, startTransferEndpoint, stopTransferEndpoint } from "@/lib/http/endpoints/transfers";
-import { createWarehouseEndpoint, deleteWarehouseEndpoint, getWarehouseEndpoint, listWarehousesEndpoint, updateWarehouseEndpoint } from "@/lib/http/endpoints/warehouses";
-import type { Endpoint } from "@/lib/http/route";
+import { createWarehouse as createWarehouseEndpoint, deleteWarehouse as deleteWarehouseEndpoint, getWarehouse as getWarehouseEndpoint, listWarehouses as listWarehousesEndpoint, updateWarehouse as updateWarehouseEndpoint } from "@/lib/api/warehouses";
+import type { Endpoint } from "@/lib/api/endpoint";
 import { orderIdParamSchema } from "@/lib/erp/history-schemas";
 import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox-schemas";
 import {
