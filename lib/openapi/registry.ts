@@ -1,27 +1,18 @@
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
-import { failuresCountEndpoint, failuresInboxEndpoint, listImportsEndpoint, resolveFailuresEndpoint, retryFailuresEndpoint, startImportEndpoint } from "@/lib/http/endpoints/erp";
-import {
-  changeScheduleEndpoint,
-  createScheduleEndpoint,
-  deleteScheduleEndpoint,
-  listSchedulesEndpoint,
-  patchScheduleEndpoint,
-  pauseScheduleEndpoint,
-  resumeScheduleEndpoint,
-} from "@/lib/http/endpoints/schedules";
+import { failuresCount as failuresCountEndpoint, failuresInbox as failuresInboxEndpoint, listImports as listImportsEndpoint, resolveFailures as resolveFailuresEndpoint, retryFailures as retryFailuresEndpoint, startImport as startImportEndpoint } from "@/lib/api/imports";
+import { changeSchedule as changeScheduleEndpoint, createSchedule as createScheduleEndpoint, deleteSchedule as deleteScheduleEndpoint, listSchedules as listSchedulesEndpoint, patchSchedule as patchScheduleEndpoint, pauseSchedule as pauseScheduleEndpoint, resumeSchedule as resumeScheduleEndpoint } from "@/lib/api/schedules";
 import { SCHEDULE_MAX_PAGE, SCHEDULE_PAGE_SIZES } from "@/lib/schedules/lists";
 import { scheduleBodySchema, scheduleFieldsSchema, scheduleIdParamSchema, scheduleList } from "@/lib/schedules/schemas";
-import { enqueueEndpoint, queueOverviewEndpoint, removeQueuedEndpoint, sendQueuedEndpoint } from "@/lib/http/endpoints/queue";
+import { enqueue as enqueueEndpoint, queueOverview as queueOverviewEndpoint, removeQueued as removeQueuedEndpoint, sendQueued as sendQueuedEndpoint } from "@/lib/api/queue";
 import { enqueueBodySchema, QUEUE_PAGE_SIZES, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
-import { getTransferEndpoint, listTransfersEndpoint, orderHistoryEndpoint, startTransferEndpoint, stopTransferEndpoint } from "@/lib/http/endpoints/transfers";
+import { getTransfer as getTransferEndpoint, listTransfers as listTransfersEndpoint, orderHistory as orderHistoryEndpoint, startTransfer as startTransferEndpoint, stopTransfer as stopTransferEndpoint } from "@/lib/api/transfers";
 import { createWarehouse as createWarehouseEndpoint, deleteWarehouse as deleteWarehouseEndpoint, getWarehouse as getWarehouseEndpoint, listWarehouses as listWarehousesEndpoint, updateWarehouse as updateWarehouseEndpoint } from "@/lib/api/warehouses";
-import type { Endpoint } from "@/lib/api/endpoint";
+import type { Answer, Endpoint } from "@/lib/api/endpoint";
 import { orderIdParamSchema } from "@/lib/erp/history-schemas";
 import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox-schemas";
 import {
   ERP_IMPORT_KINDS,
-  idempotencyKeySchema,
   importList,
   ORDER_OUTCOMES,
   PAGE_SIZES,
@@ -41,7 +32,7 @@ import { SEARCH_MAX, WAREHOUSE_PAGE_SIZES, WAREHOUSE_SORT_COLUMNS, WAREHOUSE_STA
 import { PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
 import { createWarehouseBodySchema, updateWarehouseBodySchema, warehouseList } from "@/lib/warehouses/schemas";
 
-// Every /api/v1 operation, once: a new route is one entry here (registry.test.ts fails until it is).
+// Every /api/v1 operation, once: a new route is one entry here (document.test.ts fails until it is); the rest comes from its endpoint.
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -51,6 +42,7 @@ export interface ListQuery<F extends BaseFields = BaseFields> {
   shape: { [K in keyof F]: z.ZodType };
 }
 
+/** An operation as the document describes it: the entry's words, and its endpoint's declaration for the rest. */
 export interface Operation {
   method: Method;
   /** OpenAPI path under /api/v1, with {name} for the route folder's [name]. */
@@ -67,9 +59,25 @@ export interface Operation {
   /** A thunk when the schema depends on configuration read at request time. */
   body?: z.ZodType | (() => z.ZodType);
   /** Success answers by status. */
-  answers: Record<number, { description: string; schema: z.ZodType; headers?: Record<string, string> }>;
+  answers: Record<number, Answer>;
   /** Refusals beyond the ones every keyed operation may give (401, 403, 422, 429). */
   refusals?: readonly (404 | 409)[];
+}
+
+/** A registry entry: where and how the operation is named; params and body only where the description says more than the parser. */
+type Entry = Pick<Operation, "method" | "path" | "operationId" | "summary" | "tag" | "serves" | "params" | "query" | "body"> & { answers?: Operation["answers"] };
+
+function resolved(entry: Entry): Operation {
+  const declared = entry.serves?.declaration ?? {};
+  const headers = Object.fromEntries(Object.entries(declared.headers ?? {}).map(([name, h]) => [name, { ...h, required: true }]));
+  return {
+    ...entry,
+    params: entry.params ?? (declared.params as z.ZodObject | undefined),
+    body: entry.body ?? declared.body,
+    ...(declared.headers ? { headers } : {}),
+    answers: entry.answers ?? declared.answer ?? {},
+    refusals: declared.refusals,
+  };
 }
 
 const listQuery = <F extends BaseFields>(list: ListQuery<F>["list"], shape: ListQuery<F>["shape"]): ListQuery => ({ list, shape }) as unknown as ListQuery;
@@ -120,11 +128,7 @@ const imports = "Imports";
 const queue = "Order queue";
 const schedules = "Schedules";
 
-const idempotencyKey = {
-  "Idempotency-Key": { schema: idempotencyKeySchema, required: true, description: "Repeating a request with the same key answers the same run (200) instead of starting another." },
-};
-
-export const OPERATIONS: readonly Operation[] = [
+const ENTRIES: readonly Entry[] = [
   {
     method: "GET",
     path: "/warehouses",
@@ -139,7 +143,6 @@ export const OPERATIONS: readonly Operation[] = [
       status: z.enum(WAREHOUSE_STATUSES).default("all"),
       sort: z.enum(WAREHOUSE_SORT_COLUMNS.flatMap((c) => [`${c}.asc`, `${c}.desc`]) as [string, ...string[]]).default("id.asc"),
     }),
-    answers: { 200: { description: "A page of warehouses", schema: answers.warehouseListAnswer } },
   },
   {
     method: "POST",
@@ -148,9 +151,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Create a warehouse",
     tag: warehouses,
     serves: createWarehouseEndpoint,
-    body: createWarehouseBodySchema,
-    answers: { 201: { description: "The warehouse created", schema: answers.warehouseWriteAnswer } },
-    refusals: [409],
   },
   {
     method: "GET",
@@ -160,8 +160,6 @@ export const OPERATIONS: readonly Operation[] = [
     tag: warehouses,
     serves: getWarehouseEndpoint,
     params: warehouseIdParam,
-    answers: { 200: { description: "The warehouse", schema: answers.warehouseAnswer } },
-    refusals: [404],
   },
   {
     method: "PATCH",
@@ -171,9 +169,6 @@ export const OPERATIONS: readonly Operation[] = [
     tag: warehouses,
     serves: updateWarehouseEndpoint,
     params: warehouseIdParam,
-    body: updateWarehouseBodySchema,
-    answers: { 200: { description: "The warehouse as changed", schema: answers.warehouseWriteAnswer } },
-    refusals: [404, 409],
   },
   {
     method: "DELETE",
@@ -183,8 +178,6 @@ export const OPERATIONS: readonly Operation[] = [
     tag: warehouses,
     serves: deleteWarehouseEndpoint,
     params: warehouseIdParam,
-    answers: { 200: { description: "Deleted", schema: answers.messageAnswer } },
-    refusals: [404, 409],
   },
   {
     method: "GET",
@@ -194,7 +187,6 @@ export const OPERATIONS: readonly Operation[] = [
     tag: transfers,
     serves: listTransfersEndpoint,
     query: listQuery(transferRunList, { ...runFilters, page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 10) }),
-    answers: { 200: { description: "A page of runs", schema: answers.runListAnswer } },
   },
   {
     method: "POST",
@@ -203,13 +195,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Start a transfer of order ids to the ERP, or retry a run's failed, unsent, unknown or rejected orders; ids still on their way in another run are refused (409 already_in_flight), ids already in the ERP are recorded as such and not sent again",
     tag: transfers,
     serves: startTransferEndpoint,
-    headers: idempotencyKey,
     body: () => transferBody(getConfig().erp.maxOrdersPerRun),
-    answers: {
-      201: { description: "The run started", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-      200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-    },
-    refusals: [404, 409],
   },
   {
     method: "GET",
@@ -218,10 +204,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Get a run with a page of its orders and their outcomes",
     tag: transfers,
     serves: getTransferEndpoint,
-    params: runIdParamSchema,
     query: listQuery(runOrderList(""), { outcome: z.enum(ORDER_OUTCOMES).optional(), page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 50) }),
-    answers: { 200: { description: "The run and a page of its orders", schema: answers.runPageAnswer } },
-    refusals: [404],
   },
   {
     method: "POST",
@@ -230,12 +213,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Stop a run: batches not yet sent stay unsent",
     tag: transfers,
     serves: stopTransferEndpoint,
-    params: runIdParamSchema,
-    answers: {
-      202: { description: "Stop requested; batches on the wire settle first", schema: answers.stoppedRunAnswer },
-      200: { description: "The run was already stopping or finished: nothing changed", schema: answers.stoppedRunAnswer },
-    },
-    refusals: [404, 409],
   },
   {
     method: "GET",
@@ -244,8 +221,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Every run that carried an order, newest first",
     tag: transfers,
     serves: orderHistoryEndpoint,
-    params: orderIdParamSchema,
-    answers: { 200: { description: "The order's history (no runs if none carried it)", schema: answers.orderHistoryAnswer } },
   },
   {
     method: "GET",
@@ -255,7 +230,6 @@ export const OPERATIONS: readonly Operation[] = [
     tag: imports,
     serves: listImportsEndpoint,
     query: listQuery(importList, { kind: z.enum(ERP_IMPORT_KINDS).optional(), page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 10) }),
-    answers: { 200: { description: "A page of imports and the latest of each kind", schema: answers.importListAnswer } },
   },
   {
     method: "POST",
@@ -264,9 +238,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Start an ERP import; a repeat within the window needs `confirmRepeat`",
     tag: imports,
     serves: startImportEndpoint,
-    body: startImportBodySchema,
-    answers: { 201: { description: "The import started", schema: answers.startedImportAnswer } },
-    refusals: [409],
   },
   {
     method: "GET",
@@ -284,7 +255,6 @@ export const OPERATIONS: readonly Operation[] = [
       page: z.literal(1).default(1),
       limit: z.literal(1).default(1),
     }),
-    answers: { 200: { description: "The inbox's groups", schema: answers.failuresAnswer } },
   },
   {
     method: "GET",
@@ -293,7 +263,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "How many orders wait in the failures inbox",
     tag: transfers,
     serves: failuresCountEndpoint,
-    answers: { 200: { description: "The open count", schema: answers.failuresCountAnswer } },
   },
   {
     method: "POST",
@@ -302,7 +271,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Send one inbox group (meaning and reason, under the query's filters) again as a new run",
     tag: transfers,
     serves: retryFailuresEndpoint,
-    headers: idempotencyKey,
     query: listQuery(failuresList, {
       from: calendarDate,
       to: calendarTo,
@@ -312,12 +280,6 @@ export const OPERATIONS: readonly Operation[] = [
       page: z.literal(1).default(1),
       limit: z.literal(1).default(1),
     }),
-    body: retryGroupBodySchema,
-    answers: {
-      201: { description: "The run started", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-      200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-    },
-    refusals: [409],
   },
   {
     method: "POST",
@@ -335,8 +297,6 @@ export const OPERATIONS: readonly Operation[] = [
       page: z.literal(1).default(1),
       limit: z.literal(1).default(1),
     }),
-    body: resolveGroupBodySchema,
-    answers: { 200: { description: "How many orders were marked resolved", schema: answers.resolvedAnswer } },
   },
   {
     method: "GET",
@@ -346,7 +306,6 @@ export const OPERATIONS: readonly Operation[] = [
     tag: queue,
     serves: queueOverviewEndpoint,
     query: listQuery(queueList, { page: page(100_000), limit: sizes(QUEUE_PAGE_SIZES, 25) }),
-    answers: { 200: { description: "The queue", schema: answers.queueOverviewAnswer } },
   },
   {
     method: "POST",
@@ -355,8 +314,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Queue order ids for the next automatic transfer; malformed, already queued and already transferred ids are left out and named, ids whose outcome is unknown are held back unless confirmUnknown is true",
     tag: queue,
     serves: enqueueEndpoint,
-    body: enqueueBodySchema,
-    answers: { 200: { description: "What was queued and what was left out", schema: answers.enqueueAnswer } },
   },
   {
     method: "DELETE",
@@ -365,8 +322,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Take order ids out of the queue before they are sent",
     tag: queue,
     serves: removeQueuedEndpoint,
-    body: removeQueuedBodySchema,
-    answers: { 200: { description: "What was removed and what was not queued", schema: answers.removedAnswer } },
   },
   {
     method: "POST",
@@ -375,12 +330,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Send the oldest queued ids now as one capped run (409 when none wait)",
     tag: queue,
     serves: sendQueuedEndpoint,
-    headers: idempotencyKey,
-    answers: {
-      201: { description: "The run started", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-      200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-    },
-    refusals: [409],
   },
   {
     method: "GET",
@@ -390,7 +339,6 @@ export const OPERATIONS: readonly Operation[] = [
     tag: schedules,
     serves: listSchedulesEndpoint,
     query: listQuery(scheduleList, { page: page(SCHEDULE_MAX_PAGE), limit: sizes(SCHEDULE_PAGE_SIZES, 50) }),
-    answers: { 200: { description: "The schedules", schema: answers.scheduleListAnswer } },
   },
   {
     method: "POST",
@@ -400,7 +348,6 @@ export const OPERATIONS: readonly Operation[] = [
     tag: schedules,
     serves: createScheduleEndpoint,
     body: scheduleBody,
-    answers: { 201: { description: "The schedule created", schema: answers.scheduleAnswer } },
   },
   {
     method: "PUT",
@@ -409,10 +356,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Replace a schedule: the body has a read's shape (the fields only the console sets are ignored); its next start is worked out anew",
     tag: schedules,
     serves: changeScheduleEndpoint,
-    params: scheduleIdParamSchema,
     body: scheduleBody,
-    answers: { 200: { description: "The schedule as changed", schema: answers.scheduleAnswer } },
-    refusals: [404],
   },
   {
     method: "PATCH",
@@ -421,10 +365,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Change only the fields given (the rule as a whole); the others stay as they are",
     tag: schedules,
     serves: patchScheduleEndpoint,
-    params: scheduleIdParamSchema,
     body: scheduleChanges,
-    answers: { 200: { description: "The schedule as changed", schema: answers.scheduleAnswer } },
-    refusals: [404],
   },
   {
     method: "DELETE",
@@ -433,9 +374,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Delete a schedule and its history; the runs it started stay",
     tag: schedules,
     serves: deleteScheduleEndpoint,
-    params: scheduleIdParamSchema,
-    answers: { 200: { description: "Deleted", schema: answers.deletedAnswer } },
-    refusals: [404],
   },
   {
     method: "POST",
@@ -444,9 +382,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Pause a schedule: no starts until resumed",
     tag: schedules,
     serves: pauseScheduleEndpoint,
-    params: scheduleIdParamSchema,
-    answers: { 200: { description: "The schedule, paused", schema: answers.scheduleAnswer } },
-    refusals: [404],
   },
   {
     method: "POST",
@@ -455,9 +390,6 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Resume a schedule; its next start is worked out from now",
     tag: schedules,
     serves: resumeScheduleEndpoint,
-    params: scheduleIdParamSchema,
-    answers: { 200: { description: "The schedule, resumed", schema: answers.scheduleAnswer } },
-    refusals: [404],
   },
   {
     method: "GET",
@@ -469,3 +401,5 @@ export const OPERATIONS: readonly Operation[] = [
     answers: { 200: { description: "The OpenAPI 3.1 description of /api/v1", schema: z.looseObject({ openapi: z.string() }) } },
   },
 ];
+
+export const OPERATIONS: readonly Operation[] = ENTRIES.map(resolved);
