@@ -7,13 +7,10 @@ import { channelIdSchema, channelList, deliveryList } from "@/lib/alerts/schemas
 import { changeChannel, createChannel, digestChannelNow, listChannelPage, listChannelViews, listDeliveryViews, removeChannel, testChannel } from "@/lib/alerts/service";
 import { DomainError } from "@/lib/rules/problems";
 
-// The alert channels, their delivery log and the freshness rules: everyone reads (masks only), admins change.
-
 const channelParams = channelIdSchema;
 
 export const listChannels = endpoint({ permission: "read", query: channelList.querySchema }, async ({ query }) => json(await listChannelPage(query)));
 
-// The channel's fields are checked by the service, whose refusals name them in the form's words.
 export const addChannel = endpoint({ permission: "alerts.manage", body: z.unknown() }, async ({ req, body, service }) =>
   json({ channel: await createChannel(service, body, localeOf(req)) }, { status: 201 }),
 );

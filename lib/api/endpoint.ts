@@ -9,7 +9,6 @@ export { json } from "@/lib/api/parse";
 
 // An operation declared once: what it takes (parsed here, so no handler parses), what it answers, and who may call it.
 
-/** A success answer as the description states it. */
 export interface Answer {
   description: string;
   schema: z.ZodType;
@@ -18,15 +17,12 @@ export interface Answer {
 
 export interface Declaration {
   permission: Permission;
-  /** Browser only: served with the signed-in member, never under /api/v1. */
   session?: boolean;
   params?: z.ZodType;
   headers?: Record<string, { schema: z.ZodType; description: string }>;
   query?: z.ZodType;
-  /** A thunk when the schema depends on configuration read at request time. */
   body?: z.ZodType | (() => z.ZodType);
   answer?: Record<number, Answer>;
-  /** Refusals beyond the ones every keyed operation may give (401, 403, 422, 429). */
   refusals?: readonly (404 | 409)[];
 }
 

@@ -7,8 +7,6 @@ import { db } from "@/lib/store";
 import { createMemberBodySchema, memberIdParamSchema, teamList, updateMemberBodySchema } from "@/lib/team/schemas";
 import { addMember as add, changeMember as change, listTeamPage, signOutEverywhere } from "@/lib/team/service";
 
-// The team, its API keys and the member's own sessions.
-
 export const listTeam = endpoint({ permission: "read", query: teamList.querySchema }, async ({ query }) => json(await listTeamPage(await db(), query)));
 
 export const addMember = endpoint({ permission: "team.manage", body: createMemberBodySchema }, async ({ body, service }) => {

@@ -4,8 +4,6 @@ import { endpoint, json } from "@/lib/api/endpoint";
 import { listViewsQuerySchema, viewIdSchema } from "@/lib/views/schemas";
 import { changeView, chooseDefaultView, createView, listViews as listSaved, removeView } from "@/lib/views/service";
 
-// A member's saved views on a list; the view's fields are checked by the service, whose refusals name them in the form's words.
-
 export const listViews = endpoint({ permission: "read", session: true, query: listViewsQuerySchema }, async ({ query, member }) => json(await listSaved(member, query.list)));
 
 export const saveView = endpoint({ permission: "read", session: true, body: z.unknown() }, async ({ body, member, service }) =>

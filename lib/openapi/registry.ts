@@ -8,7 +8,7 @@ import { enqueue as enqueueEndpoint, queueOverview as queueOverviewEndpoint, rem
 import { enqueueBodySchema, QUEUE_PAGE_SIZES, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
 import { getTransfer as getTransferEndpoint, listTransfers as listTransfersEndpoint, orderHistory as orderHistoryEndpoint, startTransfer as startTransferEndpoint, stopTransfer as stopTransferEndpoint } from "@/lib/api/transfers";
 import { createWarehouse as createWarehouseEndpoint, deleteWarehouse as deleteWarehouseEndpoint, getWarehouse as getWarehouseEndpoint, listWarehouses as listWarehousesEndpoint, updateWarehouse as updateWarehouseEndpoint } from "@/lib/api/warehouses";
-import type { Answer, Endpoint } from "@/lib/api/endpoint";
+import type { Answer, Declaration, Endpoint } from "@/lib/api/endpoint";
 import { orderIdParamSchema } from "@/lib/erp/history-schemas";
 import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox-schemas";
 import {
@@ -42,7 +42,6 @@ export interface ListQuery<F extends BaseFields = BaseFields> {
   shape: { [K in keyof F]: z.ZodType };
 }
 
-/** An operation as the document describes it: the entry's words, and its endpoint's declaration for the rest. */
 export interface Operation {
   method: Method;
   /** OpenAPI path under /api/v1, with {name} for the route folder's [name]. */
@@ -58,17 +57,15 @@ export interface Operation {
   headers?: Record<string, { schema: z.ZodType; required: boolean; description: string }>;
   /** A thunk when the schema depends on configuration read at request time. */
   body?: z.ZodType | (() => z.ZodType);
-  /** Success answers by status. */
   answers: Record<number, Answer>;
   /** Refusals beyond the ones every keyed operation may give (401, 403, 422, 429). */
   refusals?: readonly (404 | 409)[];
 }
 
-/** A registry entry: where and how the operation is named; params and body only where the description says more than the parser. */
 type Entry = Pick<Operation, "method" | "path" | "operationId" | "summary" | "tag" | "serves" | "params" | "query" | "body"> & { answers?: Operation["answers"] };
 
 function resolved(entry: Entry): Operation {
-  const declared = entry.serves?.declaration ?? {};
+  const declared: Partial<Declaration> = entry.serves?.declaration ?? {};
   const headers = Object.fromEntries(Object.entries(declared.headers ?? {}).map(([name, h]) => [name, { ...h, required: true }]));
   return {
     ...entry,
