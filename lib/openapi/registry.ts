@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
-import { failuresCount as failuresCountEndpoint, failuresInbox as failuresInboxEndpoint, listImports as listImportsEndpoint, resolveFailures as resolveFailuresEndpoint, retryFailures as retryFailuresEndpoint, startImport as startImportEndpoint } from "@/lib/api/imports";
-import { changeSchedule as changeScheduleEndpoint, createSchedule as createScheduleEndpoint, deleteSchedule as deleteScheduleEndpoint, listSchedules as listSchedulesEndpoint, patchSchedule as patchScheduleEndpoint, pauseSchedule as pauseScheduleEndpoint, resumeSchedule as resumeScheduleEndpoint } from "@/lib/api/schedules";
+import * as importsApi from "@/lib/api/imports";
+import * as schedulesApi from "@/lib/api/schedules";
 import { SCHEDULE_MAX_PAGE, SCHEDULE_PAGE_SIZES } from "@/lib/schedules/lists";
-import { scheduleBodySchema, scheduleFieldsSchema, scheduleIdParamSchema, scheduleList } from "@/lib/schedules/schemas";
-import { enqueue as enqueueEndpoint, queueOverview as queueOverviewEndpoint, removeQueued as removeQueuedEndpoint, sendQueued as sendQueuedEndpoint } from "@/lib/api/queue";
-import { enqueueBodySchema, QUEUE_PAGE_SIZES, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
-import { getTransfer as getTransferEndpoint, listTransfers as listTransfersEndpoint, orderHistory as orderHistoryEndpoint, startTransfer as startTransferEndpoint, stopTransfer as stopTransferEndpoint } from "@/lib/api/transfers";
-import { createWarehouse as createWarehouseEndpoint, deleteWarehouse as deleteWarehouseEndpoint, getWarehouse as getWarehouseEndpoint, listWarehouses as listWarehousesEndpoint, updateWarehouse as updateWarehouseEndpoint } from "@/lib/api/warehouses";
+import { scheduleBodySchema, scheduleFieldsSchema, scheduleList } from "@/lib/schedules/schemas";
+import * as queueApi from "@/lib/api/queue";
+import { QUEUE_PAGE_SIZES, queueList } from "@/lib/queue/schemas";
+import * as transfersApi from "@/lib/api/transfers";
+import * as warehousesApi from "@/lib/api/warehouses";
 import type { Answer, Declaration, Endpoint } from "@/lib/api/endpoint";
 import { orderIdParamSchema } from "@/lib/erp/history-schemas";
-import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox-schemas";
+import { failuresList } from "@/lib/erp/inbox-schemas";
 import {
   ERP_IMPORT_KINDS,
   importList,
@@ -20,17 +20,15 @@ import {
   RUN_ORIGIN_GROUPS,
   runIdParamSchema,
   runOrderList,
-  startImportBodySchema,
   TRANSFER_RUN_STATUSES,
   transferRunList,
 } from "@/lib/erp/schemas";
 import { RUN_RESULTS } from "@/lib/erp/outcomes";
 import { MAX_PAGE } from "@/lib/erp/lists";
 import type { BaseFields, ListState } from "@/lib/list/base";
-import * as answers from "@/lib/openapi/responses";
 import { SEARCH_MAX, WAREHOUSE_PAGE_SIZES, WAREHOUSE_SORT_COLUMNS, WAREHOUSE_STATUSES } from "@/lib/rules/warehouse";
 import { PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
-import { createWarehouseBodySchema, updateWarehouseBodySchema, warehouseList } from "@/lib/warehouses/schemas";
+import { warehouseList } from "@/lib/warehouses/schemas";
 
 // Every /api/v1 operation, once: a new route is one entry here (document.test.ts fails until it is); the rest comes from its endpoint.
 
@@ -132,7 +130,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "listWarehouses",
     summary: "List warehouses with the console's search, status filter, sort and paging",
     tag: warehouses,
-    serves: listWarehousesEndpoint,
+    serves: warehousesApi.listWarehouses,
     query: listQuery(warehouseList, {
       page: z.int().min(1).max(9_999_999).default(1),
       limit: sizes(WAREHOUSE_PAGE_SIZES, 25),
@@ -147,7 +145,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "createWarehouse",
     summary: "Create a warehouse",
     tag: warehouses,
-    serves: createWarehouseEndpoint,
+    serves: warehousesApi.createWarehouse,
   },
   {
     method: "GET",
@@ -155,7 +153,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "getWarehouse",
     summary: "Get a warehouse",
     tag: warehouses,
-    serves: getWarehouseEndpoint,
+    serves: warehousesApi.getWarehouse,
     params: warehouseIdParam,
   },
   {
@@ -164,7 +162,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "updateWarehouse",
     summary: "Change a warehouse; `expected` refuses the change (409) if someone else changed it first",
     tag: warehouses,
-    serves: updateWarehouseEndpoint,
+    serves: warehousesApi.updateWarehouse,
     params: warehouseIdParam,
   },
   {
@@ -173,7 +171,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "deleteWarehouse",
     summary: "Delete a warehouse (admins only: an API key's role never allows it)",
     tag: warehouses,
-    serves: deleteWarehouseEndpoint,
+    serves: warehousesApi.deleteWarehouse,
     params: warehouseIdParam,
   },
   {
@@ -182,7 +180,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "listTransfers",
     summary: "List order transfer runs, newest first",
     tag: transfers,
-    serves: listTransfersEndpoint,
+    serves: transfersApi.listTransfers,
     query: listQuery(transferRunList, { ...runFilters, page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 10) }),
   },
   {
@@ -191,7 +189,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "startTransfer",
     summary: "Start a transfer of order ids to the ERP, or retry a run's failed, unsent, unknown or rejected orders; ids still on their way in another run are refused (409 already_in_flight), ids already in the ERP are recorded as such and not sent again",
     tag: transfers,
-    serves: startTransferEndpoint,
+    serves: transfersApi.startTransfer,
     body: () => transferBody(getConfig().erp.maxOrdersPerRun),
   },
   {
@@ -200,7 +198,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "getTransfer",
     summary: "Get a run with a page of its orders and their outcomes",
     tag: transfers,
-    serves: getTransferEndpoint,
+    serves: transfersApi.getTransfer,
     query: listQuery(runOrderList(""), { outcome: z.enum(ORDER_OUTCOMES).optional(), page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 50) }),
   },
   {
@@ -209,7 +207,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "stopTransfer",
     summary: "Stop a run: batches not yet sent stay unsent",
     tag: transfers,
-    serves: stopTransferEndpoint,
+    serves: transfersApi.stopTransfer,
   },
   {
     method: "GET",
@@ -217,7 +215,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "getOrderHistory",
     summary: "Every run that carried an order, newest first",
     tag: transfers,
-    serves: orderHistoryEndpoint,
+    serves: transfersApi.orderHistory,
   },
   {
     method: "GET",
@@ -225,7 +223,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "listImports",
     summary: "List ERP imports (products, prices, stock), newest first",
     tag: imports,
-    serves: listImportsEndpoint,
+    serves: importsApi.listImports,
     query: listQuery(importList, { kind: z.enum(ERP_IMPORT_KINDS).optional(), page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 10) }),
   },
   {
@@ -234,7 +232,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "startImport",
     summary: "Start an ERP import; a repeat within the window needs `confirmRepeat`",
     tag: imports,
-    serves: startImportEndpoint,
+    serves: importsApi.startImport,
   },
   {
     method: "GET",
@@ -242,7 +240,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "listFailures",
     summary: "The failures inbox: orders that did not reach the ERP, grouped by meaning and reason",
     tag: transfers,
-    serves: failuresInboxEndpoint,
+    serves: importsApi.failuresInbox,
     query: listQuery(failuresList, {
       from: calendarDate,
       to: calendarTo,
@@ -259,7 +257,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "countFailures",
     summary: "How many orders wait in the failures inbox",
     tag: transfers,
-    serves: failuresCountEndpoint,
+    serves: importsApi.failuresCount,
   },
   {
     method: "POST",
@@ -267,7 +265,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "retryFailures",
     summary: "Send one inbox group (meaning and reason, under the query's filters) again as a new run",
     tag: transfers,
-    serves: retryFailuresEndpoint,
+    serves: importsApi.retryFailures,
     query: listQuery(failuresList, {
       from: calendarDate,
       to: calendarTo,
@@ -284,7 +282,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "resolveFailures",
     summary: "Mark one inbox group (under the query's filters) resolved with a note, without sending it",
     tag: transfers,
-    serves: resolveFailuresEndpoint,
+    serves: importsApi.resolveFailures,
     query: listQuery(failuresList, {
       from: calendarDate,
       to: calendarTo,
@@ -301,7 +299,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "getOrderQueue",
     summary: "The order queue: how many wait, the oldest, the next automatic send, and a page of the ids",
     tag: queue,
-    serves: queueOverviewEndpoint,
+    serves: queueApi.queueOverview,
     query: listQuery(queueList, { page: page(100_000), limit: sizes(QUEUE_PAGE_SIZES, 25) }),
   },
   {
@@ -310,7 +308,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "enqueueOrders",
     summary: "Queue order ids for the next automatic transfer; malformed, already queued and already transferred ids are left out and named, ids whose outcome is unknown are held back unless confirmUnknown is true",
     tag: queue,
-    serves: enqueueEndpoint,
+    serves: queueApi.enqueue,
   },
   {
     method: "DELETE",
@@ -318,7 +316,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "removeQueuedOrders",
     summary: "Take order ids out of the queue before they are sent",
     tag: queue,
-    serves: removeQueuedEndpoint,
+    serves: queueApi.removeQueued,
   },
   {
     method: "POST",
@@ -326,7 +324,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "sendOrderQueue",
     summary: "Send the oldest queued ids now as one capped run (409 when none wait)",
     tag: queue,
-    serves: sendQueuedEndpoint,
+    serves: queueApi.sendQueued,
   },
   {
     method: "GET",
@@ -334,7 +332,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "listSchedules",
     summary: "The import and transfer schedules with their next start and recent history",
     tag: schedules,
-    serves: listSchedulesEndpoint,
+    serves: schedulesApi.listSchedules,
     query: listQuery(scheduleList, { page: page(SCHEDULE_MAX_PAGE), limit: sizes(SCHEDULE_PAGE_SIZES, 50) }),
   },
   {
@@ -343,7 +341,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "createSchedule",
     summary: "Create a schedule: every N minutes, daily or weekly times, or cron, with an optional active window (transfers: a most-orders cap)",
     tag: schedules,
-    serves: createScheduleEndpoint,
+    serves: schedulesApi.createSchedule,
     body: scheduleBody,
   },
   {
@@ -352,7 +350,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "replaceSchedule",
     summary: "Replace a schedule: the body has a read's shape (the fields only the console sets are ignored); its next start is worked out anew",
     tag: schedules,
-    serves: changeScheduleEndpoint,
+    serves: schedulesApi.changeSchedule,
     body: scheduleBody,
   },
   {
@@ -361,7 +359,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "updateSchedule",
     summary: "Change only the fields given (the rule as a whole); the others stay as they are",
     tag: schedules,
-    serves: patchScheduleEndpoint,
+    serves: schedulesApi.patchSchedule,
     body: scheduleChanges,
   },
   {
@@ -370,7 +368,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "deleteSchedule",
     summary: "Delete a schedule and its history; the runs it started stay",
     tag: schedules,
-    serves: deleteScheduleEndpoint,
+    serves: schedulesApi.deleteSchedule,
   },
   {
     method: "POST",
@@ -378,7 +376,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "pauseSchedule",
     summary: "Pause a schedule: no starts until resumed",
     tag: schedules,
-    serves: pauseScheduleEndpoint,
+    serves: schedulesApi.pauseSchedule,
   },
   {
     method: "POST",
@@ -386,7 +384,7 @@ const ENTRIES: readonly Entry[] = [
     operationId: "resumeSchedule",
     summary: "Resume a schedule; its next start is worked out from now",
     tag: schedules,
-    serves: resumeScheduleEndpoint,
+    serves: schedulesApi.resumeSchedule,
   },
   {
     method: "GET",
