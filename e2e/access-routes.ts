@@ -96,5 +96,6 @@ export function routeFiles(dir = API_DIR, prefix = ""): string[] {
 
 export function exportedMethods(file: string): string[] {
   const source = readFileSync(path.join(API_DIR, file), "utf8");
-  return HTTP_METHODS.filter((m) => new RegExp(`export\\s+(?:const\\s+${m}\\b|(?:async\\s+)?function\\s+${m}\\b)`).test(source));
+  const declared = /\b(?:route|apiRoute)\(\{([^}]*)\}\)/.exec(source)?.[1] ?? "";
+  return HTTP_METHODS.filter((m) => new RegExp(`export\\s+(?:const\\s+${m}\\b|(?:async\\s+)?function\\s+${m}\\b)`).test(source) || new RegExp(`\\b${m}:`).test(declared));
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 // Features throw domain errors and the HTTP layer answers them: no module under lib/<feature> reaches up into lib/http.
 
 // lib/openapi describes the HTTP layer's /api/v1 routes (it names their handlers), so it sits with that layer.
-const HTTP_LAYER = /^lib\/(http|testing|openapi)\//;
+const HTTP_LAYER = /^lib\/(http|api|testing|openapi)\//;
 const IMPORTS_HTTP = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)["'](?:@\/lib\/http|(?:\.\.\/)+http)(?:\/[^"']*)?["']/;
 
 function httpImporters(files: string[], read: (file: string) => string): string[] {

@@ -7,7 +7,7 @@ import { DomainError } from "@/lib/rules/problems";
 vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => null }));
 vi.mock("@/lib/store", () => ({ db: async () => undefined }));
 
-const { parseBody, parseHeader, parseQuery } = await import("@/lib/http/route");
+const { parseBody, parseHeader, parseQuery } = await import("@/lib/api/parse");
 
 const schema = z.strictObject({ q: z.string().optional() });
 const query = (search: string) => parseQuery(new NextRequest(`http://console.test/api/x${search}`), schema);

@@ -1,23 +1,17 @@
 import "server-only";
-import { NextResponse, type NextRequest } from "next/server";
-import { z } from "zod";
+import type { NextRequest } from "next/server";
 import { authenticateKey, keyActorName } from "@/lib/apikeys/service";
 import { countRequest, rateHeaders, type RateVerdict } from "@/lib/apikeys/rate-limit";
 import { recordAudit, type AuditPort, type ServiceContext } from "@/lib/audit";
 import { requirePermission, type Permission } from "@/lib/auth/roles";
 import { getCurrentMember, type CurrentMember } from "@/lib/auth/session";
 import { log } from "@/lib/log";
-import { DomainError } from "@/lib/rules/problems";
-import { repeatedKey } from "@/lib/http/json-keys";
 import { problem, problemResponse } from "@/lib/http/problem";
-import { englishText, issueCode, issuesFailed, validationFailed, validationMessage } from "@/lib/i18n/validation";
 import { toProblem } from "@/lib/server/to-problem";
 import { db } from "@/lib/store";
 import { requestContext } from "@/lib/http/request-context";
 
 // The wrapper every route handler goes through: request id, session, role, origin check for writes, problem+json errors.
-
-export { DomainError as HttpProblem } from "@/lib/rules/problems";
 
 /** Who acts, as runs and the audit trail name them: a member, or an API key in words. */
 export interface Actor {
@@ -43,18 +37,7 @@ export interface RouteContext<P> extends HandlerContext<P> {
   member: CurrentMember;
 }
 
-/** A handler and the permission it needs, served by withRoute and withApiRoute alike. */
-export interface Endpoint<P> {
-  permission: Permission;
-  handle: (ctx: HandlerContext<P>) => Promise<Response>;
-}
-
-export function endpoint<P = Record<string, never>>(permission: Permission, handle: (ctx: HandlerContext<P>) => Promise<Response>): Endpoint<P> {
-  return { permission, handle };
-}
-
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export function isSameOrigin(headers: Headers): boolean {
   if (headers.get("sec-fetch-site") === "cross-site") return false;
@@ -102,16 +85,6 @@ export function withRoute<P = Record<string, never>>(
     if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
     return response;
   };
-}
-
-/** A browser route's endpoint. */
-export function serveBrowser<P>(e: Endpoint<P>) {
-  return withRoute<P>(e.permission, e.handle);
-}
-
-/** An /api/v1 endpoint: the same handler as the browser's, behind an API key instead of a session. */
-export function serveApi<P>(e: Endpoint<P>) {
-  return withApiRoute<P>(e.permission, e.handle);
 }
 
 const KEY_REFUSED = "The API key is missing, unknown, expired or revoked.";
@@ -164,60 +137,4 @@ function errorResponse(error: unknown, requestId: string, req: NextRequest): Res
   if (body) return problemResponse(body, typeof body.retryAfterSeconds === "number" ? { "Retry-After": String(body.retryAfterSeconds) } : undefined);
   log.error("route handler failed", { requestId, method: req.method, path: req.nextUrl.pathname, error: String(error) });
   return problem("internal", "Something went wrong on the console's side.", { requestId });
-}
-
-const givenTwice = (name: string) => validationFailed({ [name]: [{ code: "validation.repeated" }] }, { detail: `Give "${name}" once.` });
-
-export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.output<S>> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw new DomainError("unsupported_media_type", "Send the body as application/json.");
-  }
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw validationFailed({ _: [{ code: "validation.bodyTooLarge" }] }, { detail: "The body is too large." });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw validationFailed({ _: [{ code: "validation.jsonInvalid" }] }, { detail: "The body is not valid JSON." });
-  }
-  const repeated = repeatedKey(text);
-  if (repeated !== null) throw givenTwice(repeated);
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw issuesFailed(parsed.error.issues, "body");
-  return parsed.data;
-}
-
-export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.output<S> {
-  // No prototype: "__proto__" and "constructor" must be refused as unknown parameters, not swallowed as accessors.
-  const raw: Record<string, string> = Object.create(null);
-  for (const [k, v] of req.nextUrl.searchParams) {
-    if (k in raw) throw givenTwice(k);
-    raw[k] = v;
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw issuesFailed(parsed.error.issues, "query");
-  return parsed.data;
-}
-
-export function parseHeader<S extends z.ZodType>(req: NextRequest, name: string, schema: S): z.output<S> {
-  const given = req.headers.get(name);
-  if (given !== null && given.trim() === "") {
-    const code = { code: "validation.headerEmpty", params: { name } };
-    throw validationFailed({ [name]: [code] }, { code: "bad_request", detail: englishText(code) });
-  }
-  const parsed = schema.safeParse(req.headers.get(name) ?? undefined);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  throw validationFailed({ [name]: [issueCode(issue)] }, { detail: validationMessage(issue), english: { [name]: [validationMessage(issue)] } });
-}
-
-export function parseParams<S extends z.ZodType>(params: unknown, schema: S): z.output<S> {
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) throw issuesFailed(parsed.error.issues, "path");
-  return parsed.data;
-}
-
-export function json(body: unknown, init?: ResponseInit): NextResponse {
-  return NextResponse.json(body, init);
 }

@@ -1,27 +1,18 @@
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
-import { failuresCountEndpoint, failuresInboxEndpoint, listImportsEndpoint, resolveFailuresEndpoint, retryFailuresEndpoint, startImportEndpoint } from "@/lib/http/endpoints/erp";
-import {
-  changeScheduleEndpoint,
-  createScheduleEndpoint,
-  deleteScheduleEndpoint,
-  listSchedulesEndpoint,
-  patchScheduleEndpoint,
-  pauseScheduleEndpoint,
-  resumeScheduleEndpoint,
-} from "@/lib/http/endpoints/schedules";
+import * as importsApi from "@/lib/api/imports";
+import * as schedulesApi from "@/lib/api/schedules";
 import { SCHEDULE_MAX_PAGE, SCHEDULE_PAGE_SIZES } from "@/lib/schedules/lists";
-import { scheduleBodySchema, scheduleFieldsSchema, scheduleIdParamSchema, scheduleList } from "@/lib/schedules/schemas";
-import { enqueueEndpoint, queueOverviewEndpoint, removeQueuedEndpoint, sendQueuedEndpoint } from "@/lib/http/endpoints/queue";
-import { enqueueBodySchema, QUEUE_PAGE_SIZES, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
-import { getTransferEndpoint, listTransfersEndpoint, orderHistoryEndpoint, startTransferEndpoint, stopTransferEndpoint } from "@/lib/http/endpoints/transfers";
-import { createWarehouseEndpoint, deleteWarehouseEndpoint, getWarehouseEndpoint, listWarehousesEndpoint, updateWarehouseEndpoint } from "@/lib/http/endpoints/warehouses";
-import type { Endpoint } from "@/lib/http/route";
+import { scheduleBodySchema, scheduleFieldsSchema, scheduleList } from "@/lib/schedules/schemas";
+import * as queueApi from "@/lib/api/queue";
+import { QUEUE_PAGE_SIZES, queueList } from "@/lib/queue/schemas";
+import * as transfersApi from "@/lib/api/transfers";
+import * as warehousesApi from "@/lib/api/warehouses";
+import type { Answer, Declaration, Endpoint } from "@/lib/api/endpoint";
 import { orderIdParamSchema } from "@/lib/erp/history-schemas";
-import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox-schemas";
+import { failuresList } from "@/lib/erp/inbox-schemas";
 import {
   ERP_IMPORT_KINDS,
-  idempotencyKeySchema,
   importList,
   ORDER_OUTCOMES,
   PAGE_SIZES,
@@ -29,19 +20,17 @@ import {
   RUN_ORIGIN_GROUPS,
   runIdParamSchema,
   runOrderList,
-  startImportBodySchema,
   TRANSFER_RUN_STATUSES,
   transferRunList,
 } from "@/lib/erp/schemas";
 import { RUN_RESULTS } from "@/lib/erp/outcomes";
 import { MAX_PAGE } from "@/lib/erp/lists";
 import type { BaseFields, ListState } from "@/lib/list/base";
-import * as answers from "@/lib/openapi/responses";
 import { SEARCH_MAX, WAREHOUSE_PAGE_SIZES, WAREHOUSE_SORT_COLUMNS, WAREHOUSE_STATUSES } from "@/lib/rules/warehouse";
 import { PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
-import { createWarehouseBodySchema, updateWarehouseBodySchema, warehouseList } from "@/lib/warehouses/schemas";
+import { warehouseList } from "@/lib/warehouses/schemas";
 
-// Every /api/v1 operation, once: a new route is one entry here (registry.test.ts fails until it is).
+// Every /api/v1 operation, once: a new route is one entry here (document.test.ts fails until it is); the rest comes from its endpoint.
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -66,10 +55,24 @@ export interface Operation {
   headers?: Record<string, { schema: z.ZodType; required: boolean; description: string }>;
   /** A thunk when the schema depends on configuration read at request time. */
   body?: z.ZodType | (() => z.ZodType);
-  /** Success answers by status. */
-  answers: Record<number, { description: string; schema: z.ZodType; headers?: Record<string, string> }>;
+  answers: Record<number, Answer>;
   /** Refusals beyond the ones every keyed operation may give (401, 403, 422, 429). */
   refusals?: readonly (404 | 409)[];
+}
+
+type Entry = Pick<Operation, "method" | "path" | "operationId" | "summary" | "tag" | "serves" | "params" | "query" | "body"> & { answers?: Operation["answers"] };
+
+function resolved(entry: Entry): Operation {
+  const declared: Partial<Declaration> = entry.serves?.declaration ?? {};
+  const headers = Object.fromEntries(Object.entries(declared.headers ?? {}).map(([name, h]) => [name, { ...h, required: true }]));
+  return {
+    ...entry,
+    params: entry.params ?? (declared.params as z.ZodObject | undefined),
+    body: entry.body ?? declared.body,
+    ...(declared.headers ? { headers } : {}),
+    answers: entry.answers ?? declared.answer ?? {},
+    refusals: declared.refusals,
+  };
 }
 
 const listQuery = <F extends BaseFields>(list: ListQuery<F>["list"], shape: ListQuery<F>["shape"]): ListQuery => ({ list, shape }) as unknown as ListQuery;
@@ -120,18 +123,14 @@ const imports = "Imports";
 const queue = "Order queue";
 const schedules = "Schedules";
 
-const idempotencyKey = {
-  "Idempotency-Key": { schema: idempotencyKeySchema, required: true, description: "Repeating a request with the same key answers the same run (200) instead of starting another." },
-};
-
-export const OPERATIONS: readonly Operation[] = [
+const ENTRIES: readonly Entry[] = [
   {
     method: "GET",
     path: "/warehouses",
     operationId: "listWarehouses",
     summary: "List warehouses with the console's search, status filter, sort and paging",
     tag: warehouses,
-    serves: listWarehousesEndpoint,
+    serves: warehousesApi.listWarehouses,
     query: listQuery(warehouseList, {
       page: z.int().min(1).max(9_999_999).default(1),
       limit: sizes(WAREHOUSE_PAGE_SIZES, 25),
@@ -139,7 +138,6 @@ export const OPERATIONS: readonly Operation[] = [
       status: z.enum(WAREHOUSE_STATUSES).default("all"),
       sort: z.enum(WAREHOUSE_SORT_COLUMNS.flatMap((c) => [`${c}.asc`, `${c}.desc`]) as [string, ...string[]]).default("id.asc"),
     }),
-    answers: { 200: { description: "A page of warehouses", schema: answers.warehouseListAnswer } },
   },
   {
     method: "POST",
@@ -147,10 +145,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "createWarehouse",
     summary: "Create a warehouse",
     tag: warehouses,
-    serves: createWarehouseEndpoint,
-    body: createWarehouseBodySchema,
-    answers: { 201: { description: "The warehouse created", schema: answers.warehouseWriteAnswer } },
-    refusals: [409],
+    serves: warehousesApi.createWarehouse,
   },
   {
     method: "GET",
@@ -158,10 +153,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "getWarehouse",
     summary: "Get a warehouse",
     tag: warehouses,
-    serves: getWarehouseEndpoint,
+    serves: warehousesApi.getWarehouse,
     params: warehouseIdParam,
-    answers: { 200: { description: "The warehouse", schema: answers.warehouseAnswer } },
-    refusals: [404],
   },
   {
     method: "PATCH",
@@ -169,11 +162,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "updateWarehouse",
     summary: "Change a warehouse; `expected` refuses the change (409) if someone else changed it first",
     tag: warehouses,
-    serves: updateWarehouseEndpoint,
+    serves: warehousesApi.updateWarehouse,
     params: warehouseIdParam,
-    body: updateWarehouseBodySchema,
-    answers: { 200: { description: "The warehouse as changed", schema: answers.warehouseWriteAnswer } },
-    refusals: [404, 409],
   },
   {
     method: "DELETE",
@@ -181,10 +171,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "deleteWarehouse",
     summary: "Delete a warehouse (admins only: an API key's role never allows it)",
     tag: warehouses,
-    serves: deleteWarehouseEndpoint,
+    serves: warehousesApi.deleteWarehouse,
     params: warehouseIdParam,
-    answers: { 200: { description: "Deleted", schema: answers.messageAnswer } },
-    refusals: [404, 409],
   },
   {
     method: "GET",
@@ -192,9 +180,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "listTransfers",
     summary: "List order transfer runs, newest first",
     tag: transfers,
-    serves: listTransfersEndpoint,
+    serves: transfersApi.listTransfers,
     query: listQuery(transferRunList, { ...runFilters, page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 10) }),
-    answers: { 200: { description: "A page of runs", schema: answers.runListAnswer } },
   },
   {
     method: "POST",
@@ -202,14 +189,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "startTransfer",
     summary: "Start a transfer of order ids to the ERP, or retry a run's failed, unsent, unknown or rejected orders; ids still on their way in another run are refused (409 already_in_flight), ids already in the ERP are recorded as such and not sent again",
     tag: transfers,
-    serves: startTransferEndpoint,
-    headers: idempotencyKey,
+    serves: transfersApi.startTransfer,
     body: () => transferBody(getConfig().erp.maxOrdersPerRun),
-    answers: {
-      201: { description: "The run started", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-      200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-    },
-    refusals: [404, 409],
   },
   {
     method: "GET",
@@ -217,11 +198,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "getTransfer",
     summary: "Get a run with a page of its orders and their outcomes",
     tag: transfers,
-    serves: getTransferEndpoint,
-    params: runIdParamSchema,
+    serves: transfersApi.getTransfer,
     query: listQuery(runOrderList(""), { outcome: z.enum(ORDER_OUTCOMES).optional(), page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 50) }),
-    answers: { 200: { description: "The run and a page of its orders", schema: answers.runPageAnswer } },
-    refusals: [404],
   },
   {
     method: "POST",
@@ -229,13 +207,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "stopTransfer",
     summary: "Stop a run: batches not yet sent stay unsent",
     tag: transfers,
-    serves: stopTransferEndpoint,
-    params: runIdParamSchema,
-    answers: {
-      202: { description: "Stop requested; batches on the wire settle first", schema: answers.stoppedRunAnswer },
-      200: { description: "The run was already stopping or finished: nothing changed", schema: answers.stoppedRunAnswer },
-    },
-    refusals: [404, 409],
+    serves: transfersApi.stopTransfer,
   },
   {
     method: "GET",
@@ -243,9 +215,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "getOrderHistory",
     summary: "Every run that carried an order, newest first",
     tag: transfers,
-    serves: orderHistoryEndpoint,
-    params: orderIdParamSchema,
-    answers: { 200: { description: "The order's history (no runs if none carried it)", schema: answers.orderHistoryAnswer } },
+    serves: transfersApi.orderHistory,
   },
   {
     method: "GET",
@@ -253,9 +223,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "listImports",
     summary: "List ERP imports (products, prices, stock), newest first",
     tag: imports,
-    serves: listImportsEndpoint,
+    serves: importsApi.listImports,
     query: listQuery(importList, { kind: z.enum(ERP_IMPORT_KINDS).optional(), page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 10) }),
-    answers: { 200: { description: "A page of imports and the latest of each kind", schema: answers.importListAnswer } },
   },
   {
     method: "POST",
@@ -263,10 +232,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "startImport",
     summary: "Start an ERP import; a repeat within the window needs `confirmRepeat`",
     tag: imports,
-    serves: startImportEndpoint,
-    body: startImportBodySchema,
-    answers: { 201: { description: "The import started", schema: answers.startedImportAnswer } },
-    refusals: [409],
+    serves: importsApi.startImport,
   },
   {
     method: "GET",
@@ -274,7 +240,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "listFailures",
     summary: "The failures inbox: orders that did not reach the ERP, grouped by meaning and reason",
     tag: transfers,
-    serves: failuresInboxEndpoint,
+    serves: importsApi.failuresInbox,
     query: listQuery(failuresList, {
       from: calendarDate,
       to: calendarTo,
@@ -284,7 +250,6 @@ export const OPERATIONS: readonly Operation[] = [
       page: z.literal(1).default(1),
       limit: z.literal(1).default(1),
     }),
-    answers: { 200: { description: "The inbox's groups", schema: answers.failuresAnswer } },
   },
   {
     method: "GET",
@@ -292,8 +257,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "countFailures",
     summary: "How many orders wait in the failures inbox",
     tag: transfers,
-    serves: failuresCountEndpoint,
-    answers: { 200: { description: "The open count", schema: answers.failuresCountAnswer } },
+    serves: importsApi.failuresCount,
   },
   {
     method: "POST",
@@ -301,8 +265,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "retryFailures",
     summary: "Send one inbox group (meaning and reason, under the query's filters) again as a new run",
     tag: transfers,
-    serves: retryFailuresEndpoint,
-    headers: idempotencyKey,
+    serves: importsApi.retryFailures,
     query: listQuery(failuresList, {
       from: calendarDate,
       to: calendarTo,
@@ -312,12 +275,6 @@ export const OPERATIONS: readonly Operation[] = [
       page: z.literal(1).default(1),
       limit: z.literal(1).default(1),
     }),
-    body: retryGroupBodySchema,
-    answers: {
-      201: { description: "The run started", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-      200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-    },
-    refusals: [409],
   },
   {
     method: "POST",
@@ -325,7 +282,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "resolveFailures",
     summary: "Mark one inbox group (under the query's filters) resolved with a note, without sending it",
     tag: transfers,
-    serves: resolveFailuresEndpoint,
+    serves: importsApi.resolveFailures,
     query: listQuery(failuresList, {
       from: calendarDate,
       to: calendarTo,
@@ -335,8 +292,6 @@ export const OPERATIONS: readonly Operation[] = [
       page: z.literal(1).default(1),
       limit: z.literal(1).default(1),
     }),
-    body: resolveGroupBodySchema,
-    answers: { 200: { description: "How many orders were marked resolved", schema: answers.resolvedAnswer } },
   },
   {
     method: "GET",
@@ -344,9 +299,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "getOrderQueue",
     summary: "The order queue: how many wait, the oldest, the next automatic send, and a page of the ids",
     tag: queue,
-    serves: queueOverviewEndpoint,
+    serves: queueApi.queueOverview,
     query: listQuery(queueList, { page: page(100_000), limit: sizes(QUEUE_PAGE_SIZES, 25) }),
-    answers: { 200: { description: "The queue", schema: answers.queueOverviewAnswer } },
   },
   {
     method: "POST",
@@ -354,9 +308,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "enqueueOrders",
     summary: "Queue order ids for the next automatic transfer; malformed, already queued and already transferred ids are left out and named, ids whose outcome is unknown are held back unless confirmUnknown is true",
     tag: queue,
-    serves: enqueueEndpoint,
-    body: enqueueBodySchema,
-    answers: { 200: { description: "What was queued and what was left out", schema: answers.enqueueAnswer } },
+    serves: queueApi.enqueue,
   },
   {
     method: "DELETE",
@@ -364,9 +316,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "removeQueuedOrders",
     summary: "Take order ids out of the queue before they are sent",
     tag: queue,
-    serves: removeQueuedEndpoint,
-    body: removeQueuedBodySchema,
-    answers: { 200: { description: "What was removed and what was not queued", schema: answers.removedAnswer } },
+    serves: queueApi.removeQueued,
   },
   {
     method: "POST",
@@ -374,13 +324,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "sendOrderQueue",
     summary: "Send the oldest queued ids now as one capped run (409 when none wait)",
     tag: queue,
-    serves: sendQueuedEndpoint,
-    headers: idempotencyKey,
-    answers: {
-      201: { description: "The run started", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-      200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: { Location: "The run's address under /api/v1" } },
-    },
-    refusals: [409],
+    serves: queueApi.sendQueued,
   },
   {
     method: "GET",
@@ -388,9 +332,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "listSchedules",
     summary: "The import and transfer schedules with their next start and recent history",
     tag: schedules,
-    serves: listSchedulesEndpoint,
+    serves: schedulesApi.listSchedules,
     query: listQuery(scheduleList, { page: page(SCHEDULE_MAX_PAGE), limit: sizes(SCHEDULE_PAGE_SIZES, 50) }),
-    answers: { 200: { description: "The schedules", schema: answers.scheduleListAnswer } },
   },
   {
     method: "POST",
@@ -398,9 +341,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "createSchedule",
     summary: "Create a schedule: every N minutes, daily or weekly times, or cron, with an optional active window (transfers: a most-orders cap)",
     tag: schedules,
-    serves: createScheduleEndpoint,
+    serves: schedulesApi.createSchedule,
     body: scheduleBody,
-    answers: { 201: { description: "The schedule created", schema: answers.scheduleAnswer } },
   },
   {
     method: "PUT",
@@ -408,11 +350,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "replaceSchedule",
     summary: "Replace a schedule: the body has a read's shape (the fields only the console sets are ignored); its next start is worked out anew",
     tag: schedules,
-    serves: changeScheduleEndpoint,
-    params: scheduleIdParamSchema,
+    serves: schedulesApi.changeSchedule,
     body: scheduleBody,
-    answers: { 200: { description: "The schedule as changed", schema: answers.scheduleAnswer } },
-    refusals: [404],
   },
   {
     method: "PATCH",
@@ -420,11 +359,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "updateSchedule",
     summary: "Change only the fields given (the rule as a whole); the others stay as they are",
     tag: schedules,
-    serves: patchScheduleEndpoint,
-    params: scheduleIdParamSchema,
+    serves: schedulesApi.patchSchedule,
     body: scheduleChanges,
-    answers: { 200: { description: "The schedule as changed", schema: answers.scheduleAnswer } },
-    refusals: [404],
   },
   {
     method: "DELETE",
@@ -432,10 +368,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "deleteSchedule",
     summary: "Delete a schedule and its history; the runs it started stay",
     tag: schedules,
-    serves: deleteScheduleEndpoint,
-    params: scheduleIdParamSchema,
-    answers: { 200: { description: "Deleted", schema: answers.deletedAnswer } },
-    refusals: [404],
+    serves: schedulesApi.deleteSchedule,
   },
   {
     method: "POST",
@@ -443,10 +376,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "pauseSchedule",
     summary: "Pause a schedule: no starts until resumed",
     tag: schedules,
-    serves: pauseScheduleEndpoint,
-    params: scheduleIdParamSchema,
-    answers: { 200: { description: "The schedule, paused", schema: answers.scheduleAnswer } },
-    refusals: [404],
+    serves: schedulesApi.pauseSchedule,
   },
   {
     method: "POST",
@@ -454,10 +384,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "resumeSchedule",
     summary: "Resume a schedule; its next start is worked out from now",
     tag: schedules,
-    serves: resumeScheduleEndpoint,
-    params: scheduleIdParamSchema,
-    answers: { 200: { description: "The schedule, resumed", schema: answers.scheduleAnswer } },
-    refusals: [404],
+    serves: schedulesApi.resumeSchedule,
   },
   {
     method: "GET",
@@ -469,3 +396,5 @@ export const OPERATIONS: readonly Operation[] = [
     answers: { 200: { description: "The OpenAPI 3.1 description of /api/v1", schema: z.looseObject({ openapi: z.string() }) } },
   },
 ];
+
+export const OPERATIONS: readonly Operation[] = ENTRIES.map(resolved);

@@ -1,7 +1,4 @@
-import { createWarehouseEndpoint, listWarehousesEndpoint } from "@/lib/http/endpoints/warehouses";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as warehouses from "@/lib/api/warehouses";
 
-export const GET = serveBrowser(listWarehousesEndpoint);
-export const POST = serveBrowser(createWarehouseEndpoint);
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: warehouses.listWarehouses, POST: warehouses.createWarehouse });

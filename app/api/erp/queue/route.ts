@@ -1,10 +1,5 @@
-import { enqueueEndpoint, queueOverviewEndpoint, removeQueuedEndpoint } from "@/lib/http/endpoints/queue";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as queue from "@/lib/api/queue";
 
 export const dynamic = "force-dynamic";
-
-export const GET = serveBrowser(queueOverviewEndpoint);
-export const POST = serveBrowser(enqueueEndpoint);
-export const DELETE = serveBrowser(removeQueuedEndpoint);
-export const { PUT, PATCH, OPTIONS } = otherMethods({ GET, POST, DELETE });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: queue.queueOverview, POST: queue.enqueue, DELETE: queue.removeQueued });

@@ -1,9 +1,5 @@
-import { createScheduleEndpoint, listSchedulesEndpoint } from "@/lib/http/endpoints/schedules";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as schedules from "@/lib/api/schedules";
 
 export const dynamic = "force-dynamic";
-
-export const GET = serveBrowser(listSchedulesEndpoint);
-export const POST = serveBrowser(createScheduleEndpoint);
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: schedules.listSchedules, POST: schedules.createSchedule });

@@ -1,9 +1,5 @@
-import { listTransfersEndpoint, startTransferEndpoint } from "@/lib/http/endpoints/transfers";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as transfers from "@/lib/api/transfers";
 
 export const dynamic = "force-dynamic";
-
-export const GET = serveBrowser(listTransfersEndpoint);
-export const POST = serveBrowser(startTransferEndpoint);
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: transfers.listTransfers, POST: transfers.startTransfer });

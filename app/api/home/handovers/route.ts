@@ -1,9 +1,5 @@
-import { pinnedHandoverEndpoint, writeHandoverEndpoint } from "@/lib/http/endpoints/handover";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as handovers from "@/lib/api/handovers";
 
 export const dynamic = "force-dynamic";
-
-export const GET = serveBrowser(pinnedHandoverEndpoint);
-export const POST = serveBrowser(writeHandoverEndpoint);
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: handovers.pinnedHandover, POST: handovers.writeHandover });

@@ -1,9 +1,5 @@
-import { listImportsEndpoint, startImportEndpoint } from "@/lib/http/endpoints/erp";
-import { serveApi } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { apiRoute } from "@/lib/api/route";
+import * as imports from "@/lib/api/imports";
 
 export const dynamic = "force-dynamic";
-
-export const GET = serveApi(listImportsEndpoint);
-export const POST = serveApi(startImportEndpoint);
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ GET: imports.listImports, POST: imports.startImport });

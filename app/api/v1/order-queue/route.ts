@@ -1,10 +1,5 @@
-import { enqueueEndpoint, queueOverviewEndpoint, removeQueuedEndpoint } from "@/lib/http/endpoints/queue";
-import { serveApi } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { apiRoute } from "@/lib/api/route";
+import * as queue from "@/lib/api/queue";
 
 export const dynamic = "force-dynamic";
-
-export const GET = serveApi(queueOverviewEndpoint);
-export const POST = serveApi(enqueueEndpoint);
-export const DELETE = serveApi(removeQueuedEndpoint);
-export const { PUT, PATCH, OPTIONS } = otherMethods({ GET, POST, DELETE });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ GET: queue.queueOverview, POST: queue.enqueue, DELETE: queue.removeQueued });

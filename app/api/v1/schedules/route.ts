@@ -1,9 +1,5 @@
-import { createScheduleEndpoint, listSchedulesEndpoint } from "@/lib/http/endpoints/schedules";
-import { serveApi } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { apiRoute } from "@/lib/api/route";
+import * as schedules from "@/lib/api/schedules";
 
 export const dynamic = "force-dynamic";
-
-export const GET = serveApi(listSchedulesEndpoint);
-export const POST = serveApi(createScheduleEndpoint);
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ GET: schedules.listSchedules, POST: schedules.createSchedule });

@@ -1,9 +1,5 @@
-import { listTransfersEndpoint, startTransferEndpoint } from "@/lib/http/endpoints/transfers";
-import { serveApi } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { apiRoute } from "@/lib/api/route";
+import * as transfers from "@/lib/api/transfers";
 
 export const dynamic = "force-dynamic";
-
-export const GET = serveApi(listTransfersEndpoint);
-export const POST = serveApi(startTransferEndpoint);
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ GET: transfers.listTransfers, POST: transfers.startTransfer });

@@ -1,7 +1,4 @@
-import { createWarehouseEndpoint, listWarehousesEndpoint } from "@/lib/http/endpoints/warehouses";
-import { serveApi } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { apiRoute } from "@/lib/api/route";
+import * as warehouses from "@/lib/api/warehouses";
 
-export const GET = serveApi(listWarehousesEndpoint);
-export const POST = serveApi(createWarehouseEndpoint);
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ GET: warehouses.listWarehouses, POST: warehouses.createWarehouse });

@@ -1,8 +1,4 @@
-import { deleteWarehouseEndpoint, getWarehouseEndpoint, updateWarehouseEndpoint } from "@/lib/http/endpoints/warehouses";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as warehouses from "@/lib/api/warehouses";
 
-export const GET = serveBrowser(getWarehouseEndpoint);
-export const PUT = serveBrowser(updateWarehouseEndpoint);
-export const DELETE = serveBrowser(deleteWarehouseEndpoint);
-export const { POST, PATCH, OPTIONS } = otherMethods({ GET, PUT, DELETE });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: warehouses.getWarehouse, PUT: warehouses.updateWarehouse, DELETE: warehouses.deleteWarehouse });

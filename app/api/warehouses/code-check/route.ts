@@ -1,10 +1,4 @@
-import { json, parseQuery, withRoute } from "@/lib/http/route";
-import { codeCheckQuerySchema } from "@/lib/warehouses/schemas";
-import { checkCode } from "@/lib/warehouses/service";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as warehouses from "@/lib/api/warehouses";
 
-export const GET = withRoute("read", async ({ req }) => {
-  const { code, excludeId } = parseQuery(req, codeCheckQuerySchema);
-  return json(await checkCode(code, excludeId));
-});
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: warehouses.checkCode });

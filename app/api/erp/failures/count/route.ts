@@ -1,8 +1,5 @@
-import { failuresCountEndpoint } from "@/lib/http/endpoints/erp";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as imports from "@/lib/api/imports";
 
 export const dynamic = "force-dynamic";
-
-export const GET = serveBrowser(failuresCountEndpoint);
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: imports.failuresCount });

@@ -1,8 +1,5 @@
-import { resolveFailuresEndpoint } from "@/lib/http/endpoints/erp";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as imports from "@/lib/api/imports";
 
 export const dynamic = "force-dynamic";
-
-export const POST = serveBrowser(resolveFailuresEndpoint);
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: imports.resolveFailures });

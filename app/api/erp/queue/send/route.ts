@@ -1,8 +1,5 @@
-import { sendQueuedEndpoint } from "@/lib/http/endpoints/queue";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as queue from "@/lib/api/queue";
 
 export const dynamic = "force-dynamic";
-
-export const POST = serveBrowser(sendQueuedEndpoint);
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: queue.sendQueued });

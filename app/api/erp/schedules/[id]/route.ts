@@ -1,10 +1,5 @@
-import { changeScheduleEndpoint, deleteScheduleEndpoint, patchScheduleEndpoint } from "@/lib/http/endpoints/schedules";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as schedules from "@/lib/api/schedules";
 
 export const dynamic = "force-dynamic";
-
-export const PUT = serveBrowser(changeScheduleEndpoint);
-export const PATCH = serveBrowser(patchScheduleEndpoint);
-export const DELETE = serveBrowser(deleteScheduleEndpoint);
-export const { GET, POST, OPTIONS } = otherMethods({ PUT, PATCH, DELETE });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ PUT: schedules.changeSchedule, PATCH: schedules.patchSchedule, DELETE: schedules.deleteSchedule });

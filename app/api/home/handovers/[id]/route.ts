@@ -1,8 +1,5 @@
-import { getHandoverEndpoint } from "@/lib/http/endpoints/handover";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as handovers from "@/lib/api/handovers";
 
 export const dynamic = "force-dynamic";
-
-export const GET = serveBrowser(getHandoverEndpoint);
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: handovers.getHandover });

@@ -1,8 +1,5 @@
-import { retryFailuresEndpoint } from "@/lib/http/endpoints/erp";
-import { serveApi } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { apiRoute } from "@/lib/api/route";
+import * as imports from "@/lib/api/imports";
 
 export const dynamic = "force-dynamic";
-
-export const POST = serveApi(retryFailuresEndpoint);
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ POST: imports.retryFailures });

@@ -1,8 +1,5 @@
-import { orderHistoryEndpoint } from "@/lib/http/endpoints/transfers";
-import { serveApi } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { apiRoute } from "@/lib/api/route";
+import * as transfers from "@/lib/api/transfers";
 
 export const dynamic = "force-dynamic";
-
-export const GET = serveApi(orderHistoryEndpoint);
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ GET: transfers.orderHistory });

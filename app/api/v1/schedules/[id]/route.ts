@@ -1,10 +1,5 @@
-import { changeScheduleEndpoint, deleteScheduleEndpoint, patchScheduleEndpoint } from "@/lib/http/endpoints/schedules";
-import { serveApi } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { apiRoute } from "@/lib/api/route";
+import * as schedules from "@/lib/api/schedules";
 
 export const dynamic = "force-dynamic";
-
-export const PUT = serveApi(changeScheduleEndpoint);
-export const PATCH = serveApi(patchScheduleEndpoint);
-export const DELETE = serveApi(deleteScheduleEndpoint);
-export const { GET, POST, OPTIONS } = otherMethods({ PUT, PATCH, DELETE });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ PUT: schedules.changeSchedule, PATCH: schedules.patchSchedule, DELETE: schedules.deleteSchedule });

@@ -1,8 +1,4 @@
-import { deleteWarehouseEndpoint, getWarehouseEndpoint, updateWarehouseEndpoint } from "@/lib/http/endpoints/warehouses";
-import { serveApi } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { apiRoute } from "@/lib/api/route";
+import * as warehouses from "@/lib/api/warehouses";
 
-export const GET = serveApi(getWarehouseEndpoint);
-export const PATCH = serveApi(updateWarehouseEndpoint);
-export const DELETE = serveApi(deleteWarehouseEndpoint);
-export const { POST, PUT, OPTIONS } = otherMethods({ GET, PATCH, DELETE });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ GET: warehouses.getWarehouse, PATCH: warehouses.updateWarehouse, DELETE: warehouses.deleteWarehouse });

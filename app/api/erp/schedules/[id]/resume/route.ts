@@ -1,8 +1,5 @@
-import { resumeScheduleEndpoint } from "@/lib/http/endpoints/schedules";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as schedules from "@/lib/api/schedules";
 
 export const dynamic = "force-dynamic";
-
-export const POST = serveBrowser(resumeScheduleEndpoint);
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: schedules.resumeSchedule });

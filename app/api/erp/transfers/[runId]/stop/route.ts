@@ -1,8 +1,5 @@
-import { stopTransferEndpoint } from "@/lib/http/endpoints/transfers";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as transfers from "@/lib/api/transfers";
 
 export const dynamic = "force-dynamic";
-
-export const POST = serveBrowser(stopTransferEndpoint);
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: transfers.stopTransfer });

@@ -1,8 +1,5 @@
-import { readHandoverEndpoint } from "@/lib/http/endpoints/handover";
-import { serveBrowser } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { route } from "@/lib/api/route";
+import * as handovers from "@/lib/api/handovers";
 
 export const dynamic = "force-dynamic";
-
-export const POST = serveBrowser(readHandoverEndpoint);
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: handovers.markHandoverRead });

@@ -1,8 +1,5 @@
-import { stopTransferEndpoint } from "@/lib/http/endpoints/transfers";
-import { serveApi } from "@/lib/http/route";
-import { otherMethods } from "@/lib/http/not-allowed";
+import { apiRoute } from "@/lib/api/route";
+import * as transfers from "@/lib/api/transfers";
 
 export const dynamic = "force-dynamic";
-
-export const POST = serveApi(stopTransferEndpoint);
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ POST: transfers.stopTransfer });

@@ -1,0 +1,59 @@
+import "server-only";
+import type { z } from "zod";
+import type { Permission } from "@/lib/auth/roles";
+import type { CurrentMember } from "@/lib/auth/session";
+import type { HandlerContext } from "@/lib/http/route";
+import { parseBody, parseHeader, parseParams, parseQuery } from "@/lib/api/parse";
+
+export { json } from "@/lib/api/parse";
+
+// An operation declared once: what it takes (parsed here, so no handler parses), what it answers, and who may call it.
+
+export interface Answer {
+  description: string;
+  schema: z.ZodType;
+  headers?: Record<string, string>;
+}
+
+export interface Declaration {
+  permission: Permission;
+  session?: boolean;
+  params?: z.ZodType;
+  headers?: Record<string, { schema: z.ZodType; description: string }>;
+  query?: z.ZodType;
+  body?: z.ZodType | (() => z.ZodType);
+  answer?: Record<number, Answer>;
+  refusals?: readonly (404 | 409)[];
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : S extends () => infer T ? (T extends z.ZodType ? z.output<T> : undefined) : undefined;
+
+export type EndpointContext<D extends Declaration> = Omit<HandlerContext<unknown>, "params"> & {
+  params: D extends { params: infer S } ? Out<S> : undefined;
+  query: D extends { query: infer S } ? Out<S> : undefined;
+  body: D extends { body: infer S } ? Out<S> : undefined;
+  headers: D extends { headers: infer H } ? { [K in keyof H]: H[K] extends { schema: infer S } ? Out<S> : never } : Record<string, never>;
+} & (D extends { session: true } ? { member: CurrentMember } : unknown);
+
+export interface Endpoint<D extends Declaration = Declaration> {
+  declaration: D;
+  permission: Permission;
+  handle: (ctx: HandlerContext<unknown>) => Promise<Response>;
+}
+
+export function endpoint<const D extends Declaration>(declaration: D, handle: (ctx: EndpointContext<D>) => Promise<Response>): Endpoint<D> {
+  return {
+    declaration,
+    permission: declaration.permission,
+    handle: async (ctx) => {
+      const { params, headers, query, body } = declaration;
+      const input = {
+        params: params ? parseParams(ctx.params, params) : undefined,
+        headers: Object.fromEntries(Object.entries(headers ?? {}).map(([name, h]) => [name, parseHeader(ctx.req, name, h.schema)])),
+        query: query ? parseQuery(ctx.req, query) : undefined,
+        body: body ? await parseBody(ctx.req, typeof body === "function" ? body() : body) : undefined,
+      };
+      return handle({ ...ctx, ...input } as unknown as EndpointContext<D>);
+    },
+  };
+}
