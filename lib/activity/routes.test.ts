@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ErpRouteGround, type ErpRouteState, startErpRoutes } from "@/lib/testing/erp-routes";
-import { callRoute } from "@/lib/testing/in-process-console";
+import { type ErpRouteGround, type ErpRouteState, startErpRoutes } from "@/test/erp-routes";
+import { callRoute } from "@/test/in-process-console";
 import type { ActivityPage } from "@/lib/activity/schemas";
 import { CSV_BOM } from "@/lib/rules/csv";
 import { LIST_SEPARATOR } from "@/lib/export/csv";

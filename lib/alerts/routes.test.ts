@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
-import { closedPort, startBanner, startFlood, startReceiver, startSilent, startSmtp } from "@/lib/alerts/test-servers";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
+import { closedPort, startBanner, startFlood, startReceiver, startSilent, startSmtp } from "@/test/alert-servers";
 
 // The /api/alerts handlers in-process: the real wrapper, store, job engine and receivers; only the session, the store's door and the config are stubbed.
 

@@ -4,7 +4,7 @@ import { sealClientIp } from "@/lib/server/client-address";
 import { cliContext } from "@/lib/team/cli-audit";
 import { createMemberBodySchema } from "@/lib/team/schemas";
 import { addMember } from "@/lib/team/service";
-import { callRoute, startInProcessConsole, type InProcessConsole } from "@/lib/testing/in-process-console";
+import { callRoute, startInProcessConsole, type InProcessConsole } from "@/test/in-process-console";
 
 // N-5: a key stops working when its creator is deactivated or demoted, through the real routes, store and wrapper.
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/lib/store/open";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 import { DEMO_MEMBERS, ensureDemoMembers } from "@/lib/auth/members";
 import { verifyPassword } from "@/lib/auth/password";
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 import { releaseAttempt, reserveAttempt, takeSlot, THROTTLE, throttleState } from "@/lib/auth/throttle";
 
 let store: Store;

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { copySqliteStore, StoreCopyError } from "@/lib/store/copy";
 import type { NewMember, Database as Schema } from "@/lib/store/schema";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 // The SQLite console's tables as its migrations 0001..0004 left them (sqlite_master of such a store).
 const OLD_SCHEMA = `

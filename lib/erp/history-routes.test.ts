@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/lib/testing/erp-routes";
-import { callRoute } from "@/lib/testing/in-process-console";
+import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/test/erp-routes";
+import { callRoute } from "@/test/in-process-console";
 
 // The order history routes after a real run: the real wrapper, store, runner and job engine against the emulator over HTTP.
 

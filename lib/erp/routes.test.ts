@@ -1,8 +1,8 @@
 import Papa from "papaparse";
 import readXlsxFile from "read-excel-file/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/lib/testing/erp-routes";
-import { callRoute } from "@/lib/testing/in-process-console";
+import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/test/erp-routes";
+import { callRoute } from "@/test/in-process-console";
 
 // The /api/erp route handlers end to end in-process: the real wrapper, store, runner and the
 // emulator over HTTP, runs worked by the real job engine; only the session, the store's door and the config are stubbed.

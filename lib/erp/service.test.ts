@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
-import { openTestStore } from "@/lib/testing/store";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
+import { openTestStore } from "@/test/store";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { createTransferQueues, enqueueWith, RECOVER_QUEUE, RUN_QUEUE } from "@/lib/erp/runner";
 import { createTransferRun, getRun } from "@/lib/erp/store";
-import { insertRun, type RunCounts } from "@/lib/testing/transfer-runs";
+import { insertRun, type RunCounts } from "@/test/transfer-runs";
 
 // Reads never write (a run page polled once a second must not change or audit anything); the
 // process's job engine works runs and takes over the runs of workers that stopped.

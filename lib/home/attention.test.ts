@@ -4,8 +4,8 @@ import type { Database } from "@/lib/store/schema";
 import { createTransferRun, getRun, refreshCounts, toRunSummary, type RunActor } from "@/lib/erp/store";
 import { retriedFromInbox } from "@/lib/erp/inbox-lists";
 import { resolveGroup, retryGroup } from "@/lib/erp/inbox";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestDb } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { openTestDb } from "@/test/store";
 
 // Home's attention, its chart and the nav badge count what the failures inbox holds: orders whose latest outcome is open and unresolved.
 

@@ -4,9 +4,9 @@ import type { Database } from "@/lib/store/schema";
 import { CallRecorder } from "@/lib/health/calls";
 import { flushMinutes } from "@/lib/health/store";
 import { recordUpstreamCall } from "@/lib/health";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestDb } from "@/lib/testing/store";
-import { insertRun } from "@/lib/testing/transfer-runs";
+import { callRoute } from "@/test/in-process-console";
+import { openTestDb } from "@/test/store";
+import { insertRun } from "@/test/transfer-runs";
 
 // The home page's two charts through the real tile route and store; only the session, the store's door and the zone are stubbed.
 

@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
-import { closedPort, startReceiver } from "@/lib/alerts/test-servers";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
+import { closedPort, startReceiver } from "@/test/alert-servers";
 
 // The handover routes in-process: the real wrapper, store and alert sender to real receivers; only the session, the store's door and the config are stubbed.
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sealClientIp } from "@/lib/server/client-address";
-import { callRoute, startInProcessConsole, type InProcessConsole } from "@/lib/testing/in-process-console";
+import { callRoute, startInProcessConsole, type InProcessConsole } from "@/test/in-process-console";
 
 // The /api/v1 door end to end in-process: keys made through /api/keys as an admin, then used as a script would.
 

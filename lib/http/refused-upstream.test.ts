@@ -2,8 +2,8 @@ import { createServer, type AddressInfo } from "node:net";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
 import type { Database } from "@/lib/store/schema";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { FaultRule, LoggedRequest } from "@/e2e/emulator";
-import { startInProcessConsole, type Answer, type InProcessConsole } from "@/lib/testing/in-process-console";
+import type { FaultRule, LoggedRequest } from "@/test/emulator";
+import { startInProcessConsole, type Answer, type InProcessConsole } from "@/test/in-process-console";
 
 // The upstream fault matrix: every fault the emulator can inject against every kind of call the
 // console makes (list, view, create, update, delete, transfer, import), each through its real route

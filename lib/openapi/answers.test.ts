@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { can } from "@/lib/auth/roles";
-import { answerChecker } from "@/lib/openapi/conformance";
+import { answerChecker } from "@/test/contract/conformance";
 import { openApiDocument } from "@/lib/openapi/document";
 import { OPERATIONS } from "@/lib/openapi/registry";
 import { sealClientIp } from "@/lib/server/client-address";
-import { insertTestKey } from "@/lib/testing/api-keys";
-import { callRoute, startInProcessConsole, type InProcessConsole } from "@/lib/testing/in-process-console";
+import { insertTestKey } from "@/test/api-keys";
+import { callRoute, startInProcessConsole, type InProcessConsole } from "@/test/in-process-console";
 
 // Real /api/v1 answers (in-process handlers, a real store, the real emulator over HTTP) against the description's schemas and headers.
 

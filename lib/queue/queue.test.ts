@@ -3,9 +3,9 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { openTestStore } from "@/lib/testing/store";
-import { testDatabaseUrl, withDatabase } from "@/lib/testing/test-database";
-import { insertRun } from "@/lib/testing/transfer-runs";
+import { openTestStore } from "@/test/store";
+import { testDatabaseUrl, withDatabase } from "@/test/test-database";
+import { insertRun } from "@/test/transfer-runs";
 import { addToQueue, takeQueued } from "@/lib/queue/store";
 import { createTransferRun } from "@/lib/erp/store";
 

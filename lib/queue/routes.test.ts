@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
-import { openTestStore } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
+import { openTestStore } from "@/test/store";
 import type { UpstreamClient } from "@/lib/upstream/client";
 
 // /api/erp/queue through the real wrapper, store, job engine and the emulator over HTTP: operators

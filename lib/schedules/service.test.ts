@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 import { nextScheduledStarts } from "@/lib/home/schedules";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import { scheduleFormSchema, emptyFormValues } from "@/lib/schedules/schemas";
 import { claimDue, getSchedule, insertSchedule } from "@/lib/schedules/store";
 

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CurrentMember } from "@/lib/auth/session";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestDb } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { openTestDb } from "@/test/store";
 import type { Database } from "@/lib/store/schema";
 import { createMemberBodySchema } from "@/lib/team/schemas";
 import { cliContext } from "@/lib/team/cli-audit";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findMemberByEmail, findMemberById } from "@/lib/auth/members";
 import { verifyPassword } from "@/lib/auth/password";
 import { openStore, type Store } from "@/lib/store/open";
-import { openTestDb, openTestStore } from "@/lib/testing/store";
+import { openTestDb, openTestStore } from "@/test/store";
 import type { Database } from "@/lib/store/schema";
 import type { ServiceContext } from "@/lib/audit";
 import { cliContext } from "@/lib/team/cli-audit";

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createEmulator } from "@/emulator/server";
 import { openStore, type Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import { withStoreLock } from "@/lib/warehouses/store";
 
