@@ -1,5 +1,6 @@
+import { stubDoors } from "@/test/route-mocks";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RawRequest } from "@/test/bad-input-arbitraries";
 import { NOT_FUZZED, TARGETS } from "@/test/bad-input-targets";
 import { allRouteMethods, startInProcessConsole, type Answer, type InProcessConsole } from "@/test/in-process-console";
@@ -17,8 +18,7 @@ import { allRouteMethods, startInProcessConsole, type Answer, type InProcessCons
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 1000);
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 
-const session = vi.hoisted(() => ({ member: null as null | { id: number; email: string; name: string; role: "admin" } }));
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => session.member }));
+const session = stubDoors({ member: null as null | { id: number; email: string; name: string; role: "admin" } });
 
 let app: InProcessConsole;
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { stubDoors } from "@/test/route-mocks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can } from "@/lib/auth/roles";
 import { answerChecker } from "@/test/contract/conformance";
 import { openApiDocument } from "@/lib/openapi/document";
@@ -9,7 +10,7 @@ import { callRoute, startInProcessConsole, type InProcessConsole } from "@/test/
 
 // Real /api/v1 answers (in-process handlers, a real store, the real emulator over HTTP) against the description's schemas and headers.
 
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => null }));
+stubDoors({ member: null });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
