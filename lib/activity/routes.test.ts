@@ -17,7 +17,7 @@ const state = stubDoors({
   member: ADMIN,
   url: "",
   locale: "en" as "en" | "tr",
-  config: () => ({ upstreamUrl: state.url, upstreamToken: TOKEN, warehouseIndexTtlMs: 600_000, accountTimeZone: "Europe/Istanbul", exports: { maxRows: 100_000 } }),
+  config: (): unknown => ({ upstreamUrl: state.url, upstreamToken: TOKEN, warehouseIndexTtlMs: 600_000, accountTimeZone: "Europe/Istanbul", exports: { maxRows: 100_000 } }),
 });
 
 let ground: ErpRouteGround;

@@ -30,7 +30,7 @@ const state = stubDoors({
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
   env: {} as Record<string, string>,
-  config: () => parseServerEnv({ ...BASE_ENV, ...state.env }),
+  config: (): unknown => parseServerEnv({ ...BASE_ENV, ...state.env }),
 });
 
 const { stopAlertJobs } = await import("@/lib/alerts/jobs");

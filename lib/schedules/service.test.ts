@@ -2,6 +2,7 @@ import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
+import type { UpstreamClient } from "@/lib/upstream/client";
 import type { Database } from "@/lib/store/schema";
 import { openTestStore } from "@/test/store";
 import { nextScheduledStarts } from "@/lib/home/schedules";
@@ -16,7 +17,7 @@ import { claimDue, getSchedule, insertSchedule } from "@/lib/schedules/store";
 const state = stubDoors({
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
-  client: undefined as unknown,
+  client: undefined as unknown as UpstreamClient,
   alerts: [] as unknown[],
   config: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul" }),
 });

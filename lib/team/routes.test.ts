@@ -12,7 +12,7 @@ import { addMember } from "@/lib/team/service";
 // The /api/team handlers through the real wrapper, with the session and the store swapped for a
 // chosen member and a temp store.
 
-const state = stubDoors({ conn: undefined as unknown, member: null as unknown });
+const state = stubDoors({ conn: undefined as unknown as Kysely<Database>, member: null as CurrentMember | null });
 
 let conn: Kysely<Database>;
 let admin: CurrentMember;

@@ -25,7 +25,7 @@ const state = stubDoors({
   client: undefined as unknown as UpstreamClient,
   url: "",
   seq: 0,
-  config: () => ({ upstreamUrl: state.url, upstreamToken: `${TOKEN}#${state.seq}`, warehouseIndexTtlMs: 600_000 }),
+  config: (): unknown => ({ upstreamUrl: state.url, upstreamToken: `${TOKEN}#${state.seq}`, warehouseIndexTtlMs: 600_000 }),
   locale: "en" as const,
 });
 
