@@ -5,20 +5,15 @@ import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import type { UpstreamClient } from "@/lib/upstream/client";
 
-// The doors route tests stub, in one place: import this module first, then hand `stubDoors` the test's state.
-// A door whose field is left undefined stays the real one.
+// The doors route tests stub (docs/testing.md "Shared test set-up"): import this module first; a door left undefined stays real.
 
 export interface RouteDoors {
-  /** The session's member (null: nobody signed in). */
   member?: CurrentMember | null;
   conn?: Kysely<Database>;
   store?: Store;
   client?: UpstreamClient;
-  /** What `getConfig()` answers. */
   config?: () => unknown;
-  /** Set: next-intl runs without Next's request scope, translations answer their keys. */
   locale?: "en" | "tr";
-  /** Set: raised alerts are collected here instead of delivered. */
   alerts?: unknown[];
 }
 
