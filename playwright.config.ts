@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_OIDC, E2E_PORT, E2E_UPSTREAM_TOKEN } from "@/e2e/env";
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_OIDC, E2E_PORT, E2E_UPSTREAM_TOKEN } from "@/test/env";
 
 // Debian's Chromium where installed, else Playwright's own; CHROMIUM_PATH overrides both.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));

@@ -14,7 +14,7 @@ export default defineConfig({
     exclude: ["node_modules/**", "e2e/**", ".next/**", "data/**"],
     environment: "node",
     // The test PostgreSQL (TEST_DATABASE_URL, or a throwaway server started for the run) and its migrated template.
-    globalSetup: ["./lib/testing/global-setup.ts"],
+    globalSetup: ["./test/global-setup.ts"],
     // Two cores: one worker per core at most.
     maxWorkers: 2,
     testTimeout: 20_000,

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { LOCALE_COOKIE } from "@/lib/i18n/config";
 
 // The activity files hold what the page shows: for the same rows, the same person, action, target, result and sentence,

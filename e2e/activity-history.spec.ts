@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { storageStateFor } from "@/e2e/env";
+import { storageStateFor } from "@/test/env";
 import { chooseOption } from "@/e2e/fixtures";
 
 // History steps after a reload while the page's server render is late, as on a loaded machine.

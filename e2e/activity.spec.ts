@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { LOCALE_COOKIE } from "@/lib/i18n/config";
 import { chooseOption, optionsOf, pickDate } from "@/e2e/fixtures";
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
-import { startSmtp, type Mail } from "@/lib/alerts/test-servers";
+import { emulator, emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
+import { startSmtp, type Mail } from "@/test/alert-servers";
 import { chooseOption } from "@/e2e/fixtures";
 
 // Issue 28: a digest arrives at a real SMTP server with the right counts. The store is shared with other specs, so

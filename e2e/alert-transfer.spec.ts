@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL } from "@/e2e/env";
+import { emulator, emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL } from "@/test/env";
 import { expect, test } from "@/e2e/fixtures";
-import { startReceiver, startSmtp } from "@/lib/alerts/test-servers";
+import { startReceiver, startSmtp } from "@/test/alert-servers";
 
 // The "done when": an admin sends failed transfers to a Slack channel and an e-mail list; an
 // operator's transfer that needs attention reaches both, with a link to the run, and nothing else

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { storageStateFor } from "@/e2e/env";
-import { startReceiver } from "@/lib/alerts/test-servers";
+import { storageStateFor } from "@/test/env";
+import { startReceiver } from "@/test/alert-servers";
 import { chooseOption } from "@/e2e/fixtures";
 
 // The alerts page: an admin adds a webhook to a receiver started here on 127.0.0.1, sends a test and

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { CALLERS, type Who } from "@/e2e/access-table";
-import { EXEMPT_FILES, exportedMethods, HTTP_METHODS, routeFiles, ROUTES } from "@/e2e/access-routes";
-import { E2E_BASE_URL, storageStateFor, type E2ERole } from "@/e2e/env";
+import { CALLERS, type Who } from "@/test/access-table";
+import { EXEMPT_FILES, exportedMethods, HTTP_METHODS, routeFiles, ROUTES } from "@/test/access-routes";
+import { E2E_BASE_URL, storageStateFor, type E2ERole } from "@/test/env";
 import { allowOf } from "@/lib/http/allow";
 
 // Every route handler and method against anonymous, each role and a cross-origin caller. A new
-// route file under app/api, or a new method in one, must be added to e2e/access-routes.ts, or the
+// route file under app/api, or a new method in one, must be added to test/access-routes.ts, or the
 // first tests fail.
 
 const files = routeFiles().filter((f) => !EXEMPT_FILES.has(f));

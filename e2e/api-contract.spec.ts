@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { API, Keys, RUNS, SEED, byCheck, run, validates, type Pins } from "@/e2e/contract/run";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { allowOf, ROUTE_METHODS } from "@/lib/http/allow";
 
 // The served /api/v1 description against the built app, as Schemathesis checks it (N-7): requests generated from the

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 
 // /api/v1 as an integrator meets it, with a key against the built app: a schedule read and sent back is taken
 // unchanged, one field changed changes that field only, numbers are numbers, a wrong zone is named, the queue

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL } from "@/e2e/env";
-import { answerChecker } from "@/lib/openapi/conformance";
+import { emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL } from "@/test/env";
+import { answerChecker } from "@/test/contract/conformance";
 import { chooseOption } from "@/e2e/fixtures";
 
 // An admin makes an operator key in the browser; a script (plain Node fetch) uses it on /api/v1 until the admin revokes it.

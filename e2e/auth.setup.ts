@@ -1,5 +1,5 @@
 import { expect, test as setup } from "@playwright/test";
-import { DEMO_PASSWORD, E2E_BASE_URL, ROLES, storageStateFor } from "@/e2e/env";
+import { DEMO_PASSWORD, E2E_BASE_URL, ROLES, storageStateFor } from "@/test/env";
 
 for (const role of ROLES) {
   setup(`sign in as ${role}`, async ({ page }) => {

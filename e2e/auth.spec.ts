@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { DEMO_PASSWORD, E2E_BASE_URL, E2E_OIDC } from "@/e2e/env";
+import { DEMO_PASSWORD, E2E_BASE_URL, E2E_OIDC } from "@/test/env";
 import { signOut } from "@/e2e/user-menu";
 
 // Sign-in, sign-out, redirects, throttling, SSO through a real OIDC provider, and the role and

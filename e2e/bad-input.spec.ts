@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import { NO_RUN } from "@/e2e/access-routes-erp";
-import { emulator } from "@/e2e/emulator";
-import { E2E_BASE_URL, E2E_PORT, storageStateFor } from "@/e2e/env";
-import type { RawRequest } from "@/lib/testing/bad-input-arbitraries";
+import { NO_RUN } from "@/test/access-routes-erp";
+import { emulator } from "@/test/emulator";
+import { E2E_BASE_URL, E2E_PORT, storageStateFor } from "@/test/env";
+import type { RawRequest } from "@/test/bad-input-arbitraries";
 
 // Bad input through the built server: only what the in-process fuzzing (lib/http/bad-input.test.ts,
 // 1,000 generated requests per route handler and method) cannot show, as fixed cases. A body over

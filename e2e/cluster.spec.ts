@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { Cluster, CLUSTER } from "@/e2e/cluster/harness";
-import { E2E_UPSTREAM_TOKEN, DEMO_PASSWORD } from "@/e2e/env";
+import { E2E_UPSTREAM_TOKEN, DEMO_PASSWORD } from "@/test/env";
 import { client } from "@/e2e/loopback";
-import { answerChecker } from "@/lib/openapi/conformance";
+import { answerChecker } from "@/test/contract/conformance";
 import { chooseOption } from "@/e2e/fixtures";
 
 // Two built instances on one PostgreSQL behind the documented balancer, with their own emulator.

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL } from "@/e2e/env";
+import { emulator, emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL } from "@/test/env";
 
 // The failures inbox: a 5xx fault's orders show up grouped by reason, are sent again from there as one run, and leave.
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL } from "@/e2e/env";
-import { startReceiver } from "@/lib/alerts/test-servers";
+import { emulator, emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL } from "@/test/env";
+import { startReceiver } from "@/test/alert-servers";
 
 // Outcomes by meaning, as a store team meets them: pasting a list that overlaps one sent a minute ago ends green,
 // with the orders already in the ERP counted as done, nothing offered for retry, and no attention alert.

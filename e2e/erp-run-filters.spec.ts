@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { emulator, emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { chooseOption, pickDate } from "@/e2e/fixtures";
 
 // Run history that finds things: the run list filtered by result and date keeps its view through a reload and Back,

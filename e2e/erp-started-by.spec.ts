@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { chooseOption, optionsOf } from "@/e2e/fixtures";
 
 // The run list's "Started by": people by name and API keys by name, each of which the list then filters by; no blank option.

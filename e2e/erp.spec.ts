@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { emulator, emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { confirmImportStart, openImportDialog } from "@/e2e/imports";
 import { chooseOption } from "@/e2e/fixtures";
 

@@ -1,5 +1,5 @@
 import { expect, test as base, type Browser, type Locator, type Page } from "@playwright/test";
-import { E2E_BASE_URL, storageStateFor, type E2ERole } from "@/e2e/env";
+import { E2E_BASE_URL, storageStateFor, type E2ERole } from "@/test/env";
 
 // Each role in its own context, so a test can hold two at once; Playwright gives every new context the test's `use` options.
 

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL } from "@/e2e/env";
+import { emulator, emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL } from "@/test/env";
 import { chooseOption, expect, test } from "@/e2e/fixtures";
-import { startReceiver } from "@/lib/alerts/test-servers";
+import { startReceiver } from "@/test/alert-servers";
 
 // Home, its chart, the nav badge and the failures inbox count the same open orders, after a retry from the inbox and after a
 // stopped run is resumed; the inbox names its orders; a shift handover is pinned for the next member until they read it.

@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { emulator, emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { chooseLanguage, chooseTheme } from "@/e2e/user-menu";
 import { confirmImportStart, openImportDialog } from "@/e2e/imports";
 

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { expect } from "@playwright/test";
-import { E2E_PORT } from "@/e2e/env";
+import { E2E_PORT } from "@/test/env";
 
 // Plain HTTP from another loopback address (Linux routes 127.0.0.0/8 to lo): each caller burns only its own sign-in budget.
 

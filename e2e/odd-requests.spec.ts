@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, E2E_DATA_DIR, E2E_PORT } from "@/e2e/env";
+import { DEMO_PASSWORD, E2E_DATA_DIR, E2E_PORT } from "@/test/env";
 
 // Requests no browser sends, from anyone: a malformed router state, TRACE, OPTIONS *, CONNECT, Server Action ids
 // that are not the build's, a __proto__ parameter. Each gets a 400, 405, 422 or Next's 409 for a stale action, never a 500, and the console's

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
-import { xlsxFile } from "@/lib/testing/xlsx";
+import { emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
+import { xlsxFile } from "@/test/xlsx";
 
 // One order's history: an .xlsx with a header row previews right, an id this console sent before is flagged with its run,
 // and the order search (page and palette) opens the order's page with that run.

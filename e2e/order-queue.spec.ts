@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 
 // The order queue end to end: ids pushed through the browser's route (one malformed) wait on /erp,
 // "Send now" sends them as one run from the queue and the queue empties; a viewer sees why it may not.

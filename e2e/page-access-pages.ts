@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { E2ERole } from "@/e2e/env";
+import type { E2ERole } from "@/test/env";
 
 // Every page (app/**/page.tsx) and what each role gets; a page file without a row here fails page-access.spec.ts.
 

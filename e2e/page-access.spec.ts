@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { setCacheBustingSearchParam } from "next/dist/client/components/router-reducer/set-cache-busting-search-param.js";
-import { emulator } from "@/e2e/emulator";
-import { E2E_BASE_URL, ROLES, storageStateFor, type E2ERole } from "@/e2e/env";
+import { emulator } from "@/test/emulator";
+import { E2E_BASE_URL, ROLES, storageStateFor, type E2ERole } from "@/test/env";
 import { pageFiles, PAGES, SECTIONS, stateTreeOf, type Marker, type MemberExpectation, type PageCase, type PageFixtures } from "@/e2e/page-access-pages";
 
 // Every page x every kind of caller x every kind of page request. A page must check the member

@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { emulator } from "@/e2e/emulator";
-import { E2E_BASE_URL, E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
+import { emulator } from "@/test/emulator";
+import { E2E_BASE_URL, E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/test/env";
 import { signedIn, signOut, signOutEverywhere } from "@/e2e/user-menu";
 
 // The command palette, by keyboard only: Ctrl-K, a Turkish-folded warehouse search through the

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { E2E_BASE_URL } from "@/e2e/env";
+import { E2E_BASE_URL } from "@/test/env";
 import { chooseOption, expect, test } from "@/e2e/fixtures";
 
 // Saved views on the warehouse and activity lists: an admin publishes a view the team opens; a default opens a bare

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { emulator } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { emulator } from "@/test/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { chooseOption } from "@/e2e/fixtures";
 
 // Import schedules: an operator saves "every minute" and its start shows up, scheduled, in the

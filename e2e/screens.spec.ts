@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL, E2E_EMULATOR_URL, storageStateFor } from "@/e2e/env";
+import { emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL, E2E_EMULATOR_URL, storageStateFor } from "@/test/env";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/config";
 import { readdirSync, readFileSync } from "node:fs";
 

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { DEMO_PASSWORD, E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { DEMO_PASSWORD, E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { signedIn, signOut, signOutEverywhere } from "@/e2e/user-menu";
 
 // Sessions end on the server: sign-out, "sign out everywhere" and a password change refuse the

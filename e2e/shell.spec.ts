@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { emulator, emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
+import { emulator, emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/test/env";
 import { chooseLanguage, chooseTheme, openUserMenu, signedIn, signOutEverywhere } from "@/e2e/user-menu";
 
 test.describe("the console on the embedded default", () => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { emulatorOrders } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { emulatorOrders } from "@/test/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 
 const WRITE_REASON = "Only operators and admins can create or edit warehouses.";
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_BASE_URL } from "@/e2e/env";
+import { E2E_BASE_URL } from "@/test/env";
 import { call, client } from "@/e2e/loopback";
 
 // Sign-in limits and the client address, over plain HTTP from other loopback addresses

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_OIDC, storageStateFor } from "@/e2e/env";
+import { E2E_BASE_URL, E2E_OIDC, storageStateFor } from "@/test/env";
 
 // Who single sign-on lets in, against the real test OIDC provider (e2e/oidc/provider.ts). The
 // login name picks the claims the provider asserts: "email#verified=absent", "#sub=other", ...

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { storageStateFor } from "@/e2e/env";
+import { storageStateFor } from "@/test/env";
 import { chooseOption } from "@/e2e/fixtures";
 import { signedIn } from "@/e2e/user-menu";
 

@@ -1,15 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { ROUTES } from "@/e2e/access-routes";
-import { NO_RUN } from "@/e2e/access-routes-erp";
-import { emulator, emulatorOrders, type FaultRule } from "@/e2e/emulator";
+import { ROUTES } from "@/test/access-routes";
+import { NO_RUN } from "@/test/access-routes-erp";
+import { emulator, emulatorOrders, type FaultRule } from "@/test/emulator";
 import { SPELLINGS, spellToken, type Escape, type Spelling } from "@/emulator/faults";
-import { DEMO_PASSWORD, E2E_BASE_URL, E2E_DATA_DIR, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
+import { DEMO_PASSWORD, E2E_BASE_URL, E2E_DATA_DIR, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/test/env";
 import { chooseOption } from "@/e2e/fixtures";
-import { leaksIn, NEEDLES, tokenLeaks } from "@/e2e/token-needles";
+import { leaksIn, NEEDLES, tokenLeaks } from "@/test/token-needles";
 import { chooseLanguage, chooseTheme, signOut } from "@/e2e/user-menu";
-import { startReceiver } from "@/lib/alerts/test-servers";
+import { startReceiver } from "@/test/alert-servers";
 import { confirmImportStart, openImportDialog } from "@/e2e/imports";
 
 // The upstream token never leaves the server. The e2e server runs with a distinctive token

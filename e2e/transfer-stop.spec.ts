@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { emulator, emulatorOrders } from "@/e2e/emulator";
+import { emulator, emulatorOrders } from "@/test/emulator";
 import { chooseOption } from "@/e2e/fixtures";
 
 // Watching and stopping a running transfer: the progress moves without a reload, a stop lets the batches on the wire settle,

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { LOCALE_COOKIE } from "@/lib/i18n/config";
 
 // Typo-aware paste: a letter that looks like a digit and an id split by a space are offered fixed, by keyboard too;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { emulator, emulatorOrders, type FaultRule, type LoggedRequest } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { emulator, emulatorOrders, type FaultRule, type LoggedRequest } from "@/test/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { confirmImportStart, openImportDialog } from "@/e2e/imports";
 import { chooseOption } from "@/e2e/fixtures";
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectAccessible } from "@/e2e/a11y";
-import { emulator } from "@/e2e/emulator";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { emulator } from "@/test/emulator";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 
 // Readiness against seeded warehouses: one without an ERP id, two sharing one, one ready. The
 // demo default (ONLINE) stays the one active default, so that check passes for all of them.

@@ -3,8 +3,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import Papa from "papaparse";
 import readXlsxFile from "read-excel-file/node";
 import { expectAccessible } from "@/e2e/a11y";
-import { emulator } from "@/e2e/emulator";
-import { E2E_BASE_URL, E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/e2e/env";
+import { emulator } from "@/test/emulator";
+import { E2E_BASE_URL, E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/test/env";
 import { chooseOption, expect, test } from "@/e2e/fixtures";
 
 // The warehouse pages against the emulator's demo data (ONLINE is the default; IST01 "İSTANBUL

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { API, Keys, RUNS, SEED, STATEFUL, byCheck, run } from "@/e2e/contract/run";
-import { E2E_BASE_URL, storageStateFor } from "@/e2e/env";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 
 // The last spec (its name sorts last): input the document calls valid, drawn from it, sent with an operator key to the
 // operations whose success writes what other specs count (transfers, imports, the inbox, the queue, schedules), with

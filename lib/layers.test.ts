@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 // Features throw domain errors and the HTTP layer answers them: no module under lib/<feature> reaches up into lib/http.
 
 // lib/openapi describes the HTTP layer's /api/v1 routes (it names their handlers), so it sits with that layer.
-const HTTP_LAYER = /^lib\/(http|api|testing|openapi)\//;
+const HTTP_LAYER = /^lib\/(http|api|openapi)\//;
 const IMPORTS_HTTP = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)["'](?:@\/lib\/http|(?:\.\.\/)+http)(?:\/[^"']*)?["']/;
 
 function httpImporters(files: string[], read: (file: string) => string): string[] {
@@ -28,7 +28,6 @@ describe("layers", () => {
       "lib/a/index.ts": 'import * as http from "@/lib/http";',
       "lib/a/fine.ts": 'import { clientIp } from "@/lib/server/client-address"; // "@/lib/httpx" is not it',
       "lib/http/route.ts": 'import { problem } from "@/lib/http/problem";',
-      "lib/testing/harness.ts": 'import { withRoute } from "@/lib/http/route";',
     };
     expect(httpImporters(Object.keys(sources), (f) => sources[f]!)).toEqual(["lib/a/static.ts", "lib/a/type.ts", "lib/a/dynamic.ts", "lib/a/relative.ts", "lib/a/index.ts"]);
   });

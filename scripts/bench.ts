@@ -19,7 +19,7 @@ import { rootChunkBreakdown } from "@/scripts/bench/first-load-root";
 import { measureTransferFloor } from "@/scripts/bench/transfer-floor";
 import { measureOutcomes } from "@/scripts/bench/outcomes";
 import { download, rssMiB, seedTrail, watch } from "@/scripts/bench/export";
-import { createTestDatabase } from "@/lib/testing/test-database";
+import { createTestDatabase } from "@/test/test-database";
 import { startThrowawayServer } from "@/lib/db/local-server";
 import { coveredTime, maxOverlap, median, percentile, round, sum } from "@/scripts/bench/stats";
 

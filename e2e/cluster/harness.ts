@@ -3,9 +3,9 @@ import { appendFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startBalancer, type Balancer } from "@/scripts/balancer";
 import { startThrowawayServer } from "@/lib/db/local-server";
-import { createTestDatabase } from "@/lib/testing/test-database";
-import { waitUntilReady } from "@/lib/testing/wait-ready";
-import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
+import { createTestDatabase } from "@/test/test-database";
+import { waitUntilReady } from "@/test/wait-ready";
+import { E2E_UPSTREAM_TOKEN } from "@/test/env";
 
 // Two built instances on one PostgreSQL database behind the documented balancer; TEST_DATABASE_URL's server or one started here.
 

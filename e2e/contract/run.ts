@@ -2,9 +2,9 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { expect, type APIRequestContext } from "@playwright/test";
-import { arbitraryOf } from "@/e2e/contract/arbitraries";
-import { E2E_BASE_URL } from "@/e2e/env";
-import { answerChecker } from "@/lib/openapi/conformance";
+import { arbitraryOf } from "@/test/contract/arbitraries";
+import { E2E_BASE_URL } from "@/test/env";
+import { answerChecker } from "@/test/contract/conformance";
 
 // Requests drawn from the served /api/v1 document and the checks Schemathesis makes of their answers (N-7), shared by
 // e2e/api-contract.spec.ts and e2e/zz-api-properties.spec.ts. CONTRACT_SEED and CONTRACT_RUNS reproduce or widen a run.

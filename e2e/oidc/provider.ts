@@ -1,6 +1,6 @@
 // A real OpenID Connect provider on loopback for the SSO tests; its development login takes any name as the email.
 import Provider from "oidc-provider";
-import { E2E_BASE_URL, E2E_OIDC } from "@/e2e/env";
+import { E2E_BASE_URL, E2E_OIDC } from "@/test/env";
 
 /** Flags after "#" pick unusual claims (`#verified=absent|false|string-true|string-false`, `#sub=other-id`, `#name=bidi`). */
 function claimsFor(login: string): { sub: string; [claim: string]: unknown } {

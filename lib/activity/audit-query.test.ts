@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 import type { Database } from "@/lib/store/schema";
 import { toAuditFilter } from "@/lib/activity/dates";
 import { activityList, activityQuery } from "@/lib/activity/schemas";

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, KyselyPlugin, QueryId, RootOperationNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 import type { Database } from "@/lib/store/schema";
 
 // How the trail is read: the export pages by key and never counts, the Person filter lists

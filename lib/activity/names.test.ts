@@ -4,9 +4,9 @@ import { matchTargets, resolveNames, type WarehouseName } from "@/lib/activity/n
 import { queryAuditIn } from "@/lib/activity/store";
 import { auditRow, type AuditEntry } from "@/lib/audit/row";
 import type { Database } from "@/lib/store/schema";
-import { insertTestKey } from "@/lib/testing/api-keys";
-import { openTestDb } from "@/lib/testing/store";
-import { insertRun } from "@/lib/testing/transfer-runs";
+import { insertTestKey } from "@/test/api-keys";
+import { openTestDb } from "@/test/store";
+import { insertRun } from "@/test/transfer-runs";
 
 // Name resolution against a real store: one query per kind of target and one read of the platform's warehouses per page.
 

@@ -1,7 +1,8 @@
+import { stubDoors } from "@/test/route-mocks";
 import Papa from "papaparse";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ErpRouteGround, type ErpRouteState, startErpRoutes } from "@/lib/testing/erp-routes";
-import { callRoute } from "@/lib/testing/in-process-console";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ErpRouteGround, type ErpRouteState, startErpRoutes } from "@/test/erp-routes";
+import { callRoute } from "@/test/in-process-console";
 import type { ActivityPage } from "@/lib/activity/schemas";
 import { CSV_BOM } from "@/lib/rules/csv";
 import { LIST_SEPARATOR } from "@/lib/export/csv";
@@ -10,26 +11,14 @@ import { LIST_SEPARATOR } from "@/lib/export/csv";
 // only the session, the store's door, the config and next-intl's request scope are stubbed.
 
 const TOKEN = "activity-routes-test-token-9b2c";
-const state = vi.hoisted(() => ({
+const ADMIN = { id: 1, email: "trail-admin@test.local", name: "Ayşe Admin", role: "admin" as const };
+const state = stubDoors({
   ...({ member: null } as ErpRouteState),
+  member: ADMIN,
   url: "",
   locale: "en" as "en" | "tr",
-}));
-
-const ADMIN = { id: 1, email: "trail-admin@test.local", name: "Ayşe Admin", role: "admin" as const };
-
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => ADMIN, requirePageMember: async () => ADMIN }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({ getConfig: () => ({ upstreamUrl: state.url, upstreamToken: TOKEN, warehouseIndexTtlMs: 600_000, accountTimeZone: "Europe/Istanbul", exports: { maxRows: 100_000 } }) }));
-vi.mock("@/lib/upstream", async () => {
-  const errors = await import("@/lib/upstream/errors");
-  return { ...errors, upstream: () => state.client };
+  config: (): unknown => ({ upstreamUrl: state.url, upstreamToken: TOKEN, warehouseIndexTtlMs: 600_000, accountTimeZone: "Europe/Istanbul", exports: { maxRows: 100_000 } }),
 });
-vi.mock("next-intl/server", () => ({
-  getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
-  getLocale: async () => state.locale,
-  getTimeZone: async () => "Europe/Istanbul",
-}));
 
 let ground: ErpRouteGround;
 let corum: number;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 import type { AlertEvent } from "@/lib/alerts/events";
 import { channelsFor, createDeliveryQueue, queueDeliveries, workDeliveries, type DeliveryQueueOptions } from "@/lib/alerts/engine";
 import { channelBodySchema, type ChannelBody } from "@/lib/alerts/schemas";
@@ -11,8 +11,8 @@ import { verifySmtp } from "@/lib/alerts/send";
 import { emailSubject, renderAlert } from "@/lib/alerts/message";
 import { channelView, findChannel, insertChannel, updateChannel } from "@/lib/alerts/store";
 import type { TargetPolicy } from "@/lib/alerts/targets";
-import { closedPort, startReceiver, startSilent, startSmtp, verifyWebhook } from "@/lib/alerts/test-servers";
-import { leakSearch } from "@/e2e/token-needles";
+import { closedPort, startReceiver, startSilent, startSmtp, verifyWebhook } from "@/test/alert-servers";
+import { leakSearch } from "@/test/token-needles";
 
 // Deliveries end to end on the real job engine and store, to real receivers started here.
 

@@ -5,12 +5,12 @@ import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 import { startChain, type Chain } from "@/lib/jobs/periodic";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 import { channelsFor, createDeliveryQueue, workDeliveries, type DeliveryQueueOptions } from "@/lib/alerts/engine";
 import { checkFreshness, runAlertTick, sendDigestNow, sendDigests, type AlertTickDeps } from "@/lib/alerts/digest";
 import { channelBodySchema } from "@/lib/alerts/schemas";
 import { insertChannel } from "@/lib/alerts/store";
-import { startReceiver, startSmtp } from "@/lib/alerts/test-servers";
+import { startReceiver, startSmtp } from "@/test/alert-servers";
 
 // Digests on the real job engine (two instances on one chain) to a real SMTP server; freshness alerts to a real webhook receiver.
 

@@ -1,24 +1,20 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
+import { parseServerEnv } from "@/lib/config/env";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
 
 // /api/alerts/freshness in-process: the real wrapper and store; only the session, the store's door and the config are stubbed.
 
-const state = vi.hoisted(() => ({
+const ENV = { LABS_API_URL: "http://127.0.0.1:9", LABS_API_TOKEN: "freshness-test-upstream-token", AUTH_SECRET: "freshness-test-auth-secret-0123456789", CONSOLE_URL: "http://console.test", LABS_DEMO_MODE: "1" };
+const state = stubDoors({
   member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
-}));
-
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", async () => {
-  const { parseServerEnv } = await import("@/lib/config/env");
-  const env = { LABS_API_URL: "http://127.0.0.1:9", LABS_API_TOKEN: "freshness-test-upstream-token", AUTH_SECRET: "freshness-test-auth-secret-0123456789", CONSOLE_URL: "http://console.test", LABS_DEMO_MODE: "1" };
-  return { getConfig: () => parseServerEnv(env) };
+  config: () => parseServerEnv(ENV),
 });
 
 const ADMIN = { id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" as const };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tokenNeedles } from "@/e2e/token-needles";
+import { tokenNeedles } from "@/test/token-needles";
 import type { AlertEvent } from "@/lib/alerts/events";
 import { emailSubject, htmlText, plainText, renderAlert, slackBody, type AlertMessage, type DeliveredEvent } from "@/lib/alerts/message";
 import { processRedactor } from "@/lib/rules/secrets";

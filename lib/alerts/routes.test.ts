@@ -1,40 +1,36 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
-import { closedPort, startBanner, startFlood, startReceiver, startSilent, startSmtp } from "@/lib/alerts/test-servers";
+import { parseServerEnv } from "@/lib/config/env";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
+import { closedPort, startBanner, startFlood, startReceiver, startSilent, startSmtp } from "@/test/alert-servers";
 
 // The /api/alerts handlers in-process: the real wrapper, store, job engine and receivers; only the session, the store's door and the config are stubbed.
 
 const SECRET_URL_PART = "T0HOOKSECRET9b7c";
 const SIGNING = "signing-secret-for-routes-test";
-const state = vi.hoisted(() => ({
+// The real configuration parser on a test environment: demo mode (loopback receivers allowed) unless a test says otherwise.
+const BASE_ENV = {
+  LABS_API_URL: "http://127.0.0.1:9",
+  LABS_API_TOKEN: "routes-test-upstream-token",
+  AUTH_SECRET: "routes-test-auth-secret-0123456789",
+  CONSOLE_URL: "http://console.test",
+  LABS_DEMO_MODE: "1",
+  JOBS_HEARTBEAT_SECONDS: "10",
+  JOBS_SUPERVISE_SECONDS: "1",
+  ALERT_RETRY_LIMIT: "1",
+  ALERT_RETRY_DELAY_SECONDS: "1",
+  ALERT_SMTP_VERIFY_TIMEOUT_SECONDS: "1",
+};
+const state = stubDoors({
   member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
   env: {} as Record<string, string>,
-}));
-
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-// The real configuration parser on a test environment: demo mode (loopback receivers allowed) unless a test says otherwise.
-vi.mock("@/lib/config", async () => {
-  const { parseServerEnv } = await import("@/lib/config/env");
-  const base = {
-    LABS_API_URL: "http://127.0.0.1:9",
-    LABS_API_TOKEN: "routes-test-upstream-token",
-    AUTH_SECRET: "routes-test-auth-secret-0123456789",
-    CONSOLE_URL: "http://console.test",
-    LABS_DEMO_MODE: "1",
-    JOBS_HEARTBEAT_SECONDS: "10",
-    JOBS_SUPERVISE_SECONDS: "1",
-    ALERT_RETRY_LIMIT: "1",
-    ALERT_RETRY_DELAY_SECONDS: "1",
-    ALERT_SMTP_VERIFY_TIMEOUT_SECONDS: "1",
-  };
-  return { getConfig: () => parseServerEnv({ ...base, ...state.env }) };
+  config: (): unknown => parseServerEnv({ ...BASE_ENV, ...state.env }),
 });
 
 const { stopAlertJobs } = await import("@/lib/alerts/jobs");

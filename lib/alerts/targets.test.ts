@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseTargetAllowList } from "@/lib/rules/target-allow-list";
 import { READ_MAX, readCapped, sendToChannel, verifySmtp, type ChannelToSend } from "@/lib/alerts/send";
 import { checkTarget, STRICT_TARGETS, type Address, type TargetPolicy } from "@/lib/alerts/targets";
-import { startReceiver, startSmtp } from "@/lib/alerts/test-servers";
+import { startReceiver, startSmtp } from "@/test/alert-servers";
 
 // Where alerts may go: address classes after DNS, the operator's allow-list, SMTP ports, and connections pinned to
 // the checked address. Real resolvers (the system's, or a table standing in for DNS) and real local servers.

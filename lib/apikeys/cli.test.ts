@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateKey } from "@/lib/apikeys/service";
 import { openStore } from "@/lib/boot/features";
-import { createTestDatabase } from "@/lib/testing/test-database";
+import { createTestDatabase } from "@/test/test-database";
 
 // `npm run team -- keys ...` end to end, as a shell runs it, against a test PostgreSQL database at DATABASE_URL.
 

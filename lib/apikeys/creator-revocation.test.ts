@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubDoors } from "@/test/route-mocks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CurrentMember } from "@/lib/auth/session";
 import { sealClientIp } from "@/lib/server/client-address";
 import { cliContext } from "@/lib/team/cli-audit";
 import { createMemberBodySchema } from "@/lib/team/schemas";
 import { addMember } from "@/lib/team/service";
-import { callRoute, startInProcessConsole, type InProcessConsole } from "@/lib/testing/in-process-console";
+import { callRoute, startInProcessConsole, type InProcessConsole } from "@/test/in-process-console";
 
 // N-5: a key stops working when its creator is deactivated or demoted, through the real routes, store and wrapper.
 
-const session = vi.hoisted(() => ({ member: null as unknown }));
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => session.member }));
+const session = stubDoors({ member: null as CurrentMember | null });
 
 let app: InProcessConsole;
 let ada: CurrentMember;

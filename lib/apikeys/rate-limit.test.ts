@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countRequest, rateHeaders, windowStart } from "@/lib/apikeys/rate-limit";
 import type { Database } from "@/lib/store/schema";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 let conn: Kysely<Database>;
 

@@ -5,7 +5,7 @@ import { createKeyBodySchema, type CreateKeyInput } from "@/lib/apikeys/schemas"
 import { authenticateKey, createApiKey, keyActorName, LAST_USE_EVERY_MS, listApiKeys, revokeApiKey } from "@/lib/apikeys/service";
 import { hashSecret } from "@/lib/apikeys/secret";
 import type { Database } from "@/lib/store/schema";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 import { createMember } from "@/lib/auth/members";
 
 let conn: Kysely<Database>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 import { recordCliAudit } from "@/lib/team/cli-audit";
 import { auditRow } from "@/lib/audit/row";
-import { tokenNeedles } from "@/e2e/token-needles";
+import { tokenNeedles } from "@/test/token-needles";
 import { processRedactor } from "@/lib/rules/secrets";
 
 const AT = new Date("2024-05-01T10:00:00.000Z");

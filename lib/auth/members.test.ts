@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "@/lib/boot/features";
 import { type Store } from "@/lib/store/open";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 import { DEMO_MEMBERS, ensureDemoMembers } from "@/lib/auth/members";
 import { verifyPassword } from "@/lib/auth/password";
 

@@ -4,7 +4,7 @@ import { createMember } from "@/lib/auth/members";
 import { announceSessionChange, cachedSession, forgetSessions, listenForSessionChanges, resetSessionCache, sessionCacheLive, SESSIONS_CHANNEL, SESSION_CACHE_TTL_MS } from "@/lib/auth/session-cache";
 import { checkSession, endAllSessions, endSession, judgeLookup, lookupSession, startSession } from "@/lib/auth/sessions";
 import { updateMemberRow } from "@/lib/team/store";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 
 let store: Store;
 let listener: Listener | undefined;

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 import type { Database } from "@/lib/store/schema";
 import { createMember } from "@/lib/auth/members";
 import { checkSession, endAllSessions, endSession, readClaims, refreshedToken, SESSION_LIFETIME_MS, startSession } from "@/lib/auth/sessions";

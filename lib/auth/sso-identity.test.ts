@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 import type { Database } from "@/lib/store/schema";
 import { cliContext } from "@/lib/team/cli-audit";
 import { setSsoAccess } from "@/lib/team/service";

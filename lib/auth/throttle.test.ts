@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "@/lib/boot/features";
 import { type Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 import { releaseAttempt, reserveAttempt, takeSlot, THROTTLE, throttleState } from "@/lib/auth/throttle";
 
 let store: Store;

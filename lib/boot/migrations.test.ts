@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrate } from "@/lib/boot/features";
 import type { Database } from "@/lib/store/schema";
-import { testDatabaseUrl, withDatabase } from "@/lib/testing/test-database";
+import { testDatabaseUrl, withDatabase } from "@/test/test-database";
 
 // Stores in the field were migrated by earlier versions: the names they ran, in their order, and the tables those
 // built must be what this version's migrations see (fixtures/store-0007.sql: what 0001 to 0007 ran, as released).

@@ -8,7 +8,7 @@ import { copyPgliteStore } from "@/lib/boot/copy";
 import { StoreCopyError } from "@/lib/db/copy";
 import { migrate } from "@/lib/boot/features";
 import type { Database as Schema } from "@/lib/store/schema";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 // The earlier console's PGlite store, migrated by our migrations and filled with rows in every table, copied into a
 // new PostgreSQL store: every table must arrive row for row.

@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { copySqliteStore, StoreCopyError } from "@/lib/boot/copy";
 import type { Database as Schema } from "@/lib/store/schema";
 import type { NewMember } from "@/lib/auth/tables";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 // The SQLite console's tables as its migrations 0001..0004 left them (sqlite_master of such a store).
 const OLD_SCHEMA = `

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { waitUntilReady } from "@/lib/testing/wait-ready";
+import { waitUntilReady } from "@/test/wait-ready";
 import { signIn } from "@/scripts/bench/http";
 
 // The console as scripts/server.ts runs it in demo mode with no DATABASE_URL: it starts the data folder's own

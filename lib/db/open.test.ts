@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { notify } from "@/lib/store/open";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 
 describe("the store", () => {
   it("runs the same queries on the test store: insert, count, update counts, notify", async () => {

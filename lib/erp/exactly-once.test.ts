@@ -1,12 +1,13 @@
+import { stubDoors } from "@/test/route-mocks";
 import fc from "fast-check";
 import { sql, type Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "@/lib/boot/features";
 import { type Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
-import { createTestDatabase } from "@/lib/testing/test-database";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
+import { createTestDatabase } from "@/test/test-database";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import { DomainError } from "@/lib/rules/problems";
 import { takeQueued } from "@/lib/queue/store";
 import { orderStanding } from "@/lib/erp/order-guard";
@@ -19,8 +20,7 @@ import { createTransferQueues, enqueueWith, recoverRun, workTransfers, type Runn
 // against the real emulator over HTTP. After each interleaving the emulator's request log holds every order id at most once
 // (a confirmed resend of an unknown order is a second intent of a person's, proven apart in lib/queue/queue.test.ts).
 
-const state = vi.hoisted(() => ({ conn: undefined as unknown as Kysely<Database> }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn }));
+const state = stubDoors({ conn: undefined as unknown as Kysely<Database> });
 
 const { enqueueOrders } = await import("@/lib/queue/service");
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { orderHistory, transferredBefore } from "@/lib/erp/history";
 import { orderStory } from "@/lib/erp/story-store";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 let conn: Kysely<Database>;
 const ORDER = "3572228";

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/lib/testing/erp-routes";
-import { callRoute } from "@/lib/testing/in-process-console";
+import { stubDoors } from "@/test/route-mocks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/test/erp-routes";
+import { callRoute } from "@/test/in-process-console";
 
 // The failures inbox routes in-process: the real wrapper, store, runner and job engine, the emulator over HTTP with a 503 fault.
 
 const TOKEN = "erp-inbox-routes-token-77c1";
-const state = vi.hoisted(() => ({
+const state = stubDoors({
   ...({ member: null } as ErpRouteState),
-}));
-
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({
-  getConfig: () => ({ erp: { batchSize: 10, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
-}));
-vi.mock("@/lib/upstream", async () => {
-  const errors = await import("@/lib/upstream/errors");
-  return { ...errors, upstream: () => state.client };
+  config: () => ({ erp: { batchSize: 10, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
+  locale: "en" as const,
 });
-vi.mock("next-intl/server", () => ({
-  getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
-}));
 
 const { stopTransferJobs } = await import("@/lib/erp/service");
 

@@ -6,7 +6,7 @@ import { attentionRuns, inboxGroups, inboxPeople, openExceptionCount, resolveGro
 import { listRuns } from "@/lib/erp/store";
 import { transferRunList } from "@/lib/erp/schemas";
 import { ATTENTION_RUN_RESULTS, attentionRunsHref } from "@/lib/home/constants";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 const OPERATOR: RunActor = { id: 2, email: "operator@demo.local", name: "Demo Operator" };
 const ADMIN: RunActor = { id: 1, email: "admin@demo.local", name: "Demo Admin" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { implausibleIds, readOrderFile, skipHeader } from "@/lib/erp/order-checks";
 import { ORDER_FILE_MAX_BYTES, parseOrderIds } from "@/lib/erp/order-ids";
-import { xlsxFile } from "@/lib/testing/xlsx";
+import { xlsxFile } from "@/test/xlsx";
 
 describe("skipHeader", () => {
   it("leaves out a header row in either language and names it", () => {

@@ -3,8 +3,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store/schema";
 import { dayRange, dayTotal, localDay } from "@/lib/erp/outcome-days";
 import { outcomeDays } from "@/lib/erp/outcome-days-store";
-import { openTestDb } from "@/lib/testing/store";
-import { insertRun } from "@/lib/testing/transfer-runs";
+import { openTestDb } from "@/test/store";
+import { insertRun } from "@/test/transfer-runs";
 
 // Transfer outcomes per day: days are the account zone's, drawn by the store, and every day of the fortnight is there.
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
 import { consoleMigrations } from "@/lib/boot/features";
 import { getRunDetail, listRunOrders } from "@/lib/erp/store";
-import { testDatabaseUrl, withDatabase } from "@/lib/testing/test-database";
+import { testDatabaseUrl, withDatabase } from "@/test/test-database";
 
 // Runs stored before outcomes by meaning, re-read by the migration: a store built at the migration before, old rows, migrate.
 

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { tokenNeedles } from "@/e2e/token-needles";
+import { tokenNeedles } from "@/test/token-needles";
 import type { Database } from "@/lib/store/schema";
 import { beginImport, finishImport } from "@/lib/erp/imports";
 import { createTransferRun, listRunOrders, settleBatch } from "@/lib/erp/store";
 import { processRedactor } from "@/lib/rules/secrets";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 // What the store keeps of the platform's words (a run's order reasons, an import's message and error detail) holds no
 // form of a registered secret, whatever the caller hands it.

@@ -1,35 +1,21 @@
+import { stubDoors } from "@/test/route-mocks";
 import Papa from "papaparse";
 import readXlsxFile from "read-excel-file/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/lib/testing/erp-routes";
-import { callRoute } from "@/lib/testing/in-process-console";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/test/erp-routes";
+import { callRoute } from "@/test/in-process-console";
 
 // The /api/erp route handlers end to end in-process: the real wrapper, store, runner and the
 // emulator over HTTP, runs worked by the real job engine; only the session, the store's door and the config are stubbed.
 
 const TOKEN = "erp-routes-test-token-41aa";
-const state = vi.hoisted(() => ({
+const state = stubDoors({
   ...({ member: null } as ErpRouteState),
   locale: "en" as "en" | "tr",
-}));
-
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({
-  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, exports: { maxRows: 100_000 } }),
-}));
-vi.mock("@/lib/upstream", async () => {
-  const errors = await import("@/lib/upstream/errors");
-  return { ...errors, upstream: () => state.client };
+  config: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, exports: { maxRows: 100_000 } }),
 });
-vi.mock("next-intl/server", () => ({
-  getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
-  getLocale: async () => state.locale,
-  getTimeZone: async () => "Europe/Istanbul",
-}));
 
 const { stopTransferJobs } = await import("@/lib/erp/service");
-
 
 let ground: ErpRouteGround;
 

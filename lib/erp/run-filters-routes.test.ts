@@ -1,16 +1,14 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestDb } from "@/lib/testing/store";
-import { insertRun } from "@/lib/testing/transfer-runs";
+import { callRoute } from "@/test/in-process-console";
+import { openTestDb } from "@/test/store";
+import { insertRun } from "@/test/transfer-runs";
 
 // The run list through its real route handler and store; only the session, the store's door and the config are stubbed.
 
-const state = vi.hoisted(() => ({ conn: undefined as unknown as Kysely<Database> }));
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => ({ id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" }) }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn }));
-vi.mock("@/lib/config", () => ({ getConfig: () => ({ accountTimeZone: "America/New_York", erp: { maxOrdersPerRun: 5 } }) }));
+const state = stubDoors({ member: { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const }, conn: undefined as unknown as Kysely<Database>, config: () => ({ accountTimeZone: "America/New_York", erp: { maxOrdersPerRun: 5 } }) });
 
 const ids: Record<string, string> = {};
 

@@ -4,8 +4,8 @@ import type { Database } from "@/lib/store/schema";
 import { transferRunList } from "@/lib/erp/schemas";
 import { runFilterOf } from "@/lib/erp/run-filters";
 import { listRuns } from "@/lib/erp/store";
-import { openTestDb } from "@/lib/testing/store";
-import { insertRun } from "@/lib/testing/transfer-runs";
+import { openTestDb } from "@/test/store";
+import { insertRun } from "@/test/transfer-runs";
 
 // Runs written as the runner leaves them; each filter must pick exactly the runs whose summary says the same.
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
-import { openTestStore } from "@/lib/testing/store";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
+import { openTestStore } from "@/test/store";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import {
   createTransferRun,

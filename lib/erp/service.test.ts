@@ -1,38 +1,30 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
-import { openTestStore } from "@/lib/testing/store";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
+import { openTestStore } from "@/test/store";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { createTransferQueues, enqueueWith, RECOVER_QUEUE, RUN_QUEUE } from "@/lib/erp/runner";
 import { createTransferRun, getRun } from "@/lib/erp/store";
-import { insertRun, type RunCounts } from "@/lib/testing/transfer-runs";
+import { insertRun, type RunCounts } from "@/test/transfer-runs";
 
 // Reads never write (a run page polled once a second must not change or audit anything); the
 // process's job engine works runs and takes over the runs of workers that stopped.
 
-const state = vi.hoisted(() => ({
+const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
+
+// The alerts the runs raise, recorded here: the condition is what is under test, delivery is lib/alerts' own.
+const state = stubDoors({
+  member: OPERATOR,
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
   client: undefined as unknown as UpstreamClient,
   alerts: [] as { type: string; runId?: string; status?: string; counts?: Record<string, number> }[],
-}));
-const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
-
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({
-  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
-}));
-vi.mock("@/lib/auth/session", () => ({ requirePageMember: async () => OPERATOR, getCurrentMember: async () => OPERATOR }));
-vi.mock("@/lib/upstream", async () => {
-  const errors = await import("@/lib/upstream/errors");
-  return { ...errors, upstream: () => state.client };
+  config: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
 });
-
-// The alerts the runs raise, recorded here: the condition is what is under test, delivery is lib/alerts' own.
-vi.mock("@/lib/alerts/events", () => ({ raiseAlert: async (event: { type: string }) => void state.alerts.push(event) }));
 
 const service = await import("@/lib/erp/service");
 const { loadErpPage, loadRunPage } = await import("@/app/(dashboard)/erp/load");

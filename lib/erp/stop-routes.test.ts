@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/lib/testing/erp-routes";
-import { callRoute } from "@/lib/testing/in-process-console";
+import { stubDoors } from "@/test/route-mocks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/test/erp-routes";
+import { callRoute } from "@/test/in-process-console";
 
 // POST /api/erp/transfers/{runId}/stop in-process: the real wrapper, store, runner on the job engine and the emulator over HTTP.
 
 const TOKEN = "erp-stop-routes-token-77ab";
-const state = vi.hoisted(() => ({
+const state = stubDoors({
   ...({ member: null } as ErpRouteState),
   alerts: [] as unknown[],
-}));
-
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({
-  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 50, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
-}));
-vi.mock("@/lib/upstream", async () => {
-  const errors = await import("@/lib/upstream/errors");
-  return { ...errors, upstream: () => state.client };
+  config: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 50, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }),
 });
-vi.mock("@/lib/alerts/events", () => ({ raiseAlert: async (event: unknown) => void state.alerts.push(event) }));
 
 const { stopTransferJobs } = await import("@/lib/erp/service");
 

@@ -6,7 +6,7 @@ import { transferSheet } from "@/lib/erp/csv";
 import { exportCsv } from "@/lib/export/csv";
 import { beginImport, finishImport, latestImports, listImports } from "@/lib/erp/imports";
 import { takeBatch } from "@/lib/erp/store";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Demo Operator" };
 const ADMIN = { id: 1, email: "admin@demo.local", name: "Demo Admin" };

@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
-import { createTestDatabase } from "@/lib/testing/test-database";
-import { waitUntilReady } from "@/lib/testing/wait-ready";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
+import { createTestDatabase } from "@/test/test-database";
+import { waitUntilReady } from "@/test/wait-ready";
 import { download, lastSheetRow, seedTrail, watch } from "@/scripts/bench/export";
 import { signIn } from "@/scripts/bench/http";
 

@@ -5,8 +5,8 @@ import type { Database } from "@/lib/store/schema";
 import { CallRecorder } from "@/lib/health/calls";
 import { platformCheck } from "@/lib/health/check";
 import { flushMinutes } from "@/lib/health/store";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
-import { openTestDb } from "@/lib/testing/store";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
+import { openTestDb } from "@/test/store";
 import { createUpstreamClient } from "@/lib/upstream/client";
 
 // The silent-platform check end to end: the real emulator over HTTP, a fault injected in it, a real store, and two

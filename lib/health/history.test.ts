@@ -4,7 +4,7 @@ import type { Database } from "@/lib/store/schema";
 import { CallRecorder, type MinuteAggregate } from "@/lib/health/calls";
 import { bucketMinutes, fillHistory, historyStart, quantile } from "@/lib/health/history";
 import { flushMinutes, readBuckets } from "@/lib/health/store";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 // The day of answer times behind the home page's chart: intervals in memory and in the store must agree, and the store keeps a day.
 

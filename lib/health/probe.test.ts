@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import { createUpstreamClient } from "@/lib/upstream/client";
 import { createHealthProbe } from "@/lib/health/probe";
 

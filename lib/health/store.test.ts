@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store/schema";
 import { CallRecorder, mergeLocal, minuteOf, summarize } from "@/lib/health/calls";
 import { checkSilence, flushMinutes, openOutage, readMinutes, recordOutage } from "@/lib/health/store";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 // The shared figures on a real store (both kinds): instances flush their minutes, any reader merges them, and the
 // silent-platform check opens one outage per outage, however many instances run it.

@@ -1,18 +1,16 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
 import { createTransferRun, getRun, refreshCounts, toRunSummary, type RunActor } from "@/lib/erp/store";
 import { retriedFromInbox } from "@/lib/erp/inbox-lists";
 import { resolveGroup, retryGroup } from "@/lib/erp/inbox";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestDb } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { openTestDb } from "@/test/store";
 
 // Home's attention, its chart and the nav badge count what the failures inbox holds: orders whose latest outcome is open and unresolved.
 
-const state = vi.hoisted(() => ({ conn: undefined as unknown as Kysely<Database> }));
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => ({ id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" }) }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn }));
-vi.mock("@/lib/config", () => ({ getConfig: () => ({ accountTimeZone: "UTC", erp: { maxOrdersPerRun: 100 } }) }));
+const state = stubDoors({ member: { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const }, conn: undefined as unknown as Kysely<Database>, config: () => ({ accountTimeZone: "UTC", erp: { maxOrdersPerRun: 100 } }) });
 
 const OPERATOR: RunActor = { id: 2, email: "operator@demo.local", name: "Demo Operator" };
 type Ending = { outcome: "transferred" | "not_transferred" | "unknown" | "pending"; meaning?: string; reason?: string; reasonCode?: string };

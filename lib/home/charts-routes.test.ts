@@ -1,27 +1,30 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
 import { CallRecorder } from "@/lib/health/calls";
 import { flushMinutes } from "@/lib/health/store";
 import { recordUpstreamCall } from "@/lib/health";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestDb } from "@/lib/testing/store";
-import { insertRun } from "@/lib/testing/transfer-runs";
+import { callRoute } from "@/test/in-process-console";
+import { openTestDb } from "@/test/store";
+import { insertRun } from "@/test/transfer-runs";
 
 // The home page's two charts through the real tile route and store; only the session, the store's door and the zone are stubbed.
 
-const state = vi.hoisted(() => ({ conn: undefined as unknown as Kysely<Database>, broken: false, member: true }));
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => (state.member ? { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" } : null) }));
-vi.mock("@/lib/store", () => ({
-  db: async () => {
-    if (state.broken) throw new Error("store down");
-    return state.conn;
+const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };
+let conn: Kysely<Database>;
+const state = stubDoors({
+  broken: false,
+  get conn() {
+    if (this.broken) throw new Error("store down");
+    return conn;
   },
-}));
-vi.mock("@/lib/config", () => ({ getConfig: () => ({ accountTimeZone: "America/New_York" }) }));
+  member: VIEWER as typeof VIEWER | null,
+  config: () => ({ accountTimeZone: "America/New_York" }),
+});
 
 beforeAll(async () => {
-  state.conn = await openTestDb();
+  conn = await openTestDb();
   const now = Date.now();
   await insertRun(state.conn, "today", "completed", "new", new Date(now - 60_000).toISOString(), { transferred: 2, rejected: 1, pending: 1 });
   const a = new CallRecorder();
@@ -70,11 +73,11 @@ describe("GET /api/home/outcomes and /api/home/calls", () => {
     } finally {
       state.broken = false;
     }
-    state.member = false;
+    state.member = null;
     try {
       expect((await callRoute("GET", "/api/home/outcomes")).status).toBe(401);
     } finally {
-      state.member = true;
+      state.member = VIEWER;
     }
   });
 });

@@ -1,25 +1,22 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
-import { closedPort, startReceiver } from "@/lib/alerts/test-servers";
+import { parseServerEnv } from "@/lib/config/env";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
+import { closedPort, startReceiver } from "@/test/alert-servers";
 
 // The handover routes in-process: the real wrapper, store and alert sender to real receivers; only the session, the store's door and the config are stubbed.
 
 const SIGNING = "signing-secret-for-handover-test";
-const state = vi.hoisted(() => ({
+const ENV = { LABS_API_URL: "http://127.0.0.1:9", LABS_API_TOKEN: "handover-test-upstream-token", AUTH_SECRET: "handover-test-auth-secret-0123456789", CONSOLE_URL: "http://console.test", LABS_DEMO_MODE: "1" };
+const state = stubDoors({
   member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
-}));
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", async () => {
-  const { parseServerEnv } = await import("@/lib/config/env");
-  const env = { LABS_API_URL: "http://127.0.0.1:9", LABS_API_TOKEN: "handover-test-upstream-token", AUTH_SECRET: "handover-test-auth-secret-0123456789", CONSOLE_URL: "http://console.test", LABS_DEMO_MODE: "1" };
-  return { getConfig: () => parseServerEnv(env) };
+  config: () => parseServerEnv(ENV),
 });
 
 const ADMIN = { id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" as const };

@@ -4,7 +4,7 @@ import type { Database } from "@/lib/store/schema";
 import { createTransferRun, refreshCounts } from "@/lib/erp/store";
 import { resolveGroup } from "@/lib/erp/inbox";
 import { composeHandover, markHandoverRead, pinnedHandover, saveHandover, shiftStart } from "@/lib/home/handover";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 // The shift handover: the shift's runs, what is open and why, what was resolved with its note, imports; pinned for others until each reads it.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
 import { nextScheduledStarts, scheduleNames } from "@/lib/home/schedules";
 import { insertSchedule, setPaused } from "@/lib/schedules/store";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 
 // The home page's reads of the schedules: the earliest next start per kind among those not paused, and their names.
 

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ROUTES } from "@/e2e/access-routes";
-import { KEY_CALLERS, V1_PUBLIC_ROUTES, V1_ROUTES, type KeyCaller } from "@/e2e/access-routes-v1";
+import { stubDoors } from "@/test/route-mocks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTES } from "@/test/access-routes";
+import { KEY_CALLERS, V1_PUBLIC_ROUTES, V1_ROUTES, type KeyCaller } from "@/test/access-routes-v1";
 import { sealClientIp } from "@/lib/server/client-address";
-import { insertTestKey } from "@/lib/testing/api-keys";
-import { callRoute, startInProcessConsole, type InProcessConsole } from "@/lib/testing/in-process-console";
+import { insertTestKey } from "@/test/api-keys";
+import { callRoute, startInProcessConsole, type InProcessConsole } from "@/test/in-process-console";
 
 // The key columns of the /api/v1 access table through the real wrapper, a real store and the real emulator over HTTP;
 // the session stub says "admin" throughout, so every 401 here is the door refusing a session it never reads.
 
-const session = vi.hoisted(() => ({ member: null as null | { id: number; email: string; name: string; role: "admin" } }));
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => session.member }));
+const session = stubDoors({ member: null as null | { id: number; email: string; name: string; role: "admin" } });
 
 const CLIENT = "198.51.100.7";
 let app: InProcessConsole;

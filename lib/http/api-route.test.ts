@@ -1,11 +1,11 @@
+import { stubDoors } from "@/test/route-mocks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sealClientIp } from "@/lib/server/client-address";
-import { callRoute, startInProcessConsole, type InProcessConsole } from "@/lib/testing/in-process-console";
+import { callRoute, startInProcessConsole, type InProcessConsole } from "@/test/in-process-console";
 
 // The /api/v1 door end to end in-process: keys made through /api/keys as an admin, then used as a script would.
 
-const session = vi.hoisted(() => ({ member: null as null | { id: number; email: string; name: string; role: "admin" } }));
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => session.member }));
+const session = stubDoors({ member: null as null | { id: number; email: string; name: string; role: "admin" } });
 
 let app: InProcessConsole;
 const ADMIN = () => ({ id: app.adminId, email: "admin@demo.local", name: "Ayşe Admin", role: "admin" as const });

@@ -1,12 +1,13 @@
+import { stubDoors } from "@/test/route-mocks";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { RawRequest } from "@/lib/testing/bad-input-arbitraries";
-import { NOT_FUZZED, TARGETS } from "@/lib/testing/bad-input-targets";
-import { allRouteMethods, startInProcessConsole, type Answer, type InProcessConsole } from "@/lib/testing/in-process-console";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RawRequest } from "@/test/bad-input-arbitraries";
+import { NOT_FUZZED, TARGETS } from "@/test/bad-input-targets";
+import { allRouteMethods, startInProcessConsole, type Answer, type InProcessConsole } from "@/test/in-process-console";
 
 // Bad input is refused without side effects. For every route handler and method that takes input,
 // 1,000 generated malformed requests (path ids, query strings, bodies, headers; see
-// lib/testing/bad-input-arbitraries.ts) go through the real route module and wrapper, a real test
+// test/bad-input-arbitraries.ts) go through the real route module and wrapper, a real test
 // store and the real emulator over HTTP, as a signed-in admin from the console's own origin (the
 // session is the one stub). None may answer 5xx, none may be accepted (2xx), none may reach the
 // upstream (the emulator's request log does not move during a handler's batch) and none may leave
@@ -17,8 +18,7 @@ import { allRouteMethods, startInProcessConsole, type Answer, type InProcessCons
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 1000);
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 
-const session = vi.hoisted(() => ({ member: null as null | { id: number; email: string; name: string; role: "admin" } }));
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => session.member }));
+const session = stubDoors({ member: null as null | { id: number; email: string; name: string; role: "admin" } });
 
 let app: InProcessConsole;
 

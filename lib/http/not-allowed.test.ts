@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { exportedMethods, routeFiles } from "@/e2e/access-routes";
+import { exportedMethods, routeFiles } from "@/test/access-routes";
 import { allowOf, ROUTE_METHODS } from "@/lib/http/allow";
 import { isNotAllowed, otherMethods } from "@/lib/http/not-allowed";
 

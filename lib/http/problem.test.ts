@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UpstreamError, type UpstreamErrorKind } from "@/lib/upstream/errors";
-import { tokenNeedles } from "@/e2e/token-needles";
+import { tokenNeedles } from "@/test/token-needles";
 import { registerSecret } from "@/lib/log";
 import { problem, upstreamProblem } from "@/lib/http/problem";
 import { toProblem } from "@/lib/server/to-problem";

@@ -1,9 +1,10 @@
+import { stubDoors } from "@/test/route-mocks";
 import { createServer, type AddressInfo } from "node:net";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
 import type { Database } from "@/lib/store/schema";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
@@ -13,32 +14,20 @@ import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client
 // The console answers 502 upstream_unreachable and says the upstream did not act; a transfer
 // records its order as not transferred ("nothing was sent"), never as unknown.
 
-const state = vi.hoisted(() => ({
+const state = stubDoors({
+  member: { id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" as const },
   store: undefined as unknown as Store,
   conn: undefined as unknown as Kysely<Database>,
   client: undefined as unknown as UpstreamClient,
-}));
-
-vi.mock("@/lib/auth/session", () => ({
-  getCurrentMember: async () => ({ id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" }),
-}));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({
-  getConfig: () => ({
+  config: () => ({
     upstreamUrl: "http://127.0.0.1:1",
     upstreamToken: "refused-test-token",
     warehouseIndexTtlMs: 1000,
     erp: { batchSize: 100, maxOrdersPerRun: 100, importRepeatWindowMinutes: 15 },
     jobs: { heartbeatSeconds: 10, superviseSeconds: 10 },
   }),
-}));
-vi.mock("@/lib/upstream", async () => {
-  const errors = await import("@/lib/upstream/errors");
-  return { ...errors, upstream: () => state.client };
+  locale: "en" as const,
 });
-vi.mock("next-intl/server", () => ({
-  getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
-}));
 
 beforeAll(async () => {
   state.store = await openTestStore();

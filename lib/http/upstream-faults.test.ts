@@ -1,8 +1,9 @@
+import { stubDoors } from "@/test/route-mocks";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { FaultRule, LoggedRequest } from "@/e2e/emulator";
-import { startInProcessConsole, type Answer, type InProcessConsole } from "@/lib/testing/in-process-console";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { FaultRule, LoggedRequest } from "@/test/emulator";
+import { startInProcessConsole, type Answer, type InProcessConsole } from "@/test/in-process-console";
 
 // The upstream fault matrix: every fault the emulator can inject against every kind of call the
 // console makes (list, view, create, update, delete, transfer, import), each through its real route
@@ -76,8 +77,7 @@ interface Call {
   run: (ctx: Record<string, string>) => Promise<Outcome>;
 }
 
-const session = vi.hoisted(() => ({ member: null as null | { id: number; email: string; name: string; role: "admin" } }));
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => session.member }));
+const session = stubDoors({ member: null as null | { id: number; email: string; name: string; role: "admin" } });
 
 let app: InProcessConsole;
 const control = <T>(method: string, p: string, body?: unknown) => app.emulator.control<T>(method, p, body);

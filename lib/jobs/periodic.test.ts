@@ -4,7 +4,7 @@ import type { Store } from "@/lib/store/open";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 import { createChainQueue, everyInstance, sendLink, startChain, stopInstanceTimers, type Chain } from "@/lib/jobs/periodic";
 import { PLATFORM_CHECK } from "@/lib/home/check-queue";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 
 // Two instances (two engines on one store) on the same chains, as a cluster runs them.
 

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { stubDoors } from "@/test/route-mocks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can } from "@/lib/auth/roles";
-import { answerChecker } from "@/lib/openapi/conformance";
+import { answerChecker } from "@/test/contract/conformance";
 import { openApiDocument } from "@/lib/openapi/document";
 import { OPERATIONS } from "@/lib/openapi/registry";
 import { sealClientIp } from "@/lib/server/client-address";
-import { insertTestKey } from "@/lib/testing/api-keys";
-import { callRoute, startInProcessConsole, type InProcessConsole } from "@/lib/testing/in-process-console";
+import { insertTestKey } from "@/test/api-keys";
+import { callRoute, startInProcessConsole, type InProcessConsole } from "@/test/in-process-console";
 
 // Real /api/v1 answers (in-process handlers, a real store, the real emulator over HTTP) against the description's schemas and headers.
 
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => null }));
+stubDoors({ member: null });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

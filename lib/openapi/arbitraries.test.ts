@@ -2,7 +2,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { arbitraryOf } from "@/e2e/contract/arbitraries";
+import { arbitraryOf } from "@/test/contract/arbitraries";
 import { openApiDocument } from "@/lib/openapi/document";
 import { OPERATIONS } from "@/lib/openapi/registry";
 

@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it, vi } from "vitest";
-import { exportedMethods, routeFiles } from "@/e2e/access-routes";
+import { exportedMethods, routeFiles } from "@/test/access-routes";
 import { openApiDocument } from "@/lib/openapi/document";
 import { OPERATIONS } from "@/lib/openapi/registry";
 import { failuresList } from "@/lib/erp/inbox-schemas";

@@ -1,20 +1,19 @@
+import { stubDoors } from "@/test/route-mocks";
 import pg from "pg";
 import { Kysely, PostgresDialect, sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { openTestStore } from "@/lib/testing/store";
-import { testDatabaseUrl, withDatabase } from "@/lib/testing/test-database";
-import { insertRun } from "@/lib/testing/transfer-runs";
+import { openTestStore } from "@/test/store";
+import { testDatabaseUrl, withDatabase } from "@/test/test-database";
+import { insertRun } from "@/test/transfer-runs";
 import { addToQueue, takeQueued } from "@/lib/queue/store";
 import { createTransferRun } from "@/lib/erp/store";
 
 // The queue's rules on a real PostgreSQL: what is queued, left out and refused, each named; a take
 // is the oldest first up to its cap; two takers at the same moment never take the same id.
 
-const state = vi.hoisted(() => ({ conn: undefined as unknown as Kysely<Database>, store: undefined as unknown as Store }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({ getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }) }));
+const state = stubDoors({ conn: undefined as unknown as Kysely<Database>, store: undefined as unknown as Store, config: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 } }) });
 
 const { enqueueOrders } = await import("@/lib/queue/service");
 

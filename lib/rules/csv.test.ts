@@ -8,7 +8,7 @@ import { exportCsv, exportCsvLines } from "@/lib/export/csv";
 import { sheetHeader } from "@/lib/export/sheet";
 import { CSV_BOM, csvGuard, toCsv } from "@/lib/rules/csv";
 import { processRedactor } from "@/lib/rules/secrets";
-import { tokenNeedles } from "@/e2e/token-needles";
+import { tokenNeedles } from "@/test/token-needles";
 
 const read = (csv: string) => Papa.parse<string[]>(csv.slice(CSV_BOM.length), { skipEmptyLines: true }).data;
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
-import { leakSearch } from "@/e2e/token-needles";
+import { E2E_UPSTREAM_TOKEN } from "@/test/env";
+import { leakSearch } from "@/test/token-needles";
 import { processRedactor, redactSecrets, Redactor, secretForms } from "@/lib/rules/secrets";
 
 // Bytes 0x3e/0x3f ("> ?") give "+" and "/" in base64 and "-" and "_" in base64url; "/" and "+" are in the token

@@ -1,24 +1,20 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
 
 // /api/erp/schedules through the real wrapper and store: viewers read, operators write, bad input
 // is a message on its field with nothing saved, and every change is in the audit trail.
 
-const state = vi.hoisted(() => ({
+const state = stubDoors({
   member: null as null | { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" },
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
-}));
-
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({
-  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul" }),
-}));
+  config: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul" }),
+});
 
 const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator", role: "operator" as const };
 const VIEWER = { id: 3, email: "viewer@demo.local", name: "Veli Viewer", role: "viewer" as const };

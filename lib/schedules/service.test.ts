@@ -1,10 +1,12 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
+import type { UpstreamClient } from "@/lib/upstream/client";
 import type { Database } from "@/lib/store/schema";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 import { nextScheduledStarts } from "@/lib/home/schedules";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import { scheduleFormSchema, emptyFormValues } from "@/lib/schedules/schemas";
 import { claimDue, getSchedule, insertSchedule } from "@/lib/schedules/store";
 
@@ -12,23 +14,15 @@ import { claimDue, getSchedule, insertSchedule } from "@/lib/schedules/store";
 // start's way with origin "scheduled"; a start in another start's repeat window is skipped and says
 // why; a failed start keeps the platform's answer and raises an alert, as a failed manual one does.
 
-const state = vi.hoisted(() => ({
+const state = stubDoors({
   conn: undefined as unknown as Kysely<Database>,
   store: undefined as unknown as Store,
-  client: undefined as unknown,
+  client: undefined as unknown as UpstreamClient,
   alerts: [] as unknown[],
-}));
-
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({
-  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul" }),
-}));
-vi.mock("@/lib/upstream", async () => {
-  const errors = await import("@/lib/upstream/errors");
-  return { ...errors, upstream: () => state.client };
+  config: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul" }),
 });
+
 // The alert channels are another feature's: here only what is raised is looked at.
-vi.mock("@/lib/alerts/events", () => ({ raiseAlert: async (event: unknown) => void state.alerts.push(event) }));
 
 const service = await import("@/lib/schedules/service");
 const erp = await import("@/lib/erp/service");

@@ -1,9 +1,11 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
+import type { UpstreamClient } from "@/lib/upstream/client";
 import type { Database } from "@/lib/store/schema";
-import { openTestStore } from "@/lib/testing/store";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
+import { openTestStore } from "@/test/store";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import { addToQueue } from "@/lib/queue/store";
 import { emptyFormValues, scheduleFormSchema } from "@/lib/schedules/schemas";
 import { getSchedule, insertSchedule } from "@/lib/schedules/store";
@@ -12,16 +14,7 @@ import { getSchedule, insertSchedule } from "@/lib/schedules/store";
 // as one run with origin "automatic"; ticks racing on several instances send them once; an
 // empty queue starts nothing; a start found too late is skipped as missed, as imports are.
 
-const state = vi.hoisted(() => ({ conn: undefined as unknown as Kysely<Database>, store: undefined as unknown as Store, client: undefined as unknown }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({
-  getConfig: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15, inFlight: 1 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul" }),
-}));
-vi.mock("@/lib/upstream", async () => {
-  const errors = await import("@/lib/upstream/errors");
-  return { ...errors, upstream: () => state.client };
-});
-vi.mock("@/lib/alerts/events", () => ({ raiseAlert: async () => undefined }));
+const state = stubDoors({ conn: undefined as unknown as Kysely<Database>, store: undefined as unknown as Store, client: undefined as unknown as UpstreamClient, alerts: [] as unknown[], config: () => ({ erp: { batchSize: 2, maxOrdersPerRun: 5, importRepeatWindowMinutes: 15, inFlight: 1 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul" }) });
 
 const service = await import("@/lib/schedules/service");
 const erp = await import("@/lib/erp/service");

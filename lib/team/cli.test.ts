@@ -7,7 +7,7 @@ import { findMemberByEmail } from "@/lib/auth/members";
 import { startSession } from "@/lib/auth/sessions";
 import { verifyPassword } from "@/lib/auth/password";
 import { openStore } from "@/lib/boot/features";
-import { createTestDatabase } from "@/lib/testing/test-database";
+import { createTestDatabase } from "@/test/test-database";
 
 // The team CLI end to end, as `npm run team` runs it, against the store the console would use: a test
 // PostgreSQL database at DATABASE_URL.

@@ -1,8 +1,9 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CurrentMember } from "@/lib/auth/session";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestDb } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { openTestDb } from "@/test/store";
 import type { Database } from "@/lib/store/schema";
 import { createMemberBodySchema } from "@/lib/team/schemas";
 import { cliContext } from "@/lib/team/cli-audit";
@@ -11,9 +12,7 @@ import { addMember } from "@/lib/team/service";
 // The /api/team handlers through the real wrapper, with the session and the store swapped for a
 // chosen member and a temp store.
 
-const state = vi.hoisted(() => ({ conn: undefined as unknown, member: null as unknown }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn }));
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
+const state = stubDoors({ conn: undefined as unknown as Kysely<Database>, member: null as CurrentMember | null });
 
 let conn: Kysely<Database>;
 let admin: CurrentMember;

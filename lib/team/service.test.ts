@@ -4,7 +4,7 @@ import { findMemberByEmail, findMemberById } from "@/lib/auth/members";
 import { verifyPassword } from "@/lib/auth/password";
 import { openStore } from "@/lib/boot/features";
 import { type Store } from "@/lib/store/open";
-import { openTestDb, openTestStore } from "@/lib/testing/store";
+import { openTestDb, openTestStore } from "@/test/store";
 import type { Database } from "@/lib/store/schema";
 import type { ServiceContext } from "@/lib/audit";
 import { cliContext } from "@/lib/team/cli-audit";

@@ -7,7 +7,7 @@ import { createEmulator } from "@/emulator/server";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { redact, registerSecret } from "@/lib/log";
-import { leakSearch, tokenNeedles } from "@/e2e/token-needles";
+import { leakSearch, tokenNeedles } from "@/test/token-needles";
 import { SPELLINGS } from "@/emulator/faults";
 
 // The upstream client against the real emulator over HTTP, including each injected fault.

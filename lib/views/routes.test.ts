@@ -1,17 +1,15 @@
+import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
 
 // The /api/views handlers in-process: the real wrapper, service and store (PostgreSQL); only the session and the store's door are stubbed.
 
 type Member = { id: number; email: string; name: string; role: "viewer" | "operator" | "admin" };
-const state = vi.hoisted(() => ({ member: null as null | Member, conn: undefined as unknown as Kysely<Database>, store: undefined as unknown as Store }));
-
-vi.mock("@/lib/auth/session", () => ({ getCurrentMember: async () => state.member }));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
+const state = stubDoors({ member: null as null | Member, conn: undefined as unknown as Kysely<Database>, store: undefined as unknown as Store });
 
 const { defaultViewHref, VIEW_WRITES, VIEWS_PER_MEMBER } = await import("@/lib/views/service");
 const { insertView } = await import("@/lib/views/store");

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
-import { openTestDb } from "@/lib/testing/store";
+import { openTestDb } from "@/test/store";
 import { canEditView, findDefaultView, insertView, listVisibleViews, nameTaken, setDefaultView } from "@/lib/views/store";
 
 // The store's own guards, below the service's checks: two saves racing past the name check still leave one view.

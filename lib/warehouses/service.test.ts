@@ -1,14 +1,15 @@
+import { stubDoors } from "@/test/route-mocks";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator } from "@/emulator/server";
 import { openStore } from "@/lib/boot/features";
 import { type Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import { withStoreLock } from "@/lib/warehouses/store";
 
@@ -18,30 +19,16 @@ import { withStoreLock } from "@/lib/warehouses/store";
 
 const TOKEN = "warehouse-service-test-token-5d1e";
 const SECRET_5XX = "INTERNAL db=10.0.0.5 stack at Store.update (store.js:42)";
-const state = vi.hoisted(() => ({
+const state = stubDoors({
+  member: { id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" as const },
   store: undefined as unknown as Store,
   conn: undefined as unknown as Kysely<Database>,
   client: undefined as unknown as UpstreamClient,
   url: "",
   seq: 0,
-}));
-
-vi.mock("@/lib/auth/session", () => ({
-  getCurrentMember: async () => ({ id: 1, email: "admin@demo.local", name: "Ada Admin", role: "admin" }),
-}));
-vi.mock("@/lib/store", () => ({ db: async () => state.conn, store: async () => state.store }));
-vi.mock("@/lib/config", () => ({
-  // A long-lived index: the tests show that no decision about the default rests on it. The index
-  // is one per URL and token, so a token per test gives each test its own.
-  getConfig: () => ({ upstreamUrl: state.url, upstreamToken: `${TOKEN}#${state.seq}`, warehouseIndexTtlMs: 600_000 }),
-}));
-vi.mock("@/lib/upstream", async () => {
-  const errors = await import("@/lib/upstream/errors");
-  return { ...errors, upstream: () => state.client };
+  config: (): unknown => ({ upstreamUrl: state.url, upstreamToken: `${TOKEN}#${state.seq}`, warehouseIndexTtlMs: 600_000 }),
+  locale: "en" as const,
 });
-vi.mock("next-intl/server", () => ({
-  getTranslations: async () => Object.assign((key: string) => key, { has: () => false }),
-}));
 
 let dir: string;
 let closeEmulator: () => Promise<void>;

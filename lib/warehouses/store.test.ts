@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "@/lib/boot/features";
 import { type Store } from "@/lib/store/open";
-import { openTestStore } from "@/lib/testing/store";
+import { openTestStore } from "@/test/store";
 import { LOCK_SPACE, LockBusyError, withStoreLock } from "@/lib/warehouses/store";
 
 // The lock behind default-warehouse changes, on a real console store: one holder at a time in this

@@ -5,8 +5,8 @@ import { autocannon, type CannonResult } from "@/scripts/bench/autocannon";
 import { cpuBetween, sampleCpu, type CpuSample } from "@/scripts/bench/cpu";
 import { signIn } from "@/scripts/bench/http";
 import { round, sum } from "@/scripts/bench/stats";
-import { createTestDatabase } from "@/lib/testing/test-database";
-import { waitUntilReady } from "@/lib/testing/wait-ready";
+import { createTestDatabase } from "@/test/test-database";
+import { waitUntilReady } from "@/test/wait-ready";
 
 // Two instances on one database against one, both behind the balancer; CPU is measured so throughput reads per core used.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { openStore } from "@/lib/boot/features";
 import { type Store } from "@/lib/store/open";
-import { createTestDatabase } from "@/lib/testing/test-database";
+import { createTestDatabase } from "@/test/test-database";
 import { orderHistory } from "@/lib/erp/history";
 import { inboxGroups, openExceptionCount } from "@/lib/erp/inbox";
 import { getRun, toRunSummary } from "@/lib/erp/store";

@@ -5,8 +5,8 @@ import type { Kysely } from "kysely";
 import { createEmulator } from "@/emulator/server";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { callRoute } from "@/lib/testing/in-process-console";
-import { openTestStore } from "@/lib/testing/store";
+import { callRoute } from "@/test/in-process-console";
+import { openTestStore } from "@/test/store";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 
 // The ERP route tests' shared ground: the real emulator over HTTP on a scratch file and a test store, filled into the state their mocks read.

@@ -1,4 +1,4 @@
-import { E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN } from "@/e2e/env";
+import { E2E_EMULATOR_URL, E2E_UPSTREAM_TOKEN } from "@/test/env";
 import type { Escape, Spelling } from "@/emulator/faults";
 import type { RequestLogEntry } from "@/emulator/request-log";
 

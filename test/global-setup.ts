@@ -1,5 +1,5 @@
 import { startThrowawayServer } from "@/lib/db/local-server";
-import { ensureTemplate } from "@/lib/testing/test-database";
+import { ensureTemplate } from "@/test/test-database";
 
 export default async function setup() {
   let stop: (() => Promise<void>) | undefined;

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { NO_RUN } from "@/e2e/access-routes-erp";
+import { NO_RUN } from "@/test/access-routes-erp";
 import { EXPORT_FORMATS } from "@/lib/export/format";
 import { HOME_TILES } from "@/lib/home/constants";
 import {
@@ -23,8 +23,8 @@ import {
   type BodyCase,
   type FieldRule,
   type RawRequest,
-} from "@/lib/testing/bad-input-arbitraries";
-import { IN_PROCESS_API_KEY } from "@/lib/testing/api-keys";
+} from "@/test/bad-input-arbitraries";
+import { IN_PROCESS_API_KEY } from "@/test/api-keys";
 
 export interface Target {
   file: string;

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { openStore } from "@/lib/boot/features";
 import { type Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
-import { createTestDatabase } from "@/lib/testing/test-database";
+import { createTestDatabase } from "@/test/test-database";
 
 export async function openTestStore(): Promise<Store> {
   const database = await createTestDatabase();

@@ -1,4 +1,4 @@
-import type { E2ERole } from "@/e2e/env";
+import type { E2ERole } from "@/test/env";
 
 export type Who = "anonymous" | E2ERole | "cross-origin";
 export const CALLERS: readonly Who[] = ["anonymous", "viewer", "operator", "admin", "cross-origin"];

@@ -1,4 +1,4 @@
-import { read, write, type RouteCase } from "@/e2e/access-table";
+import { read, write, type RouteCase } from "@/test/access-table";
 
 // Writes carry invalid bodies or unknown ids on purpose: nothing may be created, sent or started by these checks.
 

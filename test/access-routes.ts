@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { read, write, type RouteCase } from "@/e2e/access-table";
-import { ERP_ROUTES } from "@/e2e/access-routes-erp";
-import { OPERATIONS_ROUTES } from "@/e2e/access-routes-operations";
-import { KEYS_ROUTES, V1_PUBLIC_ROUTES, V1_ROUTES } from "@/e2e/access-routes-v1";
+import { read, write, type RouteCase } from "@/test/access-table";
+import { ERP_ROUTES } from "@/test/access-routes-erp";
+import { OPERATIONS_ROUTES } from "@/test/access-routes-operations";
+import { KEYS_ROUTES, V1_PUBLIC_ROUTES, V1_ROUTES } from "@/test/access-routes-v1";
 
 // Every route handler and method with its status per caller; writes carry invalid bodies so nothing is created.
 

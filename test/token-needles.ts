@@ -1,4 +1,4 @@
-import { E2E_UPSTREAM_TOKEN } from "@/e2e/env";
+import { E2E_UPSTREAM_TOKEN } from "@/test/env";
 
 // Every form the token could take in what the browser receives; apart from the app's redaction: the test must not trust the code it checks.
 

@@ -1,5 +1,5 @@
-import { NO_RUN } from "@/e2e/access-routes-erp";
-import { write, type RouteCase, type Who } from "@/e2e/access-table";
+import { NO_RUN } from "@/test/access-routes-erp";
+import { write, type RouteCase, type Who } from "@/test/access-table";
 
 // The /api/v1 door and the key admin routes. Cookies open nothing under /api/v1 (the e2e matrix proves it on the
 // built server); the key columns run in-process against a real store (lib/http/api-access.test.ts).

@@ -2,11 +2,11 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { ensureDemoMembers } from "@/lib/auth/members";
 import type { Store } from "@/lib/store/open";
-import { openTestStore } from "@/lib/testing/store";
-import { startLiveEmulator, type LiveEmulator } from "@/lib/testing/live-emulator";
-import { exportedMethods, routeFiles } from "@/e2e/access-routes";
-import type { RawRequest } from "@/lib/testing/bad-input-arbitraries";
-import { insertTestKey, IN_PROCESS_API_KEY } from "@/lib/testing/api-keys";
+import { openTestStore } from "@/test/store";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
+import { exportedMethods, routeFiles } from "@/test/access-routes";
+import type { RawRequest } from "@/test/bad-input-arbitraries";
+import { insertTestKey, IN_PROCESS_API_KEY } from "@/test/api-keys";
 
 // Tests stub only the session (vi.mock of "@/lib/auth/session"); without Next's request scope, next-intl calls fail as a 5xx.
 
