@@ -13,9 +13,6 @@ import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import { viewsMigrations } from "@/lib/views/migrations";
 
-// The console composed: each feature's migrations, demo seed and jobs. lib/store only opens the pool; this list
-// is what instrumentation.ts, the team CLI, the store copy and the test store migrate, seed and start.
-
 export interface Feature {
   name: string;
   migrations: Migrations;
@@ -42,7 +39,6 @@ export function migrate(db: Kysely<Database>, upTo?: string): Promise<void> {
   return migrateTo(db, consoleMigrations, upTo);
 }
 
-/** The console's store, migrated: for commands and tests (the served console migrates in bootConsole). */
 export function openStore(options: OpenOptions): Promise<Store> {
   return openDbStore<Database>({ ...options, migrations: consoleMigrations });
 }
@@ -51,7 +47,6 @@ export async function seedDemo(db: Kysely<Database>, demoPassword: string): Prom
   for (const feature of FEATURES) await feature.seed?.(db, demoPassword);
 }
 
-/** The served console: migrate, seed the demo members in demo mode, then start every feature's jobs in order. */
 export async function bootConsole(db: Kysely<Database>, options: { demoPassword?: string | null }): Promise<void> {
   await migrate(db);
   if (options.demoPassword) await seedDemo(db, options.demoPassword);

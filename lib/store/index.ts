@@ -11,7 +11,6 @@ const globalForDb = globalThis as unknown as { consoleStore?: Promise<Store> };
 async function open(): Promise<Store> {
   const config = getConfig();
   // Without DATABASE_URL, scripts/server.ts has started the data folder's own PostgreSQL and set it (lib/db/local-server.ts).
-  // Migrations, the demo members and the jobs are the boot's (lib/boot/features.ts), run once from instrumentation.ts.
   return openPool({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
 }
 

@@ -5,7 +5,6 @@ export type Store = DbStore<Database>;
 export type { Listener, OpenOptions } from "@/lib/db/open";
 export { notify } from "@/lib/db/open";
 
-/** The pool and nothing else: migrating, seeding and starting jobs belong to lib/boot/features.ts. */
 export function openPool(options: OpenOptions): Promise<Store> {
   return openDbStore<Database>(options);
 }

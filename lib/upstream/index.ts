@@ -8,7 +8,6 @@ export { IMPORT_KINDS, type ImportKind, type TransferResult, type WarehouseWrite
 export type { UpstreamWarehouse, UpstreamWarehousePage } from "@/lib/upstream/schemas";
 
 type CallEvent = Parameters<NonNullable<UpstreamClientOptions["onCall"]>>[0];
-// On globalThis, keyed by name: each bundle layer that loads an observer replaces it rather than adding a second.
 const g = globalThis as unknown as { upstreamObservers?: Map<string, (e: CallEvent) => void> };
 const observers = (g.upstreamObservers ??= new Map());
 
