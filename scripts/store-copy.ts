@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { COPIED_TABLES, copyPgliteStore, copySqliteStore, type CopyResult } from "@/lib/store/copy";
 import { openCommandStore } from "@/lib/store/command";
-import { endInterrupted } from "@/lib/erp/store";
+import { endInterrupted } from "@/lib/erp/transfers/settling";
 
 const USAGE = `Usage: npm run store:copy -- [--from <file>]
        npm run store:copy -- --pglite <folder>

@@ -17,8 +17,8 @@ import { enqueueBodySchema, QUEUE_PAGE_SIZES, queueList, removeQueuedBodySchema 
 import { getTransferEndpoint, listTransfersEndpoint, orderHistoryEndpoint, startTransferEndpoint, stopTransferEndpoint } from "@/lib/http/endpoints/transfers";
 import { createWarehouseEndpoint, deleteWarehouseEndpoint, getWarehouseEndpoint, listWarehousesEndpoint, updateWarehouseEndpoint } from "@/lib/http/endpoints/warehouses";
 import type { Endpoint } from "@/lib/http/route";
-import { orderIdParamSchema } from "@/lib/erp/history-schemas";
-import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox-schemas";
+import { orderIdParamSchema } from "@/lib/erp/history/schemas";
+import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox/schemas";
 import {
   ERP_IMPORT_KINDS,
   idempotencyKeySchema,
@@ -33,7 +33,7 @@ import {
   TRANSFER_RUN_STATUSES,
   transferRunList,
 } from "@/lib/erp/schemas";
-import { RUN_RESULTS } from "@/lib/erp/outcomes";
+import { RUN_RESULTS } from "@/lib/erp/outcomes/meanings";
 import { MAX_PAGE } from "@/lib/erp/lists";
 import type { BaseFields, ListState } from "@/lib/list/base";
 import * as answers from "@/lib/openapi/responses";

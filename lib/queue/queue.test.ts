@@ -7,7 +7,7 @@ import { openTestStore } from "@/lib/testing/store";
 import { testDatabaseUrl, withDatabase } from "@/lib/testing/test-database";
 import { insertRun } from "@/lib/testing/transfer-runs";
 import { addToQueue, takeQueued } from "@/lib/queue/store";
-import { createTransferRun } from "@/lib/erp/store";
+import { createTransferRun } from "@/lib/erp/transfers/runs";
 
 // The queue's rules on a real PostgreSQL: what is queued, left out and refused, each named; a take
 // is the oldest first up to its cap; two takers at the same moment never take the same id.

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { openStore, type Store } from "@/lib/store/open";
 import { createTestDatabase } from "@/lib/testing/test-database";
-import { orderHistory } from "@/lib/erp/history";
-import { inboxGroups, openExceptionCount } from "@/lib/erp/inbox";
-import { getRun, toRunSummary } from "@/lib/erp/store";
-import { orderMeaning } from "@/lib/erp/outcomes";
+import { orderHistory } from "@/lib/erp/history/store";
+import { inboxGroups, openExceptionCount } from "@/lib/erp/inbox/store";
+import { getRun, toRunSummary } from "@/lib/erp/transfers/store";
+import { orderMeaning } from "@/lib/erp/outcomes/meanings";
 import type { OrderOutcome } from "@/lib/erp/lists";
 import { expectedOutcomes, explainLast, orderIdOf, randomOrderIds, runKind, seedOutcomes, storedBytes, type OutcomesShape } from "@/scripts/bench/outcomes";
 

@@ -3,8 +3,8 @@ import { Kysely, PostgresDialect, sql, type RawBuilder } from "kysely";
 import pg from "pg";
 import type { Database } from "@/lib/store/schema";
 import { openStore } from "@/lib/store/open";
-import { orderHistory } from "@/lib/erp/history";
-import { inboxGroups, openExceptionCount } from "@/lib/erp/inbox";
+import { orderHistory } from "@/lib/erp/history/store";
+import { inboxGroups, openExceptionCount } from "@/lib/erp/inbox/store";
 import { median, percentile, round } from "@/scripts/bench/stats";
 
 export interface OutcomesShape {
@@ -22,7 +22,7 @@ export const FIRST_ORDER_ID = 3_000_000;
 const RUN_STEP_MINUTES = 15;
 const PEOPLE = 7;
 
-/** By run number modulo 20: 14 clean runs, then one kind each; "closed" exceptions were retried or resolved, the rest are open; "stopped" runs end as lib/erp/stop.ts ends them. */
+/** By run number modulo 20: 14 clean runs, then one kind each; "closed" exceptions were retried or resolved, the rest are open; "stopped" runs end as lib/erp/transfers/stop.ts ends them. */
 export type RunKind = "clean" | "closed" | "rejected" | "failed" | "unknown" | "stopped";
 const KIND_BY_RESIDUE: Record<number, RunKind> = { 14: "closed", 15: "rejected", 16: "rejected", 17: "failed", 18: "unknown", 19: "stopped" };
 
@@ -76,7 +76,7 @@ export function randomOrderIds(shape: OutcomesShape, n: number, seed = 28): stri
 }
 
 /**
- * Writes rows as the runner leaves them (lib/erp/store.ts): transferred orders stay pending under the run's mark, exceptions carry outcome,
+ * Writes rows as the runner leaves them (lib/erp/transfers/settling.ts): transferred orders stay pending under the run's mark, exceptions carry outcome,
  * reason, code and meaning; a stopped run's rest stays pending past it. The run counts are then summed from the orders.
  */
 export async function seedOutcomes(db: Kysely<Database>, shape: OutcomesShape, now = new Date()): Promise<void> {

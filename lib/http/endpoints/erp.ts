@@ -1,6 +1,6 @@
 import "server-only";
-import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox-schemas";
-import { getFailuresInbox, getOpenExceptionCount, resolveInboxGroup, retryInboxGroup } from "@/lib/erp/inbox-service";
+import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox/schemas";
+import { getFailuresInbox, getOpenExceptionCount, resolveInboxGroup, retryInboxGroup } from "@/lib/erp/inbox/service";
 import { idempotencyKeySchema, importList, startImportBodySchema } from "@/lib/erp/schemas";
 import { listImportRuns, startImport } from "@/lib/erp/service";
 import { endpoint, json, parseBody, parseHeader, parseQuery } from "@/lib/http/route";

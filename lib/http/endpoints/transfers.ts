@@ -1,10 +1,10 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
-import { orderIdParamSchema } from "@/lib/erp/history-schemas";
-import { getOrderHistory } from "@/lib/erp/history-service";
+import { orderIdParamSchema } from "@/lib/erp/history/schemas";
+import { getOrderHistory } from "@/lib/erp/history/service";
 import { createTransferBodySchema, idempotencyKeySchema, runIdParamSchema, runOrdersQuerySchema, transferRunList } from "@/lib/erp/schemas";
 import { getRunPage, listTransferRuns, retryTransfer, startTransfer } from "@/lib/erp/service";
-import { stopTransfer } from "@/lib/erp/stop-service";
+import { stopTransfer } from "@/lib/erp/service";
 import { endpoint, json, parseBody, parseHeader, parseParams, parseQuery } from "@/lib/http/route";
 
 // The transfer handlers behind /api/erp/... and /api/v1/... alike.

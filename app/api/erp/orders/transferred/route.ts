@@ -1,5 +1,5 @@
-import { transferredLookupBodySchema } from "@/lib/erp/history-schemas";
-import { findTransferredBefore } from "@/lib/erp/history-service";
+import { transferredLookupBodySchema } from "@/lib/erp/history/schemas";
+import { findTransferredBefore } from "@/lib/erp/history/service";
 import { json, parseBody, withRoute } from "@/lib/http/route";
 import { otherMethods } from "@/lib/http/not-allowed";
 

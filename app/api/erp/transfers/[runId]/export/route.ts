@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { transferIdsResponse, transferSheet } from "@/lib/erp/csv";
-import { describeReason } from "@/lib/erp/reasons";
+import { transferIdsResponse, transferSheet } from "@/lib/erp/transfers/csv";
+import { describeReason } from "@/lib/erp/outcomes/reasons";
 import { exportQuerySchema, runIdParamSchema } from "@/lib/erp/schemas";
 import { runOrderChunks } from "@/lib/erp/service";
 import { exportContext, exportResponse } from "@/lib/export/response";
