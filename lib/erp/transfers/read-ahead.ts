@@ -28,9 +28,6 @@ function takeCreatedOrders(jobId: string): readonly string[] | undefined {
   return ids;
 }
 
-class LostJob extends Error {}
-
-
 // Read ahead a range of positions at a time while a batch is on the wire: store reads stay off the path between upstream calls.
 export class ReadAhead {
   private readonly ahead: PendingOrder[] = [];
