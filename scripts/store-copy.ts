@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { COPIED_TABLES, copyPgliteStore, copySqliteStore, type CopyResult } from "@/lib/boot/copy";
 import { consoleMigrations } from "@/lib/boot/features";
 import { openCommandStore } from "@/lib/store/command";
-import { endInterrupted } from "@/lib/erp/store";
+import { endInterrupted } from "@/lib/erp/transfers/settling";
 
 const USAGE = `Usage: npm run store:copy -- [--from <file>]
        npm run store:copy -- --pglite <folder>

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { OrderOutcome, TransferRunStatus } from "@/lib/erp/schemas";
-import type { Meaning, RunResult } from "@/lib/erp/outcomes";
+import type { Meaning, RunResult } from "@/lib/erp/outcomes/meanings";
 
 const BASE = "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset";
 const GREEN = "bg-emerald-100 text-emerald-900 ring-emerald-300 dark:bg-emerald-900/50 dark:text-emerald-100 dark:ring-emerald-700";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import useSWR from "swr";
-import { FAILURES_COUNT_API, FAILURES_PATH } from "@/lib/erp/inbox-lists";
+import { FAILURES_COUNT_API, FAILURES_PATH } from "@/lib/erp/inbox/lists";
 import { fetcher } from "@/lib/swr/fetcher";
 
 const POLL_MS = 30_000;

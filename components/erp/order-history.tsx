@@ -8,9 +8,9 @@ import { linkClass } from "@/components/erp/styles";
 import { Notice } from "@/components/ui/states";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import type { CardRole } from "@/components/data-table/table-view";
-import { ORDER_HISTORY_MAX_RUNS } from "@/lib/erp/history-constants";
-import type { OrderHistory } from "@/lib/erp/history-schemas";
-import { describeReason } from "@/lib/erp/reasons";
+import { ORDER_HISTORY_MAX_RUNS } from "@/lib/erp/history/constants";
+import type { OrderHistory } from "@/lib/erp/history/schemas";
+import { describeReason } from "@/lib/erp/outcomes/reasons";
 
 
 export function OrderHistoryTable({ history }: { history: OrderHistory }) {

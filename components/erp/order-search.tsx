@@ -4,10 +4,10 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { buttonClass, fieldErrorClass, helpTextClass, inputClass } from "@/components/ui/styles";
-import { storyHref } from "@/lib/erp/story-links";
+import { storyHref } from "@/lib/erp/history/story-links";
 
 // The id's schema (and zod with it) loads after the page, not with it.
-const loadOrderIdSchema = () => import("@/lib/erp/history-schemas").then((m) => m.orderIdSchema);
+const loadOrderIdSchema = () => import("@/lib/erp/history/schemas").then((m) => m.orderIdSchema);
 
 /** `story`: the search opens the order's "What happened?" story instead of its run table. */
 export function OrderSearch({ story = false }: { story?: boolean }) {

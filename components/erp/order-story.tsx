@@ -5,8 +5,8 @@ import { useMemo } from "react";
 import { toast } from "@/components/ui/toast";
 import { buttonClass, cardClass, helpTextClass } from "@/components/ui/styles";
 import { useDateTime } from "@/components/ui/time";
-import { STORY_ANCHOR } from "@/lib/erp/story-links";
-import { storyLines, storyMessage, type OrderStory, type StoryTexts } from "@/lib/erp/story";
+import { STORY_ANCHOR } from "@/lib/erp/history/story-links";
+import { storyLines, storyMessage, type OrderStory, type StoryTexts } from "@/lib/erp/history/story";
 
 export function OrderStoryCard({ story }: { story: OrderStory }) {
   const t = useTranslations("erpOrders.story");

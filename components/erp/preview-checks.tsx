@@ -7,9 +7,9 @@ import useSWR from "swr";
 import { linkClass, warningBoxClass } from "@/components/erp/styles";
 import { buttonClass } from "@/components/ui/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
-import { implausibleIds } from "@/lib/erp/order-checks";
-import { ORDERS_TRANSFERRED_API } from "@/lib/erp/history-constants";
-import type { TransferredBefore } from "@/lib/erp/history-schemas";
+import { implausibleIds } from "@/lib/erp/transfers/order-checks";
+import { ORDERS_TRANSFERRED_API } from "@/lib/erp/history/constants";
+import type { TransferredBefore } from "@/lib/erp/history/schemas";
 import { sendJson, type ProblemError } from "@/lib/swr/fetcher";
 
 const SHOWN = 20;

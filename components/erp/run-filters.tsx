@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { RUN_OPEN_FILTERS, RUN_ORIGIN_GROUPS } from "@/lib/erp/lists";
-import { RUN_RESULTS } from "@/lib/erp/outcomes";
+import { RUN_RESULTS } from "@/lib/erp/outcomes/meanings";
 import type { TransferRunListState } from "@/lib/erp/schemas";
 import { FilterSelect } from "@/components/erp/list";
 import { selectClass } from "@/components/erp/styles";

@@ -10,9 +10,9 @@ import { ProgressBar } from "@/components/erp/progress-bar";
 import { warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
 import { TRANSFERS_API } from "@/lib/erp/lists";
-import { runProgress } from "@/lib/erp/progress";
+import { runProgress } from "@/lib/erp/transfers/progress";
 import type { TransferRunSummary } from "@/lib/erp/schemas";
-import { isRunActive } from "@/lib/erp/status";
+import { isRunActive } from "@/lib/erp/transfers/status";
 import { sendJson } from "@/lib/swr/fetcher";
 
 // A running run's progress and its stop button; the run page's polling brings each new count.

@@ -7,8 +7,8 @@ import { useDateTime } from "@/components/ui/time";
 import { useId, useMemo } from "react";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { buttonClass } from "@/components/ui/styles";
-import { useTransferRuns } from "@/lib/erp/client";
-import { retriedFromInbox } from "@/lib/erp/inbox-lists";
+import { useTransferRuns } from "@/lib/erp/transfers/client";
+import { retriedFromInbox } from "@/lib/erp/inbox/lists";
 import { PAGE_SIZES, TRANSFER_RUN_STATUSES, transferRunListBase as transferRunList } from "@/lib/erp/lists";
 import type { TransferRunSummary } from "@/lib/erp/schemas";
 import { useListState } from "@/lib/list/client";
@@ -18,7 +18,7 @@ import { ErpTable, FilterSelect } from "@/components/erp/list";
 import { linkClass } from "@/components/erp/styles";
 import { RunFilters } from "@/components/erp/run-filters";
 import { ViewsControl } from "@/components/views/views-control";
-import { AUTOMATIC_STARTER, runStarter, type RunStarter } from "@/lib/erp/run-starters";
+import { AUTOMATIC_STARTER, runStarter, type RunStarter } from "@/lib/erp/transfers/starters";
 
 
 const helper = createColumnHelper<DataTableFeatures, TransferRunSummary>();

@@ -7,7 +7,7 @@ import { Tile } from "@/components/home/tile";
 import { useDateTime } from "@/components/ui/time";
 import { theadClass } from "@/components/ui/styles";
 import { PlainTable } from "@/components/data-table/plain-table";
-import { DAY_OUTCOMES, dayTotal, type OutcomeDays } from "@/lib/erp/outcome-days";
+import { DAY_OUTCOMES, dayTotal, type OutcomeDays } from "@/lib/erp/outcomes/days";
 import type { CallHistory } from "@/lib/health/history";
 import { useHomeTile } from "@/lib/home/client";
 import type { ChartSeries } from "@/components/home/uplot-chart";

@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { MeaningBadge } from "@/components/erp/badges";
 import { Tile } from "@/components/home/tile";
 import { linkClass } from "@/components/ui/styles";
-import { FAILURES_PATH } from "@/lib/erp/inbox-lists";
-import { describeReason } from "@/lib/erp/reasons";
+import { FAILURES_PATH } from "@/lib/erp/inbox/lists";
+import { describeReason } from "@/lib/erp/outcomes/reasons";
 import { useHomeTile } from "@/lib/home/client";
 
 export function FailuresTile() {

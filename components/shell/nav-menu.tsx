@@ -8,7 +8,7 @@ import { FailuresCount, useOpenFailures } from "@/components/erp/failures-nav-ba
 import { isCurrentSection, NAV_ITEMS } from "@/components/shell/nav-items";
 import { headerButtonClass, NavTriggerContent } from "@/components/shell/shell-menus";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { FAILURES_PATH } from "@/lib/erp/inbox-lists";
+import { FAILURES_PATH } from "@/lib/erp/inbox/lists";
 
 /** The main sections as a menu, for screens too narrow for the links. */
 export function NavMenu() {

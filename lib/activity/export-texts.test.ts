@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ACTIVITY_SHEET, readableRows } from "@/lib/activity/csv";
 import { eventTexts, type ActivityNames, type RootTranslator } from "@/lib/activity/readable";
 import type { AuditRecord } from "@/lib/activity/schemas";
-import { transferSheet } from "@/lib/erp/csv";
+import { transferSheet } from "@/lib/erp/transfers/csv";
 import { LIST_SEPARATOR } from "@/lib/export/csv";
 import { exportResponse, inOneChunk } from "@/lib/export/response";
 import type { ExportContext } from "@/lib/export/sheet";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MeaningCounts } from "@/lib/erp/outcomes";
+import type { MeaningCounts } from "@/lib/erp/outcomes/meanings";
 import { messageWords } from "@/lib/alerts/message";
 import { digestLines, digestSlot, digestTitle, isEmptyDigest, summariseDigest, type DigestEvent } from "@/lib/alerts/digest-summary";
 

@@ -1,4 +1,4 @@
-import { runResult, type MeaningCounts } from "@/lib/erp/outcomes";
+import { runResult, type MeaningCounts } from "@/lib/erp/outcomes/meanings";
 import type { ImportKindName, TransferRunState } from "@/lib/erp/lists";
 import type { MessageWords } from "@/lib/alerts/message";
 import { localMinutes, parseTime } from "@/lib/schedules/next";

@@ -1,10 +1,10 @@
 import "server-only";
-import type { MeaningCounts } from "@/lib/erp/outcomes";
+import type { MeaningCounts } from "@/lib/erp/outcomes/meanings";
 import type { ImportKindName } from "@/lib/erp/schemas";
 
 // Raising an alert never throws nor waits: deliveries are jobs with retries, so a receiver that is down blocks nothing.
 
-/** A run's orders by meaning (lib/erp/outcomes.ts); "not sent" includes any still marked sending. */
+/** A run's orders by meaning (lib/erp/outcomes/meanings.ts); "not sent" includes any still marked sending. */
 export type TransferAlertCounts = Omit<MeaningCounts, "sending"> & { total: number };
 
 export type AlertEvent =

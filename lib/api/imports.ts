@@ -2,8 +2,8 @@ import "server-only";
 import { endpoint, json } from "@/lib/api/endpoint";
 import * as answers from "@/lib/openapi/responses";
 import { idempotencyKey, runAnswers } from "@/lib/api/transfers";
-import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox-schemas";
-import { getFailuresInbox, getOpenExceptionCount, resolveInboxGroup, retryInboxGroup } from "@/lib/erp/inbox-service";
+import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox/schemas";
+import { getFailuresInbox, getOpenExceptionCount, resolveInboxGroup, retryInboxGroup } from "@/lib/erp/inbox/service";
 import { importList, startImportBodySchema } from "@/lib/erp/schemas";
 import { listImportRuns, startImport as startImportRun } from "@/lib/erp/service";
 

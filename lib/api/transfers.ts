@@ -3,13 +3,13 @@ import { getTranslations } from "next-intl/server";
 import { endpoint, json } from "@/lib/api/endpoint";
 import * as answers from "@/lib/openapi/responses";
 import { getConfig } from "@/lib/config";
-import { transferIdsResponse, transferSheet } from "@/lib/erp/csv";
-import { orderIdParamSchema, transferredLookupBodySchema } from "@/lib/erp/history-schemas";
-import { findTransferredBefore as transferredBefore, getOrderHistory } from "@/lib/erp/history-service";
-import { describeReason } from "@/lib/erp/reasons";
+import { transferIdsResponse, transferSheet } from "@/lib/erp/transfers/csv";
+import { orderIdParamSchema, transferredLookupBodySchema } from "@/lib/erp/history/schemas";
+import { findTransferredBefore as transferredBefore, getOrderHistory } from "@/lib/erp/history/service";
+import { describeReason } from "@/lib/erp/outcomes/reasons";
 import { createTransferBodySchema, exportQuerySchema, idempotencyKeySchema, runIdParamSchema, runOrdersQuerySchema, transferRunList } from "@/lib/erp/schemas";
 import { getRunPage, listTransferRuns, retryTransfer, runOrderChunks, startTransfer as startRun } from "@/lib/erp/service";
-import { stopTransfer as stopRun } from "@/lib/erp/stop-service";
+import { stopTransfer as stopRun } from "@/lib/erp/service";
 import { exportContext, exportResponse } from "@/lib/export/response";
 import { log } from "@/lib/log";
 

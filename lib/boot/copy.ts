@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { copySqliteStore as copyRows, type CopyResult } from "@/lib/db/copy";
 import { copyPgliteStore as copyPgliteRows } from "@/lib/db/copy-pglite";
-import { readStoredOutcomes } from "@/lib/erp/outcomes-migration";
+import { readStoredOutcomes } from "@/lib/erp/outcomes/migrations";
 
 export { COPIED_TABLES, StoreCopyError, type CopyResult } from "@/lib/db/copy";
 

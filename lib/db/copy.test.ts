@@ -207,7 +207,7 @@ describe("copySqliteStore", () => {
 
     const runs = await db.selectFrom("erp_transfer_runs").selectAll().orderBy("id").execute();
     const { owner_instance: _o, heartbeat_at: _h, ...parent } = run("b-parent", { total_orders: 3, transferred_count: 1, not_transferred_count: 1, unknown_count: 1 });
-    // Its orders are read by meaning as the store's own are (lib/erp/outcomes.ts): a code the catalog does not know is
+    // Its orders are read by meaning as the store's own are (lib/erp/outcomes/meanings.ts): a code the catalog does not know is
     // a failure, never done.
     expect(runs.find((r) => r.id === "b-parent")).toEqual({
       ...stored(parent),

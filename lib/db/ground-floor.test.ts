@@ -14,7 +14,7 @@ const FLOORS: Record<string, string[]> = {
   "lib/upstream": ["lib/config", "lib/log", "lib/rules"],
 };
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g;
-const ROW_TYPES = /^import type \{[^}]*\} from "@\/lib\/[a-z-]+\/(?:[a-z-]+-)?tables";$|^import type \{[^}]*\} from "@\/lib\/auth\/roles";$|^export type \{[^}]*\} from "@\/lib\/(?:[a-z-]+\/(?:[a-z-]+-)?tables|auth\/roles)";$/gm;
+const ROW_TYPES = /^import type \{[^}]*\} from "@\/lib\/[a-z-]+\/(?:[a-z-]+[\/-])?tables";$|^import type \{[^}]*\} from "@\/lib\/auth\/roles";$|^export type \{[^}]*\} from "@\/lib\/(?:[a-z-]+\/(?:[a-z-]+[\/-])?tables|auth\/roles)";$/gm;
 
 function outsideImports(floor: string, file: string): string[] {
   const dir = path.join(process.cwd(), floor);

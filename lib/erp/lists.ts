@@ -1,7 +1,7 @@
 import { defineListBase, limit, oneOf, optional, page } from "@/lib/list/base";
 import { invertedDates, isCalendarDate, readActor } from "@/lib/activity/lists";
-import { AUTOMATIC_STARTER } from "@/lib/erp/run-starters";
-import { RUN_RESULTS } from "@/lib/erp/outcomes";
+import { AUTOMATIC_STARTER } from "@/lib/erp/transfers/starters";
+import { RUN_RESULTS } from "@/lib/erp/outcomes/meanings";
 
 // ERP names, page sizes and the lists, declared once (no zod, for the browser); lib/erp/schemas.ts adds the server's strict queries.
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
-import { transferOutcomesMigration } from "@/lib/erp/outcomes-migration";
-import { failuresInboxMigration } from "@/lib/erp/inbox-migration";
+import { transferOutcomesMigration } from "@/lib/erp/outcomes/migrations";
+import { failuresInboxMigration } from "@/lib/erp/inbox/migrations";
 
 export const erpMigrations: Record<string, Migration> = {
   "0001_console": {
@@ -86,7 +86,7 @@ export const erpMigrations: Record<string, Migration> = {
       await db.schema.alterTable("erp_transfer_runs").addColumn("sending_to", "integer").execute();
     },
   },
-  // Orders still pending at or below the run's mark read as transferred (lib/erp/store.ts, OUTCOME); existing runs keep 0.
+  // Orders still pending at or below the run's mark read as transferred (lib/erp/transfers/orders.ts, OUTCOME); existing runs keep 0.
   "0006_transfer_mark": {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -119,7 +119,7 @@ export const erpMigrations: Record<string, Migration> = {
     },
   },
   "0012_failures_inbox": failuresInboxMigration,
-  // The inbox reads written exceptions through this (lib/erp/inbox.ts); only exception writes leave HOT, transferred orders are never written.
+  // The inbox reads written exceptions through this (lib/erp/inbox/store.ts); only exception writes leave HOT, transferred orders are never written.
   "0015_open_exceptions": {
     async up(db: Kysely<unknown>) {
       await sql`

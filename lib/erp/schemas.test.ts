@@ -11,8 +11,8 @@ import {
   startImportBodySchema,
   transferRunList,
 } from "@/lib/erp/schemas";
-import { transferRunStatus } from "@/lib/erp/status";
-import { describeReason, type ReasonTranslator } from "@/lib/erp/reasons";
+import { transferRunStatus } from "@/lib/erp/transfers/status";
+import { describeReason, type ReasonTranslator } from "@/lib/erp/outcomes/reasons";
 
 const listTransfersQuerySchema = transferRunList.querySchema;
 const listImportsQuerySchema = importList.querySchema;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ACTIVITY_SHEET, readableRows, type ReadableAudit } from "@/lib/activity/csv";
 import { NO_NAMES } from "@/lib/activity/readable";
 import type { AuditRecord } from "@/lib/activity/schemas";
-import { transferSheet } from "@/lib/erp/csv";
+import { transferSheet } from "@/lib/erp/transfers/csv";
 import { exportCsv, LIST_SEPARATOR } from "@/lib/export/csv";
 import { attachment, exportFilename, sheetHeader, type ExportContext } from "@/lib/export/sheet";
 import { EXPORT_RETRY_SECONDS, EXPORTS_PER_INSTANCE, EXPORTS_PER_MEMBER, runningExports, takeExportSlot } from "@/lib/export/limits";

@@ -2,9 +2,11 @@ import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
-import { createTransferRun, getRun, refreshCounts, toRunSummary, type RunActor } from "@/lib/erp/store";
-import { retriedFromInbox } from "@/lib/erp/inbox-lists";
-import { resolveGroup, retryGroup } from "@/lib/erp/inbox";
+import { createTransferRun, type RunActor } from "@/lib/erp/transfers/runs";
+import { getRun, toRunSummary } from "@/lib/erp/transfers/store";
+import { refreshCounts } from "@/lib/erp/transfers/settling";
+import { retriedFromInbox } from "@/lib/erp/inbox/lists";
+import { resolveGroup, retryGroup } from "@/lib/erp/inbox/store";
 import { callRoute } from "@/test/in-process-console";
 import { openTestDb } from "@/test/store";
 

@@ -1,4 +1,4 @@
-import type { RunResult } from "@/lib/erp/outcomes";
+import type { RunResult } from "@/lib/erp/outcomes/meanings";
 
 // The home page's tiles and sizes without zod, for the browser; lib/home/schemas.ts re-exports them.
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/store";
-import { inboxGroups } from "@/lib/erp/inbox";
-import type { InboxGroup } from "@/lib/erp/inbox-lists";
+import { inboxGroups } from "@/lib/erp/inbox/store";
+import type { InboxGroup } from "@/lib/erp/inbox/lists";
 import { HOME_LIST_SIZE } from "@/lib/home/constants";
 
 export interface FailuresTile {

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/store/schema";
-import { createTransferRun, refreshCounts } from "@/lib/erp/store";
-import { resolveGroup } from "@/lib/erp/inbox";
+import { createTransferRun } from "@/lib/erp/transfers/runs";
+import { refreshCounts } from "@/lib/erp/transfers/settling";
+import { resolveGroup } from "@/lib/erp/inbox/store";
 import { composeHandover, markHandoverRead, pinnedHandover, saveHandover, shiftStart } from "@/lib/home/handover";
 import { openTestDb } from "@/test/store";
 

@@ -3,11 +3,11 @@ import { parsePositiveId } from "@/lib/rules/ids";
 import type { ImportKindName, ImportOutcome, TransferCounts, TransferRunStatus } from "@/lib/erp/schemas";
 import type { PlatformHealth } from "@/lib/health/calls";
 import { ATTENTION_RUN_RESULTS, HOME_TILES } from "@/lib/home/constants";
-import type { RunResult } from "@/lib/erp/outcomes";
+import type { RunResult } from "@/lib/erp/outcomes/meanings";
 import type { ReadinessCheck } from "@/lib/rules/warehouse";
 import type { FailuresTile } from "@/lib/home/failures-tile";
 import type { CallHistory } from "@/lib/health/history";
-import type { OutcomeDays } from "@/lib/erp/outcome-days";
+import type { OutcomeDays } from "@/lib/erp/outcomes/days";
 import type { ActivityNames } from "@/lib/activity/readable";
 import type { AuditRecord } from "@/lib/activity/schemas";
 

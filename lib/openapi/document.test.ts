@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { exportedMethods, routeFiles } from "@/test/access-routes";
 import { openApiDocument } from "@/lib/openapi/document";
 import { OPERATIONS } from "@/lib/openapi/registry";
-import { failuresList } from "@/lib/erp/inbox-schemas";
+import { failuresList } from "@/lib/erp/inbox/schemas";
 
 // The description is valid OpenAPI 3.1, names every /api/v1 route and method (and nothing else), and says what the routes parse.
 

@@ -9,8 +9,8 @@ import { QUEUE_PAGE_SIZES, queueList } from "@/lib/queue/schemas";
 import * as transfersApi from "@/lib/api/transfers";
 import * as warehousesApi from "@/lib/api/warehouses";
 import type { Answer, Declaration, Endpoint } from "@/lib/api/endpoint";
-import { orderIdParamSchema } from "@/lib/erp/history-schemas";
-import { failuresList } from "@/lib/erp/inbox-schemas";
+import { orderIdParamSchema } from "@/lib/erp/history/schemas";
+import { failuresList } from "@/lib/erp/inbox/schemas";
 import {
   ERP_IMPORT_KINDS,
   importList,
@@ -23,7 +23,7 @@ import {
   TRANSFER_RUN_STATUSES,
   transferRunList,
 } from "@/lib/erp/schemas";
-import { RUN_RESULTS } from "@/lib/erp/outcomes";
+import { RUN_RESULTS } from "@/lib/erp/outcomes/meanings";
 import { MAX_PAGE } from "@/lib/erp/lists";
 import type { BaseFields, ListState } from "@/lib/list/base";
 import { SEARCH_MAX, WAREHOUSE_PAGE_SIZES, WAREHOUSE_SORT_COLUMNS, WAREHOUSE_STATUSES } from "@/lib/rules/warehouse";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MEANINGS, RUN_RESULTS } from "@/lib/erp/outcomes";
-import { INBOX_MEANINGS, type InboxPage } from "@/lib/erp/inbox-lists";
-import type { OrderHistory } from "@/lib/erp/history-schemas";
+import { MEANINGS, RUN_RESULTS } from "@/lib/erp/outcomes/meanings";
+import { INBOX_MEANINGS, type InboxPage } from "@/lib/erp/inbox/lists";
+import type { OrderHistory } from "@/lib/erp/history/schemas";
 import {
   ERP_IMPORT_KINDS,
   ORDER_OUTCOMES,

@@ -8,7 +8,7 @@ import { openTestStore } from "@/test/store";
 import { testDatabaseUrl, withDatabase } from "@/test/test-database";
 import { insertRun } from "@/test/transfer-runs";
 import { addToQueue, takeQueued } from "@/lib/queue/store";
-import { createTransferRun } from "@/lib/erp/store";
+import { createTransferRun } from "@/lib/erp/transfers/runs";
 
 // The queue's rules on a real PostgreSQL: what is queued, left out and refused, each named; a take
 // is the oldest first up to its cap; two takers at the same moment never take the same id.

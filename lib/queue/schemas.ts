@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { orderIdSchema, type TransferredBefore } from "@/lib/erp/history-schemas";
-import type { InvalidReason } from "@/lib/erp/order-ids";
-import type { ImplausibleId } from "@/lib/erp/order-checks";
+import { orderIdSchema, type TransferredBefore } from "@/lib/erp/history/schemas";
+import type { InvalidReason } from "@/lib/erp/transfers/order-ids";
+import type { ImplausibleId } from "@/lib/erp/transfers/order-checks";
 import { defineList } from "@/lib/list/definition";
 import { QUEUE_MAX_IDS_PER_REQUEST, queueListBase } from "@/lib/queue/constants";
 import type { QueueOrigin } from "@/lib/queue/tables";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ACTIVITY_SHEET, readableRows } from "@/lib/activity/csv";
 import { NO_NAMES } from "@/lib/activity/readable";
 import type { AuditRecord } from "@/lib/activity/schemas";
-import { transferSheet } from "@/lib/erp/csv";
+import { transferSheet } from "@/lib/erp/transfers/csv";
 import { exportCsv, exportCsvLines } from "@/lib/export/csv";
 import { sheetHeader } from "@/lib/export/sheet";
 import { CSV_BOM, csvGuard, toCsv } from "@/lib/rules/csv";

@@ -10,7 +10,7 @@ import {
   POSITIVE_ID_PATTERN,
   SESSION_ID_PATTERN,
 } from "@/lib/rules/ids";
-import { classifyOrderId } from "@/lib/erp/order-ids";
+import { classifyOrderId } from "@/lib/erp/transfers/order-ids";
 import { runIdSchema } from "@/lib/erp/schemas";
 
 describe("positive ids (warehouses, members)", () => {

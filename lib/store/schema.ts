@@ -4,7 +4,7 @@ import type { AuditTables } from "@/lib/audit/tables";
 import type { AuthTables } from "@/lib/auth/tables";
 import type { ErpTables } from "@/lib/erp/tables";
 import type { HomeTables } from "@/lib/home/tables";
-import type { InboxTables } from "@/lib/erp/inbox-tables";
+import type { InboxTables } from "@/lib/erp/inbox/tables";
 import type { QueueTables } from "@/lib/queue/tables";
 import type { SchedulesTables } from "@/lib/schedules/tables";
 import type { ViewsTables } from "@/lib/views/tables";

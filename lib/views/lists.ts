@@ -1,7 +1,7 @@
 import { activityListBase } from "@/lib/activity/lists";
 import { transferRunListBase } from "@/lib/erp/lists";
 import { warehouseListBase } from "@/lib/warehouses/lists";
-import { failuresListBase } from "@/lib/erp/inbox-lists";
+import { failuresListBase } from "@/lib/erp/inbox/lists";
 
 export const SAVED_VIEW_LISTS = ["warehouses", "activity", "transfers", "erp_failures"] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];

@@ -2,7 +2,7 @@ import { activityList } from "@/lib/activity/schemas";
 import { transferRunList } from "@/lib/erp/schemas";
 import { HIDE_KEY, VIEW_LISTS, VIEW_QUERY_MAX, type SavedViewList, type ViewQueryResult, type ViewQueryIssue } from "@/lib/views/lists";
 import { warehouseList } from "@/lib/warehouses/schemas";
-import { failuresList } from "@/lib/erp/inbox-schemas";
+import { failuresList } from "@/lib/erp/inbox/schemas";
 
 const QUERY_DEFINITIONS = { warehouses: warehouseList, activity: activityList, transfers: transferRunList, erp_failures: failuresList } as const;
 

@@ -3,10 +3,10 @@ import { sql } from "kysely";
 import { openStore } from "@/lib/boot/features";
 import { type Store } from "@/lib/store/open";
 import { createTestDatabase } from "@/test/test-database";
-import { orderHistory } from "@/lib/erp/history";
-import { inboxGroups, openExceptionCount } from "@/lib/erp/inbox";
-import { getRun, toRunSummary } from "@/lib/erp/store";
-import { orderMeaning } from "@/lib/erp/outcomes";
+import { orderHistory } from "@/lib/erp/history/store";
+import { inboxGroups, openExceptionCount } from "@/lib/erp/inbox/store";
+import { getRun, toRunSummary } from "@/lib/erp/transfers/store";
+import { orderMeaning } from "@/lib/erp/outcomes/meanings";
 import type { OrderOutcome } from "@/lib/erp/lists";
 import { expectedOutcomes, explainLast, orderIdOf, randomOrderIds, runKind, seedOutcomes, storedBytes, type OutcomesShape } from "@/scripts/bench/outcomes";
 

@@ -3,8 +3,8 @@ import { Kysely, PostgresDialect, sql, type RawBuilder } from "kysely";
 import pg from "pg";
 import type { Database } from "@/lib/store/schema";
 import { openStore } from "@/lib/boot/features";
-import { orderHistory } from "@/lib/erp/history";
-import { inboxGroups, openExceptionCount } from "@/lib/erp/inbox";
+import { orderHistory } from "@/lib/erp/history/store";
+import { inboxGroups, openExceptionCount } from "@/lib/erp/inbox/store";
 import { median, percentile, round } from "@/scripts/bench/stats";
 
 export interface OutcomesShape {
@@ -22,7 +22,7 @@ export const FIRST_ORDER_ID = 3_000_000;
 const RUN_STEP_MINUTES = 15;
 const PEOPLE = 7;
 
-/** By run number modulo 20: 14 clean runs, then one kind each; "closed" exceptions were retried or resolved, the rest are open; "stopped" runs end as lib/erp/stop.ts ends them. */
+/** By run number modulo 20: 14 clean runs, then one kind each; "closed" exceptions were retried or resolved, the rest are open; "stopped" runs end as lib/erp/transfers/stop.ts ends them. */
 export type RunKind = "clean" | "closed" | "rejected" | "failed" | "unknown" | "stopped";
 const KIND_BY_RESIDUE: Record<number, RunKind> = { 14: "closed", 15: "rejected", 16: "rejected", 17: "failed", 18: "unknown", 19: "stopped" };
 

@@ -5,8 +5,8 @@ import { OrderSearch } from "@/components/erp/order-search";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { requirePageMember } from "@/lib/auth/session";
-import { failuresList } from "@/lib/erp/inbox-schemas";
-import { getFailuresInbox } from "@/lib/erp/inbox-service";
+import { failuresList } from "@/lib/erp/inbox/schemas";
+import { getFailuresInbox } from "@/lib/erp/inbox/service";
 import type { SearchParamsInput } from "@/lib/list/definition";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -7,8 +7,8 @@ import { linkClass } from "@/components/erp/styles";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageMember } from "@/lib/auth/session";
-import { orderIdSchema } from "@/lib/erp/history-schemas";
-import { getOrderHistory, getOrderStory } from "@/lib/erp/history-service";
+import { orderIdSchema } from "@/lib/erp/history/schemas";
+import { getOrderHistory, getOrderStory } from "@/lib/erp/history/service";
 import { OrderStoryCard } from "@/components/erp/order-story";
 
 export async function generateMetadata({ params }: { params: Promise<{ orderId: string }> }): Promise<Metadata> {

@@ -1,0 +1,22 @@
+import { reasonMeaning } from "@/lib/erp/outcomes/meanings";
+
+export interface ReasonTranslator {
+  (key: string, values?: Record<string, string | number>): string;
+  has(key: string): boolean;
+}
+
+/** `stop`: who stopped the order's run and when (already in the reader's zone), for orders a stop left unsent. */
+export function describeReason(t: ReasonTranslator, row: { reason: string | null; reasonCode: string | null }, stop?: { by: string; at: string } | null): string {
+  const parts: string[] = [];
+  if (row.reasonCode === "stopped" && stop) parts.push(t("stoppedBy", { name: stop.by, time: stop.at }));
+  else if (row.reasonCode) {
+    const [code = "", status = ""] = row.reasonCode.split(":");
+    const key = `codes.${code}`;
+    parts.push(t.has(key) ? t(key, { status }) : row.reasonCode);
+  }
+  if (row.reason) {
+    const { known } = reasonMeaning(row.reason);
+    parts.push(known && t.has(`known.${known}`) ? t(`known.${known}`) : row.reason);
+  }
+  return parts.join(": ");
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, ErpTransferRun } from "@/lib/store/schema";
+import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
+import type { TransferResult } from "@/lib/upstream/client";
+import { auditRunMove, handOverRun } from "@/lib/erp/transfers/handover";
+import { endStopped, stopRequested } from "@/lib/erp/transfers/stop";
+import { getRun } from "@/lib/erp/transfers/store";
+import type { EnqueueRun, RunJob } from "@/lib/erp/transfers/runs";
+import { endInterrupted, holdsRun, interruptRun, refreshCounts, sendingToUnknown, settleBatch, takeoverCount, type ClaimedBatch } from "@/lib/erp/transfers/settling";
+import { sendBatch, type OnTheWire } from "@/lib/erp/transfers/batch-outcomes";
+import { ReadAhead, rememberCreatedOrders } from "@/lib/erp/transfers/read-ahead";
+
+export const RUN_QUEUE = "erp-transfer-run";
+export const RECOVER_QUEUE = "erp-transfer-recover";
+/** After this many takeovers a run ends interrupted: something in it keeps killing its workers. */
+export const MAX_TAKEOVERS = 3;
+// A ceiling only: a stopped worker is found by its heartbeat long before; a run past it is taken over too.
+const RUN_EXPIRE_SECONDS = 6 * 3600;
+const READ_AHEAD = 2000;
+
+export interface RunnerDeps {
+  db: Kysely<Database>;
+  upstream: { transferOrders(orderIds: readonly string[]): Promise<TransferResult> };
+  onFinished?: (run: ErpTransferRun) => Promise<void> | void;
+  onError?: (message: string, fields: Record<string, unknown>) => void;
+  onWarn?: (message: string, fields: Record<string, unknown>) => void;
+  onWorking?: (fields: { runId: string; jobId: string }) => void;
+  readAhead?: number;
+  inFlight?: number;
+  /** Once `signal` fires no new batch goes out, the batches on the wire are settled, and the run goes to a new job. */
+  draining?: { signal: AbortSignal; enqueue: EnqueueRun };
+}
+
+class LostJob extends Error {}
+
+interface Working {
+  deps: RunnerDeps;
+  job: RunJob;
+  signal?: AbortSignal;
+  orders: ReadAhead;
+  inFlight: number;
+  stopping: () => boolean;
+  stopAsked: boolean;
+}
+
+export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Promise<ErpTransferRun | undefined> {
+  const { db } = deps;
+  const { runId, jobId } = job;
+
+  const claimed = await claimRun(db, job);
+  if (!claimed) return undefined;
+  deps.onWorking?.({ runId, jobId });
+  const stopping = () => deps.draining?.signal.aborted === true;
+  let handOver = false;
+
+  try {
+    const inFlight = Math.max(1, deps.inFlight ?? 1);
+    const orders = new ReadAhead(db, job, claimed, Math.max(1, deps.readAhead ?? READ_AHEAD), inFlight);
+    const w: Working = { deps, job, signal, orders, inFlight, stopping, stopAsked: claimed.stop_requested_at !== null };
+    const first = await sendFirst(w);
+    handOver = first.handOver;
+    await settleInOrder(w, first.wire);
+    if (signal?.aborted) throw new LostJob();
+    if (w.stopAsked) {
+      const stopped = await endStopped(db, runId, jobId);
+      if (!stopped) throw new LostJob();
+      await finishedHook(deps, stopped);
+      return stopped;
+    }
+    if (stopping() && orders.leftOver) handOver = true;
+    if (!handOver) {
+      const finished = await completeRun(db, job);
+      if (!finished) throw new LostJob();
+      await finishedHook(deps, finished);
+      return finished;
+    }
+  } catch (error) {
+    if (error instanceof LostJob) return undefined;
+    deps.onError?.("transfer run stopped by an error", { runId, error: String(error) });
+    // Ended rather than retried: a batch that may have acted is never resent by itself.
+    const ended = await interruptRun(db, runId, jobId);
+    if (ended) await finishedHook(deps, ended);
+    return ended ?? undefined;
+  }
+  // Nothing on the wire now. A failed hand-over fails the job, and recovery resumes the run with nothing to mark.
+  const handed = await handOverRun(db, job, deps.draining!.enqueue);
+  if (handed) deps.onWarn?.("transfer run handed over at shutdown", { runId, jobId: handed.job_id, pending: handed.pending_count });
+  return handed ?? undefined;
+}
+
+function claimRun(db: Kysely<Database>, { runId, jobId }: RunJob) {
+  return db
+    .updateTable("erp_transfer_runs")
+    .set((eb) => ({ state: "running", started_at: eb.fn.coalesce("started_at", eb.val(new Date())) }))
+    .where("id", "=", runId)
+    .where("job_id", "=", jobId)
+    .where("state", "in", ["queued", "running"])
+    .returning(["batch_size", "transferred_through", "total_orders", "stop_requested_at"])
+    .executeTakeFirst();
+}
+
+function send(w: Working, batch: ClaimedBatch): OnTheWire {
+  return sendBatch(w.deps.upstream, batch, (error) => w.deps.onError?.("transfer batch failed in the console", { runId: w.job.runId, batch: batch.number, error: String(error) }));
+}
+
+async function sendFirst(w: Working): Promise<{ wire: OnTheWire[]; handOver: boolean }> {
+  const { deps, job, signal, orders, inFlight, stopping, stopAsked } = w;
+  let handOver = false;
+  const first: ClaimedBatch[] = [];
+  if (!stopping() && !stopAsked) for (let next = await orders.nextBatch(); next; next = first.length < inFlight ? await orders.nextBatch() : null) first.push(next);
+  // Stopping before anything went out (or a job fetched as the engine stopped): the run goes on elsewhere as it is.
+  if (stopping() && !stopAsked) handOver = true;
+  else if (!stopAsked && !(await settleBatch(deps.db, { runId: job.runId, jobId: job.jobId, done: [], inFlight: first, added: first.length })).held) throw new LostJob();
+  // The engine aborts when it no longer holds our claim; the recovery job decides what happens next.
+  if (signal?.aborted) throw new LostJob();
+  const wire = handOver || stopAsked ? [] : first.map((batch) => send(w, batch));
+  if (wire.length) orders.inBackground();
+  return { wire, handOver };
+}
+
+async function settleInOrder(w: Working, wire: OnTheWire[]): Promise<void> {
+  const { deps, job, signal, orders, stopping } = w;
+  while (wire.length) {
+    const oldest = wire[0]!;
+    const outcomes = await oldest.answer;
+    const [stop, candidate] = signal?.aborted || stopping() || w.stopAsked ? [w.stopAsked, null] : await Promise.all([stopRequested(deps.db, job.runId), orders.nextBatch()]);
+    w.stopAsked ||= stop;
+    const next = w.stopAsked ? null : candidate;
+    const stillOut = wire.slice(1).map((x) => x.batch);
+    // Fenced: a worker whose job was taken over leaves its batches as the takeover marked them (unknown).
+    const settled = await settleBatch(deps.db, {
+      runId: job.runId,
+      jobId: job.jobId,
+      done: oldest.batch.rows.map((r) => ({ position: r.position, ...outcomes.get(r.order_id)! })),
+      inFlight: next ? [...stillOut, next] : stillOut,
+      added: next ? 1 : 0,
+    });
+    if (!settled.held) throw new LostJob();
+    wire.shift();
+    if (next) {
+      if (signal?.aborted) throw new LostJob();
+      wire.push(send(w, next));
+      orders.inBackground();
+    }
+  }
+}
+
+// One fenced statement: the counts are the ones each batch kept up to date (a takeover recounts before it resumes).
+function completeRun(db: Kysely<Database>, { runId, jobId }: RunJob) {
+  return db
+    .updateTable("erp_transfer_runs")
+    .set({ state: "completed", finished_at: new Date(), job_id: null })
+    .where("id", "=", runId)
+    .where("job_id", "=", jobId)
+    .where("state", "in", ["queued", "running"])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+async function finishedHook(deps: RunnerDeps, run: ErpTransferRun): Promise<void> {
+  try {
+    await deps.onFinished?.(run);
+  } catch (error) {
+    deps.onError?.("transfer run completion hook failed", { runId: run.id, error: String(error) });
+  }
+}
+
+export type RecoveryResult = { outcome: "resumed"; run: ErpTransferRun; jobId: string; unknown: number } | { outcome: "interrupted"; run: ErpTransferRun } | { outcome: "none" };
+
+/** A dead run job: if the run is still its, in-flight orders become unknown and a new job finishes the rest, on any instance. */
+export async function recoverRun(deps: RunnerDeps & { enqueue: EnqueueRun }, dead: RunJob): Promise<RecoveryResult> {
+  const result = await deps.db.transaction().execute(async (trx): Promise<RecoveryResult> => {
+    const run = await holdsRun(trx, dead.runId, dead.jobId);
+    if (!run) return { outcome: "none" };
+    if ((await takeoverCount(trx, run.id)) >= MAX_TAKEOVERS) return { outcome: "interrupted", run: await endInterrupted(trx, run.id) };
+    const now = new Date();
+    const unknown = await sendingToUnknown(trx, run.id, now);
+    const jobId = randomUUID();
+    await trx.updateTable("erp_transfer_runs").set({ job_id: jobId }).where("id", "=", run.id).execute();
+    await refreshCounts(trx, run.id);
+    // In the same transaction: the takeover count the loop guard reads can never miss one.
+    await auditRunMove(
+      trx,
+      run,
+      {
+        outcome: "failure",
+        message: `Transfer run resumed after its worker stopped: ${unknown} orders in flight marked unknown.`,
+        details: { event: "resumed", unknown, deadJobId: dead.jobId, jobId },
+      },
+      now,
+    );
+    await deps.enqueue(trx, { runId: run.id, jobId });
+    return { outcome: "resumed", run: (await getRun(trx, run.id))!, jobId, unknown };
+  });
+  if (result.outcome === "resumed") deps.onWarn?.("transfer run taken over after its worker stopped", { runId: result.run.id, unknown: result.unknown });
+  if (result.outcome === "interrupted") {
+    deps.onError?.("transfer run interrupted: its workers kept stopping", { runId: result.run.id, takeovers: MAX_TAKEOVERS });
+    await finishedHook(deps, result.run);
+  }
+  return result;
+}
+
+export interface TransferQueueOptions {
+  heartbeatSeconds: number;
+}
+
+export async function createTransferQueues(boss: JobEngine, options: TransferQueueOptions): Promise<void> {
+  const recover = { retryLimit: 5, retryDelay: 5, retryBackoff: true, notify: true };
+  await boss.createQueue(RECOVER_QUEUE, recover);
+  await boss.updateQueue(RECOVER_QUEUE, recover);
+  // retryLimit 0: a batch that may have acted is never resent by itself; a dead job goes to recovery.
+  const run = { retryLimit: 0, heartbeatSeconds: options.heartbeatSeconds, deadLetter: RECOVER_QUEUE, notify: true, expireInSeconds: RUN_EXPIRE_SECONDS };
+  await boss.createQueue(RUN_QUEUE, run);
+  await boss.updateQueue(RUN_QUEUE, run);
+}
+
+export function enqueueWith(boss: JobEngine): EnqueueRun {
+  return async (trx, job, orderIds) => {
+    // Before the send: once the transaction commits, this process's worker may take the job at once.
+    if (orderIds) rememberCreatedOrders(job.jobId, orderIds);
+    await boss.send(RUN_QUEUE, job, { id: job.jobId, db: inTransaction(trx) });
+  };
+}
+
+export interface WorkOptions {
+  concurrency?: number;
+  recoverPollSeconds: number;
+}
+
+export async function workTransfers(boss: JobEngine, deps: RunnerDeps, options: WorkOptions): Promise<void> {
+  const enqueue = enqueueWith(boss);
+  await boss.work<RunJob>(RUN_QUEUE, { localConcurrency: options.concurrency ?? 4 }, async ([job]) => {
+    await processRun(deps, { runId: job!.data.runId, jobId: job!.data.jobId }, job!.signal);
+  });
+  const poll = Math.max(0.5, options.recoverPollSeconds);
+  await boss.work<RunJob>(RECOVER_QUEUE, { pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll }, async ([job]) => {
+    await recoverRun({ ...deps, enqueue }, { runId: job!.data.runId, jobId: job!.data.jobId });
+  });
+}

@@ -1,0 +1,205 @@
+import type { RunStarter } from "@/lib/erp/transfers/starters";
+import { z } from "zod";
+import { field, oneOf } from "@/lib/list/base";
+import { defineList, strictQuery, type ListState } from "@/lib/list/definition";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/lib/rules/ids";
+import { classifyOrderId } from "@/lib/erp/transfers/order-ids";
+import type { Meaning, MeaningCounts, RunResult } from "@/lib/erp/outcomes/meanings";
+
+import {
+  orderOutcomeField,
+  RETRY_KINDS,
+  runOrderListBase,
+  transferRunListBase,
+  type OrderOutcome,
+  type RetryKind,
+  type TransferOrigin,
+  type TransferRunState,
+  type TransferRunStatus,
+} from "@/lib/erp/lists";
+
+export * from "@/lib/erp/lists";
+
+const MAX_REPORTED_IDS = 20;
+
+export const runIdSchema = z
+  .string({ error: "validation.erp.runIdRequired" })
+  .trim()
+  .pipe(z.uuid({ error: "validation.erp.runIdInvalid" }))
+  .transform((v) => v.toLowerCase());
+
+export const runIdParamSchema = z.object({ runId: runIdSchema });
+
+export const idempotencyKeySchema = z
+  .string({ error: "validation.erp.idempotencyKeyMissing" })
+  .trim()
+  .min(IDEMPOTENCY_KEY_MIN_LENGTH, { error: "validation.erp.idempotencyKeyLength" })
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: "validation.erp.idempotencyKeyLength" })
+  .regex(IDEMPOTENCY_KEY_PATTERN, { error: "validation.erp.idempotencyKeyCharacters" });
+
+/** Unknown outcomes need `confirmUnknown` (the upstream may have acted on them), rejected ones `confirmRejected`. */
+export function createTransferBodySchema(maxOrdersPerRun: number) {
+  return z
+    .strictObject({
+      orderIds: z
+        .array(z.string({ error: "validation.erp.orderIdString" }), { error: "validation.erp.orderIdsList" })
+        .optional(),
+      parentRunId: runIdSchema.optional(),
+      retry: z.enum(RETRY_KINDS, { error: "validation.erp.retryKind" }).optional(),
+      confirmUnknown: z.boolean({ error: "validation.trueOrFalse" }).optional(),
+      confirmRejected: z.boolean({ error: "validation.trueOrFalse" }).optional(),
+    })
+    .superRefine((body, ctx) => {
+      if (body.orderIds !== undefined && body.retry !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["retry"], message: "validation.erp.idsOrRetry" });
+        return;
+      }
+      if (body.orderIds === undefined && body.retry === undefined) {
+        ctx.addIssue({ code: "custom", path: ["orderIds"], message: "validation.erp.orderIdsMissing" });
+        return;
+      }
+      if (body.retry !== undefined) {
+        if (body.parentRunId === undefined) {
+          ctx.addIssue({ code: "custom", path: ["parentRunId"], message: "validation.erp.parentRunMissing" });
+        }
+        if (body.retry === "unknown" && body.confirmUnknown !== true) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["confirmUnknown"],
+            message: "validation.erp.confirmUnknown",
+          });
+        }
+        if (body.retry === "rejected" && body.confirmRejected !== true) {
+          ctx.addIssue({ code: "custom", path: ["confirmRejected"], message: "validation.erp.confirmRejected" });
+        }
+        return;
+      }
+      if (body.parentRunId !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["parentRunId"], message: "validation.erp.parentRunWithoutRetry" });
+      }
+      if (body.confirmUnknown !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["confirmUnknown"], message: "validation.erp.confirmUnknownWithoutRetry" });
+      }
+      if (body.confirmRejected !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["confirmRejected"], message: "validation.erp.confirmRejectedWithoutRetry" });
+      }
+      const ids = body.orderIds ?? [];
+      if (ids.length === 0) {
+        ctx.addIssue({ code: "custom", path: ["orderIds"], message: "validation.erp.orderIdsEmpty" });
+        return;
+      }
+      if (ids.length > maxOrdersPerRun) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["orderIds"],
+          message: "validation.erp.tooManyOrders",
+          params: { max: maxOrdersPerRun, count: ids.length },
+        });
+        return;
+      }
+      let reported = 0;
+      let bad = 0;
+      const seen = new Set<string>();
+      ids.forEach((id, i) => {
+        const reason = classifyOrderId(id);
+        const duplicate = !reason && seen.has(id);
+        seen.add(id);
+        if (!reason && !duplicate) return;
+        bad++;
+        if (reported >= MAX_REPORTED_IDS) return;
+        reported++;
+        ctx.addIssue({
+          code: "custom",
+          path: ["orderIds", i],
+          message:
+            reason === "too_long"
+              ? "validation.erp.orderIdTooLong"
+              : reason === "not_a_number"
+                ? "validation.erp.orderIdDigits"
+                : "validation.erp.orderIdRepeated",
+          params: { id },
+        });
+      });
+      if (bad > reported) {
+        ctx.addIssue({ code: "custom", path: ["orderIds"], message: "validation.erp.moreInvalid", params: { count: bad - reported } });
+      }
+    });
+}
+
+export const transferRunList = defineList(transferRunListBase);
+export type TransferRunListState = ListState<(typeof transferRunList)["fields"]>;
+
+export function runOrderList(runId: string) {
+  return defineList(runOrderListBase(runId));
+}
+export type RunOrderList = ReturnType<typeof runOrderList>;
+export type RunOrderListState = ListState<RunOrderList["fields"]>;
+export const runOrdersQuerySchema = runOrderList("").querySchema;
+
+const EXPORT_FORMATS = ["csv", "xlsx", "txt"] as const;
+export const exportQuerySchema = strictQuery({
+  outcome: orderOutcomeField,
+  format: field({ fallback: "csv" as (typeof EXPORT_FORMATS)[number], message: "validation.erp.format" }, oneOf(EXPORT_FORMATS)),
+});
+
+export interface TransferCounts {
+  total: number;
+  transferred: number;
+  notTransferred: number;
+  unknown: number;
+  pending: number;
+  sending: number;
+}
+
+export interface TransferRunSummary {
+  id: string;
+  createdAt: string;
+  createdBy: { id: number | null; email: string; name: string };
+  parentRunId: string | null;
+  origin: TransferOrigin;
+  state: TransferRunState;
+  /** Kept for clients: all_transferred when every order is done; `result` tells rejections from what needs attention. */
+  status: TransferRunStatus;
+  result: RunResult;
+  batchSize: number;
+  totalBatches: number;
+  batchesDone: number;
+  counts: TransferCounts;
+  meanings: MeaningCounts;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number;
+  stop: { requestedAt: string; by: string } | null;
+}
+
+export interface TransferRunDetail extends TransferRunSummary {
+  parent: { id: string; createdAt: string; status: TransferRunStatus } | null;
+  children: { id: string; createdAt: string; origin: TransferOrigin; status: TransferRunStatus; result: RunResult }[];
+  retryable: Record<RetryKind, number>;
+  rejections: { reason: string | null; reasonCode: string | null; count: number }[];
+}
+
+export interface TransferOrderRow {
+  position: number;
+  orderId: string;
+  batch: number;
+  outcome: OrderOutcome;
+  reason: string | null;
+  reasonCode: string | null;
+  meaning: Meaning;
+  retriedIn?: string | null;
+}
+
+export interface TransferRunPage {
+  run: TransferRunDetail;
+  orders: { items: TransferOrderRow[]; total: number; page: number; limit: number; outcome: OrderOutcome | null };
+}
+
+export interface TransferRunList {
+  items: TransferRunSummary[];
+  total: number;
+  page: number;
+  limit: number;
+  people: string[];
+  starters: RunStarter[];
+}
