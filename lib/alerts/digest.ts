@@ -4,7 +4,7 @@ import type { JobEngine } from "@/lib/jobs/engine";
 import type { Chain } from "@/lib/jobs/periodic";
 import type { ImportKindName } from "@/lib/erp/lists";
 import { MEANING } from "@/lib/erp/transfers/orders";
-import { toRunSummary } from "@/lib/erp/transfers/store";
+import { toRunSummary } from "@/lib/erp/service";
 import { channelsFor, queueIn, type DeliveryQueueOptions } from "@/lib/alerts/engine";
 import { digestSlot, isEmptyDigest, OPEN_MEANINGS, summariseDigest, type DigestCounts, type DigestEvent, type DigestMode } from "@/lib/alerts/digest-summary";
 import { judgeFreshness } from "@/lib/alerts/freshness";

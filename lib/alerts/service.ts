@@ -215,3 +215,4 @@ export async function digestChannelNow(ctx: ServiceContext, id: string, byName?:
 export async function listDeliveryViews(query: DeliveryQuery, reader: { role: Role }): Promise<DeliveryList> {
   return listDeliveries(await db(), query, alertSettings().consoleUrl, { answers: can(reader.role, "alerts.manage"), timeZone: getConfig().accountTimeZone });
 }
+export { findChannel, listChannels } from "@/lib/alerts/store";

@@ -52,3 +52,4 @@ export async function readCallHistory(now = Date.now()): Promise<CallHistory> {
   const recent = mergeLocal(stored, HEALTH_INSTANCE, recorder.since(new Date(split).toISOString()));
   return fillHistory([...older, ...bucketMinutes(recent)], now);
 }
+export { openOutage } from "@/lib/health/store";

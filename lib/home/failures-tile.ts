@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/store";
-import { inboxGroups } from "@/lib/erp/inbox/store";
+import { inboxGroups } from "@/lib/erp/service";
 import type { InboxGroup } from "@/lib/erp/inbox/lists";
 import { HOME_LIST_SIZE } from "@/lib/home/constants";
 

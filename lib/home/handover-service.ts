@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { refusal } from "@/lib/i18n/validation";
 import { sendToChannel } from "@/lib/alerts/send";
 import { alertSettings } from "@/lib/alerts/settings";
-import { findChannel, listChannels } from "@/lib/alerts/store";
+import { findChannel, listChannels } from "@/lib/alerts/service";
 import { getHandover, markHandoverRead, pinnedHandover, saveHandover, type Handover } from "@/lib/home/handover";
 
 type Ctx = ServiceContext & { actor: { email: string; name: string } };

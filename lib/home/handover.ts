@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { messagesFor } from "@/lib/i18n/messages";
 import { compiledMessagesFor } from "@/lib/i18n/compiled-messages";
 import { formatDateTime } from "@/lib/i18n/datetime";
-import { inboxGroups } from "@/lib/erp/inbox/store";
+import { inboxGroups } from "@/lib/erp/service";
 import { describeReason, type ReasonTranslator } from "@/lib/erp/outcomes/reasons";
 
 // The shift handover: what happened since the writer's previous handover (at most the last SHIFT_HOURS), written in their language.

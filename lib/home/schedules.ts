@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store/schema";
 import { ERP_IMPORT_KINDS, type ImportKindName } from "@/lib/erp/schemas";
-import { nextStartsByKind } from "@/lib/schedules/store";
+import { nextStartsByKind } from "@/lib/schedules/service";
 
 export interface NextStart {
   at: string;

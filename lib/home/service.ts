@@ -2,16 +2,12 @@ import "server-only";
 import { recentActivity } from "@/lib/activity/service";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
-import { latestImports } from "@/lib/erp/imports/store";
+import { latestImports, toRunSummary, attentionRuns, outcomeDays } from "@/lib/erp/service";
 import { ERP_IMPORT_KINDS } from "@/lib/erp/schemas";
-import { toRunSummary } from "@/lib/erp/transfers/store";
-import { attentionRuns } from "@/lib/erp/inbox/store";
-import { readCallHistory, readPlatformHealth } from "@/lib/health";
-import { outcomeDays } from "@/lib/erp/outcomes/days-store";
-import { openOutage } from "@/lib/health/store";
+import { readCallHistory, readPlatformHealth, openOutage } from "@/lib/health";
 import { nextScheduledStarts, scheduleNames } from "@/lib/home/schedules";
-import { queueSummary } from "@/lib/queue/store";
-import { nextTransferStart } from "@/lib/schedules/store";
+import { queueSummary } from "@/lib/queue/service";
+import { nextTransferStart } from "@/lib/schedules/service";
 import {
   HOME_ACTIVITY_SIZE,
   HOME_LIST_SIZE,

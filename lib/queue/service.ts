@@ -2,14 +2,13 @@ import "server-only";
 import type { ServiceContext } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
-import { transferredBefore } from "@/lib/erp/history/store";
+import { transferredBefore, startQueuedTransfer, type ErpContext } from "@/lib/erp/service";
 import { lockOrderMoves, orderStanding } from "@/lib/erp/transfers/order-guard";
 import { classifyOrderId } from "@/lib/erp/transfers/order-ids";
 import { implausibleIds } from "@/lib/erp/transfers/order-checks";
-import { startQueuedTransfer, type ErpContext } from "@/lib/erp/service";
 import type { RunActor } from "@/lib/erp/transfers/runs";
 import type { TransferRunSummary } from "@/lib/erp/schemas";
-import { nextTransferStart } from "@/lib/schedules/store";
+import { nextTransferStart } from "@/lib/schedules/service";
 import { addToQueue, listQueue, queueSummary, removeFromQueue, takeQueued } from "@/lib/queue/store";
 import { QUEUE_ECHO_MAX_LENGTH, type EnqueueResult, type QueueListState, type QueueOverview } from "@/lib/queue/schemas";
 import type { QueueOrigin } from "@/lib/queue/tables";
@@ -94,3 +93,4 @@ export async function sendQueued(ctx: ErpContext, idempotencyKey: string, origin
   const cap = Math.min(max ?? Number.POSITIVE_INFINITY, getConfig().erp.maxOrdersPerRun);
   return startQueuedTransfer(ctx, idempotencyKey, origin, (trx) => takeQueued(trx, cap));
 }
+export { queueSummary } from "@/lib/queue/store";

@@ -194,3 +194,4 @@ async function fireTransfer(row: ScheduleRecord, { audit, label, dueAt }: { audi
     return "failed";
   }
 }
+export { nextStartsByKind, nextTransferStart } from "@/lib/schedules/store";
