@@ -1,5 +1,8 @@
-import { defineListBase, limit, oneOf, optional, page, readEmail, type ListState } from "@/lib/list/base";
+import { defineListBase, limit, oneOf, optional, page, type ListState } from "@/lib/list/base";
+import { invertedDates, isCalendarDate, readActor } from "@/lib/list/filters";
 import { AUDIT_TARGET_ID_PATTERN } from "@/lib/rules/ids";
+
+export { invertedDates, isCalendarDate, readActor } from "@/lib/list/filters";
 
 export const AUDIT_OUTCOMES = ["success", "failure", "denied"] as const;
 export type ActivityOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -11,16 +14,6 @@ export const ACTIVITY_MAX_PAGE = 100_000;
 
 export const ACTION_PATTERN = /^[a-z_]+\.[a-z_]+$/;
 const TARGET_TYPE_PATTERN = /^[a-z_]+$/;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isCalendarDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
-  const date = new Date(0);
-  // Date.UTC reads years 0-99 as 1900-1999; setUTCFullYear takes them as written.
-  date.setUTCFullYear(y, m - 1, d);
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 export function parseTarget(value: string): { type: string; id: string } | null {
   const at = value.indexOf(":");
@@ -34,11 +27,6 @@ export const TARGET_TEXT_MAX = 200;
 // Any name, code or id as typed; control characters are never part of one.
 export const isTargetText = (value: string) => value.length <= TARGET_TEXT_MAX && !/\p{Cc}/u.test(value);
 
-// An API key acts as "key <name>, created by …" (lib/apikeys): its events are asked for as key:<name>.
-const KEY_ACTOR = /^key:[^\p{Cc},%_\\]{1,100}$/u;
-export const readActor = (v: string) => readEmail(v) ?? (KEY_ACTOR.test(v.trim()) ? v.trim() : null);
-
-export const invertedDates = (s: { from?: string; to?: string }) => Boolean(s.from && s.to && s.from > s.to);
 
 const date = optional((v) => (isCalendarDate(v) ? v : null), "validation.date");
 

@@ -1,5 +1,5 @@
 import { defineListBase, limit, oneOf, optional, page } from "@/lib/list/base";
-import { invertedDates, isCalendarDate, readActor } from "@/lib/activity/lists";
+import { invertedDates, isCalendarDate, readActor } from "@/lib/list/filters";
 import { AUTOMATIC_STARTER } from "@/lib/erp/transfers/starters";
 import { RUN_RESULTS } from "@/lib/erp/outcomes/meanings";
 

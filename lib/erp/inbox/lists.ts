@@ -1,5 +1,5 @@
 import { defineListBase, field, optional, type ListState } from "@/lib/list/base";
-import { invertedDates, isCalendarDate } from "@/lib/activity/lists";
+import { invertedDates, isCalendarDate } from "@/lib/list/filters";
 import { RUN_ORIGIN_GROUP, runOriginField, startedByField, type TransferOrigin } from "@/lib/erp/lists";
 import type { RunStarter } from "@/lib/erp/transfers/starters";
 
