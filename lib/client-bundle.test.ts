@@ -58,6 +58,12 @@ describe("client bundle", () => {
     expect(heavyClientImports(entries, read)).toEqual([]);
   });
 
+  it("no form loads zod with itself, even one a page loads on demand", () => {
+    const forms = globSync("components/**/*.tsx").filter((f) => /\buseForm\b/.test(readFileSync(f, "utf8")));
+    expect(forms.length).toBeGreaterThanOrEqual(7);
+    expect(heavyClientImports(forms.map((f) => f.split("\\").join("/")), read).filter((chain) => chain.endsWith("-> zod"))).toEqual([]);
+  });
+
   it("follows client boundaries, re-exports and relative paths, and skips types, import() and server actions", () => {
     const files: Record<string, string> = {
       "app/page.tsx": 'import { z } from "zod";\nimport { Form } from "@/c/form";\nimport { Lazy } from "@/c/lazy";',

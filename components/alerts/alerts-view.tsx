@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { SWRConfig, useSWRConfig } from "swr";
+import { SWRConfig } from "swr";
 import { DeliveryLog, useDeliveryList } from "@/components/alerts/delivery-log";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { ResourceList } from "@/components/data-table/resource-list";
@@ -12,9 +12,9 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { FreshnessRules } from "@/components/alerts/freshness-rules";
-import { deleteChannelRequest, digestChannelRequest, testChannelRequest, useChannels } from "@/lib/alerts/client";
+import { deleteChannelRequest, digestChannelRequest, testChannelRequest, useChannels, useRefreshAlerts } from "@/lib/alerts/client";
 import { eventKey } from "@/lib/alerts/constants";
-import { CHANNEL_PAGE_SIZES, channelListBase as channelList, deliveryListBase as deliveryList } from "@/lib/alerts/lists";
+import { CHANNEL_PAGE_SIZES, channelListBase as channelList } from "@/lib/alerts/lists";
 import type { AlertChannelView } from "@/lib/alerts/schemas";
 import { useListState } from "@/lib/list/client";
 
@@ -38,7 +38,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
   const t = useTranslations("alerts");
   const languages = useTranslations("languages");
   const problemText = useProblemText();
-  const { mutate: mutateAny } = useSWRConfig();
+  const { refreshLog, refreshChannels } = useRefreshAlerts();
   const [channelState, updateChannels] = useListState(channelList);
   const { data, error, mutate, stale } = useChannels(channelState);
   const [, updateDeliveries] = useDeliveryList();
@@ -47,9 +47,6 @@ function Alerts({ canManage }: { canManage: boolean }) {
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const reason = canManage ? null : t("onlyAdmins");
-  // Every page of a list: a saved or deleted channel moves the others across pages.
-  const refreshLog = useCallback(() => mutateAny((key) => typeof key === "string" && key.startsWith(deliveryList.path)), [mutateAny]);
-  const refreshChannels = () => mutateAny((key) => typeof key === "string" && key.startsWith(channelList.path));
 
   // A test and a digest sent now both land in the log, filtered to their channel.
   const send = useCallback(

@@ -1,7 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
+import { useEffect } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { FormActions, FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
@@ -11,18 +11,14 @@ import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { saveChannelRequest } from "@/lib/alerts/client";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
-import {
-  ALERT_CHANNEL_KINDS,
-  ALERT_EVENT_TYPES,
-  DEFAULT_DIGEST_TIME,
-  DELIVERY_MODES,
-  eventKey,
-  channelBodySchema,
-  SMTP_TLS_MODES,
-  type AlertChannelView,
-  type ChannelBody,
-  type ChannelInput,
-} from "@/lib/alerts/schemas";
+import { ALERT_CHANNEL_KINDS, ALERT_EVENT_TYPES, DEFAULT_DIGEST_TIME, DELIVERY_MODES, eventKey, SMTP_TLS_MODES } from "@/lib/alerts/constants";
+import type { AlertChannelView, ChannelBody, ChannelInput } from "@/lib/alerts/schemas";
+import { lazyZodResolver } from "@/lib/forms/lazy-resolver";
+
+const channelResolvers = {
+  create: lazyZodResolver<ChannelInput, ChannelBody>(() => import("@/lib/alerts/schemas").then((m) => m.channelBodySchema("create"))),
+  update: lazyZodResolver<ChannelInput, ChannelBody>(() => import("@/lib/alerts/schemas").then((m) => m.channelBodySchema("update"))),
+};
 
 const FIELDS = ["name", "kind", "enabled", "events", "url", "signingSecret", "smtpHost", "smtpPort", "smtpTls", "smtpUser", "smtpPassword", "from", "recipients", "deliveryMode", "digestTime", "language"] as const;
 type Field = (typeof FIELDS)[number];
@@ -56,6 +52,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
   const problemText = useProblemText();
   const fieldTexts = useFieldErrors();
   const say = useCodeText();
+  const mode = channel ? "update" : "create";
   const {
     register,
     handleSubmit,
@@ -64,9 +61,10 @@ export function ChannelForm({ channel, onSaved, onCancel }: { channel: AlertChan
     control,
     formState: { errors, isSubmitting },
   } = useForm<ChannelInput, unknown, ChannelBody>({
-    resolver: zodResolver(channelBodySchema(channel ? "update" : "create")),
+    resolver: channelResolvers[mode].resolver,
     defaultValues: defaultsFrom(channel, locale),
   });
+  useEffect(() => channelResolvers[mode].preload(), [mode]);
   const kind = useWatch({ control, name: "kind" });
   const deliveryMode = useWatch({ control, name: "deliveryMode" });
   const sameKind = channel !== null && channel.kind === kind;

@@ -12,13 +12,10 @@ import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { saveFreshnessRequest, useFreshnessRules } from "@/lib/alerts/client";
 import type { FreshnessFormInput, FreshnessRuleView } from "@/lib/alerts/schemas";
-import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import { lazyZodResolver } from "@/lib/forms/lazy-resolver";
 
 // The rule's schema (and zod with it) loads once a form is on screen, not with the page.
-const freshnessResolver = lazyResolver<FreshnessFormInput, unknown, { hours: number | null }>(async () => {
-  const [{ zodResolver }, { freshnessFormSchema }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/alerts/schemas")]);
-  return zodResolver(freshnessFormSchema);
-});
+const freshnessResolver = lazyZodResolver<FreshnessFormInput, { hours: number | null }>(() => import("@/lib/alerts/schemas").then((m) => m.freshnessFormSchema));
 
 /** One form per import kind: hours without a start before an alert, empty for off; admins save, others read with the reason. */
 export function FreshnessRules({ canManage }: { canManage: boolean }) {

@@ -8,13 +8,10 @@ import { FormField } from "@/components/ui/form-field";
 import { useCodeText } from "@/components/ui/use-code-text";
 import { loginAction, ssoAction, type LoginResult } from "@/lib/auth/login-action";
 import type { loginFormSchema, LoginForm as LoginValues } from "@/lib/auth/login-schema";
-import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import { lazyZodResolver } from "@/lib/forms/lazy-resolver";
 
 // The sign-in schema (and zod with it) loads once the form is on screen, not with the page.
-const loginResolver = lazyResolver<LoginValues, unknown, z.output<typeof loginFormSchema>>(async () => {
-  const [{ zodResolver }, { loginFormSchema: schema }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/auth/login-schema")]);
-  return zodResolver(schema);
-});
+const loginResolver = lazyZodResolver<LoginValues, z.output<typeof loginFormSchema>>(() => import("@/lib/auth/login-schema").then((m) => m.loginFormSchema));
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";

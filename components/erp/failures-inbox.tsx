@@ -17,8 +17,8 @@ import { ViewsControl } from "@/components/views/views-control";
 import { describeReason } from "@/lib/erp/outcomes/reasons";
 import { FAILURES_COUNT_API, failuresListBase as failuresList, RESOLUTION_NOTE_MAX, type FailuresListState, type InboxGroup, type InboxPage } from "@/lib/erp/inbox/lists";
 import { RUN_ORIGIN_GROUPS, TRANSFERS_API, type RunOriginGroup } from "@/lib/erp/lists";
-import { useList, useListState, type Keyed } from "@/lib/list/client";
-import { sendJson } from "@/lib/swr/fetcher";
+import { resolveFailuresRequest, retryFailuresRequest, useFailures } from "@/lib/erp/inbox/client";
+import { useListState, type Keyed } from "@/lib/list/client";
 import { useRevalidateUnder } from "@/lib/swr/revalidate";
 import { DateField } from "@/components/ui/date-field";
 import { Select } from "@/components/ui/select";
@@ -104,7 +104,7 @@ function Inbox({ canRun }: { canRun: boolean }) {
   const revalidate = useRevalidateUnder();
   const id = useId();
   const [state, update] = useListState(failuresList);
-  const { data, mutate } = useList<InboxPage>(failuresList, state);
+  const { data, mutate } = useFailures(state);
   const [action, setAction] = useState<Action>(null);
   const [note, setNote] = useState("");
   const [pending, setPending] = useState(false);
@@ -126,12 +126,12 @@ function Inbox({ canRun }: { canRun: boolean }) {
     try {
       if (action.kind === "retry") {
         const body = { meaning, reasonCode, reason, ...(meaning === "unknown" ? { confirmUnknown: true } : {}), ...(meaning === "rejected" ? { confirmRejected: true } : {}) };
-        const { run } = await sendJson<{ run: { id: string; counts: { total: number } } }>(failuresList.href("retry", state), "POST", body, { "Idempotency-Key": action.key });
+        const { run } = await retryFailuresRequest(state, body, action.key);
         void revalidate(TRANSFERS_API);
         toast.success(t("retryStarted", { count: run.counts.total }));
         router.push(`/erp/transfers/${run.id}`);
       } else {
-        const { resolved } = await sendJson<{ resolved: number }>(failuresList.href("resolve", state), "POST", { meaning, reasonCode, reason, note });
+        const { resolved } = await resolveFailuresRequest(state, { meaning, reasonCode, reason, note });
         toast.success(resolved > 0 ? t("resolvedToast", { count: resolved }) : t("nothingResolved"));
       }
       setAction(null);

@@ -2,15 +2,12 @@
 
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import useSWR from "swr";
-import { FAILURES_COUNT_API, FAILURES_PATH } from "@/lib/erp/inbox/lists";
-import { fetcher } from "@/lib/swr/fetcher";
-
-const POLL_MS = 30_000;
+import { useOpenFailureCount } from "@/lib/erp/inbox/client";
+import { FAILURES_PATH } from "@/lib/erp/inbox/lists";
 
 /** The open failures count the desktop nav and the phone menu share (one SWR key, one poll); undefined while unknown. */
 export function useOpenFailures(): number | undefined {
-  const { data } = useSWR<{ open: number }>(FAILURES_COUNT_API, fetcher, { refreshInterval: POLL_MS, shouldRetryOnError: false });
+  const { data } = useOpenFailureCount();
   return data?.open;
 }
 

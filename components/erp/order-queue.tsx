@@ -4,16 +4,13 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/ui/time";
 import { useId, useRef, useState } from "react";
-import useSWR from "swr";
 import { errorBoxClass, reasonTextClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
 import { buttonClass, cardClass, checkboxClass, helpTextClass, linkClass } from "@/components/ui/styles";
 import { ListTable } from "@/components/data-table/list-table";
 import { toast } from "@/components/ui/toast";
 import { TRANSFERS_API } from "@/lib/erp/lists";
-import { QUEUE_API, QUEUE_SEND_API } from "@/lib/queue/constants";
-import type { QueueOverview } from "@/lib/queue/schemas";
-import { fetcher, sendJson, type ProblemError } from "@/lib/swr/fetcher";
+import { removeQueuedRequest, sendQueueRequest, useQueue } from "@/lib/queue/client";
 import { useRevalidateUnder } from "@/lib/swr/revalidate";
 
 
@@ -25,7 +22,7 @@ export function OrderQueue({ canRun, disabledReason }: { canRun: boolean; disabl
   const revalidate = useRevalidateUnder();
   const id = useId();
   const [page, setPage] = useState(1);
-  const { data, error, mutate } = useSWR<QueueOverview, ProblemError>(`${QUEUE_API}?page=${page}`, fetcher, { keepPreviousData: true });
+  const { data, error, mutate } = useQueue(page);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<"send" | "remove" | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,13 +42,13 @@ export function OrderQueue({ canRun, disabledReason }: { canRun: boolean; disabl
     try {
       if (kind === "send") {
         sendKey.current ??= crypto.randomUUID();
-        const { run } = await sendJson<{ run: { id: string; counts: { total: number } } }>(QUEUE_SEND_API, "POST", undefined, { "Idempotency-Key": sendKey.current });
+        const { run } = await sendQueueRequest(sendKey.current);
         sendKey.current = null;
         setLastRun(run.id);
         toast.success(t("sent", { count: run.counts.total }));
         void revalidate(TRANSFERS_API);
       } else {
-        const { removed } = await sendJson<{ removed: string[] }>(QUEUE_API, "DELETE", { orderIds: [...chosen] });
+        const { removed } = await removeQueuedRequest([...chosen]);
         setChosen(new Set());
         toast.success(t("removed", { count: removed.length }));
       }

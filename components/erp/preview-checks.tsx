@@ -3,14 +3,11 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/ui/time";
-import useSWR from "swr";
 import { linkClass, warningBoxClass } from "@/components/erp/styles";
 import { buttonClass } from "@/components/ui/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
 import { implausibleIds } from "@/lib/erp/transfers/order-checks";
-import { ORDERS_TRANSFERRED_API } from "@/lib/erp/history/constants";
-import type { TransferredBefore } from "@/lib/erp/history/schemas";
-import { sendJson, type ProblemError } from "@/lib/swr/fetcher";
+import { useTransferredBefore } from "@/lib/erp/history/client";
 
 const SHOWN = 20;
 
@@ -21,11 +18,7 @@ export function PreviewChecks({ ids, header, checkKey, onLeaveOut }: { ids: stri
   const problemText = useErpProblemText();
   const unusual = implausibleIds(ids);
   // Keyed by the preview, not the ids: a new preview asks again, a re-render does not.
-  const { data, error, isLoading } = useSWR<{ items: TransferredBefore[] }, ProblemError>(
-    ids.length > 0 ? [ORDERS_TRANSFERRED_API, checkKey] : null,
-    () => sendJson(ORDERS_TRANSFERRED_API, "POST", { orderIds: ids }),
-    { revalidateOnFocus: false, shouldRetryOnError: false },
-  );
+  const { data, error, isLoading } = useTransferredBefore(ids, checkKey);
   const done = data?.items ?? [];
 
   return (

@@ -9,17 +9,12 @@ import { useDurationText } from "@/components/erp/format";
 import { ProgressBar } from "@/components/erp/progress-bar";
 import { warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
-import { TRANSFERS_API } from "@/lib/erp/lists";
 import { runProgress } from "@/lib/erp/transfers/progress";
 import type { TransferRunSummary } from "@/lib/erp/schemas";
 import { isRunActive } from "@/lib/erp/transfers/status";
-import { sendJson } from "@/lib/swr/fetcher";
+import { stopTransferRun } from "@/lib/erp/transfers/client";
 
 // A running run's progress and its stop button; the run page's polling brings each new count.
-
-export function stopTransferRun(runId: string): Promise<{ run: TransferRunSummary; requested: boolean }> {
-  return sendJson(`${TRANSFERS_API}/${runId}/stop`, "POST");
-}
 
 export function RunWatch({ run, canRun, onStopped }: { run: TransferRunSummary; canRun: boolean; onStopped: () => void }) {
   const t = useTranslations("erp.run.watch");

@@ -2,17 +2,15 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/ui/time";
 import { Select } from "@/components/ui/select";
 import { alertClass, buttonClass, labelClass, linkClass, selectClass } from "@/components/ui/styles";
 import { toast } from "@/components/ui/toast";
 import { useProblemText } from "@/components/ui/use-problem-text";
-import { fetcher, sendJson } from "@/lib/swr/fetcher";
+import { markHandoverReadRequest, sendHandoverRequest, usePinnedHandover, writeHandoverRequest } from "@/lib/home/client";
 import type { Handover } from "@/lib/home/handover";
 
-export const HANDOVERS_API = "/api/home/handovers";
 export const HANDOVER_PATH = "/handover";
 
 function HandoverText({ body, testId }: { body: string; testId: string }) {
@@ -28,14 +26,14 @@ export function PinnedHandover() {
   const t = useTranslations("home.handover");
   const dt = useDateTime();
   const problemText = useProblemText();
-  const { data, mutate } = useSWR<{ handover: Handover | null }>(HANDOVERS_API, fetcher, { shouldRetryOnError: false });
+  const { data, mutate } = usePinnedHandover();
   const [pending, setPending] = useState(false);
   const handover = data?.handover;
   if (!handover) return null;
   const read = async () => {
     setPending(true);
     try {
-      await sendJson(`${HANDOVERS_API}/${handover.id}/read`, "POST", {});
+      await markHandoverReadRequest(handover.id);
       await mutate({ handover: null }, { revalidate: true });
     } catch (error) {
       toast.error(problemText(error));
@@ -81,7 +79,7 @@ export function HandoverWriter({ canWrite, channels }: { canWrite: boolean; chan
     setPending("write");
     setFailure(null);
     try {
-      const { handover: written } = await sendJson<{ handover: Handover }>(HANDOVERS_API, "POST", {});
+      const { handover: written } = await writeHandoverRequest();
       setHandover(written);
       toast.success(t("written"));
     } catch (error) {
@@ -95,7 +93,7 @@ export function HandoverWriter({ canWrite, channels }: { canWrite: boolean; chan
     setPending("send");
     setFailure(null);
     try {
-      const { channel } = await sendJson<{ channel: string }>(`${HANDOVERS_API}/${handover.id}/send`, "POST", { channelId });
+      const { channel } = await sendHandoverRequest(handover.id, channelId);
       toast.success(t("sent", { channel }));
     } catch (error) {
       setFailure(problemText(error));

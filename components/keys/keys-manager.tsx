@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/ui/time";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import useSWR from "swr";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
@@ -13,11 +12,10 @@ import { toast } from "@/components/ui/toast";
 import { useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { KEY_NAME_MAX_LENGTH, KEY_ROLES } from "@/lib/apikeys/limits";
-import type { ApiKey, ApiKeyList, CreatedKey } from "@/lib/apikeys/schemas";
-import { fetcher, sendJson } from "@/lib/swr/fetcher";
+import { createKeyRequest, revokeKeyRequest, useApiKeys } from "@/lib/apikeys/client";
+import type { ApiKey, CreatedKey } from "@/lib/apikeys/schemas";
 import { DateField } from "@/components/ui/date-field";
 
-const KEYS_API = "/api/keys";
 const FIELDS = ["name", "role", "expiresOn", "allowedAddresses"] as const;
 
 interface FormValues {
@@ -32,7 +30,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 export function KeysManager() {
   const t = useTranslations("apiKeys");
   const problemText = useProblemText();
-  const { data, error, mutate } = useSWR<ApiKeyList>(KEYS_API, fetcher);
+  const { data, error, mutate } = useApiKeys();
   const [shown, setShown] = useState<CreatedKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [pending, setPending] = useState(false);
@@ -43,7 +41,7 @@ export function KeysManager() {
     setPending(true);
     setFailure(null);
     try {
-      await sendJson(`${KEYS_API}/${revoking.id}`, "DELETE");
+      await revokeKeyRequest(revoking.id);
       toast.success(t("toast.revoked", { name: revoking.name }));
       setRevoking(null);
     } catch (err) {
@@ -111,7 +109,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => Prom
   const onSubmit = async (values: FormValues) => {
     const allowedAddresses = values.addresses.split(/\s+/).filter(Boolean);
     try {
-      const created = await sendJson<CreatedKey>(KEYS_API, "POST", { name: values.name, role: values.role, expiresOn: values.expiresOn, allowedAddresses });
+      const created = await createKeyRequest({ name: values.name, role: values.role, expiresOn: values.expiresOn, allowedAddresses });
       reset(defaults);
       toast.success(t("toast.created", { name: created.key.name }));
       await onCreated(created);

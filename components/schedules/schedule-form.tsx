@@ -1,8 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
-import { useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { Controller, useForm, useWatch, type FieldError } from "react-hook-form";
 import { FormActions, FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { TimeField } from "@/components/ui/time-field";
@@ -11,20 +10,19 @@ import { checkboxClass, helpTextClass, inputClass } from "@/components/ui/styles
 import type { Locale } from "@/lib/i18n/config";
 import { formatDateTime } from "@/lib/i18n/datetime";
 import { EVERY_MINUTES, nextStarts } from "@/lib/schedules/next";
-import {
-  CRON_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  SCHEDULE_KINDS,
-  SCHEDULE_RULE_TYPES,
-  scheduleFormSchema,
-  toScheduleFields,
-  WEEKDAYS,
-  type ScheduleBodyInput,
-  type ScheduleFormInput,
-  type ScheduleFormOutput,
-} from "@/lib/schedules/schemas";
+import { lazyZodResolver } from "@/lib/forms/lazy-resolver";
+import { CRON_MAX_LENGTH, NAME_MAX_LENGTH, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, toScheduleFields, WEEKDAYS } from "@/lib/schedules/constants";
+import type { ScheduleBodyInput, ScheduleFormInput, ScheduleFormOutput, scheduleFormSchema } from "@/lib/schedules/schemas";
 
 // One form for a new schedule and a change; it sends the API's schedule, and server field errors land on the inputs they name.
+
+type FormSchema = typeof scheduleFormSchema;
+let formSchema: FormSchema | undefined;
+const loadFormSchema = () => import("@/lib/schedules/schemas").then((m) => (formSchema = m.scheduleFormSchema));
+const scheduleResolver = lazyZodResolver<ScheduleFormInput, ScheduleFormOutput>(loadFormSchema);
+
+/** The form once its schema is there too, so the preview reads the same from the first frame (schedules-view loads it so). */
+export const loadScheduleForm = () => loadFormSchema().then(() => ScheduleForm);
 
 const FIELDS = ["kind", "name", "rule", "everyMinutes", "times", "days", "cron", "timeZone", "quietFrom", "quietTo", "maxOrders"] as const;
 type Field = (typeof FIELDS)[number];
@@ -56,7 +54,11 @@ export function ScheduleForm({
     setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ScheduleFormInput, unknown, ScheduleFormOutput>({ resolver: zodResolver(scheduleFormSchema), defaultValues: initial });
+  } = useForm<ScheduleFormInput, unknown, ScheduleFormOutput>({ resolver: scheduleResolver.resolver, defaultValues: initial });
+  const [schema, setSchema] = useState(formSchema);
+  useEffect(() => {
+    if (!schema) void loadFormSchema().then(setSchema, () => undefined);
+  }, [schema]);
   const values = useWatch({ control }) as ScheduleFormInput;
   // Zones and the preview depend on this browser's clock and Intl data: drawn after hydration only.
   const mounted = useSyncExternalStore(noSubscribe, () => true, () => false);
@@ -64,11 +66,11 @@ export function ScheduleForm({
 
   // The next starts as saved would give them: the same pure function the server uses.
   const preview = useMemo(() => {
-    if (!mounted) return null;
-    const parsed = scheduleFormSchema.safeParse(values);
+    if (!mounted || !schema) return null;
+    const parsed = schema.safeParse(values);
     if (!parsed.success) return null;
     return nextStarts(parsed.data, new Date(), 3).map((d) => formatDateTime(d, locale, parsed.data.timeZone));
-  }, [values, locale, mounted]);
+  }, [values, locale, mounted, schema]);
 
   const submit = async (spec: ScheduleFormOutput) => {
     try {

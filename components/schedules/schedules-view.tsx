@@ -27,7 +27,7 @@ const SKELETON_CELLS = ["w-24", "w-40", "w-28", "w-28", "w-32"] as const;
 const EMPTY: ScheduleRow[] = [];
 
 // The form (react-hook-form and the handlers' schema) loads when it opens, not with the list.
-const ScheduleForm = dynamic(() => import("@/components/schedules/schedule-form").then((m) => m.ScheduleForm));
+const ScheduleForm = dynamic(() => import("@/components/schedules/schedule-form").then((m) => m.loadScheduleForm()));
 
 export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean; disabledReason: string | null }) {
   const t = useTranslations("schedules");

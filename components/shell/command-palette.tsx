@@ -6,7 +6,6 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useTheme } from "next-themes";
 import { useRef, useState, useTransition } from "react";
-import useSWR from "swr";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { can } from "@/lib/auth/roles";
 import { signOutAction } from "@/lib/auth/actions";
@@ -15,15 +14,14 @@ import { browserStorage as storage, forgetPalette } from "@/lib/palette/forget";
 import { orderHref, orderIdInQuery } from "@/lib/palette/orders";
 import { loadRecent, rememberRecent, type PageKey, type RecentItem } from "@/lib/palette/recent";
 import { SEARCH_MAX } from "@/lib/rules/warehouse";
-import { fetcher, type ProblemError } from "@/lib/swr/fetcher";
-import { useDebouncedValue } from "@/lib/warehouses/client";
-import { WAREHOUSES_API } from "@/lib/warehouses/lists";
-import type { ListedWarehouse, WarehouseListResponse } from "@/lib/warehouses/schemas";
+import type { ProblemError } from "@/lib/swr/fetcher";
+import { useDebouncedValue, useWarehouseLookup } from "@/lib/warehouses/client";
+import type { ListedWarehouse } from "@/lib/warehouses/schemas";
 
 export type PaletteRole = "viewer" | "operator" | "admin";
 
 export const SEARCH_DEBOUNCE_MS = 250;
-const SEARCH_LIMIT = "10";
+const SEARCH_LIMIT = 10;
 
 const itemClass =
   "group flex cursor-pointer items-start gap-3 rounded-md px-3 py-2 text-sm text-slate-900 data-[selected=true]:bg-brand-600 data-[selected=true]:text-white dark:text-slate-100 data-[disabled=true]:cursor-not-allowed";
@@ -86,14 +84,7 @@ type SearchState =
 function useWarehouseSearch(query: string): { state: SearchState; retry: () => void } {
   const term = query.trim();
   const debounced = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
-  const key = debounced ? `${WAREHOUSES_API}?${new URLSearchParams({ q: debounced, limit: SEARCH_LIMIT }).toString()}` : null;
-  // No silent retries: a failing search shows its error item until the person asks again.
-  const { data, error, isLoading, isValidating, mutate } = useSWR<WarehouseListResponse, ProblemError>(key, fetcher, {
-    revalidateOnFocus: false,
-    revalidateOnReconnect: false,
-    shouldRetryOnError: false,
-    dedupingInterval: 2_000,
-  });
+  const { data, error, isLoading, isValidating, mutate } = useWarehouseLookup(debounced || null, SEARCH_LIMIT);
   const retry = () => void mutate();
   if (term === "") return { state: { kind: "idle" }, retry };
   if (debounced !== term || isLoading || (error && isValidating)) return { state: { kind: "loading" }, retry };

@@ -19,8 +19,8 @@ import {
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { LocaleRadioItems, ThemeRadioItems } from "@/components/shell/preference-menus";
 import { signOutAction } from "@/lib/auth/actions";
+import { endAllSessionsRequest } from "@/lib/auth/client";
 import { browserStorage, forgetPalette } from "@/lib/palette/forget";
-import { sendJson } from "@/lib/swr/fetcher";
 
 export function UserMenu({ user }: { user: ShellUser }) {
   const t = useTranslations();
@@ -31,7 +31,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const signOutEverywhere = () =>
     startTransition(async () => {
       try {
-        await sendJson("/api/auth/sessions/end-all", "POST", { confirm: true });
+        await endAllSessionsRequest();
       } catch (error) {
         toast.error(t("shell.signOutEverywhereFailed", { reason: problemText(error) }));
         return;

@@ -9,7 +9,7 @@ import { buttonClass, inputClass } from "@/components/ui/styles";
 import { ROLES } from "@/lib/auth/roles";
 import { ProblemError } from "@/lib/swr/fetcher";
 import { createMemberRequest } from "@/lib/team/client";
-import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import { lazyZodResolver } from "@/lib/forms/lazy-resolver";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/team/lists";
 import type { CreateMemberBody, CreateMemberInput, TeamMember } from "@/lib/team/schemas";
 import { useTeamProblemText } from "@/components/team/use-problem-text";
@@ -21,10 +21,7 @@ type Field = (typeof FIELDS)[number];
 const DEFAULTS: CreateMemberInput = { email: "", name: "", role: "viewer", password: undefined };
 
 // The handler's schema checks the form; it loads once the form is on screen, not with the page.
-const memberResolver = lazyResolver<CreateMemberInput, unknown, CreateMemberBody>(async () => {
-  const [{ zodResolver }, { createMemberBodySchema }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/team/schemas")]);
-  return zodResolver(createMemberBodySchema);
-});
+const memberResolver = lazyZodResolver<CreateMemberInput, CreateMemberBody>(() => import("@/lib/team/schemas").then((m) => m.createMemberBodySchema));
 
 export function AddMemberForm({
   disabled,

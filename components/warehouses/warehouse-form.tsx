@@ -13,7 +13,7 @@ import { isProblemError } from "@/lib/swr/fetcher";
 import { createWarehouseRequest, updateWarehouseRequest, useRevalidateWarehouses } from "@/lib/warehouses/client";
 import { useCodeCheck } from "@/lib/warehouses/code-check";
 import { withListQuery } from "@/lib/warehouses/lists";
-import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import { lazyZodResolver } from "@/lib/forms/lazy-resolver";
 import type { CreateWarehouseBody, CreateWarehouseInput, Warehouse, WarehouseConflict, WarehouseValues, WarehouseWriteResult } from "@/lib/warehouses/schemas";
 import { ConflictPanel } from "@/components/warehouses/conflict-panel";
 import { MakeDefaultDialog } from "@/components/warehouses/make-default-dialog";
@@ -25,10 +25,7 @@ import { isTransientFailure, useWarehouseProblemText } from "@/components/wareho
 type FormValues = CreateWarehouseInput;
 
 // The handler's schema checks the form; it loads once the form is on screen, not with the page.
-const warehouseResolver = lazyResolver<FormValues, unknown, CreateWarehouseBody>(async () => {
-  const [{ zodResolver }, { createWarehouseBodySchema }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/warehouses/schemas")]);
-  return zodResolver(createWarehouseBodySchema);
-});
+const warehouseResolver = lazyZodResolver<FormValues, CreateWarehouseBody>(() => import("@/lib/warehouses/schemas").then((m) => m.createWarehouseBodySchema));
 
 const EMPTY: FormValues = { name: "", code: "", erpWarehouseId: "", isActive: true, isDefault: false };
 

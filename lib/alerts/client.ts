@@ -1,4 +1,5 @@
-import useSWR from "swr";
+import { useCallback } from "react";
+import useSWR, { useSWRConfig } from "swr";
 import { fetcher, sendDelete, sendJson, type ProblemError } from "@/lib/swr/fetcher";
 import { CHANNELS_KEY, FRESHNESS_KEY } from "@/lib/alerts/constants";
 import { channelListBase, deliveryListBase, type ChannelListState, type DeliveryListState } from "@/lib/alerts/lists";
@@ -15,6 +16,14 @@ export function useDeliveries(state: DeliveryListState) {
   return useList<DeliveryList>(deliveryListBase, state, {
     refreshInterval: (data) => (data?.items.some((d) => d.status === "queued" || d.status === "retrying") ? 2000 : 15000),
   });
+}
+
+/** Every page of the channel list and of the delivery log read again: a write moves rows across pages. */
+export function useRefreshAlerts() {
+  const { mutate } = useSWRConfig();
+  const refreshLog = useCallback(() => mutate((key) => typeof key === "string" && key.startsWith(deliveryListBase.path)), [mutate]);
+  const refreshChannels = useCallback(() => mutate((key) => typeof key === "string" && key.startsWith(channelListBase.path)), [mutate]);
+  return { refreshLog, refreshChannels };
 }
 
 export async function saveChannelRequest(id: string | null, body: ChannelInput): Promise<AlertChannelView> {

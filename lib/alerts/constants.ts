@@ -6,6 +6,7 @@ export const SMTP_TLS_MODES = ["tls", "starttls", "none"] as const;
 export const DELIVERY_STATUSES = ["queued", "retrying", "delivered", "failed"] as const;
 export const DELIVERY_MODES = ["immediate", "hourly", "daily"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+export const DEFAULT_DIGEST_TIME = "08:00";
 
 export type AlertChannelKind = (typeof ALERT_CHANNEL_KINDS)[number];
 export type SmtpTlsMode = (typeof SMTP_TLS_MODES)[number];

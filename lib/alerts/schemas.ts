@@ -80,7 +80,6 @@ export const channelFields = z.strictObject({
 });
 
 export const DIGEST_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const DEFAULT_DIGEST_TIME = "08:00";
 
 export interface ChannelDelivery {
   mode: DeliveryMode;

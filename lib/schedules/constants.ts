@@ -35,6 +35,10 @@ export function toFormValues(s: ScheduleFields): ScheduleFormInput {
   };
 }
 
+export function toScheduleFields(s: ScheduleSpec): ScheduleFields {
+  return { kind: s.kind, name: s.name, rule: s.rule, timeZone: s.timeZone, activeFrom: s.quiet?.to ?? null, activeTo: s.quiet?.from ?? null, maxOrders: s.kind === "transfer" ? (s.maxOrders ?? null) : null };
+}
+
 export function emptyFormValues(timeZone: string): ScheduleFormInput {
   return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "", maxOrders: String(TRANSFER_DEFAULT_MAX_ORDERS) };
 }

@@ -168,10 +168,6 @@ function toWireRule(rule: z.output<typeof ruleSchema>): ScheduleRule {
   return rule.type === "daily" ? { type: "daily", times } : { type: "weekly", days: [...new Set(rule.days)].sort((x, y) => x - y), times };
 }
 
-export function toScheduleFields(s: ScheduleSpec): ScheduleFields {
-  return { kind: s.kind, name: s.name, rule: s.rule, timeZone: s.timeZone, activeFrom: s.quiet?.to ?? null, activeTo: s.quiet?.from ?? null, maxOrders: s.kind === "transfer" ? (s.maxOrders ?? null) : null };
-}
-
 export interface ScheduleFields {
   kind: ScheduleKind;
   name: string | null;

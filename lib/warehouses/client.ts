@@ -28,6 +28,17 @@ export function useDefaultWarehouse(enabled: boolean) {
   return { warehouse: data?.items[0] ?? null, known: data !== undefined, error, isLoading, mutate };
 }
 
+/** Warehouses matching `q` (null: no search); no silent retries, so a failing search shows its error until asked again. */
+export function useWarehouseLookup(q: string | null, limit: number) {
+  const key = q ? `${WAREHOUSES_API}?${new URLSearchParams({ q, limit: String(limit) }).toString()}` : null;
+  return useSWR<WarehouseListResponse, ProblemError>(key, fetcher, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    shouldRetryOnError: false,
+    dedupingInterval: 2_000,
+  });
+}
+
 export const CODE_CHECK_DEBOUNCE_MS = 350;
 
 export function useDebouncedValue<T>(value: T, ms: number): T {

@@ -1,4 +1,5 @@
 import type { Meaning } from "@/lib/erp/outcomes/meanings";
+import { dayKey } from "@/lib/i18n/datetime";
 
 // Transfer outcomes per day of the account's zone, for the home page's chart; pure, for the browser too.
 
@@ -19,14 +20,9 @@ export interface OutcomeDays {
 
 export const emptyCounts = (): Record<DayOutcome, number> => Object.fromEntries(DAY_OUTCOMES.map((o) => [o, 0])) as Record<DayOutcome, number>;
 
-/** The calendar day (YYYY-MM-DD) an instant falls on in a zone. */
-export function localDay(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
 /** The last `count` days of the zone, oldest first, today last. */
 export function dayRange(now: number, timeZone: string, count = OUTCOME_DAYS): string[] {
-  const today = Date.parse(`${localDay(now, timeZone)}T00:00:00Z`);
+  const today = Date.parse(`${dayKey(now, timeZone)}T00:00:00Z`);
   return Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }
 

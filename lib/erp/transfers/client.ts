@@ -46,6 +46,10 @@ export function createTransfer(body: CreateTransferRequest, idempotencyKey: stri
   return sendJson(TRANSFERS_API, "POST", body, { "Idempotency-Key": idempotencyKey });
 }
 
+export function stopTransferRun(runId: string): Promise<{ run: TransferRunSummary; requested: boolean }> {
+  return sendJson(`${TRANSFERS_API}/${runId}/stop`, "POST");
+}
+
 export async function fetchRunIds(runId: string, outcome: OrderOutcome): Promise<string[]> {
   return (await fetchText(exportHref(runId, outcome, "txt"))).split("\n").filter(Boolean);
 }
