@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Database } from "@/lib/store/schema";
-import { endOfDayInZone, startOfDayInZone } from "@/lib/activity/dates";
+import { endOfDayInZone, startOfDayInZone } from "@/lib/rules/time-zone";
 import { RUN_ORIGIN_GROUP, TRANSFER_ORIGINS, type RunOriginGroup, type TransferOrigin } from "@/lib/erp/lists";
 import type { RunResult } from "@/lib/erp/outcomes/meanings";
 import type { openToRetryRunIds } from "@/lib/erp/inbox/store";
