@@ -1,4 +1,4 @@
-import { defineListBase, limit, oneOf, optional, page, readEmail, type ListState } from "@/lib/list/base";
+import { DATE_SCHEMA, defineListBase, limit, oneOf, optional, page, readEmail, type ListState } from "@/lib/list/base";
 import { AUDIT_TARGET_ID_PATTERN } from "@/lib/rules/ids";
 
 export const AUDIT_OUTCOMES = ["success", "failure", "denied"] as const;
@@ -40,7 +40,7 @@ export const readActor = (v: string) => readEmail(v) ?? (KEY_ACTOR.test(v.trim()
 
 export const invertedDates = (s: { from?: string; to?: string }) => Boolean(s.from && s.to && s.from > s.to);
 
-const date = optional((v) => (isCalendarDate(v) ? v : null), "validation.date");
+export const dateField = optional((v) => (isCalendarDate(v) ? v : null), "validation.date", DATE_SCHEMA);
 
 export const activityListBase = defineListBase({
   path: "/api/activity",
@@ -49,8 +49,8 @@ export const activityListBase = defineListBase({
     actor: optional(readActor, "validation.activity.actor"),
     action: optional((v) => (ACTION_PATTERN.test(v) ? v : null), "validation.activity.action"),
     target: optional((v) => (isTargetText(v.trim()) ? v.trim() : null), "validation.activity.target"),
-    from: date,
-    to: date,
+    from: dateField,
+    to: dateField,
     outcome: optional(oneOf(AUDIT_OUTCOMES), "validation.activity.outcome"),
     page: page(ACTIVITY_MAX_PAGE),
     limit: limit(ACTIVITY_PAGE_SIZES, ACTIVITY_DEFAULT_PAGE_SIZE),
