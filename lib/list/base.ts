@@ -35,7 +35,6 @@ export interface FieldOptions<T> {
   params?: Record<string, unknown>;
   /** Blank by default: a GET form sends an empty filter as `?actor=`. */
   absent?: (value: string) => boolean;
-  /** What the reader takes; a reader that describes itself (`oneOf`, `readEmail`) needs none. */
   schema?: JsonSchema;
 }
 

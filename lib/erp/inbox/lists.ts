@@ -1,7 +1,6 @@
 import { defineListBase, field, optional, type ListState } from "@/lib/list/base";
 import { dateField, invertedDates } from "@/lib/activity/lists";
 import { dateToField, RUN_ORIGIN_GROUP, runOriginField, startedByField, type TransferOrigin } from "@/lib/erp/lists";
-import type { RunStarter } from "@/lib/erp/transfers/starters";
 
 // The failures inbox, declared once (no zod, for the browser): its filters, its API paths and the meanings it holds.
 
@@ -55,10 +54,4 @@ export interface InboxGroup extends InboxGroupKey {
   runIds: string[];
 }
 
-export interface InboxPage {
-  groups: InboxGroup[];
-  total: number;
-  people: string[];
-  peopleNames: { email: string; name: string }[];
-  starters: RunStarter[];
-}
+export type { InboxPage } from "@/lib/erp/inbox/schemas";
