@@ -1,8 +1,8 @@
 import { defineListBase, limit, oneOf, optional, page, type ListState } from "@/lib/list/base";
-import { invertedDates, isCalendarDate, readActor } from "@/lib/list/filters";
+import { dateField, invertedDates, readActor } from "@/lib/list/filters";
 import { AUDIT_TARGET_ID_PATTERN } from "@/lib/rules/ids";
 
-export { invertedDates, isCalendarDate, readActor } from "@/lib/list/filters";
+export { dateField, invertedDates, isCalendarDate, readActor } from "@/lib/list/filters";
 
 export const AUDIT_OUTCOMES = ["success", "failure", "denied"] as const;
 export type ActivityOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -28,7 +28,6 @@ export const TARGET_TEXT_MAX = 200;
 export const isTargetText = (value: string) => value.length <= TARGET_TEXT_MAX && !/\p{Cc}/u.test(value);
 
 
-const date = optional((v) => (isCalendarDate(v) ? v : null), "validation.date");
 
 export const activityListBase = defineListBase({
   path: "/api/activity",
@@ -37,8 +36,8 @@ export const activityListBase = defineListBase({
     actor: optional(readActor, "validation.activity.actor"),
     action: optional((v) => (ACTION_PATTERN.test(v) ? v : null), "validation.activity.action"),
     target: optional((v) => (isTargetText(v.trim()) ? v.trim() : null), "validation.activity.target"),
-    from: date,
-    to: date,
+    from: dateField,
+    to: dateField,
     outcome: optional(oneOf(AUDIT_OUTCOMES), "validation.activity.outcome"),
     page: page(ACTIVITY_MAX_PAGE),
     limit: limit(ACTIVITY_PAGE_SIZES, ACTIVITY_DEFAULT_PAGE_SIZE),

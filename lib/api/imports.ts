@@ -1,24 +1,23 @@
 import "server-only";
 import { endpoint, json } from "@/lib/api/endpoint";
-import * as answers from "@/lib/openapi/responses";
+import { failuresAnswer, failuresCountAnswer, importListAnswer, resolvedAnswer, startedImportAnswer } from "@/lib/erp/schemas";
 import { idempotencyKey, runAnswers } from "@/lib/api/transfers";
 import { failuresList, resolveGroupBodySchema, retryGroupBodySchema } from "@/lib/erp/inbox/schemas";
 import { getFailuresInbox, getOpenExceptionCount, resolveInboxGroup, retryInboxGroup } from "@/lib/erp/inbox/service";
 import { importList, startImportBodySchema } from "@/lib/erp/schemas";
 import { listImportRuns, startImport as startImportRun } from "@/lib/erp/service";
 
-// The import and failures-inbox handlers behind /api/erp/... and /api/v1/... alike.
 
-export const listImports = endpoint({ permission: "read", query: importList.querySchema, answer: { 200: { description: "A page of imports and the latest of each kind", schema: answers.importListAnswer } } }, async ({ query }) => json(await listImportRuns(query)));
+export const listImports = endpoint({ permission: "read", query: importList.querySchema, answer: { 200: { description: "A page of imports and the latest of each kind", schema: importListAnswer } } }, async ({ query }) => json(await listImportRuns(query)));
 
-export const startImport = endpoint({ permission: "erp.run", body: startImportBodySchema, answer: { 201: { description: "The import started", schema: answers.startedImportAnswer } }, refusals: [409] }, async ({ body, actor, service }) => json(await startImportRun({ ...service, actor }, body), { status: 201 }));
+export const startImport = endpoint({ permission: "erp.run", body: startImportBodySchema, answer: { 201: { description: "The import started", schema: startedImportAnswer } }, refusals: [409] }, async ({ body, actor, service }) => json(await startImportRun({ ...service, actor }, body), { status: 201 }));
 
-export const failuresInbox = endpoint({ permission: "read", query: failuresList.querySchema, answer: { 200: { description: "The inbox's groups", schema: answers.failuresAnswer } } }, async ({ query }) => {
+export const failuresInbox = endpoint({ permission: "read", query: failuresList.querySchema, answer: { 200: { description: "The inbox's groups", schema: failuresAnswer } } }, async ({ query }) => {
   const { from, to, by, origin, run } = query;
   return json(await getFailuresInbox({ from, to, by, origin, run }));
 });
 
-export const failuresCount = endpoint({ permission: "read", answer: { 200: { description: "The open count", schema: answers.failuresCountAnswer } } }, async () => json({ open: await getOpenExceptionCount() }));
+export const failuresCount = endpoint({ permission: "read", answer: { 200: { description: "The open count", schema: failuresCountAnswer } } }, async () => json({ open: await getOpenExceptionCount() }));
 
 // The inbox's filters ride in the query, as on the page; the group is the body.
 export const retryFailures = endpoint(
@@ -32,7 +31,7 @@ export const retryFailures = endpoint(
   },
 );
 
-export const resolveFailures = endpoint({ permission: "erp.run", query: failuresList.querySchema, body: resolveGroupBodySchema, answer: { 200: { description: "How many orders were marked resolved", schema: answers.resolvedAnswer } } }, async ({ query, body, actor, service }) => {
+export const resolveFailures = endpoint({ permission: "erp.run", query: failuresList.querySchema, body: resolveGroupBodySchema, answer: { 200: { description: "How many orders were marked resolved", schema: resolvedAnswer } } }, async ({ query, body, actor, service }) => {
   const { from, to, by, origin, run } = query;
   const { meaning, reasonCode, reason, note } = body;
   return json(await resolveInboxGroup({ ...service, actor }, { from, to, by, origin, run }, { meaning, reasonCode, reason }, note));

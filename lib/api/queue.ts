@@ -1,22 +1,21 @@
 import "server-only";
 import { endpoint, json } from "@/lib/api/endpoint";
-import * as answers from "@/lib/openapi/responses";
+import { enqueueAnswer, queueOverviewAnswer, removedAnswer } from "@/lib/queue/schemas";
 import { idempotencyKey, runAnswers } from "@/lib/api/transfers";
 import { enqueueBodySchema, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
 import { enqueueOrders, queueOverview as overview, removeQueued as remove, sendQueued as send } from "@/lib/queue/service";
 
-// The order queue's handlers behind /api/erp/queue and /api/v1/order-queue alike.
 
 // How many wait, the oldest, the next automatic send, and a page of the ids.
-export const queueOverview = endpoint({ permission: "read", query: queueList.querySchema, answer: { 200: { description: "The queue", schema: answers.queueOverviewAnswer } } }, async ({ query }) => json(await overview(query)));
+export const queueOverview = endpoint({ permission: "read", query: queueList.querySchema, answer: { 200: { description: "The queue", schema: queueOverviewAnswer } } }, async ({ query }) => json(await overview(query)));
 
 // Adds ids; each malformed, already queued, already transferred or unknown (held back unless confirmed) id is named in the answer.
-export const enqueue = endpoint({ permission: "erp.run", body: enqueueBodySchema, answer: { 200: { description: "What was queued and what was left out", schema: answers.enqueueAnswer } } }, async ({ body, actor, service, api }) =>
+export const enqueue = endpoint({ permission: "erp.run", body: enqueueBodySchema, answer: { 200: { description: "What was queued and what was left out", schema: enqueueAnswer } } }, async ({ body, actor, service, api }) =>
   json(await enqueueOrders({ ...service, actor }, body.orderIds, api ? "api" : "console", { confirmUnknown: body.confirmUnknown })),
 );
 
 // Takes the chosen ids out before they are sent.
-export const removeQueued = endpoint({ permission: "erp.run", body: removeQueuedBodySchema, answer: { 200: { description: "What was removed and what was not queued", schema: answers.removedAnswer } } }, async ({ body, actor, service }) => json(await remove({ ...service, actor }, body.orderIds)));
+export const removeQueued = endpoint({ permission: "erp.run", body: removeQueuedBodySchema, answer: { 200: { description: "What was removed and what was not queued", schema: removedAnswer } } }, async ({ body, actor, service }) => json(await remove({ ...service, actor }, body.orderIds)));
 
 // One run of the oldest queued ids now (409 when none wait); a repeated Idempotency-Key gets the same run.
 export const sendQueued = endpoint({ permission: "erp.run", headers: idempotencyKey, answer: runAnswers, refusals: [409] }, async ({ headers, actor, service, api }) => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
 import { endpoint, json } from "@/lib/api/endpoint";
-import * as answers from "@/lib/openapi/responses";
+import { orderHistoryAnswer, runListAnswer, runPageAnswer, startedRunAnswer, stoppedRunAnswer } from "@/lib/erp/schemas";
 import { getConfig } from "@/lib/config";
 import { transferIdsResponse, transferSheet } from "@/lib/erp/transfers/csv";
 import { orderIdParamSchema, transferredLookupBodySchema } from "@/lib/erp/history/schemas";
@@ -13,7 +13,6 @@ import { stopTransfer as stopRun } from "@/lib/erp/service";
 import { exportContext, exportResponse } from "@/lib/export/response";
 import { log } from "@/lib/log";
 
-// The transfer handlers behind /api/erp/... and /api/v1/... alike.
 
 export const idempotencyKey = {
   "Idempotency-Key": { schema: idempotencyKeySchema, description: "Repeating a request with the same key answers the same run (200) instead of starting another." },
@@ -21,11 +20,11 @@ export const idempotencyKey = {
 
 const toRun = { Location: "The run's address under /api/v1" };
 export const runAnswers = {
-  201: { description: "The run started", schema: answers.startedRunAnswer, headers: toRun },
-  200: { description: "The run this Idempotency-Key started before", schema: answers.startedRunAnswer, headers: toRun },
+  201: { description: "The run started", schema: startedRunAnswer, headers: toRun },
+  200: { description: "The run this Idempotency-Key started before", schema: startedRunAnswer, headers: toRun },
 };
 
-export const listTransfers = endpoint({ permission: "read", query: transferRunList.querySchema, answer: { 200: { description: "A page of runs", schema: answers.runListAnswer } } }, async ({ query }) => json(await listTransferRuns(query)));
+export const listTransfers = endpoint({ permission: "read", query: transferRunList.querySchema, answer: { 200: { description: "A page of runs", schema: runListAnswer } } }, async ({ query }) => json(await listTransferRuns(query)));
 
 // 201 for a new run, 200 with the same run for a repeated Idempotency-Key (409 if the key was used for another request).
 export const startTransfer = endpoint(
@@ -39,15 +38,15 @@ export const startTransfer = endpoint(
   },
 );
 
-export const getTransfer = endpoint({ permission: "read", params: runIdParamSchema, query: runOrdersQuerySchema, answer: { 200: { description: "The run and a page of its orders", schema: answers.runPageAnswer } }, refusals: [404] }, async ({ params, query }) => json(await getRunPage(params.runId, query)));
+export const getTransfer = endpoint({ permission: "read", params: runIdParamSchema, query: runOrdersQuerySchema, answer: { 200: { description: "The run and a page of its orders", schema: runPageAnswer } }, refusals: [404] }, async ({ params, query }) => json(await getRunPage(params.runId, query)));
 
 // 202 while the batches on the wire settle; stopping a stopping run changes nothing (200).
 export const stopTransfer = endpoint({
     permission: "erp.run",
     params: runIdParamSchema,
     answer: {
-      202: { description: "Stop requested; batches on the wire settle first", schema: answers.stoppedRunAnswer },
-      200: { description: "The run was already stopping or finished: nothing changed", schema: answers.stoppedRunAnswer },
+      202: { description: "Stop requested; batches on the wire settle first", schema: stoppedRunAnswer },
+      200: { description: "The run was already stopping or finished: nothing changed", schema: stoppedRunAnswer },
     },
     refusals: [404, 409],
   }, async ({ params, actor, service }) => {
@@ -56,7 +55,7 @@ export const stopTransfer = endpoint({
 });
 
 // Every run that carried the order, newest first (an order no run carried has none).
-export const orderHistory = endpoint({ permission: "read", params: orderIdParamSchema, answer: { 200: { description: "The order's history (no runs if none carried it)", schema: answers.orderHistoryAnswer } } }, async ({ params }) => json(await getOrderHistory(params.orderId)));
+export const orderHistory = endpoint({ permission: "read", params: orderIdParamSchema, answer: { 200: { description: "The order's history (no runs if none carried it)", schema: orderHistoryAnswer } } }, async ({ params }) => json(await getOrderHistory(params.orderId)));
 
 export const findTransferredBefore = endpoint({ permission: "read", body: transferredLookupBodySchema }, async ({ body }) => json(await transferredBefore(body.orderIds)));
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { endpoint, json } from "@/lib/api/endpoint";
-import * as answers from "@/lib/openapi/responses";
+import { messageAnswer } from "@/lib/list/answers";
+import { warehouseAnswer, warehouseListAnswer, warehouseWriteAnswer } from "@/lib/warehouses/schemas";
 import { exportContext, exportResponse, inOneChunk } from "@/lib/export/response";
 import { WAREHOUSE_SHEET } from "@/lib/warehouses/export";
 import {
@@ -14,21 +15,20 @@ import {
 } from "@/lib/warehouses/schemas";
 import * as warehouses from "@/lib/warehouses/service";
 
-// The warehouse handlers behind /api/warehouses and /api/v1/warehouses alike.
 
-export const listWarehouses = endpoint({ permission: "read", query: warehouseList.querySchema, answer: { 200: { description: "A page of warehouses", schema: answers.warehouseListAnswer } } }, async ({ query }) => json(await warehouses.listWarehouses(query)));
+export const listWarehouses = endpoint({ permission: "read", query: warehouseList.querySchema, answer: { 200: { description: "A page of warehouses", schema: warehouseListAnswer } } }, async ({ query }) => json(await warehouses.listWarehouses(query)));
 
-export const createWarehouse = endpoint({ permission: "warehouse.write", body: createWarehouseBodySchema, answer: { 201: { description: "The warehouse created", schema: answers.warehouseWriteAnswer } }, refusals: [409] }, async ({ body, service }) =>
+export const createWarehouse = endpoint({ permission: "warehouse.write", body: createWarehouseBodySchema, answer: { 201: { description: "The warehouse created", schema: warehouseWriteAnswer } }, refusals: [409] }, async ({ body, service }) =>
   json(await warehouses.createWarehouse(body, service), { status: 201 }),
 );
 
-export const getWarehouse = endpoint({ permission: "read", params: warehouseIdParamSchema, answer: { 200: { description: "The warehouse", schema: answers.warehouseAnswer } }, refusals: [404] }, async ({ params }) => json({ warehouse: await warehouses.getWarehouse(params.id) }));
+export const getWarehouse = endpoint({ permission: "read", params: warehouseIdParamSchema, answer: { 200: { description: "The warehouse", schema: warehouseAnswer } }, refusals: [404] }, async ({ params }) => json({ warehouse: await warehouses.getWarehouse(params.id) }));
 
-export const updateWarehouse = endpoint({ permission: "warehouse.write", params: warehouseIdParamSchema, body: updateWarehouseBodySchema, answer: { 200: { description: "The warehouse as changed", schema: answers.warehouseWriteAnswer } }, refusals: [404, 409] }, async ({ params, body, service }) =>
+export const updateWarehouse = endpoint({ permission: "warehouse.write", params: warehouseIdParamSchema, body: updateWarehouseBodySchema, answer: { 200: { description: "The warehouse as changed", schema: warehouseWriteAnswer } }, refusals: [404, 409] }, async ({ params, body, service }) =>
   json(await warehouses.updateWarehouse(params.id, body, service)),
 );
 
-export const deleteWarehouse = endpoint({ permission: "warehouse.delete", params: warehouseIdParamSchema, answer: { 200: { description: "Deleted", schema: answers.messageAnswer } }, refusals: [404, 409] }, async ({ params, service }) =>
+export const deleteWarehouse = endpoint({ permission: "warehouse.delete", params: warehouseIdParamSchema, answer: { 200: { description: "Deleted", schema: messageAnswer } }, refusals: [404, 409] }, async ({ params, service }) =>
   json(await warehouses.deleteWarehouse(params.id, service)),
 );
 

@@ -1,5 +1,5 @@
-import { defineListBase, limit, oneOf, optional, page } from "@/lib/list/base";
-import { invertedDates, isCalendarDate, readActor } from "@/lib/list/filters";
+import { described, defineListBase, EMAIL_SCHEMA, limit, oneOf, optional, page } from "@/lib/list/base";
+import { dateField, invertedDates, readActor } from "@/lib/list/filters";
 import { AUTOMATIC_STARTER } from "@/lib/erp/transfers/starters";
 import { RUN_RESULTS } from "@/lib/erp/outcomes/meanings";
 
@@ -52,7 +52,11 @@ export const IMPORTS_API = "/api/erp/imports";
 /** "retry": only runs with orders the failures inbox still holds to retry (failed, unknown, not sent), as Home counts them. */
 export const RUN_OPEN_FILTERS = ["retry"] as const;
 
-export const startedByField = optional((v) => (v.trim() === AUTOMATIC_STARTER ? AUTOMATIC_STARTER : readActor(v)), "validation.erp.runStarter");
+export const startedByField = optional((v) => (v.trim() === AUTOMATIC_STARTER ? AUTOMATIC_STARTER : readActor(v)), "validation.erp.runStarter", {
+  description: "Who or what started the run: a member's e-mail, `key:<name>` for an API key, or `automatic` for runs a schedule started (the list's `starters`)",
+  anyOf: [EMAIL_SCHEMA, { type: "string", pattern: "^key:[^\\p{Cc},%_\\\\]{0,99}[^\\p{Cc}\\s,%_\\\\]$" }, { type: "string", const: AUTOMATIC_STARTER }],
+});
+export const dateToField = described(dateField, { description: "On or after `from`; an earlier date is refused with 422" });
 
 export const transferRunListBase = defineListBase({
   path: TRANSFERS_API,
@@ -60,11 +64,13 @@ export const transferRunListBase = defineListBase({
   fields: {
     status: optional(oneOf(TRANSFER_RUN_STATUSES), "validation.erp.runStatus"),
     result: optional(oneOf(RUN_RESULTS), "validation.erp.runResult"),
-    open: optional(oneOf(RUN_OPEN_FILTERS), "validation.erp.runOpen"),
+    open: described(optional(oneOf(RUN_OPEN_FILTERS), "validation.erp.runOpen"), {
+      description: "`retry`: only runs with orders the failures inbox still holds to retry (failed, unknown, not sent), as Home counts them",
+    }),
     origin: runOriginField,
     by: startedByField,
-    from: optional((v) => (isCalendarDate(v) ? v : null), "validation.date"),
-    to: optional((v) => (isCalendarDate(v) ? v : null), "validation.date"),
+    from: dateField,
+    to: dateToField,
     page: page(MAX_PAGE),
     limit: limit(PAGE_SIZES, RUNS_DEFAULT_PAGE_SIZE),
   },

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { activityList } from "@/lib/activity/schemas";
 import { importList, runOrderList, transferRunList } from "@/lib/erp/schemas";
-import { EMAIL_PATTERN, field, limit, oneOf, optional, page, readEmail, Refusal, type Field } from "@/lib/list/base";
+import { DATE_SCHEMA, described, EMAIL_PATTERN, EMAIL_SCHEMA, field, limit, oneOf, optional, page, readEmail, Refusal, type Field } from "@/lib/list/base";
 import { teamList } from "@/lib/team/schemas";
 import { warehouseList } from "@/lib/warehouses/schemas";
 
@@ -51,6 +51,14 @@ describe("list fields", () => {
     expect(readEmail(" A@B.CO ")).toBe("a@b.co");
     expect(readEmail(`${"x".repeat(249)}@b.co`)).toBe(`${"x".repeat(249)}@b.co`);
     for (const value of ["x@y", "a..b@c.de", "a@b.c", "a b@c.de", "ä@b.de", `${"x".repeat(250)}@b.co`]) expect(readEmail(value), value).toBeNull();
+  });
+
+  it("describes itself without zod: a calendar date as zod's pattern, sizes and choices as enums, a fallback as the default", () => {
+    expect(DATE_SCHEMA.pattern).toBe(z.regexes.date.source);
+    expect(page(9).schema).toEqual({ type: "integer", minimum: 1, maximum: 9, default: 1 });
+    expect(limit([10, 25] as const, 25).schema).toEqual({ enum: [10, 25], default: 25 });
+    expect(optional(oneOf(["a", "b"] as const), "validation.x").schema).toEqual({ type: "string", enum: ["a", "b"] });
+    expect(described(optional(readEmail, "validation.x"), { description: "who" }).schema).toEqual({ ...EMAIL_SCHEMA, description: "who" });
   });
 });
 

@@ -11,9 +11,13 @@ export class Refusal {
   ) {}
 }
 export type Parsed<T> = { success: true; data: T } | { success: false; error: Refusal };
+/** A field's JSON Schema (draft 2020-12, as OpenAPI 3.1 takes it), written here so the browser's lists need no zod. */
+export type JsonSchema = Record<string, unknown>;
 export interface Field<T = unknown> {
   safeParse(value: unknown): Parsed<T>;
+  schema?: JsonSchema;
 }
+export type Reader<T> = ((value: string) => T | null | Refusal) & { schema?: JsonSchema };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type FieldValue<S> = 0 extends 1 & S ? any : S extends { safeParse(value: unknown): infer R } ? (Extract<R, { success: true }> extends { data: infer T } ? T : never) : never;
 export type BaseFields = Record<string, Field> & { page: Field<number>; limit: Field<number> };
@@ -31,11 +35,14 @@ export interface FieldOptions<T> {
   params?: Record<string, unknown>;
   /** Blank by default: a GET form sends an empty filter as `?actor=`. */
   absent?: (value: string) => boolean;
+  schema?: JsonSchema;
 }
 
-export function field<T>({ fallback, message, params, absent = isBlank }: FieldOptions<T>, read: (value: string) => T | null | Refusal): Field<T> {
+export function field<T>({ fallback, message, params, absent = isBlank, schema: given }: FieldOptions<T>, read: Reader<T>): Field<T> {
+  const schema = given ?? read.schema;
   const refused = (error: Refusal) => ({ success: false as const, error });
-  return { safeParse: (v) => {
+  const described = schema && fallback !== undefined ? { ...schema, default: fallback } : schema;
+  return { schema: described, safeParse: (v) => {
     if (v === undefined || (typeof v === "string" && absent(v))) return { success: true, data: fallback };
     const out = typeof v === "string" ? read(v) : null;
     if (out instanceof Refusal) return refused(out);
@@ -43,12 +50,20 @@ export function field<T>({ fallback, message, params, absent = isBlank }: FieldO
   } };
 }
 
-export function optional<T>(read: (value: string) => T | null | Refusal, message: string): Field<T | undefined> {
-  return field<T | undefined>({ fallback: undefined, message }, read);
+export function optional<T>(read: Reader<T>, message: string, schema = read.schema): Field<T | undefined> {
+  return field<T | undefined>({ fallback: undefined, message, schema }, read);
+}
+
+export function described<F extends Field>(field: F, more: JsonSchema): F {
+  return { ...field, schema: { ...field.schema, ...more } };
+}
+
+export function describedReader<R extends (value: string) => unknown>(read: R, schema: JsonSchema): R & { schema: JsonSchema } {
+  return Object.assign(read, { schema });
 }
 
 export function page(max: number): Field<number> {
-  return field({ fallback: 1, message: "validation.pageNumber" }, (v) => {
+  return field({ fallback: 1, message: "validation.pageNumber", schema: { type: "integer", minimum: 1, maximum: max } }, (v) => {
     const n = Number(v);
     if (!Number.isSafeInteger(n) || n < 1) return null;
     return n > max ? new Refusal("validation.pageMax", { maximum: max }) : n;
@@ -56,11 +71,11 @@ export function page(max: number): Field<number> {
 }
 
 export function limit<const S extends readonly number[]>(sizes: S, fallback: S[number]): Field<S[number]> {
-  return field({ fallback, message: "validation.pageSize", params: { sizes: sizes.join(", ") } }, (v) => sizes.find((s) => String(s) === v) ?? null);
+  return field({ fallback, message: "validation.pageSize", params: { sizes: sizes.join(", ") }, schema: { enum: [...sizes] } }, (v) => sizes.find((s) => String(s) === v) ?? null);
 }
 
-export function oneOf<const V extends readonly string[]>(values: V): (value: string) => V[number] | null {
-  return (value) => ((values as readonly string[]).includes(value) ? (value as V[number]) : null);
+export function oneOf<const V extends readonly string[]>(values: V): Reader<V[number]> {
+  return describedReader((value) => ((values as readonly string[]).includes(value) ? (value as V[number]) : null), { type: "string", enum: [...values] });
 }
 
 export interface ListBaseSpec<F extends Fields> {
@@ -204,7 +219,16 @@ export function defineListBase<F extends Fields>(spec: ListBaseSpec<F>): ListBas
 /** zod's email pattern (`z.email()`, as the team's forms check addresses), which a test holds equal to `z.regexes.email`. */
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
-export function readEmail(value: string): string | null {
+export const EMAIL_SCHEMA: JsonSchema = { type: "string", format: "email", pattern: EMAIL_PATTERN.source };
+
+export const readEmail = describedReader((value: string): string | null => {
   const v = value.trim().toLowerCase();
   return v.length <= 254 && EMAIL_PATTERN.test(v) ? v : null;
-}
+}, EMAIL_SCHEMA);
+
+/** zod's calendar date pattern (`z.iso.date()`), which a test holds equal to zod's. */
+export const DATE_SCHEMA: JsonSchema = {
+  type: "string",
+  format: "date",
+  pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$",
+};

@@ -9,9 +9,15 @@ export interface ListDefinition<F extends BaseFields> extends ListBase<F> {
 
 type Values<F extends Record<string, Field>> = { [K in keyof F]: F[K] extends Field<infer T> ? T : never };
 
+const QUERY_FIELDS = new WeakMap<z.ZodType, Record<string, Field>>();
+
+export function queryFields(schema: z.ZodType): Record<string, Field> | undefined {
+  return QUERY_FIELDS.get(schema);
+}
+
 /** A query of exactly these fields; each bad one is named in the same answer, and `reject` sees only valid ones. */
 export function strictQuery<F extends Record<string, Field>>(fields: F, reject?: (value: Partial<Values<F>>) => { field: string; message: string } | undefined) {
-  return z.unknown().transform((input, ctx) => {
+  const schema = z.unknown().transform((input, ctx) => {
     const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
     const out = {} as Record<string, unknown>;
     for (const key of Object.keys(raw)) {
@@ -30,6 +36,8 @@ export function strictQuery<F extends Record<string, Field>>(fields: F, reject?:
     if (rule) ctx.addIssue({ code: "custom", path: [rule.field], message: rule.message });
     return valid && !rule ? (out as Values<F>) : z.NEVER;
   });
+  QUERY_FIELDS.set(schema, fields);
+  return schema;
 }
 
 export function defineList<F extends BaseFields>(list: ListBase<F>): ListDefinition<F> {

@@ -1,4 +1,4 @@
-import { readEmail } from "@/lib/list/base";
+import { DATE_SCHEMA, optional, readEmail } from "@/lib/list/base";
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -16,3 +16,5 @@ const KEY_ACTOR = /^key:[^\p{Cc},%_\\]{1,100}$/u;
 export const readActor = (v: string) => readEmail(v) ?? (KEY_ACTOR.test(v.trim()) ? v.trim() : null);
 
 export const invertedDates = (s: { from?: string; to?: string }) => Boolean(s.from && s.to && s.from > s.to);
+
+export const dateField = optional((v) => (isCalendarDate(v) ? v : null), "validation.date", DATE_SCHEMA);

@@ -94,7 +94,10 @@ function blankAllowed(query: NonNullable<Operation["query"]>, name: string, sche
 
 function parameters(op: Operation): Json[] {
   const path = Object.entries(op.params?.shape ?? {}).map(([name, schema]) => ({ name, in: "path", required: true, schema: schemaOf(schema as z.ZodType, "input") }));
-  const query = Object.entries(op.query?.shape ?? {}).map(([name, schema]) => ({ name, in: "query", required: false, schema: blankAllowed(op.query!, name, schemaOf(schema as z.ZodType, "input")) }));
+  const query = Object.entries(op.query?.list.fields ?? {}).map(([name, field]) => {
+    if (!field.schema) throw new Error(`${op.operationId}: the query field ${name} does not describe itself`);
+    return { name, in: "query", required: false, schema: blankAllowed(op.query!, name, field.schema) };
+  });
   const headers = Object.entries(op.headers ?? {}).map(([name, h]) => ({ name, in: "header", required: h.required, description: h.description, schema: schemaOf(h.schema, "input") }));
   return [...path, ...query, ...headers];
 }

@@ -2,42 +2,23 @@ import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import * as importsApi from "@/lib/api/imports";
 import * as schedulesApi from "@/lib/api/schedules";
-import { SCHEDULE_MAX_PAGE, SCHEDULE_PAGE_SIZES } from "@/lib/schedules/lists";
-import { scheduleBodySchema, scheduleFieldsSchema, scheduleList } from "@/lib/schedules/schemas";
+import { scheduleBodySchema, scheduleFieldsSchema } from "@/lib/schedules/schemas";
 import * as queueApi from "@/lib/api/queue";
-import { QUEUE_PAGE_SIZES, queueList } from "@/lib/queue/schemas";
 import * as transfersApi from "@/lib/api/transfers";
 import * as warehousesApi from "@/lib/api/warehouses";
 import type { Answer, Declaration, Endpoint } from "@/lib/api/endpoint";
 import { orderIdParamSchema } from "@/lib/erp/history/schemas";
-import { failuresList } from "@/lib/erp/inbox/schemas";
-import {
-  ERP_IMPORT_KINDS,
-  importList,
-  ORDER_OUTCOMES,
-  PAGE_SIZES,
-  RUN_OPEN_FILTERS,
-  RUN_ORIGIN_GROUPS,
-  runIdParamSchema,
-  runOrderList,
-  TRANSFER_RUN_STATUSES,
-  transferRunList,
-} from "@/lib/erp/schemas";
-import { RUN_RESULTS } from "@/lib/erp/outcomes/meanings";
-import { MAX_PAGE } from "@/lib/erp/lists";
-import type { BaseFields, ListState } from "@/lib/list/base";
-import { SEARCH_MAX, WAREHOUSE_PAGE_SIZES, WAREHOUSE_SORT_COLUMNS, WAREHOUSE_STATUSES } from "@/lib/rules/warehouse";
-import { PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
-import { warehouseList } from "@/lib/warehouses/schemas";
+import { runIdParamSchema } from "@/lib/erp/schemas";
+import type { Field } from "@/lib/list/base";
+import { queryFields } from "@/lib/list/definition";
 
 // Every /api/v1 operation, once: a new route is one entry here (document.test.ts fails until it is); the rest comes from its endpoint.
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-/** A list's query: the strict list reader parses it; `shape` describes each of its fields (the test holds the two together). */
-export interface ListQuery<F extends BaseFields = BaseFields> {
-  list: { fields: F; defaults: ListState<F>; querySchema: z.ZodType };
-  shape: { [K in keyof F]: z.ZodType };
+/** A list's query: the strict list reader parses it, and each of its fields describes itself (the test holds the two together). */
+export interface ListQuery {
+  list: { fields: Record<string, Field>; defaults: Record<string, unknown>; querySchema: z.ZodType };
 }
 
 export interface Operation {
@@ -60,7 +41,14 @@ export interface Operation {
   refusals?: readonly (404 | 409)[];
 }
 
-type Entry = Pick<Operation, "method" | "path" | "operationId" | "summary" | "tag" | "serves" | "params" | "query" | "body"> & { answers?: Operation["answers"] };
+type Entry = Pick<Operation, "method" | "path" | "operationId" | "summary" | "tag" | "serves" | "params" | "body"> & { answers?: Operation["answers"] };
+
+function listQuery(querySchema: z.ZodType, operationId: string): ListQuery {
+  const fields = queryFields(querySchema);
+  if (!fields) throw new Error(`${operationId}: its query is not a list's strict query`);
+  const defaults = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, (f.safeParse(undefined) as { data?: unknown }).data]));
+  return { list: { fields, defaults, querySchema } };
+}
 
 function resolved(entry: Entry): Operation {
   const declared: Partial<Declaration> = entry.serves?.declaration ?? {};
@@ -70,31 +58,11 @@ function resolved(entry: Entry): Operation {
     params: entry.params ?? (declared.params as z.ZodObject | undefined),
     body: entry.body ?? declared.body,
     ...(declared.headers ? { headers } : {}),
+    ...(declared.query ? { query: listQuery(declared.query, entry.operationId) } : {}),
     answers: entry.answers ?? declared.answer ?? {},
     refusals: declared.refusals,
   };
 }
-
-const listQuery = <F extends BaseFields>(list: ListQuery<F>["list"], shape: ListQuery<F>["shape"]): ListQuery => ({ list, shape }) as unknown as ListQuery;
-
-const page = (max: number) => z.int().min(1).max(max).default(1);
-const sizes = <const S extends readonly number[]>(values: S, fallback: S[number]) => z.union(values.map((v) => z.literal(v))).default(fallback);
-const calendarDate = z.iso.date().optional();
-// A rule across two parameters, which a schema cannot state.
-const calendarTo = calendarDate.describe("On or after `from`; an earlier date is refused with 422");
-const startedBy = z
-  .union([z.email(), z.string().regex(/^key:[^\p{Cc},%_\\]{0,99}[^\p{Cc}\s,%_\\]$/u), z.literal("automatic")])
-  .optional()
-  .describe("Who or what started the run: a member's e-mail, `key:<name>` for an API key, or `automatic` for runs a schedule started (the list's `starters`)");
-const runFilters = {
-  status: z.enum(TRANSFER_RUN_STATUSES).optional(),
-  result: z.enum(RUN_RESULTS).optional(),
-  open: z.enum(RUN_OPEN_FILTERS).optional().describe("`retry`: only runs with orders the failures inbox still holds to retry (failed, unknown, not sent), as Home counts them"),
-  origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
-  by: startedBy,
-  from: calendarDate,
-  to: calendarTo,
-};
 
 const warehouseIdParam = z.object({ id: z.int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
@@ -131,13 +99,6 @@ const ENTRIES: readonly Entry[] = [
     summary: "List warehouses with the console's search, status filter, sort and paging",
     tag: warehouses,
     serves: warehousesApi.listWarehouses,
-    query: listQuery(warehouseList, {
-      page: z.int().min(1).max(9_999_999).default(1),
-      limit: sizes(WAREHOUSE_PAGE_SIZES, 25),
-      q: z.string().max(SEARCH_MAX).meta({ pattern: PLAIN_TEXT_PATTERN }).default(""),
-      status: z.enum(WAREHOUSE_STATUSES).default("all"),
-      sort: z.enum(WAREHOUSE_SORT_COLUMNS.flatMap((c) => [`${c}.asc`, `${c}.desc`]) as [string, ...string[]]).default("id.asc"),
-    }),
   },
   {
     method: "POST",
@@ -181,7 +142,6 @@ const ENTRIES: readonly Entry[] = [
     summary: "List order transfer runs, newest first",
     tag: transfers,
     serves: transfersApi.listTransfers,
-    query: listQuery(transferRunList, { ...runFilters, page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 10) }),
   },
   {
     method: "POST",
@@ -199,7 +159,6 @@ const ENTRIES: readonly Entry[] = [
     summary: "Get a run with a page of its orders and their outcomes",
     tag: transfers,
     serves: transfersApi.getTransfer,
-    query: listQuery(runOrderList(""), { outcome: z.enum(ORDER_OUTCOMES).optional(), page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 50) }),
   },
   {
     method: "POST",
@@ -224,7 +183,6 @@ const ENTRIES: readonly Entry[] = [
     summary: "List ERP imports (products, prices, stock), newest first",
     tag: imports,
     serves: importsApi.listImports,
-    query: listQuery(importList, { kind: z.enum(ERP_IMPORT_KINDS).optional(), page: page(MAX_PAGE), limit: sizes(PAGE_SIZES, 10) }),
   },
   {
     method: "POST",
@@ -241,15 +199,6 @@ const ENTRIES: readonly Entry[] = [
     summary: "The failures inbox: orders that did not reach the ERP, grouped by meaning and reason",
     tag: transfers,
     serves: importsApi.failuresInbox,
-    query: listQuery(failuresList, {
-      from: calendarDate,
-      to: calendarTo,
-      by: startedBy,
-      origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
-      run: z.uuid().optional(),
-      page: z.literal(1).default(1),
-      limit: z.literal(1).default(1),
-    }),
   },
   {
     method: "GET",
@@ -266,15 +215,6 @@ const ENTRIES: readonly Entry[] = [
     summary: "Send one inbox group (meaning and reason, under the query's filters) again as a new run",
     tag: transfers,
     serves: importsApi.retryFailures,
-    query: listQuery(failuresList, {
-      from: calendarDate,
-      to: calendarTo,
-      by: startedBy,
-      origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
-      run: z.uuid().optional(),
-      page: z.literal(1).default(1),
-      limit: z.literal(1).default(1),
-    }),
   },
   {
     method: "POST",
@@ -283,15 +223,6 @@ const ENTRIES: readonly Entry[] = [
     summary: "Mark one inbox group (under the query's filters) resolved with a note, without sending it",
     tag: transfers,
     serves: importsApi.resolveFailures,
-    query: listQuery(failuresList, {
-      from: calendarDate,
-      to: calendarTo,
-      by: startedBy,
-      origin: z.enum(RUN_ORIGIN_GROUPS).optional(),
-      run: z.uuid().optional(),
-      page: z.literal(1).default(1),
-      limit: z.literal(1).default(1),
-    }),
   },
   {
     method: "GET",
@@ -300,7 +231,6 @@ const ENTRIES: readonly Entry[] = [
     summary: "The order queue: how many wait, the oldest, the next automatic send, and a page of the ids",
     tag: queue,
     serves: queueApi.queueOverview,
-    query: listQuery(queueList, { page: page(100_000), limit: sizes(QUEUE_PAGE_SIZES, 25) }),
   },
   {
     method: "POST",
@@ -333,7 +263,6 @@ const ENTRIES: readonly Entry[] = [
     summary: "The import and transfer schedules with their next start and recent history",
     tag: schedules,
     serves: schedulesApi.listSchedules,
-    query: listQuery(scheduleList, { page: page(SCHEDULE_MAX_PAGE), limit: sizes(SCHEDULE_PAGE_SIZES, 50) }),
   },
   {
     method: "POST",

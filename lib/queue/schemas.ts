@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { orderIdSchema, type TransferredBefore } from "@/lib/erp/history/schemas";
-import type { InvalidReason } from "@/lib/erp/transfers/order-ids";
-import type { ImplausibleId } from "@/lib/erp/transfers/order-checks";
+import { orderIdSchema } from "@/lib/erp/history/schemas";
 import { defineList } from "@/lib/list/definition";
+import { MEANINGS } from "@/lib/erp/outcomes/meanings";
+import { datetime } from "@/lib/list/answers";
 import { QUEUE_MAX_IDS_PER_REQUEST, queueListBase } from "@/lib/queue/constants";
 import type { QueueOrigin } from "@/lib/queue/tables";
 
@@ -27,15 +27,16 @@ export const removeQueuedBodySchema = z.strictObject({
 
 export const queueList = defineList(queueListBase);
 
-export interface EnqueueResult {
-  queued: string[];
-  alreadyQueued: string[];
-  alreadyTransferred: TransferredBefore[];
-  unknown: string[];
-  invalid: { id: string; reason: InvalidReason }[];
-  warnings: ImplausibleId[];
-  duplicates: string[];
-}
+export const enqueueAnswer = z.object({
+  queued: z.array(z.string()),
+  alreadyQueued: z.array(z.string()),
+  alreadyTransferred: z.array(z.object({ orderId: z.string(), runId: z.string(), at: datetime, meaning: z.enum(MEANINGS) })),
+  unknown: z.array(z.string()).describe("Ids whose last outcome is unknown (the platform may have acted): held back unless confirmUnknown is true"),
+  invalid: z.array(z.object({ id: z.string(), reason: z.enum(["not_a_number", "too_long"]) })),
+  warnings: z.array(z.object({ id: z.string(), reason: z.enum(["leading_zero", "far_longer"]) })),
+  duplicates: z.array(z.string()).describe("Ids given more than once in this request, each named once; each was judged once"),
+});
+export type EnqueueResult = z.infer<typeof enqueueAnswer>;
 
 export interface QueuedOrderRow {
   orderId: string;
@@ -51,12 +52,14 @@ export interface NextAutomaticSend {
   maxOrders: number;
 }
 
-export interface QueueOverview {
-  count: number;
-  oldest: string | null;
-  nextSend: NextAutomaticSend | null;
-  maxOrdersPerRun: number;
-  items: QueuedOrderRow[];
-  page: number;
-  limit: number;
-}
+export const queueOverviewAnswer = z.object({
+  count: z.number().int(),
+  oldest: datetime.nullable(),
+  nextSend: z.object({ at: datetime, scheduleId: z.string(), name: z.string().nullable(), maxOrders: z.number().int() }).nullable(),
+  maxOrdersPerRun: z.number().int(),
+  items: z.array(z.object({ orderId: z.string(), queuedAt: datetime, queuedBy: z.object({ email: z.string(), name: z.string() }), origin: z.enum(["console", "api"]) })),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type QueueOverview = z.infer<typeof queueOverviewAnswer>;
+export const removedAnswer = z.object({ removed: z.array(z.string()), notQueued: z.array(z.string()) });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineList } from "@/lib/list/definition";
+import { datetime } from "@/lib/list/answers";
 import { CLOCK_PATTERN } from "@/lib/rules/clock";
 import { hasControlCharacters, PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
 import { cronProblem, EVERY_MINUTES, isTimeZone, parseTime, type QuietHours, type ScheduleRule } from "@/lib/schedules/next";
@@ -217,22 +218,44 @@ export interface ScheduleRunRow {
   transferRunId: string | null;
 }
 
-export interface ScheduleRow extends ScheduleFields {
-  id: string;
-  paused: boolean;
-  nextStartAt: string | null;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  updatedBy: string;
-  history: ScheduleRunRow[];
-}
+const scheduleRule = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("every"), minutes: z.number().int() }),
+  z.object({ type: z.literal("daily"), times: z.array(z.string()) }),
+  z.object({ type: z.literal("weekly"), days: z.array(z.number().int()), times: z.array(z.string()) }),
+  z.object({ type: z.literal("cron"), expression: z.string() }),
+]);
+const schedule = z.object({
+  id: z.uuid(),
+  kind: z.enum(SCHEDULE_KINDS),
+  name: z.string().nullable(),
+  rule: scheduleRule,
+  timeZone: z.string(),
+  activeFrom: z.string().nullable(),
+  activeTo: z.string().nullable(),
+  maxOrders: z.number().int().nullable(),
+  paused: z.boolean(),
+  nextStartAt: datetime.nullable(),
+  createdAt: datetime,
+  createdBy: z.string(),
+  updatedAt: datetime,
+  updatedBy: z.string(),
+  history: z.array(
+    z.object({
+      id: z.number().int(),
+      dueAt: datetime,
+      at: datetime,
+      outcome: z.enum(["started", "failed", "skipped"]),
+      reason: z.enum(["repeat_window", "missed"]).nullable(),
+      message: z.string().nullable(),
+      importRunId: z.number().int().nullable(),
+      transferRunId: z.uuid().nullable(),
+    }),
+  ),
+});
+export type ScheduleRow = z.infer<typeof schedule>;
+export const scheduleAnswer = z.object({ schedule });
 
 export const scheduleList = defineList(scheduleListBase);
 
-export interface ScheduleList {
-  items: ScheduleRow[];
-  total: number;
-  defaultTimeZone: string;
-  windowMinutes: number;
-}
+export const scheduleListAnswer = z.object({ items: z.array(schedule), total: z.number().int(), defaultTimeZone: z.string(), windowMinutes: z.number().int() });
+export type ScheduleList = z.infer<typeof scheduleListAnswer>;

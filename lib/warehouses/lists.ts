@@ -1,6 +1,6 @@
 import type { WarehouseListState } from "@/lib/warehouses/schemas";
 import { defineListBase, field, oneOf, Refusal } from "@/lib/list/base";
-import { hasControlCharacters } from "@/lib/rules/text";
+import { hasControlCharacters, PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
 import {
   DEFAULT_WAREHOUSE_SORT,
   isWarehouseSort,
@@ -27,13 +27,13 @@ export const warehouseListBase = defineListBase({
   filters: ["q", "status"],
   apiValue: { q: (q: string) => q.trim() },
   fields: {
-    page: field({ fallback: 1, message: "validation.warehouses.page", absent: empty }, (v) => (/^[1-9]\d{0,6}$/.test(v) ? Number(v) : null)),
+    page: field({ fallback: 1, message: "validation.warehouses.page", absent: empty, schema: { type: "integer", minimum: 1, maximum: 9_999_999 } }, (v) => (/^[1-9]\d{0,6}$/.test(v) ? Number(v) : null)),
     limit: field<WarehousePageSize>(
-      { fallback: DEFAULT_PAGE_SIZE, message: "validation.warehouses.limit", params: { sizes: WAREHOUSE_PAGE_SIZES.join(", ") }, absent: empty },
+      { fallback: DEFAULT_PAGE_SIZE, message: "validation.warehouses.limit", params: { sizes: WAREHOUSE_PAGE_SIZES.join(", ") }, absent: empty, schema: { enum: [...WAREHOUSE_PAGE_SIZES] } },
       (v) => WAREHOUSE_PAGE_SIZES.find((n) => String(n) === v) ?? null,
     ),
     // Kept as typed for the search box; checked as trimmed, since blanks around it are not control text.
-    q: field({ fallback: "", message: "validation.warehouses.searchTooLong", absent: never }, (v) => {
+    q: field({ fallback: "", message: "validation.warehouses.searchTooLong", absent: never, schema: { type: "string", maxLength: SEARCH_MAX, pattern: PLAIN_TEXT_PATTERN } }, (v) => {
       if (v.trim().length > SEARCH_MAX) return null;
       return hasControlCharacters(v.trim()) ? new Refusal("validation.warehouses.searchControlCharacters") : v;
     }),
@@ -42,7 +42,13 @@ export const warehouseListBase = defineListBase({
       oneOf(WAREHOUSE_STATUSES),
     ),
     sort: field<WarehouseSort>(
-      { fallback: DEFAULT_WAREHOUSE_SORT as WarehouseSort, message: "validation.warehouses.sort", params: { columns: WAREHOUSE_SORT_COLUMNS.join(", ") }, absent: never },
+      {
+        fallback: DEFAULT_WAREHOUSE_SORT as WarehouseSort,
+        message: "validation.warehouses.sort",
+        params: { columns: WAREHOUSE_SORT_COLUMNS.join(", ") },
+        absent: never,
+        schema: { type: "string", enum: WAREHOUSE_SORT_COLUMNS.flatMap((c) => [`${c}.asc`, `${c}.desc`]) },
+      },
       (v) => (isWarehouseSort(v) ? (v as WarehouseSort) : null),
     ),
   },

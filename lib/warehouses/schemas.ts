@@ -2,7 +2,8 @@ import { z } from "zod";
 import { defineList, strictQuery, type ListState } from "@/lib/list/definition";
 import { parsePositiveId, WAREHOUSE_ID_PATTERN } from "@/lib/rules/ids";
 import { CODE_PATTERN, FILLED_TEXT_PATTERN, hasControlCharacters, PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
-import { BULK_MAX, CODE_MAX, CODE_SPACES, ERP_ID_MAX, NAME_MAX, type ReadinessCheck } from "@/lib/rules/warehouse";
+import { BULK_MAX, CODE_MAX, CODE_SPACES, ERP_ID_MAX, NAME_MAX, READINESS_CHECKS, type ReadinessCheck } from "@/lib/rules/warehouse";
+import { paging } from "@/lib/list/answers";
 import { warehouseListBase } from "@/lib/warehouses/lists";
 import { exportFormatField } from "@/lib/export/format";
 export * from "@/lib/warehouses/lists";
@@ -100,15 +101,15 @@ export type ExportWarehousesQuery = z.output<typeof exportWarehousesQuerySchema>
 
 export type ListedWarehouse = Warehouse & { attention: ReadinessCheck[] };
 
-export interface WarehouseListResponse {
-  items: ListedWarehouse[];
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-  totalAll: number;
-  source: "upstream" | "index";
-}
+export const warehouseListAnswer = z.object({
+  items: z.array(warehouseSchema.extend({ attention: z.array(z.enum(READINESS_CHECKS)) })),
+  ...paging,
+  totalPages: z.number().int(),
+  totalAll: z.number().int(),
+  source: z.enum(["upstream", "index"]),
+});
+export type WarehouseListResponse = z.infer<typeof warehouseListAnswer>;
+export const warehouseAnswer = z.object({ warehouse: warehouseSchema });
 
 export interface WarehouseConflict {
   theirs: Warehouse;
@@ -116,11 +117,8 @@ export interface WarehouseConflict {
   fields: (keyof WarehouseValues)[];
 }
 
-export interface WarehouseWriteResult {
-  warehouse: Warehouse;
-  message: string;
-  warning?: "defaultNotSettled";
-}
+export const warehouseWriteAnswer = z.object({ warehouse: warehouseSchema, message: z.string(), warning: z.literal("defaultNotSettled").optional() });
+export type WarehouseWriteResult = z.infer<typeof warehouseWriteAnswer>;
 
 export interface BulkResult {
   id: number;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ORDER_ID_MAX_LENGTH } from "@/lib/rules/ids";
-import type { Meaning } from "@/lib/erp/outcomes/meanings";
-import type { TransferOrigin } from "@/lib/erp/schemas";
+import { MEANINGS, type Meaning } from "@/lib/erp/outcomes/meanings";
+import { TRANSFER_ORIGINS, type TransferOrigin } from "@/lib/erp/lists";
+import { datetime } from "@/lib/list/answers";
 
 import { ORDER_LOOKUP_MAX_IDS } from "@/lib/erp/history/constants";
 
@@ -41,10 +42,27 @@ export interface OrderResolution {
   note: string;
 }
 
-export interface OrderHistory {
-  orderId: string;
-  runs: OrderHistoryEntry[];
-}
+const actorWords = z.object({ email: z.string(), name: z.string() });
+export const orderHistoryAnswer = z.object({
+  orderId: z.string(),
+  runs: z.array(
+    z.object({
+      runId: z.uuid(),
+      runCreatedAt: datetime,
+      origin: z.enum(TRANSFER_ORIGINS),
+      runState: z.string(),
+      startedBy: actorWords,
+      position: z.number().int(),
+      meaning: z.enum(MEANINGS),
+      reason: z.string().nullable(),
+      reasonCode: z.string().nullable(),
+      settledAt: datetime.nullable(),
+      retriedIn: z.uuid().nullable(),
+      resolution: z.object({ at: datetime, by: actorWords, note: z.string() }).nullable(),
+    }),
+  ),
+});
+export type OrderHistory = z.infer<typeof orderHistoryAnswer>;
 
 export interface TransferredBefore {
   orderId: string;

@@ -1,7 +1,6 @@
 import { defineListBase, field, optional, type ListState } from "@/lib/list/base";
-import { invertedDates, isCalendarDate } from "@/lib/list/filters";
-import { RUN_ORIGIN_GROUP, runOriginField, startedByField, type TransferOrigin } from "@/lib/erp/lists";
-import type { RunStarter } from "@/lib/erp/transfers/starters";
+import { dateField, invertedDates } from "@/lib/list/filters";
+import { dateToField, RUN_ORIGIN_GROUP, runOriginField, startedByField, type TransferOrigin } from "@/lib/erp/lists";
 
 // The failures inbox, declared once (no zod, for the browser): its filters, its API paths and the meanings it holds.
 
@@ -18,19 +17,17 @@ export const FAILURES_PATH = "/erp/failures";
 export const RESOLUTION_NOTE_MAX = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const date = optional((v) => (isCalendarDate(v) ? v : null), "validation.date");
-
 export const failuresListBase = defineListBase({
   path: FAILURES_API,
   pageSizes: [1],
   fields: {
-    from: date,
-    to: date,
+    from: dateField,
+    to: dateToField,
     by: startedByField,
     origin: runOriginField,
-    run: optional((v) => (UUID.test(v.trim()) ? v.trim().toLowerCase() : null), "validation.erp.runIdInvalid"),
-    page: field({ fallback: 1, message: "validation.pageNumber" }, (v) => (v === "1" ? 1 : null)),
-    limit: field({ fallback: 1, message: "validation.pageSize" }, (v) => (v === "1" ? 1 : null)),
+    run: optional((v) => (UUID.test(v.trim()) ? v.trim().toLowerCase() : null), "validation.erp.runIdInvalid", { type: "string", format: "uuid", pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" }),
+    page: field({ fallback: 1, message: "validation.pageNumber", schema: { const: 1 } }, (v) => (v === "1" ? 1 : null)),
+    limit: field({ fallback: 1, message: "validation.pageSize", schema: { const: 1 } }, (v) => (v === "1" ? 1 : null)),
   },
   reject: (value) => (invertedDates(value) ? { field: "to", message: "validation.activity.endBeforeStart" } : undefined),
   repair: (value) => (invertedDates(value) ? { ...value, from: undefined, to: undefined } : value),
@@ -57,10 +54,4 @@ export interface InboxGroup extends InboxGroupKey {
   runIds: string[];
 }
 
-export interface InboxPage {
-  groups: InboxGroup[];
-  total: number;
-  people: string[];
-  peopleNames: { email: string; name: string }[];
-  starters: RunStarter[];
-}
+export type { InboxPage } from "@/lib/erp/inbox/schemas";

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { defineList } from "@/lib/list/definition";
 import { failuresListBase, INBOX_MEANINGS, RESOLUTION_NOTE_MAX } from "@/lib/erp/inbox/lists";
+import { runStartersAnswer } from "@/lib/erp/transfers/schemas";
+import { datetime } from "@/lib/list/answers";
 
 export const failuresList = defineList(failuresListBase);
 
@@ -36,3 +38,26 @@ export const resolveGroupBodySchema = z.strictObject({
 
 export type RetryGroupBody = z.infer<typeof retryGroupBodySchema>;
 export type ResolveGroupBody = z.infer<typeof resolveGroupBodySchema>;
+
+export const failuresAnswer = z.object({
+  groups: z.array(
+    z.object({
+      meaning: z.enum(INBOX_MEANINGS),
+      reasonCode: z.string().nullable(),
+      reason: z.string().nullable(),
+      count: z.number().int(),
+      runs: z.number().int(),
+      firstAt: datetime,
+      lastAt: datetime,
+      orderIds: z.array(z.string()).describe("The group's first order ids (at most 200), each once."),
+      runIds: z.array(z.string()).describe("The latest runs holding the group's orders (at most 10), newest first."),
+    }),
+  ),
+  total: z.number().int(),
+  people: z.array(z.string()),
+  peopleNames: z.array(z.object({ email: z.string(), name: z.string() })),
+  starters: runStartersAnswer.describe("Everyone and everything that started the runs of open orders; each `by` is a value the `by` filter takes"),
+});
+export type InboxPage = z.infer<typeof failuresAnswer>;
+export const failuresCountAnswer = z.object({ open: z.number().int() });
+export const resolvedAnswer = z.object({ resolved: z.number().int() });

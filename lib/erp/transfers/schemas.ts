@@ -1,20 +1,23 @@
-import type { RunStarter } from "@/lib/erp/transfers/starters";
 import { z } from "zod";
 import { field, oneOf } from "@/lib/list/base";
 import { defineList, strictQuery, type ListState } from "@/lib/list/definition";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/lib/rules/ids";
 import { classifyOrderId } from "@/lib/erp/transfers/order-ids";
-import type { Meaning, MeaningCounts, RunResult } from "@/lib/erp/outcomes/meanings";
+import { MEANINGS, RUN_RESULTS, type Meaning, type RunResult } from "@/lib/erp/outcomes/meanings";
+import { datetime, paging, person } from "@/lib/list/answers";
 
 import {
+  ORDER_OUTCOMES,
   orderOutcomeField,
   RETRY_KINDS,
+  TRANSFER_ORIGINS,
+  TRANSFER_RUN_STATES,
+  TRANSFER_RUN_STATUSES,
   runOrderListBase,
   transferRunListBase,
   type OrderOutcome,
   type RetryKind,
   type TransferOrigin,
-  type TransferRunState,
   type TransferRunStatus,
 } from "@/lib/erp/lists";
 
@@ -151,26 +154,70 @@ export interface TransferCounts {
   sending: number;
 }
 
-export interface TransferRunSummary {
-  id: string;
-  createdAt: string;
-  createdBy: { id: number | null; email: string; name: string };
-  parentRunId: string | null;
-  origin: TransferOrigin;
-  state: TransferRunState;
-  /** Kept for clients: all_transferred when every order is done; `result` tells rejections from what needs attention. */
-  status: TransferRunStatus;
-  result: RunResult;
-  batchSize: number;
-  totalBatches: number;
-  batchesDone: number;
-  counts: TransferCounts;
-  meanings: MeaningCounts;
-  startedAt: string | null;
-  finishedAt: string | null;
-  durationMs: number;
-  stop: { requestedAt: string; by: string } | null;
-}
+const counts = z.object({ total: z.number().int(), transferred: z.number().int(), notTransferred: z.number().int(), unknown: z.number().int(), pending: z.number().int(), sending: z.number().int() });
+const meanings = z.object({ transferred: z.number().int(), alreadyInErp: z.number().int(), rejected: z.number().int(), failed: z.number().int(), unknown: z.number().int(), notSent: z.number().int(), sending: z.number().int() });
+const origin = z.enum(TRANSFER_ORIGINS);
+const status = z.enum(TRANSFER_RUN_STATUSES);
+const result = z.enum(RUN_RESULTS);
+
+export const runSummary = z.object({
+  id: z.uuid(),
+  createdAt: datetime,
+  createdBy: person,
+  parentRunId: z.uuid().nullable(),
+  origin,
+  state: z.enum(TRANSFER_RUN_STATES),
+  // Kept for clients: all_transferred when every order is done; `result` tells rejections from what needs attention.
+  status,
+  result,
+  batchSize: z.number().int(),
+  totalBatches: z.number().int(),
+  batchesDone: z.number().int(),
+  counts,
+  meanings,
+  startedAt: datetime.nullable(),
+  finishedAt: datetime.nullable(),
+  durationMs: z.number(),
+  stop: z.object({ requestedAt: datetime, by: z.string() }).nullable(),
+});
+export type TransferRunSummary = z.infer<typeof runSummary>;
+
+const runDetail = runSummary.extend({
+  parent: z.object({ id: z.uuid(), createdAt: datetime, status }).nullable(),
+  children: z.array(z.object({ id: z.uuid(), createdAt: datetime, origin, status, result })),
+  retryable: z.object(Object.fromEntries(RETRY_KINDS.map((k) => [k, z.number().int()])) as Record<(typeof RETRY_KINDS)[number], z.ZodNumber>),
+  rejections: z.array(z.object({ reason: z.string().nullable(), reasonCode: z.string().nullable(), count: z.number().int() })),
+});
+
+const orderOutcome = z.enum(ORDER_OUTCOMES);
+export const runPageAnswer = z.object({
+  run: runDetail,
+  orders: z.object({
+    items: z.array(
+      z.object({
+        position: z.number().int(),
+        orderId: z.string(),
+        batch: z.number().int(),
+        outcome: orderOutcome,
+        reason: z.string().nullable(),
+        reasonCode: z.string().nullable(),
+        meaning: z.enum(MEANINGS),
+        retriedIn: z.uuid().nullable().optional(),
+      }),
+    ),
+    ...paging,
+    outcome: orderOutcome.nullable(),
+  }),
+});
+export const runStartersAnswer = z.array(z.object({ by: z.string(), kind: z.enum(["person", "key", "automatic"]), name: z.string() }));
+export const runListAnswer = z.object({
+  items: z.array(runSummary),
+  ...paging,
+  people: z.array(z.string()).describe("E-mails of the members who started runs"),
+  starters: runStartersAnswer.describe("Everyone and everything that started runs; each `by` is a value the `by` filter takes"),
+});
+export const startedRunAnswer = z.object({ run: runSummary, created: z.boolean() });
+export const stoppedRunAnswer = z.object({ run: runSummary, requested: z.boolean() });
 
 export interface TransferRunDetail extends TransferRunSummary {
   parent: { id: string; createdAt: string; status: TransferRunStatus } | null;
@@ -190,16 +237,5 @@ export interface TransferOrderRow {
   retriedIn?: string | null;
 }
 
-export interface TransferRunPage {
-  run: TransferRunDetail;
-  orders: { items: TransferOrderRow[]; total: number; page: number; limit: number; outcome: OrderOutcome | null };
-}
-
-export interface TransferRunList {
-  items: TransferRunSummary[];
-  total: number;
-  page: number;
-  limit: number;
-  people: string[];
-  starters: RunStarter[];
-}
+export type TransferRunPage = z.infer<typeof runPageAnswer>;
+export type TransferRunList = z.infer<typeof runListAnswer>;
