@@ -727,22 +727,27 @@ describe("stopping the process (drain and hand-over)", () => {
     await fault({ path: "/v1/action/orders-erp-transfer", latencyMs: 300 });
     const draining = new AbortController();
     const sentBy = { first: [] as string[], other: [] as string[] };
+    // The first engine's batches after its second wait until the stop has begun, however slow the machine.
+    let stopBegun!: () => void;
+    const begun = new Promise<void>((resolve) => (stopBegun = resolve));
     const through = (name: keyof typeof sentBy) => ({
-      transferOrders(batch: readonly string[]) {
+      async transferOrders(batch: readonly string[]) {
         sentBy[name].push(...batch);
+        if (name === "first" && sentBy.first.length > 200) await begun;
         return client.transferOrders(batch);
       },
     });
+    const other = await startEngine(store, { superviseSeconds: 1 });
     await workTransfers(boss, deps({ upstream: through("first"), inFlight: 2, draining: { signal: draining.signal, enqueue: enqueueWith(boss) } }), { recoverPollSeconds: 1 });
     const run = await newRun(ids);
     await waitFor("two batches answered", () => getRun(conn, run.id), (r) => r!.batches_done >= 2);
 
     // The process stops: the drain signal and the engine's graceful stop together, as scripts/server.ts does.
-    const other = await startEngine(store, { superviseSeconds: 1 });
     try {
       const stopAt = Date.now();
       draining.abort();
       const stopped = boss.stop({ graceful: true, close: false, timeout: 10_000 });
+      stopBegun();
       await workTransfers(other, deps({ upstream: through("other") }), { recoverPollSeconds: 1 });
       await stopped;
       const done = await runEnded(run.id);
