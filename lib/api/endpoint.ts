@@ -15,8 +15,20 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export interface V1 {
+  method: Method;
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  describe?: { params?: z.ZodObject; body?: z.ZodType | (() => z.ZodType); answers?: Record<number, Answer> };
+}
+
 export interface Declaration {
   permission: Permission;
+  v1?: V1;
   session?: boolean;
   params?: z.ZodType;
   headers?: Record<string, { schema: z.ZodType; description: string }>;
@@ -38,13 +50,17 @@ export type EndpointContext<D extends Declaration> = Omit<HandlerContext<unknown
 export interface Endpoint<D extends Declaration = Declaration> {
   declaration: D;
   permission: Permission;
+  sequence: number;
   handle: (ctx: HandlerContext<unknown>) => Promise<Response>;
 }
+
+let declared = 0;
 
 export function endpoint<const D extends Declaration>(declaration: D, handle: (ctx: EndpointContext<D>) => Promise<Response>): Endpoint<D> {
   return {
     declaration,
     permission: declaration.permission,
+    sequence: declared++,
     handle: async (ctx) => {
       const { params, headers, query, body } = declaration;
       const input = {

@@ -7,18 +7,18 @@ import { enqueueOrders, queueOverview as overview, removeQueued as remove, sendQ
 
 
 // How many wait, the oldest, the next automatic send, and a page of the ids.
-export const queueOverview = endpoint({ permission: "read", query: queueList.querySchema, answer: { 200: { description: "The queue", schema: queueOverviewAnswer } } }, async ({ query }) => json(await overview(query)));
+export const queueOverview = endpoint({ permission: "read", v1: { method: "GET", path: "/order-queue", operationId: "getOrderQueue", summary: "The order queue: how many wait, the oldest, the next automatic send, and a page of the ids", tag: "Order queue" }, query: queueList.querySchema, answer: { 200: { description: "The queue", schema: queueOverviewAnswer } } }, async ({ query }) => json(await overview(query)));
 
 // Adds ids; each malformed, already queued, already transferred or unknown (held back unless confirmed) id is named in the answer.
-export const enqueue = endpoint({ permission: "erp.run", body: enqueueBodySchema, answer: { 200: { description: "What was queued and what was left out", schema: enqueueAnswer } } }, async ({ body, actor, service, api }) =>
+export const enqueue = endpoint({ permission: "erp.run", v1: { method: "POST", path: "/order-queue", operationId: "enqueueOrders", summary: "Queue order ids for the next automatic transfer; malformed, already queued and already transferred ids are left out and named, ids whose outcome is unknown are held back unless confirmUnknown is true", tag: "Order queue" }, body: enqueueBodySchema, answer: { 200: { description: "What was queued and what was left out", schema: enqueueAnswer } } }, async ({ body, actor, service, api }) =>
   json(await enqueueOrders({ ...service, actor }, body.orderIds, api ? "api" : "console", { confirmUnknown: body.confirmUnknown })),
 );
 
 // Takes the chosen ids out before they are sent.
-export const removeQueued = endpoint({ permission: "erp.run", body: removeQueuedBodySchema, answer: { 200: { description: "What was removed and what was not queued", schema: removedAnswer } } }, async ({ body, actor, service }) => json(await remove({ ...service, actor }, body.orderIds)));
+export const removeQueued = endpoint({ permission: "erp.run", v1: { method: "DELETE", path: "/order-queue", operationId: "removeQueuedOrders", summary: "Take order ids out of the queue before they are sent", tag: "Order queue" }, body: removeQueuedBodySchema, answer: { 200: { description: "What was removed and what was not queued", schema: removedAnswer } } }, async ({ body, actor, service }) => json(await remove({ ...service, actor }, body.orderIds)));
 
 // One run of the oldest queued ids now (409 when none wait); a repeated Idempotency-Key gets the same run.
-export const sendQueued = endpoint({ permission: "erp.run", headers: idempotencyKey, answer: runAnswers, refusals: [409] }, async ({ headers, actor, service, api }) => {
+export const sendQueued = endpoint({ permission: "erp.run", v1: { method: "POST", path: "/order-queue/send", operationId: "sendOrderQueue", summary: "Send the oldest queued ids now as one capped run (409 when none wait)", tag: "Order queue" }, headers: idempotencyKey, answer: runAnswers, refusals: [409] }, async ({ headers, actor, service, api }) => {
   const { run, created } = await send({ ...service, actor }, headers["Idempotency-Key"], "queue");
   const location = api ? `/api/v1/transfers/${run.id}` : `/api/erp/transfers/${run.id}`;
   return json({ run, created }, { status: created ? 201 : 200, headers: { Location: location } });

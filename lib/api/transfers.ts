@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { getTranslations } from "next-intl/server";
 import { endpoint, json } from "@/lib/api/endpoint";
 import { orderHistoryAnswer, runListAnswer, runPageAnswer, startedRunAnswer, stoppedRunAnswer } from "@/lib/erp/schemas";
@@ -24,11 +25,24 @@ export const runAnswers = {
   200: { description: "The run this Idempotency-Key started before", schema: startedRunAnswer, headers: toRun },
 };
 
-export const listTransfers = endpoint({ permission: "read", query: transferRunList.querySchema, answer: { 200: { description: "A page of runs", schema: runListAnswer } } }, async ({ query }) => json(await listTransferRuns(query)));
+// The route's body is one strict object refined by hand; described as the exclusive shapes it takes.
+const transferBody = (max: number) => {
+  const ids = z.strictObject({ orderIds: z.array(orderIdParamSchema.shape.orderId).min(1).max(max).meta({ uniqueItems: true }) });
+  const retry = <R extends readonly [string, ...string[]]>(kinds: R, confirm: Record<string, z.ZodType>) =>
+    z.strictObject({ retry: z.enum(kinds), parentRunId: runIdParamSchema.shape.runId, ...confirm });
+  return z.xor([
+    ids,
+    retry(["failed", "unsent"], { confirmUnknown: z.boolean().optional(), confirmRejected: z.boolean().optional() }),
+    retry(["unknown"], { confirmUnknown: z.literal(true), confirmRejected: z.boolean().optional() }),
+    retry(["rejected"], { confirmUnknown: z.boolean().optional(), confirmRejected: z.literal(true) }),
+  ]);
+};
+
+export const listTransfers = endpoint({ permission: "read", v1: { method: "GET", path: "/transfers", operationId: "listTransfers", summary: "List order transfer runs, newest first", tag: "Transfers" }, query: transferRunList.querySchema, answer: { 200: { description: "A page of runs", schema: runListAnswer } } }, async ({ query }) => json(await listTransferRuns(query)));
 
 // 201 for a new run, 200 with the same run for a repeated Idempotency-Key (409 if the key was used for another request).
 export const startTransfer = endpoint(
-  { permission: "erp.run", headers: idempotencyKey, body: () => createTransferBodySchema(getConfig().erp.maxOrdersPerRun), answer: runAnswers, refusals: [404, 409] },
+  { permission: "erp.run", v1: { method: "POST", path: "/transfers", operationId: "startTransfer", summary: "Start a transfer of order ids to the ERP, or retry a run's failed, unsent, unknown or rejected orders; ids still on their way in another run are refused (409 already_in_flight), ids already in the ERP are recorded as such and not sent again", tag: "Transfers", describe: { body: () => transferBody(getConfig().erp.maxOrdersPerRun) } }, headers: idempotencyKey, body: () => createTransferBodySchema(getConfig().erp.maxOrdersPerRun), answer: runAnswers, refusals: [404, 409] },
   async ({ headers, body, actor, service, api }) => {
     const key = headers["Idempotency-Key"];
     const ctx = { ...service, actor };
@@ -38,11 +52,12 @@ export const startTransfer = endpoint(
   },
 );
 
-export const getTransfer = endpoint({ permission: "read", params: runIdParamSchema, query: runOrdersQuerySchema, answer: { 200: { description: "The run and a page of its orders", schema: runPageAnswer } }, refusals: [404] }, async ({ params, query }) => json(await getRunPage(params.runId, query)));
+export const getTransfer = endpoint({ permission: "read", v1: { method: "GET", path: "/transfers/{runId}", operationId: "getTransfer", summary: "Get a run with a page of its orders and their outcomes", tag: "Transfers" }, params: runIdParamSchema, query: runOrdersQuerySchema, answer: { 200: { description: "The run and a page of its orders", schema: runPageAnswer } }, refusals: [404] }, async ({ params, query }) => json(await getRunPage(params.runId, query)));
 
 // 202 while the batches on the wire settle; stopping a stopping run changes nothing (200).
 export const stopTransfer = endpoint({
     permission: "erp.run",
+    v1: { method: "POST", path: "/transfers/{runId}/stop", operationId: "stopTransfer", summary: "Stop a run: batches not yet sent stay unsent", tag: "Transfers" },
     params: runIdParamSchema,
     answer: {
       202: { description: "Stop requested; batches on the wire settle first", schema: stoppedRunAnswer },
@@ -55,7 +70,7 @@ export const stopTransfer = endpoint({
 });
 
 // Every run that carried the order, newest first (an order no run carried has none).
-export const orderHistory = endpoint({ permission: "read", params: orderIdParamSchema, answer: { 200: { description: "The order's history (no runs if none carried it)", schema: orderHistoryAnswer } } }, async ({ params }) => json(await getOrderHistory(params.orderId)));
+export const orderHistory = endpoint({ permission: "read", v1: { method: "GET", path: "/orders/{orderId}", operationId: "getOrderHistory", summary: "Every run that carried an order, newest first", tag: "Transfers" }, params: orderIdParamSchema, answer: { 200: { description: "The order's history (no runs if none carried it)", schema: orderHistoryAnswer } } }, async ({ params }) => json(await getOrderHistory(params.orderId)));
 
 export const findTransferredBefore = endpoint({ permission: "read", body: transferredLookupBodySchema }, async ({ body }) => json(await transferredBefore(body.orderIds)));
 

@@ -3,8 +3,7 @@ import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { arbitraryOf } from "@/test/contract/arbitraries";
-import { openApiDocument } from "@/lib/openapi/document";
-import { OPERATIONS } from "@/lib/openapi/registry";
+import { OPERATIONS, openApiDocument } from "@/lib/openapi/document";
 
 // The contract run's generator (e2e/api-contract.spec.ts) draws only values the document's own schemas take.
 

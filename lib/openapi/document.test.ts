@@ -1,8 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it, vi } from "vitest";
 import { exportedMethods, routeFiles } from "@/test/access-routes";
-import { openApiDocument } from "@/lib/openapi/document";
-import { OPERATIONS } from "@/lib/openapi/registry";
+import { OPERATIONS, openApiDocument } from "@/lib/openapi/document";
 import { failuresList } from "@/lib/erp/inbox/schemas";
 
 // The description is valid OpenAPI 3.1, names every /api/v1 route and method (and nothing else), and says what the routes parse.

@@ -1,8 +1,59 @@
 import { z } from "zod";
-import { OPERATIONS, type Operation } from "@/lib/openapi/registry";
+import type { Answer, Declaration, Endpoint, Method } from "@/lib/api/endpoint";
+import { V1_OPERATIONS } from "@/lib/api/v1";
+import type { Field } from "@/lib/list/base";
+import { queryFields } from "@/lib/list/definition";
 import { problemAnswer } from "@/lib/openapi/responses";
 
-// Builds the OpenAPI 3.1 description of /api/v1 from the registry: the routes' own zod schemas, rendered by zod 4.
+// Builds the OpenAPI 3.1 description of /api/v1 from the endpoints' v1 descriptions (lib/api/v1.ts): the routes' own zod schemas, rendered by zod 4.
+
+/** A list's query: the strict list reader parses it, and each of its fields describes itself (the test holds the two together). */
+export interface ListQuery {
+  list: { fields: Record<string, Field>; defaults: Record<string, unknown>; querySchema: z.ZodType };
+}
+
+export interface Operation {
+  method: Method;
+  /** OpenAPI path under /api/v1, with {name} for the route folder's [name]. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** The handler the route serves, whose permission the description states; null: served without a key. */
+  serves: Endpoint | null;
+  params?: z.ZodObject;
+  query?: ListQuery;
+  headers?: Record<string, { schema: z.ZodType; required: boolean; description: string }>;
+  /** A thunk when the schema depends on configuration read at request time. */
+  body?: z.ZodType | (() => z.ZodType);
+  answers: Record<number, Answer>;
+  /** Refusals beyond the ones every keyed operation may give (401, 403, 422, 429). */
+  refusals?: readonly (404 | 409)[];
+}
+
+function listQuery(querySchema: z.ZodType, operationId: string): ListQuery {
+  const fields = queryFields(querySchema);
+  if (!fields) throw new Error(`${operationId}: its query is not a list's strict query`);
+  const defaults = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, (f.safeParse(undefined) as { data?: unknown }).data]));
+  return { list: { fields, defaults, querySchema } };
+}
+
+function resolved({ v1: { describe, ...named }, serves }: (typeof V1_OPERATIONS)[number]): Operation {
+  const declared: Partial<Declaration> = serves?.declaration ?? {};
+  const headers = Object.fromEntries(Object.entries(declared.headers ?? {}).map(([name, h]) => [name, { ...h, required: true }]));
+  return {
+    ...named,
+    serves,
+    params: describe?.params ?? (declared.params as z.ZodObject | undefined),
+    body: describe?.body ?? declared.body,
+    ...(declared.headers ? { headers } : {}),
+    ...(declared.query ? { query: listQuery(declared.query, named.operationId) } : {}),
+    answers: describe?.answers ?? declared.answer ?? {},
+    refusals: declared.refusals,
+  };
+}
+
+export const OPERATIONS: readonly Operation[] = V1_OPERATIONS.map(resolved);
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { openApiDocument } from "@/lib/openapi/document";
-import { OPERATIONS } from "@/lib/openapi/registry";
+import { OPERATIONS, openApiDocument } from "@/lib/openapi/document";
 import { referenceSections, typeOf } from "@/lib/openapi/reference";
 
 // The transfer body's order cap comes from the configuration, which needs these to load.
