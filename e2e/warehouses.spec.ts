@@ -344,6 +344,8 @@ test.describe("warehouse lifecycle as admin", () => {
   test.use({ storageState: ADMIN });
 
   test("creates, edits, makes default, deactivates and deletes a warehouse", async ({ page }) => {
+    // Five writes through the form and the restore of the default: about 20 s alone, past 30 s on a shared machine.
+    test.setTimeout(60_000);
     const tag = unique();
     const name = `E2E Depo ${tag}`;
     const code = `E2E-${tag}`;
