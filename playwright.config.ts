@@ -19,7 +19,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
-    trace: "retain-on-failure",
+    // A trace records every action's snapshots (about a tenth of the browser's time here); CI keeps no artefacts, so only a local run records one.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],
     launchOptions: {
