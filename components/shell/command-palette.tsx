@@ -17,6 +17,7 @@ import { SEARCH_MAX } from "@/lib/rules/warehouse";
 import type { ProblemError } from "@/lib/swr/fetcher";
 import { useDebouncedValue, useWarehouseLookup } from "@/lib/warehouses/client";
 import type { ListedWarehouse } from "@/lib/warehouses/schemas";
+import { focusWhenShown } from "@/components/shell/focus-when-shown";
 
 export type PaletteRole = "viewer" | "operator" | "admin";
 
@@ -29,20 +30,6 @@ const hintClass = "text-xs text-slate-700 group-data-[selected=true]:text-white 
 const groupClass =
   "py-1 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-700 dark:[&_[cmdk-group-heading]]:text-slate-300";
 const stateClass = "px-3 py-3 text-sm text-slate-700 dark:text-slate-300";
-
-/** Moves focus into the section an action opened, once the page has rendered it. */
-function focusWhenShown(id: string) {
-  const started = Date.now();
-  const tick = () => {
-    const target = document.getElementById(id);
-    const field = target?.querySelector<HTMLElement>("textarea, input:not([type=hidden]), button:not([disabled])");
-    if (field) {
-      target?.scrollIntoView({ block: "start" });
-      field.focus();
-    } else if (Date.now() - started < 5000) window.setTimeout(tick, 100);
-  };
-  window.setTimeout(tick, 50);
-}
 
 /** `member`: the signed-in member's email, whose recent items the palette shows and keeps. */
 export function CommandPalette({ open, onOpenChange, role, member }: { open: boolean; onOpenChange: (open: boolean) => void; role: PaletteRole; member: string }) {

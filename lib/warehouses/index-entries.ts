@@ -2,8 +2,6 @@ import type { ReadinessCheck, WarehouseRef, WarehouseSort, WarehouseStatus } fro
 import type { Warehouse } from "@/lib/warehouses/schemas";
 import { fold } from "@/lib/warehouses/fold";
 
-// The index's entries (a warehouse with its folded search fields and memoised checks) and their orders.
-
 export interface IndexPage {
   items: Warehouse[];
   totalPage: number;
