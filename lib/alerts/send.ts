@@ -133,20 +133,26 @@ function postPinned(url: URL, target: Target, body: string, headers: Record<stri
 async function post(channel: ChannelToSend, body: string, headers: Record<string, string>, options: SendOptions): Promise<SendResult> {
   const raw = channel.secrets.url;
   if (!raw) return { ok: false, status: null, text: "The channel has no URL." };
+  const result = await postToTarget(raw, body, { "content-type": "application/json", "user-agent": "labs-console-alerts", ...headers }, options);
+  return { ...result, text: shorten(channel, result.text) };
+}
+
+/** A POST to a URL judged by checkTarget where it lands; never throws. */
+export async function postToTarget(raw: string, body: string, headers: Record<string, string>, options: Pick<SendOptions, "targets" | "timeoutMs">): Promise<SendResult> {
   try {
     const url = new URL(raw);
     const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
     const checked = await checkTarget(url.hostname, port, "http", options.targets, options.timeoutMs);
-    if (!checked.ok) return { ok: false, status: null, text: shorten(channel, `Not sent: ${checked.detail}`) };
+    if (!checked.ok) return { ok: false, status: null, text: `Not sent: ${checked.detail}` };
     // Plain http carries the URL's secrets and the signature in clear: only where they never leave the machine.
     if (url.protocol !== "https:" && !checked.target.loopback) return { ok: false, status: null, text: "Not sent: plain http only to this machine." };
     // A redirect is not followed: it could carry the body (and its signature) somewhere else.
-    const res = await postPinned(url, checked.target, body, { "content-type": "application/json", "user-agent": "labs-console-alerts", ...headers }, options.timeoutMs);
-    return { ok: res.status >= 200 && res.status < 300, status: res.status, text: shorten(channel, res.text || res.statusText) };
+    const res = await postPinned(url, checked.target, body, headers, options.timeoutMs);
+    return { ok: res.status >= 200 && res.status < 300, status: res.status, text: res.text || res.statusText };
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     const reason = e.name === "TimeoutError" ? `No answer within ${Math.round(options.timeoutMs / 1000)} s.` : `${e.code ?? e.name}: ${e.message}`;
-    return { ok: false, status: null, text: shorten(channel, reason) };
+    return { ok: false, status: null, text: reason };
   }
 }
 

@@ -216,3 +216,5 @@ export async function listDeliveryViews(query: DeliveryQuery, reader: { role: Ro
   return listDeliveries(await db(), query, alertSettings().consoleUrl, { answers: can(reader.role, "alerts.manage"), timeZone: getConfig().accountTimeZone });
 }
 export { findChannel, listChannels } from "@/lib/alerts/store";
+export { postToTarget } from "@/lib/alerts/send";
+export { alertSettings } from "@/lib/alerts/settings";

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { alertsMigrations } from "@/lib/alerts/migrations";
 import { apiKeysMigrations } from "@/lib/apikeys/migrations";
 import { auditMigrations } from "@/lib/audit/migrations";
+import { auditStreamMigrations } from "@/lib/audit-stream/migrations";
 import { authMigrations } from "@/lib/auth/migrations";
 import { combineMigrations, migrate as migrateTo, type Migrations } from "@/lib/db/migrations";
 import { openStore as openDbStore, type OpenOptions } from "@/lib/db/open";
@@ -31,6 +32,7 @@ export const FEATURES: readonly Feature[] = [
   { name: "home", migrations: homeMigrations, start: async () => (await import("@/lib/home/jobs")).startHomeJobs() },
   { name: "views", migrations: viewsMigrations },
   { name: "apikeys", migrations: apiKeysMigrations },
+  { name: "audit-stream", migrations: auditStreamMigrations, start: async () => (await import("@/lib/audit-stream/service")).startAuditStream() },
 ];
 
 export const consoleMigrations = combineMigrations(...FEATURES.map((f) => f.migrations));

@@ -124,6 +124,10 @@ export const envSchema = z
     }),
     CONSOLE_URL: upstreamUrlLike(),
     AUTH_URL: upstreamUrlLike(),
+    AUDIT_STREAM_URL: upstreamUrlLike(),
+    AUDIT_STREAM_SECRET: optionalString,
+    AUDIT_STREAM_INTERVAL_SECONDS: positiveInt(5, 3600),
+    AUDIT_STREAM_BATCH: positiveInt(500, 5000),
     TRUSTED_PROXY_HOPS: z
       .string()
       .optional()
@@ -162,6 +166,9 @@ export const envSchema = z
     if (env.AUTH_SECRET !== undefined && env.AUTH_SECRET.length < 32) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "must be at least 32 characters" });
     }
+    if (env.AUDIT_STREAM_URL !== undefined && (env.AUDIT_STREAM_SECRET ?? "").length < 32) {
+      ctx.addIssue({ code: "custom", path: ["AUDIT_STREAM_SECRET"], message: "must be at least 32 characters when AUDIT_STREAM_URL is set" });
+    }
     if (env.DEMO_PASSWORD !== undefined && env.DEMO_PASSWORD.length < 8) {
       ctx.addIssue({ code: "custom", path: ["DEMO_PASSWORD"], message: "must be at least 8 characters" });
     }
@@ -192,6 +199,7 @@ export interface ConsoleConfig {
     allowedTargets: AllowedTarget[];
   };
   consoleUrl: string;
+  auditStream: { url: string; secret: string; intervalMs: number; batch: number } | null;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo-password";
@@ -252,6 +260,9 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
       smtpVerifyTimeoutMs: env.ALERT_SMTP_VERIFY_TIMEOUT_SECONDS * 1000,
       allowedTargets: env.ALERT_ALLOWED_TARGETS === undefined ? [] : parseTargetAllowList(env.ALERT_ALLOWED_TARGETS).entries,
     },
+    auditStream: env.AUDIT_STREAM_URL
+      ? { url: env.AUDIT_STREAM_URL, secret: env.AUDIT_STREAM_SECRET!, intervalMs: env.AUDIT_STREAM_INTERVAL_SECONDS * 1000, batch: env.AUDIT_STREAM_BATCH }
+      : null,
     consoleUrl: (env.CONSOLE_URL ?? env.AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     erp: {
       batchSize: env.ERP_TRANSFER_BATCH_SIZE,

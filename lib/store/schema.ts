@@ -1,6 +1,7 @@
 import type { AlertsTables } from "@/lib/alerts/tables";
 import type { ApiKeysTables } from "@/lib/apikeys/tables";
 import type { AuditTables } from "@/lib/audit/tables";
+import type { AuditStreamTables } from "@/lib/audit-stream/tables";
 import type { AuthTables } from "@/lib/auth/tables";
 import type { ErpTables } from "@/lib/erp/tables";
 import type { HomeTables } from "@/lib/home/tables";
@@ -9,7 +10,7 @@ import type { QueueTables } from "@/lib/queue/tables";
 import type { SchedulesTables } from "@/lib/schedules/tables";
 import type { ViewsTables } from "@/lib/views/tables";
 
-export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables, InboxTables, ApiKeysTables, QueueTables {}
+export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables, InboxTables, ApiKeysTables, QueueTables, AuditStreamTables {}
 
 export type { Member, MemberUpdate, MembersTable, NewMember, Session } from "@/lib/auth/tables";
 export type { Role } from "@/lib/auth/roles";

@@ -1,0 +1,46 @@
+import "server-only";
+import { alertSettings, postToTarget } from "@/lib/alerts/service";
+import { getConfig } from "@/lib/config";
+import { everyInstance } from "@/lib/jobs/periodic";
+import { once } from "@/lib/jobs/once";
+import { log } from "@/lib/log";
+import { db } from "@/lib/store";
+import { deliverOnce, streamStatus, type StreamStatus } from "@/lib/audit-stream/deliver";
+
+export interface AuditStreamView extends StreamStatus {
+  host: string;
+}
+
+/** Off (null) unless AUDIT_STREAM_URL is set; the host only, as the URL may carry credentials. */
+export async function auditStreamView(): Promise<AuditStreamView | null> {
+  const config = getConfig().auditStream;
+  if (!config) return null;
+  const status = await streamStatus(await db());
+  return status && { ...status, host: new URL(config.url).host };
+}
+
+export async function deliverAuditStream(): Promise<void> {
+  const config = getConfig().auditStream;
+  if (!config) return;
+  const { targets, sendTimeoutMs } = alertSettings();
+  // Until the receiver has caught up, one batch follows another without waiting for the next tick.
+  for (let i = 0; i < 20; i++) {
+    const result = await deliverOnce(await db(), {
+      url: config.url,
+      secret: config.secret,
+      batch: config.batch,
+      post: (url, body, headers) => postToTarget(url, body, headers, { targets, timeoutMs: sendTimeoutMs }),
+    });
+    if (result.held || !result.ok || result.sent < config.batch) {
+      if (!result.held && !result.ok) log.warn("audit stream not delivered", { event: "audit_stream.failed", error: result.error });
+      return;
+    }
+  }
+}
+
+export function startAuditStream(): Promise<void> {
+  return once("audit stream", async () => {
+    const config = getConfig().auditStream;
+    if (config) everyInstance("audit stream", config.intervalMs, deliverAuditStream);
+  });
+}

@@ -1,0 +1,17 @@
+import type { Selectable } from "kysely";
+
+export interface AuditStreamStateTable {
+  id: number;
+  delivered_id: number;
+  delivered_rows: string;
+  last_success_at: Date | null;
+  last_attempt_at: Date | null;
+  last_error: string | null;
+  failures: number;
+}
+
+export interface AuditStreamTables {
+  audit_stream_state: AuditStreamStateTable;
+}
+
+export type AuditStreamState = Selectable<AuditStreamStateTable>;
