@@ -64,6 +64,7 @@ export function deliverable(rows: readonly AuditEvent[], after: number, now: Dat
 /** One delivery: the instance holding the state row's lock sends the next batch and moves the cursor only on a 2xx. */
 export async function deliverOnce(db: Kysely<Database>, target: StreamTarget): Promise<DeliveryResult> {
   const now = target.now ?? (() => new Date());
+  await db.insertInto("audit_stream_state").values({ id: 1 }).onConflict((oc) => oc.doNothing()).execute();
   return db.transaction().execute(async (trx) => {
     const state = await trx.selectFrom("audit_stream_state").selectAll().where("id", "=", 1).forUpdate().skipLocked().executeTakeFirst();
     if (!state) return { held: true };
@@ -114,9 +115,15 @@ export interface StreamStatus {
   failures: number;
 }
 
-export async function streamStatus(db: Kysely<Database>): Promise<StreamStatus | null> {
-  const state = await db.selectFrom("audit_stream_state").selectAll().where("id", "=", 1).executeTakeFirst();
-  if (!state) return null;
+export async function streamStatus(db: Kysely<Database>): Promise<StreamStatus> {
+  const state = (await db.selectFrom("audit_stream_state").selectAll().where("id", "=", 1).executeTakeFirst()) ?? {
+    delivered_id: 0,
+    delivered_rows: "0",
+    last_success_at: null,
+    last_attempt_at: null,
+    last_error: null,
+    failures: 0,
+  };
   const behind = await db
     .selectFrom("audit_events")
     .select((eb) => eb.fn.countAll<string>().as("n"))

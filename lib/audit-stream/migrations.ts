@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from "kysely";
+import type { Kysely, Migration } from "kysely";
 
 export const auditStreamMigrations: Record<string, Migration> = {
   // One row: how far the stream has delivered, shared by every instance (its lock is the delivery's).
@@ -14,7 +14,6 @@ export const auditStreamMigrations: Record<string, Migration> = {
         .addColumn("last_error", "text")
         .addColumn("failures", "integer", (c) => c.notNull().defaultTo(0))
         .execute();
-      await sql`insert into audit_stream_state (id) values (1)`.execute(db);
     },
   },
 };

@@ -15,8 +15,7 @@ export interface AuditStreamView extends StreamStatus {
 export async function auditStreamView(): Promise<AuditStreamView | null> {
   const config = getConfig().auditStream;
   if (!config) return null;
-  const status = await streamStatus(await db());
-  return status && { ...status, host: new URL(config.url).host };
+  return { ...(await streamStatus(await db())), host: new URL(config.url).host };
 }
 
 export async function deliverAuditStream(): Promise<void> {

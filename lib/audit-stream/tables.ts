@@ -1,13 +1,13 @@
-import type { Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 export interface AuditStreamStateTable {
   id: number;
-  delivered_id: number;
-  delivered_rows: string;
+  delivered_id: Generated<number>;
+  delivered_rows: Generated<string>;
   last_success_at: Date | null;
   last_attempt_at: Date | null;
   last_error: string | null;
-  failures: number;
+  failures: Generated<number>;
 }
 
 export interface AuditStreamTables {

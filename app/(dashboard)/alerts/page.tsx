@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { AlertsView } from "@/components/alerts/alerts-view";
+import { AuditStreamPanel } from "@/components/audit-stream/audit-stream-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { channelList, deliveryList, FRESHNESS_KEY } from "@/lib/alerts/schemas";
 import { listFreshnessRules } from "@/lib/alerts/freshness-service";
@@ -27,6 +28,9 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
     <section data-testid="alerts-page">
       <PageHeader title={t("title")} description={t("description")} />
       <AlertsView fallback={fallback} canManage={can(member.role, "alerts.manage")} />
+      <div className="mt-8">
+        <AuditStreamPanel />
+      </div>
     </section>
   );
 }
