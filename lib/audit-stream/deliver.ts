@@ -23,7 +23,7 @@ export interface StreamTarget {
   now?: () => Date;
 }
 
-export type DeliveryResult = { held: true } | { held: false; sent: number; ok: boolean; error?: string };
+export type DeliveryResult = { held: true } | { held: false; sent: number; ok: boolean; error?: string; failures?: number };
 
 export function streamSignature(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
@@ -96,12 +96,13 @@ export async function deliverOnce(db: Kysely<Database>, target: StreamTarget): P
       return { held: false, sent: batch.length, ok: true };
     }
     const error = redactSecrets(`${result.status ?? "no answer"}: ${result.text}`.slice(0, 300));
-    await trx
+    const { failures } = await trx
       .updateTable("audit_stream_state")
       .set({ last_attempt_at: now(), last_error: error, failures: sql`failures + 1` })
       .where("id", "=", 1)
-      .execute();
-    return { held: false, sent: 0, ok: false, error };
+      .returning("failures")
+      .executeTakeFirstOrThrow();
+    return { held: false, sent: 0, ok: false, error, failures };
   });
 }
 

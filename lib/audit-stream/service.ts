@@ -31,7 +31,8 @@ export async function deliverAuditStream(): Promise<void> {
       post: (url, body, headers) => postToTarget(url, body, headers, { targets, timeoutMs: sendTimeoutMs }),
     });
     if (result.held || !result.ok || result.sent < config.batch) {
-      if (!result.held && !result.ok) log.warn("audit stream not delivered", { event: "audit_stream.failed", error: result.error });
+      // The first failure of a spell, then one in a hundred: the page has the count.
+      if (!result.held && !result.ok && (result.failures ?? 1) % 100 === 1) log.warn("audit stream not delivered", { event: "audit_stream.failed", failures: result.failures, error: result.error });
       return;
     }
   }
