@@ -37,6 +37,7 @@ describe("parseServerEnv", () => {
       accountTimeZone: "Europe/Istanbul",
       alerts: { platformSilentMinutes: 10, retryLimit: 4, retryDelaySeconds: 5, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 5_000, allowedTargets: [] },
       consoleUrl: "http://localhost:3000",
+      metricsToken: null,
     });
   });
 

@@ -136,6 +136,9 @@ export const envSchema = z
         }
         return n;
       }),
+    METRICS_TOKEN: optionalString.superRefine((v, ctx) => {
+      if (v !== undefined && (v.length < 16 || /\s/.test(v))) ctx.addIssue({ code: "custom", message: "must be at least 16 characters without spaces" });
+    }),
     HOST: optionalString.superRefine((v, ctx) => {
       if (v !== undefined && !/^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+)$/.test(v)) {
         ctx.addIssue({ code: "custom", message: "must be a host name or an IP address, such as 127.0.0.1 or 0.0.0.0" });
@@ -192,6 +195,7 @@ export interface ConsoleConfig {
     allowedTargets: AllowedTarget[];
   };
   consoleUrl: string;
+  metricsToken: string | null;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo-password";
@@ -253,6 +257,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
       allowedTargets: env.ALERT_ALLOWED_TARGETS === undefined ? [] : parseTargetAllowList(env.ALERT_ALLOWED_TARGETS).entries,
     },
     consoleUrl: (env.CONSOLE_URL ?? env.AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    metricsToken: env.METRICS_TOKEN ?? null,
     erp: {
       batchSize: env.ERP_TRANSFER_BATCH_SIZE,
       inFlight: env.ERP_TRANSFER_IN_FLIGHT,
