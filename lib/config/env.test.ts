@@ -52,6 +52,11 @@ describe("parseServerEnv", () => {
     expect(parseServerEnv({ ...good, EXPORT_MAX_ROWS: "250000" }).exports).toEqual({ maxRows: 250_000 });
   });
 
+  it("reads the metrics token, and refuses a short one or one with spaces", () => {
+    expect(parseServerEnv({ ...good, METRICS_TOKEN: " m".padEnd(20, "m") }).metricsToken).toBe("m".repeat(19));
+    for (const bad of ["too-short", "has a space in it, long enough"]) expect(problemsOf({ ...good, METRICS_TOKEN: bad })).toEqual(["METRICS_TOKEN: must be at least 16 characters without spaces"]);
+  });
+
   it("reads the store and job engine settings, and names a bad one", () => {
     const config = parseServerEnv({ ...good, DATABASE_URL: "postgres://u:p@db:5432/labs", DATABASE_POOL_SIZE: "5", JOBS_HEARTBEAT_SECONDS: "10", JOBS_SUPERVISE_SECONDS: "2" });
     expect(config).toMatchObject({ databaseUrl: "postgres://u:p@db:5432/labs", databasePoolSize: 5, jobs: { heartbeatSeconds: 10, superviseSeconds: 2 } });
