@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_OIDC, E2E_PORT, E2E_UPSTREAM_TOKEN } from "@/test/env";
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_METRICS_TOKEN, E2E_OIDC, E2E_PORT, E2E_UPSTREAM_TOKEN } from "@/test/env";
 
 // Debian's Chromium where installed, else Playwright's own; CHROMIUM_PATH overrides both.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
@@ -77,6 +77,7 @@ export default defineConfig({
         AUTH_OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
         AUTH_OIDC_NAME: E2E_OIDC.name,
         AUTH_OIDC_ALLOW: E2E_OIDC.allow,
+        METRICS_TOKEN: E2E_METRICS_TOKEN,
       },
     },
   ],
