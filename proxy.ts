@@ -7,7 +7,6 @@ import { guardRequest } from "@/lib/server/request-guard";
 
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 const PUBLIC_PATHS = ["/login"];
-// Probes and the scraper's door answer for themselves: no redirect, no CSP.
 const MACHINE_PATHS = ["/livez", "/readyz", "/metrics"];
 
 function malformedPath(pathname: string): boolean {

@@ -47,6 +47,7 @@ test.describe("metrics", () => {
     const counts = (text: string) => ({
       runs: sample(text, "labs_console_transfer_runs_total", { result: "complete_with_rejections", origin: "new" }),
       orders: MEANINGS.map((meaning) => sample(text, "labs_console_transfer_orders_total", { meaning, origin: "new" })),
+      calls: sample(text, "labs_console_upstream_request_duration_seconds_count", { operation: "transfer orders", outcome: "ok" }),
     });
     const before = counts(await scrape(request));
     const admin = await playwright.request.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor("admin"), extraHTTPHeaders: { Origin: E2E_BASE_URL } });
@@ -66,6 +67,7 @@ test.describe("metrics", () => {
       const m = run.meanings;
       expect(after.orders.map((n, i) => n - before.orders[i]!)).toEqual([m.transferred, m.alreadyInErp, m.rejected, m.failed, m.unknown, m.notSent + m.sending]);
       expect(m).toMatchObject({ transferred: 1, rejected: 2 });
+      expect(after.calls - before.calls).toBeGreaterThanOrEqual(1);
     } finally {
       await admin.dispose();
     }

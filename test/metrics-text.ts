@@ -1,5 +1,3 @@
-// One sample of Prometheus text by name and exact label set; 0 when absent (a counter not yet counted).
-
 export function sample(body: string, name: string, labels: Record<string, string> = {}): number {
   const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
   for (const line of body.split("\n")) {

@@ -30,7 +30,6 @@ const healthJson = (body: unknown, status = 200) => NextResponse.json(body, { st
 const ready = () =>
   readinessChecks({ conn: db as () => Promise<Kysely<unknown>>, migrations: Object.keys(consoleMigrations), jobsStarted, draining: () => drainingSignal().aborted });
 
-// GET /livez: the process answers; nothing else is asked.
 export function livez(): Response {
   return healthJson({ status: "pass" });
 }

@@ -19,7 +19,6 @@ export type Checks = Record<string, [ComponentCheck]>;
 
 export interface ReadinessDeps {
   conn: () => Promise<Kysely<unknown>>;
-  /** Every migration this build knows; one not applied means the store is older than the code. */
   migrations: readonly string[];
   jobsStarted: () => boolean;
   draining: () => boolean;
@@ -35,7 +34,6 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** PostgreSQL answers, this build's migrations are applied, the job engine started and is not draining; never the platform. */
 export async function readinessChecks(deps: ReadinessDeps): Promise<Checks> {
   const time = (deps.now ?? (() => new Date()))().toISOString();
   const check = (componentType: ComponentCheck["componentType"], status: CheckStatus, extra: Partial<ComponentCheck> = {}): [ComponentCheck] => [{ componentType, status, time, ...extra }];
@@ -65,7 +63,6 @@ export async function readinessChecks(deps: ReadinessDeps): Promise<Checks> {
   return { "postgresql:connection": connection, "postgresql:migrations": migrations, "jobs:engine": jobs };
 }
 
-/** The platform is outside the console: unreachable, its check fails, and the whole warns (pages and queues still work). */
 export function platformCheck(snapshot: HealthSnapshot, now = new Date()): Checks {
   const time = now.toISOString();
   if (snapshot.reachable) return { "platform:reachable": [{ componentType: "system", status: "pass", time, observedValue: Math.round(snapshot.latencyMs), observedUnit: "ms" }] };

@@ -31,7 +31,6 @@ export function startedOnce<T>(name: string): Promise<T> | undefined {
   return started().get(name) as Promise<T> | undefined;
 }
 
-/** True once `name`'s start has succeeded, until it is forgotten. */
 export function hasStarted(name: string): boolean {
   return done.has(name) && started().has(name);
 }

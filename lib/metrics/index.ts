@@ -61,7 +61,6 @@ export interface SharedFigures {
   failuresOpen: Record<string, number>;
 }
 
-/** The gauges are set from the shared database just before the text is written, so every instance reports the same values. */
 export async function scrape(read: () => Promise<SharedFigures>, now = Date.now()): Promise<string> {
   const figures = await read();
   m.queueOrders.set(figures.queue.count);
@@ -70,7 +69,6 @@ export async function scrape(read: () => Promise<SharedFigures>, now = Date.now(
   return m.registry.metrics();
 }
 
-/** Constant time over digests, so neither the token's length nor its prefix leaks through timing. */
 export function tokenMatches(given: string | null, expected: string): boolean {
   if (given === null) return false;
   const digest = (s: string) => createHash("sha256").update(s).digest();

@@ -1,7 +1,6 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { log, registerSecret } from "@/lib/log";
-import { observeUpstreamCall } from "@/lib/metrics";
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from "@/lib/upstream/client";
 
 export { UpstreamError, isUpstreamError } from "@/lib/upstream/errors";
@@ -28,7 +27,6 @@ export function upstream(): UpstreamClient {
       token: config.upstreamToken,
       timeoutMs: config.upstreamTimeoutMs,
       onCall: (e) => {
-        observeUpstreamCall(e);
         for (const observe of observers.values()) observe(e);
         if (e.error) log.warn("upstream call failed", e);
         else log.debug("upstream call", e);
