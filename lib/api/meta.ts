@@ -9,6 +9,7 @@ import { consoleMigrations } from "@/lib/boot/features";
 import { getOpenExceptionsByMeaning } from "@/lib/erp/service";
 import { problem } from "@/lib/http/problem";
 import { jobsStarted } from "@/lib/jobs";
+import { log } from "@/lib/log";
 import { drainingSignal } from "@/lib/jobs/shutdown";
 import { BUILD, METRICS_CONTENT_TYPE, scrape, tokenMatches } from "@/lib/metrics";
 import { queueSummary } from "@/lib/queue/service";
@@ -59,9 +60,15 @@ export async function metrics(req: NextRequest): Promise<Response> {
   if (!token) return problem("not_found", "There is nothing at this address.");
   const given = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "")?.[1] ?? null;
   if (!tokenMatches(given, token)) return problem("unauthenticated", "The metrics token is missing or wrong.", undefined, { "WWW-Authenticate": 'Bearer realm="metrics"' });
-  const text = await scrape(async () => {
-    const [queue, failuresOpen] = await Promise.all([queueSummary(await db()), getOpenExceptionsByMeaning()]);
-    return { queue, failuresOpen };
-  });
+  let text: string;
+  try {
+    text = await scrape(async () => {
+      const [queue, failuresOpen] = await Promise.all([queueSummary(await db()), getOpenExceptionsByMeaning()]);
+      return { queue, failuresOpen };
+    });
+  } catch (error) {
+    log.warn("metrics scrape failed", { event: "metrics.scrape_failed", error: String(error) });
+    return problem("internal", "The figures read from the database could not be read; the scrape fails rather than report stale values.");
+  }
   return new Response(text, { headers: { ...NO_STORE, "Content-Type": METRICS_CONTENT_TYPE } });
 }

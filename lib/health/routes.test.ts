@@ -108,4 +108,17 @@ describe("/metrics", () => {
     expect(text).toMatch(/^process_cpu_seconds_total /m);
     expect(text).not.toContain(METRICS_TOKEN);
   });
+
+  it("fails the scrape when the database does not answer, rather than report stale gauges", async () => {
+    const closed = await openTestStore();
+    await closed.close();
+    state.conn = closed.db;
+    try {
+      const res = await get("metrics", bearer(METRICS_TOKEN));
+      expect(res.status).toBe(500);
+      expect(await res.text()).not.toContain("labs_console_order_queue_orders");
+    } finally {
+      state.conn = state.store.db;
+    }
+  });
 });
