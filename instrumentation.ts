@@ -13,6 +13,7 @@ export async function register() {
       const engine = await import("@/lib/jobs");
       const { stopInstanceTimers } = await import("@/lib/jobs/periodic");
       const { flushHealth } = await import("@/lib/health");
+      (await import("@/lib/upstream")).observeUpstreamCalls("metrics", (await import("@/lib/metrics")).observeUpstreamCall);
       // Drained together: a transfer hands its run over, a tick or check has sent its successor for another instance.
       onDrain("instance timers", stopInstanceTimers);
       onDrain("job engine", engine.drainJobs);

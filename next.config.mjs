@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import createNextIntlPlugin from "next-intl/plugin";
@@ -13,13 +15,24 @@ const STATIC_SECURITY_HEADERS = [
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
+// Baked in at build (lib/metrics BUILD): CONSOLE_BUILD_COMMIT where the build has no .git, else git's own answer.
+function buildCommit() {
+  if (process.env.CONSOLE_BUILD_COMMIT) return process.env.CONSOLE_BUILD_COMMIT;
+  try {
+    return execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   productionBrowserSourceMaps: false,
   // Loaded from node_modules at run time: PGlite reads its WebAssembly and data files next to itself; exceljs is CommonJS with its own zip stack.
-  serverExternalPackages: ["pg", "pg-boss", "exceljs"],
+  serverExternalPackages: ["pg", "pg-boss", "exceljs", "prom-client"],
+  env: { CONSOLE_BUILD_VERSION: JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).version, CONSOLE_BUILD_COMMIT: buildCommit() },
   typedRoutes: false,
   // No page uses next/image; lib/server/request-guard.ts refuses /_next/image, which this setting alone leaves open.
   images: { unoptimized: true },

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_AUDIT_STREAM, E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_OIDC, E2E_PORT, E2E_UPSTREAM_TOKEN } from "@/test/env";
+import { E2E_AUDIT_STREAM, E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_METRICS_TOKEN, E2E_OIDC, E2E_PORT, E2E_UPSTREAM_TOKEN } from "@/test/env";
 
 // Debian's Chromium where installed, else Playwright's own; CHROMIUM_PATH overrides both.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
@@ -80,6 +80,7 @@ export default defineConfig({
         AUDIT_STREAM_URL: `http://127.0.0.1:${E2E_AUDIT_STREAM.port}/audit`,
         AUDIT_STREAM_SECRET: E2E_AUDIT_STREAM.secret,
         AUDIT_STREAM_INTERVAL_SECONDS: "2",
+        METRICS_TOKEN: E2E_METRICS_TOKEN,
       },
     },
   ],

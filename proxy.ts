@@ -7,6 +7,7 @@ import { guardRequest } from "@/lib/server/request-guard";
 
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 const PUBLIC_PATHS = ["/login"];
+const MACHINE_PATHS = ["/livez", "/readyz", "/metrics"];
 
 function malformedPath(pathname: string): boolean {
   try {
@@ -31,7 +32,7 @@ export function proxy(request: NextRequest) {
     });
   }
   // Route handlers check the session themselves and need no CSP.
-  if (pathname.startsWith("/api/")) return NextResponse.next();
+  if (pathname.startsWith("/api/") || MACHINE_PATHS.includes(pathname)) return NextResponse.next();
   const hasSession = SESSION_COOKIES.some((name) => request.cookies.has(name));
   if (!hasSession && !PUBLIC_PATHS.includes(pathname)) {
     const url = request.nextUrl.clone();

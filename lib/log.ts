@@ -9,6 +9,7 @@ export function registerSecret(value: string | undefined): void {
 
 // Known from the first line of server code: a CSV or an alert of stored text may be a fresh process's first act.
 registerSecret(process.env.LABS_API_TOKEN?.trim());
+registerSecret(process.env.METRICS_TOKEN?.trim());
 
 export const redact = redactSecrets;
 export { redactSecretsIn };

@@ -6,6 +6,7 @@ export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
 /** A distinctive token, so that tests can search for it in everything the browser receives; "/" and "+" are what JSON producers escape (`\/`, `\u002B`). */
 export const E2E_UPSTREAM_TOKEN = "e2e-LABS-token/7f3c+9a1e5b2d/4c6f+8a0b";
 export const E2E_DATA_DIR = ".e2e-data";
+export const E2E_METRICS_TOKEN = "e2e-metrics-token-3c9d1f7a2b";
 
 export const E2E_OIDC = {
   issuer: `http://127.0.0.1:${Number(process.env.E2E_OIDC_PORT ?? 4310)}`,

@@ -13,6 +13,8 @@ import { channelView, findChannel, insertChannel, updateChannel } from "@/lib/al
 import type { TargetPolicy } from "@/lib/alerts/targets";
 import { closedPort, startReceiver, startSilent, startSmtp, verifyWebhook } from "@/test/alert-servers";
 import { leakSearch } from "@/test/token-needles";
+import { scrape } from "@/lib/metrics";
+import { sample } from "@/test/metrics-text";
 
 // Deliveries end to end on the real job engine and store, to real receivers started here.
 
@@ -124,6 +126,11 @@ describe("webhook deliveries", () => {
     const receiver = await startReceiver(SIGNING, (n, req) =>
       n === 1 ? "close" : n === 2 ? { status: 503, body: `down for maintenance, you called ${req.path} signed with ${SIGNING} (${respelt(SIGNING)})` } : { status: 202, body: "accepted" },
     );
+    const attempts = async () => {
+      const text = await scrape(async () => ({ queue: { count: 0, oldest: null }, failuresOpen: {} }));
+      return ["retrying", "delivered"].map((outcome) => sample(text, "labs_console_alert_deliveries_total", { channel_type: "webhook", outcome }));
+    };
+    const before = await attempts();
     try {
       await insertChannel(conn, body({ name: "Hook", kind: "webhook", url: `${receiver.url}/hooks/T0SECRETPATH42`, signingSecret: SIGNING }), null, AUTH_SECRET);
       const [id] = await queueDeliveries(conn, boss, transferEvent, await channelsFor(conn, "transfer.attention"), QUEUE);
@@ -136,6 +143,7 @@ describe("webhook deliveries", () => {
       const done = await waitFor(() => delivery(id!), (d) => d.status === "delivered");
       expect(done).toMatchObject({ status: "delivered", attempts: 3, response_status: 202, response_text: "accepted" });
       expect(receiver.received.map((r) => r.verified)).toEqual([true, true, true]);
+      expect((await attempts()).map((n, i) => n - before[i]!)).toEqual([2, 1]);
     } finally {
       await receiver.close();
     }

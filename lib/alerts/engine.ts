@@ -6,6 +6,7 @@ import type { DeliveredEvent } from "@/lib/alerts/message";
 import { readChannel } from "@/lib/alerts/store";
 import { sendToChannel } from "@/lib/alerts/send";
 import { redactSecretsIn } from "@/lib/rules/secrets";
+import { countAlertDelivery } from "@/lib/metrics";
 import type { TargetPolicy } from "@/lib/alerts/targets";
 
 // Deliveries as pg-boss jobs, a row and a job per channel and event in one transaction; no "server-only": tests start engines.
@@ -143,6 +144,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
     })
     .where("id", "=", deliveryId)
     .execute();
+  countAlertDelivery(channelRow.kind, status);
   if (!result.ok) {
     deps.onWarn?.(last ? "alert delivery failed" : "alert delivery attempt failed, retrying", {
       deliveryId,

@@ -38,6 +38,7 @@ describe("parseServerEnv", () => {
       alerts: { platformSilentMinutes: 10, retryLimit: 4, retryDelaySeconds: 5, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 5_000, allowedTargets: [] },
       consoleUrl: "http://localhost:3000",
       auditStream: null,
+      metricsToken: null,
     });
   });
 
@@ -50,6 +51,11 @@ describe("parseServerEnv", () => {
 
   it("reads the export row cap", () => {
     expect(parseServerEnv({ ...good, EXPORT_MAX_ROWS: "250000" }).exports).toEqual({ maxRows: 250_000 });
+  });
+
+  it("reads the metrics token, and refuses a short one or one with spaces", () => {
+    expect(parseServerEnv({ ...good, METRICS_TOKEN: " m".padEnd(20, "m") }).metricsToken).toBe("m".repeat(19));
+    for (const bad of ["too-short", "has a space in it, long enough"]) expect(problemsOf({ ...good, METRICS_TOKEN: bad })).toEqual(["METRICS_TOKEN: must be at least 16 characters without spaces"]);
   });
 
   it("reads the store and job engine settings, and names a bad one", () => {

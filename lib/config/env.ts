@@ -140,6 +140,9 @@ export const envSchema = z
         }
         return n;
       }),
+    METRICS_TOKEN: optionalString.superRefine((v, ctx) => {
+      if (v !== undefined && (v.length < 16 || /\s/.test(v))) ctx.addIssue({ code: "custom", message: "must be at least 16 characters without spaces" });
+    }),
     HOST: optionalString.superRefine((v, ctx) => {
       if (v !== undefined && !/^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+)$/.test(v)) {
         ctx.addIssue({ code: "custom", message: "must be a host name or an IP address, such as 127.0.0.1 or 0.0.0.0" });
@@ -200,6 +203,7 @@ export interface ConsoleConfig {
   };
   consoleUrl: string;
   auditStream: { url: string; secret: string; intervalMs: number; batch: number } | null;
+  metricsToken: string | null;
 }
 
 export const DEFAULT_DEMO_PASSWORD = "demo-password";
@@ -264,6 +268,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
       ? { url: env.AUDIT_STREAM_URL, secret: env.AUDIT_STREAM_SECRET!, intervalMs: env.AUDIT_STREAM_INTERVAL_SECONDS * 1000, batch: env.AUDIT_STREAM_BATCH }
       : null,
     consoleUrl: (env.CONSOLE_URL ?? env.AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    metricsToken: env.METRICS_TOKEN ?? null,
     erp: {
       batchSize: env.ERP_TRANSFER_BATCH_SIZE,
       inFlight: env.ERP_TRANSFER_IN_FLIGHT,

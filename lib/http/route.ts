@@ -135,6 +135,6 @@ function errorResponse(error: unknown, requestId: string, req: NextRequest): Res
   const body = toProblem(error, requestId);
   // A refusal that says when to try again (a write limit) says it in the header too.
   if (body) return problemResponse(body, typeof body.retryAfterSeconds === "number" ? { "Retry-After": String(body.retryAfterSeconds) } : undefined);
-  log.error("route handler failed", { requestId, method: req.method, path: req.nextUrl.pathname, error: String(error) });
+  log.error("route handler failed", { event: "http.handler_failed", request_id: requestId, method: req.method, path: req.nextUrl.pathname, error: String(error) });
   return problem("internal", "Something went wrong on the console's side.", { requestId });
 }

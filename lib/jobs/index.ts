@@ -2,13 +2,15 @@ import "server-only";
 import { getConfig } from "@/lib/config";
 import { store } from "@/lib/store";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
-import { forget, once, startedOnce } from "@/lib/jobs/once";
+import { forget, hasStarted, once, startedOnce } from "@/lib/jobs/once";
 
 const ENGINE = "job engine";
 
 export function jobs(): Promise<JobEngine> {
   return once(ENGINE, async () => startEngine(await store(), { superviseSeconds: getConfig().jobs.superviseSeconds }));
 }
+
+export const jobsStarted = (): boolean => hasStarted(ENGINE);
 
 export async function stopJobs(): Promise<void> {
   const boss = await forget<JobEngine>(ENGINE)?.catch(() => undefined);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { forget, once, startedOnce } from "@/lib/jobs/once";
+import { forget, hasStarted, once, startedOnce } from "@/lib/jobs/once";
 
 // The start-once registry is the process's (globalThis), reset per test.
 
@@ -8,6 +8,20 @@ beforeEach(() => {
 });
 
 describe("once", () => {
+  it("says started only after a start succeeded, and no longer once forgotten", async () => {
+    let release!: () => void;
+    const starting = once("engine", () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(hasStarted("engine")).toBe(false);
+    release();
+    await starting;
+    expect(hasStarted("engine")).toBe(true);
+    forget("engine");
+    expect(hasStarted("engine")).toBe(false);
+    await once("broken", async () => Promise.reject(new Error("store down"))).catch(() => undefined);
+    expect(hasStarted("broken")).toBe(false);
+  });
+
   it("starts once for concurrent callers, who all get the one result", async () => {
     let starts = 0;
     let release!: (value: string) => void;

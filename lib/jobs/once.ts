@@ -1,6 +1,7 @@
 // On globalThis: Next may load a module once per bundle layer, and every copy must share one start.
 
-const g = globalThis as unknown as { consoleOnce?: Map<string, Promise<unknown>> };
+const g = globalThis as unknown as { consoleOnce?: Map<string, Promise<unknown>>; consoleDone?: Set<string> };
+const done = (g.consoleDone ??= new Set());
 
 function started(): Map<string, Promise<unknown>> {
   return (g.consoleOnce ??= new Map());
@@ -13,6 +14,10 @@ export function once<T>(name: string, start: () => Promise<T>): Promise<T> {
   if (!promise) {
     promise = Promise.resolve()
       .then(start)
+      .then((value) => {
+        if (map.get(name) === promise) done.add(name);
+        return value;
+      })
       .catch((error: unknown) => {
         if (map.get(name) === promise) map.delete(name);
         throw error;
@@ -26,8 +31,13 @@ export function startedOnce<T>(name: string): Promise<T> | undefined {
   return started().get(name) as Promise<T> | undefined;
 }
 
+export function hasStarted(name: string): boolean {
+  return done.has(name) && started().has(name);
+}
+
 export function forget<T>(name: string): Promise<T> | undefined {
   const promise = started().get(name) as Promise<T> | undefined;
   started().delete(name);
+  done.delete(name);
   return promise;
 }

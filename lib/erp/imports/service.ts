@@ -2,6 +2,7 @@ import "server-only";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
 import { log } from "@/lib/log";
+import { countImportStart } from "@/lib/metrics";
 import { DomainError } from "@/lib/rules/problems";
 import { raiseAlert, type AlertEvent } from "@/lib/alerts/events";
 import { isUpstreamError, upstream } from "@/lib/upstream";
@@ -54,6 +55,7 @@ export async function startImport(ctx: ErpContext, body: StartImportBody, schedu
   try {
     const { message } = await upstream().startImport(kind);
     const run = await finishImport(conn, begun.run.id, { outcome: "started", message });
+    countImportStart(kind, "started");
     await ctx.audit({ action: "erp.import", target, outcome: "success", message, details: { importRunId: run.id, kind, repeatConfirmed: run.repeat_confirmed, ...source } });
     return { run: toImportRow(run) };
   } catch (error) {
@@ -68,6 +70,7 @@ export async function startImport(ctx: ErpContext, body: StartImportBody, schedu
         : upstreamError.message;
     const mayHaveActed = upstreamError ? upstreamError.mayHaveActed : true;
     const run = await finishImport(conn, begun.run.id, { outcome: "failed", message: upstreamMessage, errorCode, errorDetail: detail, mayHaveActed });
+    countImportStart(kind, "failed");
     await ctx.audit({
       action: "erp.import",
       target,

@@ -4,7 +4,7 @@ import { db } from "@/lib/store";
 import { enqueueWith } from "@/lib/erp/transfers/runner";
 import { startTransferJobs, type ErpContext } from "@/lib/erp/service";
 import { toRunSummary } from "@/lib/erp/transfers/store";
-import { inboxGroups, inboxPeople, openExceptionCount, resolveGroup, retryGroup } from "@/lib/erp/inbox/store";
+import { inboxGroups, inboxPeople, openExceptionCount, openExceptionsByMeaning, resolveGroup, retryGroup } from "@/lib/erp/inbox/store";
 import { runStarters } from "@/lib/erp/transfers/starters";
 import type { InboxFilter, InboxGroupKey, InboxPage } from "@/lib/erp/inbox/lists";
 
@@ -18,6 +18,10 @@ export async function getFailuresInbox(filter: InboxFilter): Promise<InboxPage> 
 
 export async function getOpenExceptionCount(): Promise<number> {
   return openExceptionCount(await db());
+}
+
+export async function getOpenExceptionsByMeaning() {
+  return openExceptionsByMeaning(await db());
 }
 
 const groupWords = (g: InboxGroupKey) => `${g.meaning.replace("_", " ")} orders (${g.reasonCode ?? g.reason ?? "no reason"})`;

@@ -4,7 +4,7 @@ import type { Database } from "@/lib/store/schema";
 import { createTransferRun, type RunActor } from "@/lib/erp/transfers/runs";
 import { getRun } from "@/lib/erp/transfers/store";
 import { refreshCounts } from "@/lib/erp/transfers/settling";
-import { attentionRuns, inboxGroups, inboxPeople, openExceptionCount, resolveGroup, retryGroup, runListFilter } from "@/lib/erp/inbox/store";
+import { attentionRuns, inboxGroups, inboxPeople, openExceptionCount, openExceptionsByMeaning, resolveGroup, retryGroup, runListFilter } from "@/lib/erp/inbox/store";
 import { listRuns } from "@/lib/erp/transfers/store";
 import { transferRunList } from "@/lib/erp/schemas";
 import { ATTENTION_RUN_RESULTS, attentionRunsHref } from "@/lib/home/constants";
@@ -90,6 +90,7 @@ describe("failures inbox grouping", () => {
     expect(groups[0]!.runIds).toHaveLength(2);
     expect(groups[1]).toMatchObject({ orderIds: ["300", "301"] });
     expect(await openExceptionCount(conn)).toBe(8);
+    expect(await openExceptionsByMeaning(conn)).toEqual({ failed: 3, unknown: 1, not_sent: 2, rejected: 2 });
   });
 
   it("names a group's orders once each, the first ones only, and its latest runs first", async () => {

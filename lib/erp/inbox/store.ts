@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { createTransferRun, InFlightError, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/transfers/runs";
 import { MEANING } from "@/lib/erp/transfers/orders";
-import { INBOX_ORDER_IDS, INBOX_RUN_IDS, RETRYABLE_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox/lists";
+import { INBOX_MEANINGS, INBOX_ORDER_IDS, INBOX_RUN_IDS, RETRYABLE_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox/lists";
 import type { TransferOrigin } from "@/lib/erp/lists";
 import { originsOf, runFilterOf, type RunFilter } from "@/lib/erp/transfers/filters";
 import { starterCondition } from "@/lib/erp/transfers/starters";
@@ -119,6 +119,11 @@ export async function inboxPeople(conn: Kysely<Database>): Promise<{ email: stri
 export async function openExceptionCount(conn: Kysely<Database>): Promise<number> {
   const [row] = await openOrders(conn, {}).select((eb) => eb.fn.countAll<string>().as("n")).execute();
   return Number(row?.n ?? 0);
+}
+
+export async function openExceptionsByMeaning(conn: Kysely<Database>): Promise<Record<InboxMeaning, number>> {
+  const rows = await openOrders(conn, {}).select([MEANING.as("meaning"), (eb) => eb.fn.countAll<string>().as("n")]).groupBy(MEANING).execute();
+  return Object.fromEntries(INBOX_MEANINGS.map((m) => [m, Number(rows.find((r) => r.meaning === m)?.n ?? 0)])) as Record<InboxMeaning, number>;
 }
 
 export interface AttentionRun {

@@ -4,6 +4,8 @@ import readXlsxFile from "read-excel-file/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ErpRouteGround, type ErpRouteState, OPERATOR, startErpRoutes, VIEWER, waitForRun } from "@/test/erp-routes";
 import { callRoute } from "@/test/in-process-console";
+import { scrape } from "@/lib/metrics";
+import { sample } from "@/test/metrics-text";
 
 // The /api/erp route handlers end to end in-process: the real wrapper, store, runner and the
 // emulator over HTTP, runs worked by the real job engine; only the session, the store's door and the config are stubbed.
@@ -38,6 +40,12 @@ beforeEach(async () => {
 
 describe("POST /api/erp/transfers", () => {
   it("creates a run (201), gives it back for the same key (200), refuses the key for another body (409)", async () => {
+    const counted = async () => {
+      const text = await scrape(async () => ({ queue: { count: 0, oldest: null }, failuresOpen: {} }));
+      const orders = ["transferred", "rejected", "failed"].map((meaning) => sample(text, "labs_console_transfer_orders_total", { meaning, origin: "new" }));
+      return [sample(text, "labs_console_transfer_runs_total", { result: "complete_with_rejections", origin: "new" }), ...orders];
+    };
+    const before = await counted();
     const first = await postTransfer({ orderIds: ["3572000", "3572001", "9999999"] }, "key-route-0001");
     expect(first.status).toBe(201);
     const { run } = await first.json();
@@ -69,6 +77,7 @@ describe("POST /api/erp/transfers", () => {
       ["erp.transfer", "success", "operator@demo.local", "created"],
       ["erp.transfer", "success", "operator@demo.local", "completed"],
     ]);
+    expect((await counted()).map((n, i) => n - before[i]!)).toEqual([1, 2, 1, 0]);
   });
 
   it("validates the key and the body (422), the role (403) and the origin (403)", async () => {
@@ -255,6 +264,11 @@ describe("/api/erp/imports", () => {
   const post = (body: unknown) => callRoute("POST", "/api/erp/imports", body);
 
   it("starts an import (201), asks before a repeat (409 naming who and when), and records everything", async () => {
+    const starts = async () => {
+      const text = await scrape(async () => ({ queue: { count: 0, oldest: null }, failuresOpen: {} }));
+      return ["products", "prices", "stock"].flatMap((kind) => ["started", "failed"].map((outcome) => sample(text, "labs_console_import_starts_total", { kind, outcome })));
+    };
+    const before = await starts();
     const first = await post({ kind: "products" });
     expect(first.status).toBe(201);
     expect((await first.json()).run).toMatchObject({ kind: "products", outcome: "started", message: "Ürün içe aktarma işlemi başlatıldı" });
@@ -291,6 +305,8 @@ describe("/api/erp/imports", () => {
     expect((await post({ kind: "orders" })).status).toBe(422);
     state.member = VIEWER;
     expect((await post({ kind: "products", confirmRepeat: true })).status).toBe(403);
+    // Refused before the platform was asked (a repeat, a bad kind, a role): no start counted.
+    expect((await starts()).map((n, i) => n - before[i]!)).toEqual([2, 0, 1, 1, 1, 1]);
 
     const list = await (await callRoute("GET", "/api/erp/imports?kind=prices")).json();
     expect(list.items.map((r: { outcome: string }) => r.outcome)).toEqual(["started", "failed"]);

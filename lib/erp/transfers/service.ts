@@ -4,6 +4,7 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
 import type { ErpTransferRun } from "@/lib/store/schema";
 import { log } from "@/lib/log";
+import { countTransferRun } from "@/lib/metrics";
 import { DomainError } from "@/lib/rules/problems";
 import { raiseAlert } from "@/lib/alerts/events";
 import { upstream } from "@/lib/upstream";
@@ -78,6 +79,8 @@ export function transferAuditMessage(run: ErpTransferRun): string {
 
 export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
   const s = toRunSummary(run);
+  const { meanings: c } = s;
+  countTransferRun({ result: s.result, origin: run.origin, meanings: { transferred: c.transferred, already_in_erp: c.alreadyInErp, rejected: c.rejected, failed: c.failed, unknown: c.unknown, not_sent: c.notSent + c.sending } });
   await recordAudit({
     actor: { id: run.created_by_id, email: run.created_by_email },
     action: "erp.transfer",
