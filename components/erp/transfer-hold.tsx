@@ -83,7 +83,7 @@ export function TransferHold({ initial, canRun, disabledReason }: { initial: Hol
         }}
       >
         <FormField id={`${id}-reason`} label={t("reasonLabel")} help={t("reasonHelp", { max: HOLD_REASON_MAX_LENGTH })} error={errors.reason}>
-          {(aria) => <textarea {...aria} className={`${inputClass} h-20`} value={reason} maxLength={HOLD_REASON_MAX_LENGTH} disabled={!canRun} onChange={(e) => setReason(e.target.value)} data-testid="hold-reason" />}
+          {(aria) => <input {...aria} type="text" className={inputClass} value={reason} maxLength={HOLD_REASON_MAX_LENGTH} disabled={!canRun} onChange={(e) => setReason(e.target.value)} data-testid="hold-reason" />}
         </FormField>
         <FormField id={`${id}-until`} label={t("untilLabel")} help={t("untilHelp", { days: HOLD_MAX_DAYS, zone: dt.zone() })} error={errors.until}>
           {(aria) => (
