@@ -99,7 +99,7 @@ describe("/api/erp/hold", () => {
     expect(await read()).toMatchObject({ held: true });
   });
 
-  it("while held, the queue's send and a manual transfer are refused with transfers_held; overrideHold sends; after the lift the queue goes", async () => {
+  it("while held, the queue's send and a manual list are refused with transfers_held; overrideHold sends, a retry is not held; after the lift the queue goes", async () => {
     expect((await callRoute("POST", "/api/erp/queue", { orderIds: ["3574001", "3574002"] })).status).toBe(200);
     await put({ held: true, reason: "ERP down" });
     const send = await callRoute("POST", "/api/erp/queue/send", undefined, { "idempotency-key": "hold-send-1" });
@@ -113,6 +113,8 @@ describe("/api/erp/hold", () => {
 
     const anyway = await callRoute("POST", "/api/erp/transfers", { orderIds: ["3574009"], overrideHold: true }, { "idempotency-key": "hold-manual-1" });
     expect(anyway.status).toBe(201);
+    const retry = await callRoute("POST", "/api/erp/transfers", { retry: "failed", parentRunId: (await anyway.json()).run.id }, { "idempotency-key": "hold-retry-1" });
+    expect((await retry.json()).reason).not.toBe("transfers_held");
     await put({ held: false });
     const after = await callRoute("POST", "/api/erp/queue/send", undefined, { "idempotency-key": "hold-send-2" });
     expect(after.status).toBe(201);
