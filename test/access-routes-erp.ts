@@ -22,6 +22,8 @@ export const ERP_ROUTES: RouteCase[] = [
   { file: "erp/queue/route.ts", method: "DELETE", url: "/api/erp/queue", body: { orderIds: ["not-an-order"] }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
   // No Idempotency-Key: refused before anything is taken from the queue.
   { file: "erp/queue/send/route.ts", method: "POST", url: "/api/erp/queue/send", expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  { file: "erp/hold/route.ts", method: "GET", url: "/api/erp/hold", expect: read() },
+  { file: "erp/hold/route.ts", method: "PUT", url: "/api/erp/hold", body: { held: true }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
   { file: "erp/imports/route.ts", method: "GET", url: "/api/erp/imports", expect: read() },
   {
     file: "erp/imports/route.ts",

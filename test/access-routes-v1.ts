@@ -48,6 +48,8 @@ export const V1_ROUTES: V1RouteCase[] = [
   v1({ file: "v1/order-queue/route.ts", method: "DELETE", url: "/api/v1/order-queue", body: { orderIds: ["not-an-order"] }, keys: keyWrite(403, 422) }),
   // No Idempotency-Key: refused before anything is taken from the queue.
   v1({ file: "v1/order-queue/send/route.ts", method: "POST", url: "/api/v1/order-queue/send", keys: keyWrite(403, 422) }),
+  v1({ file: "v1/transfer-hold/route.ts", method: "GET", url: "/api/v1/transfer-hold", keys: keyRead() }),
+  v1({ file: "v1/transfer-hold/route.ts", method: "PUT", url: "/api/v1/transfer-hold", body: { held: true }, keys: keyWrite(403, 422) }),
 ];
 
 // The description holds no secret and tools fetch it before they have a key: every caller reads it, counted against no key.

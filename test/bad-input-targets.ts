@@ -283,6 +283,16 @@ const QUEUE_IDS_BAD = fc.oneof(
   fc.constant(null).map(() => Array.from({ length: 10_001 }, (_, i) => String(10_000_000 + i))),
 );
 
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+const HOLD_FIELDS: Record<string, FieldRule> = {
+  held: { valid: fc.constant(true), bad: notBoolean, required: true },
+  reason: { valid: alnum(1, 20).map((s) => `Close ${s}`), bad: badText(500, { spacesAllowed: true }) },
+  until: {
+    valid: fc.constantFrom(2, 48).map(inHours),
+    bad: fc.oneof(fc.constantFrom<unknown>(0, true, {}, "tomorrow", "2026-13-01T09:00:00Z", "2020-01-01T09:00:00Z"), fc.constantFrom(-1, 24 * 40).map(inHours)),
+  },
+};
+
 export const TARGETS: Target[] = [
   {
     file: "erp/queue/route.ts",
@@ -304,6 +314,7 @@ export const TARGETS: Target[] = [
       ([key, body]): RawRequest => ({ method: "POST", path: "/api/erp/queue/send", headers: key === undefined ? {} : { "Idempotency-Key": key }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
     ),
   },
+  { file: "erp/hold/route.ts", method: "PUT", requests: badBody(HOLD_FIELDS).map((b) => withBody("PUT", "/api/erp/hold", b)) },
   { file: "warehouses/route.ts", method: "GET", requests: badQuery(warehouseList).map((q) => ({ method: "GET", path: `/api/warehouses${q}` })) },
   { file: "warehouses/route.ts", method: "POST", requests: badBody(WAREHOUSE_FIELDS, [fc.constant(new Entries([["name", "Fuzz"], ["code", "FUZZ-DEFAULT-PASSIVE"], ["isDefault", true], ["isActive", false]]))]).map((b) => withBody("POST", "/api/warehouses", b)) },
   { file: "warehouses/[id]/route.ts", method: "GET", requests: badIdSegment.map((id) => ({ method: "GET", path: `/api/warehouses/${id}` })), alsoOk: redirected },
@@ -585,6 +596,7 @@ const V1_TWINS: { from: string; to: string; file: string; v1File: string; method
   { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/resume/route.ts", v1File: "v1/schedules/[id]/resume/route.ts" },
   { from: "/api/erp/queue/send", to: "/api/v1/order-queue/send", file: "erp/queue/send/route.ts", v1File: "v1/order-queue/send/route.ts" },
   { from: "/api/erp/queue", to: "/api/v1/order-queue", file: "erp/queue/route.ts", v1File: "v1/order-queue/route.ts" },
+  { from: "/api/erp/hold", to: "/api/v1/transfer-hold", file: "erp/hold/route.ts", v1File: "v1/transfer-hold/route.ts", method: "PUT" },
 ];
 
 function v1Targets(browser: Target[]): Target[] {
@@ -626,4 +638,4 @@ TARGETS.push(
   { file: "keys/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/keys/${id}` })), alsoOk: redirected },
 );
 
-export const NOT_FUZZED = new Set(["GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET v1/openapi.json/route.ts"]);
+export const NOT_FUZZED = new Set(["GET erp/hold/route.ts", "GET v1/transfer-hold/route.ts", "GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET v1/openapi.json/route.ts"]);

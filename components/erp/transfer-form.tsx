@@ -11,23 +11,31 @@ import { applyTypoFix, ORDER_FILE_MAX_BYTES, orderListProblem, parseOrderIds, ty
 import { TRANSFERS_API } from "@/lib/erp/lists";
 import { readOrderFile, skipHeader, type OrderFileProblem } from "@/lib/erp/transfers/order-checks";
 import { issueText } from "@/lib/rules/problems";
-import { errorBoxClass, reasonTextClass } from "@/components/erp/styles";
+import { errorBoxClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
 import { FilePicker } from "@/components/ui/file-picker";
 import { PreviewPanel, type Preview } from "@/components/erp/transfer-preview";
+import { useTransferHold } from "@/lib/hold/client";
+import type { HoldState } from "@/lib/hold/schemas";
+import { isProblemError } from "@/lib/swr/fetcher";
 
 export function TransferForm({
   canRun,
   disabledReason,
   maxOrders,
   batchSize,
+  hold: initialHold,
 }: {
   canRun: boolean;
   disabledReason: string | null;
   maxOrders: number;
   batchSize: number;
+  hold: HoldState;
 }) {
   const t = useTranslations("erp.transfer");
+  const tHold = useTranslations("erpHold.form");
+  const { data: hold = initialHold, mutate: reloadHold } = useTransferHold(initialHold);
+  const [holdWarning, setHoldWarning] = useState(false);
   const tFile = useTranslations("erpOrders.file");
   const say = useCodeText();
   const router = useRouter();
@@ -92,8 +100,12 @@ export function TransferForm({
   const current = preview && !stale ? preview : null;
   const canSend = canRun && current !== null && current.problem === null && !sending;
 
-  const send = async () => {
+  const send = async (overrideHold = false) => {
     if (!current || current.problem || sendingRef.current) return;
+    if (hold.held && !overrideHold) {
+      setHoldWarning(true);
+      return;
+    }
     sendingRef.current = true;
     // The handler's schema, loaded with the first send rather than with the page.
     let checked;
@@ -114,13 +126,16 @@ export function TransferForm({
     setSending(true);
     setSendError(null);
     try {
-      const { run } = await createTransfer({ orderIds: checked.data.orderIds ?? [] }, current.idempotencyKey);
+      const { run } = await createTransfer({ orderIds: checked.data.orderIds ?? [], ...(overrideHold && { overrideHold }) }, current.idempotencyKey);
       void revalidate(TRANSFERS_API);
       toast.success(t("started", { count: run.counts.total }));
       router.push(`/erp/transfers/${run.id}`);
     } catch (error) {
       // The key stays: sending again after a lost answer gives back the run if it was created.
-      setSendError(problemText(error));
+      if (isProblemError(error) && error.problem.reason === "transfers_held") {
+        void reloadHold();
+        setHoldWarning(true);
+      } else setSendError(problemText(error));
       sendingRef.current = false;
       setSending(false);
     }
@@ -191,6 +206,20 @@ export function TransferForm({
         <p role="alert" className={errorBoxClass} data-testid="transfer-send-error">
           {t("sendFailed", { reason: sendError })}
         </p>
+      ) : null}
+
+      {hold.held && holdWarning && current ? (
+        <div role="alert" className={`${warningBoxClass} space-y-2`} data-testid="transfer-hold-warning">
+          <p>{tHold("warning", { reason: hold.reason ?? "" })}</p>
+          <div className="flex flex-wrap gap-3">
+            <button type="button" className={buttonClass.primary} disabled={!canSend} onClick={() => void send(true)} data-testid="transfer-send-anyway">
+              {tHold("sendAnyway")}
+            </button>
+            <button type="button" className={buttonClass.secondary} onClick={() => setHoldWarning(false)}>
+              {tHold("wait")}
+            </button>
+          </div>
+        </div>
       ) : null}
 
       <div>

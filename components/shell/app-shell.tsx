@@ -4,6 +4,8 @@ import { NavLinks } from "@/components/shell/nav-links";
 import { PaletteButton } from "@/components/shell/palette-button";
 import { NavMenuSlot, UserMenuSlot } from "@/components/shell/shell-menus";
 import { Shortcuts } from "@/components/shell/shortcuts";
+import { HoldBanner } from "@/components/shell/hold-banner";
+import type { HoldState } from "@/lib/hold/schemas";
 import { can } from "@/lib/auth/roles";
 
 export interface ShellUser {
@@ -15,10 +17,12 @@ export interface ShellUser {
 export async function AppShell({
   user,
   demoMode,
+  hold,
   children,
 }: {
   user?: ShellUser;
   demoMode: boolean;
+  hold?: HoldState | null;
   children: React.ReactNode;
 }) {
   const t = await getTranslations();
@@ -56,6 +60,7 @@ export async function AppShell({
             <span className="max-sm:hidden">{t("shell.demoMode")}</span>
           </p>
         ) : null}
+        {user && hold?.held ? <HoldBanner hold={hold} role={user.role} /> : null}
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         {children}

@@ -88,6 +88,7 @@ export function targetView(r: Readers, e: AuditRecord, names: ActivityNames): Ta
   else if (type === "erp_import") label = t("activity.targets.import", { kind: kind(id, "kinds") });
   else if (type === "alert_freshness_rule") label = t("activity.targets.freshness", { kind: kind(id, "kinds") });
   else if (type === "order_queue") label = t("activity.targets.queue");
+  else if (type === "transfer_hold") label = t("activity.targets.hold");
   else if (type === "erp_failures") label = t("activity.targets.failures", { meaning: pick(t, `erp.meanings.${id}`, id) });
   else label = info.name ?? t("activity.targets.unnamed", { type: typeLabel, id });
   if (info.deleted) return { text: t("activity.targets.deleted", { name: label }), href: null };
@@ -139,6 +140,7 @@ export function eventMessage(r: Readers, e: AuditRecord, names: ActivityNames): 
     hours: num(record(e.after).hours) ?? "off",
     creator: text(details.creator) ?? "",
     rejected: num(record(details.meanings).rejected) ?? 0,
+    holdReason: text(details.holdReason) ?? "",
   };
   let key = ACTION_KEY.test(e.action) ? `activity.messages.${e.action}` : null;
   // Some actions read differently per event or reason (a run's start and end, a skip): the catalog holds one text for each.

@@ -18,7 +18,7 @@ export const enqueue = endpoint({ permission: "erp.run", v1: { method: "POST", p
 export const removeQueued = endpoint({ permission: "erp.run", v1: { method: "DELETE", path: "/order-queue", operationId: "removeQueuedOrders", summary: "Take order ids out of the queue before they are sent", tag: "Order queue" }, body: removeQueuedBodySchema, answer: { 200: { description: "What was removed and what was not queued", schema: removedAnswer } } }, async ({ body, actor, service }) => json(await remove({ ...service, actor }, body.orderIds)));
 
 // One run of the oldest queued ids now (409 when none wait); a repeated Idempotency-Key gets the same run.
-export const sendQueued = endpoint({ permission: "erp.run", v1: { method: "POST", path: "/order-queue/send", operationId: "sendOrderQueue", summary: "Send the oldest queued ids now as one capped run (409 when none wait)", tag: "Order queue" }, headers: idempotencyKey, answer: runAnswers, refusals: [409] }, async ({ headers, actor, service, api }) => {
+export const sendQueued = endpoint({ permission: "erp.run", v1: { method: "POST", path: "/order-queue/send", operationId: "sendOrderQueue", summary: "Send the oldest queued ids now as one capped run (409 when none wait, 409 transfers_held while transfers are on hold)", tag: "Order queue" }, headers: idempotencyKey, answer: runAnswers, refusals: [409] }, async ({ headers, actor, service, api }) => {
   const { run, created } = await send({ ...service, actor }, headers["Idempotency-Key"], "queue");
   const location = api ? `/api/v1/transfers/${run.id}` : `/api/erp/transfers/${run.id}`;
   return json({ run, created }, { status: created ? 201 : 200, headers: { Location: location } });

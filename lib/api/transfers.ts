@@ -13,6 +13,7 @@ import { getRunPage, listTransferRuns, retryTransfer, runOrderChunks, startTrans
 import { stopTransfer as stopRun } from "@/lib/erp/service";
 import { exportContext, exportResponse } from "@/lib/export/response";
 import { log } from "@/lib/log";
+import { refuseWhileHeld } from "@/lib/hold/service";
 
 
 export const idempotencyKey = {
@@ -27,7 +28,8 @@ export const runAnswers = {
 
 // The route's body is one strict object refined by hand; described as the exclusive shapes it takes.
 const transferBody = (max: number) => {
-  const ids = z.strictObject({ orderIds: z.array(orderIdParamSchema.shape.orderId).min(1).max(max).meta({ uniqueItems: true }) });
+  const overrideHold = z.boolean().optional().describe("Send even while transfers are on hold (otherwise 409 transfers_held)");
+  const ids = z.strictObject({ orderIds: z.array(orderIdParamSchema.shape.orderId).min(1).max(max).meta({ uniqueItems: true }), overrideHold });
   const retry = <R extends readonly [string, ...string[]]>(kinds: R, confirm: Record<string, z.ZodType>) =>
     z.strictObject({ retry: z.enum(kinds), parentRunId: runIdParamSchema.shape.runId, ...confirm });
   return z.xor([
@@ -42,10 +44,11 @@ export const listTransfers = endpoint({ permission: "read", v1: { method: "GET",
 
 // 201 for a new run, 200 with the same run for a repeated Idempotency-Key (409 if the key was used for another request).
 export const startTransfer = endpoint(
-  { permission: "erp.run", v1: { method: "POST", path: "/transfers", operationId: "startTransfer", summary: "Start a transfer of order ids to the ERP, or retry a run's failed, unsent, unknown or rejected orders; ids still on their way in another run are refused (409 already_in_flight), ids already in the ERP are recorded as such and not sent again", tag: "Transfers", describe: { body: () => transferBody(getConfig().erp.maxOrdersPerRun) } }, headers: idempotencyKey, body: () => createTransferBodySchema(getConfig().erp.maxOrdersPerRun), answer: runAnswers, refusals: [404, 409] },
+  { permission: "erp.run", v1: { method: "POST", path: "/transfers", operationId: "startTransfer", summary: "Start a transfer of order ids to the ERP, or retry a run's failed, unsent, unknown or rejected orders; ids still on their way in another run are refused (409 already_in_flight), ids already in the ERP are recorded as such and not sent again; while transfers are on hold a list of ids is refused (409 transfers_held) unless overrideHold is true (a retry, confirmed by its caller, is not held)", tag: "Transfers", describe: { body: () => transferBody(getConfig().erp.maxOrdersPerRun) } }, headers: idempotencyKey, body: () => createTransferBodySchema(getConfig().erp.maxOrdersPerRun), answer: runAnswers, refusals: [404, 409] },
   async ({ headers, body, actor, service, api }) => {
     const key = headers["Idempotency-Key"];
     const ctx = { ...service, actor };
+    if (body.orderIds && !body.overrideHold) await refuseWhileHeld();
     const { run, created } = body.retry ? await retryTransfer(ctx, key, body.parentRunId!, body.retry) : await startRun(ctx, key, body.orderIds!, api ? "api" : "new");
     const location = api ? `/api/v1/transfers/${run.id}` : `/api/erp/transfers/${run.id}`;
     return json({ run, created }, { status: created ? 201 : 200, headers: { Location: location } });

@@ -7,6 +7,7 @@ import { authMigrations } from "@/lib/auth/migrations";
 import { combineMigrations, migrate as migrateTo, type Migrations } from "@/lib/db/migrations";
 import { openStore as openDbStore, type OpenOptions } from "@/lib/db/open";
 import { erpMigrations } from "@/lib/erp/migrations";
+import { holdMigrations } from "@/lib/hold/migrations";
 import { homeMigrations } from "@/lib/home/migrations";
 import { queueMigrations } from "@/lib/queue/migrations";
 import { schedulesMigrations } from "@/lib/schedules/migrations";
@@ -33,6 +34,7 @@ export const FEATURES: readonly Feature[] = [
   { name: "views", migrations: viewsMigrations },
   { name: "apikeys", migrations: apiKeysMigrations },
   { name: "audit-stream", migrations: auditStreamMigrations, start: async () => (await import("@/lib/audit-stream/service")).startAuditStream() },
+  { name: "hold", migrations: holdMigrations },
 ];
 
 export const consoleMigrations = combineMigrations(...FEATURES.map((f) => f.migrations));

@@ -100,6 +100,13 @@ describe("real /api/v1 answers match the description", () => {
     expect((await conforms("POST", "/order-queue", "/api/v1/order-queue", { key: "viewer", body: { orderIds: ["5100005"] } })).status).toBe(403);
   });
 
+  it("the transfer hold: put on, read, lift", async () => {
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await conforms("PUT", "/transfer-hold", "/api/v1/transfer-hold", { body: { held: true, reason: "Month-end close", until } })).body).toMatchObject({ held: true, reason: "Month-end close", by: "person", breaker: "closed" });
+    expect((await conforms("GET", "/transfer-hold", "/api/v1/transfer-hold", { key: "viewer" })).body).toMatchObject({ held: true, until: new Date(until).toISOString() });
+    expect((await conforms("PUT", "/transfer-hold", "/api/v1/transfer-hold", { body: { held: false } })).body).toMatchObject({ held: false, reason: null, by: null });
+  });
+
   it("the failures inbox's actions: count, retry a group (and repeat), resolve a group", async () => {
     const failedRun = async (orderIds: string[], key: string) => {
       // Every transfer call fails until this run settles, so a batch of an earlier test's run cannot take the fault instead.

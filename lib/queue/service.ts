@@ -9,6 +9,7 @@ import { implausibleIds } from "@/lib/erp/transfers/order-checks";
 import type { RunActor } from "@/lib/erp/transfers/runs";
 import type { TransferRunSummary } from "@/lib/erp/schemas";
 import { nextTransferStart } from "@/lib/schedules/service";
+import { refuseWhileHeld } from "@/lib/hold/service";
 import { addToQueue, listQueue, queueSummary, removeFromQueue, takeQueued } from "@/lib/queue/store";
 import { QUEUE_ECHO_MAX_LENGTH, type EnqueueResult, type QueueListState, type QueueOverview } from "@/lib/queue/schemas";
 import type { QueueOrigin } from "@/lib/queue/tables";
@@ -88,8 +89,9 @@ export async function removeQueued(ctx: QueueContext, ids: readonly string[]): P
   return { removed, notQueued };
 }
 
-/** One run of what is queued, oldest first, at most the configured run size (or `max` if smaller); 409 when nothing waits. */
+/** One run of what is queued, oldest first, at most the configured run size (or `max` if smaller); 409 when nothing waits or transfers are on hold. */
 export async function sendQueued(ctx: ErpContext, idempotencyKey: string, origin: "automatic" | "queue", max?: number): Promise<{ run: TransferRunSummary; created: boolean }> {
+  await refuseWhileHeld();
   const cap = Math.min(max ?? Number.POSITIVE_INFINITY, getConfig().erp.maxOrdersPerRun);
   return startQueuedTransfer(ctx, idempotencyKey, origin, (trx) => takeQueued(trx, cap));
 }

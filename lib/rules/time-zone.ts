@@ -42,3 +42,11 @@ export function endOfDayInZone(day: string, timeZone: string): Date {
   const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
   return new Date(startOfDayInZone(next, timeZone).getTime() - 1);
 }
+
+/** The instant a wall clock in the zone shows `HH:MM` on the day (YYYY-MM-DD). */
+export function wallTimeInZone(day: string, time: string, timeZone: string): Date {
+  const [h, m] = time.split(":").map(Number) as [number, number];
+  const midnight = startOfDayInZone(day, timeZone).getTime();
+  const guess = midnight + (h * 60 + m) * 60_000;
+  return new Date(guess - (zoneOffsetMinutes(guess, timeZone) - zoneOffsetMinutes(midnight, timeZone)) * 60_000);
+}

@@ -26,6 +26,7 @@ import {
 } from "@/lib/schedules/store";
 import type { ScheduleKind, ScheduleRecord } from "@/lib/schedules/tables";
 import { sendQueued } from "@/lib/queue/service";
+import { holdWindow } from "@/lib/hold/service";
 
 export interface ScheduleContext extends ServiceContext {
   actor: { id: number | null; email: string; name: string };
@@ -118,11 +119,14 @@ export interface TickResult {
 export async function runDueSchedules(now = new Date()): Promise<TickResult> {
   const conn = await db();
   const result: TickResult = { claimed: 0, started: 0, failed: 0, skipped: 0 };
+  const hold = await holdWindow(now);
   for (const row of await dueSchedules(conn, now)) {
+    // A transfer due while transfers are on hold stays due: it starts on the first tick after the hold lifts.
+    if (row.kind === "transfer" && hold.held) continue;
     const { claimed } = await claimDue(conn, row, now);
     if (!claimed) continue;
     result.claimed++;
-    const outcome = await fire(row, now).catch((error: unknown) => {
+    const outcome = await fire(row, now, hold.liftedAt).catch((error: unknown) => {
       log.error("scheduled start not recorded", { scheduleId: row.id, error: String(error) });
       return "failed" as const;
     });
@@ -131,7 +135,7 @@ export async function runDueSchedules(now = new Date()): Promise<TickResult> {
   return result;
 }
 
-async function fire(row: ScheduleRecord, now: Date): Promise<"started" | "failed" | "skipped"> {
+async function fire(row: ScheduleRecord, now: Date, liftedAt: Date | null): Promise<"started" | "failed" | "skipped"> {
   const conn = await db();
   const due = row.next_start_at ?? now;
   const dueAt = due.toISOString();
@@ -151,7 +155,8 @@ async function fire(row: ScheduleRecord, now: Date): Promise<"started" | "failed
     });
     return "skipped" as const;
   };
-  if (now.getTime() - due.getTime() > MISSED_AFTER_MS) {
+  const waitedFrom = row.kind === "transfer" && liftedAt && liftedAt > due ? liftedAt : due;
+  if (now.getTime() - waitedFrom.getTime() > MISSED_AFTER_MS) {
     return skip("missed", `The ${what(row.kind)} due at ${dueAt} was not started: no console instance was running then.`);
   }
   if (row.kind === "transfer") return fireTransfer(row, { audit, label, dueAt: due });
@@ -188,7 +193,7 @@ async function fireTransfer(row: ScheduleRecord, { audit, label, dueAt }: { audi
     return "started";
   } catch (error) {
     // An empty queue starts nothing and records nothing: a quiet slot is not news.
-    if (error instanceof DomainError && error.extra?.reason === "queue_empty") return "skipped";
+    if (error instanceof DomainError && (error.extra?.reason === "queue_empty" || error.extra?.reason === "transfers_held")) return "skipped";
     const problem = toProblem(error);
     await recordScheduleRun(conn, { ...base, outcome: "failed", message: problem?.detail ?? String(error) });
     return "failed";

@@ -18,6 +18,7 @@ const state = stubDoors({ conn: undefined as unknown as Kysely<Database>, store:
 
 const service = await import("@/lib/schedules/service");
 const erp = await import("@/lib/erp/service");
+const hold = await import("@/lib/hold/service");
 
 let emulator: LiveEmulator;
 const BY = { email: "shop@demo.local", name: "Shop pipeline", origin: "api" as const };
@@ -34,7 +35,7 @@ afterAll(async () => {
   await emulator.close();
 });
 beforeEach(async () => {
-  for (const table of ["schedule_runs", "schedules", "order_queue", "erp_transfer_orders", "erp_transfer_runs", "audit_events"] as const) await state.conn.deleteFrom(table).execute();
+  for (const table of ["transfer_hold", "schedule_runs", "schedules", "order_queue", "erp_transfer_orders", "erp_transfer_runs", "audit_events"] as const) await state.conn.deleteFrom(table).execute();
 });
 
 /** A transfer schedule every minute whose next start is `dueAt`. */
@@ -98,5 +99,37 @@ describe("a transfer schedule at its due time", () => {
     expect(await service.runDueSchedules(new Date())).toMatchObject({ claimed: 1, skipped: 1, started: 0 });
     expect(await queued()).toEqual(["3573101"]);
     expect(await state.conn.selectFrom("schedule_runs").selectAll().execute()).toEqual([expect.objectContaining({ schedule_id: row.id, outcome: "skipped", reason: "missed" })]);
+  });
+});
+
+describe("a transfer schedule while transfers are on hold", () => {
+  const ctx = { actor: { id: 2, email: "operator@demo.local", name: "Onur Operator" }, audit: async () => {} };
+
+  it("does not start, keeps its due time and the queue, and starts on the first tick after the lift, however long the hold was", async () => {
+    await addToQueue(state.conn, ["3573201", "3573202"], BY);
+    const due = new Date(thisMinute().getTime() - 20 * 60_000);
+    const row = await dueTransferSchedule(due, "10");
+    await hold.setTransferHold(ctx, { held: true, reason: "ERP down" }, new Date(due.getTime() - 60_000));
+    expect(await service.runDueSchedules(new Date())).toEqual({ claimed: 0, started: 0, failed: 0, skipped: 0 });
+    expect(await queued()).toEqual(["3573201", "3573202"]);
+    expect((await getSchedule(state.conn, row.id))?.next_start_at).toEqual(due);
+    expect(await state.conn.selectFrom("erp_transfer_runs").selectAll().execute()).toEqual([]);
+
+    await hold.setTransferHold(ctx, { held: false }, new Date(Date.now() - 1_000));
+    expect(await service.runDueSchedules(new Date())).toMatchObject({ claimed: 1, started: 1 });
+    const [run] = await state.conn.selectFrom("erp_transfer_runs").selectAll().execute();
+    expect(run).toMatchObject({ origin: "automatic", total_orders: 2 });
+    expect(await queued()).toEqual([]);
+    expect(await service.runDueSchedules(new Date())).toMatchObject({ claimed: 0, started: 0 });
+  });
+
+  it("with an end that has passed, starts what came due during the window", async () => {
+    await addToQueue(state.conn, ["3573301"], BY);
+    const due = new Date(thisMinute().getTime() - 20 * 60_000);
+    await dueTransferSchedule(due, "10");
+    const until = new Date(Date.now() - 2 * 60_000);
+    await hold.setTransferHold(ctx, { held: true, reason: "Month-end close", until: until.toISOString() }, new Date(due.getTime() - 60_000));
+    expect(await service.runDueSchedules(new Date())).toMatchObject({ claimed: 1, started: 1 });
+    expect(await queued()).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@ import { OrderSearch } from "@/components/erp/order-search";
 import { SwrFallback } from "@/components/erp/swr-fallback";
 import { TransferForm } from "@/components/erp/transfer-form";
 import { TransferHistory } from "@/components/erp/transfer-history";
+import { TransferHold } from "@/components/erp/transfer-hold";
+import { transferHold } from "@/lib/hold/service";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/roles";
 import { getConfig } from "@/lib/config";
@@ -15,7 +17,7 @@ import { memberPageTitle } from "@/lib/auth/page-title";
 export const generateMetadata = memberPageTitle("nav", "erp");
 
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParamsInput> }) {
-  const { member, fallback } = await loadErpPage(await searchParams);
+  const [{ member, fallback }, hold] = await Promise.all([loadErpPage(await searchParams), transferHold()]);
   const t = await getTranslations("erp");
   const tRoles = await getTranslations("roles");
   const { erp } = getConfig();
@@ -27,10 +29,11 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
       <PageHeader title={t("title")} description={t("description")} />
       <OrderSearch />
       <SwrFallback fallback={fallback}>
-        <TransferForm canRun={canRun} disabledReason={disabledReason} maxOrders={erp.maxOrdersPerRun} batchSize={erp.batchSize} />
+        <TransferForm canRun={canRun} disabledReason={disabledReason} maxOrders={erp.maxOrdersPerRun} batchSize={erp.batchSize} hold={hold} />
         <OrderQueue canRun={canRun} disabledReason={disabledReason} />
         <TransferHistory />
         <ImportsPanel canRun={canRun} disabledReason={disabledReason} />
+        <TransferHold initial={hold} canRun={canRun} disabledReason={disabledReason} />
       </SwrFallback>
     </section>
   );

@@ -40,7 +40,7 @@ export function exportHref(runId: string, outcome: OrderOutcome | undefined, for
   return `${TRANSFERS_API}/${runId}/export${query ? `?${query}` : ""}`;
 }
 
-export type CreateTransferRequest = { orderIds: string[] } | { parentRunId: string; retry: RetryKind; confirmUnknown?: boolean; confirmRejected?: boolean };
+export type CreateTransferRequest = { orderIds: string[]; overrideHold?: boolean } | { parentRunId: string; retry: RetryKind; confirmUnknown?: boolean; confirmRejected?: boolean };
 
 export function createTransfer(body: CreateTransferRequest, idempotencyKey: string): Promise<{ run: TransferRunSummary; created: boolean }> {
   return sendJson(TRANSFERS_API, "POST", body, { "Idempotency-Key": idempotencyKey });

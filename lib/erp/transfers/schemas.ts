@@ -51,6 +51,7 @@ export function createTransferBodySchema(maxOrdersPerRun: number) {
       retry: z.enum(RETRY_KINDS, { error: "validation.erp.retryKind" }).optional(),
       confirmUnknown: z.boolean({ error: "validation.trueOrFalse" }).optional(),
       confirmRejected: z.boolean({ error: "validation.trueOrFalse" }).optional(),
+      overrideHold: z.boolean({ error: "validation.trueOrFalse" }).optional(),
     })
     .superRefine((body, ctx) => {
       if (body.orderIds !== undefined && body.retry !== undefined) {

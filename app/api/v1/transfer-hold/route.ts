@@ -1,0 +1,5 @@
+import { apiRoute } from "@/lib/api/route";
+import * as hold from "@/lib/api/hold";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ GET: hold.getHold, PUT: hold.putHold });
