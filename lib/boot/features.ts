@@ -8,6 +8,7 @@ import { openStore as openDbStore, type OpenOptions } from "@/lib/db/open";
 import { erpMigrations } from "@/lib/erp/migrations";
 import { homeMigrations } from "@/lib/home/migrations";
 import { queueMigrations } from "@/lib/queue/migrations";
+import { reconcileMigrations } from "@/lib/reconcile/migrations";
 import { schedulesMigrations } from "@/lib/schedules/migrations";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
@@ -31,6 +32,7 @@ export const FEATURES: readonly Feature[] = [
   { name: "home", migrations: homeMigrations, start: async () => (await import("@/lib/home/jobs")).startHomeJobs() },
   { name: "views", migrations: viewsMigrations },
   { name: "apikeys", migrations: apiKeysMigrations },
+  { name: "reconcile", migrations: reconcileMigrations },
 ];
 
 export const consoleMigrations = combineMigrations(...FEATURES.map((f) => f.migrations));
