@@ -83,20 +83,20 @@ describe("reconciliation buckets", () => {
   it("puts each expected order in exactly one bucket by precedence, and the four add up to the total", async () => {
     await run({ "1001": transferred, "1002": already, "1003": rejected, "1004": unknown, "1007": failed, "1008": failed, "1009": failed });
     await run({ "1005": pending }, "running");
-    await run({ "1007": transferred });
-    await queued("1006", "1008");
-    const manifest = ["1001", "1002", "1003", "1004", "1005", "1006", "1007", "1008", "1009", "1010"].map((id) => ({ id }));
+    await run({ "1007": transferred, "1011": transferred });
+    await queued("1006", "1008", "1011");
+    const manifest = ["1001", "1002", "1003", "1004", "1005", "1006", "1007", "1008", "1009", "1010", "1011"].map((id) => ({ id }));
     const { id, done } = await startReconciliation(ctx, { orders: [...manifest, { id: "1010" }] });
     await done;
     expect(await bucketsOf(id)).toEqual({
       "1001": "inErp", "1002": "inErp", "1003": "open", "1004": "open", "1005": "waiting", "1006": "waiting",
-      // In the ERP and in the inbox: the ERP wins; in the inbox and queued: waiting wins.
-      "1007": "inErp", "1008": "waiting", "1009": "open", "1010": "neverSeen",
+      // In the ERP and in the inbox or queued: the ERP wins; in the inbox and queued: waiting wins.
+      "1007": "inErp", "1008": "waiting", "1009": "open", "1010": "neverSeen", "1011": "inErp",
     });
     const res = await v1("GET", `/reconciliations/${id}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ status: "done", kind: "manifest", total: 10, buckets: { inErp: 3, waiting: 3, open: 3, neverSeen: 1, unknownToPlatform: 0 }, excluded: { cancelled: 0, settling: 0, duplicates: 1 } });
+    expect(body).toMatchObject({ status: "done", kind: "manifest", total: 11, buckets: { inErp: 4, waiting: 3, open: 3, neverSeen: 1, unknownToPlatform: 0 }, excluded: { cancelled: 0, settling: 0, duplicates: 1 } });
   });
 
   it("leaves out manifest orders younger than the settle time, and counts them", async () => {
