@@ -35,7 +35,6 @@ export interface SeedResult {
   orders: { created: number; ids: string[] };
 }
 
-/** An order as the emulator's GET /v1/orders lists it (docs/upstream-api.md "GET /v1/orders (emulator choice)"). */
 export interface Order {
   id: string;
   source: string;

@@ -34,7 +34,6 @@ export interface Declaration {
   headers?: Record<string, { schema: z.ZodType; description: string }>;
   query?: z.ZodType;
   body?: z.ZodType | (() => z.ZodType);
-  /** Bytes a body may take when 1 MiB is too little (a reconciliation's manifest). */
   bodyLimit?: number;
   answer?: Record<number, Answer>;
   refusals?: readonly (404 | 409)[];

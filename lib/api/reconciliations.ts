@@ -1,12 +1,12 @@
 import "server-only";
 import { endpoint, json } from "@/lib/api/endpoint";
-import { bucketOrdersAnswer, bucketOrdersQuerySchema, queueNeverSeenAnswer, reconciliationAnswer, reconciliationIdParamSchema, RECONCILE_MAX_BODY_BYTES, startedAnswer, startReconciliationBodySchema } from "@/lib/reconcile/schemas";
+import { bucketOrdersAnswer, bucketOrdersQuerySchema, queueNeverSeenAnswer, reconciliationAnswer, reconciliationIdParamSchema, RECONCILE_MAX_BODY_BYTES, startedAnswer, startReconciliationBodySchema, startReconciliationShapes } from "@/lib/reconcile/schemas";
 import { getReconciliation as get, listBucket, queueNeverSeen as queue, startReconciliation as start } from "@/lib/reconcile/service";
 
 const TAG = "Reconciliations";
 
 // Starts a reconciliation of a window of the platform's list or of a manifest; counted in the background.
-export const startReconciliation = endpoint({ permission: "erp.run", v1: { method: "POST", path: "/reconciliations", operationId: "startReconciliation", summary: "Reconcile the platform's orders of a window ({from, to}, at most 31 days) or a manifest ({orders: [{id, orderDate?, source?}]}, at most 100,000) against the console's records; answers at once with the id", tag: TAG }, body: startReconciliationBodySchema, bodyLimit: RECONCILE_MAX_BODY_BYTES, answer: { 201: { description: "The reconciliation started", schema: startedAnswer, headers: { Location: "The reconciliation's address" } } }, refusals: [409] }, async ({ body, actor, service, api }) => {
+export const startReconciliation = endpoint({ permission: "erp.run", v1: { method: "POST", path: "/reconciliations", operationId: "startReconciliation", summary: "Reconcile the platform's orders of a window ({from, to}, at most 31 days) or a manifest ({orders: [{id, orderDate?, source?}]}, at most 100,000) against the console's records; answers at once with the id", tag: TAG, describe: { body: startReconciliationShapes } }, body: startReconciliationBodySchema, bodyLimit: RECONCILE_MAX_BODY_BYTES, answer: { 201: { description: "The reconciliation started", schema: startedAnswer, headers: { Location: "The reconciliation's address" } } }, refusals: [409] }, async ({ body, actor, service, api }) => {
   const { id } = await start({ ...service, actor }, body);
   return json({ id }, { status: 201, headers: { Location: `${api ? "/api/v1" : "/api/erp"}/reconciliations/${id}` } });
 });

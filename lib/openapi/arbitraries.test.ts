@@ -29,12 +29,13 @@ describe("values drawn from the served document", () => {
 
 describe("bodies drawn from the served document", () => {
   const bodies = OPERATIONS.filter((op) => op.body).map((op) => [op.operationId, op] as const);
-  it.each(bodies)("%s: the route's own schema takes every one, a cron expression's meaning aside", (_id, op) => {
+  const meaningAside = new Set(["rule.expression", "startReconciliation to"]);
+  it.each(bodies)("%s: the route's own schema takes every one, a cron expression's meaning and a window's order aside", (_id, op) => {
     const zod = typeof op.body === "function" ? op.body() : op.body!;
     const schema = doc.paths[op.path][op.method.toLowerCase()].requestBody.content["application/json"].schema;
     for (const value of fc.sample(arbitraryOf(schema, doc), { seed: 4242, numRuns: 30 })) {
       const parsed = zod.safeParse(value);
-      const refused = parsed.success ? [] : parsed.error.issues.map((i) => i.path.join(".")).filter((at) => at !== "rule.expression");
+      const refused = parsed.success ? [] : parsed.error.issues.map((i) => i.path.join(".")).filter((at) => !meaningAside.has(at) && !meaningAside.has(`${op.operationId} ${at}`));
       expect(refused, JSON.stringify(value)).toEqual([]);
     }
   });

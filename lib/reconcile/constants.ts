@@ -5,13 +5,9 @@ import { defineListBase, field, limit, oneOf, page } from "@/lib/list/base";
 export const RECONCILIATIONS_API = "/api/erp/reconciliations";
 export const BUCKETS = ["inErp", "waiting", "open", "neverSeen", "unknownToPlatform"] as const;
 export type Bucket = (typeof BUCKETS)[number];
-/** A window of the platform's list is at most this many days. */
 export const RECONCILE_MAX_WINDOW_DAYS = 31;
-/** Expected orders in one reconciliation, from a manifest or the platform's list. */
 export const RECONCILE_MAX_ORDERS = 100_000;
-/** Never-seen ids queued by one action. */
 export const RECONCILE_QUEUE_MAX = 10_000;
-/** A manifest of the largest size, with dates and channels, is about 8 MB. */
 export const RECONCILE_MAX_BODY_BYTES = 16 * 1024 * 1024;
 export const RECONCILE_PAGE_SIZES = [25, 50, 100, 500] as const;
 

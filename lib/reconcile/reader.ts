@@ -4,7 +4,6 @@ import { DomainError } from "@/lib/rules/problems";
 
 const PAGE = 100;
 
-/** Every order the platform lists as created in [from, to), page after page; more than `max` refuses the window. */
 export async function readPlatformOrders(client: Pick<UpstreamClient, "listOrders">, from: Date, to: Date, max: number): Promise<UpstreamOrder[]> {
   const orders: UpstreamOrder[] = [];
   const window = { createdFrom: from.toISOString(), createdTo: to.toISOString() };

@@ -27,17 +27,23 @@ export const startReconciliationBodySchema = z
       .optional(),
   })
   .superRefine((body, ctx) => {
+    const time = (d: unknown) => (d instanceof Date ? d.getTime() : Number.NaN);
     const window = body.from !== undefined || body.to !== undefined;
     if (window && body.orders) ctx.addIssue({ code: "custom", path: ["orders"], message: "validation.reconcile.windowOrManifest" });
     else if (!window && !body.orders) ctx.addIssue({ code: "custom", path: ["_"], message: "validation.reconcile.windowOrManifest" });
     else if (window) {
       if (!body.from) ctx.addIssue({ code: "custom", path: ["from"], message: "validation.reconcile.fromRequired" });
       if (!body.to) ctx.addIssue({ code: "custom", path: ["to"], message: "validation.reconcile.toRequired" });
-      if (body.from && body.to && body.to.getTime() <= body.from.getTime()) ctx.addIssue({ code: "custom", path: ["to"], message: "validation.reconcile.toBeforeFrom" });
-      else if (body.from && body.to && body.to.getTime() - body.from.getTime() > RECONCILE_MAX_WINDOW_DAYS * DAY_MS)
+      if (body.from && body.to && time(body.to) <= time(body.from)) ctx.addIssue({ code: "custom", path: ["to"], message: "validation.reconcile.toBeforeFrom" });
+      else if (body.from && body.to && time(body.to) - time(body.from) > RECONCILE_MAX_WINDOW_DAYS * DAY_MS)
         ctx.addIssue({ code: "custom", path: ["to"], message: "validation.reconcile.windowTooLong", params: { maximum: RECONCILE_MAX_WINDOW_DAYS } });
     }
   });
+// The exclusive shapes for the description; that a window's end comes after its start, and by how much at most, is the route's own check.
+export const startReconciliationShapes = z.xor([
+  z.strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }).describe(`After from, at most ${RECONCILE_MAX_WINDOW_DAYS} days later`) }),
+  z.strictObject({ orders: z.array(manifestOrder).min(1).max(RECONCILE_MAX_ORDERS) }),
+]);
 export type StartReconciliationBody = z.output<typeof startReconciliationBodySchema>;
 
 export const reconciliationIdParamSchema = z.object({ id: z.uuid({ error: "validation.reconcile.id" }) });

@@ -27,7 +27,6 @@ const STALE_MS = 60 * MINUTE_MS;
 
 const target = (id: string) => ({ type: "reconciliation", id });
 
-/** Stores the reconciliation and sorts its orders in the background; `done` settles when it is counted or failed. */
 export async function startReconciliation(ctx: ReconcileContext, body: StartReconciliationBody, now = new Date()): Promise<{ id: string; done: Promise<void> }> {
   const { reconcile } = getConfig();
   if (!body.orders && !reconcile.orderList) throw refusal("conflict", { code: "validation.reconcile.listOff" });
@@ -135,7 +134,6 @@ export async function listBucket(id: string, q: { bucket: Bucket; page: number; 
   return { bucket: q.bucket, items: rows.map((r) => ({ orderId: r.order_id, orderDate: r.order_date?.toISOString() ?? null, source: r.source })), total, page: q.page, limit: q.limit };
 }
 
-/** The never-seen ids (at most RECONCILE_QUEUE_MAX) through the order queue, which judges each again under its lock. */
 export async function queueNeverSeen(ctx: ReconcileContext, id: string, origin: QueueOrigin): Promise<QueueNeverSeenResult> {
   const r = await found(id);
   if (r.status !== "done") throw refusal("conflict", { code: "validation.reconcile.notDone" });

@@ -17,7 +17,6 @@ export async function insertReconciliation(conn: Conn, row: Pick<Reconciliations
   await conn.insertInto("reconciliations").values({ ...row, status: "running", error: null, finished_at: null, total: null, in_erp: null, waiting: null, open: null, never_seen: null, unknown_to_platform: null, cancelled: 0, settling: 0, duplicates: 0 }).execute();
 }
 
-/** Adds expected orders (bucket still empty); an id already there is kept once. */
 export async function addExpected(conn: Conn, id: string, orders: readonly ExpectedOrder[]): Promise<void> {
   for (let at = 0; at < orders.length; at += CHUNK) {
     const part = orders.slice(at, at + CHUNK);

@@ -70,7 +70,6 @@ export function orderPlaces(ids: RawBuilder<unknown>): RawBuilder<{ order_id: st
   `;
 }
 
-/** Ids the console sent (any outcome) in runs started in [from, to), or queued in it. */
 export function handledBetween(from: Date, to: Date): RawBuilder<{ order_id: string }> {
   return sql<{ order_id: string }>`
     select o.order_id from erp_transfer_orders o join erp_transfer_runs r on r.id = o.run_id where r.created_at >= ${from} and r.created_at < ${to}
