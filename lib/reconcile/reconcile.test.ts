@@ -24,6 +24,7 @@ const state = stubDoors({
 const CONFIG = state.config;
 
 const { startReconciliation } = await import("@/lib/reconcile/service");
+const { readPlatformOrders } = await import("@/lib/reconcile/reader");
 
 const OPERATOR: RunActor = { id: 2, email: "operator@demo.local", name: "Onur Operator" };
 const ctx = { actor: OPERATOR, audit: async () => undefined };
@@ -142,6 +143,16 @@ describe("reconciliation buckets", () => {
     }
   });
 
+  it("the reader takes what it needs from each order and lets the rest pass: a numeric id, unknown fields, no date", async () => {
+    await emulator.control("POST", "/faults", { method: "GET", path: "/v1/orders", times: 1, kind: "respond", status: 200, body: { items: [{ id: 3572001, channel: "x", createdAt: null }, { id: "0042", source: "web", status: "split", packages: [1] }], totalPage: 1 } });
+    try {
+      const orders = await readPlatformOrders(emulator.client, new Date("2026-01-01T00:00:00Z"), new Date("2026-01-02T00:00:00Z"), 10);
+      expect(orders.map((o) => [o.id, o.source, o.createdAt, o.status])).toEqual([["3572001", null, null, null], ["0042", "web", null, "split"]]);
+    } finally {
+      await emulator.control("DELETE", "/faults");
+    }
+  });
+
   it("a platform that fails mid-read fails the reconciliation with its reason and keeps no buckets", async () => {
     await emulator.control("POST", "/faults", { method: "GET", path: "/v1/orders", kind: "respond", status: 500, body: { status: "error", message: "boom" } });
     try {
@@ -193,6 +204,28 @@ describe("/api/v1/reconciliations", () => {
     expect((await v1("GET", "/reconciliations/not-a-uuid")).status).toBe(422);
     expect(await state.conn.selectFrom("reconciliations").selectAll().execute()).toEqual([]);
     expect(await state.conn.selectFrom("audit_events").selectAll().execute()).toEqual([]);
+  });
+
+  it("with the platform's list switched off a window is refused (409, the setting named) and a manifest is still taken; a reconciliation with no never-seen ids queues nothing", async () => {
+    state.config = () => ({ reconcile: { orderList: false, settleMinutes: 30 } }) as never;
+    try {
+      const res = await v1("POST", "/reconciliations", { from: "2026-11-01T00:00:00Z", to: "2026-11-02T00:00:00Z" });
+      expect(res.status).toBe(409);
+      expect((await res.json()).detail).toBe("Reading the platform's order list is switched off (LABS_ORDER_LIST=off); send a list of orders instead.");
+      expect(await state.conn.selectFrom("reconciliations").selectAll().execute()).toEqual([]);
+      const { id, done } = await startReconciliation(ctx, { orders: [{ id: "5001" }] });
+      await done;
+      await run({ "5001": transferred });
+      const again = await startReconciliation(ctx, { orders: [{ id: "5001" }] });
+      await again.done;
+      const none = await v1("POST", `/reconciliations/${again.id}/queue-never-seen`);
+      expect(none.status).toBe(409);
+      expect((await none.json()).detail).toBe("This reconciliation has no never-seen orders; nothing was queued.");
+      expect((await (await v1("GET", `/reconciliations/${id}`)).json()).buckets).toMatchObject({ neverSeen: 1 });
+      expect(await state.conn.selectFrom("order_queue").selectAll().execute()).toEqual([]);
+    } finally {
+      state.config = CONFIG;
+    }
   });
 
   it("queue-never-seen queues exactly the never-seen ids through the order queue, and says how many", async () => {
