@@ -34,6 +34,8 @@ export function unsortedIds(id: string): RawBuilder<unknown> {
 }
 
 export async function assignBuckets(conn: Conn, id: string, places: RawBuilder<{ order_id: string; place: string }>): Promise<void> {
+  // Fresh statistics: the rows just written would otherwise read as a handful, and the planner would join them by nested loops.
+  await sql`analyze reconciliation_orders`.execute(conn);
   await sql`
     update reconciliation_orders t set bucket = p.place
     from (${places}) p
