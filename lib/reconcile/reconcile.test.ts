@@ -100,6 +100,13 @@ describe("reconciliation buckets", () => {
     expect(body).toMatchObject({ status: "done", kind: "manifest", total: 11, buckets: { inErp: 4, waiting: 3, open: 3, neverSeen: 1, unknownToPlatform: 0 }, excluded: { cancelled: 0, settling: 0, duplicates: 1 } });
   });
 
+  it("takes a manifest of 100,000 ids in a few set-based statements, not one query per id", { timeout: 60_000 }, async () => {
+    await run({ "10000001": transferred });
+    const { id, done } = await startReconciliation(ctx, { orders: Array.from({ length: 100_000 }, (_, i) => ({ id: String(10_000_000 + i) })) });
+    await done;
+    expect(await (await v1("GET", `/reconciliations/${id}`)).json()).toMatchObject({ status: "done", total: 100_000, buckets: { inErp: 1, neverSeen: 99_999 } });
+  });
+
   it("leaves out manifest orders younger than the settle time, and counts them", async () => {
     const now = new Date();
     const young = new Date(now.getTime() - 29 * 60_000).toISOString();
