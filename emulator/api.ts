@@ -46,6 +46,10 @@ export function handleV1(
     if (method === "PUT") return updateStore(db, id, body);
     return deleteStore(db, id);
   }
+  if (path === "/v1/orders") {
+    if (method !== "GET") return methodNotAllowed(["GET"]);
+    return listOrders(db, query);
+  }
   if (path === "/v1/action/orders-erp-transfer") {
     if (method !== "POST") return methodNotAllowed(["POST"]);
     return transferOrders(db, body);
@@ -70,6 +74,28 @@ function listStores(db: EmulatorDb, query: URLSearchParams): Reply {
   const offset = (page - 1) * limit;
   const items = offset < totalItems ? db.listWarehouses(offset, limit) : [];
   return ok({ items, totalItems, totalPage: Math.ceil(totalItems / limit), currentPage: page, limit });
+}
+
+// Emulator choice: the service description has no order list (docs/upstream-api.md "GET /v1/orders (emulator choice)").
+function listOrders(db: EmulatorDb, query: URLSearchParams): Reply {
+  const errors: FieldErrors = {};
+  const page = positiveIntParam(query, "page", errors);
+  const limit = positiveIntParam(query, "limit", errors);
+  if (limit !== undefined && limit > MAX_PAGE_SIZE) errors.limit = [`limit en fazla ${MAX_PAGE_SIZE} olabilir.`];
+  const instant = (name: string): string | null => {
+    const raw = query.get(name);
+    if (raw === null || raw === "") return null;
+    const at = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(raw) ? new Date(raw) : null;
+    if (at && !Number.isNaN(at.getTime())) return at.toISOString();
+    errors[name] = [`${name} ISO 8601 biçiminde bir tarih olmalıdır.`];
+    return null;
+  };
+  const createdFrom = instant("createdFrom");
+  const createdTo = instant("createdTo");
+  const source = query.get("source") || null;
+  if (page === undefined || limit === undefined || Object.keys(errors).length > 0) return invalid(errors);
+  const { items, total } = db.listOrders({ createdFrom, createdTo, source }, (page - 1) * limit, limit);
+  return ok({ items, totalItems: total, totalPage: Math.ceil(total / limit), currentPage: page, limit });
 }
 
 function positiveIntParam(query: URLSearchParams, name: string, errors: FieldErrors): number | undefined {

@@ -957,3 +957,36 @@ describe("request log", () => {
     expect((await get("/__emulator/requests?since=-1")).status).toBe(422);
   });
 });
+
+describe("GET /v1/orders (emulator choice)", () => {
+  beforeAll(reset);
+
+  it("pages the demo orders oldest first, each with its channel, date, status, warehouse and total; cancelled and split among them", async () => {
+    const first = await get("/v1/orders?page=1&limit=100");
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ totalItems: 300, totalPage: 3, currentPage: 1, limit: 100 });
+    expect(first.json.items[0]).toEqual({ id: "3572000", source: "web", createdAt: expect.any(String), status: "approved", warehouseId: 1, total: 100.9 });
+    const all = [...first.json.items, ...(await get("/v1/orders?page=2&limit=100")).json.items, ...(await get("/v1/orders?page=3&limit=100")).json.items];
+    expect(new Set(all.map((o: { id: string }) => o.id)).size).toBe(300);
+    expect(all.filter((o: { status: string }) => o.status === "cancelled").map((o: { id: string }) => o.id)).toEqual(["3572007", "3572057", "3572107", "3572157", "3572207", "3572257"]);
+    expect(all.filter((o: { status: string }) => o.status === "split").map((o: { id: string }) => o.id)).toEqual(["3572011", "3572071", "3572131", "3572191", "3572251"]);
+    expect(new Set(all.map((o: { source: string }) => o.source))).toEqual(new Set(["web", "trendyol", "hepsiburada"]));
+    expect((await get("/v1/orders?page=4&limit=100")).json.items).toEqual([]);
+  });
+
+  it("filters by a created-date range (from inclusive, to exclusive) and by source", async () => {
+    await post("/__emulator/seed", { orders: 3, orderCreatedAt: "2020-01-02T10:00:00Z", orderSource: "trendyol", orderStatus: "cancelled" });
+    const day = await get("/v1/orders?page=1&limit=10&createdFrom=2020-01-02T00:00:00Z&createdTo=2020-01-03T00:00:00%2B00:00");
+    expect(day.json.totalItems).toBe(3);
+    expect(day.json.items.map((o: { status: string; createdAt: string }) => [o.status, o.createdAt])).toEqual(Array(3).fill(["cancelled", "2020-01-02T10:00:00.000Z"]));
+    expect((await get("/v1/orders?page=1&limit=10&createdFrom=2020-01-02T10:00:00Z&createdTo=2020-01-02T10:00:00Z")).json.totalItems).toBe(0);
+    expect((await get("/v1/orders?page=1&limit=10&source=trendyol")).json.totalItems).toBe(103);
+  });
+
+  it("refuses a bad page, limit or date on its field", async () => {
+    const r = await get("/v1/orders?page=0&limit=101&createdFrom=yesterday");
+    expect(r.status).toBe(422);
+    expect(Object.keys(r.json.errors).sort()).toEqual(["createdFrom", "limit", "page"]);
+    expect((await post("/v1/orders", {})).status).toBe(405);
+  });
+});

@@ -93,8 +93,15 @@ function seed(ctx: ControlContext, body: Body): Reply {
     if (p === "" || p.length > 40) errors.prefix = ["prefix 1 ile 40 karakter arasında bir metin olmalıdır."];
     else prefix = p;
   }
+  const order: { createdAt?: string; source?: string; status?: string } = {};
+  for (const field of ["createdAt", "source", "status"] as const) {
+    const v = src[`order${field[0]!.toUpperCase()}${field.slice(1)}`];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== "string" || v === "" || v.length > 40 || (field === "createdAt" && Number.isNaN(Date.parse(v)))) errors[`order${field[0]!.toUpperCase()}${field.slice(1)}`] = ["Geçersiz değer."];
+    else order[field] = field === "createdAt" ? new Date(v).toISOString() : v;
+  }
   if (Object.keys(errors).length > 0) return invalid(errors);
-  return ok(ctx.db.seed({ warehouses, orders, prefix }));
+  return ok(ctx.db.seed({ warehouses, orders, prefix, order }));
 }
 
 function listOrders(ctx: ControlContext, query: URLSearchParams): Reply {

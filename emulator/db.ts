@@ -35,6 +35,29 @@ export interface SeedResult {
   orders: { created: number; ids: string[] };
 }
 
+export interface Order {
+  id: string;
+  source: string;
+  createdAt: string;
+  status: string;
+  warehouseId: number | null;
+  total: number;
+}
+
+export interface OrderFilter {
+  createdFrom: string | null;
+  createdTo: string | null;
+  source: string | null;
+}
+
+export interface OrderSeed {
+  createdAt?: string;
+  source?: string;
+  status?: string;
+}
+
+export const ORDER_SOURCES = ["web", "trendyol", "hepsiburada"] as const;
+
 export const ORDER_NOT_FOUND = "Sipariş bulunamadı.";
 export const ORDER_ALREADY_TRANSFERRED = "Sipariş daha önce aktarılmış.";
 
@@ -70,6 +93,16 @@ CREATE TABLE IF NOT EXISTS orders (
   transferred_at TEXT NULL
 ) WITHOUT ROWID;
 `;
+
+const ORDER_COLUMNS: readonly [string, string][] = [
+  ["created_at", "TEXT NULL"],
+  ["source", "TEXT NOT NULL DEFAULT 'web'"],
+  ["status", "TEXT NOT NULL DEFAULT 'approved'"],
+  ["warehouse_id", "INTEGER NULL"],
+  ["total", "REAL NOT NULL DEFAULT 0"],
+];
+
+const ORDER_LIST_WHERE = "WHERE (@from IS NULL OR coalesce(created_at, @epoch) >= @from) AND (@to IS NULL OR coalesce(created_at, @epoch) < @to) AND (@source IS NULL OR source = @source)";
 
 const WAREHOUSE_COLUMNS =
   "id, name, code, erp_warehouse_id AS erpWarehouseId, is_default AS isDefault, is_active AS isActive";
@@ -110,7 +143,13 @@ function prepareStatements(db: Database.Database) {
       "SELECT transferred_at FROM orders WHERE id = ?",
     ),
     orderTransfer: db.prepare<[string, string]>("UPDATE orders SET transferred_at = ? WHERE id = ?"),
-    orderInsert: db.prepare<[string]>("INSERT INTO orders (id, transferred_at) VALUES (?, NULL)"),
+    orderInsert: db.prepare<[string, string, string, string, number | null, number]>(
+      "INSERT INTO orders (id, transferred_at, created_at, source, status, warehouse_id, total) VALUES (?, NULL, ?, ?, ?, ?, ?)",
+    ),
+    orderCount: db.prepare(`SELECT count(*) AS n FROM orders ${ORDER_LIST_WHERE}`),
+    orderPage: db.prepare(
+      `SELECT id, source, coalesce(created_at, @epoch) AS createdAt, status, warehouse_id AS warehouseId, total FROM orders ${ORDER_LIST_WHERE} ORDER BY coalesce(created_at, @epoch), length(id), id LIMIT @limit OFFSET @offset`,
+    ),
     maxSeededOrder: db.prepare<[], { id: string }>(
       "SELECT id FROM orders WHERE length(id) = 8 AND id GLOB '[4-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' ORDER BY id DESC LIMIT 1",
     ),
@@ -138,6 +177,8 @@ export class EmulatorDb {
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("busy_timeout = 5000");
     this.db.exec(SCHEMA);
+    const have = new Set((this.db.prepare("PRAGMA table_info(orders)").all() as { name: string }[]).map((c) => c.name));
+    for (const [name, type] of ORDER_COLUMNS) if (!have.has(name)) this.db.exec(`ALTER TABLE orders ADD COLUMN ${name} ${type}`);
 
     this.stmts = prepareStatements(this.db);
 
@@ -165,7 +206,20 @@ export class EmulatorDb {
     DEMO_WAREHOUSES.forEach((w, i) => {
       this.stmts.insertWithId.run(i + 1, w.name, w.code, w.erpWarehouseId, w.isDefault, w.isActive);
     });
-    for (let i = 0; i < DEMO_ORDER_COUNT; i++) this.stmts.orderInsert.run(String(DEMO_ORDER_FIRST + i));
+    // Three days of orders up to now, across the channels; every 50th cancelled and every 60th split, at fixed places.
+    const now = Date.now();
+    for (let i = 0; i < DEMO_ORDER_COUNT; i++) {
+      const createdAt = new Date(now - (DEMO_ORDER_COUNT - i) * 864_000).toISOString();
+      const status = i % 50 === 7 ? "cancelled" : i % 60 === 11 ? "split" : "approved";
+      this.stmts.orderInsert.run(String(DEMO_ORDER_FIRST + i), createdAt, ORDER_SOURCES[i % 3]!, status, 1 + (i % 4), 100 + ((i * 37) % 900) + 0.9);
+    }
+  }
+
+  listOrders(filter: OrderFilter, offset: number, limit: number): { items: Order[]; total: number } {
+    const params = { from: filter.createdFrom, to: filter.createdTo, source: filter.source, epoch: this.stmts.metaGet.get("initialized")?.value ?? "1970-01-01T00:00:00.000Z" };
+    const total = (this.stmts.orderCount.get(params) as { n: number }).n;
+    const items = offset < total ? (this.stmts.orderPage.all({ ...params, limit, offset }) as Order[]) : [];
+    return { items, total };
   }
 
   countWarehouses(): number {
@@ -246,7 +300,7 @@ export class EmulatorDb {
     return stmt.all(limit).map((r) => r.id);
   }
 
-  seed(opts: { warehouses: number; orders: number; prefix: string }): SeedResult {
+  seed(opts: { warehouses: number; orders: number; prefix: string; order?: OrderSeed }): SeedResult {
     this.warehouseCount = null;
     return this.db.transaction((): SeedResult => {
       const result: SeedResult = {
@@ -281,9 +335,10 @@ export class EmulatorDb {
       if (opts.orders > 0) {
         const max = this.stmts.maxSeededOrder.get();
         let next = max ? Number(max.id) + 1 : SEED_ORDER_FIRST;
+        const createdAt = opts.order?.createdAt ?? new Date().toISOString();
         for (let i = 0; i < opts.orders; i++, next++) {
           const id = String(next);
-          this.stmts.orderInsert.run(id);
+          this.stmts.orderInsert.run(id, createdAt, opts.order?.source ?? ORDER_SOURCES[i % 3]!, opts.order?.status ?? "approved", 1, 100 + (i % 900));
           result.orders.ids.push(id);
         }
         result.orders.created = result.orders.ids.length;

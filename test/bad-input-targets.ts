@@ -638,4 +638,27 @@ TARGETS.push(
   { file: "keys/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/keys/${id}` })), alsoOk: redirected },
 );
 
+const keyed = (r: RawRequest): RawRequest => ({ ...r, headers: { ...r.headers, Authorization: `Bearer ${IN_PROCESS_API_KEY}` } });
+const badInstant = fc.oneof(stringWhere((s) => !/^\d{4}-\d{2}-\d{2}T/.test(s)), fc.constantFrom<unknown>(null, 20261101, "2026-11-01", "2026-11-01T00:00", "2026-13-01T00:00:00Z", "2026-11-01T00:00:00"));
+const RECONCILE_FIELDS: Record<string, FieldRule> = {
+  from: { valid: fc.constant("2026-11-01T00:00:00Z"), bad: badInstant },
+  to: { valid: fc.constant("2026-11-02T00:00:00+03:00"), bad: badInstant },
+  orders: {
+    valid: fc.uniqueArray(orderId, { minLength: 1, maxLength: 3 }).map((list) => list.map((id) => ({ id }))),
+    bad: fc.constantFrom<unknown>(null, "3572000", [], ["3572000"], [{}], [{ id: 3572000 }], [{ id: "35720o0" }], [{ id: "1", orderDate: "yesterday" }], [{ id: "1", source: "" }], [{ id: "1", extra: 1 }]),
+  },
+};
+
+TARGETS.push(
+  { file: "v1/reconciliations/route.ts", method: "POST", keyed: true, requests: badBody(RECONCILE_FIELDS).map((b) => keyed(withBody("POST", "/api/v1/reconciliations", b))) },
+  { file: "v1/reconciliations/[id]/route.ts", method: "GET", keyed: true, requests: badUuidSegment.map((id) => keyed({ method: "GET", path: `/api/v1/reconciliations/${id}` })), alsoOk: redirected },
+  {
+    file: "v1/reconciliations/[id]/orders/route.ts",
+    method: "GET",
+    keyed: true,
+    requests: badQuery({ bucket: notOneOf(["inErp", "waiting", "open", "neverSeen", "unknownToPlatform"]), page: badCoercedPage, limit: stringWhere((s) => nonBlank(s) && !["25", "50", "100", "500"].includes(s)) }).map((q) => keyed({ method: "GET", path: `/api/v1/reconciliations/${NO_RUN}/orders${q}` })),
+  },
+  { file: "v1/reconciliations/[id]/queue-never-seen/route.ts", method: "POST", keyed: true, requests: badUuidSegment.map((id) => keyed({ method: "POST", path: `/api/v1/reconciliations/${id}/queue-never-seen` })), alsoOk: redirected },
+);
+
 export const NOT_FUZZED = new Set(["GET erp/hold/route.ts", "GET v1/transfer-hold/route.ts", "GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET v1/openapi.json/route.ts"]);

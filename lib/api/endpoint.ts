@@ -34,6 +34,7 @@ export interface Declaration {
   headers?: Record<string, { schema: z.ZodType; description: string }>;
   query?: z.ZodType;
   body?: z.ZodType | (() => z.ZodType);
+  bodyLimit?: number;
   answer?: Record<number, Answer>;
   refusals?: readonly (404 | 409)[];
 }
@@ -62,12 +63,12 @@ export function endpoint<const D extends Declaration>(declaration: D, handle: (c
     permission: declaration.permission,
     sequence: declared++,
     handle: async (ctx) => {
-      const { params, headers, query, body } = declaration;
+      const { params, headers, query, body, bodyLimit } = declaration;
       const input = {
         params: params ? parseParams(ctx.params, params) : undefined,
         headers: Object.fromEntries(Object.entries(headers ?? {}).map(([name, h]) => [name, parseHeader(ctx.req, name, h.schema)])),
         query: query ? parseQuery(ctx.req, query) : undefined,
-        body: body ? await parseBody(ctx.req, typeof body === "function" ? body() : body) : undefined,
+        body: body ? await parseBody(ctx.req, typeof body === "function" ? body() : body, bodyLimit) : undefined,
       };
       return handle({ ...ctx, ...input } as unknown as EndpointContext<D>);
     },

@@ -9,13 +9,13 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 const givenTwice = (name: string) => validationFailed({ [name]: [{ code: "validation.repeated" }] }, { detail: `Give "${name}" once.` });
 
-export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S): Promise<z.output<S>> {
+export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     throw new DomainError("unsupported_media_type", "Send the body as application/json.");
   }
   const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw validationFailed({ _: [{ code: "validation.bodyTooLarge" }] }, { detail: "The body is too large." });
+  if (Buffer.byteLength(text) > maxBytes) throw validationFailed({ _: [{ code: "validation.bodyTooLarge" }] }, { detail: "The body is too large." });
   let json: unknown;
   try {
     json = JSON.parse(text);

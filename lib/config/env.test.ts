@@ -31,6 +31,7 @@ describe("parseServerEnv", () => {
       jobs: { heartbeatSeconds: 30, superviseSeconds: 15 },
       demoPassword: DEFAULT_DEMO_PASSWORD,
       sso: null,
+      reconcile: { orderList: true, settleMinutes: 30 },
       warehouseIndexTtlMs: 30_000,
       exports: { maxRows: 100_000 },
       erp: { batchSize: 100, inFlight: 2, maxOrdersPerRun: 10_000, importRepeatWindowMinutes: 15 },
@@ -47,6 +48,11 @@ describe("parseServerEnv", () => {
       parseServerEnv({ ...good, ERP_TRANSFER_BATCH_SIZE: "50", ERP_TRANSFER_IN_FLIGHT: "1", ERP_MAX_ORDERS_PER_RUN: "500", ERP_IMPORT_REPEAT_WINDOW_MINUTES: "60" }).erp,
     ).toEqual({ batchSize: 50, inFlight: 1, maxOrdersPerRun: 500, importRepeatWindowMinutes: 60 });
     expect(parseServerEnv({ ...good, ERP_TRANSFER_BATCH_SIZE: "1000" }).erp.batchSize).toBe(1000);
+  });
+
+  it("reads the reconciliation settings", () => {
+    expect(parseServerEnv({ ...good, LABS_ORDER_LIST: "off", RECONCILE_SETTLE_MINUTES: "0" }).reconcile).toEqual({ orderList: false, settleMinutes: 0 });
+    expect(problemsOf({ ...good, LABS_ORDER_LIST: "no" })).toEqual(["LABS_ORDER_LIST: must be on or off"]);
   });
 
   it("reads the export row cap", () => {

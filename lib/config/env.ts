@@ -108,6 +108,8 @@ export const envSchema = z
     // 40,000 ids of 20 digits still fit the 1 MiB request body limit (lib/http/route.ts).
     ERP_MAX_ORDERS_PER_RUN: positiveInt(10_000, 40_000),
     ERP_IMPORT_REPEAT_WINDOW_MINUTES: positiveInt(15, 1440),
+    LABS_ORDER_LIST: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
+    RECONCILE_SETTLE_MINUTES: positiveInt(30, 1440, 0),
     WAREHOUSE_INDEX_TTL_SECONDS: positiveInt(30, 3600),
     // An .xlsx sheet holds 1,048,576 rows: the header and the note that the file was cut must fit too.
     EXPORT_MAX_ROWS: positiveInt(100_000, 1_000_000, 100),
@@ -190,6 +192,7 @@ export interface ConsoleConfig {
   demoPassword: string;
   sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[]; trustUnverifiedEmail: boolean } | null;
   erp: { batchSize: number; inFlight: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
+  reconcile: { orderList: boolean; settleMinutes: number };
   warehouseIndexTtlMs: number;
   exports: { maxRows: number };
   accountTimeZone: string;
@@ -253,6 +256,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
             trustUnverifiedEmail: env.AUTH_OIDC_TRUST_UNVERIFIED_EMAIL === "1",
           }
         : null,
+    reconcile: { orderList: env.LABS_ORDER_LIST !== "off", settleMinutes: env.RECONCILE_SETTLE_MINUTES },
     warehouseIndexTtlMs: env.WAREHOUSE_INDEX_TTL_SECONDS * 1000,
     exports: { maxRows: env.EXPORT_MAX_ROWS },
     accountTimeZone: env.ACCOUNT_TIME_ZONE ?? "Europe/Istanbul",

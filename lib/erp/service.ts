@@ -9,3 +9,4 @@ export { attentionRuns, inboxGroups } from "@/lib/erp/inbox/store";
 export { latestImports } from "@/lib/erp/imports/store";
 export { outcomeDays } from "@/lib/erp/outcomes/days-store";
 export { transferredBefore } from "@/lib/erp/history/store";
+export { handledBetween, orderPlaces, type OrderPlace } from "@/lib/erp/transfers/order-guard";

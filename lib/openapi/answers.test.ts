@@ -159,6 +159,19 @@ describe("real /api/v1 answers match the description", () => {
     expect((await conforms("PUT", "/schedules/{id}", url, { body })).status).toBe(404);
   });
 
+  it("reconciliations: start, read, a bucket's page, queue the never-seen, and the refusals", async () => {
+    const started = await conforms("POST", "/reconciliations", "/api/v1/reconciliations", { body: { orders: [{ id: "5300001" }, { id: "5300002", orderDate: "2026-01-02T10:00:00Z", source: "web" }] } });
+    expect(started.status).toBe(201);
+    const url = `/api/v1/reconciliations/${started.body.id}`;
+    let status = "running";
+    for (let i = 0; i < 200 && status === "running"; i++) status = (await conforms("GET", "/reconciliations/{id}", url, { key: "viewer" })).body.status;
+    expect(status).toBe("done");
+    expect((await conforms("GET", "/reconciliations/{id}/orders", `${url}/orders?bucket=neverSeen&limit=25`, { key: "viewer" })).body.total).toBe(2);
+    expect((await conforms("POST", "/reconciliations/{id}/queue-never-seen", `${url}/queue-never-seen`)).body.queued).toBe(2);
+    expect((await conforms("POST", "/reconciliations", "/api/v1/reconciliations", { body: { from: "2026-01-02T00:00:00Z", to: "2026-01-01T00:00:00Z" } })).status).toBe(422);
+    expect((await conforms("GET", "/reconciliations/{id}", "/api/v1/reconciliations/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+
   it("the description itself, without a key", async () => {
     const { status, body } = await conforms("GET", "/openapi.json", "/api/v1/openapi.json", { key: null });
     expect(status).toBe(200);

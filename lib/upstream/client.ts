@@ -5,11 +5,13 @@ import { toUpstreamFlag } from "@/lib/upstream/flags";
 import { exchange, ExchangeNotSent, ExchangeTimeout, type Answer } from "@/lib/upstream/transport";
 import {
   upstreamErrorBodySchema,
+  upstreamOrderPageSchema,
   upstreamStatusSchema,
   upstreamTransferResultSchema,
   upstreamWarehousePageSchema,
   upstreamWarehouseSchema,
   upstreamWriteResultSchema,
+  type UpstreamOrderPage,
   type UpstreamWarehouse,
   type UpstreamWarehousePage,
 } from "@/lib/upstream/schemas";
@@ -227,6 +229,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         schema: upstreamWarehousePageSchema,
         timeoutMs,
       });
+    },
+
+    async listOrders(params: { page: number; limit: number; createdFrom: string; createdTo: string; source?: string }): Promise<UpstreamOrderPage> {
+      assertId(params.page);
+      assertId(params.limit);
+      const { source, ...query } = params;
+      return request({ operation: "list orders", method: "GET", path: "/orders", query: source ? { ...query, source } : query, schema: upstreamOrderPageSchema });
     },
 
     async getWarehouse(id: number): Promise<UpstreamWarehouse> {

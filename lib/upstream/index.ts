@@ -5,7 +5,7 @@ import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions }
 
 export { UpstreamError, isUpstreamError } from "@/lib/upstream/errors";
 export { IMPORT_KINDS, type ImportKind, type TransferResult, type WarehouseWrite, type UpstreamClient } from "@/lib/upstream/client";
-export type { UpstreamWarehouse, UpstreamWarehousePage } from "@/lib/upstream/schemas";
+export type { UpstreamOrder, UpstreamOrderPage, UpstreamWarehouse, UpstreamWarehousePage } from "@/lib/upstream/schemas";
 
 type CallEvent = Parameters<NonNullable<UpstreamClientOptions["onCall"]>>[0];
 const g = globalThis as unknown as { upstreamObservers?: Map<string, (e: CallEvent) => void> };

@@ -28,6 +28,24 @@ export const upstreamWarehousePageSchema = z.object({
 });
 export type UpstreamWarehousePage = z.output<typeof upstreamWarehousePageSchema>;
 
+const optionalText = z.union([z.string(), z.number()]).nullish().catch(null).transform((v) => (v === undefined || v === null ? null : String(v)));
+
+// The order list is an emulator choice, not in the service description (docs/upstream-api.md "GET /v1/orders (emulator choice)"): only the id is required, unknown fields pass.
+export const upstreamOrderSchema = z.looseObject({
+  id: upstreamOrderIdSchema,
+  source: optionalText,
+  createdAt: optionalText,
+  status: optionalText,
+});
+export type UpstreamOrder = z.output<typeof upstreamOrderSchema>;
+
+export const upstreamOrderPageSchema = z.object({
+  items: z.array(upstreamOrderSchema),
+  totalItems: z.coerce.number().int().nonnegative().optional(),
+  totalPage: z.coerce.number().int().nonnegative(),
+});
+export type UpstreamOrderPage = z.output<typeof upstreamOrderPageSchema>;
+
 const statusMessage = {
   status: z.string(),
   message: z.string().optional().default(""),

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "@/lib/store/schema";
 
 // Every move of an order id between the queue, a run and an outcome judges and moves under this one lock
@@ -46,4 +46,34 @@ export async function orderStanding(conn: Kysely<Database> | Transaction<Databas
 
 export async function unqueue(trx: Transaction<Database>, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length > 0) await sql`delete from order_queue where order_id = any(${[...orderIds]}::text[])`.execute(trx);
+}
+
+export type OrderPlace = "inErp" | "waiting" | "open" | "neverSeen";
+
+/** Where each id of `ids` (a query of one order_id column) stands, in one statement; precedence in docs/using.md "Reconciliation". */
+export function orderPlaces(ids: RawBuilder<unknown>): RawBuilder<{ order_id: string; place: OrderPlace }> {
+  return sql<{ order_id: string; place: OrderPlace }>`
+    select e.order_id,
+      case when s.in_erp then 'inErp' when s.running or q.order_id is not null then 'waiting' when s.order_id is not null then 'open' else 'neverSeen' end as place
+    from (${ids}) e
+    left join (
+      select o.order_id,
+        bool_or((o.outcome = 'pending' and o.position <= r.transferred_through) or o.outcome = 'transferred'
+          or (o.outcome = 'not_transferred' and o.meaning = 'already_in_erp')) as in_erp,
+        bool_or(r.state in ('queued', 'running')) as running
+      from erp_transfer_orders o
+      join erp_transfer_runs r on r.id = o.run_id
+      where o.order_id in (${ids})
+      group by o.order_id
+    ) s on s.order_id = e.order_id
+    left join order_queue q on q.order_id = e.order_id
+  `;
+}
+
+export function handledBetween(from: Date, to: Date): RawBuilder<{ order_id: string }> {
+  return sql<{ order_id: string }>`
+    select o.order_id from erp_transfer_orders o join erp_transfer_runs r on r.id = o.run_id where r.created_at >= ${from} and r.created_at < ${to}
+    union
+    select order_id from order_queue where queued_at >= ${from} and queued_at < ${to}
+  `;
 }

@@ -1,0 +1,5 @@
+import { apiRoute } from "@/lib/api/route";
+import * as reconciliations from "@/lib/api/reconciliations";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ POST: reconciliations.startReconciliation });

@@ -1,0 +1,22 @@
+import { defineListBase, field, limit, oneOf, page } from "@/lib/list/base";
+
+// The reconciliation's names and sizes without zod, for the browser; lib/reconcile/schemas.ts re-exports them.
+
+export const RECONCILIATIONS_API = "/api/erp/reconciliations";
+export const BUCKETS = ["inErp", "waiting", "open", "neverSeen", "unknownToPlatform"] as const;
+export type Bucket = (typeof BUCKETS)[number];
+export const RECONCILE_MAX_WINDOW_DAYS = 31;
+export const RECONCILE_MAX_ORDERS = 100_000;
+export const RECONCILE_QUEUE_MAX = 10_000;
+export const RECONCILE_MAX_BODY_BYTES = 16 * 1024 * 1024;
+export const RECONCILE_PAGE_SIZES = [25, 50, 100, 500] as const;
+
+const bucketOrderFields = {
+  bucket: field({ fallback: "neverSeen" as Bucket, message: "validation.reconcile.bucket", params: { buckets: BUCKETS.join(", ") } }, oneOf(BUCKETS)),
+  page: page(100_000),
+  limit: limit(RECONCILE_PAGE_SIZES, 100),
+};
+
+export function bucketOrderListBase(id: string) {
+  return defineListBase({ path: `${RECONCILIATIONS_API}/${id}/orders`, pageSizes: RECONCILE_PAGE_SIZES, fields: bucketOrderFields });
+}
