@@ -124,6 +124,9 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       else res.destroy();
     });
   });
+  // Longer than a client's idle keep-alive (undici's 4 s), so a client never reuses a socket the emulator is closing.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));

@@ -86,7 +86,7 @@ export function ScheduleForm({
     if (error.type === "server" && error.message) return error.message;
     return error.message && tAll.has(error.message) ? tAll(error.message) : (error.message ?? null);
   };
-  const field = (name: Field) => ({ id: `schedule-${name}`, label: t(`form.${name}`), error: messageFor(errors[name] as FieldError | undefined) });
+  const field = (name: Field, label?: string) => ({ id: `schedule-${name}`, label: label ?? t(`form.${name}`), error: messageFor(errors[name] as FieldError | undefined) });
   const control_ = `${inputClass} mt-1`;
 
   return (
@@ -159,7 +159,7 @@ export function ScheduleForm({
         <div className="grid gap-4 sm:grid-cols-2">
           {/* Stored as quiet hours: the window opens when they end and closes when they begin. */}
           {(["quietTo", "quietFrom"] as const).map((name) => (
-            <FormField key={name} {...field(name)} label={t(name === "quietTo" ? "form.activeFrom" : "form.activeTo")}>
+            <FormField key={name} {...field(name, t(name === "quietTo" ? "form.activeFrom" : "form.activeTo"))}>
               {(aria) => <Controller control={control} name={name} render={({ field: f }) => <TimeField {...aria} {...f} value={f.value ?? ""} className={control_} />} />}
             </FormField>
           ))}

@@ -17,13 +17,15 @@ export const API = `${E2E_BASE_URL}/api/v1`;
 
 // Their success would change what other specs rely on (orders sent, imports started, the inbox resolved, the queue
 // filled, schedules made), so only the last spec sends them valid input with the operator key.
-export const STATEFUL = new Set(["startTransfer", "startImport", "retryFailures", "resolveFailures", "enqueueOrders", "sendOrderQueue", "createSchedule"]);
+export const STATEFUL = new Set(["startTransfer", "startImport", "retryFailures", "resolveFailures", "enqueueOrders", "sendOrderQueue", "createSchedule", "setTransferHold", "startReconciliation", "queueNeverSeen"]);
 // Valid by the document, still refused on meaning the schema cannot state.
 const CRON = { fields: ["rule.expression"], why: "whether a cron expression is one and ever fires is read for meaning" };
 const MEANING: Record<string, { fields?: string[]; why: string }> = {
   createSchedule: CRON,
   replaceSchedule: CRON,
   updateSchedule: { why: "the fields given are laid over the schedule and read whole" },
+  setTransferHold: { fields: ["until"], why: "whether a hold's end is ahead and within HOLD_MAX_DAYS is judged against the clock" },
+  startReconciliation: { fields: ["to"], why: "a window's order and length are judged from both of its ends" },
 };
 const excused = (id: string, body: unknown) => {
   const m = MEANING[id];
