@@ -95,7 +95,7 @@ export async function deliverOnce(db: Kysely<Database>, target: StreamTarget): P
         .execute();
       return { held: false, sent: batch.length, ok: true };
     }
-    const error = redactSecrets(`${result.status ?? "no answer"}: ${result.text}`.slice(0, 300));
+    const error = redactSecrets((result.status === null ? result.text : `${result.status}: ${result.text}`).slice(0, 300));
     const { failures } = await trx
       .updateTable("audit_stream_state")
       .set({ last_attempt_at: now(), last_error: error, failures: sql`failures + 1` })
