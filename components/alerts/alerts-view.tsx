@@ -12,6 +12,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { FreshnessRules } from "@/components/alerts/freshness-rules";
+import { ArrivalRules } from "@/components/alerts/arrival-rules";
 import { deleteChannelRequest, digestChannelRequest, testChannelRequest, useChannels, useRefreshAlerts } from "@/lib/alerts/client";
 import { eventKey } from "@/lib/alerts/constants";
 import { CHANNEL_PAGE_SIZES, channelListBase as channelList } from "@/lib/alerts/lists";
@@ -199,6 +200,8 @@ function Alerts({ canManage }: { canManage: boolean }) {
       </section>
 
       <FreshnessRules canManage={canManage} />
+
+      <ArrivalRules canManage={canManage} />
 
       <DeliveryLog channels={data?.items} showsAnswers={canManage} />
 

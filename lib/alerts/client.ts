@@ -1,10 +1,10 @@
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { fetcher, sendDelete, sendJson, type ProblemError } from "@/lib/swr/fetcher";
-import { CHANNELS_KEY, FRESHNESS_KEY } from "@/lib/alerts/constants";
+import { ARRIVALS_KEY, CHANNELS_KEY, FRESHNESS_KEY } from "@/lib/alerts/constants";
 import { channelListBase, deliveryListBase, type ChannelListState, type DeliveryListState } from "@/lib/alerts/lists";
 import { useList } from "@/lib/list/client";
-import type { AlertChannelView, AlertDeliveryView, ChannelInput, ChannelList, DeliveryList, FreshnessRuleBody, FreshnessRuleView } from "@/lib/alerts/schemas";
+import type { AlertChannelView, AlertDeliveryView, ArrivalRuleBody, ArrivalRuleView, ChannelInput, ChannelList, DeliveryList, FreshnessRuleBody, FreshnessRuleView } from "@/lib/alerts/schemas";
 
 export { CHANNELS_KEY };
 
@@ -49,4 +49,12 @@ export function useFreshnessRules() {
 
 export function saveFreshnessRequest(body: FreshnessRuleBody): Promise<{ rules: FreshnessRuleView[] }> {
   return sendJson<{ rules: FreshnessRuleView[] }>(FRESHNESS_KEY, "PUT", body);
+}
+
+export function useArrivalRule() {
+  return useSWR<ArrivalRuleView, ProblemError>(ARRIVALS_KEY, fetcher);
+}
+
+export function saveArrivalsRequest(body: ArrivalRuleBody): Promise<ArrivalRuleView> {
+  return sendJson<ArrivalRuleView>(ARRIVALS_KEY, "PUT", body);
 }

@@ -14,6 +14,8 @@ export interface DigestCounts {
   runs: { total: number; complete: number; completeWithRejections: number; needsAttention: number; interrupted: number; running: number };
   open: { total: number; failed: number; unknown: number; notSent: number; rejected: number };
   stale: { kind: ImportKindName; hours: number }[];
+  /** The silence rule holds: no order pushed for its active minutes (absent in digests from before the rule existed). */
+  silence?: { minutes: number; lastPushAt: string | null } | null;
 }
 
 export interface DigestEvent extends DigestCounts {
@@ -40,6 +42,7 @@ export function summariseDigest(
   runs: readonly { state: TransferRunState; meanings: MeaningCounts }[],
   open: readonly { meaning: string; n: number }[],
   stale: DigestCounts["stale"] = [],
+  silence: DigestCounts["silence"] = null,
 ): DigestCounts {
   const results = runs.map((r) => runResult(r.state, r.meanings));
   const count = (result: string) => results.filter((r) => r === result).length;
@@ -59,12 +62,13 @@ export function summariseDigest(
     },
     open: { total: failed + unknown + notSent + rejected, failed, unknown, notSent, rejected },
     stale,
+    silence,
   };
 }
 
 /** Nothing ran, nothing is open, nothing is stale: no message (a digest that says nothing is the noise it replaces). */
 export function isEmptyDigest(counts: DigestCounts): boolean {
-  return counts.runs.total === 0 && counts.open.total === 0 && counts.stale.length === 0;
+  return counts.runs.total === 0 && counts.open.total === 0 && counts.stale.length === 0 && !counts.silence;
 }
 
 export function digestTitle(event: DigestEvent, words: MessageWords): string {
@@ -80,6 +84,7 @@ export function digestLines(event: DigestEvent, words: MessageWords): string[] {
     t("alertMessages.digest.runs", { complete: r.complete, withRejections: r.completeWithRejections, attention: r.needsAttention, interrupted: r.interrupted, running: r.running }),
     t("alertMessages.digest.open", { failed: o.failed, unknown: o.unknown, notSent: o.notSent, rejected: o.rejected }),
     ...event.stale.map((s) => t("alertMessages.digest.stale", { kind: words.kindWord(s.kind), hours: s.hours })),
+    ...(event.silence ? [event.silence.lastPushAt ? t("alertMessages.digest.silent", { minutes: event.silence.minutes, at: words.when(event.silence.lastPushAt) }) : t("alertMessages.digest.silentNever", { minutes: event.silence.minutes })] : []),
     ...(event.requestedBy ? [t("alertMessages.digest.requested", { who: event.requestedBy })] : []),
   ];
 }

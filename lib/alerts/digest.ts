@@ -8,6 +8,7 @@ import { toRunSummary } from "@/lib/erp/service";
 import { channelsFor, queueIn, type DeliveryQueueOptions } from "@/lib/alerts/engine";
 import { digestSlot, isEmptyDigest, OPEN_MEANINGS, summariseDigest, type DigestCounts, type DigestEvent, type DigestMode } from "@/lib/alerts/digest-summary";
 import { judgeFreshness } from "@/lib/alerts/freshness";
+import { checkArrivals, silenceNow } from "@/lib/alerts/arrivals-service";
 
 // Digests and freshness rules, checked by one chain across instances; a slot row (or a claimed rule) makes each send happen once.
 
@@ -50,7 +51,7 @@ export async function digestCounts(db: Db, since: Date, until: Date, now: Date):
     staleKinds(db, now),
   ]);
   const summaries = runs.map((r) => toRunSummary(r, now));
-  return summariseDigest(summaries, open, stale.filter((s) => s.stale).map((s) => ({ kind: s.kind, hours: s.hours })));
+  return summariseDigest(summaries, open, stale.filter((s) => s.stale).map((s) => ({ kind: s.kind, hours: s.hours })), await silenceNow(db, now));
 }
 
 async function digestFor(deps: AlertTickDeps, channel: { id: string; mode: DigestMode; time: string | null }, now: Date): Promise<string | null> {
@@ -133,4 +134,5 @@ export async function checkFreshness(deps: AlertTickDeps, now = new Date()): Pro
 export async function runAlertTick(deps: AlertTickDeps, now = new Date()): Promise<void> {
   await sendDigests(deps, now);
   await checkFreshness(deps, now);
+  await checkArrivals(deps, now);
 }

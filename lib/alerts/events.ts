@@ -28,7 +28,9 @@ export type AlertEvent =
     }
   | { type: "platform.unanswered"; minutes: number; since: string; lastError: string | null; at: string }
   | { type: "schedule.paused"; scheduleId: string; kind: ImportKindName | "transfer"; by: { email: string; name: string | null }; at: string }
-  | { type: "import.stale"; kind: ImportKindName; hours: number; lastStartedAt: string | null; at: string };
+  | { type: "import.stale"; kind: ImportKindName; hours: number; lastStartedAt: string | null; at: string }
+  | { type: "orders.silent"; minutes: number; lastPushAt: string | null; at: string }
+  | { type: "orders.low_volume"; percent: number; today: number; median: number; at: string };
 
 export async function raiseAlert(event: AlertEvent): Promise<string[]> {
   try {

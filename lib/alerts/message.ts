@@ -100,6 +100,18 @@ function compose(event: DeliveredEvent, consoleUrl: string, words: MessageWords)
         link: `${base}/erp?import=${encodeURIComponent(event.kind)}`,
       };
     }
+    case "orders.silent":
+      return {
+        title: t("alertMessages.silence.title", { minutes: event.minutes }),
+        lines: [event.lastPushAt ? t("alertMessages.silence.last", { at: words.when(event.lastPushAt) }) : t("alertMessages.silence.never")],
+        link: `${base}/erp#queue`,
+      };
+    case "orders.low_volume":
+      return {
+        title: t("alertMessages.volume.title"),
+        lines: [t("alertMessages.volume.line", { today: event.today, percent: event.percent, median: event.median })],
+        link: `${base}/erp#queue`,
+      };
     case "digest":
       return { title: digestTitle(event, words), lines: digestLines(event, words), link: `${base}/erp/failures` };
     case "handover":

@@ -77,4 +77,18 @@ export const alertsMigrations: Record<string, Migration> = {
       await db.schema.alterTable("alert_channels").addColumn("language", "text", (c) => c.notNull().defaultTo("en")).execute();
     },
   },
+  "0019_alert_arrival_rules": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("alert_arrival_rules")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("silence_minutes", "integer")
+        .addColumn("volume_percent", "integer")
+        .addColumn("silence_alerted_at", "timestamptz")
+        .addColumn("volume_alerted_day", "text")
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull())
+        .addColumn("updated_by_email", "text")
+        .execute();
+    },
+  },
 };

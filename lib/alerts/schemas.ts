@@ -178,6 +178,46 @@ export interface FreshnessRuleView {
   updatedBy: string | null;
 }
 
+export const SILENCE_MINUTES_MAX = 7 * 24 * 60;
+
+/** The pushed-orders rules: active minutes without a push, and today's share of the usual weekday; null turns one off. */
+export const arrivalRuleBodySchema = z.strictObject({
+  silenceMinutes: z
+    .number({ error: "validation.alerts.silenceMinutes" })
+    .int({ error: "validation.alerts.silenceMinutes" })
+    .min(1, { error: "validation.alerts.silenceMinutes" })
+    .max(SILENCE_MINUTES_MAX, { error: "validation.alerts.silenceMinutes" })
+    .nullable()
+    .describe("Active minutes without an order pushed to /api/v1/order-queue before an alert; null: off"),
+  volumePercent: z
+    .number({ error: "validation.alerts.volumePercent" })
+    .int({ error: "validation.alerts.volumePercent" })
+    .min(1, { error: "validation.alerts.volumePercent" })
+    .max(100, { error: "validation.alerts.volumePercent" })
+    .nullable()
+    .describe("An alert when today's pushed orders so far fall below this share of the same weekday's median over the last four weeks; null: off"),
+});
+export type ArrivalRuleBody = z.infer<typeof arrivalRuleBodySchema>;
+
+const wholeOrEmpty = (v: string) => (v === "" ? null : /^\d+$/.test(v) ? Number(v) : NaN);
+export const arrivalFormSchema = z.object({
+  silenceMinutes: z.string().trim().transform(wholeOrEmpty).pipe(arrivalRuleBodySchema.shape.silenceMinutes),
+  volumePercent: z.string().trim().transform(wholeOrEmpty).pipe(arrivalRuleBodySchema.shape.volumePercent),
+});
+export type ArrivalFormInput = z.input<typeof arrivalFormSchema>;
+
+export const arrivalRuleView = z.object({
+  silenceMinutes: z.int().nullable(),
+  volumePercent: z.int().nullable(),
+  lastPushAt: z.string().nullable().describe("The last push to /api/v1/order-queue"),
+  silent: z.boolean().describe("Whether the silence rule holds now"),
+  today: z.int().describe("Orders pushed today, in completed hours"),
+  usual: z.number().describe("The same hours' median over the last four same weekdays"),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type ArrivalRuleView = z.infer<typeof arrivalRuleView>;
+
 export const channelIdSchema = z.object({ id: z.uuid({ error: "validation.alerts.channelId" }) });
 
 export const channelList = defineList(channelListBase);

@@ -34,6 +34,17 @@ export interface AlertFreshnessRulesTable {
   updated_by_email: string | null;
 }
 
+/** One row ("orders"): the silence and volume rules for pushed orders, and which spell or day has had its alert. */
+export interface AlertArrivalRulesTable {
+  id: string;
+  silence_minutes: number | null;
+  volume_percent: number | null;
+  silence_alerted_at: Date | null;
+  volume_alerted_day: string | null;
+  updated_at: Date;
+  updated_by_email: string | null;
+}
+
 export interface AlertDeliveriesTable {
   id: string;
   channel_id: string;
@@ -55,6 +66,7 @@ export interface AlertsTables {
   alert_deliveries: AlertDeliveriesTable;
   alert_digests: AlertDigestsTable;
   alert_freshness_rules: AlertFreshnessRulesTable;
+  alert_arrival_rules: AlertArrivalRulesTable;
 }
 
 export type AlertChannelRow = Selectable<AlertChannelsTable>;

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { endpoint, json } from "@/lib/api/endpoint";
 import { localeOf } from "@/lib/api/handovers";
 import { listFreshnessRules, setFreshnessRule } from "@/lib/alerts/freshness-service";
-import { channelIdSchema, channelList, deliveryList } from "@/lib/alerts/schemas";
+import { arrivalRule, setArrivalRule } from "@/lib/alerts/arrivals-service";
+import { arrivalRuleBodySchema, arrivalRuleView, channelIdSchema, channelList, deliveryList } from "@/lib/alerts/schemas";
 import { changeChannel, createChannel, digestChannelNow, listChannelPage, listChannelViews, listDeliveryViews, removeChannel, testChannel } from "@/lib/alerts/service";
 import { DomainError } from "@/lib/rules/problems";
 
@@ -46,3 +47,7 @@ export const listDeliveries = endpoint({ permission: "read", session: true, quer
 export const freshnessRules = endpoint({ permission: "read" }, async () => json({ rules: await listFreshnessRules() }));
 
 export const setFreshness = endpoint({ permission: "alerts.manage", body: z.unknown() }, async ({ body, service }) => json({ rules: await setFreshnessRule(service, body) }));
+
+export const arrivalRules = endpoint({ permission: "read", answer: { 200: { description: "The pushed-order rules and what they see now", schema: arrivalRuleView } } }, async () => json(await arrivalRule()));
+
+export const setArrivals = endpoint({ permission: "alerts.manage", body: arrivalRuleBodySchema, answer: { 200: { description: "The rules as saved", schema: arrivalRuleView } } }, async ({ body, service }) => json(await setArrivalRule(service, body)));

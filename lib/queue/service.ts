@@ -10,6 +10,7 @@ import type { RunActor } from "@/lib/erp/transfers/runs";
 import type { TransferRunSummary } from "@/lib/erp/schemas";
 import { nextTransferStart } from "@/lib/schedules/service";
 import { refuseWhileHeld } from "@/lib/hold/service";
+import { arrivalsSince, forgetArrivals, lastArrival, recordArrival } from "@/lib/queue/arrivals";
 import { addToQueue, listQueue, queueSummary, removeFromQueue, takeQueued } from "@/lib/queue/store";
 import { QUEUE_ECHO_MAX_LENGTH, type EnqueueResult, type QueueListState, type QueueOverview } from "@/lib/queue/schemas";
 import type { QueueOrigin } from "@/lib/queue/tables";
@@ -45,6 +46,7 @@ export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], o
     const held = candidates.filter(holds);
     const open = candidates.filter((id) => !holds(id));
     const added = new Set(await addToQueue(trx, open.filter((id) => !standing.inFlight.has(id) && !standing.queued.has(id)), { email: ctx.actor.email, name: ctx.actor.name, origin }));
+    if (origin === "api") await recordArrival(trx, added.size);
     return { alreadyTransferred: transferred, queued: open.filter((id) => added.has(id)), alreadyQueued: open.filter((id) => !added.has(id)), unknown: held };
   });
   const added = new Set(queued);
@@ -96,3 +98,14 @@ export async function sendQueued(ctx: ErpContext, idempotencyKey: string, origin
   return startQueuedTransfer(ctx, idempotencyKey, origin, (trx) => takeQueued(trx, cap));
 }
 export { queueSummary } from "@/lib/queue/store";
+
+/** The last API push and pushed orders per hour since a moment: what the silence and volume alerts read. */
+export async function orderArrivals(since: Date): Promise<{ lastPushAt: Date | null; hours: { hour: Date; orders: number }[] }> {
+  const conn = await db();
+  const [lastPushAt, hours] = await Promise.all([lastArrival(conn), arrivalsSince(conn, since)]);
+  return { lastPushAt, hours };
+}
+
+export async function forgetOldArrivals(now = new Date()): Promise<void> {
+  await forgetArrivals(await db(), now);
+}

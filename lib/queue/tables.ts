@@ -10,8 +10,16 @@ export interface OrderQueueTable {
   origin: QueueOrigin;
 }
 
+export interface OrderQueueArrivalsTable {
+  hour: Date;
+  pushes: number;
+  orders: number;
+  last_at: Date;
+}
+
 export interface QueueTables {
   order_queue: OrderQueueTable;
+  order_queue_arrivals: OrderQueueArrivalsTable;
 }
 
 export type QueuedOrderRecord = Selectable<OrderQueueTable>;

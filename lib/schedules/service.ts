@@ -200,3 +200,9 @@ async function fireTransfer(row: ScheduleRecord, { audit, label, dueAt }: { audi
   }
 }
 export { nextStartsByKind, nextTransferStart } from "@/lib/schedules/store";
+
+/** The unpaused transfer schedules' active windows: the hours in which orders are expected to be pushed. */
+export async function transferActiveWindows(): Promise<{ timeZone: string; quiet: { from: string; to: string } | null }[]> {
+  const rows = await (await db()).selectFrom("schedules").select(["time_zone", "quiet_from", "quiet_to"]).where("kind", "=", "transfer").where("paused", "=", false).execute();
+  return rows.map((r) => ({ timeZone: r.time_zone, quiet: r.quiet_from && r.quiet_to ? { from: r.quiet_from, to: r.quiet_to } : null }));
+}

@@ -2,8 +2,9 @@ import { getTranslations } from "next-intl/server";
 import { AlertsView } from "@/components/alerts/alerts-view";
 import { AuditStreamPanel } from "@/components/audit-stream/audit-stream-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { channelList, deliveryList, FRESHNESS_KEY } from "@/lib/alerts/schemas";
+import { ARRIVALS_KEY, channelList, deliveryList, FRESHNESS_KEY } from "@/lib/alerts/schemas";
 import { listFreshnessRules } from "@/lib/alerts/freshness-service";
+import { arrivalRule } from "@/lib/alerts/arrivals-service";
 import { listChannelPage, listDeliveryViews } from "@/lib/alerts/service";
 import { requirePageMember } from "@/lib/auth/session";
 import { can } from "@/lib/auth/roles";
@@ -23,6 +24,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
     [channelList.key(channels)]: () => listChannelPage(channels),
     [deliveryList.key(deliveries)]: () => listDeliveryViews(deliveries, member),
     [FRESHNESS_KEY]: async () => ({ rules: await listFreshnessRules() }),
+    [ARRIVALS_KEY]: () => arrivalRule(),
   });
   return (
     <section data-testid="alerts-page">

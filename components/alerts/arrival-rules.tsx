@@ -1,0 +1,131 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { FormField, setFieldErrors } from "@/components/ui/form-field";
+import { GatedButton } from "@/components/ui/gated-button";
+import { ErrorState } from "@/components/ui/states";
+import { buttonClass, cardClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
+import { useDateTime } from "@/components/ui/time";
+import { toast } from "@/components/ui/toast";
+import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
+import { useProblemText } from "@/components/ui/use-problem-text";
+import { saveArrivalsRequest, useArrivalRule } from "@/lib/alerts/client";
+import type { ArrivalFormInput, ArrivalRuleBody, ArrivalRuleView } from "@/lib/alerts/schemas";
+import { lazyZodResolver } from "@/lib/forms/lazy-resolver";
+
+const arrivalsResolver = lazyZodResolver<ArrivalFormInput, ArrivalRuleBody>(() => import("@/lib/alerts/schemas").then((m) => m.arrivalFormSchema));
+const FIELDS = ["silenceMinutes", "volumePercent"] as const;
+
+/** The silence and low-day rules for pushed orders, with what they see now; admins save, others read with the reason. */
+export function ArrivalRules({ canManage }: { canManage: boolean }) {
+  const t = useTranslations("alerts.arrivals");
+  const { data, error, mutate } = useArrivalRule();
+  const reason = canManage ? null : t("onlyAdmins");
+  return (
+    <section aria-labelledby="alert-arrivals-heading" className="space-y-3" data-testid="alert-arrivals">
+      <h2 id="alert-arrivals-heading" className="text-lg font-semibold">
+        {t("heading")}
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t("description")}</p>
+      {reason ? (
+        <p id="alert-arrivals-reason" data-testid="alert-arrivals-reason" className="text-sm font-medium text-amber-900 dark:text-amber-100">
+          {reason}
+        </p>
+      ) : null}
+      {error ? (
+        <ErrorState testId="alert-arrivals-error" messages="alerts.arrivals" error={error} onRetry={() => void mutate()} compact />
+      ) : !data ? (
+        <p className="text-sm" aria-busy="true">
+          {t("loading")}
+        </p>
+      ) : (
+        <ArrivalForm key={data.updatedAt ?? "unset"} rule={data} reason={reason} onSaved={(rule) => void mutate(rule, { revalidate: false })} />
+      )}
+    </section>
+  );
+}
+
+function ArrivalState({ rule }: { rule: ArrivalRuleView }) {
+  const t = useTranslations("alerts.arrivals");
+  const { dateTime } = useDateTime();
+  const lines = [
+    rule.silenceMinutes === null ? t("silenceOff") : t("silenceOn", { minutes: rule.silenceMinutes }),
+    rule.volumePercent === null ? t("volumeOff") : t("volumeOn", { percent: rule.volumePercent }),
+    rule.lastPushAt ? t("lastPush", { at: dateTime(rule.lastPushAt) }) : t("neverPushed"),
+    t("today", { today: rule.today, usual: rule.usual }),
+    ...(rule.updatedBy ? [t("setBy", { who: rule.updatedBy })] : []),
+  ];
+  return (
+    <div className="space-y-1 text-sm" data-testid="alert-arrivals-state">
+      {rule.silent ? (
+        <p className="font-medium text-amber-900 dark:text-amber-100" data-testid="alert-arrivals-silent">
+          {t("silentNow")}
+        </p>
+      ) : null}
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+function ArrivalForm({ rule, reason, onSaved }: { rule: ArrivalRuleView; reason: string | null; onSaved: (rule: ArrivalRuleView) => void }) {
+  const t = useTranslations("alerts");
+  const problemText = useProblemText();
+  const fieldTexts = useFieldErrors();
+  const say = useCodeText();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ArrivalFormInput, unknown, ArrivalRuleBody>({
+    resolver: arrivalsResolver.resolver,
+    defaultValues: { silenceMinutes: rule.silenceMinutes === null ? "" : String(rule.silenceMinutes), volumePercent: rule.volumePercent === null ? "" : String(rule.volumePercent) },
+  });
+  useEffect(() => arrivalsResolver.preload(), []);
+
+  const onSubmit = async (body: ArrivalRuleBody) => {
+    try {
+      const saved = await saveArrivalsRequest(body);
+      toast.success(t("toast.arrivalsSaved"));
+      onSaved(saved);
+    } catch (error) {
+      if (!setFieldErrors(fieldTexts(error), [...FIELDS], setError)) setError("root", { type: "server", message: problemText(error) });
+    }
+  };
+  const text = (name: (typeof FIELDS)[number]) => {
+    const message = errors[name]?.message;
+    return message ? (say({ code: message }) ?? message) : null;
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className={`${cardClass} space-y-3`} data-testid="alert-arrivals-form" aria-labelledby="alert-arrivals-heading">
+      <ArrivalState rule={rule} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormField id="arrivals-silence" label={t("arrivals.silenceMinutes")} help={t("arrivals.silenceHelp")} error={text("silenceMinutes")} describedBy={reason ? "alert-arrivals-reason" : undefined}>
+          {(aria) => <input {...aria} type="text" inputMode="numeric" autoComplete="off" className={inputClass} disabled={reason !== null} {...register("silenceMinutes")} />}
+        </FormField>
+        <FormField id="arrivals-volume" label={t("arrivals.volumePercent")} help={t("arrivals.volumeHelp")} error={text("volumePercent")} describedBy={reason ? "alert-arrivals-reason" : undefined}>
+          {(aria) => <input {...aria} type="text" inputMode="numeric" autoComplete="off" className={inputClass} disabled={reason !== null} {...register("volumePercent")} />}
+        </FormField>
+      </div>
+      {errors.root?.message ? (
+        <p role="alert" className={fieldErrorClass}>
+          {errors.root.message}
+        </p>
+      ) : null}
+      {reason ? (
+        <GatedButton testId="alert-arrivals-save" disabledReason={reason} showReason={false}>
+          {t("arrivals.save")}
+        </GatedButton>
+      ) : (
+        <button type="submit" className={buttonClass.primary} disabled={isSubmitting} aria-busy={isSubmitting || undefined} data-testid="alert-arrivals-save">
+          {isSubmitting ? t("arrivals.saving") : t("arrivals.save")}
+        </button>
+      )}
+    </form>
+  );
+}
