@@ -14,6 +14,8 @@ export const OPERATIONS_ROUTES: RouteCase[] = [
   { file: "alerts/channels/[id]/digest/route.ts", method: "POST", url: `/api/alerts/channels/${NO}/digest`, expect: write({ viewer: 403, operator: 403, admin: 404 }) },
   { file: "alerts/freshness/route.ts", method: "GET", url: "/api/alerts/freshness", expect: read() },
   { file: "alerts/freshness/route.ts", method: "PUT", url: "/api/alerts/freshness", body: { bogus: true }, expect: write({ viewer: 403, operator: 403, admin: 422 }) },
+  { file: "alerts/arrivals/route.ts", method: "GET", url: "/api/alerts/arrivals", expect: read() },
+  { file: "alerts/arrivals/route.ts", method: "PUT", url: "/api/alerts/arrivals", body: { bogus: true }, expect: write({ viewer: 403, operator: 403, admin: 422 }) },
   { file: "alerts/deliveries/route.ts", method: "GET", url: "/api/alerts/deliveries", expect: read() },
   { file: "erp/schedules/route.ts", method: "GET", url: "/api/erp/schedules", expect: read() },
   { file: "erp/schedules/route.ts", method: "POST", url: "/api/erp/schedules", body: { bogus: true }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },

@@ -230,6 +230,10 @@ const FRESHNESS_FIELDS: Record<string, FieldRule> = {
   kind: { valid: fc.constantFrom("products", "prices", "stock"), bad: fc.oneof(notOneOf(["products", "prices", "stock"], false), fc.constantFrom<unknown>(null, 1)), required: true },
   hours: { valid: fc.integer({ min: 1, max: 336 }), bad: fc.constantFrom<unknown>(0, -1, 337, 1.5, "6", true, [], {}), required: true },
 };
+const ARRIVAL_FIELDS: Record<string, FieldRule> = {
+  silenceMinutes: { valid: fc.oneof(fc.integer({ min: 1, max: 10_080 }), fc.constant(null)), bad: fc.constantFrom<unknown>(0, -1, 10_081, 1.5, "30", true, [], {}), required: true },
+  volumePercent: { valid: fc.oneof(fc.integer({ min: 1, max: 100 }), fc.constant(null)), bad: fc.constantFrom<unknown>(0, -1, 101, 2.5, "50", false, [], {}), required: true },
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const badUuidSegment = fc.oneof(badIdSegment, stringWhere((s) => !UUID.test(s) && s.trim() !== "").map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))));
 const VIEW_LISTS = ["warehouses", "activity"];
@@ -493,6 +497,7 @@ export const TARGETS: Target[] = [
   },
   { file: "alerts/channels/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/alerts/channels/${id}` })), alsoOk: redirected },
   { file: "alerts/freshness/route.ts", method: "PUT", requests: badBody(FRESHNESS_FIELDS).map((b) => withBody("PUT", "/api/alerts/freshness", b)) },
+  { file: "alerts/arrivals/route.ts", method: "PUT", requests: badBody(ARRIVAL_FIELDS).map((b) => withBody("PUT", "/api/alerts/arrivals", b)) },
   { file: "alerts/channels/[id]/test/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/alerts/channels/${id}/test` })), alsoOk: redirected },
   { file: "alerts/channels/[id]/digest/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/alerts/channels/${id}/digest` })), alsoOk: redirected },
   {
@@ -661,4 +666,4 @@ TARGETS.push(
   { file: "v1/reconciliations/[id]/queue-never-seen/route.ts", method: "POST", keyed: true, requests: badUuidSegment.map((id) => keyed({ method: "POST", path: `/api/v1/reconciliations/${id}/queue-never-seen` })), alsoOk: redirected },
 );
 
-export const NOT_FUZZED = new Set(["GET erp/hold/route.ts", "GET v1/transfer-hold/route.ts", "GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET v1/openapi.json/route.ts"]);
+export const NOT_FUZZED = new Set(["GET erp/hold/route.ts", "GET v1/transfer-hold/route.ts", "GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET alerts/arrivals/route.ts", "GET v1/openapi.json/route.ts"]);

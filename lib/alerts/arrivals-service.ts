@@ -11,8 +11,6 @@ import { judgeSilence, judgeVolume, VOLUME_WEEKS } from "@/lib/alerts/arrivals";
 import type { ArrivalRuleBody, ArrivalRuleView } from "@/lib/alerts/schemas";
 import type { AlertTickDeps } from "@/lib/alerts/digest";
 
-// The pushed-orders rules (admins set them, everyone reads them); off unless set. One row, claimed per spell or day.
-
 const ID = "orders";
 const LOOKBACK_MS = (VOLUME_WEEKS * 7 + 1) * 24 * 3_600_000;
 
@@ -23,7 +21,7 @@ async function ruleRow(conn: Conn) {
 }
 
 async function verdicts(conn: Conn, timeZone: string, now: Date) {
-  const [row, arrivals, windows] = await Promise.all([ruleRow(conn), orderArrivals(new Date(now.getTime() - LOOKBACK_MS)), transferActiveWindows()]);
+  const [row, arrivals, windows] = await Promise.all([ruleRow(conn), orderArrivals(new Date(now.getTime() - LOOKBACK_MS), conn), transferActiveWindows(conn)]);
   const since = row?.updated_at ?? now;
   const silence = judgeSilence({ minutes: row?.silence_minutes ?? 0, since, alertedAt: row?.silence_alerted_at ?? null }, arrivals.lastPushAt, now, windows);
   const volume = judgeVolume({ percent: row?.volume_percent ?? 0, alertedDay: row?.volume_alerted_day ?? null }, arrivals.hours, now, timeZone);
@@ -48,7 +46,6 @@ export async function setArrivalRule(ctx: ServiceContext, body: ArrivalRuleBody)
   const { silenceMinutes, volumePercent } = body;
   const conn = await db();
   const before = await ruleRow(conn);
-  // A changed rule starts a new spell and a new day: its alerts may come again.
   const row = { id: ID, silence_minutes: silenceMinutes, volume_percent: volumePercent, silence_alerted_at: null, volume_alerted_day: null, updated_at: new Date(), updated_by_email: ctx.actor.email };
   await conn.insertInto("alert_arrival_rules").values(row).onConflict((oc) => oc.column("id").doUpdateSet(row)).execute();
   const silence = silenceMinutes === null ? "no silence alert" : `an alert after ${silenceMinutes} active minutes without a pushed order`;
@@ -64,7 +61,6 @@ export async function setArrivalRule(ctx: ServiceContext, body: ArrivalRuleBody)
   return arrivalRule();
 }
 
-/** For a digest: the silence rule's minutes and the last push while it holds, else null. */
 export async function silenceNow(conn: Conn, now: Date): Promise<{ minutes: number; lastPushAt: string | null } | null> {
   const { row, lastPushAt, silence } = await verdicts(conn, "UTC", now);
   return silence.silent && row?.silence_minutes ? { minutes: row.silence_minutes, lastPushAt: lastPushAt?.toISOString() ?? null } : null;

@@ -2,8 +2,6 @@ import { isQuiet, type QuietHours } from "@/lib/schedules/next";
 import { dayKey } from "@/lib/i18n/datetime";
 import { startOfDayInZone } from "@/lib/rules/time-zone";
 
-// Pure: whether pushed orders have gone silent (in active minutes) or today runs below the usual weekday.
-
 export interface ActiveWindow {
   timeZone: string;
   quiet: QuietHours | null;
@@ -17,9 +15,7 @@ export interface HourCount {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** A silence is measured at most this far back: older than this, the spell is long past any rule. */
 export const SILENCE_LOOKBACK_MS = 14 * DAY;
-/** Below this many orders on the usual weekday so far, a low day is noise, not news. */
 export const VOLUME_MIN_MEDIAN = 10;
 export const VOLUME_WEEKS = 4;
 
@@ -37,7 +33,6 @@ export function activeMinutesBetween(from: Date, to: Date, windows: readonly Act
 
 export interface SilenceVerdict {
   silent: boolean;
-  /** The last push (or the rule's start) the spell counts from. */
   from: Date;
   alert: boolean;
 }

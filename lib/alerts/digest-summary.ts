@@ -14,7 +14,6 @@ export interface DigestCounts {
   runs: { total: number; complete: number; completeWithRejections: number; needsAttention: number; interrupted: number; running: number };
   open: { total: number; failed: number; unknown: number; notSent: number; rejected: number };
   stale: { kind: ImportKindName; hours: number }[];
-  /** The silence rule holds: no order pushed for its active minutes (absent in digests from before the rule existed). */
   silence?: { minutes: number; lastPushAt: string | null } | null;
 }
 
@@ -62,7 +61,7 @@ export function summariseDigest(
     },
     open: { total: failed + unknown + notSent + rejected, failed, unknown, notSent, rejected },
     stale,
-    silence,
+    ...(silence ? { silence } : {}),
   };
 }
 

@@ -180,7 +180,6 @@ export interface FreshnessRuleView {
 
 export const SILENCE_MINUTES_MAX = 7 * 24 * 60;
 
-/** The pushed-orders rules: active minutes without a push, and today's share of the usual weekday; null turns one off. */
 export const arrivalRuleBodySchema = z.strictObject({
   silenceMinutes: z
     .number({ error: "validation.alerts.silenceMinutes" })

@@ -34,7 +34,6 @@ export interface AlertFreshnessRulesTable {
   updated_by_email: string | null;
 }
 
-/** One row ("orders"): the silence and volume rules for pushed orders, and which spell or day has had its alert. */
 export interface AlertArrivalRulesTable {
   id: string;
   silence_minutes: number | null;

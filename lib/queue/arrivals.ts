@@ -4,7 +4,6 @@ import type { Database } from "@/lib/store/schema";
 type Conn = Kysely<Database> | Transaction<Database>;
 
 const HOUR = 3_600_000;
-/** Four weeks and a day: the volume rule looks back four weeks of the same weekday. */
 export const ARRIVALS_KEPT_MS = 29 * 24 * HOUR;
 
 /** One push counts once however many of its ids were new; `orders` counts those newly queued. */

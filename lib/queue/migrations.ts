@@ -15,7 +15,6 @@ export const queueMigrations: Record<string, Migration> = {
       await db.schema.createIndex("order_queue_oldest").on("order_queue").columns(["queued_at", "order_id"]).execute();
     },
   },
-  // Pushes per hour (API pushes only): how silence and a low day are told; four weeks are kept.
   "0019_order_queue_arrivals": {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "@/lib/store/schema";
 import type { ServiceContext } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
@@ -99,9 +101,8 @@ export async function sendQueued(ctx: ErpContext, idempotencyKey: string, origin
 }
 export { queueSummary } from "@/lib/queue/store";
 
-/** The last API push and pushed orders per hour since a moment: what the silence and volume alerts read. */
-export async function orderArrivals(since: Date): Promise<{ lastPushAt: Date | null; hours: { hour: Date; orders: number }[] }> {
-  const conn = await db();
+export async function orderArrivals(since: Date, on?: Kysely<Database> | Transaction<Database>): Promise<{ lastPushAt: Date | null; hours: { hour: Date; orders: number }[] }> {
+  const conn = on ?? (await db());
   const [lastPushAt, hours] = await Promise.all([lastArrival(conn), arrivalsSince(conn, since)]);
   return { lastPushAt, hours };
 }

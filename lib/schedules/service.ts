@@ -1,4 +1,6 @@
 import "server-only";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "@/lib/store/schema";
 import { recordAudit, type ServiceContext } from "@/lib/audit";
 import { raiseAlert } from "@/lib/alerts/events";
 import { getConfig } from "@/lib/config";
@@ -201,8 +203,7 @@ async function fireTransfer(row: ScheduleRecord, { audit, label, dueAt }: { audi
 }
 export { nextStartsByKind, nextTransferStart } from "@/lib/schedules/store";
 
-/** The unpaused transfer schedules' active windows: the hours in which orders are expected to be pushed. */
-export async function transferActiveWindows(): Promise<{ timeZone: string; quiet: { from: string; to: string } | null }[]> {
-  const rows = await (await db()).selectFrom("schedules").select(["time_zone", "quiet_from", "quiet_to"]).where("kind", "=", "transfer").where("paused", "=", false).execute();
+export async function transferActiveWindows(on?: Kysely<Database> | Transaction<Database>): Promise<{ timeZone: string; quiet: { from: string; to: string } | null }[]> {
+  const rows = await (on ?? (await db())).selectFrom("schedules").select(["time_zone", "quiet_from", "quiet_to"]).where("kind", "=", "transfer").where("paused", "=", false).execute();
   return rows.map((r) => ({ timeZone: r.time_zone, quiet: r.quiet_from && r.quiet_to ? { from: r.quiet_from, to: r.quiet_to } : null }));
 }
