@@ -15,8 +15,8 @@ export function useReconciliation(id: string, fallbackData?: Reconciliation) {
   return useSWR<Reconciliation, ProblemError>(`${RECONCILIATIONS_API}/${id}`, fetcher, { fallbackData, refreshInterval: (data) => (data?.status === "running" ? POLL_MS : 0) });
 }
 
-export function useBucketOrders(list: ReturnType<typeof bucketOrderListBase>, state: { bucket: Bucket; page: number; limit: number }, paused: boolean) {
-  return useList<BucketOrders>(list, state, { isPaused: () => paused });
+export function useBucketOrders(list: ReturnType<typeof bucketOrderListBase>, state: { bucket: Bucket; page: number; limit: number }) {
+  return useList<BucketOrders>(list, state);
 }
 
 export function startReconciliationRequest(body: { from: string; to: string }): Promise<{ id: string }> {
