@@ -40,7 +40,6 @@ export const emulator = {
 export const emulatorOrders = {
   pending: async (limit: number) => (await control<{ ids: string[] }>("GET", `/orders?state=pending&limit=${limit}`)).ids,
   seed: async (count: number) => (await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: count })).orders.ids,
-  /** Orders the platform lists as created at `createdAt` through `source` (GET /v1/orders). */
   seedListed: async (count: number, order: { createdAt: string; source: string }) =>
     (await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: count, orderCreatedAt: order.createdAt, orderSource: order.source })).orders.ids,
   /** Transfers orders straight at the emulator's /v1 API, as if someone else had done it. */

@@ -22,7 +22,6 @@ type State = { bucket: Bucket; page: number; limit: (typeof RECONCILE_PAGE_SIZES
 
 const helper = createColumnHelper<DataTableFeatures, Row>();
 
-/** One bucket's ids, a page at a time; the bucket rides in the URL, so reload and back restore it. */
 export function BucketOrders({ id, list, state, update, exportMaxRows }: { id: string; list: List; state: State; update: (patch: Partial<Omit<State, "page">> | { page: number }) => void; exportMaxRows: number }) {
   const t = useTranslations("reconcile.orders");
   const tBuckets = useTranslations("reconcile.buckets");

@@ -13,7 +13,6 @@ import { queueNeverSeenRequest } from "@/lib/reconcile/client";
 import type { Reconciliation } from "@/lib/reconcile/schemas";
 import { useRevalidateUnder } from "@/lib/swr/revalidate";
 
-/** "Queue the never-seen": the count frozen when the reconciliation finished, confirmed, then through the order queue. */
 export function QueueNeverSeen({ reconciliation: r, canRun, disabledReason, backfill }: { reconciliation: Reconciliation; canRun: boolean; disabledReason: string | null; backfill: boolean }) {
   const t = useTranslations("reconcile.queue");
   const format = useFormatter();

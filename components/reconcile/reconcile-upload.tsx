@@ -19,7 +19,6 @@ import { isProblemError } from "@/lib/swr/fetcher";
 const ACCEPT = ".xlsx,.csv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const MEGABYTES = RECONCILE_UPLOAD_MAX_BYTES / 1024 / 1024;
 
-/** An exported order list: read by the server, previewed (what columns were found), then reconciled on a second click. */
 export function ReconcileUpload({ canRun, disabledReason }: { canRun: boolean; disabledReason: string | null }) {
   const t = useTranslations("reconcile.upload");
   const catalog = useTranslations();

@@ -22,7 +22,6 @@ const windowResolver = lazyZodResolver<ReconcileWindowForm, ReconcileWindowForm>
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** A window of whole days in the member's zone, reconciled against the platform's list; "backfill" goes on to queue the never-seen after a confirmation. */
 export function ReconcileWindow({ canRun, disabledReason }: { canRun: boolean; disabledReason: string | null }) {
   const t = useTranslations("reconcile.window");
   const dt = useDateTime();

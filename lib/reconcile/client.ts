@@ -35,7 +35,6 @@ export function bucketExportHref(id: string, bucket: Bucket, format: ExportForma
   return withFormat(`${RECONCILIATIONS_API}/${id}/export?bucket=${bucket}`, format);
 }
 
-/** A file's bytes as base64, in slices (a spread of a large array would overflow the call stack). */
 export async function fileContent(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = "";

@@ -4,7 +4,6 @@ import { RECONCILE_MAX_WINDOW_DAYS } from "@/lib/reconcile/constants";
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
-/** The page's window: whole days in the member's zone, both ends included; the API's own check follows on the instants. */
 export const reconcileWindowFormSchema = z
   .object({
     from: z.string().regex(DAY, { error: "validation.reconcile.fromRequired" }),

@@ -152,7 +152,6 @@ export async function listReconciliations(q: { page: number; limit: number }): P
   return { items: rows.map((r) => toReconciliation(r, now)), total, page: q.page, limit: q.limit };
 }
 
-/** The bucket's rows in pages, for an export. */
 export async function* bucketChunks(id: string, bucket: Bucket, size = 5_000): AsyncGenerator<BucketOrders["items"]> {
   await found(id);
   const conn = await db();
@@ -176,7 +175,6 @@ async function readOrRefuse(fileName: string, content: string): Promise<ReadUplo
   return read;
 }
 
-/** An uploaded export read and checked; with `start`, its orders reconciled as a manifest. Nothing starts on a refusal. */
 export async function reconcileUpload(ctx: ReconcileContext, upload: { fileName: string; content: string; start: boolean }): Promise<{ preview: UploadPreview; id: string | null }> {
   const read = await readOrRefuse(upload.fileName, upload.content);
   const preview: UploadPreview = {

@@ -1,7 +1,6 @@
 import type { ExportSheet } from "@/lib/export/sheet";
 import type { Bucket, BucketOrders } from "@/lib/reconcile/schemas";
 
-/** One bucket's orders, each with its bucket in the reader's words. */
 export function bucketSheet(bucket: Bucket): ExportSheet<BucketOrders["items"][number], "reconciliation"> {
   return {
     name: "reconciliation",

@@ -99,7 +99,6 @@ export interface BreakdownRow {
   n: number;
 }
 
-/** The expected orders counted per bucket by day of order (UTC) or by channel; orders without one count under null. */
 export async function breakdown(conn: Conn, id: string, by: "day" | "channel"): Promise<BreakdownRow[]> {
   const key = by === "day" ? sql<string | null>`to_char(order_date at time zone 'UTC', 'YYYY-MM-DD')` : sql<string | null>`source`;
   const { rows } = await sql<{ key: string | null; bucket: string; n: string }>`

@@ -37,7 +37,6 @@ function text(cell: Cell): string {
   return cell instanceof Date ? cell.toISOString() : cell.trim().replace(/^["'\u201c\u201d\u2018\u2019]+|["'\u201c\u201d\u2018\u2019]+$/g, "");
 }
 
-/** A cell as an instant: a spreadsheet date, ISO 8601, or day.month.year / day/month/year with an optional time (read as UTC). */
 export function cellDate(cell: Cell): string | null {
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell.toISOString();
   const s = text(cell);
