@@ -35,6 +35,12 @@ describe("readUpload", () => {
     });
   });
 
+  it("reads an .xlsx that arrived as a Node Buffer (a view into a shared pool), as the upload route receives it", async () => {
+    const file = xlsxFile([["Sipariş No"], ["3572001"]]);
+    const pooled = Buffer.from(Buffer.from(file).toString("base64"), "base64");
+    expect(await readUpload("export.xlsx", pooled)).toMatchObject({ orders: [{ id: "3572001" }] });
+  });
+
   it("takes a headerless list of ids as the id column", async () => {
     expect(await readUpload("ids.csv", csv("3572001\n3572002\n"))).toMatchObject({ header: null, columns: { id: { index: 0, name: null }, date: null, channel: null }, orders: [{ id: "3572001" }, { id: "3572002" }] });
   });

@@ -124,7 +124,7 @@ async function sheetRows(name: string, bytes: Uint8Array): Promise<Cell[][] | { 
     try {
       const { readSheet } = await import("read-excel-file/universal");
       // Numbers as the cell's own text, so a long id is not rounded through a float.
-      return (await readSheet<string>(bytes.slice().buffer, { parseNumber: (s) => s, trim: true })) as Cell[][];
+      return (await readSheet<string>(Uint8Array.from(bytes).buffer, { parseNumber: (s) => s, trim: true })) as Cell[][];
     } catch {
       return { problem: "bad_spreadsheet" };
     }
