@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { errorBoxClass, reasonTextClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
@@ -31,17 +31,17 @@ export function ReconcileWindow({ canRun, disabledReason }: { canRun: boolean; d
   const fieldTexts = useFieldErrors();
   const problemText = useErpProblemText();
   const [failure, setFailure] = useState<string | null>(null);
-  const backfill = useRef(false);
+  const [backfill, setBackfill] = useState(false);
   const { control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ReconcileWindowForm>({ resolver: windowResolver.resolver, defaultValues: { from: "", to: "" } });
   useEffect(() => windowResolver.preload(), []);
 
-  const onSubmit = async (values: ReconcileWindowForm) => {
+  const onSubmit = async (values: ReconcileWindowForm, thenQueue: boolean) => {
     setFailure(null);
     try {
       const from = startOfDayInZone(values.from, dt.timeZone).toISOString();
       const to = startOfDayInZone(nextDay(values.to), dt.timeZone).toISOString();
       const { id: started } = await startReconciliationRequest({ from, to });
-      router.push(`${RECONCILIATIONS_PATH}/${started}${backfill.current ? "?backfill=1" : ""}`);
+      router.push(`${RECONCILIATIONS_PATH}/${started}${thenQueue ? "?backfill=1" : ""}`);
     } catch (error) {
       if (!setFieldErrors(fieldTexts(error), FIELDS, setError)) setFailure(problemText(error));
     }
@@ -59,7 +59,15 @@ export function ReconcileWindow({ canRun, disabledReason }: { canRun: boolean; d
         <h2 id={`${id}-title`} className="text-lg font-semibold">{t("title")}</h2>
         <p className={helpTextClass}>{t("help", { zone: dt.zone(), maximum: RECONCILE_MAX_WINDOW_DAYS })}</p>
       </div>
-      <form className="space-y-3" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+      <form
+        className="space-y-3"
+        noValidate
+        onSubmit={(e) => {
+          const thenQueue = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("data-mode") === "backfill";
+          setBackfill(thenQueue);
+          void handleSubmit((values) => onSubmit(values, thenQueue))(e);
+        }}
+      >
         <div className="flex flex-wrap gap-4">
           {FIELDS.map((name) => (
             <FormField key={name} id={`${id}-${name}`} label={t(name)} error={message(name)}>
@@ -69,11 +77,11 @@ export function ReconcileWindow({ canRun, disabledReason }: { canRun: boolean; d
         </div>
         {failure ? <p role="alert" className={errorBoxClass} data-testid="reconcile-window-error">{failure}</p> : null}
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className={buttonClass.primary} disabled={!canRun || isSubmitting} aria-describedby={canRun ? undefined : reasonId} onClick={() => (backfill.current = false)} data-testid="reconcile-start">
-            {isSubmitting && !backfill.current ? t("starting") : t("start")}
+          <button type="submit" className={buttonClass.primary} disabled={!canRun || isSubmitting} aria-describedby={canRun ? undefined : reasonId} data-mode="window" data-testid="reconcile-start">
+            {isSubmitting && !backfill ? t("starting") : t("start")}
           </button>
-          <button type="submit" className={buttonClass.secondary} disabled={!canRun || isSubmitting} aria-describedby={canRun ? `${id}-backfill` : reasonId} onClick={() => (backfill.current = true)} data-testid="reconcile-backfill">
-            {isSubmitting && backfill.current ? t("starting") : t("backfill")}
+          <button type="submit" className={buttonClass.secondary} disabled={!canRun || isSubmitting} aria-describedby={canRun ? `${id}-backfill` : reasonId} data-mode="backfill" data-testid="reconcile-backfill">
+            {isSubmitting && backfill ? t("starting") : t("backfill")}
           </button>
         </div>
         <p id={`${id}-backfill`} className={helpTextClass}>{t("backfillHelp")}</p>
