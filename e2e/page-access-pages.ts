@@ -8,6 +8,7 @@ export interface PageFixtures {
   warehouseId: number;
   warehouseName: string;
   runId: string;
+  reconciliationId: string;
 }
 
 /** Text or a pattern; a pattern lets one check match both the HTML and the RSC payload. */
@@ -56,6 +57,8 @@ export const PAGES: PageCase[] = [
   { file: "(dashboard)/erp/page.tsx", url: () => "/erp", expect: all({ contains: "erp-page" }) },
   { file: "(dashboard)/erp/transfers/[runId]/page.tsx", url: (f) => `/erp/transfers/${f.runId}`, expect: all({ contains: "run-page" }) },
   { file: "(dashboard)/erp/orders/[orderId]/page.tsx", url: () => "/erp/orders/3572228", expect: all({ contains: "order-page" }) },
+  { file: "(dashboard)/reconciliations/page.tsx", url: () => "/reconciliations", expect: all({ contains: "reconciliations-page" }) },
+  { file: "(dashboard)/reconciliations/[id]/page.tsx", url: (f) => `/reconciliations/${f.reconciliationId}`, expect: all({ contains: "reconciliation-page" }) },
   { file: "(dashboard)/activity/page.tsx", url: () => "/activity", expect: all({ contains: "auth.sign_in" }) },
   { file: "(dashboard)/team/page.tsx", url: () => "/team", expect: all({ contains: "team-page" }) },
   { file: "(dashboard)/team/keys/page.tsx", url: () => "/team/keys", expect: { viewer: NOT_ALLOWED, operator: NOT_ALLOWED, admin: form("keys-page") } },

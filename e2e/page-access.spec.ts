@@ -177,7 +177,9 @@ test.beforeAll(async ({ playwright }) => {
   const warehouseId = (await created.json()).warehouse.id as number;
   const run = await operator.post("/api/erp/transfers", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { orderIds: ORDER_IDS } });
   expect(run.status(), await run.text()).toBe(201);
-  fixtures = { warehouseId, warehouseName, runId: (await run.json()).run.id as string };
+  const reconciliation = await operator.post("/api/erp/reconciliations", { data: { orders: ORDER_IDS.map((id) => ({ id })) } });
+  expect(reconciliation.status(), await reconciliation.text()).toBe(201);
+  fixtures = { warehouseId, warehouseName, runId: (await run.json()).run.id as string, reconciliationId: (await reconciliation.json()).id as string };
 
   // A member that signs in (a valid session cookie) and is then deactivated.
   deactivatedEmail = `page-access-${STAMP}@demo.local`;

@@ -1,9 +1,11 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import ExcelJS from "exceljs";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { pickDate } from "@/e2e/fixtures";
 import { emulatorOrders } from "@/test/emulator";
 import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 
-// Reconciliation through /api/v1 with a key, against the built app and the emulator (no browser): a manifest of
-// transferred, queued and never-seen ids lands in those buckets, and "queue the never-seen" queues exactly those.
+// Reconciliation against the built app and the emulator: through /api/v1 with a key (a manifest lands in its buckets), and
+// on the page (a window backfilled, an uploaded .xlsx, a file without an id column refused with nothing started).
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -68,4 +70,114 @@ test("a window over the maximum and a manifest of malformed ids are refused on t
   expect(malformed.status()).toBe(422);
   expect((await malformed.json()).errors).toEqual({ "orders.1.id": ["An order id has digits only."] });
   expect((await api.post("reconciliations/00000000-0000-4000-8000-000000000000/queue-never-seen")).status()).toBe(404);
+});
+
+test.describe("the reconciliation page", () => {
+  test.use({ storageState: storageStateFor("operator") });
+  const TEMPLATE = /\{[A-Za-z_]+(\}|,\s*(select|plural|number))/;
+
+  async function queuedIds(): Promise<string[]> {
+    return ((await (await api.get("order-queue?limit=100")).json()).items as Json[]).map((o) => o.orderId as string);
+  }
+
+  async function startedCount(): Promise<number> {
+    return (await (await api.get("reconciliations?limit=10")).json()).total as number;
+  }
+
+  async function doneView(page: Page) {
+    await expect(page).toHaveURL(/\/reconciliations\/[0-9a-f-]{36}/);
+    const view = page.getByTestId("reconciliation-view");
+    await expect(view).toHaveAttribute("data-status", "done", { timeout: 20_000 });
+    return view;
+  }
+
+  test("a backfill of a day: the buckets and their per-day and per-channel rows add up, a bucket's ids export and survive a reload, and the never-seen are queued once confirmed", async ({ page }) => {
+    const day = new Date(Date.UTC(2016, 0, 1) + (Date.now() % 1500) * 86_400_000).toISOString().slice(0, 10);
+    const [sent, waiting, never1, never2] = (await emulatorOrders.seedListed(4, { createdAt: `${day}T12:00:00Z`, source: "trendyol" })) as [string, string, string, string];
+    const transfer = await api.post("transfers", { data: { orderIds: [sent] }, headers: { "Idempotency-Key": `reconcile-page-${Date.now()}` } });
+    expect(transfer.status(), await transfer.text()).toBe(201);
+    await until(`transfers/${(await transfer.json()).run.id}`, (b) => b.run.state === "completed");
+    expect((await api.post("order-queue", { data: { orderIds: [waiting] } })).status()).toBe(200);
+
+    await page.goto("/reconciliations");
+    const form = page.getByTestId("reconcile-window");
+    await pickDate(form.getByLabel("From", { exact: true }), day);
+    await pickDate(form.getByLabel("To", { exact: true }), day);
+    await form.getByRole("button", { name: "Send every platform order of these dates not yet in the ERP" }).click();
+    const view = await doneView(page);
+    await expect(page).toHaveURL(/backfill=1/);
+    await expect(page.getByTestId("reconciliation-total")).toContainText("4");
+    for (const [bucket, n] of Object.entries({ inErp: 1, waiting: 1, open: 0, neverSeen: 2, unknownToPlatform: 0 })) await expect(view.getByTestId(`bucket-${bucket}`)).toHaveAttribute("data-count", String(n));
+    await expect(page.getByTestId("breakdown-day").locator(`tr[data-key="${day}"]`)).toHaveAttribute("data-total", "4");
+    await expect(page.getByTestId("breakdown-channel").locator('tr[data-key="trendyol"]')).toHaveAttribute("data-total", "4");
+    await expect(page.getByTestId("bucket-order-row")).toHaveText([new RegExp(never1), new RegExp(never2)]);
+
+    await view.getByTestId("bucket-inErp").click();
+    await expect(page).toHaveURL(/bucket=inErp/);
+    await page.reload();
+    await expect(page.getByTestId("bucket-order-row")).toHaveText([new RegExp(sent)]);
+    await page.goBack();
+    await expect(page.getByTestId("bucket-orders")).toHaveAttribute("data-bucket", "neverSeen");
+
+    const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId("bucket-export-xlsx").click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await file.path())!);
+    const rows: string[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push([1, 2, 3, 4].map((i) => row.getCell(i).text)));
+    expect(rows.map((r) => [r[0], r[2], r[3]])).toEqual([["Order ID", "Channel", "Bucket"], [never1, "trendyol", "Never seen"], [never2, "trendyol", "Never seen"]]);
+    expect(rows.flat().filter((cell) => TEMPLATE.test(cell))).toEqual([]);
+
+    await expect(page.getByTestId("backfill-notice")).toBeVisible();
+    await page.getByTestId("queue-never-seen-button").click();
+    const dialog = page.getByTestId("queue-never-seen-confirm");
+    await expect(dialog).toContainText("Queue 2 never-seen orders?");
+    await dialog.getByRole("button", { name: "Queue them" }).click();
+    await expect(dialog).toHaveCount(0);
+    expect((await queuedIds()).filter((id) => [sent, waiting, never1, never2].includes(id)).sort()).toEqual([waiting, never1, never2].sort());
+    await api.delete("order-queue", { data: { orderIds: [waiting, never1, never2] } });
+  });
+
+  test("an uploaded .xlsx export is previewed with the columns it found, then reconciled per channel", async ({ page }) => {
+    const ids = await emulatorOrders.seed(3);
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("Siparişler");
+    sheet.addRow(["Müşteri", "Sipariş Tarihi", "Sipariş No", "Kanal"]);
+    sheet.addRow(["Ayşe", "2026-01-05T09:00:00Z", ids[0], "trendyol"]);
+    sheet.addRow(["Mehmet", "2026-01-05T10:00:00Z", ids[1], "trendyol"]);
+    sheet.addRow(["Zeynep", "2026-01-06T11:00:00Z", ids[2], "web"]);
+    sheet.addRow(["Ali", "2026-01-06T12:00:00Z", "iade", "web"]);
+    const buffer = Buffer.from(await book.xlsx.writeBuffer());
+
+    await page.goto("/reconciliations");
+    const upload = page.getByTestId("reconcile-upload");
+    await upload.getByLabel("Export file").setInputFiles({ name: "panel-export.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer });
+    const preview = upload.getByTestId("reconcile-upload-preview");
+    await expect(preview.getByTestId("reconcile-upload-found")).toHaveText("3 orders in 4 rows.");
+    await expect(preview.getByTestId("reconcile-upload-column-id")).toHaveText("Sipariş No");
+    await expect(preview.getByTestId("reconcile-upload-column-date")).toHaveText("Sipariş Tarihi");
+    await expect(preview.getByTestId("reconcile-upload-column-channel")).toHaveText("Kanal");
+    await preview.getByRole("button", { name: "Reconcile 3 orders" }).click();
+
+    const view = await doneView(page);
+    await expect(view.getByTestId("bucket-neverSeen")).toHaveAttribute("data-count", "3");
+    await expect(page.getByTestId("breakdown-channel").locator('tr[data-key="trendyol"]')).toHaveAttribute("data-total", "2");
+    await expect(page.getByTestId("breakdown-channel").locator('tr[data-key="web"]')).toHaveAttribute("data-total", "1");
+    await expect(page.getByTestId("breakdown-day").locator('tr[data-key="total"]')).toHaveAttribute("data-total", "3");
+  });
+
+  test("a file without an order-id column and one over the row limit are refused with the reason, and nothing is started or queued", async ({ page }) => {
+    const [before, queueBefore] = [await startedCount(), await queuedIds()];
+    await page.goto("/reconciliations");
+    const upload = page.getByTestId("reconcile-upload");
+    await upload.getByLabel("Export file").setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from("Customer;Date;Channel\nAyşe;2026-11-28;web\nMehmet;2026-11-27;web\n") });
+    await expect(upload.getByTestId("reconcile-upload-error")).toHaveText("No column of this file holds order ids (numbers only); export the order list with its order id column.");
+    await expect(upload.getByTestId("reconcile-upload-preview")).toHaveCount(0);
+
+    const rows = Array.from({ length: 100_001 }, (_, i) => String(4_000_000 + i)).join("\n");
+    const big = await page.request.post("/api/erp/reconciliations/upload", { headers: { Origin: E2E_BASE_URL }, data: { fileName: "big.csv", content: Buffer.from(`order_id\n${rows}`).toString("base64"), start: true } });
+    expect(big.status()).toBe(422);
+    expect((await big.json()).errors).toEqual({ fileName: ["The file has more than 100000 rows, the most one reconciliation reads; export fewer days."] });
+    expect(await startedCount()).toBe(before);
+    expect(await queuedIds()).toEqual(queueBefore);
+  });
 });

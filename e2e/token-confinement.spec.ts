@@ -265,6 +265,8 @@ const PAGES: Record<string, { urls: (ids: { runId: string }) => string[]; note?:
   "(dashboard)/erp/schedules/page.tsx": { urls: () => ["/erp/schedules", "/erp/schedules?edit=new"] },
   "(dashboard)/alerts/page.tsx": { urls: () => ["/alerts", "/alerts?status=failed"] },
   "(dashboard)/erp/transfers/[runId]/page.tsx": { urls: ({ runId }) => [`/erp/transfers/${runId}`, `/erp/transfers/${runId}?outcome=not_transferred`] },
+  "(dashboard)/reconciliations/page.tsx": { urls: () => ["/reconciliations", "/reconciliations?page=2&limit=25"] },
+  "(dashboard)/reconciliations/[id]/page.tsx": { urls: () => [`/reconciliations/${NO_RUN}`, "/reconciliations/not-a-reconciliation"] },
   "(dashboard)/erp/transfers/[runId]/not-found.tsx": { urls: () => [`/erp/transfers/${NO_RUN}`, "/erp/transfers/not-a-run"] },
   "(dashboard)/team/page.tsx": { urls: () => ["/team"] },
   "(dashboard)/team/keys/page.tsx": { urls: () => ["/team/keys"] },

@@ -40,4 +40,11 @@ export const ERP_ROUTES: RouteCase[] = [
   { file: "erp/failures/count/route.ts", method: "GET", url: "/api/erp/failures/count", expect: read() },
   { file: "erp/failures/retry/route.ts", method: "POST", url: "/api/erp/failures/retry", body: { meaning: "done" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
   { file: "erp/failures/resolve/route.ts", method: "POST", url: "/api/erp/failures/resolve", body: { meaning: "failed" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  { file: "erp/reconciliations/route.ts", method: "GET", url: "/api/erp/reconciliations", expect: read() },
+  { file: "erp/reconciliations/route.ts", method: "POST", url: "/api/erp/reconciliations", body: { orders: [] }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  { file: "erp/reconciliations/upload/route.ts", method: "POST", url: "/api/erp/reconciliations/upload", body: { fileName: "orders.csv", content: "not base64!" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
+  { file: "erp/reconciliations/[id]/route.ts", method: "GET", url: `/api/erp/reconciliations/${NO_RUN}`, expect: read(404) },
+  { file: "erp/reconciliations/[id]/orders/route.ts", method: "GET", url: `/api/erp/reconciliations/${NO_RUN}/orders`, expect: read(404) },
+  { file: "erp/reconciliations/[id]/export/route.ts", method: "GET", url: `/api/erp/reconciliations/${NO_RUN}/export`, expect: read(404) },
+  { file: "erp/reconciliations/[id]/queue-never-seen/route.ts", method: "POST", url: `/api/erp/reconciliations/${NO_RUN}/queue-never-seen`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
 ];

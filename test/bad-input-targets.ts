@@ -666,4 +666,35 @@ TARGETS.push(
   { file: "v1/reconciliations/[id]/queue-never-seen/route.ts", method: "POST", keyed: true, requests: badUuidSegment.map((id) => keyed({ method: "POST", path: `/api/v1/reconciliations/${id}/queue-never-seen` })), alsoOk: redirected },
 );
 
+const BUCKET_NAMES = ["inErp", "waiting", "open", "neverSeen", "unknownToPlatform"];
+const reconcileListQuery = badQuery({ page: stringWhere((s) => nonBlank(s) && !(Number.isInteger(Number(s)) && Number(s) >= 1 && Number(s) <= 10_000)), limit: stringWhere((s) => nonBlank(s) && !["10", "25", "50"].includes(s)) });
+const UPLOAD_FIELDS: Record<string, FieldRule> = {
+  fileName: { valid: fc.constant("orders.csv"), bad: fc.constantFrom<unknown>(null, 1, "", "   ", "x".repeat(256)), required: true },
+  content: { valid: fc.constant(Buffer.from("order_id\n3572228\n").toString("base64")), bad: fc.constantFrom<unknown>(null, 1, "not base64!", "%%%", ["x"]), required: true },
+  start: { valid: fc.constant(false), bad: fc.constantFrom<unknown>(null, "true", 1, []) },
+};
+
+TARGETS.push(
+  { file: "v1/reconciliations/route.ts", method: "GET", keyed: true, requests: reconcileListQuery.map((q) => keyed({ method: "GET", path: `/api/v1/reconciliations${q}` })) },
+  { file: "erp/reconciliations/route.ts", method: "GET", requests: reconcileListQuery.map((q) => ({ method: "GET", path: `/api/erp/reconciliations${q}` })) },
+  { file: "erp/reconciliations/route.ts", method: "POST", requests: badBody(RECONCILE_FIELDS).map((b) => withBody("POST", "/api/erp/reconciliations", b)) },
+  { file: "erp/reconciliations/upload/route.ts", method: "POST", requests: badBody(UPLOAD_FIELDS).map((b) => withBody("POST", "/api/erp/reconciliations/upload", b)) },
+  { file: "erp/reconciliations/[id]/route.ts", method: "GET", requests: badUuidSegment.map((id) => ({ method: "GET", path: `/api/erp/reconciliations/${id}` })), alsoOk: redirected },
+  {
+    file: "erp/reconciliations/[id]/orders/route.ts",
+    method: "GET",
+    requests: badQuery({ bucket: notOneOf(BUCKET_NAMES), page: badCoercedPage, limit: stringWhere((s) => nonBlank(s) && !["25", "50", "100", "500"].includes(s)) }).map((q) => ({ method: "GET", path: `/api/erp/reconciliations/${NO_RUN}/orders${q}` })),
+  },
+  {
+    file: "erp/reconciliations/[id]/export/route.ts",
+    method: "GET",
+    requests: fc.oneof(
+      badUuidSegment.map((id) => ({ method: "GET" as const, path: `/api/erp/reconciliations/${id}/export` })),
+      badQuery({ bucket: notOneOf(BUCKET_NAMES), format: notOneOf(EXPORT_FORMATS) }).map((q) => ({ method: "GET" as const, path: `/api/erp/reconciliations/${NO_RUN}/export${q}` })),
+    ),
+    alsoOk: redirected,
+  },
+  { file: "erp/reconciliations/[id]/queue-never-seen/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/reconciliations/${id}/queue-never-seen` })), alsoOk: redirected },
+);
+
 export const NOT_FUZZED = new Set(["GET erp/hold/route.ts", "GET v1/transfer-hold/route.ts", "GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET alerts/arrivals/route.ts", "GET v1/openapi.json/route.ts"]);

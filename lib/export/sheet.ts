@@ -7,7 +7,7 @@ import { zoneLabel } from "@/lib/i18n/datetime";
 
 export type ExportTexts = (typeof en)["exports"];
 type Texts = ExportTexts;
-export type SheetName = "warehouses" | "activity" | "transfer";
+export type SheetName = "warehouses" | "activity" | "transfer" | "reconciliation";
 type ColumnKey<N extends SheetName> = keyof Texts[N]["columns"] & string;
 
 export type ExportCell = string | number | Date | null | undefined;

@@ -168,6 +168,7 @@ describe("real /api/v1 answers match the description", () => {
     expect(status).toBe("done");
     expect((await conforms("GET", "/reconciliations/{id}/orders", `${url}/orders?bucket=neverSeen&limit=25`, { key: "viewer" })).body.total).toBe(2);
     expect((await conforms("POST", "/reconciliations/{id}/queue-never-seen", `${url}/queue-never-seen`)).body.queued).toBe(2);
+    expect((await conforms("GET", "/reconciliations", "/api/v1/reconciliations?limit=10", { key: "viewer" })).body.items[0].id).toBe(started.body.id);
     expect((await conforms("POST", "/reconciliations", "/api/v1/reconciliations", { body: { from: "2026-01-02T00:00:00Z", to: "2026-01-01T00:00:00Z" } })).status).toBe(422);
     expect((await conforms("GET", "/reconciliations/{id}", "/api/v1/reconciliations/00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });

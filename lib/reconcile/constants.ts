@@ -10,6 +10,10 @@ export const RECONCILE_MAX_ORDERS = 100_000;
 export const RECONCILE_QUEUE_MAX = 10_000;
 export const RECONCILE_MAX_BODY_BYTES = 16 * 1024 * 1024;
 export const RECONCILE_PAGE_SIZES = [25, 50, 100, 500] as const;
+export const RECONCILIATIONS_PATH = "/reconciliations";
+export const RECONCILE_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+export const RECONCILE_UPLOAD_MAX_ROWS = RECONCILE_MAX_ORDERS;
+export const RECONCILE_LIST_SIZES = [10, 25, 50] as const;
 
 const bucketOrderFields = {
   bucket: field({ fallback: "neverSeen" as Bucket, message: "validation.reconcile.bucket", params: { buckets: BUCKETS.join(", ") } }, oneOf(BUCKETS)),
@@ -20,3 +24,9 @@ const bucketOrderFields = {
 export function bucketOrderListBase(id: string) {
   return defineListBase({ path: `${RECONCILIATIONS_API}/${id}/orders`, pageSizes: RECONCILE_PAGE_SIZES, fields: bucketOrderFields });
 }
+
+export const reconciliationListBase = defineListBase({
+  path: RECONCILIATIONS_API,
+  pageSizes: RECONCILE_LIST_SIZES,
+  fields: { page: page(10_000), limit: limit(RECONCILE_LIST_SIZES, 10) },
+});

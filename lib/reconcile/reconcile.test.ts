@@ -249,3 +249,34 @@ describe("/api/v1/reconciliations", () => {
     expect(actions.map((a) => a.action)).toEqual(["erp.reconcile.start", "erp.queue.add", "erp.reconcile.queue", "erp.queue.add", "erp.reconcile.queue"]);
   });
 });
+
+describe("per day, per channel and uploads", () => {
+  it("counts the expected orders per day and per channel, each table adding up to the total, with orders lacking one on their own row", async () => {
+    await run({ "2001": transferred });
+    await queued("2002");
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
+    const { id, done } = await startReconciliation(ctx, { orders: [{ id: "2001", orderDate: day(5), source: "web" }, { id: "2002", orderDate: day(5), source: "trendyol" }, { id: "2003", orderDate: day(6), source: "trendyol" }, { id: "2004" }] });
+    await done;
+    const { getReconciliation } = await import("@/lib/reconcile/service");
+    const r = await getReconciliation(id);
+    expect(r.byDay).toEqual([
+      { key: "2026-01-05", total: 2, inErp: 1, waiting: 1, open: 0, neverSeen: 0 },
+      { key: "2026-01-06", total: 1, inErp: 0, waiting: 0, open: 0, neverSeen: 1 },
+      { key: null, total: 1, inErp: 0, waiting: 0, open: 0, neverSeen: 1 },
+    ]);
+    expect(r.byChannel!.map((c) => [c.key, c.total, c.neverSeen])).toEqual([["trendyol", 2, 1], ["web", 1, 0], [null, 1, 1]]);
+  });
+
+  it("an uploaded export without an id column is refused on its field and starts nothing; a good one starts a reconciliation of its rows, audited with the file's name", async () => {
+    const { reconcileUpload, listReconciliations } = await import("@/lib/reconcile/service");
+    const entries: (string | null | undefined)[] = [];
+    const audited = { actor: OPERATOR, audit: async (e: { message?: string | null }) => void entries.push(e.message) };
+    const content = (text: string) => Buffer.from(text).toString("base64");
+    await expect(reconcileUpload(audited, { fileName: "customers.csv", content: content("Customer,Channel\nAyşe,web\n"), start: true })).rejects.toMatchObject({ extra: { fieldCodes: { fileName: [{ code: "validation.reconcile.upload.no_id_column" }] } } });
+    expect((await listReconciliations({ page: 1, limit: 10 })).total).toBe(0);
+    const { preview, id } = await reconcileUpload(audited, { fileName: "panel.csv", content: content("Sipariş No;Kanal\n3001;web\n3002;web\n"), start: true });
+    expect(preview).toMatchObject({ orders: 2, columns: { id: { name: "Sipariş No" }, channel: { name: "Kanal" } } });
+    expect((await listReconciliations({ page: 1, limit: 10 })).items.map((r) => r.id)).toEqual([id]);
+    expect(entries).toEqual(['Reconciliation started for 2 orders of the uploaded file "panel.csv".']);
+  });
+});

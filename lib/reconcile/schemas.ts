@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { orderIdSchema } from "@/lib/erp/history/schemas";
-import { defineList } from "@/lib/list/definition";
+import { defineList, strictQuery } from "@/lib/list/definition";
+import { exportFormatField } from "@/lib/export/format";
 import { datetime, paging } from "@/lib/list/answers";
-import { BUCKETS, RECONCILE_MAX_ORDERS, RECONCILE_MAX_WINDOW_DAYS, bucketOrderListBase } from "@/lib/reconcile/constants";
+import { BUCKETS, RECONCILE_MAX_ORDERS, RECONCILE_MAX_WINDOW_DAYS, RECONCILE_UPLOAD_MAX_BYTES, bucketOrderListBase, reconciliationListBase } from "@/lib/reconcile/constants";
 
 export * from "@/lib/reconcile/constants";
 
@@ -52,6 +53,8 @@ export function bucketOrderList(id: string) {
   return defineList(bucketOrderListBase(id));
 }
 export const bucketOrdersQuerySchema = bucketOrderList("").querySchema;
+export const reconciliationList = defineList(reconciliationListBase);
+export const bucketExportQuerySchema = strictQuery({ bucket: bucketOrderListBase("").fields.bucket, format: exportFormatField });
 
 const counts = z.object(Object.fromEntries(BUCKETS.map((b) => [b, z.number().int()])) as Record<(typeof BUCKETS)[number], z.ZodNumber>);
 
@@ -74,7 +77,46 @@ export const reconciliationAnswer = z.object({
     duplicates: z.number().int().describe("Manifest lines that repeated an id, counted once"),
   }),
 });
-export type Reconciliation = z.infer<typeof reconciliationAnswer>;
+export type ReconciliationSummary = z.infer<typeof reconciliationAnswer>;
+
+const breakdownRow = z.object({
+  key: z.string().nullable().describe("The day (YYYY-MM-DD, UTC) or the channel; null for orders without one"),
+  total: z.number().int(),
+  inErp: z.number().int(),
+  waiting: z.number().int(),
+  open: z.number().int(),
+  neverSeen: z.number().int(),
+});
+export type BreakdownRow = z.infer<typeof breakdownRow>;
+
+export const reconciliationDetailAnswer = reconciliationAnswer.extend({
+  byDay: z.array(breakdownRow).nullable().describe("Once done: the expected orders per day of order; the rows add up to total"),
+  byChannel: z.array(breakdownRow).nullable().describe("Once done: the expected orders per channel; the rows add up to total"),
+});
+export type Reconciliation = z.infer<typeof reconciliationDetailAnswer>;
+
+export const reconciliationListAnswer = z.object({ items: z.array(reconciliationAnswer), ...paging });
+export type ReconciliationList = z.infer<typeof reconciliationListAnswer>;
+
+export const uploadReconciliationBodySchema = z.strictObject({
+  fileName: z.string({ error: "validation.reconcile.fileName" }).trim().min(1, { error: "validation.reconcile.fileName" }).max(255, { error: "validation.reconcile.fileName" }),
+  content: z.base64({ error: "validation.reconcile.fileContent" }).max(Math.ceil((RECONCILE_UPLOAD_MAX_BYTES * 4) / 3) + 4, { error: "validation.reconcile.uploadTooLarge" }),
+  start: z.boolean({ error: "validation.reconcile.start" }).default(false),
+});
+export const UPLOAD_BODY_BYTES = Math.ceil((RECONCILE_UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+const foundColumn = z.object({ index: z.number().int(), name: z.string().nullable() }).nullable();
+export const uploadPreviewAnswer = z.object({
+  fileName: z.string(),
+  rows: z.number().int(),
+  orders: z.number().int(),
+  invalidRows: z.number().int(),
+  duplicates: z.number().int(),
+  header: z.array(z.string()).nullable(),
+  columns: z.object({ id: foundColumn, date: foundColumn, channel: foundColumn }),
+  sample: z.array(z.object({ id: z.string(), orderDate: datetime.nullable(), source: z.string().nullable() })),
+});
+export type UploadPreview = z.infer<typeof uploadPreviewAnswer>;
 
 export const startedAnswer = z.object({ id: z.uuid() });
 

@@ -11,9 +11,10 @@ import { handledBetween, orderPlaces } from "@/lib/erp/service";
 import { enqueueOrders, type QueueContext } from "@/lib/queue/service";
 import type { QueueOrigin } from "@/lib/queue/tables";
 import { readPlatformOrders } from "@/lib/reconcile/reader";
-import { addExpected, addUnknownToPlatform, assignBuckets, bucketIds, bucketPage, failReconciliation, findReconciliation, finishReconciliation, insertReconciliation, unsortedIds, type ExpectedOrder } from "@/lib/reconcile/store";
+import { addExpected, addUnknownToPlatform, assignBuckets, breakdown, bucketIds, bucketPage, failReconciliation, findReconciliation, finishReconciliation, insertReconciliation, reconciliationPage, unsortedIds, type BreakdownRow as StoredBreakdown, type ExpectedOrder } from "@/lib/reconcile/store";
 import type { ReconciliationRecord } from "@/lib/reconcile/tables";
-import { RECONCILE_MAX_ORDERS, RECONCILE_QUEUE_MAX, type Bucket, type BucketOrders, type QueueNeverSeenResult, type Reconciliation, type StartReconciliationBody } from "@/lib/reconcile/schemas";
+import { RECONCILE_MAX_ORDERS, RECONCILE_QUEUE_MAX, RECONCILE_UPLOAD_MAX_BYTES, RECONCILE_UPLOAD_MAX_ROWS, type BreakdownRow, type Bucket, type BucketOrders, type QueueNeverSeenResult, type Reconciliation, type ReconciliationList, type ReconciliationSummary, type StartReconciliationBody, type UploadPreview } from "@/lib/reconcile/schemas";
+import { readUpload, type ReadUpload } from "@/lib/reconcile/upload";
 
 export interface ReconcileContext extends ServiceContext {
   actor: QueueContext["actor"];
@@ -27,7 +28,7 @@ const STALE_MS = 60 * MINUTE_MS;
 
 const target = (id: string) => ({ type: "reconciliation", id });
 
-export async function startReconciliation(ctx: ReconcileContext, body: StartReconciliationBody, now = new Date()): Promise<{ id: string; done: Promise<void> }> {
+export async function startReconciliation(ctx: ReconcileContext, body: StartReconciliationBody, now = new Date(), fileName?: string): Promise<{ id: string; done: Promise<void> }> {
   const { reconcile } = getConfig();
   if (!body.orders && !reconcile.orderList) throw refusal("conflict", { code: "validation.reconcile.listOff" });
   const id = randomUUID();
@@ -63,9 +64,11 @@ export async function startReconciliation(ctx: ReconcileContext, body: StartReco
     target: target(id),
     outcome: "success",
     message: body.orders
-      ? `Reconciliation started for a list of ${body.orders.length} orders.`
+      ? fileName
+        ? `Reconciliation started for ${body.orders.length} orders of the uploaded file "${fileName}".`
+        : `Reconciliation started for a list of ${body.orders.length} orders.`
       : `Reconciliation started for the platform's orders created from ${body.from!.toISOString()} to ${body.to!.toISOString()}.`,
-    details: { scope: body.orders ? "manifest" : "window", orders: body.orders?.length ?? null, from: body.from?.toISOString() ?? null, to: body.to?.toISOString() ?? null },
+    details: { scope: body.orders ? (fileName ? "upload" : "manifest") : "window", ...(fileName ? { fileName } : {}), orders: body.orders?.length ?? null, from: body.from?.toISOString() ?? null, to: body.to?.toISOString() ?? null },
   });
   const done = work().then(
     (excluded) => finishReconciliation(conn, id, excluded),
@@ -98,7 +101,7 @@ async function reconcileWindow(id: string, from: Date, to: Date, settledBefore: 
   return { cancelled, settling, duplicates: listed.length - new Set(listed.map((o) => o.id)).size };
 }
 
-function toReconciliation(r: ReconciliationRecord, now = new Date()): Reconciliation {
+function toReconciliation(r: ReconciliationRecord, now = new Date()): ReconciliationSummary {
   const stale = r.status === "running" && now.getTime() - r.created_at.getTime() > STALE_MS;
   const done = r.status === "done";
   return {
@@ -124,8 +127,70 @@ async function found(id: string): Promise<ReconciliationRecord> {
   return r;
 }
 
+function rowsOf(stored: readonly StoredBreakdown[]): BreakdownRow[] {
+  const rows = new Map<string | null, BreakdownRow>();
+  for (const { key, bucket, n } of stored) {
+    const row = rows.get(key) ?? { key, total: 0, inErp: 0, waiting: 0, open: 0, neverSeen: 0 };
+    row[bucket as "inErp" | "waiting" | "open" | "neverSeen"] += n;
+    row.total += n;
+    rows.set(key, row);
+  }
+  return [...rows.values()];
+}
+
 export async function getReconciliation(id: string): Promise<Reconciliation> {
-  return toReconciliation(await found(id));
+  const r = toReconciliation(await found(id));
+  if (r.status !== "done") return { ...r, byDay: null, byChannel: null };
+  const conn = await db();
+  const [byDay, byChannel] = await Promise.all([breakdown(conn, id, "day"), breakdown(conn, id, "channel")]);
+  return { ...r, byDay: rowsOf(byDay), byChannel: rowsOf(byChannel) };
+}
+
+export async function listReconciliations(q: { page: number; limit: number }): Promise<ReconciliationList> {
+  const { rows, total } = await reconciliationPage(await db(), q);
+  const now = new Date();
+  return { items: rows.map((r) => toReconciliation(r, now)), total, page: q.page, limit: q.limit };
+}
+
+export async function* bucketChunks(id: string, bucket: Bucket, size = 5_000): AsyncGenerator<BucketOrders["items"]> {
+  await found(id);
+  const conn = await db();
+  for (let page = 1; ; page++) {
+    const { rows } = await bucketPage(conn, id, bucket, { page, limit: size });
+    if (rows.length) yield rows.map((r) => ({ orderId: r.order_id, orderDate: r.order_date?.toISOString() ?? null, source: r.source }));
+    if (rows.length < size) return;
+  }
+}
+
+async function readOrRefuse(fileName: string, content: string): Promise<ReadUpload> {
+  const read = await readUpload(fileName, Buffer.from(content, "base64"));
+  if ("problem" in read) {
+    const text = { code: `validation.reconcile.upload.${read.problem}`, params: { maxRows: String(RECONCILE_UPLOAD_MAX_ROWS), maxMegabytes: String(RECONCILE_UPLOAD_MAX_BYTES / 1024 / 1024) } };
+    throw refusal("validation_failed", text, undefined, { [read.problem === "too_large" ? "content" : "fileName"]: [text] });
+  }
+  if (read.orders.length === 0) {
+    const text = { code: "validation.reconcile.upload.no_ids" };
+    throw refusal("validation_failed", text, undefined, { fileName: [text] });
+  }
+  return read;
+}
+
+export async function reconcileUpload(ctx: ReconcileContext, upload: { fileName: string; content: string; start: boolean }): Promise<{ preview: UploadPreview; id: string | null }> {
+  const read = await readOrRefuse(upload.fileName, upload.content);
+  const preview: UploadPreview = {
+    fileName: upload.fileName,
+    rows: read.rows,
+    orders: read.orders.length,
+    invalidRows: read.invalidRows,
+    duplicates: read.duplicates,
+    header: read.header,
+    columns: read.columns,
+    sample: read.orders.slice(0, 5),
+  };
+  if (!upload.start) return { preview, id: null };
+  const orders = read.orders.map((o) => ({ id: o.id, ...(o.orderDate ? { orderDate: new Date(o.orderDate) } : {}), ...(o.source ? { source: o.source } : {}) }));
+  const { id } = await startReconciliation(ctx, { orders }, new Date(), upload.fileName);
+  return { preview, id };
 }
 
 export async function listBucket(id: string, q: { bucket: Bucket; page: number; limit: number }): Promise<BucketOrders> {

@@ -92,3 +92,27 @@ export async function bucketIds(conn: Conn, id: string, bucket: Bucket, max: num
   const { rows, total } = await bucketPage(conn, id, bucket, { page: 1, limit: max });
   return { ids: rows.map((r) => r.order_id), total };
 }
+
+export interface BreakdownRow {
+  key: string | null;
+  bucket: string;
+  n: number;
+}
+
+export async function breakdown(conn: Conn, id: string, by: "day" | "channel"): Promise<BreakdownRow[]> {
+  const key = by === "day" ? sql<string | null>`to_char(order_date at time zone 'UTC', 'YYYY-MM-DD')` : sql<string | null>`source`;
+  const { rows } = await sql<{ key: string | null; bucket: string; n: string }>`
+    select ${key} as key, bucket, count(*) as n from reconciliation_orders
+    where reconciliation_id = ${id} and bucket in ('inErp', 'waiting', 'open', 'neverSeen')
+    group by 1, 2 order by 1 nulls last
+  `.execute(conn);
+  return rows.map((r) => ({ key: r.key, bucket: r.bucket, n: Number(r.n) }));
+}
+
+export async function reconciliationPage(conn: Conn, page: { page: number; limit: number }) {
+  const [rows, count] = await Promise.all([
+    conn.selectFrom("reconciliations").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset((page.page - 1) * page.limit).execute(),
+    conn.selectFrom("reconciliations").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}

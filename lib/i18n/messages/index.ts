@@ -36,12 +36,14 @@ import enErpHold from "@/lib/i18n/messages/en/erp-hold.json";
 import trErpHold from "@/lib/i18n/messages/tr/erp-hold.json";
 import enAlertMessages from "@/lib/i18n/messages/en/alert-messages.json";
 import trAlertMessages from "@/lib/i18n/messages/tr/alert-messages.json";
+import enReconcile from "@/lib/i18n/messages/en/reconcile.json";
+import trReconcile from "@/lib/i18n/messages/tr/reconcile.json";
 import type { Locale } from "@/lib/i18n/config";
 
 // One catalog file per feature and language; files must not share a top-level namespace.
 export const CATALOG_FILES = {
-  en: { common: enCommon, auth: enAuth, team: enTeam, activity: enActivity, warehouses: enWarehouses, erp: enErp, problems: enProblems, validation: enValidation, schedules: enSchedules, alerts: enAlerts, home: enHome, palette: enPalette, views: enViews, erpOrders: enErpOrders, apiKeys: enKeys, exports: enExports, erpQueue: enErpQueue, alertMessages: enAlertMessages, erpHold: enErpHold },
-  tr: { common: trCommon, auth: trAuth, team: trTeam, activity: trActivity, warehouses: trWarehouses, erp: trErp, problems: trProblems, validation: trValidation, schedules: trSchedules, alerts: trAlerts, home: trHome, palette: trPalette, views: trViews, erpOrders: trErpOrders, apiKeys: trKeys, exports: trExports, erpQueue: trErpQueue, alertMessages: trAlertMessages, erpHold: trErpHold },
+  en: { common: enCommon, auth: enAuth, team: enTeam, activity: enActivity, warehouses: enWarehouses, erp: enErp, problems: enProblems, validation: enValidation, schedules: enSchedules, alerts: enAlerts, home: enHome, palette: enPalette, views: enViews, erpOrders: enErpOrders, apiKeys: enKeys, exports: enExports, erpQueue: enErpQueue, alertMessages: enAlertMessages, erpHold: enErpHold, reconcile: enReconcile },
+  tr: { common: trCommon, auth: trAuth, team: trTeam, activity: trActivity, warehouses: trWarehouses, erp: trErp, problems: trProblems, validation: trValidation, schedules: trSchedules, alerts: trAlerts, home: trHome, palette: trPalette, views: trViews, erpOrders: trErpOrders, apiKeys: trKeys, exports: trExports, erpQueue: trErpQueue, alertMessages: trAlertMessages, erpHold: trErpHold, reconcile: trReconcile },
 } as const;
 
 export function messagesFor(locale: Locale): Record<string, unknown> {

@@ -2,4 +2,4 @@ import { apiRoute } from "@/lib/api/route";
 import * as reconciliations from "@/lib/api/reconciliations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ POST: reconciliations.startReconciliation });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({ GET: reconciliations.listReconciliations, POST: reconciliations.startReconciliation });
