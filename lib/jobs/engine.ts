@@ -24,6 +24,8 @@ export function engineOptions(store: Store, options: EngineOptions): Constructor
     instanceName: options.name,
     connectionString: store.engine.connectionString,
     max: 3,
+    // A job carries its sender's trace (a no-op while tracing is off), so a run continues the request that started it.
+    openTelemetry: { propagateContext: true },
   };
 }
 

@@ -15,4 +15,9 @@ export const queueMigrations: Record<string, Migration> = {
       await db.schema.createIndex("order_queue_oldest").on("order_queue").columns(["queued_at", "order_id"]).execute();
     },
   },
+  "0019_order_queue_traceparent": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("order_queue").addColumn("traceparent", "text").execute();
+    },
+  },
 };
