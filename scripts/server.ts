@@ -9,6 +9,7 @@ import { ensureLocalServer, StoreInUseError, type LocalServer } from "@/lib/db/l
 import { closeAll, drainAll } from "@/lib/jobs/shutdown";
 import { isLoopbackHost, isLoopbackName, settleClientHeaders } from "@/lib/server/client-address";
 import { guardRequest, rawResponse, serverActionIds } from "@/lib/server/request-guard";
+import type { RouteOf } from "@/lib/metrics/http";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -63,10 +64,13 @@ const handle = app.getRequestHandler();
 // This build's server action ids: a stale id gets Next's own "not found" answer without a stack in the log.
 let actions: Set<string> | undefined;
 
+// Set once Next is prepared: the registry is then the bundle's, which knows the build.
+let timeRequest: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
 const inFlight = new Set<ServerResponse>();
 let stopping = false;
 
 httpServer.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  timeRequest?.(req, res);
   inFlight.add(res);
   res.once("close", () => {
     inFlight.delete(res);
@@ -170,6 +174,16 @@ if (!dev) {
   } catch {
     // No manifest (a build without actions): ids are checked for their form only.
   }
+}
+{
+  const http = await import("@/lib/metrics/http");
+  let routeOf: RouteOf = http.routeMatcher({});
+  try {
+    routeOf = http.routeMatcher(JSON.parse(readFileSync(path.join(root, dev ? ".next/dev/routes-manifest.json" : ".next/routes-manifest.json"), "utf8")));
+  } catch {
+    // No manifest: every request counts under "other".
+  }
+  timeRequest = (req, res) => http.timeRequest(routeOf, req, res);
 }
 const { version } = (await import("next/package.json", { with: { type: "json" } })).default;
 httpServer.listen(env.PORT, host, () => {
