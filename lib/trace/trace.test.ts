@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SpanKind, trace } from "@opentelemetry/api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { ErpTransferRun } from "@/lib/store/schema";
 import { startEngine, type JobEngine } from "@/lib/jobs/engine";
@@ -9,7 +9,7 @@ import { openTestStore } from "@/test/store";
 import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import { leakSearch } from "@/test/token-needles";
 import { newSecret } from "@/lib/apikeys/secret";
-import { registerSecret } from "@/lib/log";
+import { log, registerSecret } from "@/lib/log";
 import { createTransferRun } from "@/lib/erp/transfers/runs";
 import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/transfers/runner";
 import { addToQueue, takeQueuedTraced } from "@/lib/queue/store";
@@ -147,5 +147,20 @@ describe("traces", () => {
     expect(leakSearch(TOKEN).leaks(text)).toEqual([]);
     expect(leakSearch(API_KEY).leaks(text)).toEqual([]);
     expect(text).not.toContain("eyJhbGciOiJkaXIi");
+  });
+
+  it("put the active span's ids on a log line", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    const ids = tracer().startActiveSpan("work", (span) => {
+      log.info("transfer run working", { event: "transfer.run_working", runId: "r-1" });
+      span.end();
+      return span.spanContext();
+    });
+    log.info("outside any span", { event: "test.outside" });
+    spy.mockRestore();
+    const [inside, outside] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(inside).toMatchObject({ event: "transfer.run_working", run_id: "r-1", trace_id: ids.traceId, span_id: ids.spanId });
+    expect(outside).not.toHaveProperty("trace_id");
   });
 });

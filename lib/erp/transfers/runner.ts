@@ -88,7 +88,7 @@ async function workRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Pro
     }
   } catch (error) {
     if (error instanceof LostJob) return undefined;
-    deps.onError?.("transfer run stopped by an error", { runId, error: String(error) });
+    deps.onError?.("transfer run stopped by an error", { event: "transfer.run_failed", runId, error: String(error) });
     // Ended rather than retried: a batch that may have acted is never resent by itself.
     const ended = await interruptRun(db, runId, jobId);
     if (ended) await finishedHook(deps, ended);
@@ -96,7 +96,7 @@ async function workRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Pro
   }
   // Nothing on the wire now. A failed hand-over fails the job, and recovery resumes the run with nothing to mark.
   const handed = await handOverRun(db, job, deps.draining!.enqueue);
-  if (handed) deps.onWarn?.("transfer run handed over at shutdown", { runId, jobId: handed.job_id, pending: handed.pending_count });
+  if (handed) deps.onWarn?.("transfer run handed over at shutdown", { event: "transfer.run_handed_over", runId, jobId: handed.job_id, pending: handed.pending_count });
   return handed ?? undefined;
 }
 
@@ -185,7 +185,7 @@ async function finishedHook(deps: RunnerDeps, run: ErpTransferRun): Promise<void
   try {
     await deps.onFinished?.(run);
   } catch (error) {
-    deps.onError?.("transfer run completion hook failed", { runId: run.id, error: String(error) });
+    deps.onError?.("transfer run completion hook failed", { event: "transfer.finish_hook_failed", runId: run.id, error: String(error) });
   }
 }
 
@@ -216,9 +216,9 @@ export async function recoverRun(deps: RunnerDeps & { enqueue: EnqueueRun }, dea
     await deps.enqueue(trx, { runId: run.id, jobId });
     return { outcome: "resumed", run: (await getRun(trx, run.id))!, jobId, unknown };
   });
-  if (result.outcome === "resumed") deps.onWarn?.("transfer run taken over after its worker stopped", { runId: result.run.id, unknown: result.unknown });
+  if (result.outcome === "resumed") deps.onWarn?.("transfer run taken over after its worker stopped", { event: "transfer.run_taken_over", runId: result.run.id, unknown: result.unknown });
   if (result.outcome === "interrupted") {
-    deps.onError?.("transfer run interrupted: its workers kept stopping", { runId: result.run.id, takeovers: MAX_TAKEOVERS });
+    deps.onError?.("transfer run interrupted: its workers kept stopping", { event: "transfer.run_interrupted", runId: result.run.id, takeovers: MAX_TAKEOVERS });
     await finishedHook(deps, result.run);
   }
   return result;
