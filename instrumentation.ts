@@ -4,6 +4,7 @@ export async function register() {
     (await import("@/lib/runtime/node-version")).exitOnOldNode();
     await import("@/lib/config/check-on-start");
     if (process.env.NEXT_PHASE !== "phase-production-build") {
+      const tracing = await (await import("@/lib/trace/sdk")).startTracing(process.env, process.env.CONSOLE_BUILD_VERSION);
       const { store } = await import("@/lib/store");
       const config = (await import("@/lib/config")).getConfig();
       // Outside demo mode no default account exists (the first admin comes from `npm run team`).
@@ -17,7 +18,8 @@ export async function register() {
       // Drained together: a transfer hands its run over, a tick or check has sent its successor for another instance.
       onDrain("instance timers", stopInstanceTimers);
       onDrain("job engine", engine.drainJobs);
-      // Closed in reverse: the last call figures, then the engine's pool, then the store.
+      // Closed in reverse: the last call figures, then the engine's pool, then the store, then the traces.
+      if (tracing) onClose("traces", tracing.shutdown);
       onClose("store", async () => (await store()).close());
       onClose("job engine pool", engine.closeJobs);
       onClose("call figures", flushHealth);

@@ -31,7 +31,7 @@ const nextConfig = {
   reactStrictMode: true,
   productionBrowserSourceMaps: false,
   // Loaded from node_modules at run time: PGlite reads its WebAssembly and data files next to itself; exceljs is CommonJS with its own zip stack.
-  serverExternalPackages: ["pg", "pg-boss", "exceljs", "prom-client"],
+  serverExternalPackages: ["pg", "pg-boss", "exceljs", "prom-client", "@opentelemetry/api", "@opentelemetry/sdk-node", "@opentelemetry/sdk-trace", "@opentelemetry/exporter-trace-otlp-http", "@opentelemetry/exporter-trace-otlp-proto", "@opentelemetry/exporter-trace-otlp-grpc"],
   env: { CONSOLE_BUILD_VERSION: JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).version, CONSOLE_BUILD_COMMIT: buildCommit() },
   typedRoutes: false,
   // No page uses next/image; lib/server/request-guard.ts refuses /_next/image, which this setting alone leaves open.

@@ -145,5 +145,5 @@ test("an action-shaped form post, /_next/image and a malformed callbackUrl are r
   expect(added).not.toMatch(ERROR_LINE);
   expect(added).not.toMatch(/Server Action|isn't a valid image/);
   // The callback URLs Auth.js cannot parse: one warning a minute at most, however many come.
-  expect(added.match(/"level":"warn","msg":"auth request refused"/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  expect(added.match(/"level":"warn","event":"auth.refused"/g)?.length ?? 0).toBeLessThanOrEqual(1);
 });

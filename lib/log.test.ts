@@ -64,3 +64,29 @@ describe("log", () => {
     expect(lines[0]).not.toContain(encoded(2, "base64url").slice(4, -8));
   });
 });
+
+describe("log lines", () => {
+  const written = (write: () => void) => {
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    write();
+    return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  };
+
+  it("are one JSON object a line with a stable event, snake_case keys and the unit in a duration's name", () => {
+    const [named, derived] = written(() => {
+      log.warn("upstream call failed", { event: "upstream.call_failed", runId: "r-1", requestId: "q-1", ms: 412 });
+      log.info("Schedules ticked: 2");
+    });
+    expect(named).toMatchObject({ level: "warn", event: "upstream.call_failed", msg: "upstream call failed", run_id: "r-1", request_id: "q-1", duration_ms: 412 });
+    expect(Object.keys(named!)).not.toEqual(expect.arrayContaining(["runId", "ms"]));
+    expect(derived).toMatchObject({ event: "schedules_ticked_2" });
+  });
+
+  it("carry no e-mail address, whatever a message passed on held", () => {
+    const [line] = written(() => log.error("auth error", { event: "auth.error", message: "no account for ayse.yilmaz@example.com.tr", actorId: 7 }));
+    expect(JSON.stringify(line)).not.toContain("@example");
+    expect(line).toMatchObject({ message: "no account for [email]", actor_id: 7 });
+  });
+});

@@ -1,5 +1,6 @@
 import "server-only";
 import { processRedactor, redactSecrets, redactSecretsIn } from "@/lib/rules/secrets";
+import { traceFields } from "@/lib/trace";
 
 // One-line JSON logs; every line passes through the process's redactor, so no form of the token reaches a log.
 
@@ -16,15 +17,27 @@ export { redactSecretsIn };
 
 type Level = "debug" | "info" | "warn" | "error";
 
+const EMAIL = /[\w.%+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi;
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** The line's `event` when a call site names none: its message, spelled as a name. */
+const eventOf = (message: string) => message.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+
+function entry(level: Level, message: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = { t: new Date().toISOString(), level, event: typeof fields.event === "string" ? fields.event : eventOf(message), msg: message, ...traceFields() };
+  for (const [key, value] of Object.entries(fields)) if (key !== "event") out[key === "ms" ? "duration_ms" : snake(key)] = value;
+  return out;
+}
+
 function write(level: Level, message: string, fields?: Record<string, unknown>): void {
   if (level === "debug" && process.env.LOG_LEVEL !== "debug") return;
   let line: string;
   try {
-    line = JSON.stringify({ t: new Date().toISOString(), level, msg: message, ...fields });
+    line = JSON.stringify(entry(level, message, fields));
   } catch {
-    line = JSON.stringify({ t: new Date().toISOString(), level, msg: message });
+    line = JSON.stringify(entry(level, message));
   }
-  const safe = redact(line);
+  // Actors are logged by id: an address that reaches a line anyway (a message passed on) is cut out.
+  const safe = redact(line).replace(EMAIL, "[email]");
   if (level === "error" || level === "warn") process.stderr.write(`${safe}\n`);
   else process.stdout.write(`${safe}\n`);
 }

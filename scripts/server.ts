@@ -9,6 +9,7 @@ import { ensureLocalServer, StoreInUseError, type LocalServer } from "@/lib/db/l
 import { closeAll, drainAll } from "@/lib/jobs/shutdown";
 import { isLoopbackHost, isLoopbackName, settleClientHeaders } from "@/lib/server/client-address";
 import { guardRequest, rawResponse, serverActionIds } from "@/lib/server/request-guard";
+import type { RouteOf } from "@/lib/metrics/http";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -63,10 +64,13 @@ const handle = app.getRequestHandler();
 // This build's server action ids: a stale id gets Next's own "not found" answer without a stack in the log.
 let actions: Set<string> | undefined;
 
+// Set once Next is prepared: the registry is then the bundle's, which knows the build.
+let timeRequest: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
 const inFlight = new Set<ServerResponse>();
 let stopping = false;
 
 httpServer.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  timeRequest?.(req, res);
   inFlight.add(res);
   res.once("close", () => {
     inFlight.delete(res);
@@ -89,7 +93,7 @@ httpServer.on("request", (req: IncomingMessage, res: ServerResponse) => {
     return;
   }
   handle(req, res).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: "error", msg: "request failed", error: String(error) }));
+    console.error(JSON.stringify({ t: new Date().toISOString(), level: "error", event: "server.request_failed", msg: "request failed", error: String(error) }));
     if (!res.headersSent) res.writeHead(500).end();
   });
 });
@@ -119,8 +123,8 @@ function settled() {
   if (inFlight.size === 0) allAnswered();
 }
 
-function note(level: "info" | "error", msg: string, fields: Record<string, unknown> = {}) {
-  const line = JSON.stringify({ t: new Date().toISOString(), level, msg, pid: process.pid, ...fields });
+function note(level: "info" | "error", event: string, msg: string, fields: Record<string, unknown> = {}) {
+  const line = JSON.stringify({ t: new Date().toISOString(), level, event: `server.${event}`, msg, pid: process.pid, ...fields });
   if (level === "info") console.log(line);
   else console.error(line);
 }
@@ -131,14 +135,14 @@ const within = <T>(ms: number, work: Promise<T>) =>
 async function stop(signal: NodeJS.Signals) {
   if (stopping) {
     if (Date.now() - stoppedAt < SAME_STOP_MS) return;
-    note("error", "stopping at once: a second signal", { signal, requests: inFlight.size });
+    note("error", "stopped_at_once", "stopping at once: a second signal", { signal, requests: inFlight.size });
     void local?.stop();
     process.exit(1);
   }
   stopping = true;
   stoppedAt = Date.now();
   const deadlineAt = stoppedAt + env.LABS_API_TIMEOUT_MS + STOP_MARGIN_MS;
-  note("info", "stopping: finishing the requests and jobs in hand", { signal, requests: inFlight.size, deadlineMs: deadlineAt - stoppedAt });
+  note("info", "stopping", "stopping: finishing the requests and jobs in hand", { signal, requests: inFlight.size, deadline_ms: deadlineAt - stoppedAt });
   httpServer.close();
   for (const res of inFlight) res.shouldKeepAlive = false;
   const answered = new Promise<void>((resolve) => (allAnswered = resolve));
@@ -146,7 +150,7 @@ async function stop(signal: NodeJS.Signals) {
   // A little past the deadline: the engine then fails the jobs still running, which sends them to recovery at once.
   const drained = await within(deadlineAt + LATE_GRACE_MS - Date.now(), Promise.all([answered, drainAll(deadlineAt)]));
   if (drained === "late") {
-    note("error", "stopped at the deadline with work unfinished", { requests: inFlight.size });
+    note("error", "stopped_late", "stopped at the deadline with work unfinished", { requests: inFlight.size });
     void local?.stop();
     process.exit(1);
   }
@@ -156,8 +160,8 @@ async function stop(signal: NodeJS.Signals) {
   const closed = await within(CLOSE_MS, closeAll());
   failed.push(...(closed === "late" ? [{ hook: "close", error: "not done in time" }] : closed));
   if (local) await within(CLOSE_MS, local.stop()).catch((error: unknown) => failed.push({ hook: "postgres", error: String(error) }));
-  for (const f of failed) note("error", "a step of the stop failed", { ...f });
-  note("info", "stopped", { clean: failed.length === 0, ms: Date.now() - stoppedAt });
+  for (const f of failed) note("error", "stop_step_failed", "a step of the stop failed", { ...f });
+  note("info", "stopped", "stopped", { clean: failed.length === 0, duration_ms: Date.now() - stoppedAt });
   process.exit(failed.length === 0 ? 0 : 1);
 }
 process.on("SIGINT", (signal) => void stop(signal));
@@ -170,6 +174,16 @@ if (!dev) {
   } catch {
     // No manifest (a build without actions): ids are checked for their form only.
   }
+}
+{
+  const http = await import("@/lib/metrics/http");
+  let routeOf: RouteOf = http.routeMatcher({});
+  try {
+    routeOf = http.routeMatcher(JSON.parse(readFileSync(path.join(root, dev ? ".next/dev/routes-manifest.json" : ".next/routes-manifest.json"), "utf8")));
+  } catch {
+    // No manifest: every request counts under "other".
+  }
+  timeRequest = (req, res) => http.timeRequest(routeOf, req, res);
 }
 const { version } = (await import("next/package.json", { with: { type: "json" } })).default;
 httpServer.listen(env.PORT, host, () => {

@@ -147,6 +147,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
   countAlertDelivery(channelRow.kind, status);
   if (!result.ok) {
     deps.onWarn?.(last ? "alert delivery failed" : "alert delivery attempt failed, retrying", {
+      event: last ? "alert.delivery_failed" : "alert.delivery_retrying",
       deliveryId,
       channelId: claimed.channel_id,
       attempt: claimed.attempts,

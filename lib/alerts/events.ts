@@ -48,7 +48,7 @@ export async function raiseAlert(event: AlertEvent): Promise<string[]> {
   } catch (error) {
     try {
       const { log } = await import("@/lib/log");
-      log.error("alert could not be queued", { type: event.type, error: error instanceof Error ? error.message : String(error) });
+      log.error("alert could not be queued", { event: "alert.queue_failed", type: event.type, error: error instanceof Error ? error.message : String(error) });
     } catch {
       // nothing left to tell
     }

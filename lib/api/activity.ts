@@ -14,5 +14,5 @@ export const exportActivity = endpoint({ permission: "read", session: true, quer
   const { format, ...state } = query;
   const ctx = await exportContext();
   const chunks = await exportEvents(state, ctx);
-  return exportResponse(ctx, { sheet: ACTIVITY_SHEET, format, member: member.id, onError: (error) => log.error("activity export failed", { requestId, error: String(error) }) }, chunks);
+  return exportResponse(ctx, { sheet: ACTIVITY_SHEET, format, member: member.id, onError: (error) => log.error("activity export failed", { event: "activity.export_failed", requestId, error: String(error) }) }, chunks);
 });

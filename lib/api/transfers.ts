@@ -82,7 +82,7 @@ export const exportTransfer = endpoint({ permission: "read", session: true, para
   const { runId } = params;
   const { outcome, format } = query;
   const chunks = await runOrderChunks(runId, outcome);
-  const onError = (error: unknown) => log.error("transfer export failed", { requestId, runId, error: String(error) });
+  const onError = (error: unknown) => log.error("transfer export failed", { event: "transfer.export_failed", requestId, runId, error: String(error) });
   if (format === "txt") return transferIdsResponse(chunks, runId, outcome, onError);
   const t = await getTranslations("erp.reasons");
   const sheet = transferSheet((r) => (r.reason || r.reasonCode ? describeReason(t, r) : ""));

@@ -10,7 +10,7 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
     await (await db()).insertInto("audit_events").values(auditRow(entry)).execute();
   } catch (error) {
     // Never lose the fact silently: the log keeps it when the store cannot.
-    log.error("audit write failed", { action: entry.action, outcome: entry.outcome, error: String(error) });
+    log.error("audit write failed", { event: "audit.write_failed", action: entry.action, outcome: entry.outcome, error: String(error) });
     throw error;
   }
 }

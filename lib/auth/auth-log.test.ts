@@ -22,7 +22,7 @@ describe("authErrorLogger", () => {
     const written = lines();
     expect(written.map((l) => l.level)).toEqual(["warn", "warn", "warn"]);
     expect(written[0]).toMatchObject({ msg: "auth request refused", type: "TypeError", message: "Invalid URL" });
-    expect(written[1]).toMatchObject({ type: "TypeError", skippedSinceLast: 4 });
+    expect(written[1]).toMatchObject({ type: "TypeError", skipped_since_last: 4 });
     expect(written[2]).toMatchObject({ type: "InvalidCallbackUrl" });
   });
 

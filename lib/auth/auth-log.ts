@@ -19,8 +19,8 @@ export function authErrorLogger(now: () => number = Date.now) {
     const type = (error as { type?: string }).type ?? error.name;
     if (type === "CredentialsSignin") return;
     const fields = { type, message: error.message.slice(0, 300), cause: causeText(error.cause) };
-    if (type === "JWTSessionError") return log.warn("auth error", fields);
-    if (!clientCaused(type, error.message)) return log.error("auth error", fields);
+    if (type === "JWTSessionError") return log.warn("auth error", { event: "auth.error", ...fields });
+    if (!clientCaused(type, error.message)) return log.error("auth error", { event: "auth.error", ...fields });
     const at = now();
     const seen = quiet.get(type);
     if (seen && at < seen.until) {
@@ -28,6 +28,6 @@ export function authErrorLogger(now: () => number = Date.now) {
       return;
     }
     quiet.set(type, { until: at + WINDOW_MS, skipped: 0 });
-    log.warn("auth request refused", { ...fields, ...(seen?.skipped ? { skippedSinceLast: seen.skipped } : {}) });
+    log.warn("auth request refused", { event: "auth.refused", ...fields, ...(seen?.skipped ? { skippedSinceLast: seen.skipped } : {}) });
   };
 }

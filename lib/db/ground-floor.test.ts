@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // The ground floors import no feature: lib/db (connection, local server, migration runner, copy tools), lib/store (the
-// pool; lib/boot/features.ts composes migrations, seed and jobs on top), lib/config, lib/upstream and lib/audit (the trail's writer). Each may use
+// pool; lib/boot/features.ts composes migrations, seed and jobs on top), lib/config, lib/upstream, lib/trace and lib/audit (the trail's writer). Each may use
 // only the floors listed (their tests may use more). The one exception: the store's schema composes the features'
 // row types, type-only, from each feature's own tables file.
 
@@ -11,7 +11,8 @@ const FLOORS: Record<string, string[]> = {
   "lib/db": [],
   "lib/store": ["lib/db", "lib/config"],
   "lib/config": ["lib/rules"],
-  "lib/upstream": ["lib/config", "lib/log", "lib/rules"],
+  "lib/upstream": ["lib/config", "lib/log", "lib/rules", "lib/trace"],
+  "lib/trace": ["lib/log", "lib/rules"],
   "lib/audit": ["lib/store", "lib/log", "lib/rules", "lib/db"],
 };
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g;

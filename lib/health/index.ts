@@ -27,7 +27,7 @@ export function flushHealth(): Promise<void> {
       await flushMinutes(await db(), HEALTH_INSTANCE, minutes);
     } catch (error) {
       recorder.markDirty(minutes.map((m) => m.minute));
-      log.warn("upstream call figures not flushed", { error: String(error) });
+      log.warn("upstream call figures not flushed", { event: "health.flush_failed", error: String(error) });
     }
   })().finally(() => {
     g.healthFlush = undefined;

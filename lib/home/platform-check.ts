@@ -10,9 +10,9 @@ export async function runPlatformCheck(): Promise<void> {
     ping: () => upstream().ping(),
     silentMinutes: getConfig().alerts.platformSilentMinutes,
     raise: async (event) => {
-      log.warn("platform has not answered", { since: event.since, minutes: event.minutes });
+      log.warn("platform has not answered", { event: "platform.unanswered", since: event.since, down_minutes: event.minutes });
       await raiseAlert(event);
     },
   });
-  if (result.ended) log.info("platform answers again", { lastSuccessAt: result.health.lastSuccessAt });
+  if (result.ended) log.info("platform answers again", { event: "platform.answers_again", lastSuccessAt: result.health.lastSuccessAt });
 }

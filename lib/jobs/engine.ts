@@ -24,13 +24,15 @@ export function engineOptions(store: Store, options: EngineOptions): Constructor
     instanceName: options.name,
     connectionString: store.engine.connectionString,
     max: 3,
+    // A job carries its sender's trace (a no-op while tracing is off), so a run continues the request that started it.
+    openTelemetry: { propagateContext: true },
   };
 }
 
 export async function startEngine(store: Store, options: EngineOptions): Promise<JobEngine> {
   const boss = new PgBoss(engineOptions(store, options));
-  boss.on("error", (error) => log.error("job engine error", { error: String(error?.message ?? error) }));
-  boss.on("warning", (warning) => log.warn("job engine warning", { message: warning.message }));
+  boss.on("error", (error) => log.error("job engine error", { event: "jobs.engine_error", error: String(error?.message ?? error) }));
+  boss.on("warning", (warning) => log.warn("job engine warning", { event: "jobs.engine_warning", message: warning.message }));
   await boss.start();
   return boss;
 }

@@ -8,7 +8,7 @@ export async function prefetchPages<R extends object>(what: string, pages: Recor
     const read = await Promise.all(Object.entries(pages).map(async ([key, load]) => [key, { ...(await load()), key }] as const));
     return Object.fromEntries(read);
   } catch (error) {
-    log.warn(`${what} prefetch failed`, { error: String(error) });
+    log.warn(`${what} prefetch failed`, { event: "list.prefetch_failed", list: what, error: String(error) });
     return {};
   }
 }

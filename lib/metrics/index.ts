@@ -30,6 +30,13 @@ function create() {
     queueOldestAge: new Gauge({ name: "labs_console_order_queue_oldest_age_seconds", help: "Age of the oldest order in the queue, 0 when empty (read from the shared database).", registers }),
     failuresOpen: new Gauge({ name: "labs_console_failures_open", help: "Open exceptions in the failures inbox, by meaning (read from the shared database).", labelNames: ["meaning"], registers }),
     importStarts: new Counter({ name: "labs_console_import_starts_total", help: "ERP import starts asked of the platform, by kind and outcome.", labelNames: ["kind", "outcome"], registers }),
+    httpDuration: new Histogram({
+      name: "labs_console_http_server_request_duration_seconds",
+      help: "Requests answered, by route template, method and status class.",
+      labelNames: ["route", "method", "status_class"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
     alertDeliveries: new Counter({ name: "labs_console_alert_deliveries_total", help: "Alert delivery attempts settled, by channel type and outcome.", labelNames: ["channel_type", "outcome"], registers }),
   };
   metrics.buildInfo.set(BUILD, 1);
@@ -38,6 +45,11 @@ function create() {
 
 const g = globalThis as unknown as { consoleMetrics?: ReturnType<typeof create> };
 const m = (g.consoleMetrics ??= create());
+// The server script's copy may have made the registry without the build's values, which only the bundled copy knows.
+if (BUILD.version !== "unknown") {
+  m.buildInfo.reset();
+  m.buildInfo.set(BUILD, 1);
+}
 
 export function countTransferRun(run: { result: string; origin: string; meanings: Record<string, number> }): void {
   m.transferRuns.inc({ result: run.result, origin: run.origin });
@@ -46,6 +58,13 @@ export function countTransferRun(run: { result: string; origin: string; meanings
 
 export function observeUpstreamCall(call: { operation: string; ms: number; error?: string }): void {
   m.upstreamDuration.observe({ operation: call.operation, outcome: call.error ?? "ok" }, call.ms / 1000);
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+export function observeHttpRequest(request: { route: string; method: string | undefined; status: number; seconds: number }): void {
+  const method = METHODS.has(request.method ?? "") ? request.method! : "_OTHER";
+  m.httpDuration.observe({ route: request.route, method, status_class: `${Math.floor(request.status / 100)}xx` }, request.seconds);
 }
 
 export function countImportStart(kind: string, outcome: "started" | "failed"): void {

@@ -26,4 +26,9 @@ export const queueMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0019_order_queue_traceparent": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("order_queue").addColumn("traceparent", "text").execute();
+    },
+  },
 };

@@ -13,7 +13,7 @@ import type { TransferRunSummary } from "@/lib/erp/schemas";
 import { nextTransferStart } from "@/lib/schedules/service";
 import { refuseWhileHeld } from "@/lib/hold/service";
 import { arrivalsSince, forgetArrivals, lastArrival, recordArrival } from "@/lib/queue/arrivals";
-import { addToQueue, listQueue, queueSummary, removeFromQueue, takeQueued } from "@/lib/queue/store";
+import { addToQueue, listQueue, queueSummary, removeFromQueue, takeQueuedTraced } from "@/lib/queue/store";
 import { QUEUE_ECHO_MAX_LENGTH, type EnqueueResult, type QueueListState, type QueueOverview } from "@/lib/queue/schemas";
 import type { QueueOrigin } from "@/lib/queue/tables";
 
@@ -97,7 +97,7 @@ export async function removeQueued(ctx: QueueContext, ids: readonly string[]): P
 export async function sendQueued(ctx: ErpContext, idempotencyKey: string, origin: "automatic" | "queue", max?: number): Promise<{ run: TransferRunSummary; created: boolean }> {
   await refuseWhileHeld();
   const cap = Math.min(max ?? Number.POSITIVE_INFINITY, getConfig().erp.maxOrdersPerRun);
-  return startQueuedTransfer(ctx, idempotencyKey, origin, (trx) => takeQueued(trx, cap));
+  return startQueuedTransfer(ctx, idempotencyKey, origin, (trx) => takeQueuedTraced(trx, cap));
 }
 export { queueSummary } from "@/lib/queue/store";
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "@/lib/store/schema";
 import type { QueueOrigin, QueuedOrderRecord } from "@/lib/queue/tables";
+import { traceparent } from "@/lib/trace";
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -14,8 +15,8 @@ export interface Queuer {
 export async function addToQueue(conn: Conn, ids: readonly string[], by: Queuer, now = new Date()): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await sql<{ order_id: string }>`
-    insert into order_queue (order_id, queued_at, queued_by_email, queued_by_name, origin)
-    select t.order_id, ${now}::timestamptz + (t.n - 1) * interval '1 microsecond', ${by.email}, ${by.name}, ${by.origin}
+    insert into order_queue (order_id, queued_at, queued_by_email, queued_by_name, origin, traceparent)
+    select t.order_id, ${now}::timestamptz + (t.n - 1) * interval '1 microsecond', ${by.email}, ${by.name}, ${by.origin}, ${traceparent()}::text
     from unnest(${[...ids]}::text[]) with ordinality as t(order_id, n)
     on conflict (order_id) do nothing
     returning order_id
@@ -34,16 +35,21 @@ export async function removeFromQueue(conn: Conn, ids: readonly string[]): Promi
  * SKIP LOCKED: a second taker at the same moment gets the next ids, never the same ones.
  */
 export async function takeQueued(trx: Transaction<Database>, max: number): Promise<string[]> {
-  const rows = await sql<{ order_id: string }>`
+  return (await takeQueuedTraced(trx, max)).orderIds;
+}
+
+/** takeQueued with the traceparents of the pushes that queued the ids, for the run's span to link to. */
+export async function takeQueuedTraced(trx: Transaction<Database>, max: number): Promise<{ orderIds: string[]; traceparents: string[] }> {
+  const rows = await sql<{ order_id: string; traceparent: string | null }>`
     with taken as (
       delete from order_queue where order_id in (
         select order_id from order_queue order by queued_at, order_id limit ${max} for update skip locked
       )
-      returning order_id, queued_at
+      returning order_id, queued_at, traceparent
     )
-    select order_id from taken order by queued_at, order_id
+    select order_id, traceparent from taken order by queued_at, order_id
   `.execute(trx);
-  return rows.rows.map((r) => r.order_id);
+  return { orderIds: rows.rows.map((r) => r.order_id), traceparents: [...new Set(rows.rows.flatMap((r) => (r.traceparent ? [r.traceparent] : [])))] };
 }
 
 export async function queueSummary(conn: Conn): Promise<{ count: number; oldest: Date | null }> {

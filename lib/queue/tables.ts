@@ -8,6 +8,7 @@ export interface OrderQueueTable {
   queued_by_email: string;
   queued_by_name: string;
   origin: QueueOrigin;
+  traceparent: string | null;
 }
 
 export interface OrderQueueArrivalsTable {

@@ -74,10 +74,10 @@ export async function startReconciliation(ctx: ReconcileContext, body: StartReco
     (excluded) => finishReconciliation(conn, id, excluded),
     async (error: unknown) => {
       const message = error instanceof DomainError ? (error.detail ?? error.message) : error instanceof Error ? error.message : String(error);
-      log.warn("reconciliation failed", { id, error: message });
+      log.warn("reconciliation failed", { event: "reconcile.failed", id, error: message });
       await failReconciliation(conn, id, message);
     },
-  ).catch((error: unknown) => log.error("reconciliation could not be recorded", { id, error: String(error) }));
+  ).catch((error: unknown) => log.error("reconciliation could not be recorded", { event: "reconcile.record_failed", id, error: String(error) }));
   return { id, done };
 }
 

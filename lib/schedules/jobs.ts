@@ -15,7 +15,7 @@ export function startScheduleJobs(): Promise<JobEngine> {
     const boss = await jobs();
     await startChain(boss, SCHEDULE_TICK, async () => {
       const result = await runDueSchedules();
-      if (result.claimed > 0) log.info("schedules ticked", { ...result, pid: process.pid });
+      if (result.claimed > 0) log.info("schedules ticked", { event: "schedule.ticked", ...result, pid: process.pid });
     });
     return boss;
   });

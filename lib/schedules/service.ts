@@ -99,7 +99,7 @@ export async function pauseSchedule(ctx: ScheduleContext, id: string, paused: bo
   });
   if (paused) {
     await raiseAlert({ type: "schedule.paused", scheduleId: id, kind: row.kind, by: { email: ctx.actor.email, name: ctx.actor.name }, at: row.updated_at.toISOString() }).catch((error: unknown) =>
-      log.error("schedule alert not raised", { error: String(error) }),
+      log.error("schedule alert not raised", { event: "schedule.alert_failed", error: String(error) }),
     );
   }
   return toScheduleRow(row);
@@ -129,7 +129,7 @@ export async function runDueSchedules(now = new Date()): Promise<TickResult> {
     if (!claimed) continue;
     result.claimed++;
     const outcome = await fire(row, now, hold.liftedAt).catch((error: unknown) => {
-      log.error("scheduled start not recorded", { scheduleId: row.id, error: String(error) });
+      log.error("scheduled start not recorded", { event: "schedule.start_not_recorded", scheduleId: row.id, error: String(error) });
       return "failed" as const;
     });
     result[outcome]++;

@@ -1,7 +1,9 @@
+import { context, propagation, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { z } from "zod";
 import { Redactor } from "@/lib/rules/secrets";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { toUpstreamFlag } from "@/lib/upstream/flags";
+import { tracer } from "@/lib/trace";
 import { exchange, ExchangeNotSent, ExchangeTimeout, type Answer } from "@/lib/upstream/transport";
 import {
   upstreamErrorBodySchema,
@@ -108,7 +110,14 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, String(v));
     const isWrite = spec.method !== "GET";
     const started = performance.now();
-    const report = (status: number | null, error?: string) =>
+    const span = tracer().startSpan(spec.operation, {
+      kind: SpanKind.CLIENT,
+      attributes: { "labs.operation": spec.operation, "http.request.method": spec.method, "url.full": url.href, "server.address": url.hostname, "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80) },
+    });
+    const report = (status: number | null, error?: string) => {
+      if (status !== null) span.setAttribute("http.response.status_code", status);
+      if (error) span.setAttribute("error.type", error).setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
       options.onCall?.({
         operation: spec.operation,
         method: spec.method,
@@ -117,6 +126,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         ms: Math.round(performance.now() - started),
         error,
       });
+    };
+    const carried: Record<string, string> = {};
+    propagation.inject(trace.setSpan(context.active(), span), carried);
 
     let response: Answer;
     let text: string;
@@ -124,6 +136,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       response = await exchange(url, {
         method: spec.method,
         headers: {
+          ...carried,
           Authorization: authorization,
           Accept: "application/json",
           // docs/service-description.md 4.2: the sync calls carry Content-Type even without a body.

@@ -28,8 +28,8 @@ export function upstream(): UpstreamClient {
       timeoutMs: config.upstreamTimeoutMs,
       onCall: (e) => {
         for (const observe of observers.values()) observe(e);
-        if (e.error) log.warn("upstream call failed", e);
-        else log.debug("upstream call", e);
+        if (e.error) log.warn("upstream call failed", { event: "upstream.call_failed", ...e });
+        else log.debug("upstream call", { event: "upstream.call", ...e });
       },
     });
   }

@@ -47,7 +47,7 @@ export function changeIndex(change: IndexChange): void {
   if (payload.length > MAX_NOTICE) payload = JSON.stringify({ from: INSTANCE, account: accountKey(), change: { invalidate: true } } satisfies IndexNotice);
   void store()
     .then((s) => notify(s.db, NOTICE_CHANNEL, payload))
-    .catch((error: unknown) => log.warn("warehouse index notice not sent", { error: String(error) }));
+    .catch((error: unknown) => log.warn("warehouse index notice not sent", { event: "warehouses.index_notice_failed", error: String(error) }));
 }
 
 function onNotice(payload: string): void {
@@ -72,7 +72,7 @@ function listenForNotices(): void {
     )
     .catch((error: unknown) => {
       g.warehouseNotices = undefined;
-      log.warn("warehouse index notices not received", { error: String(error) });
+      log.warn("warehouse index notices not received", { event: "warehouses.index_listen_failed", error: String(error) });
     });
 }
 
@@ -85,7 +85,7 @@ export function warehouseIndex(): WarehouseIndex {
     index = new WarehouseIndex({
       fetchPage: (page, limit) => upstream().listWarehouses({ page, limit }),
       ttlMs: warehouseIndexTtlMs,
-      onBackgroundError: (error) => log.warn("warehouse index refresh failed", { error: String(error) }),
+      onBackgroundError: (error) => log.warn("warehouse index refresh failed", { event: "warehouses.index_refresh_failed", error: String(error) }),
     });
     indexes.set(key, index);
     listenForNotices();

@@ -97,6 +97,6 @@ async function raiseImportNotStarted(event: AlertEvent): Promise<void> {
   try {
     await raiseAlert(event);
   } catch (error) {
-    log.error("import alert not raised", { kind: event.type, error: String(error) });
+    log.error("import alert not raised", { event: "import.alert_failed", kind: event.type, error: String(error) });
   }
 }

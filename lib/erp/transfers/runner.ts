@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { context, trace } from "@opentelemetry/api";
 import type { Kysely } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
@@ -10,6 +11,7 @@ import type { EnqueueRun, RunJob } from "@/lib/erp/transfers/runs";
 import { endInterrupted, holdsRun, interruptRun, refreshCounts, sendingToUnknown, settleBatch, takeoverCount, type ClaimedBatch } from "@/lib/erp/transfers/settling";
 import { sendBatch, type OnTheWire } from "@/lib/erp/transfers/batch-outcomes";
 import { ReadAhead, rememberCreatedOrders } from "@/lib/erp/transfers/read-ahead";
+import { failSpan, inSpan, linksTo, tracer } from "@/lib/trace";
 
 export const RUN_QUEUE = "erp-transfer-run";
 export const RECOVER_QUEUE = "erp-transfer-recover";
@@ -44,7 +46,16 @@ interface Working {
   stopAsked: boolean;
 }
 
-export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Promise<ErpTransferRun | undefined> {
+export function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Promise<ErpTransferRun | undefined> {
+  return inSpan("transfer run", { attributes: { "labs.run.id": job.runId, "labs.job.id": job.jobId }, links: linksTo(job.links ?? []) }, async (span) => {
+    const run = await workRun(deps, job, signal);
+    span.setAttribute("labs.run.state", run?.state ?? "not_held");
+    if (run) span.setAttributes({ "labs.run.origin": run.origin, "labs.run.orders": run.total_orders, "labs.run.batches": run.batches_done, "labs.run.transferred": run.transferred_count, "labs.run.unknown": run.unknown_count });
+    return run;
+  });
+}
+
+async function workRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Promise<ErpTransferRun | undefined> {
   const { db } = deps;
   const { runId, jobId } = job;
 
@@ -77,7 +88,7 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
     }
   } catch (error) {
     if (error instanceof LostJob) return undefined;
-    deps.onError?.("transfer run stopped by an error", { runId, error: String(error) });
+    deps.onError?.("transfer run stopped by an error", { event: "transfer.run_failed", runId, error: String(error) });
     // Ended rather than retried: a batch that may have acted is never resent by itself.
     const ended = await interruptRun(db, runId, jobId);
     if (ended) await finishedHook(deps, ended);
@@ -85,7 +96,7 @@ export async function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSi
   }
   // Nothing on the wire now. A failed hand-over fails the job, and recovery resumes the run with nothing to mark.
   const handed = await handOverRun(db, job, deps.draining!.enqueue);
-  if (handed) deps.onWarn?.("transfer run handed over at shutdown", { runId, jobId: handed.job_id, pending: handed.pending_count });
+  if (handed) deps.onWarn?.("transfer run handed over at shutdown", { event: "transfer.run_handed_over", runId, jobId: handed.job_id, pending: handed.pending_count });
   return handed ?? undefined;
 }
 
@@ -101,7 +112,19 @@ function claimRun(db: Kysely<Database>, { runId, jobId }: RunJob) {
 }
 
 function send(w: Working, batch: ClaimedBatch): OnTheWire {
-  return sendBatch(w.deps.upstream, batch, (error) => w.deps.onError?.("transfer batch failed in the console", { runId: w.job.runId, batch: batch.number, error: String(error) }));
+  const span = tracer().startSpan("transfer batch", { attributes: { "labs.run.id": w.job.runId, "labs.batch.number": batch.number, "labs.batch.orders": batch.rows.length } });
+  const wire = context.with(trace.setSpan(context.active(), span), () =>
+    sendBatch(w.deps.upstream, batch, (error) => {
+      failSpan(span, error);
+      w.deps.onError?.("transfer batch failed in the console", { event: "transfer.batch_failed", runId: w.job.runId, batch: batch.number, error: String(error) });
+    }),
+  );
+  void wire.answer.then((outcomes) => {
+    const count = (o: string) => [...outcomes.values()].filter((x) => x.outcome === o).length;
+    span.setAttributes({ "labs.batch.transferred": count("transferred"), "labs.batch.not_transferred": count("not_transferred"), "labs.batch.unknown": count("unknown") });
+    span.end();
+  });
+  return wire;
 }
 
 async function sendFirst(w: Working): Promise<{ wire: OnTheWire[]; handOver: boolean }> {
@@ -162,7 +185,7 @@ async function finishedHook(deps: RunnerDeps, run: ErpTransferRun): Promise<void
   try {
     await deps.onFinished?.(run);
   } catch (error) {
-    deps.onError?.("transfer run completion hook failed", { runId: run.id, error: String(error) });
+    deps.onError?.("transfer run completion hook failed", { event: "transfer.finish_hook_failed", runId: run.id, error: String(error) });
   }
 }
 
@@ -193,9 +216,9 @@ export async function recoverRun(deps: RunnerDeps & { enqueue: EnqueueRun }, dea
     await deps.enqueue(trx, { runId: run.id, jobId });
     return { outcome: "resumed", run: (await getRun(trx, run.id))!, jobId, unknown };
   });
-  if (result.outcome === "resumed") deps.onWarn?.("transfer run taken over after its worker stopped", { runId: result.run.id, unknown: result.unknown });
+  if (result.outcome === "resumed") deps.onWarn?.("transfer run taken over after its worker stopped", { event: "transfer.run_taken_over", runId: result.run.id, unknown: result.unknown });
   if (result.outcome === "interrupted") {
-    deps.onError?.("transfer run interrupted: its workers kept stopping", { runId: result.run.id, takeovers: MAX_TAKEOVERS });
+    deps.onError?.("transfer run interrupted: its workers kept stopping", { event: "transfer.run_interrupted", runId: result.run.id, takeovers: MAX_TAKEOVERS });
     await finishedHook(deps, result.run);
   }
   return result;
@@ -231,7 +254,7 @@ export interface WorkOptions {
 export async function workTransfers(boss: JobEngine, deps: RunnerDeps, options: WorkOptions): Promise<void> {
   const enqueue = enqueueWith(boss);
   await boss.work<RunJob>(RUN_QUEUE, { localConcurrency: options.concurrency ?? 4 }, async ([job]) => {
-    await processRun(deps, { runId: job!.data.runId, jobId: job!.data.jobId }, job!.signal);
+    await processRun(deps, { runId: job!.data.runId, jobId: job!.data.jobId, links: job!.data.links }, job!.signal);
   });
   const poll = Math.max(0.5, options.recoverPollSeconds);
   await boss.work<RunJob>(RECOVER_QUEUE, { pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll }, async ([job]) => {

@@ -22,6 +22,8 @@ export interface RunActor {
 export interface RunJob {
   runId: string;
   jobId: string;
+  /** Traceparents of the queue pushes whose orders the run carries: its span links to them. */
+  links?: string[];
 }
 
 /** Sent inside the transaction that creates the run: both exist, or neither. */
@@ -100,7 +102,7 @@ export type CreateRunRequest =
   | { take: TakeOrders; origin: TransferOrigin; orderIds?: undefined; retry?: undefined; parentRunId?: undefined };
 
 /** Picks the run's ids inside the run's own transaction (the order queue), so a rollback puts them back. */
-export type TakeOrders = (trx: Transaction<Database>) => Promise<string[]>;
+export type TakeOrders = (trx: Transaction<Database>) => Promise<string[] | { orderIds: string[]; traceparents: string[] }>;
 
 export interface CreateRunInput {
   actor: RunActor;
@@ -117,6 +119,7 @@ type Made = { run: ErpTransferRun; created: boolean };
 
 interface Picked {
   orderIds: string[];
+  traceparents?: string[];
   origin: TransferOrigin;
   parentRunId: string | null;
   retriedPositions: number[];
@@ -147,7 +150,8 @@ export async function createTransferRun(conn: Kysely<Database>, input: CreateRun
       if (!judged) return { nothing: true as const };
       const run = await insertRun(trx, input, hash, judged);
       if (judged.parentRunId !== null) await claimRetried(trx, run.id, judged.parentRunId, judged.retriedPositions);
-      await input.enqueue(trx, { runId: run.id, jobId: run.job_id! }, judged.toSend);
+      const links = [...new Set(judged.traceparents ?? [])].slice(0, 32);
+      await input.enqueue(trx, { runId: run.id, jobId: run.job_id!, ...(links.length > 0 && { links }) }, judged.toSend);
       return { run, created: true };
     });
     // Every id the queue gave was on its way elsewhere: they leave the queue (committed), and nothing is made.
@@ -165,9 +169,10 @@ async function pickOrders(trx: Transaction<Database>, input: CreateRunInput): Pr
   const { request } = input;
   if (request.retry) return pickRetried(trx, request.retry, request.parentRunId, input.maxOrdersPerRun);
   if (request.take) {
-    const orderIds = await request.take(trx);
+    const taken = await request.take(trx);
+    const { orderIds, traceparents } = Array.isArray(taken) ? { orderIds: taken, traceparents: [] } : taken;
     if (orderIds.length === 0) throw new NothingQueuedError();
-    return { orderIds, origin: request.origin, parentRunId: null, retriedPositions: [] };
+    return { orderIds, traceparents, origin: request.origin, parentRunId: null, retriedPositions: [] };
   }
   return { orderIds: request.orderIds, origin: request.origin ?? "new", parentRunId: null, retriedPositions: [] };
 }

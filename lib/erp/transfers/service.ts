@@ -50,7 +50,7 @@ export function startTransferJobs(): Promise<JobEngine> {
         onFinished: auditRunEnd,
         onError: (message, fields) => log.error(message, fields),
         onWarn: (message, fields) => log.warn(message, fields),
-        onWorking: (fields) => log.info("transfer run working", { ...fields, pid: process.pid }),
+        onWorking: (fields) => log.info("transfer run working", { event: "transfer.run_working", ...fields, pid: process.pid }),
         inFlight: getConfig().erp.inFlight,
         // At shutdown: the batches on the wire are answered and recorded, and the run goes on at once elsewhere.
         draining: { signal: drainingSignal(), enqueue: enqueueWith(boss) },
