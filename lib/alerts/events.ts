@@ -28,7 +28,8 @@ export type AlertEvent =
     }
   | { type: "platform.unanswered"; minutes: number; since: string; lastError: string | null; at: string }
   | { type: "schedule.paused"; scheduleId: string; kind: ImportKindName | "transfer"; by: { email: string; name: string | null }; at: string }
-  | { type: "import.stale"; kind: ImportKindName; hours: number; lastStartedAt: string | null; at: string };
+  | { type: "import.stale"; kind: ImportKindName; hours: number; lastStartedAt: string | null; at: string }
+  | { type: "order.age"; level: "warn" | "critical"; source: string | null; orderId: string; since: string; count: number; deadlineDays: number; at: string };
 
 export async function raiseAlert(event: AlertEvent): Promise<string[]> {
   try {

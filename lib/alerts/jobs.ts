@@ -26,7 +26,7 @@ export function startAlertJobs(): Promise<JobEngine> {
       targets: settings.targets,
       onWarn: (message, fields) => log.warn(message, fields),
     });
-    const tick = { db: await db(), boss, queue: settings.queue, timeZone: getConfig().accountTimeZone };
+    const tick = { db: await db(), boss, queue: settings.queue, timeZone: getConfig().accountTimeZone, orderAge: getConfig().orderAge };
     await startChain(boss, ALERT_TICK, () => runAlertTick(tick));
     return boss;
   });

@@ -1,0 +1,12 @@
+import type { AgeAlertLevel } from "@/lib/order-age/constants";
+
+export interface OrderAgeAlertsTable {
+  /** The channel; "" for orders without one. */
+  source: string;
+  level: AgeAlertLevel;
+  alerted_at: Date;
+}
+
+export interface OrderAgeTables {
+  order_age_alerts: OrderAgeAlertsTable;
+}
