@@ -15,7 +15,6 @@ export interface DigestCounts {
   runs: { total: number; complete: number; completeWithRejections: number; needsAttention: number; interrupted: number; running: number };
   open: { total: number; failed: number; unknown: number; notSent: number; rejected: number };
   stale: { kind: ImportKindName; hours: number }[];
-  /** The oldest order not yet in the ERP, when there is one. */
   oldest?: { source: string | null; since: string; level: AgeLevel };
 }
 

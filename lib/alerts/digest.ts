@@ -23,7 +23,6 @@ export interface AlertTickDeps {
   boss: JobEngine;
   queue: DeliveryQueueOptions;
   timeZone: string;
-  /** The order-age clock's levels; without them no order-age alert or digest line. */
   orderAge?: AgeThresholds;
 }
 

@@ -128,7 +128,6 @@ export const erpMigrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
-  // A queued order's channel data, carried onto its row when sent; first_seen_at is when it was queued (the order-age clock counts from it without an order date).
   "0019_order_channels": {
     async up(db: Kysely<unknown>) {
       await db.schema

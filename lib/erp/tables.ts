@@ -54,7 +54,6 @@ export interface ErpTransferOrdersTable {
   source: ColumnType<string | null, string | null | undefined, string | null>;
   order_date: ColumnType<Date | null, Date | null | undefined, Date | null>;
   package_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** When the console first had the order (its queueing); the order-age clock's start when order_date is missing. */
   first_seen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 

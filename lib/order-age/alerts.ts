@@ -13,10 +13,7 @@ export interface OrderAgeCheckDeps {
   orderAge: AgeThresholds;
 }
 
-/**
- * Raises "order.age" when a channel's oldest order not yet in the ERP first reaches warn, and again when it reaches critical; the row that
- * claims the level is the one instance that sends. A channel that falls below a level (its oldest order reached the ERP) may be alerted again.
- */
+/** "order.age" once per level a channel's oldest order reaches (again after falling below it); the claiming row's instance sends. */
 export async function checkOrderAge(deps: OrderAgeCheckDeps, now = new Date()): Promise<string[]> {
   const age = await orderAgeOf(deps.db, deps.orderAge, now);
   const stored = await deps.db.selectFrom("order_age_alerts").selectAll().execute();

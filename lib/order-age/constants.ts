@@ -4,7 +4,6 @@ export const AGE_LEVELS = ["ok", "warn", "critical", "overdue"] as const;
 export type AgeLevel = (typeof AGE_LEVELS)[number];
 export const AGE_PLACES = ["queued", "running", "open"] as const;
 export type AgePlace = (typeof AGE_PLACES)[number];
-/** Alerts go out at these levels; an overdue channel that was never alerted as critical gets the critical alert. */
 export const ALERT_LEVELS = ["warn", "critical"] as const;
 export type AgeAlertLevel = (typeof ALERT_LEVELS)[number];
 
@@ -28,7 +27,6 @@ export function alertLevelOf(level: AgeLevel): AgeAlertLevel | null {
   return level === "ok" ? null : level === "warn" ? "warn" : "critical";
 }
 
-/** Whole days and the hours beyond them, as the tile and the alerts say them. */
 export function ageParts(since: Date | string, now: Date | string): { days: number; hours: number } {
   const hours = Math.max(0, Math.floor((new Date(now).getTime() - new Date(since).getTime()) / 3_600_000));
   return { days: Math.floor(hours / 24), hours: hours % 24 };

@@ -4,8 +4,6 @@ import { ageByChannel } from "@/lib/order-age/store";
 import { ageLevel, type AgeThresholds } from "@/lib/order-age/constants";
 import type { OrderAge } from "@/lib/order-age/schemas";
 
-// No "server-only": the alert tick and the tests read the clock with their own store and thresholds.
-
 const DAY_MS = 86_400_000;
 
 export async function orderAgeOf(conn: Kysely<Database> | Transaction<Database>, t: AgeThresholds, now: Date): Promise<OrderAge> {

@@ -16,7 +16,6 @@ export interface ChannelAgeRow {
   overdue: number;
 }
 
-/** Per channel, oldest first: how many orders are not yet in the ERP, the oldest, and how many are past each level's moment. */
 export async function ageByChannel(conn: Conn, at: { warn: Date; critical: Date; deadline: Date }): Promise<ChannelAgeRow[]> {
   const rows = await sql<ChannelAgeRow>`
     select source, count(*)::int as n, min(since) as oldest_at,

@@ -1,7 +1,6 @@
 import type { AgeAlertLevel } from "@/lib/order-age/constants";
 
 export interface OrderAgeAlertsTable {
-  /** The channel; "" for orders without one. */
   source: string;
   level: AgeAlertLevel;
   alerted_at: Date;

@@ -15,7 +15,6 @@ export const queueMigrations: Record<string, Migration> = {
       await db.schema.createIndex("order_queue_oldest").on("order_queue").columns(["queued_at", "order_id"]).execute();
     },
   },
-  // Where an order came from and when it was placed, as a pusher gave them; none are required (pasted ids stay id-only).
   "0019_order_channels": {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable("order_queue").addColumn("source", "text").addColumn("order_date", "timestamptz").addColumn("package_id", "text").execute();

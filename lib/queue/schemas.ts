@@ -28,7 +28,6 @@ export const queuedOrderSchema = z.strictObject({
 export type QueuedOrderInput = z.output<typeof queuedOrderSchema>;
 
 // Ids to queue arrive as typed: each one is judged on its own (refused and named), so the list only needs to be strings.
-// Either bare ids or orders with their channel data, so each refusal names its own field (a union would name none).
 export const enqueueBodySchema = z
   .strictObject({
     orderIds: z
@@ -49,7 +48,6 @@ export const enqueueBodySchema = z
     else if (!body.orderIds && !body.orders) ctx.addIssue({ code: "custom", path: ["orderIds"], message: "validation.queue.orderIdsList" });
   });
 
-// The exclusive shapes for the description; that exactly one is given is the route's own check.
 export const enqueueShapes = z.xor([
   z.strictObject({ orderIds: z.array(z.string()).min(1).max(QUEUE_MAX_IDS_PER_REQUEST), confirmUnknown: z.boolean().optional() }),
   z.strictObject({

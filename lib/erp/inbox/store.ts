@@ -118,11 +118,7 @@ export async function inboxPeople(conn: Kysely<Database>): Promise<{ email: stri
 
 export type NotInErpPlace = "queued" | "running" | "open";
 
-/**
- * Every order not yet in the ERP, once per order: queued, in a queued or running run, or open in the inbox and in the ERP through no other run.
- * `since` is its order date, else when the console first had it. Reads the queue, active runs (erp_transfer_runs_state) and the open exceptions'
- * partial index (0015): never the transferred outcomes.
- */
+// Each order not yet in the ERP once (queued, in an active run, open in the inbox and in no other run's ERP), never reading transferred outcomes.
 export function ordersNotInErp(conn: Kysely<Database>): RawBuilder<{ order_id: string; source: string | null; since: Date; place: NotInErpPlace; run_id: string | null }> {
   const open = openOrders(conn, {})
     .select(["o.order_id", "o.source", sql<Date>`coalesce(o.order_date, o.first_seen_at, r.created_at)`.as("since"), sql<string>`'open'`.as("place"), "o.run_id"])

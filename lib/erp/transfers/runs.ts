@@ -94,7 +94,6 @@ async function findByKey(conn: Conn, email: string, key: string) {
 
 const RETRY_ORIGIN: Record<RetryKind, TransferOrigin> = { failed: "retry_failed", unsent: "send_unsent", unknown: "resend_unknown", rejected: "resend_rejected" };
 
-/** Where an order came from and since when the console has it (lib/queue, docs/using.md "Order age"); carried onto the order's row. */
 export interface OrderChannelData {
   source: string | null;
   orderDate: Date | null;
@@ -314,7 +313,6 @@ async function claimRetried(trx: Transaction<Database>, runId: string, parentRun
 
 export const CHANNEL_COLUMNS = ["o.source", "o.order_date", "o.package_id", sql<Date>`coalesce(o.first_seen_at, r.created_at)`.as("first_seen_at")] as const;
 
-/** A retried order keeps its channel and the moment the console first had it. */
 export function channelsOfRows(rows: readonly { order_id: string; source: string | null; order_date: Date | null; package_id: string | null; first_seen_at: Date | null }[]): Map<string, OrderChannelData> {
   return new Map(rows.map((r) => [r.order_id, { source: r.source, orderDate: r.order_date, packageId: r.package_id, firstSeenAt: r.first_seen_at }]));
 }
