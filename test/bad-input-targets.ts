@@ -661,4 +661,4 @@ TARGETS.push(
   { file: "v1/reconciliations/[id]/queue-never-seen/route.ts", method: "POST", keyed: true, requests: badUuidSegment.map((id) => keyed({ method: "POST", path: `/api/v1/reconciliations/${id}/queue-never-seen` })), alsoOk: redirected },
 );
 
-export const NOT_FUZZED = new Set(["GET erp/hold/route.ts", "GET v1/transfer-hold/route.ts", "GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET v1/openapi.json/route.ts"]);
+export const NOT_FUZZED = new Set(["GET erp/hold/route.ts", "GET v1/transfer-hold/route.ts", "GET v1/order-age/route.ts", "GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET v1/openapi.json/route.ts"]);
