@@ -25,7 +25,7 @@ export async function checkOrderAge(deps: OrderAgeCheckDeps, now = new Date()): 
   }
   const sent: string[] = [];
   for (const [source, { channel, level }] of wanted) {
-    if (level === null || stored.some((r) => r.source === source && (r.level === level || r.level === "critical"))) continue;
+    if (level === null) continue;
     const ids = await deps.db.transaction().execute(async (trx) => {
       const claimed = await trx
         .insertInto("order_age_alerts")
