@@ -15,6 +15,9 @@ import { renderAlert } from "@/lib/alerts/message";
 import { createDeliveryQueue } from "@/lib/alerts/engine";
 import { orderAgeOf } from "@/lib/order-age/read";
 import { checkOrderAge } from "@/lib/order-age/alerts";
+import { digestCounts } from "@/lib/alerts/digest";
+import { digestLines, isEmptyDigest, type DigestEvent } from "@/lib/alerts/digest-summary";
+import { messageWords } from "@/lib/alerts/message";
 
 // The order-age clock on a real PostgreSQL: what counts as not yet in the ERP, the bands per channel, channel data carried from the queue onto
 // the transfer rows, and the order-age alert given once per level.
@@ -173,5 +176,18 @@ describe("the order-age alert", () => {
     expect(tr.title).toBe("Sipariş yaşı uyarısı (web): ERP'ye henüz girmemiş en eski siparişin yaşı 5 gün 3 saat");
     expect(en.lines.join(" ")).toContain("VUK 231/5");
     expect(tr.lines[0]).toContain("3 siparişi");
+  });
+
+  it("puts the oldest order not yet in the ERP in the digest, which speaks up once it reaches warn", async () => {
+    await queue([{ id: "9400001", source: "web", orderDate: daysAgo(4.5) }, { id: "9400002", source: "n11", orderDate: daysAgo(1) }]);
+    const fresh = await digestCounts(state.conn, daysAgo(1), NOW, NOW, LEVELS);
+    expect(fresh.oldest).toEqual({ source: "web", since: daysAgo(4.5).toISOString(), level: "ok" });
+    expect(isEmptyDigest(fresh)).toBe(true);
+    const later = new Date(NOW.getTime() + 86_400_000);
+    const counts = await digestCounts(state.conn, daysAgo(1), later, later, LEVELS);
+    expect(isEmptyDigest(counts)).toBe(false);
+    const event: DigestEvent = { type: "digest", mode: "daily", since: NOW.toISOString(), until: later.toISOString(), timeZone: "Europe/Istanbul", at: later.toISOString(), ...counts };
+    expect(digestLines(event, messageWords({ locale: "en", timeZone: "Europe/Istanbul" }))).toContain("Oldest order not yet in the ERP: 5 days 12 hours (web).");
+    expect(digestLines(event, messageWords({ locale: "tr", timeZone: "Europe/Istanbul" }))).toContain("ERP'ye henüz girmemiş en eski sipariş: 5 gün 12 saat (web).");
   });
 });
