@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/store";
 import { jobs } from "@/lib/jobs";
 import type { JobEngine } from "@/lib/jobs/engine";
-import { forget, once } from "@/lib/jobs/once";
+import { forget, once, startedOnce } from "@/lib/jobs/once";
 import { log } from "@/lib/log";
 import { startChain } from "@/lib/jobs/periodic";
 import { getConfig } from "@/lib/config";
@@ -31,6 +31,8 @@ export function startAlertJobs(): Promise<JobEngine> {
     return boss;
   });
 }
+
+export const alertJobsIfStarted = (): Promise<JobEngine> | undefined => startedOnce<JobEngine>(ALERT_JOBS);
 
 export async function stopAlertJobs(): Promise<void> {
   await forget(ALERT_JOBS)?.catch(() => undefined);
