@@ -54,6 +54,7 @@ export const V1_ROUTES: V1RouteCase[] = [
   // No Idempotency-Key: refused before anything is taken from the queue.
   v1({ file: "v1/order-queue/send/route.ts", method: "POST", url: "/api/v1/order-queue/send", keys: keyWrite(403, 422) }),
   v1({ file: "v1/transfer-hold/route.ts", method: "GET", url: "/api/v1/transfer-hold", keys: keyRead() }),
+  v1({ file: "v1/order-age/route.ts", method: "GET", url: "/api/v1/order-age", keys: keyRead() }),
   v1({ file: "v1/transfer-hold/route.ts", method: "PUT", url: "/api/v1/transfer-hold", body: { held: true }, keys: keyWrite(403, 422) }),
 ];
 

@@ -697,4 +697,4 @@ TARGETS.push(
   { file: "erp/reconciliations/[id]/queue-never-seen/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/reconciliations/${id}/queue-never-seen` })), alsoOk: redirected },
 );
 
-export const NOT_FUZZED = new Set(["GET erp/hold/route.ts", "GET v1/transfer-hold/route.ts", "GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET alerts/arrivals/route.ts", "GET v1/openapi.json/route.ts"]);
+export const NOT_FUZZED = new Set(["GET erp/hold/route.ts", "GET v1/transfer-hold/route.ts", "GET v1/order-age/route.ts", "GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET alerts/arrivals/route.ts", "GET v1/openapi.json/route.ts"]);

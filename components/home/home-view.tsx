@@ -6,6 +6,7 @@ import { RelativeTime, useDateTime, useNow } from "@/components/ui/time";
 import { dayKey } from "@/lib/i18n/datetime";
 import { Tile } from "@/components/home/tile";
 import { FailuresTile } from "@/components/home/failures-tile";
+import { OrderAgeTile } from "@/components/home/order-age-tile";
 import { CallsChartTile, OutcomesChartTile } from "@/components/home/chart-tiles";
 import { alertClass, linkClass } from "@/components/ui/styles";
 import { actorName, eventMessage } from "@/lib/activity/readable";
@@ -37,6 +38,7 @@ export function HomeView() {
       <TransfersTile />
       <OutcomesChartTile />
       <FailuresTile />
+      <OrderAgeTile />
       <HealthTile />
       <CallsChartTile />
       <WarehousesTile />

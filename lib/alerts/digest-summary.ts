@@ -2,6 +2,7 @@ import { runResult, type MeaningCounts } from "@/lib/erp/outcomes/meanings";
 import type { ImportKindName, TransferRunState } from "@/lib/erp/lists";
 import type { MessageWords } from "@/lib/alerts/message";
 import { localMinutes, parseTime } from "@/lib/schedules/next";
+import { ageParts, type AgeLevel } from "@/lib/order-age/constants";
 
 // Pure: which digest slot a moment belongs to, and what a digest says; lib/alerts/digest.ts reads the store and sends it.
 
@@ -15,6 +16,7 @@ export interface DigestCounts {
   open: { total: number; failed: number; unknown: number; notSent: number; rejected: number };
   stale: { kind: ImportKindName; hours: number }[];
   silence?: { minutes: number; lastPushAt: string | null } | null;
+  oldest?: { source: string | null; since: string; level: AgeLevel };
 }
 
 export interface DigestEvent extends DigestCounts {
@@ -67,7 +69,7 @@ export function summariseDigest(
 
 /** Nothing ran, nothing is open, nothing is stale: no message (a digest that says nothing is the noise it replaces). */
 export function isEmptyDigest(counts: DigestCounts): boolean {
-  return counts.runs.total === 0 && counts.open.total === 0 && counts.stale.length === 0 && !counts.silence;
+  return counts.runs.total === 0 && counts.open.total === 0 && counts.stale.length === 0 && !counts.silence && (counts.oldest?.level ?? "ok") === "ok";
 }
 
 export function digestTitle(event: DigestEvent, words: MessageWords): string {
@@ -84,6 +86,7 @@ export function digestLines(event: DigestEvent, words: MessageWords): string[] {
     t("alertMessages.digest.open", { failed: o.failed, unknown: o.unknown, notSent: o.notSent, rejected: o.rejected }),
     ...event.stale.map((s) => t("alertMessages.digest.stale", { kind: words.kindWord(s.kind), hours: s.hours })),
     ...(event.silence ? [event.silence.lastPushAt ? t("alertMessages.digest.silent", { minutes: event.silence.minutes, at: words.when(event.silence.lastPushAt) }) : t("alertMessages.digest.silentNever", { minutes: event.silence.minutes })] : []),
+    ...(event.oldest ? [t("alertMessages.digest.oldest", { age: t("alertMessages.orderAge.age", ageParts(event.oldest.since, event.at)), channel: event.oldest.source ?? t("alertMessages.orderAge.noChannel") })] : []),
     ...(event.requestedBy ? [t("alertMessages.digest.requested", { who: event.requestedBy })] : []),
   ];
 }

@@ -9,6 +9,9 @@ import { channelsFor, queueIn, type DeliveryQueueOptions } from "@/lib/alerts/en
 import { digestSlot, isEmptyDigest, OPEN_MEANINGS, summariseDigest, type DigestCounts, type DigestEvent, type DigestMode } from "@/lib/alerts/digest-summary";
 import { judgeFreshness } from "@/lib/alerts/freshness";
 import { checkArrivals, silenceNow } from "@/lib/alerts/arrivals-service";
+import { orderAgeOf } from "@/lib/order-age/read";
+import { checkOrderAge } from "@/lib/order-age/alerts";
+import type { AgeThresholds } from "@/lib/order-age/constants";
 
 // Digests and freshness rules, checked by one chain across instances; a slot row (or a claimed rule) makes each send happen once.
 
@@ -21,6 +24,7 @@ export interface AlertTickDeps {
   boss: JobEngine;
   queue: DeliveryQueueOptions;
   timeZone: string;
+  orderAge?: AgeThresholds;
 }
 
 async function staleKinds(db: Db, now: Date) {
@@ -35,8 +39,8 @@ async function staleKinds(db: Db, now: Date) {
   });
 }
 
-export async function digestCounts(db: Db, since: Date, until: Date, now: Date): Promise<DigestCounts> {
-  const [runs, open, stale] = await Promise.all([
+export async function digestCounts(db: Db, since: Date, until: Date, now: Date, orderAge?: AgeThresholds): Promise<DigestCounts> {
+  const [runs, open, stale, age] = await Promise.all([
     db.selectFrom("erp_transfer_runs").selectAll().where("created_at", ">=", since).where("created_at", "<", until).execute(),
     db
       .selectFrom("erp_transfer_orders as o")
@@ -49,9 +53,14 @@ export async function digestCounts(db: Db, since: Date, until: Date, now: Date):
       .groupBy(MEANING)
       .execute(),
     staleKinds(db, now),
+    orderAge ? orderAgeOf(db, orderAge, now) : null,
   ]);
   const summaries = runs.map((r) => toRunSummary(r, now));
-  return summariseDigest(summaries, open, stale.filter((s) => s.stale).map((s) => ({ kind: s.kind, hours: s.hours })), await silenceNow(db, now));
+  const oldest = age?.channels[0];
+  return {
+    ...summariseDigest(summaries, open, stale.filter((s) => s.stale).map((s) => ({ kind: s.kind, hours: s.hours })), await silenceNow(db, now)),
+    ...(oldest && { oldest: { source: oldest.source, since: oldest.oldest.since, level: oldest.level } }),
+  };
 }
 
 async function digestFor(deps: AlertTickDeps, channel: { id: string; mode: DigestMode; time: string | null }, now: Date): Promise<string | null> {
@@ -74,7 +83,7 @@ async function digestFor(deps: AlertTickDeps, channel: { id: string; mode: Diges
   const since = new Date(Math.max(last.getTime(), slotAt.getTime() - periodMs));
   return db.transaction().execute(async (trx) => {
     if (!(await claim(trx, since))) return null;
-    const counts = await digestCounts(trx, since, slotAt, now);
+    const counts = await digestCounts(trx, since, slotAt, now, deps.orderAge);
     if (isEmptyDigest(counts)) return null;
     const event: DigestEvent = { type: "digest", mode: channel.mode, since: since.toISOString(), until: slotAt.toISOString(), timeZone: deps.timeZone, at: now.toISOString(), ...counts };
     const [id] = await queueIn(trx, deps.boss, event, [channel.id], deps.queue, now);
@@ -102,7 +111,7 @@ export async function sendDigests(deps: AlertTickDeps, now = new Date()): Promis
 export async function sendDigestNow(deps: AlertTickDeps, channel: { id: string; mode: DigestMode; time: string | null }, requestedBy: string, now = new Date()): Promise<{ deliveryId: string; event: DigestEvent }> {
   const { slotAt } = digestSlot(now, channel.mode, channel.time, deps.timeZone);
   return deps.db.transaction().execute(async (trx) => {
-    const counts = await digestCounts(trx, slotAt, now, now);
+    const counts = await digestCounts(trx, slotAt, now, now, deps.orderAge);
     const event: DigestEvent = { type: "digest", mode: channel.mode, since: slotAt.toISOString(), until: now.toISOString(), timeZone: deps.timeZone, at: now.toISOString(), requestedBy, ...counts };
     const [deliveryId] = await queueIn(trx, deps.boss, event, [channel.id], deps.queue, now);
     return { deliveryId: deliveryId!, event };
@@ -135,4 +144,5 @@ export async function runAlertTick(deps: AlertTickDeps, now = new Date()): Promi
   await sendDigests(deps, now);
   await checkFreshness(deps, now);
   await checkArrivals(deps, now);
+  if (deps.orderAge) await checkOrderAge({ ...deps, orderAge: deps.orderAge }, now);
 }

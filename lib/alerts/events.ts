@@ -30,7 +30,8 @@ export type AlertEvent =
   | { type: "schedule.paused"; scheduleId: string; kind: ImportKindName | "transfer"; by: { email: string; name: string | null }; at: string }
   | { type: "import.stale"; kind: ImportKindName; hours: number; lastStartedAt: string | null; at: string }
   | { type: "orders.silent"; minutes: number; lastPushAt: string | null; at: string }
-  | { type: "orders.low_volume"; percent: number; today: number; median: number; at: string };
+  | { type: "orders.low_volume"; percent: number; today: number; median: number; at: string }
+  | { type: "order.age"; level: "warn" | "critical"; source: string | null; orderId: string; since: string; count: number; deadlineDays: number; at: string };
 
 export async function raiseAlert(event: AlertEvent): Promise<string[]> {
   try {

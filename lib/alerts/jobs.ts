@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/store";
 import { jobs } from "@/lib/jobs";
 import type { JobEngine } from "@/lib/jobs/engine";
-import { forget, once } from "@/lib/jobs/once";
+import { forget, once, startedOnce } from "@/lib/jobs/once";
 import { log } from "@/lib/log";
 import { startChain } from "@/lib/jobs/periodic";
 import { getConfig } from "@/lib/config";
@@ -26,11 +26,13 @@ export function startAlertJobs(): Promise<JobEngine> {
       targets: settings.targets,
       onWarn: (message, fields) => log.warn(message, fields),
     });
-    const tick = { db: await db(), boss, queue: settings.queue, timeZone: getConfig().accountTimeZone };
+    const tick = { db: await db(), boss, queue: settings.queue, timeZone: getConfig().accountTimeZone, orderAge: getConfig().orderAge };
     await startChain(boss, ALERT_TICK, () => runAlertTick(tick));
     return boss;
   });
 }
+
+export const alertJobsIfStarted = (): Promise<JobEngine> | undefined => startedOnce<JobEngine>(ALERT_JOBS);
 
 export async function stopAlertJobs(): Promise<void> {
   await forget(ALERT_JOBS)?.catch(() => undefined);

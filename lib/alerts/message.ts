@@ -4,6 +4,7 @@ import { catalogTranslator, type CatalogTranslator } from "@/lib/i18n/catalog-tr
 import type { Locale } from "@/lib/i18n/config";
 import { formatDateTime } from "@/lib/i18n/datetime";
 import { redactSecrets } from "@/lib/rules/secrets";
+import { ageParts } from "@/lib/order-age/constants";
 
 // Alerts speak the channel's language (receivers are shared channels, not one member's locale), with the account's clock.
 
@@ -112,6 +113,18 @@ function compose(event: DeliveredEvent, consoleUrl: string, words: MessageWords)
         lines: [t("alertMessages.volume.line", { today: event.today, percent: event.percent, median: event.median })],
         link: `${base}/erp#queue`,
       };
+    case "order.age": {
+      const age = ageParts(event.since, event.at);
+      const channel = event.source ?? t("alertMessages.orderAge.noChannel");
+      return {
+        title: t(`alertMessages.orderAge.${event.level}`, { channel, age: t("alertMessages.orderAge.age", age) }),
+        lines: [
+          t("alertMessages.orderAge.oldest", { orderId: event.orderId, since: words.when(event.since), count: event.count }),
+          t("alertMessages.orderAge.deadline", { days: event.deadlineDays }),
+        ],
+        link: `${base}/`,
+      };
+    }
     case "digest":
       return { title: digestTitle(event, words), lines: digestLines(event, words), link: `${base}/erp/failures` };
     case "handover":

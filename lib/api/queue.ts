@@ -2,7 +2,8 @@ import "server-only";
 import { endpoint, json } from "@/lib/api/endpoint";
 import { enqueueAnswer, queueOverviewAnswer, removedAnswer } from "@/lib/queue/schemas";
 import { idempotencyKey, runAnswers } from "@/lib/api/transfers";
-import { enqueueBodySchema, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
+import { enqueueBodySchema, enqueueShapes, queueList, removeQueuedBodySchema } from "@/lib/queue/schemas";
+import { checkOrderAgeNow } from "@/lib/order-age/service";
 import { enqueueOrders, queueOverview as overview, removeQueued as remove, sendQueued as send } from "@/lib/queue/service";
 
 
@@ -10,9 +11,11 @@ import { enqueueOrders, queueOverview as overview, removeQueued as remove, sendQ
 export const queueOverview = endpoint({ permission: "read", v1: { method: "GET", path: "/order-queue", operationId: "getOrderQueue", summary: "The order queue: how many wait, the oldest, the next automatic send, and a page of the ids", tag: "Order queue" }, query: queueList.querySchema, answer: { 200: { description: "The queue", schema: queueOverviewAnswer } } }, async ({ query }) => json(await overview(query)));
 
 // Adds ids; each malformed, already queued, already transferred or unknown (held back unless confirmed) id is named in the answer.
-export const enqueue = endpoint({ permission: "erp.run", v1: { method: "POST", path: "/order-queue", operationId: "enqueueOrders", summary: "Queue order ids for the next automatic transfer; malformed, already queued and already transferred ids are left out and named, ids whose outcome is unknown are held back unless confirmUnknown is true", tag: "Order queue" }, body: enqueueBodySchema, answer: { 200: { description: "What was queued and what was left out", schema: enqueueAnswer } } }, async ({ body, actor, service, api }) =>
-  json(await enqueueOrders({ ...service, actor }, body.orderIds, api ? "api" : "console", { confirmUnknown: body.confirmUnknown })),
-);
+export const enqueue = endpoint({ permission: "erp.run", v1: { method: "POST", path: "/order-queue", operationId: "enqueueOrders", summary: "Queue order ids ({orderIds} or {orders: [{id, source?, orderDate?, packageId?}]}) for the next automatic transfer; malformed, already queued and already transferred ids are left out and named, ids whose outcome is unknown are held back unless confirmUnknown is true", tag: "Order queue", describe: { body: enqueueShapes } }, body: enqueueBodySchema, answer: { 200: { description: "What was queued and what was left out", schema: enqueueAnswer } } }, async ({ body, actor, service, api }) => {
+  const result = await enqueueOrders({ ...service, actor }, body.orderIds ?? body.orders!.map((o) => o.id), api ? "api" : "console", { confirmUnknown: body.confirmUnknown, channels: body.orders });
+  if (result.queued.length > 0 && body.orders?.some((o) => o.orderDate)) void checkOrderAgeNow();
+  return json(result);
+});
 
 // Takes the chosen ids out before they are sent.
 export const removeQueued = endpoint({ permission: "erp.run", v1: { method: "DELETE", path: "/order-queue", operationId: "removeQueuedOrders", summary: "Take order ids out of the queue before they are sent", tag: "Order queue" }, body: removeQueuedBodySchema, answer: { 200: { description: "What was removed and what was not queued", schema: removedAnswer } } }, async ({ body, actor, service }) => json(await remove({ ...service, actor }, body.orderIds)));

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Endpoint, V1 } from "@/lib/api/endpoint";
 import * as hold from "@/lib/api/hold";
 import * as imports from "@/lib/api/imports";
+import * as orderAge from "@/lib/api/order-age";
 import * as queue from "@/lib/api/queue";
 import * as reconciliations from "@/lib/api/reconciliations";
 import * as schedules from "@/lib/api/schedules";
@@ -17,7 +18,7 @@ const described = (resource: object): Described[] =>
     .sort((a, b) => a.sequence - b.sequence);
 
 export const V1_OPERATIONS: readonly { v1: V1; serves: Endpoint | null }[] = [
-  ...[warehouses, transfers, imports, queue, schedules, hold, reconciliations].flatMap(described).map((serves) => ({ v1: serves.declaration.v1, serves })),
+  ...[warehouses, transfers, imports, queue, schedules, hold, reconciliations, orderAge].flatMap(described).map((serves) => ({ v1: serves.declaration.v1, serves })),
   {
     v1: {
       method: "GET",

@@ -10,6 +10,7 @@ import { erpMigrations } from "@/lib/erp/migrations";
 import { holdMigrations } from "@/lib/hold/migrations";
 import { homeMigrations } from "@/lib/home/migrations";
 import { queueMigrations } from "@/lib/queue/migrations";
+import { orderAgeMigrations } from "@/lib/order-age/migrations";
 import { reconcileMigrations } from "@/lib/reconcile/migrations";
 import { schedulesMigrations } from "@/lib/schedules/migrations";
 import type { Store } from "@/lib/store/open";
@@ -37,6 +38,7 @@ export const FEATURES: readonly Feature[] = [
   { name: "audit-stream", migrations: auditStreamMigrations, start: async () => (await import("@/lib/audit-stream/service")).startAuditStream() },
   { name: "hold", migrations: holdMigrations },
   { name: "reconcile", migrations: reconcileMigrations },
+  { name: "order-age", migrations: orderAgeMigrations },
 ];
 
 export const consoleMigrations = combineMigrations(...FEATURES.map((f) => f.migrations));

@@ -32,6 +32,7 @@ describe("parseServerEnv", () => {
       demoPassword: DEFAULT_DEMO_PASSWORD,
       sso: null,
       reconcile: { orderList: true, settleMinutes: 30 },
+      orderAge: { deadlineDays: 7, warnDays: 5, criticalDays: 6 },
       warehouseIndexTtlMs: 30_000,
       exports: { maxRows: 100_000 },
       erp: { batchSize: 100, inFlight: 2, maxOrdersPerRun: 10_000, importRepeatWindowMinutes: 15 },
@@ -52,6 +53,8 @@ describe("parseServerEnv", () => {
 
   it("reads the reconciliation settings", () => {
     expect(parseServerEnv({ ...good, LABS_ORDER_LIST: "off", RECONCILE_SETTLE_MINUTES: "0" }).reconcile).toEqual({ orderList: false, settleMinutes: 0 });
+    expect(parseServerEnv({ ...good, ORDER_AGE_DEADLINE_DAYS: "10", ORDER_AGE_WARN_DAYS: "3", ORDER_AGE_CRITICAL_DAYS: "10" }).orderAge).toEqual({ deadlineDays: 10, warnDays: 3, criticalDays: 10 });
+    expect(() => parseServerEnv({ ...good, ORDER_AGE_WARN_DAYS: "6" })).toThrow(/ORDER_AGE_WARN_DAYS/);
     expect(problemsOf({ ...good, LABS_ORDER_LIST: "no" })).toEqual(["LABS_ORDER_LIST: must be on or off"]);
   });
 

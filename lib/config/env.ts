@@ -110,6 +110,9 @@ export const envSchema = z
     ERP_IMPORT_REPEAT_WINDOW_MINUTES: positiveInt(15, 1440),
     LABS_ORDER_LIST: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
     RECONCILE_SETTLE_MINUTES: positiveInt(30, 1440, 0),
+    ORDER_AGE_DEADLINE_DAYS: positiveInt(7, 90),
+    ORDER_AGE_WARN_DAYS: positiveInt(5, 90),
+    ORDER_AGE_CRITICAL_DAYS: positiveInt(6, 90),
     WAREHOUSE_INDEX_TTL_SECONDS: positiveInt(30, 3600),
     // An .xlsx sheet holds 1,048,576 rows: the header and the note that the file was cut must fit too.
     EXPORT_MAX_ROWS: positiveInt(100_000, 1_000_000, 100),
@@ -174,6 +177,9 @@ export const envSchema = z
     if (env.AUDIT_STREAM_URL !== undefined && (env.AUDIT_STREAM_SECRET ?? "").length < 32) {
       ctx.addIssue({ code: "custom", path: ["AUDIT_STREAM_SECRET"], message: "must be at least 32 characters when AUDIT_STREAM_URL is set" });
     }
+    if (!(env.ORDER_AGE_WARN_DAYS < env.ORDER_AGE_CRITICAL_DAYS && env.ORDER_AGE_CRITICAL_DAYS <= env.ORDER_AGE_DEADLINE_DAYS)) {
+      ctx.addIssue({ code: "custom", path: ["ORDER_AGE_WARN_DAYS"], message: "must be below ORDER_AGE_CRITICAL_DAYS, which must not pass ORDER_AGE_DEADLINE_DAYS" });
+    }
     if (env.DEMO_PASSWORD !== undefined && env.DEMO_PASSWORD.length < 8) {
       ctx.addIssue({ code: "custom", path: ["DEMO_PASSWORD"], message: "must be at least 8 characters" });
     }
@@ -193,6 +199,7 @@ export interface ConsoleConfig {
   sso: { issuer: string; clientId: string; clientSecret: string; name: string; allow: AllowEntry[]; trustUnverifiedEmail: boolean } | null;
   erp: { batchSize: number; inFlight: number; maxOrdersPerRun: number; importRepeatWindowMinutes: number };
   reconcile: { orderList: boolean; settleMinutes: number };
+  orderAge: { deadlineDays: number; warnDays: number; criticalDays: number };
   warehouseIndexTtlMs: number;
   exports: { maxRows: number };
   accountTimeZone: string;
@@ -257,6 +264,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
           }
         : null,
     reconcile: { orderList: env.LABS_ORDER_LIST !== "off", settleMinutes: env.RECONCILE_SETTLE_MINUTES },
+    orderAge: { deadlineDays: env.ORDER_AGE_DEADLINE_DAYS, warnDays: env.ORDER_AGE_WARN_DAYS, criticalDays: env.ORDER_AGE_CRITICAL_DAYS },
     warehouseIndexTtlMs: env.WAREHOUSE_INDEX_TTL_SECONDS * 1000,
     exports: { maxRows: env.EXPORT_MAX_ROWS },
     accountTimeZone: env.ACCOUNT_TIME_ZONE ?? "Europe/Istanbul",

@@ -128,4 +128,15 @@ export const erpMigrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  "0019_order_channels": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("erp_transfer_orders")
+        .addColumn("source", "text")
+        .addColumn("order_date", "timestamptz")
+        .addColumn("package_id", "text")
+        .addColumn("first_seen_at", "timestamptz")
+        .execute();
+    },
+  },
 };

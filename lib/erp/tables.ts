@@ -51,6 +51,10 @@ export interface ErpTransferOrdersTable {
   meaning: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Date | null;
   retried_in: ColumnType<string | null, string | null | undefined, string | null>;
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+  order_date: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  package_id: ColumnType<string | null, string | null | undefined, string | null>;
+  first_seen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type ErpImportKind = "products" | "prices" | "stock";

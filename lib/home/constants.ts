@@ -2,7 +2,7 @@ import type { RunResult } from "@/lib/erp/outcomes/meanings";
 
 // The home page's tiles and sizes without zod, for the browser; lib/home/schemas.ts re-exports them.
 
-export const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity", "failures", "calls", "outcomes"] as const;
+export const HOME_TILES = ["imports", "transfers", "health", "warehouses", "activity", "failures", "calls", "outcomes", "orderAge"] as const;
 export type HomeTile = (typeof HOME_TILES)[number];
 export const homeTileUrl = (tile: HomeTile) => `/api/home/${tile}`;
 

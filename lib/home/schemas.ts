@@ -10,6 +10,7 @@ import type { CallHistory } from "@/lib/health/history";
 import type { OutcomeDays } from "@/lib/erp/outcomes/days";
 import type { ActivityNames } from "@/lib/activity/readable";
 import type { AuditRecord } from "@/lib/activity/schemas";
+import type { OrderAge } from "@/lib/order-age/schemas";
 
 // The home page's tiles: each has its own endpoint, so one that fails (the platform down) leaves the others standing.
 
@@ -61,6 +62,7 @@ export interface HomeTiles {
   failures: FailuresTile;
   calls: CallHistory;
   outcomes: OutcomeDays;
+  orderAge: OrderAge;
 }
 
 export const handoverIdParamSchema = z.object({

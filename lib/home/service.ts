@@ -22,6 +22,7 @@ import {
 import { DEFAULT_WAREHOUSE_SORT, READINESS_CHECKS, type ReadinessCheck, type WarehouseSort } from "@/lib/rules/warehouse";
 import { warehouseIndex } from "@/lib/warehouses/service";
 import { failuresTile } from "@/lib/home/failures-tile";
+import { orderAge } from "@/lib/order-age/service";
 
 export async function importsTile(): Promise<ImportsTile> {
   const conn = await db();
@@ -94,6 +95,7 @@ const LOADERS: { [K in HomeTile]: (ctx: TileContext) => Promise<HomeTiles[K]> } 
   failures: failuresTile,
   calls: () => readCallHistory(),
   outcomes: async ({ timeZone }) => outcomeDays(await db(), timeZone),
+  orderAge: () => orderAge(),
 };
 
 export function loadTile<K extends HomeTile>(tile: K, ctx: TileContext): Promise<HomeTiles[K]> {

@@ -98,6 +98,9 @@ describe("real /api/v1 answers match the description", () => {
     expect((await conforms("POST", "/order-queue/send", "/api/v1/order-queue/send", { headers: { "Idempotency-Key": "openapi-answers-queue-1" } })).status).toBe(201);
     expect((await conforms("POST", "/order-queue/send", "/api/v1/order-queue/send", { headers: { "Idempotency-Key": "openapi-answers-queue-2" } })).status).toBe(409);
     expect((await conforms("POST", "/order-queue", "/api/v1/order-queue", { key: "viewer", body: { orderIds: ["5100005"] } })).status).toBe(403);
+    const orderDate = new Date(Date.now() - 5.5 * 86_400_000).toISOString();
+    expect((await conforms("POST", "/order-queue", "/api/v1/order-queue", { body: { orders: [{ id: "5100011", source: "web", orderDate, packageId: "PKG-5100011" }] } })).body.queued).toEqual(["5100011"]);
+    expect((await conforms("GET", "/order-age", "/api/v1/order-age", { key: "viewer" })).body.channels).toContainEqual(expect.objectContaining({ source: "web", level: "warn", oldest: expect.objectContaining({ orderId: "5100011", since: orderDate }) }));
   });
 
   it("the transfer hold: put on, read, lift", async () => {

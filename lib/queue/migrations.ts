@@ -31,4 +31,9 @@ export const queueMigrations: Record<string, Migration> = {
       await db.schema.alterTable("order_queue").addColumn("traceparent", "text").execute();
     },
   },
+  "0019_order_channels": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("order_queue").addColumn("source", "text").addColumn("order_date", "timestamptz").addColumn("package_id", "text").execute();
+    },
+  },
 };

@@ -3,20 +3,58 @@ import { orderIdSchema } from "@/lib/erp/history/schemas";
 import { defineList } from "@/lib/list/definition";
 import { MEANINGS } from "@/lib/erp/outcomes/meanings";
 import { datetime } from "@/lib/list/answers";
-import { QUEUE_MAX_IDS_PER_REQUEST, queueListBase } from "@/lib/queue/constants";
+import { QUEUE_MAX_IDS_PER_REQUEST, QUEUE_PACKAGE_PATTERN, QUEUE_SOURCE_PATTERN, queueListBase } from "@/lib/queue/constants";
 import type { QueueOrigin } from "@/lib/queue/tables";
 
 export * from "@/lib/queue/constants";
 
-// Ids to queue arrive as typed: each one is judged on its own (refused and named), so the list only needs to be strings.
-export const enqueueBodySchema = z.strictObject({
-  orderIds: z
-    .array(z.string({ error: "validation.queue.orderIdString" }), { error: "validation.queue.orderIdsList" })
-    .min(1, { error: "validation.queue.orderIdsEmpty" })
-    .max(QUEUE_MAX_IDS_PER_REQUEST, { error: "validation.queue.tooMany" }),
-  // The platform may have acted on an unknown order: queueing it again is a person's or a system's explicit choice.
-  confirmUnknown: z.boolean({ error: "validation.trueOrFalse" }).optional(),
+const QUEUE_CLOCK_SKEW_MS = 5 * 60_000;
+
+export const queuedOrderSchema = z.strictObject({
+  id: z.string({ error: "validation.queue.orderIdString" }),
+  source: z
+    .string({ error: "validation.queue.source" })
+    .trim()
+    .regex(QUEUE_SOURCE_PATTERN, { error: "validation.queue.source" })
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  orderDate: z.iso
+    .datetime({ offset: true, error: "validation.queue.orderDate" })
+    .transform((v) => new Date(v))
+    .refine((d) => d.getTime() <= Date.now() + QUEUE_CLOCK_SKEW_MS, { error: "validation.queue.orderDateFuture" })
+    .optional(),
+  packageId: z.string({ error: "validation.queue.packageId" }).trim().regex(QUEUE_PACKAGE_PATTERN, { error: "validation.queue.packageId" }).optional(),
 });
+export type QueuedOrderInput = z.output<typeof queuedOrderSchema>;
+
+// Ids to queue arrive as typed: each one is judged on its own (refused and named), so the list only needs to be strings.
+export const enqueueBodySchema = z
+  .strictObject({
+    orderIds: z
+      .array(z.string({ error: "validation.queue.orderIdString" }), { error: "validation.queue.orderIdsList" })
+      .min(1, { error: "validation.queue.orderIdsEmpty" })
+      .max(QUEUE_MAX_IDS_PER_REQUEST, { error: "validation.queue.tooMany" })
+      .optional(),
+    orders: z
+      .array(queuedOrderSchema, { error: "validation.queue.ordersList" })
+      .min(1, { error: "validation.queue.orderIdsEmpty" })
+      .max(QUEUE_MAX_IDS_PER_REQUEST, { error: "validation.queue.tooMany" })
+      .optional(),
+    // The platform may have acted on an unknown order: queueing it again is a person's or a system's explicit choice.
+    confirmUnknown: z.boolean({ error: "validation.trueOrFalse" }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.orderIds && body.orders) ctx.addIssue({ code: "custom", path: ["orders"], message: "validation.queue.idsOrOrders" });
+    else if (!body.orderIds && !body.orders) ctx.addIssue({ code: "custom", path: ["orderIds"], message: "validation.queue.orderIdsList" });
+  });
+
+export const enqueueShapes = z.xor([
+  z.strictObject({ orderIds: z.array(z.string()).min(1).max(QUEUE_MAX_IDS_PER_REQUEST), confirmUnknown: z.boolean().optional() }),
+  z.strictObject({
+    orders: z.array(z.strictObject({ id: z.string(), source: z.string().optional().describe('"web" or a marketplace\'s name, 1 to 40 letters, digits, spaces, dots, dashes'), orderDate: z.iso.datetime({ offset: true }).optional().describe("When the order was placed; the order-age clock counts from it (without it, from when the console first saw the order)"), packageId: z.string().optional() })).min(1).max(QUEUE_MAX_IDS_PER_REQUEST),
+    confirmUnknown: z.boolean().optional(),
+  }),
+]);
 
 export const removeQueuedBodySchema = z.strictObject({
   orderIds: z
@@ -57,7 +95,7 @@ export const queueOverviewAnswer = z.object({
   oldest: datetime.nullable(),
   nextSend: z.object({ at: datetime, scheduleId: z.string(), name: z.string().nullable(), maxOrders: z.number().int() }).nullable(),
   maxOrdersPerRun: z.number().int(),
-  items: z.array(z.object({ orderId: z.string(), queuedAt: datetime, queuedBy: z.object({ email: z.string(), name: z.string() }), origin: z.enum(["console", "api"]) })),
+  items: z.array(z.object({ orderId: z.string(), queuedAt: datetime, queuedBy: z.object({ email: z.string(), name: z.string() }), origin: z.enum(["console", "api"]), source: z.string().nullable(), orderDate: datetime.nullable(), packageId: z.string().nullable() })),
   page: z.number().int(),
   limit: z.number().int(),
 });

@@ -13,8 +13,8 @@ import type { TransferRunSummary } from "@/lib/erp/schemas";
 import { nextTransferStart } from "@/lib/schedules/service";
 import { refuseWhileHeld } from "@/lib/hold/service";
 import { arrivalsSince, forgetArrivals, lastArrival, recordArrival } from "@/lib/queue/arrivals";
-import { addToQueue, listQueue, queueSummary, removeFromQueue, takeQueuedTraced } from "@/lib/queue/store";
-import { QUEUE_ECHO_MAX_LENGTH, type EnqueueResult, type QueueListState, type QueueOverview } from "@/lib/queue/schemas";
+import { addToQueue, type OrderChannel, listQueue, queueSummary, removeFromQueue, takeQueuedOrders } from "@/lib/queue/store";
+import { QUEUE_ECHO_MAX_LENGTH, type EnqueueResult, type QueuedOrderInput, type QueueListState, type QueueOverview } from "@/lib/queue/schemas";
 import type { QueueOrigin } from "@/lib/queue/tables";
 
 export interface QueueContext extends ServiceContext {
@@ -23,7 +23,13 @@ export interface QueueContext extends ServiceContext {
 
 const TARGET = { type: "order_queue", id: "orders" };
 
-export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], origin: QueueOrigin, options: { confirmUnknown?: boolean } = {}): Promise<EnqueueResult> {
+function channelsOf(orders: readonly QueuedOrderInput[] | undefined): Map<string, OrderChannel> {
+  const out = new Map<string, OrderChannel>();
+  for (const o of orders ?? []) if (!out.has(o.id.trim())) out.set(o.id.trim(), { source: o.source ?? null, orderDate: o.orderDate ?? null, packageId: o.packageId ?? null });
+  return out;
+}
+
+export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], origin: QueueOrigin, options: { confirmUnknown?: boolean; channels?: readonly QueuedOrderInput[] } = {}): Promise<EnqueueResult> {
   const valid: string[] = [];
   const seen = new Set<string>();
   const duplicates = new Set<string>();
@@ -47,7 +53,7 @@ export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], o
     const holds = (id: string) => !options.confirmUnknown && standing.unknown.has(id);
     const held = candidates.filter(holds);
     const open = candidates.filter((id) => !holds(id));
-    const added = new Set(await addToQueue(trx, open.filter((id) => !standing.inFlight.has(id) && !standing.queued.has(id)), { email: ctx.actor.email, name: ctx.actor.name, origin }));
+    const added = new Set(await addToQueue(trx, open.filter((id) => !standing.inFlight.has(id) && !standing.queued.has(id)), { email: ctx.actor.email, name: ctx.actor.name, origin }, new Date(), channelsOf(options.channels)));
     if (origin === "api") await recordArrival(trx, added.size);
     return { alreadyTransferred: transferred, queued: open.filter((id) => added.has(id)), alreadyQueued: open.filter((id) => !added.has(id)), unknown: held };
   });
@@ -71,7 +77,7 @@ export async function queueOverview(q: QueueListState): Promise<QueueOverview> {
     oldest: summary.oldest?.toISOString() ?? null,
     nextSend,
     maxOrdersPerRun: getConfig().erp.maxOrdersPerRun,
-    items: rows.map((r) => ({ orderId: r.order_id, queuedAt: r.queued_at.toISOString(), queuedBy: { email: r.queued_by_email, name: r.queued_by_name }, origin: r.origin })),
+    items: rows.map((r) => ({ orderId: r.order_id, queuedAt: r.queued_at.toISOString(), queuedBy: { email: r.queued_by_email, name: r.queued_by_name }, origin: r.origin, source: r.source, orderDate: r.order_date?.toISOString() ?? null, packageId: r.package_id })),
     page: q.page,
     limit: q.limit,
   };
@@ -97,7 +103,7 @@ export async function removeQueued(ctx: QueueContext, ids: readonly string[]): P
 export async function sendQueued(ctx: ErpContext, idempotencyKey: string, origin: "automatic" | "queue", max?: number): Promise<{ run: TransferRunSummary; created: boolean }> {
   await refuseWhileHeld();
   const cap = Math.min(max ?? Number.POSITIVE_INFINITY, getConfig().erp.maxOrdersPerRun);
-  return startQueuedTransfer(ctx, idempotencyKey, origin, (trx) => takeQueuedTraced(trx, cap));
+  return startQueuedTransfer(ctx, idempotencyKey, origin, (trx) => takeQueuedOrders(trx, cap));
 }
 export { queueSummary } from "@/lib/queue/store";
 

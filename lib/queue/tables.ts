@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { ColumnType, Selectable } from "kysely";
 
 export type QueueOrigin = "console" | "api";
 
@@ -8,6 +8,9 @@ export interface OrderQueueTable {
   queued_by_email: string;
   queued_by_name: string;
   origin: QueueOrigin;
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+  order_date: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  package_id: ColumnType<string | null, string | null | undefined, string | null>;
   traceparent: string | null;
 }
 

@@ -8,11 +8,12 @@ import type { HoldTables } from "@/lib/hold/tables";
 import type { HomeTables } from "@/lib/home/tables";
 import type { InboxTables } from "@/lib/erp/inbox/tables";
 import type { QueueTables } from "@/lib/queue/tables";
+import type { OrderAgeTables } from "@/lib/order-age/tables";
 import type { ReconcileTables } from "@/lib/reconcile/tables";
 import type { SchedulesTables } from "@/lib/schedules/tables";
 import type { ViewsTables } from "@/lib/views/tables";
 
-export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables, InboxTables, ApiKeysTables, QueueTables, AuditStreamTables, HoldTables, ReconcileTables {}
+export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables, InboxTables, ApiKeysTables, QueueTables, AuditStreamTables, HoldTables, ReconcileTables, OrderAgeTables {}
 
 export type { Member, MemberUpdate, MembersTable, NewMember, Session } from "@/lib/auth/tables";
 export type { Role } from "@/lib/auth/roles";

@@ -12,7 +12,7 @@ import { newSecret } from "@/lib/apikeys/secret";
 import { log, registerSecret } from "@/lib/log";
 import { createTransferRun } from "@/lib/erp/transfers/runs";
 import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/transfers/runner";
-import { addToQueue, takeQueuedTraced } from "@/lib/queue/store";
+import { addToQueue, takeQueuedOrders } from "@/lib/queue/store";
 import { startTracing, type Tracing } from "@/lib/trace/sdk";
 import { tracer } from "@/lib/trace";
 
@@ -93,7 +93,7 @@ describe("traces", () => {
       const { run } = await createTransferRun(store.db, {
         actor: { id: 7, email: "operator@demo.local", name: "Operator" },
         idempotencyKey: "trace-send-1",
-        request: { take: (trx) => takeQueuedTraced(trx, 10), origin: "queue" },
+        request: { take: (trx) => takeQueuedOrders(trx, 10), origin: "queue" },
         batchSize: 2,
         maxOrdersPerRun: 100,
         enqueue: enqueueWith(boss),

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
-import { createTransferRun, InFlightError, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/transfers/runs";
+import { CHANNEL_COLUMNS, channelsOfRows, createTransferRun, InFlightError, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/transfers/runs";
 import { MEANING } from "@/lib/erp/transfers/orders";
 import { INBOX_MEANINGS, INBOX_ORDER_IDS, INBOX_RUN_IDS, RETRYABLE_MEANINGS, type InboxFilter, type InboxGroup, type InboxGroupKey, type InboxMeaning } from "@/lib/erp/inbox/lists";
 import type { TransferOrigin } from "@/lib/erp/lists";
@@ -116,6 +116,34 @@ export async function inboxPeople(conn: Kysely<Database>): Promise<{ email: stri
   return rows.map((r) => ({ email: r.email, name: r.name || r.email })).sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
 }
 
+export type NotInErpPlace = "queued" | "running" | "open";
+
+// Each order not yet in the ERP once (queued, in an active run, open in the inbox and in no other run's ERP), never reading transferred outcomes.
+export function ordersNotInErp(conn: Kysely<Database>): RawBuilder<{ order_id: string; source: string | null; since: Date; place: NotInErpPlace; run_id: string | null }> {
+  const open = openOrders(conn, {})
+    .select(["o.order_id", "o.source", sql<Date>`coalesce(o.order_date, o.first_seen_at, r.created_at)`.as("since"), sql<string>`'open'`.as("place"), "o.run_id"])
+    .where(sql<boolean>`not exists (
+      select 1 from erp_transfer_orders t join erp_transfer_runs tr on tr.id = t.run_id
+      where t.order_id = o.order_id and ((t.outcome = 'pending' and t.position <= tr.transferred_through) or t.outcome = 'transferred' or t.meaning = 'already_in_erp'))`);
+  return sql`
+    select order_id, min(since) as since,
+      (array_agg(source order by since, place) filter (where source is not null))[1] as source,
+      (array_agg(place order by since, place))[1] as place,
+      (array_agg(run_id order by since, place))[1] as run_id
+    from (
+      select order_id, source, coalesce(order_date, queued_at) as since, 'queued' as place, null::text as run_id from order_queue
+      union all
+      select o.order_id, o.source, coalesce(o.order_date, o.first_seen_at, r.created_at), 'running', r.id
+      from erp_transfer_runs r join erp_transfer_orders o on o.run_id = r.id
+      where r.state in ('queued', 'running')
+        and not ((o.outcome = 'pending' and o.position <= r.transferred_through) or o.outcome = 'transferred' or o.meaning is not distinct from 'already_in_erp')
+      union all
+      ${open}
+    ) p
+    group by order_id
+  `;
+}
+
 export async function openExceptionCount(conn: Kysely<Database>): Promise<number> {
   const [row] = await openOrders(conn, {}).select((eb) => eb.fn.countAll<string>().as("n")).execute();
   return Number(row?.n ?? 0);
@@ -177,7 +205,7 @@ export interface RetryGroupInput {
 
 /** One new run with the group's open orders; each is marked retried_in in the run's own transaction, so a second retry finds none. */
 export async function retryGroup(conn: Kysely<Database>, input: RetryGroupInput): Promise<{ run: ErpTransferRun; created: boolean }> {
-  const rows = await inGroup(conn, input.filter, input.group).select(["o.run_id", "o.position", "o.order_id"]).orderBy("r.created_at").orderBy("o.position").execute();
+  const rows = await inGroup(conn, input.filter, input.group).select(["o.run_id", "o.position", "o.order_id", ...CHANNEL_COLUMNS]).orderBy("r.created_at").orderBy("o.position").execute();
   if (rows.length === 0) {
     const same = await conn
       .selectFrom("erp_transfer_runs")
@@ -204,7 +232,7 @@ export async function retryGroup(conn: Kysely<Database>, input: RetryGroupInput)
     await trx.updateTable("erp_transfer_runs").set({ origin }).where("id", "=", job.runId).execute();
     await input.enqueue(trx, job, ids);
   };
-  const made = await createTransferRun(conn, { ...input, request: { orderIds, confirmUnknown: input.group.meaning === "unknown" }, enqueue: claim }).catch(async (error: unknown) => {
+  const made = await createTransferRun(conn, { ...input, request: { orderIds, confirmUnknown: input.group.meaning === "unknown", channels: channelsOfRows(rows) }, enqueue: claim }).catch(async (error: unknown) => {
     // On their way in a run another retry of this group just made: that is "already retried", not someone else's run.
     if (error instanceof InFlightError && (await inGroup(conn, input.filter, input.group).select("o.order_id").limit(1).execute()).length === 0) throw new RetryRefusedError("already_retried");
     throw error;

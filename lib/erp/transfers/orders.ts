@@ -31,7 +31,7 @@ export function ordersOf(conn: Conn, runId: string) {
 
 const ORDER_COLUMNS = ["o.run_id", "o.position", "o.order_id", "o.batch", "o.reason", "o.reason_code", "o.updated_at", "o.retried_in"] as const;
 
-export function toOrderRow(row: Omit<ErpTransferOrder, "meaning">): TransferOrderRow {
+export function toOrderRow(row: Omit<ErpTransferOrder, "meaning" | "source" | "order_date" | "package_id" | "first_seen_at">): TransferOrderRow {
   return {
     position: row.position,
     orderId: row.order_id,

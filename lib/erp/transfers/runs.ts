@@ -96,13 +96,22 @@ async function findByKey(conn: Conn, email: string, key: string) {
 
 const RETRY_ORIGIN: Record<RetryKind, TransferOrigin> = { failed: "retry_failed", unsent: "send_unsent", unknown: "resend_unknown", rejected: "resend_rejected" };
 
+export interface OrderChannelData {
+  source: string | null;
+  orderDate: Date | null;
+  packageId: string | null;
+  firstSeenAt: Date | null;
+}
+export type TakenOrder = OrderChannelData & { orderId: string };
+export type OrderChannels = ReadonlyMap<string, OrderChannelData>;
+
 export type CreateRunRequest =
-  | { orderIds: string[]; origin?: "new" | "api"; confirmUnknown?: boolean; retry?: undefined; parentRunId?: undefined; take?: undefined }
+  | { orderIds: string[]; origin?: "new" | "api"; confirmUnknown?: boolean; channels?: OrderChannels; retry?: undefined; parentRunId?: undefined; take?: undefined }
   | { retry: RetryKind; parentRunId: string; orderIds?: undefined; take?: undefined }
   | { take: TakeOrders; origin: TransferOrigin; orderIds?: undefined; retry?: undefined; parentRunId?: undefined };
 
 /** Picks the run's ids inside the run's own transaction (the order queue), so a rollback puts them back. */
-export type TakeOrders = (trx: Transaction<Database>) => Promise<string[] | { orderIds: string[]; traceparents: string[] }>;
+export type TakeOrders = (trx: Transaction<Database>) => Promise<string[] | { orders: TakenOrder[]; traceparents: string[] }>;
 
 export interface CreateRunInput {
   actor: RunActor;
@@ -123,6 +132,7 @@ interface Picked {
   origin: TransferOrigin;
   parentRunId: string | null;
   retriedPositions: number[];
+  channels?: OrderChannels;
 }
 
 interface Judged extends Picked {
@@ -170,11 +180,11 @@ async function pickOrders(trx: Transaction<Database>, input: CreateRunInput): Pr
   if (request.retry) return pickRetried(trx, request.retry, request.parentRunId, input.maxOrdersPerRun);
   if (request.take) {
     const taken = await request.take(trx);
-    const { orderIds, traceparents } = Array.isArray(taken) ? { orderIds: taken, traceparents: [] } : taken;
-    if (orderIds.length === 0) throw new NothingQueuedError();
-    return { orderIds, traceparents, origin: request.origin, parentRunId: null, retriedPositions: [] };
+    const { orders, traceparents } = Array.isArray(taken) ? { orders: taken.map((orderId) => ({ orderId, source: null, orderDate: null, packageId: null, firstSeenAt: null })), traceparents: [] } : taken;
+    if (orders.length === 0) throw new NothingQueuedError();
+    return { orderIds: orders.map((o) => o.orderId), traceparents, origin: request.origin, parentRunId: null, retriedPositions: [], channels: new Map(orders.map(({ orderId, ...c }) => [orderId, c])) };
   }
-  return { orderIds: request.orderIds, origin: request.origin ?? "new", parentRunId: null, retriedPositions: [] };
+  return { orderIds: request.orderIds, origin: request.origin ?? "new", parentRunId: null, retriedPositions: [], channels: request.channels };
 }
 
 async function pickRetried(trx: Transaction<Database>, retry: RetryKind, parentRunId: string, maxOrdersPerRun: number): Promise<Picked> {
@@ -184,7 +194,7 @@ async function pickRetried(trx: Transaction<Database>, retry: RetryKind, parentR
     throw new RetryRefusedError("parent_running");
   }
   const rows = await ordersOf(trx, parent.id)
-    .select(["o.position", "o.order_id", "o.retried_in"])
+    .select(["o.position", "o.order_id", "o.retried_in", ...CHANNEL_COLUMNS])
     .where(MEANING, "=", RETRY_MEANING[retry])
     .orderBy("o.position")
     .execute();
@@ -198,7 +208,7 @@ async function pickRetried(trx: Transaction<Database>, retry: RetryKind, parentR
   if (orderIds.length > maxOrdersPerRun) {
     throw new RetryRefusedError("too_many", { max: String(maxOrdersPerRun) });
   }
-  return { orderIds, origin: RETRY_ORIGIN[retry], parentRunId: parent.id, retriedPositions: open.map((r) => r.position) };
+  return { orderIds, origin: RETRY_ORIGIN[retry], parentRunId: parent.id, retriedPositions: open.map((r) => r.position), channels: channelsOfRows(open) };
 }
 
 /** Null when nothing is left to send (a queue send whose ids were all on their way elsewhere). */
@@ -264,11 +274,23 @@ async function insertRun(trx: Transaction<Database>, input: CreateRunInput, hash
   };
   await trx.insertInto("erp_transfer_runs").values(run).execute();
   // One statement with the ids as one array parameter: far cheaper to parse and plan than rows of values.
-  await sql`
-    insert into erp_transfer_orders (run_id, position, order_id, batch, outcome)
-    select ${run.id}, t.position, t.order_id, (t.position + ${input.batchSize} - 1) / ${input.batchSize}, 'pending'
-    from unnest(${toSend}::text[]) with ordinality as t(order_id, position)
-  `.execute(trx);
+  const c = judged.channels;
+  if (c && c.size > 0) {
+    const of = (id: string) => c.get(id);
+    await sql`
+      insert into erp_transfer_orders (run_id, position, order_id, batch, outcome, source, order_date, package_id, first_seen_at)
+      select ${run.id}, t.position, t.order_id, (t.position + ${input.batchSize} - 1) / ${input.batchSize}, 'pending', t.source, t.order_date, t.package_id, t.first_seen_at
+      from unnest(${toSend}::text[], ${toSend.map((id) => of(id)?.source ?? null)}::text[], ${toSend.map((id) => of(id)?.orderDate?.toISOString() ?? null)}::timestamptz[],
+        ${toSend.map((id) => of(id)?.packageId ?? null)}::text[], ${toSend.map((id) => of(id)?.firstSeenAt?.toISOString() ?? null)}::timestamptz[])
+        with ordinality as t(order_id, source, order_date, package_id, first_seen_at, position)
+    `.execute(trx);
+  } else {
+    await sql`
+      insert into erp_transfer_orders (run_id, position, order_id, batch, outcome)
+      select ${run.id}, t.position, t.order_id, (t.position + ${input.batchSize} - 1) / ${input.batchSize}, 'pending'
+      from unnest(${toSend}::text[]) with ordinality as t(order_id, position)
+    `.execute(trx);
+  }
   if (recorded.length > 0) {
     await sql`
       insert into erp_transfer_orders (run_id, position, order_id, batch, outcome, reason_code, meaning, updated_at)
@@ -291,6 +313,12 @@ async function claimRetried(trx: Transaction<Database>, runId: string, parentRun
   if (Number(claimed.numUpdatedRows) !== retriedPositions.length) {
     throw new RetryRefusedError("already_retried");
   }
+}
+
+export const CHANNEL_COLUMNS = ["o.source", "o.order_date", "o.package_id", sql<Date>`coalesce(o.first_seen_at, r.created_at)`.as("first_seen_at")] as const;
+
+export function channelsOfRows(rows: readonly { order_id: string; source: string | null; order_date: Date | null; package_id: string | null; first_seen_at: Date | null }[]): Map<string, OrderChannelData> {
+  return new Map(rows.map((r) => [r.order_id, { source: r.source, orderDate: r.order_date, packageId: r.package_id, firstSeenAt: r.first_seen_at }]));
 }
 
 function sameRequest(run: ErpTransferRun, hash: string): Made {

@@ -26,6 +26,7 @@ import type {
   TransferRunSummary,
 } from "@/lib/erp/transfers/schemas";
 import { createTransferRun, type CreateRunRequest, type RunActor, type TakeOrders } from "@/lib/erp/transfers/runs";
+export type { OrderChannelData, TakenOrder } from "@/lib/erp/transfers/runs";
 import { getRun, getRunDetail, listRunStarters, listRuns, toRunSummary } from "@/lib/erp/transfers/store";
 import { iterateRunOrders, listRunOrders } from "@/lib/erp/transfers/orders";
 import { requestStop } from "@/lib/erp/transfers/stop";
