@@ -1,6 +1,7 @@
 import "server-only";
 import type { MeaningCounts } from "@/lib/erp/outcomes/meanings";
 import type { ImportKindName } from "@/lib/erp/schemas";
+import type { BreakerCause } from "@/lib/hold/breaker";
 
 // Raising an alert never throws nor waits: deliveries are jobs with retries, so a receiver that is down blocks nothing.
 
@@ -28,7 +29,8 @@ export type AlertEvent =
     }
   | { type: "platform.unanswered"; minutes: number; since: string; lastError: string | null; at: string }
   | { type: "schedule.paused"; scheduleId: string; kind: ImportKindName | "transfer"; by: { email: string; name: string | null }; at: string }
-  | { type: "import.stale"; kind: ImportKindName; hours: number; lastStartedAt: string | null; at: string };
+  | { type: "import.stale"; kind: ImportKindName; hours: number; lastStartedAt: string | null; at: string }
+  | { type: "transfer.breaker"; change: "opened" | "recovered"; cause: BreakerCause; failing: number; of: number; since: string; pace: number; at: string };
 
 export async function raiseAlert(event: AlertEvent): Promise<string[]> {
   try {

@@ -4,6 +4,7 @@ import { catalogTranslator, type CatalogTranslator } from "@/lib/i18n/catalog-tr
 import type { Locale } from "@/lib/i18n/config";
 import { formatDateTime } from "@/lib/i18n/datetime";
 import { redactSecrets } from "@/lib/rules/secrets";
+import { breakerWhy } from "@/lib/hold/breaker";
 
 // Alerts speak the channel's language (receivers are shared channels, not one member's locale), with the account's clock.
 
@@ -98,6 +99,15 @@ function compose(event: DeliveredEvent, consoleUrl: string, words: MessageWords)
         title: t("alertMessages.stale.title", { kind, hours: event.hours }),
         lines: [event.lastStartedAt ? t("alertMessages.stale.last", { kind, at: words.when(event.lastStartedAt) }) : t("alertMessages.stale.never", { kind })],
         link: `${base}/erp?import=${encodeURIComponent(event.kind)}`,
+      };
+    }
+    case "transfer.breaker": {
+      const why = breakerWhy(t, event);
+      const since = words.when(event.since);
+      return {
+        title: t(`alertMessages.breaker.${event.change}Title`),
+        lines: [event.change === "opened" ? t("alertMessages.breaker.opened", { since, why }) : t("alertMessages.breaker.recovered", { since, why, pace: event.pace })],
+        link: `${base}/erp#transfer-hold`,
       };
     }
     case "digest":
