@@ -9,7 +9,7 @@ import { UpstreamError } from "@/lib/upstream/errors";
 const ids = ["3574001", "3574002", "3574003"];
 const failedWith = (error: UpstreamError): BatchOutcome[] => ids.map(() => batchFailure(error));
 const http = (status: number, mayHaveActed: boolean) => new UpstreamError({ kind: "http", operation: "transfer orders", status, mayHaveActed, detail: `HTTP ${status}` });
-const answered = (notTransferred: { id: string; error: string }[], transferred: string[] = []) => [...batchOutcomes(ids, { transferred, notTransferred }).values()];
+const answered = (notTransferred: { id: string; error: string }[], transferred: string[] = []) => [...batchOutcomes(ids, { message: "", transferred, notTransferred }).values()];
 
 describe("a batch's verdict", () => {
   it.each([
@@ -32,7 +32,7 @@ describe("a batch's verdict", () => {
   });
 
   it("a batch of one order refused for a reason is an ordinary refusal, never the platform speaking", () => {
-    expect(batchVerdict([...batchOutcomes(["3574001"], { transferred: [], notTransferred: [{ id: "3574001", error: "Muhasebe dönemi kapalı" }] }).values()])).toEqual({ down: false });
+    expect(batchVerdict([...batchOutcomes(["3574001"], { message: "", transferred: [], notTransferred: [{ id: "3574001", error: "Muhasebe dönemi kapalı" }] }).values()])).toEqual({ down: false });
   });
 });
 
