@@ -127,7 +127,9 @@ describe("the probe", () => {
     expect(breakerAlerts().map((a) => a.type === "transfer.breaker" && a.change)).toEqual(["opened", "recovered"]);
     expect(breakerAlerts()[1]).toMatchObject({ pace: 120, cause: { kind: "http", status: 503 } });
 
+    expect(await hold.holdWindow()).toMatchObject({ held: true, person: false });
     expect(await runBreakerTick()).toBe("drain");
+    expect(await hold.holdWindow()).toMatchObject({ held: false });
     expect(await runBreakerTick()).toBe("none");
     const runs = await state.conn.selectFrom("erp_transfer_runs").select(["id", "total_orders", "pace_per_minute", "origin"]).where("origin", "=", "automatic").orderBy("created_at").execute();
     expect(runs.map((r) => [r.total_orders, r.pace_per_minute])).toEqual([[1, null], [4, 120]]);

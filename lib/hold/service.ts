@@ -48,12 +48,12 @@ export async function transferHold(now = new Date()): Promise<HoldState> {
   return toState(row, now, breaker);
 }
 
-/** Whether automatic sends wait now (a person's hold or the breaker), and when the last hold ended (a start due during a hold is not "missed"). */
+/** Whether automatic sends wait now (a person's hold, the breaker, or its drain not started yet), and when the last hold ended (a start due during a hold is not "missed"). */
 export async function holdWindow(now = new Date()): Promise<{ held: boolean; liftedAt: Date | null; person: boolean }> {
   const conn = await db();
   const [row, breaker] = await Promise.all([readHold(conn), readBreaker(conn)]);
   const person = heldRow(row, now) !== null;
-  if (person || (breaker && breaker.state !== "closed")) return { held: true, liftedAt: null, person };
+  if (person || (breaker && (breaker.state !== "closed" || breaker.drain_due))) return { held: true, liftedAt: null, person };
   const ends = [row?.held ? row.until : (row?.lifted_at ?? null), breaker?.closed_at ?? null].filter((d): d is Date => d !== null);
   return { held: false, liftedAt: ends.length ? new Date(Math.max(...ends.map((d) => d.getTime()))) : null, person };
 }
