@@ -23,8 +23,8 @@ interface Hold {
 
 const holdOf = async (request: APIRequestContext) => (await (await request.get("/api/erp/hold")).json()) as Hold;
 const sendQueue = (request: APIRequestContext) => request.post("/api/erp/queue/send", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() } });
-const runState = (request: APIRequestContext, runId: string) => async () => ((await (await request.get(`/api/erp/transfers/${runId}?limit=1`)).json()) as { run: { state: string } }).run.state;
-const queued = async (request: APIRequestContext) => ((await (await request.get("/api/erp/queue?limit=10")).json()) as { count: number }).count;
+const runState = (request: APIRequestContext, runId: string) => async () => ((await (await request.get(`/api/erp/transfers/${runId}`)).json()) as { run: { state: string } }).run.state;
+const queued = async (request: APIRequestContext) => ((await (await request.get("/api/erp/queue")).json()) as { count: number }).count;
 
 async function enqueue(request: APIRequestContext, orderIds: string[]) {
   const res = await request.post("/api/erp/queue", { headers: ORIGIN, data: { orderIds } });
@@ -94,7 +94,7 @@ test("a platform-wide 503 holds automatic transfers within 3 batches with one al
     expect(drain.map((r) => (r.body as { orderIds: string[] }).orderIds.length)).toEqual([100, 49]);
     expect(Date.parse(drain[1]!.at) - Date.parse(drain[0]!.at)).toBeGreaterThanOrEqual(1_900);
     for (const runId of outageRuns) {
-      const run = (await (await request.get(`/api/erp/transfers/${runId}?limit=1`)).json()) as { run: { meanings: { failed: number } } };
+      const run = (await (await request.get(`/api/erp/transfers/${runId}`)).json()) as { run: { meanings: { failed: number } } };
       expect(run.run.meanings.failed).toBe(1);
     }
     expect(await holdOf(request)).toMatchObject({ held: false, by: null, breaker: "closed", breakerDetail: null });
