@@ -81,6 +81,10 @@ export default defineConfig({
         AUDIT_STREAM_SECRET: E2E_AUDIT_STREAM.secret,
         AUDIT_STREAM_INTERVAL_SECONDS: "2",
         METRICS_TOKEN: E2E_METRICS_TOKEN,
+        // The breaker's journey probes every 2 s with one order and drains two batches 2 s apart (e2e/transfer-breaker.spec.ts).
+        BREAKER_PROBE_SECONDS: "2",
+        BREAKER_PROBE_ORDERS: "1",
+        TRANSFER_DRAIN_BATCHES_PER_MINUTE: "30",
       },
     },
   ],

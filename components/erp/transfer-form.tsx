@@ -102,7 +102,7 @@ export function TransferForm({
 
   const send = async (overrideHold = false) => {
     if (!current || current.problem || sendingRef.current) return;
-    if (hold.held && !overrideHold) {
+    if (hold.by === "person" && !overrideHold) {
       setHoldWarning(true);
       return;
     }
@@ -208,7 +208,7 @@ export function TransferForm({
         </p>
       ) : null}
 
-      {hold.held && holdWarning && current ? (
+      {hold.by === "person" && holdWarning && current ? (
         <div role="alert" className={`${warningBoxClass} space-y-2`} data-testid="transfer-hold-warning">
           <p>{tHold("warning", { reason: hold.reason ?? "" })}</p>
           <div className="flex flex-wrap gap-3">

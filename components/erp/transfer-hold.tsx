@@ -15,19 +15,21 @@ import { putHoldRequest, useTransferHold } from "@/lib/hold/client";
 import { HOLD_MAX_DAYS, HOLD_REASON_MAX_LENGTH } from "@/lib/hold/constants";
 import type { HoldState } from "@/lib/hold/schemas";
 import { wallTimeInZone } from "@/lib/rules/time-zone";
+import { breakerWhy } from "@/lib/hold/breaker";
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The transfer hold on the ERP page: what it is, and putting it on, changing it or lifting it for operators. */
 export function TransferHold({ initial, canRun, disabledReason }: { initial: HoldState; canRun: boolean; disabledReason: string | null }) {
   const t = useTranslations("erpHold.panel");
+  const root = useTranslations();
   const dt = useDateTime();
   const router = useRouter();
   const problemText = useErpProblemText();
   const fieldErrors = useFieldErrors();
   const id = useId();
   const { data: hold = initial, mutate } = useTransferHold(initial);
-  const [reason, setReason] = useState(initial.reason ?? "");
+  const [reason, setReason] = useState(initial.by === "person" ? (initial.reason ?? "") : "");
   const [day, setDay] = useState("");
   const [time, setTime] = useState("09:00");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -65,7 +67,13 @@ export function TransferHold({ initial, canRun, disabledReason }: { initial: Hol
         <h2 id={`${id}-title`} className="text-lg font-semibold">{t("title")}</h2>
         <p className={helpTextClass}>{t("description")}</p>
       </div>
-      {hold.held ? (
+      <p className={hold.breakerDetail ? warningBoxClass : helpTextClass} data-testid="breaker-state" data-state={hold.breaker}>
+        {hold.breakerDetail
+          ? t(hold.breaker === "half_open" ? "breakerProbing" : "breakerOpen", { since: dt.dateTime(hold.breakerDetail.openedAt), why: breakerWhy(root, hold.breakerDetail), next: hold.breakerDetail.nextProbeAt ? dt.dateTime(hold.breakerDetail.nextProbeAt) : "" })
+          : t("breakerClosed")}{" "}
+        {t("breakerNote")}
+      </p>
+      {hold.by === "person" ? (
         <p className={warningBoxClass} data-testid="hold-state">
           {hold.until
             ? t("heldUntil", { since: dt.dateTime(hold.since ?? ""), until: dt.dateTime(hold.until), who: hold.person?.name || hold.person?.email || "" })
@@ -105,9 +113,9 @@ export function TransferHold({ initial, canRun, disabledReason }: { initial: Hol
         {failure ? <p role="alert" className={errorBoxClass} data-testid="hold-error">{failure}</p> : null}
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={buttonClass.primary} disabled={!canRun || pending} aria-describedby={!canRun ? reasonId : undefined} data-testid="hold-save">
-            {hold.held ? t("change") : t("put")}
+            {hold.by === "person" ? t("change") : t("put")}
           </button>
-          {hold.held ? (
+          {hold.by === "person" ? (
             <button type="button" className={buttonClass.secondary} disabled={!canRun || pending} aria-describedby={!canRun ? reasonId : undefined} onClick={() => void save(false)} data-testid="hold-lift">
               {t("lift")}
             </button>

@@ -1,4 +1,5 @@
 import type { AuditRecord } from "@/lib/activity/schemas";
+import { breakerWhy, type BreakerCause } from "@/lib/hold/breaker";
 
 /** What the store and the platform know of a target when the page is read. */
 export interface TargetInfo {
@@ -141,6 +142,7 @@ export function eventMessage(r: Readers, e: AuditRecord, names: ActivityNames): 
     creator: text(details.creator) ?? "",
     rejected: num(record(details.meanings).rejected) ?? 0,
     holdReason: text(details.holdReason) ?? "",
+    why: e.action === "erp.breaker" && typeof record(details.cause).kind === "string" ? breakerWhy(t, { cause: details.cause as BreakerCause, failing: num(details.failing) ?? 0, of: num(details.of) ?? 0 }) : "",
   };
   let key = ACTION_KEY.test(e.action) ? `activity.messages.${e.action}` : null;
   // Some actions read differently per event or reason (a run's start and end, a skip): the catalog holds one text for each.

@@ -1,6 +1,7 @@
 import "server-only";
 import type { MeaningCounts } from "@/lib/erp/outcomes/meanings";
 import type { ImportKindName } from "@/lib/erp/schemas";
+import type { BreakerCause } from "@/lib/hold/breaker";
 
 // Raising an alert never throws nor waits: deliveries are jobs with retries, so a receiver that is down blocks nothing.
 
@@ -31,7 +32,8 @@ export type AlertEvent =
   | { type: "import.stale"; kind: ImportKindName; hours: number; lastStartedAt: string | null; at: string }
   | { type: "orders.silent"; minutes: number; lastPushAt: string | null; at: string }
   | { type: "orders.low_volume"; percent: number; today: number; median: number; at: string }
-  | { type: "order.age"; level: "warn" | "critical"; source: string | null; orderId: string; since: string; count: number; deadlineDays: number; at: string };
+  | { type: "order.age"; level: "warn" | "critical"; source: string | null; orderId: string; since: string; count: number; deadlineDays: number; at: string }
+  | { type: "transfer.breaker"; change: "opened" | "recovered"; cause: BreakerCause; failing: number; of: number; since: string; pace: number; at: string };
 
 export async function raiseAlert(event: AlertEvent): Promise<string[]> {
   try {

@@ -61,6 +61,8 @@ describe("an alert in the channel's language", () => {
     { type: "digest", mode: "hourly", since: "2026-11-25T09:00:00Z", until: "2026-11-25T10:00:00Z", timeZone: "Europe/Istanbul", at: "2026-11-25T10:00:00Z", ...digest, stale: [{ kind: "stock", hours: 6 }], requestedBy: "admin@demo.local" },
     { type: "handover", title: "Vardiya notu", body: "Vardiya notu\nStok içe aktarımı yavaş.", at: "2026-11-25T10:00:00Z" },
     { type: "test", channelName: "Ops", by: null, at: "2026-11-25T10:00:00Z" },
+    { type: "transfer.breaker", change: "opened", cause: { kind: "http", status: 503 }, failing: 3, of: 4, since: "2026-11-25T09:10:00Z", pace: 6, at: "2026-11-25T09:10:00Z" },
+    { type: "transfer.breaker", change: "recovered", cause: { kind: "same_reason", reason: "Muhasebe dönemi kapalı" }, failing: 4, of: 4, since: "2026-11-25T09:10:00Z", pace: 1, at: "2026-11-25T11:40:00Z" },
   ];
   const render = (event: DeliveredEvent, locale: "en" | "tr") => renderAlert(event, "https://console.example.com", { locale, timeZone: "Europe/Istanbul" });
   const words = (m: AlertMessage) => [m.subject, m.title, ...m.lines, m.open].join("\n");
@@ -91,5 +93,13 @@ describe("an alert in the channel's language", () => {
     expect(digestTr.lines[1]).toBe("Çalıştırmalar: 1.400 tamamlandı, 50 retlerle tamamlandı, 40 ilgi bekliyor, 9 yarıda kesildi, 1 hâlâ sürüyor.");
     expect(render(ALL[7]!, "en").title).toBe("Hourly digest so far: 1,500 transfer runs, 1,003 open exceptions");
     expect(render(ALL[8]!, "tr")).toMatchObject({ title: "Vardiya notu", lines: ["Vardiya notu", "Stok içe aktarımı yavaş."], open: "Labs konsolunda aç" });
+    expect(render(ALL[10]!, "en")).toMatchObject({
+      title: "Transfers held automatically: the ERP seems to be down",
+      lines: ["Since 25 Nov 2026, 12:10 GMT+3, the ERP answered 503 on 3 of the last 4 batches. Scheduled transfers and queue sends wait; a probe batch goes every few minutes."],
+      link: "https://console.example.com/erp#transfer-hold",
+    });
+    expect(render(ALL[10]!, "tr").lines[0]).toBe("25 Kas 2026 12:10 GMT+3 tarihinden beri: ERP 503 yanıtını verdi (son 4 partinin 3 tanesinde). Zamanlanmış aktarımlar ve kuyruk gönderimleri bekliyor; birkaç dakikada bir deneme partisi gönderiliyor.");
+    expect(render(ALL[11]!, "en")).toMatchObject({ title: "Transfers resumed: the ERP answers again", lines: ["Held since 25 Nov 2026, 12:10 GMT+3 because the ERP refused every order with “Muhasebe dönemi kapalı” on 4 of the last 4 batches. What waited is sent at 1 batch a minute."] });
+    expect(render(ALL[11]!, "tr").title).toBe("Aktarımlar yeniden başladı: ERP yine yanıt veriyor");
   });
 });

@@ -5,6 +5,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { formatDateTime } from "@/lib/i18n/datetime";
 import { redactSecrets } from "@/lib/rules/secrets";
 import { ageParts } from "@/lib/order-age/constants";
+import { breakerWhy } from "@/lib/hold/breaker";
 
 // Alerts speak the channel's language (receivers are shared channels, not one member's locale), with the account's clock.
 
@@ -123,6 +124,15 @@ function compose(event: DeliveredEvent, consoleUrl: string, words: MessageWords)
           t("alertMessages.orderAge.deadline", { days: event.deadlineDays }),
         ],
         link: `${base}/`,
+      };
+    }
+    case "transfer.breaker": {
+      const why = breakerWhy(t, event);
+      const since = words.when(event.since);
+      return {
+        title: t(`alertMessages.breaker.${event.change}Title`),
+        lines: [event.change === "opened" ? t("alertMessages.breaker.opened", { since, why }) : t("alertMessages.breaker.recovered", { since, why, pace: event.pace })],
+        link: `${base}/erp#transfer-hold`,
       };
     }
     case "digest":

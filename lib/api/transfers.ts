@@ -48,7 +48,7 @@ export const startTransfer = endpoint(
   async ({ headers, body, actor, service, api }) => {
     const key = headers["Idempotency-Key"];
     const ctx = { ...service, actor };
-    if (body.orderIds && !body.overrideHold) await refuseWhileHeld();
+    if (body.orderIds && !body.overrideHold) await refuseWhileHeld(new Date(), "person");
     const { run, created } = body.retry ? await retryTransfer(ctx, key, body.parentRunId!, body.retry) : await startRun(ctx, key, body.orderIds!, api ? "api" : "new");
     const location = api ? `/api/v1/transfers/${run.id}` : `/api/erp/transfers/${run.id}`;
     return json({ run, created }, { status: created ? 201 : 200, headers: { Location: location } });

@@ -36,7 +36,7 @@ export const FEATURES: readonly Feature[] = [
   { name: "views", migrations: viewsMigrations },
   { name: "apikeys", migrations: apiKeysMigrations },
   { name: "audit-stream", migrations: auditStreamMigrations, start: async () => (await import("@/lib/audit-stream/service")).startAuditStream() },
-  { name: "hold", migrations: holdMigrations },
+  { name: "hold", migrations: holdMigrations, start: async () => (await import("@/lib/hold/jobs")).startBreakerJobs() },
   { name: "reconcile", migrations: reconcileMigrations },
   { name: "order-age", migrations: orderAgeMigrations },
 ];

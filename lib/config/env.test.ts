@@ -40,8 +40,22 @@ describe("parseServerEnv", () => {
       alerts: { platformSilentMinutes: 10, retryLimit: 4, retryDelaySeconds: 5, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 5_000, allowedTargets: [] },
       consoleUrl: "http://localhost:3000",
       auditStream: null,
+      breaker: { windowBatches: 4, openAfter: 3, probeSeconds: 180, probeOrders: 10, drainBatchesPerMinute: 6 },
       metricsToken: null,
     });
+  });
+
+  it("reads the breaker's settings and refuses a pace of zero or a threshold beyond its window, naming the variable", () => {
+    expect(parseServerEnv({ ...good, BREAKER_WINDOW_BATCHES: "10", BREAKER_OPEN_AFTER: "6", BREAKER_PROBE_SECONDS: "2", BREAKER_PROBE_ORDERS: "5", TRANSFER_DRAIN_BATCHES_PER_MINUTE: "30" }).breaker).toEqual({
+      windowBatches: 10,
+      openAfter: 6,
+      probeSeconds: 2,
+      probeOrders: 5,
+      drainBatchesPerMinute: 30,
+    });
+    expect(() => parseServerEnv({ ...good, TRANSFER_DRAIN_BATCHES_PER_MINUTE: "0" })).toThrow("TRANSFER_DRAIN_BATCHES_PER_MINUTE: must be a whole number from 1 to 600");
+    expect(() => parseServerEnv({ ...good, BREAKER_PROBE_SECONDS: "0" })).toThrow("BREAKER_PROBE_SECONDS: must be a whole number from 1 to 3600");
+    expect(() => parseServerEnv({ ...good, BREAKER_OPEN_AFTER: "5" })).toThrow("BREAKER_OPEN_AFTER: must be at most BREAKER_WINDOW_BATCHES (4): it counts failing batches among that many");
   });
 
   it("reads the ERP settings", () => {

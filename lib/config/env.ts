@@ -133,6 +133,11 @@ export const envSchema = z
     AUDIT_STREAM_SECRET: optionalString,
     AUDIT_STREAM_INTERVAL_SECONDS: positiveInt(5, 3600),
     AUDIT_STREAM_BATCH: positiveInt(500, 5000),
+    BREAKER_WINDOW_BATCHES: positiveInt(4, 100),
+    BREAKER_OPEN_AFTER: positiveInt(3, 100),
+    BREAKER_PROBE_SECONDS: positiveInt(180, 3600),
+    BREAKER_PROBE_ORDERS: positiveInt(10, 1000),
+    TRANSFER_DRAIN_BATCHES_PER_MINUTE: positiveInt(6, 600),
     TRUSTED_PROXY_HOPS: z
       .string()
       .optional()
@@ -180,6 +185,9 @@ export const envSchema = z
     if (!(env.ORDER_AGE_WARN_DAYS < env.ORDER_AGE_CRITICAL_DAYS && env.ORDER_AGE_CRITICAL_DAYS <= env.ORDER_AGE_DEADLINE_DAYS)) {
       ctx.addIssue({ code: "custom", path: ["ORDER_AGE_WARN_DAYS"], message: "must be below ORDER_AGE_CRITICAL_DAYS, which must not pass ORDER_AGE_DEADLINE_DAYS" });
     }
+    if (env.BREAKER_OPEN_AFTER > env.BREAKER_WINDOW_BATCHES) {
+      ctx.addIssue({ code: "custom", path: ["BREAKER_OPEN_AFTER"], message: `must be at most BREAKER_WINDOW_BATCHES (${env.BREAKER_WINDOW_BATCHES}): it counts failing batches among that many` });
+    }
     if (env.DEMO_PASSWORD !== undefined && env.DEMO_PASSWORD.length < 8) {
       ctx.addIssue({ code: "custom", path: ["DEMO_PASSWORD"], message: "must be at least 8 characters" });
     }
@@ -213,6 +221,7 @@ export interface ConsoleConfig {
   };
   consoleUrl: string;
   auditStream: { url: string; secret: string; intervalMs: number; batch: number } | null;
+  breaker: { windowBatches: number; openAfter: number; probeSeconds: number; probeOrders: number; drainBatchesPerMinute: number };
   metricsToken: string | null;
 }
 
@@ -280,6 +289,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
       ? { url: env.AUDIT_STREAM_URL, secret: env.AUDIT_STREAM_SECRET!, intervalMs: env.AUDIT_STREAM_INTERVAL_SECONDS * 1000, batch: env.AUDIT_STREAM_BATCH }
       : null,
     consoleUrl: (env.CONSOLE_URL ?? env.AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    breaker: { windowBatches: env.BREAKER_WINDOW_BATCHES, openAfter: env.BREAKER_OPEN_AFTER, probeSeconds: env.BREAKER_PROBE_SECONDS, probeOrders: env.BREAKER_PROBE_ORDERS, drainBatchesPerMinute: env.TRANSFER_DRAIN_BATCHES_PER_MINUTE },
     metricsToken: env.METRICS_TOKEN ?? null,
     erp: {
       batchSize: env.ERP_TRANSFER_BATCH_SIZE,

@@ -220,6 +220,7 @@ describe("copySqliteStore", () => {
       failed_count: 1,
       stop_requested_at: null,
       stop_requested_by: null,
+      pace_per_minute: null,
     });
     expect(runs.find((r) => r.id === "a-child")).toMatchObject({ parent_run_id: "b-parent", origin: "retry_failed", state: "completed", job_id: null });
     const orders = await db.selectFrom("erp_transfer_orders").selectAll().where("run_id", "=", "b-parent").orderBy("position").execute();

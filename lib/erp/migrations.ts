@@ -139,4 +139,9 @@ export const erpMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0019_transfer_run_pace": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("erp_transfer_runs").addColumn("pace_per_minute", "integer").execute();
+    },
+  },
 };

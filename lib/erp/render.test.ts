@@ -85,7 +85,7 @@ function render(locale: "en" | "tr", el: ReactNode, fallback: Record<string, unk
 
 describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
   it("the transfer form, for a person who may not start runs", () => {
-    const { html, errors } = render(locale, h(TransferForm, { canRun: false, disabledReason: "REASON", maxOrders: 10_000, batchSize: 100, hold: { held: false, reason: null, since: null, until: null, by: null, breaker: "closed", person: null } }));
+    const { html, errors } = render(locale, h(TransferForm, { canRun: false, disabledReason: "REASON", maxOrders: 10_000, batchSize: 100, hold: { held: false, reason: null, since: null, until: null, by: null, breaker: "closed", person: null, breakerDetail: null } }));
     expect(errors).toEqual([]);
     expect(html).toContain("REASON");
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled/);

@@ -38,6 +38,8 @@ export interface ErpTransferRunsTable {
   /** Set by whoever stops the run, on any instance; its worker reads it between batches. */
   stop_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   stop_requested_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Batches per minute for a paced run (a drain after an outage); null sends as fast as the platform answers. */
+  pace_per_minute: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ErpTransferOrdersTable {

@@ -47,7 +47,7 @@ const put = (body: unknown) => callRoute("PUT", "/api/erp/hold", body);
 const read = async () => (await callRoute("GET", "/api/erp/hold")).json();
 const audits = async () => (await state.conn.selectFrom("audit_events").select(["action", "message", "actor_email", "target_type", "details_json"]).orderBy("id").execute()).filter((a) => a.action.startsWith("erp.hold"));
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
-const NOT_HELD = { held: false, reason: null, since: null, until: null, by: null, breaker: "closed", person: null };
+const NOT_HELD = { held: false, reason: null, since: null, until: null, by: null, breaker: "closed", person: null, breakerDetail: null };
 
 describe("/api/erp/hold", () => {
   it("an operator puts transfers on hold, changes the window, lifts it: each once in the trail, in words", async () => {
@@ -130,14 +130,14 @@ describe("the hold's state", () => {
     const until = new Date("2026-04-01T06:00:00Z");
     await hold.setTransferHold(ctx, { held: true, reason: "Month-end close", until: until.toISOString() }, set);
     expect(await hold.transferHold(new Date(until.getTime() - 1))).toMatchObject({ held: true, since: set.toISOString(), until: until.toISOString(), by: "person" });
-    expect(await hold.holdWindow(new Date(until.getTime() - 1))).toEqual({ held: true, liftedAt: null });
+    expect(await hold.holdWindow(new Date(until.getTime() - 1))).toEqual({ held: true, liftedAt: null, person: true });
     expect(await hold.transferHold(until)).toEqual(NOT_HELD);
-    expect(await hold.holdWindow(until)).toEqual({ held: false, liftedAt: until });
+    expect(await hold.holdWindow(until)).toEqual({ held: false, liftedAt: until, person: false });
   });
 
   it("lifted by a person, says when", async () => {
     await hold.setTransferHold(ctx, { held: true, reason: "ERP down" }, new Date("2026-03-02T09:10:00Z"));
     await hold.setTransferHold(ctx, { held: false }, new Date("2026-03-02T11:40:00Z"));
-    expect(await hold.holdWindow(new Date("2026-03-02T11:41:00Z"))).toEqual({ held: false, liftedAt: new Date("2026-03-02T11:40:00Z") });
+    expect(await hold.holdWindow(new Date("2026-03-02T11:41:00Z"))).toEqual({ held: false, liftedAt: new Date("2026-03-02T11:40:00Z"), person: false });
   });
 });

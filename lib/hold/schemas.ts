@@ -36,6 +36,23 @@ export const holdBodyDocument = z.xor([
 ]);
 export type HoldBody = z.output<ReturnType<typeof holdBodySchema>>;
 
+const breakerCause = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("http"), status: z.number().int() }),
+  z.object({ kind: z.literal("timeout") }),
+  z.object({ kind: z.literal("unreachable") }),
+  z.object({ kind: z.literal("same_reason"), reason: z.string() }),
+]);
+export const breakerDetail = z
+  .object({
+    cause: breakerCause.describe("What the failing batches said: an HTTP 5xx status, a time-out, no connection, or one reason the platform gave for every order"),
+    failing: z.number().int().describe("Failing batches among the last `of` when it opened"),
+    of: z.number().int(),
+    openedAt: datetime,
+    nextProbeAt: datetime.nullable().describe("When the next probe batch goes; null while one is on its way"),
+  })
+  .describe("Why the automatic breaker holds transfers, while it is open or probing; null when it is closed");
+export type BreakerDetail = z.infer<typeof breakerDetail>;
+
 export const holdAnswer = z.object({
   held: z.boolean(),
   reason: z.string().nullable(),
@@ -44,5 +61,6 @@ export const holdAnswer = z.object({
   by: z.enum(["person", "breaker"]).nullable().describe("Who put transfers on hold: a person (or an API key), or the automatic breaker"),
   breaker: z.enum(["closed", "open", "half_open"]),
   person: z.object({ email: z.string(), name: z.string() }).nullable().describe("The member or key that put transfers on hold"),
+  breakerDetail: breakerDetail.nullable(),
 });
 export type HoldState = z.infer<typeof holdAnswer>;

@@ -102,8 +102,13 @@ export async function removeQueued(ctx: QueueContext, ids: readonly string[]): P
 /** One run of what is queued, oldest first, at most the configured run size (or `max` if smaller); 409 when nothing waits or transfers are on hold. */
 export async function sendQueued(ctx: ErpContext, idempotencyKey: string, origin: "automatic" | "queue", max?: number): Promise<{ run: TransferRunSummary; created: boolean }> {
   await refuseWhileHeld();
+  return sendQueuedWhileHeld(ctx, idempotencyKey, origin, max);
+}
+
+/** The breaker's probe and drain: a queue run that goes while the breaker holds, optionally paced (batches per minute). */
+export function sendQueuedWhileHeld(ctx: ErpContext, idempotencyKey: string, origin: "automatic" | "queue", max?: number, pace?: number): Promise<{ run: TransferRunSummary; created: boolean }> {
   const cap = Math.min(max ?? Number.POSITIVE_INFINITY, getConfig().erp.maxOrdersPerRun);
-  return startQueuedTransfer(ctx, idempotencyKey, origin, (trx) => takeQueuedOrders(trx, cap));
+  return startQueuedTransfer(ctx, idempotencyKey, origin, (trx) => takeQueuedOrders(trx, cap), pace);
 }
 export { queueSummary } from "@/lib/queue/store";
 

@@ -9,7 +9,8 @@ import { endStopped, stopRequested } from "@/lib/erp/transfers/stop";
 import { getRun } from "@/lib/erp/transfers/store";
 import type { EnqueueRun, RunJob } from "@/lib/erp/transfers/runs";
 import { endInterrupted, holdsRun, interruptRun, refreshCounts, sendingToUnknown, settleBatch, takeoverCount, type ClaimedBatch } from "@/lib/erp/transfers/settling";
-import { sendBatch, type OnTheWire } from "@/lib/erp/transfers/batch-outcomes";
+import { sendBatch, type BatchOutcome, type OnTheWire } from "@/lib/erp/transfers/batch-outcomes";
+import { Pacer } from "@/lib/erp/transfers/pace";
 import { ReadAhead, rememberCreatedOrders } from "@/lib/erp/transfers/read-ahead";
 import { failSpan, inSpan, linksTo, tracer } from "@/lib/trace";
 
@@ -28,10 +29,19 @@ export interface RunnerDeps {
   onError?: (message: string, fields: Record<string, unknown>) => void;
   onWarn?: (message: string, fields: Record<string, unknown>) => void;
   onWorking?: (fields: { runId: string; jobId: string }) => void;
+  /** Each batch once its outcomes are recorded (the breaker counts them); an error here is logged, never fails the run. */
+  onBatch?: (batch: FinishedBatch) => Promise<void> | void;
   readAhead?: number;
   inFlight?: number;
   /** Once `signal` fires no new batch goes out, the batches on the wire are settled, and the run goes to a new job. */
   draining?: { signal: AbortSignal; enqueue: EnqueueRun };
+}
+
+export interface FinishedBatch {
+  runId: string;
+  runCreatedAt: Date;
+  batch: number;
+  outcomes: BatchOutcome[];
 }
 
 class LostJob extends Error {}
@@ -44,6 +54,8 @@ interface Working {
   inFlight: number;
   stopping: () => boolean;
   stopAsked: boolean;
+  pace: Pacer | null;
+  createdAt: Date;
 }
 
 export function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Promise<ErpTransferRun | undefined> {
@@ -66,9 +78,10 @@ async function workRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Pro
   let handOver = false;
 
   try {
-    const inFlight = Math.max(1, deps.inFlight ?? 1);
+    const pace = claimed.pace_per_minute ? new Pacer(claimed.pace_per_minute) : null;
+    const inFlight = pace ? 1 : Math.max(1, deps.inFlight ?? 1);
     const orders = new ReadAhead(db, job, claimed, Math.max(1, deps.readAhead ?? READ_AHEAD), inFlight);
-    const w: Working = { deps, job, signal, orders, inFlight, stopping, stopAsked: claimed.stop_requested_at !== null };
+    const w: Working = { deps, job, signal, orders, inFlight, stopping, stopAsked: claimed.stop_requested_at !== null, pace, createdAt: claimed.created_at };
     const first = await sendFirst(w);
     handOver = first.handOver;
     await settleInOrder(w, first.wire);
@@ -107,7 +120,7 @@ function claimRun(db: Kysely<Database>, { runId, jobId }: RunJob) {
     .where("id", "=", runId)
     .where("job_id", "=", jobId)
     .where("state", "in", ["queued", "running"])
-    .returning(["batch_size", "transferred_through", "total_orders", "stop_requested_at"])
+    .returning(["batch_size", "transferred_through", "total_orders", "stop_requested_at", "pace_per_minute", "created_at"])
     .executeTakeFirst();
 }
 
@@ -137,6 +150,7 @@ async function sendFirst(w: Working): Promise<{ wire: OnTheWire[]; handOver: boo
   else if (!stopAsked && !(await settleBatch(deps.db, { runId: job.runId, jobId: job.jobId, done: [], inFlight: first, added: first.length })).held) throw new LostJob();
   // The engine aborts when it no longer holds our claim; the recovery job decides what happens next.
   if (signal?.aborted) throw new LostJob();
+  if (first.length && w.pace) await w.pace.next();
   const wire = handOver || stopAsked ? [] : first.map((batch) => send(w, batch));
   if (wire.length) orders.inBackground();
   return { wire, handOver };
@@ -147,6 +161,10 @@ async function settleInOrder(w: Working, wire: OnTheWire[]): Promise<void> {
   while (wire.length) {
     const oldest = wire[0]!;
     const outcomes = await oldest.answer;
+    if (w.pace) {
+      await settlePaced(w, wire, outcomes);
+      continue;
+    }
     const [stop, candidate] = signal?.aborted || stopping() || w.stopAsked ? [w.stopAsked, null] : await Promise.all([stopRequested(deps.db, job.runId), orders.nextBatch()]);
     w.stopAsked ||= stop;
     const next = w.stopAsked ? null : candidate;
@@ -161,11 +179,39 @@ async function settleInOrder(w: Working, wire: OnTheWire[]): Promise<void> {
     });
     if (!settled.held) throw new LostJob();
     wire.shift();
+    await report(w, oldest, outcomes);
     if (next) {
       if (signal?.aborted) throw new LostJob();
       wire.push(send(w, next));
       orders.inBackground();
     }
+  }
+}
+
+// The answered batch is recorded first, so nothing waits marked sending; the next one is claimed when its slot comes.
+async function settlePaced(w: Working, wire: OnTheWire[], outcomes: Map<string, BatchOutcome>): Promise<void> {
+  const { deps, job, signal, orders, stopping } = w;
+  const oldest = wire[0]!;
+  const done = oldest.batch.rows.map((r) => ({ position: r.position, ...outcomes.get(r.order_id)! }));
+  if (!(await settleBatch(deps.db, { runId: job.runId, jobId: job.jobId, done, inFlight: [], added: 0 })).held) throw new LostJob();
+  wire.shift();
+  await report(w, oldest, outcomes);
+  const halted = async () => signal?.aborted === true || stopping() || w.stopAsked || (w.stopAsked = await stopRequested(deps.db, job.runId));
+  if (!(await w.pace!.next(halted)) || (await halted())) return;
+  const next = await orders.nextBatch();
+  if (!next) return;
+  if (!(await settleBatch(deps.db, { runId: job.runId, jobId: job.jobId, done: [], inFlight: [next], added: 1 })).held) throw new LostJob();
+  if (signal?.aborted) throw new LostJob();
+  wire.push(send(w, next));
+  orders.inBackground();
+}
+
+async function report(w: Working, settled: OnTheWire, outcomes: Map<string, BatchOutcome>): Promise<void> {
+  if (!w.deps.onBatch) return;
+  try {
+    await w.deps.onBatch({ runId: w.job.runId, runCreatedAt: w.createdAt, batch: settled.batch.number, outcomes: settled.batch.rows.map((r) => outcomes.get(r.order_id)!) });
+  } catch (error) {
+    w.deps.onError?.("transfer batch verdict not recorded", { runId: w.job.runId, error: String(error) });
   }
 }
 

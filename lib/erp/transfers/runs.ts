@@ -121,6 +121,8 @@ export interface CreateRunInput {
   maxOrdersPerRun: number;
   enqueue: EnqueueRun;
   now?: Date;
+  /** Batches per minute (lib/erp/transfers/pace.ts); absent sends as fast as the platform answers. */
+  pace?: number | null;
 }
 
 
@@ -271,6 +273,7 @@ async function insertRun(trx: Transaction<Database>, input: CreateRunInput, hash
     job_id: randomUUID(),
     stop_requested_at: null,
     stop_requested_by: null,
+    pace_per_minute: input.pace ?? null,
   };
   await trx.insertInto("erp_transfer_runs").values(run).execute();
   // One statement with the ids as one array parameter: far cheaper to parse and plan than rows of values.

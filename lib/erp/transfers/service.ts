@@ -30,6 +30,7 @@ export type { OrderChannelData, TakenOrder } from "@/lib/erp/transfers/runs";
 import { getRun, getRunDetail, listRunStarters, listRuns, toRunSummary } from "@/lib/erp/transfers/store";
 import { iterateRunOrders, listRunOrders } from "@/lib/erp/transfers/orders";
 import { requestStop } from "@/lib/erp/transfers/stop";
+import { recordTransferBatch } from "@/lib/hold/service";
 
 export interface ErpContext extends ServiceContext {
   actor: RunActor;
@@ -52,6 +53,7 @@ export function startTransferJobs(): Promise<JobEngine> {
         onError: (message, fields) => log.error(message, fields),
         onWarn: (message, fields) => log.warn(message, fields),
         onWorking: (fields) => log.info("transfer run working", { event: "transfer.run_working", ...fields, pid: process.pid }),
+        onBatch: (batch) => recordTransferBatch(batch),
         inFlight: getConfig().erp.inFlight,
         // At shutdown: the batches on the wire are answered and recorded, and the run goes on at once elsewhere.
         draining: { signal: drainingSignal(), enqueue: enqueueWith(boss) },
@@ -140,7 +142,7 @@ export async function runOrderChunks(runId: string, outcome?: OrderOutcome): Pro
 
 type Started = { run: TransferRunSummary; created: boolean };
 
-async function launch(ctx: ErpContext, idempotencyKey: string, request: CreateRunRequest): Promise<Started> {
+async function launch(ctx: ErpContext, idempotencyKey: string, request: CreateRunRequest, pace?: number): Promise<Started> {
   const { erp } = getConfig();
   const boss = await startTransferJobs();
   const { run, created } = await createTransferRun(await db(), {
@@ -150,6 +152,7 @@ async function launch(ctx: ErpContext, idempotencyKey: string, request: CreateRu
     batchSize: erp.batchSize,
     maxOrdersPerRun: erp.maxOrdersPerRun,
     enqueue: enqueueWith(boss),
+    pace,
   });
   if (created) {
     const s = toRunSummary(run);
@@ -158,7 +161,7 @@ async function launch(ctx: ErpContext, idempotencyKey: string, request: CreateRu
       target: { type: "erp_transfer_run", id: run.id },
       outcome: "success",
       message: `Transfer run created: ${s.counts.total} orders in ${s.totalBatches} batches.`,
-      details: { event: "created", origin: run.origin, parentRunId: run.parent_run_id, orders: s.counts.total, batches: s.totalBatches, batchSize: s.batchSize },
+      details: { event: "created", origin: run.origin, parentRunId: run.parent_run_id, orders: s.counts.total, batches: s.totalBatches, batchSize: s.batchSize, ...(pace && { pace }) },
     });
   }
   return { run: toRunSummary(run), created };
@@ -170,8 +173,8 @@ export function startTransfer(ctx: ErpContext, idempotencyKey: string, orderIds:
 }
 
 /** One run of what the order queue holds, up to `max` ids oldest first; taken from the queue in the run's own transaction. */
-export function startQueuedTransfer(ctx: ErpContext, idempotencyKey: string, origin: "automatic" | "queue", take: TakeOrders): Promise<Started> {
-  return launch(ctx, idempotencyKey, { take, origin });
+export function startQueuedTransfer(ctx: ErpContext, idempotencyKey: string, origin: "automatic" | "queue", take: TakeOrders, pace?: number): Promise<Started> {
+  return launch(ctx, idempotencyKey, { take, origin }, pace);
 }
 
 export function retryTransfer(ctx: ErpContext, idempotencyKey: string, parentRunId: string, retry: RetryKind): Promise<Started> {

@@ -1,0 +1,184 @@
+import { stubDoors } from "@/test/route-mocks";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Store } from "@/lib/store/open";
+import type { Database } from "@/lib/store/schema";
+import type { UpstreamClient } from "@/lib/upstream/client";
+import type { AlertEvent } from "@/lib/alerts/events";
+import { openTestStore } from "@/test/store";
+import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
+import { addToQueue } from "@/lib/queue/store";
+
+// The breaker on the real store with the emulator over HTTP: batches of any run are judged as they
+// finish, the third 5xx batch of four opens it (one alert, audited in words), queue sends wait while
+// a list someone sends does not, a probe of one queued order closes it (one "recovered" alert) and
+// the drain sends the rest at its pace, each order once; a failed probe keeps it open.
+
+const BREAKER = { windowBatches: 4, openAfter: 3, probeSeconds: 60, probeOrders: 1, drainBatchesPerMinute: 120 };
+const state = stubDoors({
+  conn: undefined as unknown as Kysely<Database>,
+  store: undefined as unknown as Store,
+  client: undefined as unknown as UpstreamClient,
+  alerts: [] as unknown[],
+  config: () => ({ erp: { batchSize: 2, inFlight: 1, maxOrdersPerRun: 50, importRepeatWindowMinutes: 15 }, jobs: { heartbeatSeconds: 10, superviseSeconds: 1 }, accountTimeZone: "Europe/Istanbul", breaker: BREAKER }),
+});
+
+const erp = await import("@/lib/erp/service");
+const hold = await import("@/lib/hold/service");
+const queue = await import("@/lib/queue/service");
+const { runBreakerTick } = await import("@/lib/hold/jobs");
+
+const OPERATOR = { id: 2, email: "operator@demo.local", name: "Onur Operator" };
+const ctx = { actor: OPERATOR, audit: async () => {} };
+const TRANSFER = "/v1/action/orders-erp-transfer";
+let emulator: LiveEmulator;
+let key = 0;
+
+beforeAll(async () => {
+  emulator = await startLiveEmulator("breaker-token-7c21", "breaker");
+  state.client = emulator.client;
+  state.store = await openTestStore();
+  state.conn = state.store.db;
+});
+afterAll(async () => {
+  await erp.stopTransferJobs();
+  await state.store.close();
+  await emulator.close();
+});
+beforeEach(async () => {
+  await emulator.control("DELETE", "/faults");
+  state.alerts.length = 0;
+  for (const table of ["transfer_breaker", "transfer_batch_verdicts", "transfer_hold", "order_queue", "erp_transfer_orders", "erp_transfer_runs", "audit_events"] as const) await state.conn.deleteFrom(table).execute();
+});
+
+const fault = (rule: Record<string, unknown>) => emulator.control("POST", "/faults", { path: TRANSFER, ...rule });
+const ended = (runId: string) =>
+  expect.poll(async () => (await state.conn.selectFrom("erp_transfer_runs").select("state").where("id", "=", runId).executeTakeFirst())?.state, { timeout: 15_000 }).toMatch(/^(completed|interrupted)$/);
+async function send(ids: string[]) {
+  const { run } = await erp.startTransfer(ctx, `breaker-${++key}`, ids);
+  await ended(run.id);
+  return run.id;
+}
+const breakerAlerts = () => (state.alerts as AlertEvent[]).filter((a) => a.type === "transfer.breaker");
+const trail = async () => (await state.conn.selectFrom("audit_events").select(["message", "details_json"]).where("action", "=", "erp.breaker").orderBy("id").execute()).map((a) => a.message);
+const transferCalls = async () =>
+  (await emulator.control<{ requests: { path: string; at: string; status: number | null; body: { orderIds?: string[] } | null }[] }>("GET", "/requests?since=0")).requests.filter((r) => r.path === TRANSFER);
+const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => String(from + i));
+
+async function openWith503() {
+  await send(range(9_990_101, 2));
+  await fault({ kind: "respond", status: 503 });
+  await send(range(3572000, 6));
+  await emulator.control("DELETE", "/faults");
+  expect(await hold.transferHold()).toMatchObject({ held: true, by: "breaker", breaker: "open" });
+}
+
+describe("the breaker opens", () => {
+  it("on the third 5xx batch of the last four, whoever started the run; per-order refusals never count; one alert, audited in words", async () => {
+    await send(range(9_990_001, 6));
+    expect(await state.conn.selectFrom("transfer_batch_verdicts").select("down").execute()).toEqual([{ down: false }, { down: false }, { down: false }]);
+    await fault({ kind: "respond", status: 503 });
+    await send(range(3572010, 4));
+    expect(await hold.transferHold()).toMatchObject({ held: false, breaker: "closed" });
+    await send(range(3572020, 2));
+    const held = await hold.transferHold();
+    expect(held).toMatchObject({
+      held: true,
+      by: "breaker",
+      breaker: "open",
+      person: null,
+      until: null,
+      reason: "the ERP answered 503 on 3 of the last 4 batches",
+      breakerDetail: { cause: { kind: "http", status: 503 }, failing: 3, of: 4 },
+    });
+    expect(Date.parse(held.breakerDetail!.nextProbeAt!) - Date.parse(held.since!)).toBe(60_000);
+    await send(range(3572030, 4));
+    expect(breakerAlerts()).toEqual([expect.objectContaining({ type: "transfer.breaker", change: "opened", cause: { kind: "http", status: 503 }, failing: 3, of: 4 })]);
+    expect(await trail()).toEqual(["Transfers held automatically: the ERP answered 503 on 3 of the last 4 batches."]);
+  });
+
+  it("holds queue sends but not a list someone sends, and a person's hold and the breaker keep their own meaning", async () => {
+    await openWith503();
+    await addToQueue(state.conn, ["3572100"], { email: "shop@demo.local", name: "Shop", origin: "api" });
+    await expect(queue.sendQueued(ctx, "queue-1", "queue")).rejects.toMatchObject({ extra: { reason: "transfers_held" } });
+    await expect(hold.refuseWhileHeld(new Date(), "person")).resolves.toBeUndefined();
+
+    await hold.setTransferHold(ctx, { held: true, reason: "Month-end close" });
+    expect(await hold.transferHold()).toMatchObject({ held: true, by: "person", reason: "Month-end close", breaker: "open" });
+    await state.conn.updateTable("transfer_breaker").set({ next_probe_at: new Date(Date.now() - 1000) }).execute();
+    expect(await runBreakerTick()).toBe("none");
+    await hold.setTransferHold(ctx, { held: false });
+    expect(await hold.transferHold()).toMatchObject({ held: true, by: "breaker", breaker: "open" });
+    await expect(hold.refuseWhileHeld(new Date(), "person")).resolves.toBeUndefined();
+  });
+});
+
+describe("the probe", () => {
+  it("sends one small batch of what waits (half open meanwhile); its success closes the breaker with one alert, and the drain sends the rest at its pace, each order once", async () => {
+    await openWith503();
+    const waiting = range(3572200, 5);
+    await addToQueue(state.conn, waiting, { email: "shop@demo.local", name: "Shop", origin: "api" });
+    expect(await runBreakerTick()).toBe("none");
+    await fault({ latencyMs: 600, times: 1 });
+    expect(await runBreakerTick(new Date(Date.now() + 61_000))).toBe("probe");
+    expect((await hold.transferHold()).breaker).toBe("half_open");
+    await expect.poll(async () => (await hold.transferHold()).breaker, { timeout: 10_000 }).toBe("closed");
+    expect(await hold.transferHold()).toMatchObject({ held: false, by: null, breakerDetail: null });
+    expect(breakerAlerts().map((a) => a.type === "transfer.breaker" && a.change)).toEqual(["opened", "recovered"]);
+    expect(breakerAlerts()[1]).toMatchObject({ pace: 120, cause: { kind: "http", status: 503 } });
+
+    expect(await hold.holdWindow()).toMatchObject({ held: true, person: false });
+    expect(await runBreakerTick()).toBe("drain");
+    expect(await hold.holdWindow()).toMatchObject({ held: false });
+    expect(await runBreakerTick()).toBe("none");
+    const runs = await state.conn.selectFrom("erp_transfer_runs").select(["id", "total_orders", "pace_per_minute", "origin"]).where("origin", "=", "automatic").orderBy("created_at").execute();
+    expect(runs.map((r) => [r.total_orders, r.pace_per_minute])).toEqual([[1, null], [4, 120]]);
+    await ended(runs[1]!.id);
+    const calls = (await transferCalls()).filter((c) => c.body?.orderIds?.some((id) => waiting.includes(id)));
+    expect(calls.flatMap((c) => c.body!.orderIds!).sort()).toEqual(waiting);
+    const [, first, second] = calls.map((c) => Date.parse(c.at));
+    expect(second! - first!).toBeGreaterThanOrEqual(500 - 50);
+    expect(await state.conn.selectFrom("order_queue").select("order_id").execute()).toEqual([]);
+    const words = await trail();
+    expect(words).toHaveLength(3);
+    expect(words).toEqual(
+      expect.arrayContaining([
+        "Transfers held automatically: the ERP answered 503 on 3 of the last 4 batches.",
+        expect.stringMatching(/^Transfers resumed automatically: a batch went through again after the hold since .+ \(the ERP answered 503 on 3 of the last 4 batches\); what waited is sent at 120 batches a minute\.$/),
+        "Probe sent while transfers are held automatically: 1 queued orders in one batch.",
+      ]),
+    );
+  });
+
+  it("that fails keeps the breaker open until the next probe, with no new alert; its order is not lost", async () => {
+    await openWith503();
+    await addToQueue(state.conn, ["3572300", "3572301"], { email: "shop@demo.local", name: "Shop", origin: "api" });
+    await fault({ kind: "respond", status: 502 });
+    const now = new Date(Date.now() + 61_000);
+    expect(await runBreakerTick(now)).toBe("probe");
+    await expect.poll(async () => (await hold.transferHold()).breaker, { timeout: 10_000 }).toBe("open");
+    const after = await hold.transferHold();
+    expect(Date.parse(after.breakerDetail!.nextProbeAt!)).toBeGreaterThan(Date.now() + 55_000);
+    expect(after.breakerDetail).toMatchObject({ cause: { kind: "http", status: 503 } });
+    expect(breakerAlerts().map((a) => a.type === "transfer.breaker" && a.change)).toEqual(["opened"]);
+    expect((await trail()).at(-1)).toMatch(/^The probe failed; transfers stay held automatically \(held since .+ because the ERP answered 503 on 3 of the last 4 batches\)\.$/);
+    const probe = await state.conn.selectFrom("erp_transfer_orders").select(["order_id", "outcome"]).where("order_id", "in", ["3572300", "3572301"]).execute();
+    expect(probe).toEqual([{ order_id: "3572300", outcome: "unknown" }]);
+    expect(await state.conn.selectFrom("order_queue").select("order_id").execute()).toEqual([{ order_id: "3572301" }]);
+    expect(await runBreakerTick()).toBe("none");
+  });
+
+  it("with nothing queued sends nothing and stays open; two instances ticking at once send one probe", async () => {
+    await openWith503();
+    const now = new Date(Date.now() + 61_000);
+    expect(await runBreakerTick(now)).toBe("nothing_to_probe");
+    expect(await hold.transferHold()).toMatchObject({ breaker: "open" });
+    await addToQueue(state.conn, ["3572400", "3572401"], { email: "shop@demo.local", name: "Shop", origin: "api" });
+    const later = new Date(now.getTime() + 61_000);
+    const ticks = await Promise.all([runBreakerTick(later), runBreakerTick(later), runBreakerTick(later)]);
+    expect(ticks.filter((t) => t === "probe")).toHaveLength(1);
+    // A tick that comes after the probe closed the breaker may start the drain: still each order in one run only.
+    const carried = await state.conn.selectFrom("erp_transfer_orders").select("order_id").where("order_id", "in", ["3572400", "3572401"]).execute();
+    expect(carried.map((r) => r.order_id).sort()).toEqual(["3572400"].concat(carried.length > 1 ? ["3572401"] : []));
+  });
+});
