@@ -113,6 +113,8 @@ const order = (runId: string, position: number, outcome: string, extra: Record<s
   ...extra,
 });
 
+const NO_CHANNEL = { source: null, order_date: null, package_id: null, first_seen_at: null };
+
 const importRun = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
   kind: "products",
@@ -225,9 +227,9 @@ describe("copySqliteStore", () => {
     expect(runs.find((r) => r.id === "a-child")).toMatchObject({ parent_run_id: "b-parent", origin: "retry_failed", state: "completed", job_id: null });
     const orders = await db.selectFrom("erp_transfer_orders").selectAll().where("run_id", "=", "b-parent").orderBy("position").execute();
     expect(orders).toEqual([
-      { ...stored(order("b-parent", 1, "transferred")), meaning: null },
-      { ...stored(order("b-parent", 2, "not_transferred", { reason: "Order is cancelled", reason_code: "order_cancelled", retried_in: "a-child" })), meaning: "failed" },
-      { ...stored(order("b-parent", 3, "unknown", { reason_code: "timeout" })), meaning: "unknown" },
+      { ...stored(order("b-parent", 1, "transferred")), ...NO_CHANNEL, meaning: null },
+      { ...stored(order("b-parent", 2, "not_transferred", { reason: "Order is cancelled", reason_code: "order_cancelled", retried_in: "a-child" })), ...NO_CHANNEL, meaning: "failed" },
+      { ...stored(order("b-parent", 3, "unknown", { reason_code: "timeout" })), ...NO_CHANNEL, meaning: "unknown" },
     ]);
     const big = await db.selectFrom("erp_transfer_orders").select(["position", "order_id", "batch"]).where("run_id", "=", "c-big").orderBy("position").execute();
     expect(big).toHaveLength(1100);
