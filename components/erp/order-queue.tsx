@@ -91,6 +91,9 @@ export function OrderQueue({ canRun, disabledReason }: { canRun: boolean; disabl
               </>
             )}
           </li>
+          <li>
+            {t("reconcileHint")} <Link href="/reconciliations" className={linkClass} data-testid="queue-reconcile-link">{t("reconcileLink")}</Link>
+          </li>
         </ul>
       ) : null}
       <div className="flex flex-wrap items-start gap-3">

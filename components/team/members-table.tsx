@@ -215,7 +215,7 @@ function MemberControls({
   return (
     <div className="flex items-center gap-2">
       <Select
-        aria-label={t("table.roleFor", { name: member.name })}
+        aria-label={`${t("table.roleFor", { name: member.name })}: ${roleLabel(role)}`}
         aria-describedby={describedBy}
         className={`min-w-32 ${selectClass}`}
         value={role}

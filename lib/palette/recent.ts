@@ -5,7 +5,7 @@ import { CODE_MAX, NAME_MAX } from "@/lib/rules/warehouse";
 export { recentStorageKey } from "@/lib/palette/forget";
 export const RECENT_MAX = 5;
 
-export const PAGE_KEYS = ["home", "warehouses", "erp", "failures", "queue", "schedules", "activity", "team", "alerts", "apiKeys", "apiReference"] as const;
+export const PAGE_KEYS = ["home", "warehouses", "erp", "failures", "queue", "schedules", "reconciliations", "activity", "team", "alerts", "apiKeys", "apiReference"] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
 const recentItemSchema = z.discriminatedUnion("kind", [

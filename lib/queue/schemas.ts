@@ -51,7 +51,7 @@ export const enqueueBodySchema = z
 export const enqueueShapes = z.xor([
   z.strictObject({ orderIds: z.array(z.string()).min(1).max(QUEUE_MAX_IDS_PER_REQUEST), confirmUnknown: z.boolean().optional() }),
   z.strictObject({
-    orders: z.array(z.strictObject({ id: z.string(), source: z.string().optional().describe('"web" or a marketplace\'s name, 1 to 40 letters, digits, spaces, dots, dashes'), orderDate: z.iso.datetime({ offset: true }).optional().describe("When the order was placed; the order-age clock counts from it (without it, from when the console first saw the order)"), packageId: z.string().optional() })).min(1).max(QUEUE_MAX_IDS_PER_REQUEST),
+    orders: z.array(z.strictObject({ id: z.string(), source: z.string().regex(QUEUE_SOURCE_PATTERN).optional().describe('"web" or a marketplace\'s name, 1 to 40 letters, digits, spaces, dots, dashes'), orderDate: z.iso.datetime({ offset: true }).optional().describe("When the order was placed; the order-age clock counts from it (without it, from when the console first saw the order)"), packageId: z.string().regex(QUEUE_PACKAGE_PATTERN).optional() })).min(1).max(QUEUE_MAX_IDS_PER_REQUEST),
     confirmUnknown: z.boolean().optional(),
   }),
 ]);
