@@ -177,7 +177,7 @@ test.describe("the command palette as viewer", () => {
       await expect(option).toContainText(ERP_REASON);
     }
     // Pages stay open to a viewer (all but the admins' API keys page).
-    await expect(dialog.getByRole("group", { name: "Go to" }).getByRole("option")).toHaveCount(10);
+    await expect(dialog.getByRole("group", { name: "Go to" }).getByRole("option")).toHaveCount(11);
     await expectAccessible(page);
 
     // A disabled action is never the one Enter would choose.

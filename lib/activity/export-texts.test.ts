@@ -40,6 +40,7 @@ const TARGETS: Record<string, [string, string]> = {
   alert_channel: ["alert_channel", "c1"],
   view: ["saved_view", "v1"],
   alert_freshness: ["alert_freshness_rule", "products"],
+  alert_arrivals: ["alert_arrival_rule", "orders"],
   apikey: ["api_key", "k1"],
 };
 
