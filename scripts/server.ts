@@ -37,6 +37,8 @@ if (!process.env.DATABASE_URL?.trim()) {
     console.log(`An earlier console's store is in ${path.join(dataDir, "store")}: stop this console and run npm run store:copy -- --pglite ${path.join(dataDir, "store")} to move it in (npm start does it by itself).`);
   }
 }
+// tsx turns source maps on; in production they would hold every chunk's map in the heap (about 90 MB) and slow every GC.
+if (!dev) process.setSourceMapsEnabled(false);
 const { default: next } = await import("next");
 
 // Loopback only (demo mode's default): a DNS-rebinding page sends its own name as Host, and is refused.
