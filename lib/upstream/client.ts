@@ -2,7 +2,6 @@ import { context, propagation, SpanKind, SpanStatusCode, trace } from "@opentele
 import { z } from "zod";
 import { Redactor } from "@/lib/rules/secrets";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { toUpstreamFlag } from "@/lib/upstream/flags";
 import { tracer } from "@/lib/trace";
 import { exchange, ExchangeNotSent, ExchangeTimeout, type Answer } from "@/lib/upstream/transport";
 import {
@@ -17,31 +16,11 @@ import {
   type UpstreamWarehouse,
   type UpstreamWarehousePage,
 } from "@/lib/upstream/schemas";
+import { assertId, causeCode, describe, fieldErrorsOf, IMPORT_PATHS, toWire, type ImportKind, type TransferResult, type WarehouseWrite } from "@/lib/upstream/wire";
+
+export { IMPORT_KINDS, type ImportKind, type TransferResult, type WarehouseWrite } from "@/lib/upstream/wire";
 
 // The only code that builds an upstream request: the token is added here, every call has a deadline, only reads are retried.
-
-export const IMPORT_KINDS = ["products", "prices", "stock"] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
-
-const IMPORT_PATHS: Record<ImportKind, string> = {
-  products: "/action/products-erp-sync",
-  prices: "/action/products-price-erp-sync",
-  stock: "/action/products-qty-erp-sync",
-};
-
-export interface WarehouseWrite {
-  name?: string;
-  code?: string;
-  erpWarehouseId?: string | null;
-  isDefault?: boolean;
-  isActive?: boolean;
-}
-
-export interface TransferResult {
-  message: string;
-  transferred: string[];
-  notTransferred: { id: string; error: string }[];
-}
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -59,41 +38,6 @@ interface RequestSpec<S extends z.ZodType> {
   body?: unknown;
   schema: S;
   timeoutMs?: number;
-}
-
-function assertId(id: number): void {
-  if (!Number.isSafeInteger(id) || id < 1) throw new TypeError(`invalid upstream id: ${String(id)}`);
-}
-
-function toWire(input: WarehouseWrite): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  if (input.name !== undefined) body.name = input.name;
-  if (input.code !== undefined) body.code = input.code;
-  if (input.erpWarehouseId !== undefined) body.erpWarehouseId = input.erpWarehouseId;
-  if (input.isDefault !== undefined) body.isDefault = toUpstreamFlag(input.isDefault);
-  if (input.isActive !== undefined) body.isActive = toUpstreamFlag(input.isActive);
-  return body;
-}
-
-function causeCode(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; depth < 4 && e && typeof e === "object"; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function fieldErrorsOf(errors: Record<string, string | string[]> | undefined): Record<string, string[]> | undefined {
-  if (!errors) return undefined;
-  const out: Record<string, string[]> = {};
-  for (const [field, value] of Object.entries(errors)) out[field] = Array.isArray(value) ? value : [value];
-  return out;
-}
-
-function describe(kind: string, status: number | null, message?: string): string {
-  return [kind, status === null ? null : `HTTP ${status}`, message].filter(Boolean).join(", ");
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions) {
