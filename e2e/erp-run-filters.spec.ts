@@ -71,3 +71,27 @@ test("the run list filtered by result and date keeps its view on reload and Back
   await expect(row(attentionRun)).toBeVisible();
   await expect(row(completeRun)).toHaveCount(0);
 });
+
+test("the run list filtered by channel keeps it in the URL through a reload; a channel no run holds says so", async ({ page }) => {
+  const [id] = await emulatorOrders.pending(1);
+  const queued = await page.request.post("/api/erp/queue", { headers: { origin: E2E_BASE_URL }, data: { orders: [{ id, source: "Trendyol" }] } });
+  expect(queued.status(), await queued.text()).toBeLessThan(300);
+  const sent = await page.request.post("/api/erp/queue/send", { headers: { origin: E2E_BASE_URL, "Idempotency-Key": `filters-channel-${Date.now()}` } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const runId = ((await sent.json()) as { run: { id: string } }).run.id;
+  await expect.poll(async () => ((await (await page.request.get(`/api/erp/transfers/${runId}`)).json()) as { run: { state: string } }).run.state, { timeout: 30_000 }).toBe("completed");
+
+  await page.goto("/erp");
+  const filters = page.getByRole("search", { name: "Filter transfer runs" });
+  const row = page.locator(`[data-testid="transfer-history-row"][data-run-id="${runId}"]`);
+  await chooseOption(filters.getByLabel("Channel", { exact: true }), "trendyol");
+  await expect(page).toHaveURL(/\/erp\?channel=trendyol$/);
+  await expect(row).toBeVisible();
+  await page.reload();
+  await expect(filters.getByLabel("Channel", { exact: true })).toHaveText("trendyol");
+  await expect(row).toBeVisible();
+
+  await page.goto("/erp?channel=n11");
+  await expect(filters.getByLabel("Channel", { exact: true })).toHaveText("n11");
+  await expect(page.getByTestId("transfer-history")).toContainText("No runs match these filters");
+});

@@ -35,13 +35,14 @@ export function TransferHistory() {
   const runs = useTransferRuns(state);
   const { data, stale } = runs;
   const filtered = transferRunList.isFiltered(state);
-  const clear = () => update({ status: undefined, by: undefined, result: undefined, origin: undefined, from: undefined, to: undefined });
+  const clear = () => update({ status: undefined, by: undefined, result: undefined, origin: undefined, channel: undefined, from: undefined, to: undefined });
   const starterLabel = (s: RunStarter) => (s.kind === "key" ? t("starterKey", { name: s.name }) : s.kind === "automatic" ? (s.name ? t("starterSchedule", { name: s.name }) : t("starterAutomatic")) : s.name);
   const starters = data?.starters ?? [];
   const starterOptions = [
     ...(state.by && !starters.some((s) => s.by === state.by) ? [{ value: state.by, label: starterLabel(runStarter({ email: state.by === AUTOMATIC_STARTER ? "" : state.by, name: "" })) || state.by }] : []),
     ...starters.map((s) => ({ value: s.by, label: starterLabel(s) })),
   ];
+  const channels = [...new Set([...(state.channel ? [state.channel] : []), ...(data?.channels ?? [])])];
 
   const columns = useMemo(() => {
     const count = (key: string, label: string, value: (r: TransferRunSummary) => number) =>
@@ -107,6 +108,9 @@ export function TransferHistory() {
           options={starterOptions}
           onChange={(by) => update({ by })}
         />
+        {channels.length > 0 ? (
+          <FilterSelect label={t("channelFilter")} allLabel={t("channelAll")} value={state.channel} options={channels.map((c) => ({ value: c, label: c }))} onChange={(channel) => update({ channel })} />
+        ) : null}
         {filtered ? (
           <button type="button" className={buttonClass.secondary} onClick={clear}>
             {t("clearFilters")}

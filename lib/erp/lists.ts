@@ -1,6 +1,7 @@
 import { described, defineListBase, EMAIL_SCHEMA, limit, oneOf, optional, page } from "@/lib/list/base";
 import { dateField, invertedDates, readActor } from "@/lib/list/filters";
 import { AUTOMATIC_STARTER } from "@/lib/erp/transfers/starters";
+import { readChannel } from "@/lib/rules/channel";
 import { RUN_RESULTS } from "@/lib/erp/outcomes/meanings";
 
 // ERP names, page sizes and the lists, declared once (no zod, for the browser); lib/erp/schemas.ts adds the server's strict queries.
@@ -56,6 +57,11 @@ export const startedByField = optional((v) => (v.trim() === AUTOMATIC_STARTER ? 
   description: "Who or what started the run: a member's e-mail, `key:<name>` for an API key, or `automatic` for runs a schedule started (the list's `starters`)",
   anyOf: [EMAIL_SCHEMA, { type: "string", pattern: "^key:[^\\p{Cc},%_\\\\]{0,99}[^\\p{Cc}\\s,%_\\\\]$" }, { type: "string", const: AUTOMATIC_STARTER }],
 });
+export const channelField = optional(readChannel, "validation.erp.channel", {
+  type: "string",
+  pattern: "^[\\p{L}\\p{N}][\\p{L}\\p{N} ._-]{0,39}$",
+  description: "Only runs that hold orders of this sales channel (`source`, as pushed to the order queue: \"web\" or a marketplace's name; case does not matter)",
+});
 export const dateToField = described(dateField, { description: "On or after `from`; an earlier date is refused with 422" });
 
 export const transferRunListBase = defineListBase({
@@ -69,6 +75,7 @@ export const transferRunListBase = defineListBase({
     }),
     origin: runOriginField,
     by: startedByField,
+    channel: channelField,
     from: dateField,
     to: dateToField,
     page: page(MAX_PAGE),

@@ -139,6 +139,11 @@ export const erpMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0020_run_channels": {
+    async up(db: Kysely<unknown>) {
+      await sql`create index erp_transfer_orders_source on erp_transfer_orders (source, run_id) where source is not null`.execute(db);
+    },
+  },
   "0019_transfer_run_pace": {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable("erp_transfer_runs").addColumn("pace_per_minute", "integer").execute();

@@ -6,6 +6,7 @@ import { openStore } from "@/lib/boot/features";
 import { orderHistory } from "@/lib/erp/history/store";
 import { inboxGroups, openExceptionCount } from "@/lib/erp/inbox/store";
 import { median, percentile, round } from "@/scripts/bench/stats";
+import { measureReconcile } from "@/scripts/bench/reconcile";
 
 export interface OutcomesShape {
   runs: number;
@@ -267,11 +268,14 @@ export async function measureOutcomes(opts: OutcomesOptions) {
     };
     log(`  inbox: ${inbox.groups} groups of ${grouped} open exceptions, median ${inbox.medianMs} ms (first ${inbox.firstMs} ms); one person's ${inbox.byPerson.medianMs} ms; the open count ${inbox.openCount.medianMs} ms`);
 
+    const reconcile = await measureReconcile(db, shape);
+    log(`  reconciliation of ${reconcile.shape.expected} expected orders: median ${reconcile.medianMs} ms, memory growth at most ${reconcile.worstGrowthMiB} MiB (${JSON.stringify(reconcile.buckets)}); the order-age tile over ${reconcile.orderAge.waitingOrders} waiting orders: median ${reconcile.orderAge.medianMs} ms`);
+
     const plans = {
       orderHistory: await explainLast(opts.databaseUrl, (d) => orderHistory(d, ids[0]!)),
       inboxGroups: await explainLast(opts.databaseUrl, (d) => inboxGroups(d, {})),
     };
-    return { shape, expected, seedingMs: round(seeding.ms, 0), storage, search, inbox, plans };
+    return { shape, expected, seedingMs: round(seeding.ms, 0), storage, search, inbox, reconcile, plans };
   } finally {
     await store.close();
   }

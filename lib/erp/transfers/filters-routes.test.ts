@@ -87,3 +87,28 @@ describe("the run list's \"Started by\"", () => {
     }
   });
 });
+
+describe("the run list's channel", () => {
+  beforeAll(async () => {
+    const order = (run: string, position: number, source: string | null) => ({ run_id: run, position, order_id: `9${position}0${run.slice(0, 4).replace(/\D/g, "")}`, batch: 1, outcome: "transferred" as const, source });
+    await state.conn
+      .insertInto("erp_transfer_orders")
+      .values([order(ids.failed!, 1, "trendyol"), order(ids.complete!, 1, "web"), order(ids.complete!, 2, "trendyol"), order(ids.unknown!, 1, null)])
+      .execute();
+  });
+
+  it("offers the channels the runs' orders carry, and keeps runs holding an order of the chosen one, whatever its case", async () => {
+    const res = await callRoute("GET", "/api/erp/transfers");
+    expect(((await res.json()) as { channels: string[] }).channels).toEqual(["trendyol", "web"]);
+    expect(await listed("channel=trendyol")).toEqual(["complete", "failed"]);
+    expect(await listed("channel=WEB")).toEqual(["complete"]);
+    expect(await listed("channel=n11")).toEqual([]);
+    expect(await listed("channel=trendyol&result=needs_attention")).toEqual(["failed"]);
+  });
+
+  it("refuses a malformed channel, naming the field", async () => {
+    const res = await callRoute("GET", `/api/erp/transfers?channel=${"x".repeat(41)}`);
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual({ channel: ["Use a sales channel's name, such as web or a marketplace: 1 to 40 letters, digits, spaces, dots or dashes."] });
+  });
+});

@@ -13,6 +13,7 @@ export interface RunFilter {
   from?: Date;
   to?: Date;
   inRuns?: ReturnType<typeof openToRetryRunIds>;
+  channel?: string;
 }
 
 type RunQuery = SelectQueryBuilder<Database, "erp_transfer_runs", object>;
@@ -30,6 +31,7 @@ export function filterRuns(base: RunQuery, f: RunFilter): RunQuery {
   if (f.from) q = q.where("created_at", ">=", f.from);
   if (f.to) q = q.where("created_at", "<=", f.to);
   if (f.inRuns) q = q.where("id", "in", f.inRuns);
+  if (f.channel) q = q.where("id", "in", (eb) => eb.selectFrom("erp_transfer_orders").select("run_id").where("source", "=", f.channel!));
   switch (f.result) {
     case "running":
       return q.where("state", "in", ["queued", "running"]);
@@ -46,10 +48,11 @@ export function filterRuns(base: RunQuery, f: RunFilter): RunQuery {
 }
 
 /** Days in the account's time zone, as the list shows them, to the instants the store compares. */
-export function runFilterOf(q: { result?: RunResult; origin?: RunOriginGroup; from?: string; to?: string }, timeZone: string): RunFilter {
+export function runFilterOf(q: { result?: RunResult; origin?: RunOriginGroup; from?: string; to?: string; channel?: string }, timeZone: string): RunFilter {
   return {
     result: q.result,
     origin: q.origin,
+    channel: q.channel,
     from: q.from ? startOfDayInZone(q.from, timeZone) : undefined,
     to: q.to ? endOfDayInZone(q.to, timeZone) : undefined,
   };

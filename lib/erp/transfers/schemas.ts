@@ -216,6 +216,7 @@ export const runListAnswer = z.object({
   ...paging,
   people: z.array(z.string()).describe("E-mails of the members who started runs"),
   starters: runStartersAnswer.describe("Everyone and everything that started runs; each `by` is a value the `by` filter takes"),
+  channels: z.array(z.string()).describe("The sales channels of the runs' orders (at most 50); each is a value the `channel` filter takes"),
 });
 export const startedRunAnswer = z.object({ run: runSummary, created: z.boolean() });
 export const stoppedRunAnswer = z.object({ run: runSummary, requested: z.boolean() });

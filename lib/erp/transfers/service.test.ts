@@ -82,7 +82,7 @@ describe("reads", () => {
     const before = await snapshot();
 
     expect((await service.getRunPage(run.id, query))?.run.state).toBe("queued");
-    await service.listTransferRuns({ status: undefined, by: undefined, result: undefined, open: undefined, origin: undefined, from: undefined, to: undefined, page: 1, limit: 10 });
+    await service.listTransferRuns({ status: undefined, by: undefined, result: undefined, open: undefined, origin: undefined, channel: undefined, from: undefined, to: undefined, page: 1, limit: 10 });
     await service.listImportRuns({ kind: undefined, page: 1, limit: 10 });
     await loadRunPage(run.id, {});
     await loadErpPage({});

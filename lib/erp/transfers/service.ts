@@ -27,7 +27,7 @@ import type {
 } from "@/lib/erp/transfers/schemas";
 import { createTransferRun, type CreateRunRequest, type RunActor, type TakeOrders } from "@/lib/erp/transfers/runs";
 export type { OrderChannelData, TakenOrder } from "@/lib/erp/transfers/runs";
-import { getRun, getRunDetail, listRunStarters, listRuns, toRunSummary } from "@/lib/erp/transfers/store";
+import { getRun, getRunDetail, listRunChannels, listRunStarters, listRuns, toRunSummary } from "@/lib/erp/transfers/store";
 import { iterateRunOrders, listRunOrders } from "@/lib/erp/transfers/orders";
 import { requestStop } from "@/lib/erp/transfers/stop";
 import { recordTransferBatch } from "@/lib/hold/service";
@@ -122,8 +122,8 @@ const NO_RUN = "There is no transfer run with this id.";
 export async function listTransferRuns(q: TransferRunListState): Promise<TransferRunList> {
   const conn = await db();
   const filter = { status: q.status, by: q.by, page: q.page, limit: q.limit, ...runListFilter(conn, q, getConfig().accountTimeZone) };
-  const [{ items, total }, starters] = await Promise.all([listRuns(conn, filter), listRunStarters(conn)]);
-  return { items, total, page: q.page, limit: q.limit, people: starters.filter((s) => s.kind === "person").map((s) => s.by), starters };
+  const [{ items, total }, starters, channels] = await Promise.all([listRuns(conn, filter), listRunStarters(conn), listRunChannels(conn)]);
+  return { items, total, page: q.page, limit: q.limit, people: starters.filter((s) => s.kind === "person").map((s) => s.by), starters, channels };
 }
 
 export async function getRunPage(runId: string, q: RunOrderListState): Promise<TransferRunPage> {

@@ -154,3 +154,17 @@ export async function listRunStarters(conn: Conn): Promise<RunStarter[]> {
     .execute();
   return runStarters(rows);
 }
+
+/** The sales channels runs hold orders of, at most 50, by skipping through the source index (no read of every order). */
+export async function listRunChannels(conn: Conn): Promise<string[]> {
+  const { rows } = await sql<{ source: string }>`
+    with recursive c(source) as (
+      (select source from erp_transfer_orders where source is not null order by source limit 1)
+      union all
+      select (select o.source from erp_transfer_orders o where o.source is not null and o.source > c.source order by o.source limit 1)
+      from c where c.source is not null
+    )
+    select source from c where source is not null limit 50
+  `.execute(conn);
+  return rows.map((r) => r.source);
+}
