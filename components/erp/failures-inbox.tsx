@@ -185,6 +185,8 @@ function Inbox({ canRun }: { canRun: boolean }) {
     )),
   ];
 
+  const channels = [...new Set([...(state.channel ? [state.channel] : []), ...(data?.channels ?? [])])];
+
   return (
     <div data-testid="failures-inbox" className="space-y-4">
       <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
@@ -210,6 +212,12 @@ function Inbox({ canRun }: { canRun: boolean }) {
             options={[{ value: "", label: tRuns("originAll") }, ...RUN_ORIGIN_GROUPS.map((o) => ({ value: o, label: tRuns(`originGroup.${o}`) }))]}
           />
         </div>
+        {channels.length > 0 ? (
+          <div>
+            <label className={labelClass} htmlFor={`${id}-channel`}>{tRuns("channelFilter")}</label>
+            <Select id={`${id}-channel`} className={selectClass} value={state.channel ?? ""} onValueChange={(v) => patch({ channel: v || undefined })} options={[{ value: "", label: tRuns("channelAll") }, ...channels.map((c) => ({ value: c, label: c }))]} />
+          </div>
+        ) : null}
         <div>
           <label className={labelClass} htmlFor={`${id}-run`}>{t("filters.run")}</label>
           <input id={`${id}-run`} className={inputClass} defaultValue={state.run ?? ""} placeholder={t("filters.runHint")} onBlur={(e) => patch({ run: failuresList.fields.run.safeParse(e.target.value).success ? e.target.value.trim() || undefined : undefined })} />

@@ -1,6 +1,6 @@
 import { defineListBase, field, optional, type ListState } from "@/lib/list/base";
 import { dateField, invertedDates } from "@/lib/list/filters";
-import { dateToField, RUN_ORIGIN_GROUP, runOriginField, startedByField, type TransferOrigin } from "@/lib/erp/lists";
+import { channelField, dateToField, RUN_ORIGIN_GROUP, runOriginField, startedByField, type TransferOrigin } from "@/lib/erp/lists";
 
 // The failures inbox, declared once (no zod, for the browser): its filters, its API paths and the meanings it holds.
 
@@ -25,6 +25,7 @@ export const failuresListBase = defineListBase({
     to: dateToField,
     by: startedByField,
     origin: runOriginField,
+    channel: channelField,
     run: optional((v) => (UUID.test(v.trim()) ? v.trim().toLowerCase() : null), "validation.erp.runIdInvalid", { type: "string", format: "uuid", pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" }),
     page: field({ fallback: 1, message: "validation.pageNumber", schema: { const: 1 } }, (v) => (v === "1" ? 1 : null)),
     limit: field({ fallback: 1, message: "validation.pageSize", schema: { const: 1 } }, (v) => (v === "1" ? 1 : null)),
@@ -33,7 +34,7 @@ export const failuresListBase = defineListBase({
   repair: (value) => (invertedDates(value) ? { ...value, from: undefined, to: undefined } : value),
 });
 export type FailuresListState = ListState<(typeof failuresListBase)["fields"]>;
-export type InboxFilter = Partial<Pick<FailuresListState, "from" | "to" | "by" | "origin" | "run">> & { /** The account zone that dates are days in (UTC when absent). */ timeZone?: string };
+export type InboxFilter = Partial<Pick<FailuresListState, "from" | "to" | "by" | "origin" | "channel" | "run">> & { /** The account zone that dates are days in (UTC when absent). */ timeZone?: string };
 
 export interface InboxGroupKey {
   meaning: InboxMeaning;

@@ -57,6 +57,7 @@ export const failuresAnswer = z.object({
   people: z.array(z.string()),
   peopleNames: z.array(z.object({ email: z.string(), name: z.string() })),
   starters: runStartersAnswer.describe("Everyone and everything that started the runs of open orders; each `by` is a value the `by` filter takes"),
+  channels: z.array(z.string()).describe("The sales channels of the runs' orders (at most 50); each is a value the `channel` filter takes"),
 });
 export type InboxPage = z.infer<typeof failuresAnswer>;
 export const failuresCountAnswer = z.object({ open: z.number().int() });

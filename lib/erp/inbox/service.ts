@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
 import { enqueueWith } from "@/lib/erp/transfers/runner";
 import { startTransferJobs, type ErpContext } from "@/lib/erp/service";
-import { toRunSummary } from "@/lib/erp/transfers/store";
+import { listRunChannels, toRunSummary } from "@/lib/erp/transfers/store";
 import { inboxGroups, inboxPeople, openExceptionCount, openExceptionsByMeaning, resolveGroup, retryGroup } from "@/lib/erp/inbox/store";
 import { runStarters } from "@/lib/erp/transfers/starters";
 import type { InboxFilter, InboxGroupKey, InboxPage } from "@/lib/erp/inbox/lists";
@@ -12,8 +12,8 @@ const zoned = (filter: InboxFilter): InboxFilter => ({ ...filter, timeZone: getC
 
 export async function getFailuresInbox(filter: InboxFilter): Promise<InboxPage> {
   const conn = await db();
-  const [groups, people] = await Promise.all([inboxGroups(conn, zoned(filter)), inboxPeople(conn)]);
-  return { groups, total: groups.reduce((n, g) => n + g.count, 0), people: people.map((p) => p.email), peopleNames: people, starters: runStarters(people) };
+  const [groups, people, channels] = await Promise.all([inboxGroups(conn, zoned(filter)), inboxPeople(conn), listRunChannels(conn)]);
+  return { groups, total: groups.reduce((n, g) => n + g.count, 0), people: people.map((p) => p.email), peopleNames: people, starters: runStarters(people), channels };
 }
 
 export async function getOpenExceptionCount(): Promise<number> {

@@ -5,7 +5,7 @@ import { createTransferRun, type RunActor } from "@/lib/erp/transfers/runs";
 import { getRun } from "@/lib/erp/transfers/store";
 import { refreshCounts } from "@/lib/erp/transfers/settling";
 import { attentionRuns, inboxGroups, inboxPeople, openExceptionCount, openExceptionsByMeaning, resolveGroup, retryGroup, runListFilter } from "@/lib/erp/inbox/store";
-import { listRuns } from "@/lib/erp/transfers/store";
+import { listRunChannels, listRuns } from "@/lib/erp/transfers/store";
 import { transferRunList } from "@/lib/erp/schemas";
 import { ATTENTION_RUN_RESULTS, attentionRunsHref } from "@/lib/home/constants";
 import { openTestDb } from "@/test/store";
@@ -125,6 +125,17 @@ describe("failures inbox grouping", () => {
     expect(await counts({ to: "2026-01-01" })).toEqual(["failed:1", "rejected:1"]);
     expect(await counts({ from: "2026-01-01", to: "2026-01-03" })).toEqual(["failed:2", "rejected:1"]);
     expect(await counts({ from: "2026-01-04" })).toEqual([]);
+  });
+
+  it("filters by the orders' sales channel, and the channels offered are the ones the orders carry", async () => {
+    const run = await finishedRun(OPERATOR, { "300": failed503, "301": failed503, "302": notFound }, day(2));
+    await conn.updateTable("erp_transfer_orders").set({ source: "trendyol" }).where("run_id", "=", run).where("order_id", "in", ["300", "302"]).execute();
+    await conn.updateTable("erp_transfer_orders").set({ source: "web" }).where("run_id", "=", run).where("order_id", "=", "301").execute();
+    const counts = async (f: object) => (await inboxGroups(conn, f)).map((g) => `${g.meaning}:${g.count}`);
+    expect(await counts({ channel: "trendyol" })).toEqual(["failed:1", "rejected:1"]);
+    expect(await counts({ channel: "web" })).toEqual(["failed:1"]);
+    expect(await counts({ channel: "n11" })).toEqual([]);
+    expect(await listRunChannels(conn)).toEqual(["trendyol", "web"]);
   });
 
   it("filters by an API key (key:<name>) and by automatic runs, as the runs list does", async () => {

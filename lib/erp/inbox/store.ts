@@ -53,6 +53,7 @@ function openOrders(conn: Kysely<Database>, f: InboxFilter) {
   }
   if (f.origin) q = q.where("r.origin", "in", originsOf(f.origin));
   if (f.run) q = q.where("r.id", "=", f.run);
+  if (f.channel) q = q.where("o.source", "=", f.channel);
   return q;
 }
 
