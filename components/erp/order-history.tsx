@@ -62,8 +62,14 @@ export function OrderHistoryTable({ history }: { history: OrderHistory }) {
     column("settled", (r) => (r.settledAt ? <time dateTime={r.settledAt}>{when(r.settledAt)}</time> : t("notSettled"))),
   ];
 
+  const channel = history.channel;
   return (
     <div className="space-y-2">
+      {channel ? (
+        <p data-testid="order-history-channel" className="text-sm">
+          {[channel.source ? t("channel", { channel: channel.source }) : null, channel.orderDate ? t("orderDate", { at: when(channel.orderDate) }) : null, channel.packageId ? t("packageId", { id: channel.packageId }) : null].filter(Boolean).join(" · ")}
+        </p>
+      ) : null}
       <ListTable
         columns={columns}
         rows={runs}

@@ -45,6 +45,10 @@ export interface OrderResolution {
 const actorWords = z.object({ email: z.string(), name: z.string() });
 export const orderHistoryAnswer = z.object({
   orderId: z.string(),
+  channel: z
+    .object({ source: z.string().nullable(), orderDate: datetime.nullable(), packageId: z.string().nullable() })
+    .nullable()
+    .describe("The sales channel, order date and package the order was pushed with (from its latest run that carried any); null when it came as a bare id"),
   runs: z.array(
     z.object({
       runId: z.uuid(),

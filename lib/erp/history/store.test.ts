@@ -95,11 +95,18 @@ describe("orderHistory", () => {
     expect(second?.startedBy.name).toBe("Ayşe Admin");
     expect(first?.settledAt).toBe(at(1).toISOString());
     expect(going).toMatchObject({ runState: "running", settledAt: null });
+    expect(history.channel).toBeNull();
+  });
+
+  it("names the channel, order date and package the order was pushed with, from its latest run that carried them", async () => {
+    await conn.updateTable("erp_transfer_orders").set({ source: "trendyol", order_date: at(-5), package_id: "PKG-1" }).where("run_id", "=", SECOND).where("order_id", "=", "3572229").execute();
+    await conn.updateTable("erp_transfer_orders").set({ source: "web" }).where("run_id", "=", FIRST).where("order_id", "=", "3572229").execute();
+    expect((await orderHistory(conn, "3572229")).channel).toEqual({ source: "trendyol", orderDate: at(-5).toISOString(), packageId: "PKG-1" });
   });
 
   it("reads a not-sent order as not sent, and an unknown id as no runs", async () => {
     expect((await orderHistory(conn, "3572232")).runs.map((r) => r.meaning)).toEqual(["not_sent"]);
-    expect(await orderHistory(conn, "999")).toEqual({ orderId: "999", runs: [] });
+    expect(await orderHistory(conn, "999")).toEqual({ orderId: "999", channel: null, runs: [] });
     // Ids are text as typed: a leading zero is another order.
     expect((await orderHistory(conn, `0${ORDER}`)).runs).toEqual([]);
   });

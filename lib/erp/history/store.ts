@@ -30,6 +30,9 @@ export async function orderHistory(conn: Conn, orderId: string): Promise<OrderHi
       "x.resolved_by_email",
       "x.resolved_by_name",
       "x.note",
+      "o.source",
+      "o.order_date",
+      "o.package_id",
       MEANING.as("meaning"),
     ])
     .where("o.order_id", "=", orderId)
@@ -38,8 +41,10 @@ export async function orderHistory(conn: Conn, orderId: string): Promise<OrderHi
     .orderBy("o.position")
     .limit(ORDER_HISTORY_MAX_RUNS)
     .execute();
+  const carried = rows.find((r) => r.source !== null || r.order_date !== null || r.package_id !== null);
   return {
     orderId,
+    channel: carried ? { source: carried.source, orderDate: carried.order_date?.toISOString() ?? null, packageId: carried.package_id } : null,
     runs: rows.map((r) => ({
       runId: r.run_id,
       runCreatedAt: r.created_at.toISOString(),

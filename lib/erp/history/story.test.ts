@@ -25,6 +25,7 @@ const entry = (over: Partial<OrderHistoryEntry>): OrderHistoryEntry => ({
 
 const HISTORY = {
   orderId: "3572000",
+  channel: null,
   runs: [
     entry({ runId: "r3", runCreatedAt: "2026-11-21T08:00:00.000Z", origin: "retry_failed", meaning: "transferred" }),
     entry({
