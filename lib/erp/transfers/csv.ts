@@ -14,6 +14,9 @@ export function transferSheet(describe: (row: TransferOrderRow) => string): Expo
       { key: "upstreamReason", value: (r) => r.reason ?? "" },
       { key: "reasonCode", value: (r) => r.reasonCode ?? "" },
       { key: "meaning", value: (r, _, t) => t(`erp.meanings.${r.meaning}`) },
+      { key: "source", value: (r) => r.source ?? "" },
+      { key: "orderDate", value: (r) => (r.orderDate ? new Date(r.orderDate) : null) },
+      { key: "packageId", value: (r) => r.packageId ?? "" },
     ],
   };
 }

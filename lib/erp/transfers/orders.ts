@@ -29,9 +29,9 @@ export function ordersOf(conn: Conn, runId: string) {
     .where("o.run_id", "=", runId);
 }
 
-const ORDER_COLUMNS = ["o.run_id", "o.position", "o.order_id", "o.batch", "o.reason", "o.reason_code", "o.updated_at", "o.retried_in"] as const;
+const ORDER_COLUMNS = ["o.run_id", "o.position", "o.order_id", "o.batch", "o.reason", "o.reason_code", "o.updated_at", "o.retried_in", "o.source", "o.order_date", "o.package_id"] as const;
 
-export function toOrderRow(row: Omit<ErpTransferOrder, "meaning" | "source" | "order_date" | "package_id" | "first_seen_at">): TransferOrderRow {
+export function toOrderRow(row: Omit<ErpTransferOrder, "meaning" | "first_seen_at">): TransferOrderRow {
   return {
     position: row.position,
     orderId: row.order_id,
@@ -41,6 +41,9 @@ export function toOrderRow(row: Omit<ErpTransferOrder, "meaning" | "source" | "o
     reasonCode: row.reason_code,
     meaning: orderMeaning({ outcome: row.outcome, reason: row.reason, reasonCode: row.reason_code }),
     retriedIn: row.retried_in,
+    source: row.source,
+    orderDate: row.order_date?.toISOString() ?? null,
+    packageId: row.package_id,
   };
 }
 

@@ -209,9 +209,9 @@ describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(text.split("\r\n").slice(0, 3)).toEqual([
-      '\uFEFF"Position","Order ID","Batch","Outcome","Reason","Platform\'s reason","Reason code","Meaning"',
-      '"1","3572020","1","Transferred","","","","Transferred"',
-      '"2","9999997","1","Not transferred","Sipariş bulunamadı.","Sipariş bulunamadı.","","Rejected"',
+      '\uFEFF"Position","Order ID","Batch","Outcome","Reason","Platform\'s reason","Reason code","Meaning","Channel","Order date","Package"',
+      '"1","3572020","1","Transferred","","","","Transferred","","",""',
+      '"2","9999997","1","Not transferred","Sipariş bulunamadı.","Sipariş bulunamadı.","","Rejected","","",""',
     ]);
     expect(csv.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="erp-transfer-${run.id.slice(0, 8)}-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.csv"; filename\\*=UTF-8''erp-transfer-`));
     const ids = await callRoute("GET", `/api/erp/transfers/${run.id}/export?outcome=not_transferred&format=txt`);
@@ -236,7 +236,7 @@ describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
       const csv = await callRoute("GET", `/api/erp/transfers/${run.id}/export`);
       expect(csv.status).toBe(200);
       const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
-      expect(text.split("\r\n").slice(0, 2)).toEqual(['\uFEFF"Sıra";"Sipariş no";"Parti";"Sonuç";"Neden";"Platformun nedeni";"Neden kodu";"Anlamı"', '"1";"3572021";"1";"Aktarıldı";"";"";"";"Aktarıldı"']);
+      expect(text.split("\r\n").slice(0, 2)).toEqual(['\uFEFF"Sıra";"Sipariş no";"Parti";"Sonuç";"Neden";"Platformun nedeni";"Neden kodu";"Anlamı";"Kanal";"Sipariş tarihi";"Paket"', '"1";"3572021";"1";"Aktarıldı";"";"";"";"Aktarıldı";"";"";""']);
       const name = new RegExp(`filename\\*=UTF-8''erp-aktar%C4%B1m-${run.id.slice(0, 8)}-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.(csv|xlsx)$`);
       expect(csv.headers.get("content-disposition")).toMatch(name);
       expect(csv.headers.get("content-disposition")).toContain('filename="erp-aktarim-');
@@ -249,7 +249,7 @@ describe("GET /api/erp/transfers[/{runId}[/export]]", () => {
       const [sheet] = await readXlsxFile(Buffer.from(await xlsx.arrayBuffer()), { trim: false });
       const rows = Papa.parse<string[]>(text.slice(1), { delimiter: ";", skipEmptyLines: true }).data;
       expect(sheet!.data.map((r) => r.map((c) => (c === null ? "" : String(c))))).toEqual(rows);
-      expect(sheet!.data[1]).toEqual([1, "3572021", 1, "Aktarıldı", null, null, null, "Aktarıldı"]);
+      expect(sheet!.data[1]).toEqual([1, "3572021", 1, "Aktarıldı", null, null, null, "Aktarıldı", null, null, null]);
 
       const bad = await callRoute("GET", `/api/erp/transfers/${run.id}/export?format=pdf`);
       expect(bad.status).toBe(422);

@@ -204,6 +204,9 @@ export const runPageAnswer = z.object({
         reasonCode: z.string().nullable(),
         meaning: z.enum(MEANINGS),
         retriedIn: z.uuid().nullable().optional(),
+        source: z.string().nullable().optional().describe("The sales channel the order was pushed with"),
+        orderDate: z.iso.datetime({ offset: true }).nullable().optional().describe("When the order was placed, as pushed"),
+        packageId: z.string().nullable().optional(),
       }),
     ),
     ...paging,
@@ -237,6 +240,9 @@ export interface TransferOrderRow {
   reasonCode: string | null;
   meaning: Meaning;
   retriedIn?: string | null;
+  source?: string | null;
+  orderDate?: string | null;
+  packageId?: string | null;
 }
 
 export type TransferRunPage = z.infer<typeof runPageAnswer>;

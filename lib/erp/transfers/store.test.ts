@@ -79,12 +79,14 @@ describe("transfer CSV", () => {
   it("has a BOM, CRLF lines and neutralises formulas in reasons", () => {
     const csv = exportCsv(transferSheet((r) => r.reason ?? ""), { locale: "en", timeZone: "UTC", now: new Date() }, [
       { position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: "=HYPERLINK(\"x\")", reasonCode: null, meaning: "rejected" },
-      { position: 2, orderId: "3572000", batch: 1, outcome: "transferred", reason: null, reasonCode: null, meaning: "transferred" },
+      { position: 2, orderId: "3572000", batch: 1, outcome: "transferred", reason: null, reasonCode: null, meaning: "transferred", source: "trendyol", orderDate: "2026-11-20T09:30:00.000Z", packageId: "PKG-7" },
     ]);
-    expect(csv.startsWith('\uFEFF"Position","Order ID","Batch","Outcome","Reason","Platform\'s reason","Reason code","Meaning"\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFF"Position","Order ID","Batch","Outcome","Reason","Platform\'s reason","Reason code","Meaning","Channel","Order date","Package"\r\n')).toBe(true);
     const rows = Papa.parse<string[]>(csv.slice(1).trim()).data;
-    expect(rows[1]).toEqual(["1", "0042", "1", "Not transferred", "'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")", "", "Rejected"]);
-    expect(rows[2]).toEqual(["2", "3572000", "1", "Transferred", "", "", "", "Transferred"]);
+    expect(rows[1]).toEqual(["1", "0042", "1", "Not transferred", "'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")", "", "Rejected", "", "", ""]);
+    expect(rows[2]?.slice(0, 8)).toEqual(["2", "3572000", "1", "Transferred", "", "", "", "Transferred"]);
+    expect([rows[2]?.[8], rows[2]?.[10]]).toEqual(["trendyol", "PKG-7"]);
+    expect(rows[2]?.[9]).toMatch(/^2026-11-20 09:30/);
   });
 });
 
