@@ -160,6 +160,6 @@ describe("a run's orders export", () => {
     const res = await exportResponse(ctx(locale), { sheet: sheet as never, format: "csv", member: 1, maxRows: 10 }, inOneChunk(rows as never[]));
     const [, row] = Papa.parse<string[]>((await res.text()).slice(CSV_BOM.length), { delimiter: LIST_SEPARATOR[locale], skipEmptyLines: true }).data;
     const erp = (messagesFor(locale) as { erp: { outcomes: Record<string, string>; meanings: Record<string, string> } }).erp;
-    expect(row).toEqual(["1", "0042", "1", erp.outcomes.not_transferred, "", "", "", erp.meanings.rejected]);
+    expect(row).toEqual(["1", "0042", "1", erp.outcomes.not_transferred, "", "", "", erp.meanings.rejected, "", "", ""]);
   });
 });

@@ -79,9 +79,9 @@ describe("every export writes the same way", () => {
       toCsv(sheetHeader(ACTIVITY_SHEET, EN), [["2024-05-01 09:30:00", hostile, hostile, "Warehouse edited", hostile, "Warehouse", "1", "Failed", message, "", `{"name":"${hostile}"}`, "", "", hostile]]),
     );
     const sheet = transferSheet((r) => r.reason ?? "");
-    const transfer = exportCsv(sheet, EN, [{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: hostile, reasonCode: null, meaning: "rejected" }]);
-    expect(transfer).toBe(toCsv(sheetHeader(sheet, EN), [[1, "0042", 1, "Not transferred", hostile, hostile, "", "Rejected"]]));
-    expect(transfer.endsWith(`"203.0.113.7;'=1+1","203.0.113.7;'=1+1","","Rejected"\r\n`)).toBe(true);
+    const transfer = exportCsv(sheet, EN, [{ position: 1, orderId: "0042", batch: 1, outcome: "not_transferred", reason: hostile, reasonCode: null, meaning: "rejected", source: hostile, packageId: hostile }]);
+    expect(transfer).toBe(toCsv(sheetHeader(sheet, EN), [[1, "0042", 1, "Not transferred", hostile, hostile, "", "Rejected", hostile, "", hostile]]));
+    expect(transfer.endsWith(`"203.0.113.7;'=1+1","203.0.113.7;'=1+1","","Rejected","203.0.113.7;'=1+1","","203.0.113.7;'=1+1"\r\n`)).toBe(true);
   });
 });
 
