@@ -41,6 +41,8 @@ export const ERP_ROUTES: RouteCase[] = [
   { file: "erp/failures/retry/route.ts", method: "POST", url: "/api/erp/failures/retry", body: { meaning: "done" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
   { file: "erp/failures/resolve/route.ts", method: "POST", url: "/api/erp/failures/resolve", body: { meaning: "failed" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
   { file: "erp/reconciliations/route.ts", method: "GET", url: "/api/erp/reconciliations", expect: read() },
+  { file: "erp/recoveries/route.ts", method: "GET", url: "/api/erp/recoveries", expect: read() },
+  { file: "erp/recoveries/route.ts", method: "POST", url: "/api/erp/recoveries", body: { from: "2026-11-03T09:10:00Z", to: "2026-11-03T09:00:00Z", name: "x" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
   { file: "erp/reconciliations/route.ts", method: "POST", url: "/api/erp/reconciliations", body: { orders: [] }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
   { file: "erp/reconciliations/upload/route.ts", method: "POST", url: "/api/erp/reconciliations/upload", body: { fileName: "orders.csv", content: "not base64!" }, expect: write({ viewer: 403, operator: 422, admin: 422 }) },
   { file: "erp/reconciliations/[id]/route.ts", method: "GET", url: `/api/erp/reconciliations/${NO_RUN}`, expect: read(404) },

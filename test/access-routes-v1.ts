@@ -44,6 +44,8 @@ export const V1_ROUTES: V1RouteCase[] = [
   v1({ file: "v1/schedules/[id]/pause/route.ts", method: "POST", url: `/api/v1/schedules/${NO_RUN}/pause`, keys: keyWrite(403, 404) }),
   v1({ file: "v1/schedules/[id]/resume/route.ts", method: "POST", url: `/api/v1/schedules/${NO_RUN}/resume`, keys: keyWrite(403, 404) }),
   v1({ file: "v1/reconciliations/route.ts", method: "GET", url: "/api/v1/reconciliations", keys: keyRead() }),
+  v1({ file: "v1/recoveries/route.ts", method: "GET", url: "/api/v1/recoveries", keys: keyRead() }),
+  v1({ file: "v1/recoveries/route.ts", method: "POST", url: "/api/v1/recoveries", body: { from: "2026-11-03T09:10:00Z", to: "2026-11-03T09:00:00Z", name: "x" }, keys: keyWrite(403, 422) }),
   v1({ file: "v1/reconciliations/route.ts", method: "POST", url: "/api/v1/reconciliations", body: { orders: [] }, keys: keyWrite(403, 422) }),
   v1({ file: "v1/reconciliations/[id]/route.ts", method: "GET", url: `/api/v1/reconciliations/${NO_RUN}`, keys: keyRead(404) }),
   v1({ file: "v1/reconciliations/[id]/orders/route.ts", method: "GET", url: `/api/v1/reconciliations/${NO_RUN}/orders`, keys: keyRead(404) }),

@@ -697,4 +697,22 @@ TARGETS.push(
   { file: "erp/reconciliations/[id]/queue-never-seen/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/reconciliations/${id}/queue-never-seen` })), alsoOk: redirected },
 );
 
+const RECOVERY_FIELDS: Record<string, FieldRule> = {
+  from: { valid: fc.constant("2026-11-03T09:10:00+03:00"), bad: badInstant, required: true },
+  to: { valid: fc.constant("2026-11-03T11:40:00+03:00"), bad: badInstant, required: true },
+  name: { valid: fc.constant("ERP outage 3 Nov"), bad: fc.constantFrom<unknown>(null, 1, "", "   ", "x".repeat(121)), required: true },
+  confirm: { valid: fc.constant(false), bad: fc.constantFrom<unknown>(null, "true", 1, []) },
+  expectedCount: { valid: fc.constant(3), bad: fc.constantFrom<unknown>(null, 0, -1, 1.5, "3") },
+  pacePerMinute: { valid: fc.constant(6), bad: fc.constantFrom<unknown>(null, 0, 601, 1.5, "6") },
+  source: { valid: fc.constant("trendyol"), bad: fc.constantFrom<unknown>(null, 1, "", "x".repeat(41)) },
+  reason: { valid: fc.constant("server_error:503"), bad: fc.constantFrom<unknown>(null, 1, "", "x".repeat(201)) },
+};
+const recoveryListQuery = badQuery({ page: stringWhere((s) => nonBlank(s) && !(Number.isInteger(Number(s)) && Number(s) >= 1 && Number(s) <= 10_000)), limit: stringWhere((s) => nonBlank(s) && !["10", "25", "50"].includes(s)) });
+TARGETS.push(
+  { file: "v1/recoveries/route.ts", method: "POST", keyed: true, requests: badBody(RECOVERY_FIELDS).map((b) => keyed(withBody("POST", "/api/v1/recoveries", b))) },
+  { file: "v1/recoveries/route.ts", method: "GET", keyed: true, requests: recoveryListQuery.map((q) => keyed({ method: "GET", path: `/api/v1/recoveries${q}` })) },
+  { file: "erp/recoveries/route.ts", method: "POST", requests: badBody(RECOVERY_FIELDS).map((b) => withBody("POST", "/api/erp/recoveries", b)) },
+  { file: "erp/recoveries/route.ts", method: "GET", requests: recoveryListQuery.map((q) => ({ method: "GET", path: `/api/erp/recoveries${q}` })) },
+);
+
 export const NOT_FUZZED = new Set(["GET erp/hold/route.ts", "GET v1/transfer-hold/route.ts", "GET v1/order-age/route.ts", "GET keys/route.ts", "GET home/handovers/route.ts", "GET erp/failures/count/route.ts", "GET v1/failures/count/route.ts", "GET health/route.ts", "GET ping/route.ts", "GET ping/session/route.ts", "GET alerts/freshness/route.ts", "GET alerts/arrivals/route.ts", "GET v1/openapi.json/route.ts"]);

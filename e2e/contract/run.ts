@@ -17,7 +17,7 @@ export const API = `${E2E_BASE_URL}/api/v1`;
 
 // Their success would change what other specs rely on (orders sent, imports started, the inbox resolved, the queue
 // filled, schedules made), so only the last spec sends them valid input with the operator key.
-export const STATEFUL = new Set(["startTransfer", "startImport", "retryFailures", "resolveFailures", "enqueueOrders", "sendOrderQueue", "createSchedule", "setTransferHold", "startReconciliation", "queueNeverSeen"]);
+export const STATEFUL = new Set(["startTransfer", "startImport", "retryFailures", "resolveFailures", "enqueueOrders", "sendOrderQueue", "createSchedule", "setTransferHold", "startReconciliation", "queueNeverSeen", "recoverWindow"]);
 // Valid by the document, still refused on meaning the schema cannot state.
 const CRON = { fields: ["rule.expression"], why: "whether a cron expression is one and ever fires is read for meaning" };
 const MEANING: Record<string, { fields?: string[]; why: string }> = {
@@ -26,6 +26,7 @@ const MEANING: Record<string, { fields?: string[]; why: string }> = {
   updateSchedule: { why: "the fields given are laid over the schedule and read whole" },
   setTransferHold: { fields: ["until"], why: "whether a hold's end is ahead and within HOLD_MAX_DAYS is judged against the clock" },
   startReconciliation: { fields: ["to"], why: "a window's order and length are judged from both of its ends" },
+  recoverWindow: { fields: ["to", "name", "expectedCount"], why: "a window's order and length are judged from both of its ends, a name after its spaces are trimmed, and a confirm needs the count shown" },
   enqueueOrders: { fields: ["orders.*.orderDate", "orders.*.source", "orders.*.packageId"], why: "an order date is judged against the clock, and a channel or package is read after its spaces are trimmed" },
 };
 const excused = (id: string, body: unknown) => {

@@ -142,6 +142,9 @@ export function eventMessage(r: Readers, e: AuditRecord, names: ActivityNames): 
     creator: text(details.creator) ?? "",
     rejected: num(record(details.meanings).rejected) ?? 0,
     holdReason: text(details.holdReason) ?? "",
+    incident: text(details.name) ?? "",
+    from: text(details.from) ? r.when(text(details.from)!) : "",
+    to: text(details.to) ? r.when(text(details.to)!) : "",
     why: e.action === "erp.breaker" && typeof record(details.cause).kind === "string" ? breakerWhy(t, { cause: details.cause as BreakerCause, failing: num(details.failing) ?? 0, of: num(details.of) ?? 0 }) : "",
   };
   let key = ACTION_KEY.test(e.action) ? `activity.messages.${e.action}` : null;

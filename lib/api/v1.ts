@@ -6,6 +6,7 @@ import * as imports from "@/lib/api/imports";
 import * as orderAge from "@/lib/api/order-age";
 import * as queue from "@/lib/api/queue";
 import * as reconciliations from "@/lib/api/reconciliations";
+import * as recoveries from "@/lib/api/recoveries";
 import * as schedules from "@/lib/api/schedules";
 import * as transfers from "@/lib/api/transfers";
 import * as warehouses from "@/lib/api/warehouses";
@@ -18,7 +19,7 @@ const described = (resource: object): Described[] =>
     .sort((a, b) => a.sequence - b.sequence);
 
 export const V1_OPERATIONS: readonly { v1: V1; serves: Endpoint | null }[] = [
-  ...[warehouses, transfers, imports, queue, schedules, hold, reconciliations, orderAge].flatMap(described).map((serves) => ({ v1: serves.declaration.v1, serves })),
+  ...[warehouses, transfers, imports, queue, schedules, hold, reconciliations, orderAge, recoveries].flatMap(described).map((serves) => ({ v1: serves.declaration.v1, serves })),
   {
     v1: {
       method: "GET",

@@ -22,7 +22,7 @@ export const RETRY_KINDS = ["failed", "unsent", "unknown", "rejected"] as const;
 export type RetryKind = (typeof RETRY_KINDS)[number];
 
 /** "automatic": a transfer schedule sent the queue; "queue": a member pressed "Send now" on it. */
-export const TRANSFER_ORIGINS = ["new", "retry_failed", "send_unsent", "resend_unknown", "resend_rejected", "automatic", "queue", "api"] as const;
+export const TRANSFER_ORIGINS = ["new", "retry_failed", "send_unsent", "resend_unknown", "resend_rejected", "automatic", "queue", "api", "recovery"] as const;
 export type TransferOrigin = (typeof TRANSFER_ORIGINS)[number];
 
 /** What the run list filters by; scheduled and API runs join when such origins exist in the data. */
@@ -38,6 +38,7 @@ export const RUN_ORIGIN_GROUP: Record<TransferOrigin, RunOriginGroup> = {
   automatic: "automatic",
   queue: "by_hand",
   api: "api",
+  recovery: "retry",
 };
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
 import { transferOutcomesMigration } from "@/lib/erp/outcomes/migrations";
+import { recoveriesMigration } from "@/lib/erp/recoveries/migrations";
 import { failuresInboxMigration } from "@/lib/erp/inbox/migrations";
 
 export const erpMigrations: Record<string, Migration> = {
@@ -149,4 +150,5 @@ export const erpMigrations: Record<string, Migration> = {
       await db.schema.alterTable("erp_transfer_runs").addColumn("pace_per_minute", "integer").execute();
     },
   },
+  "0020_recoveries": recoveriesMigration,
 };

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 
 export type ErpTransferRunState = "queued" | "running" | "completed" | "interrupted";
-export type ErpTransferRunOrigin = "new" | "retry_failed" | "send_unsent" | "resend_unknown" | "resend_rejected" | "automatic" | "queue" | "api";
+export type ErpTransferRunOrigin = "new" | "retry_failed" | "send_unsent" | "resend_unknown" | "resend_rejected" | "automatic" | "queue" | "api" | "recovery";
 export type ErpOrderOutcome = "pending" | "sending" | "transferred" | "not_transferred" | "unknown";
 
 export interface ErpTransferRunsTable {

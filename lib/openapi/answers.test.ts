@@ -176,6 +176,16 @@ describe("real /api/v1 answers match the description", () => {
     expect((await conforms("GET", "/reconciliations/{id}", "/api/v1/reconciliations/00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
 
+  it("recoveries: a preview, a confirm whose count changed, the list, and the refusals", async () => {
+    const window = { from: "2026-01-01T09:10:00+03:00", to: "2026-01-01T11:40:00+03:00", name: "ERP outage 1 Jan" };
+    expect((await conforms("POST", "/recoveries", "/api/v1/recoveries", { body: window })).body).toEqual({ count: 0, orderIds: [], from: "2026-01-01T06:10:00.000Z", to: "2026-01-01T08:40:00.000Z" });
+    const stale = await conforms("POST", "/recoveries", "/api/v1/recoveries", { body: { ...window, confirm: true, expectedCount: 3 } });
+    expect([stale.status, stale.body.count]).toEqual([409, 0]);
+    expect((await conforms("GET", "/recoveries", "/api/v1/recoveries?limit=10", { key: "viewer" })).body).toMatchObject({ total: 0, items: [] });
+    expect((await conforms("POST", "/recoveries", "/api/v1/recoveries", { body: { ...window, to: "2026-01-01T09:00:00+03:00" } })).status).toBe(422);
+    expect((await conforms("POST", "/recoveries", "/api/v1/recoveries", { key: "viewer", body: window })).status).toBe(403);
+  });
+
   it("the description itself, without a key", async () => {
     const { status, body } = await conforms("GET", "/openapi.json", "/api/v1/openapi.json", { key: null });
     expect(status).toBe(200);

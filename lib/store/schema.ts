@@ -7,13 +7,14 @@ import type { ErpTables } from "@/lib/erp/tables";
 import type { HoldTables } from "@/lib/hold/tables";
 import type { HomeTables } from "@/lib/home/tables";
 import type { InboxTables } from "@/lib/erp/inbox/tables";
+import type { RecoveriesTables } from "@/lib/erp/recoveries/tables";
 import type { QueueTables } from "@/lib/queue/tables";
 import type { OrderAgeTables } from "@/lib/order-age/tables";
 import type { ReconcileTables } from "@/lib/reconcile/tables";
 import type { SchedulesTables } from "@/lib/schedules/tables";
 import type { ViewsTables } from "@/lib/views/tables";
 
-export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables, InboxTables, ApiKeysTables, QueueTables, AuditStreamTables, HoldTables, ReconcileTables, OrderAgeTables {}
+export interface Database extends AuthTables, AuditTables, ErpTables, SchedulesTables, AlertsTables, HomeTables, ViewsTables, InboxTables, ApiKeysTables, QueueTables, AuditStreamTables, HoldTables, ReconcileTables, OrderAgeTables, RecoveriesTables {}
 
 export type { Member, MemberUpdate, MembersTable, NewMember, Session } from "@/lib/auth/tables";
 export type { Role } from "@/lib/auth/roles";

@@ -34,7 +34,7 @@ function candidateOrders(conn: Kysely<Database>) {
     );
 }
 
-function openOrders(conn: Kysely<Database>, f: InboxFilter) {
+export function openOrders(conn: Kysely<Database>, f: InboxFilter) {
   let q = conn
     .selectFrom(candidateOrders(conn).as("o"))
     .innerJoin("erp_transfer_runs as r", "r.id", "o.run_id")
