@@ -1,6 +1,6 @@
 import { stubDoors } from "@/test/route-mocks";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
 import type { UpstreamClient } from "@/lib/upstream/client";
@@ -30,10 +30,13 @@ const state = stubDoors({
 const erp = await import("@/lib/erp/service");
 const queue = await import("@/lib/queue/service");
 const hold = await import("@/lib/hold/service");
-const { earlyDue, nudgeEarly, sendEarly } = await import("@/lib/schedules/early");
+const { EARLY_QUEUE, earlyDue, nudgeEarly, sendEarly } = await import("@/lib/schedules/early");
 const { workEarlySends } = await import("@/lib/schedules/jobs");
 
-const CHECK = { queue: "test.early-check", seconds: 1, expireInSeconds: 60, pollingIntervalSeconds: 0.5 };
+// The instances' own age check is hourly here, so a send in the push tests comes from the push; the tests of the
+// age check and the hold's lift run a 1-second one.
+const HOURLY = { queue: "test.early-check", seconds: 3600, expireInSeconds: 60 };
+const AGE_CHECK = { queue: "test.early-age-check", seconds: 1, expireInSeconds: 60, pollingIntervalSeconds: 0.5 };
 const TRANSFER = "/v1/action/orders-erp-transfer";
 const SHOP = { id: null, email: "shop@demo.local", name: "Shop pipeline" };
 const ctx = { actor: SHOP, audit: async () => {} };
@@ -49,8 +52,8 @@ beforeAll(async () => {
   await erp.startTransferJobs();
   a = await startEngine(state.store, { superviseSeconds: 1 });
   b = await startEngine(state.store, { superviseSeconds: 1 });
-  await workEarlySends(a, CHECK);
-  await workEarlySends(b, CHECK);
+  await workEarlySends(a, HOURLY);
+  await workEarlySends(b, HOURLY);
 }, 60_000);
 afterAll(async () => {
   await a.stop({ graceful: false });
@@ -58,6 +61,10 @@ afterAll(async () => {
   await erp.stopTransferJobs();
   await state.store.close();
   await emulator.close();
+});
+afterEach(async () => {
+  await a.offWork(AGE_CHECK.queue);
+  await b.offWork(AGE_CHECK.queue);
 });
 beforeEach(async () => {
   for (const table of ["transfer_hold", "schedule_runs", "schedules", "order_queue", "erp_transfer_orders", "erp_transfer_runs", "audit_events"] as const) await state.conn.deleteFrom(table).execute();
@@ -67,6 +74,7 @@ async function transferSchedule(fields: { sendWhenWaiting?: string; sendWhenOlde
   const spec = scheduleFormSchema.parse({ ...emptyFormValues("Europe/Istanbul"), kind: "transfer", name: "Orders hourly", rule: "every", everyMinutes: "60", maxOrders: "500", ...fields });
   return insertSchedule(state.conn, spec, "operator@demo.local");
 }
+const ageCheck = () => Promise.all([workEarlySends(a, AGE_CHECK), workEarlySends(b, AGE_CHECK)]);
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => String(from + i));
 const push = (ids: string[]) => queue.enqueueOrders(ctx, ids, "api");
 const runs = () => state.conn.selectFrom("erp_transfer_runs").select(["id", "origin", "total_orders", "created_by_name"]).execute();
@@ -111,6 +119,8 @@ describe("a transfer schedule that also sends when orders wait", () => {
     expect(await sentToErp(ids)).toEqual(sent);
     expect(await earlyDue()).toBeNull();
     expect(await runs()).toHaveLength(1);
+    // The job queue itself keeps a burst to one job waiting and one running, whichever instance sends them.
+    expect(await a.getQueue(EARLY_QUEUE)).toMatchObject({ policy: "stately" });
   });
 });
 
@@ -121,6 +131,7 @@ describe("a transfer schedule that also sends when the oldest order has waited",
     await addToQueue(state.conn, ["3574201", "3574202"], { email: SHOP.email, name: SHOP.name, origin: "api" }, at);
     expect(await earlyDue(new Date(at.getTime() + 29_000))).toBeNull();
     expect(await earlyDue(new Date(at.getTime() + 30_000))).toMatchObject({ row: { id: row.id }, reason: "oldest", waiting: 2, oldestSeconds: 30 });
+    await ageCheck();
     await expect.poll(runs, { timeout: 20_000 }).toEqual([expect.objectContaining({ origin: "automatic", total_orders: 2 })]);
     await runEnded();
     expect(await carried()).toEqual(["3574201", "3574202"]);
@@ -153,6 +164,7 @@ describe("an early send waits", () => {
     expect(await runs()).toEqual([]);
     expect(await queued()).toEqual(["3574401", "3574402", "3574403"]);
     await hold.setTransferHold(ctx, { held: false });
+    await ageCheck();
     await expect.poll(runs, { timeout: 15_000 }).toEqual([expect.objectContaining({ total_orders: 3 })]);
     await runEnded();
     expect(await queued()).toEqual([]);
