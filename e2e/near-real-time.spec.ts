@@ -16,9 +16,14 @@ const call = async (method: string, path: string, body?: unknown) => {
   const res = await fetch(`${API}${path}`, { method, headers: { Authorization: `Bearer ${secret}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 };
-const runsOf = async (orderId: string) => ((await call("GET", `/orders/${orderId}`)).body.runs as { runId: string; origin: string; meaning: string }[]).map((r) => `${r.origin} ${r.meaning}`);
-const transferredOnce = (ids: string[]) =>
-  expect.poll(async () => Promise.all(ids.map(runsOf)), { timeout: 20_000 }).toEqual(ids.map(() => ["automatic transferred"]));
+const runsOf = async (orderId: string) => {
+  const { status, body } = await call("GET", `/orders/${orderId}`);
+  return status === 200 ? (body.runs as { origin: string; meaning: string }[]).map((r) => `${r.origin} ${r.meaning}`) : [`HTTP ${status}`];
+};
+// One order polled at a time (the key's rate limit), each until its one run says transferred.
+async function transferredOnce(ids: string[]) {
+  for (const id of ids) await expect.poll(() => runsOf(id), { timeout: 20_000 }).toEqual(["automatic transferred"]);
+}
 
 test.beforeAll(async ({ playwright }) => {
   admin = await playwright.request.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor("admin"), extraHTTPHeaders: { Origin: E2E_BASE_URL } });
