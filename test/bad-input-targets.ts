@@ -197,6 +197,8 @@ const SCHEDULE_FIELDS: Record<string, FieldRule> = {
   kind: { valid: fc.constantFrom("products", "prices", "stock"), bad: fc.oneof(notOneOf(["products", "prices", "stock", "transfer"], false), fc.constantFrom<unknown>(null, 1, ["stock"])), required: true },
   name: { valid: fc.oneof(alnum(0, 20), fc.constant(null)), bad: fc.oneof(fc.constantFrom<unknown>(1, [], {}, "a\u0000b", "x\ny"), fc.integer({ min: 81, max: 300 }).map((n) => "n".repeat(n))) },
   maxOrders: { valid: fc.constantFrom(null, 250), bad: fc.oneof(fc.constantFrom<unknown>("250", 0, 100_001, 2.5, [], {}, true), fc.integer({ min: 13, max: 300 }).map((n) => "9".repeat(n))) },
+  sendWhenWaiting: { valid: fc.constantFrom(null, 50), bad: fc.constantFrom<unknown>("50", 0, -1, 2.5, 100_001, [], {}, true) },
+  sendWhenOldestSeconds: { valid: fc.constantFrom(null, 120), bad: fc.constantFrom<unknown>("120", 4, 0, 30.5, 604_801, [], true) },
   rule: {
     valid: fc.constantFrom({ type: "every", minutes: 15 }, { type: "daily", times: ["06:30"] }, { type: "weekly", days: [1], times: ["06:30"] }),
     bad: fc.constantFrom<unknown>(null, 1, "every", { type: "every", minutes: "15" }, { type: "every", minutes: 7 }, { type: "daily", times: "06:30" }, { type: "daily", times: [] }, { type: "weekly", days: [], times: ["06:30"] }, { type: "weekly", days: ["1"], times: ["06:30"] }, { type: "cron", expression: "" }, { type: "cron", expression: "*".repeat(121) }, { type: "every", minutes: 15, x: 1 }),

@@ -14,6 +14,15 @@ export function activeWindowText(t: (key: string, values?: Record<string, string
   return w ? t("window.range", w) : t("window.none");
 }
 
+/** "Also sends when 50 orders wait or the oldest has waited 2 minutes"; null when neither is set. */
+export function earlyText(t: (key: string, values?: Record<string, string | number>) => string, s: Pick<ScheduleFields, "sendWhenWaiting" | "sendWhenOldestSeconds">): string | null {
+  const seconds = s.sendWhenOldestSeconds;
+  const age = seconds === null ? null : seconds % 60 === 0 ? t("early.minutes", { minutes: seconds / 60 }) : t("early.seconds", { seconds });
+  if (s.sendWhenWaiting !== null && age !== null) return t("early.both", { orders: s.sendWhenWaiting, age });
+  if (s.sendWhenWaiting !== null) return t("early.waiting", { orders: s.sendWhenWaiting });
+  return age === null ? null : t("early.oldest", { age });
+}
+
 export function useScheduleWords() {
   const t = useTranslations("schedules");
   const tKinds = useTranslations("erp.imports.kinds");
@@ -43,6 +52,8 @@ export function useScheduleWords() {
     [t],
   );
 
+  const early = useCallback((s: Pick<ScheduleFields, "sendWhenWaiting" | "sendWhenOldestSeconds">) => earlyText(t, s), [t]);
+
   const label = useCallback((s: Pick<ScheduleSpec, "name" | "kind">) => s.name ?? t("unnamed", { kind: tKinds(`${s.kind}.name`) }), [t, tKinds]);
 
   const when = useCallback(
@@ -53,5 +64,5 @@ export function useScheduleWords() {
     [locale, relative, now],
   );
 
-  return { rule, window, label, when };
+  return { rule, window, early, label, when };
 }

@@ -24,7 +24,7 @@ const scheduleResolver = lazyZodResolver<ScheduleFormInput, ScheduleFormOutput>(
 /** The form once its schema is there too, so the preview reads the same from the first frame (schedules-view loads it so). */
 export const loadScheduleForm = () => loadFormSchema().then(() => ScheduleForm);
 
-const FIELDS = ["kind", "name", "rule", "everyMinutes", "times", "days", "cron", "timeZone", "quietFrom", "quietTo", "maxOrders"] as const;
+const FIELDS = ["kind", "name", "rule", "everyMinutes", "times", "days", "cron", "timeZone", "quietFrom", "quietTo", "maxOrders", "sendWhenWaiting", "sendWhenOldestSeconds"] as const;
 type Field = (typeof FIELDS)[number];
 const FROM_BODY: Record<string, Field> = { "rule.minutes": "everyMinutes", "rule.times": "times", "rule.days": "days", "rule.expression": "cron", "rule.type": "rule", activeFrom: "quietTo", activeTo: "quietFrom" };
 
@@ -166,6 +166,19 @@ export function ScheduleForm({
         </div>
         <p className={helpTextClass}>{t("form.windowHelp")}</p>
       </fieldset>
+      {values.kind === "transfer" ? (
+        <fieldset>
+          <legend className="text-sm font-medium">{t("form.early")}</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {(["sendWhenWaiting", "sendWhenOldestSeconds"] as const).map((name) => (
+              <FormField key={name} {...field(name)}>
+                {(aria) => <input {...aria} type="text" inputMode="numeric" autoComplete="off" className={control_} {...register(name)} />}
+              </FormField>
+            ))}
+          </div>
+          <p className={helpTextClass}>{t("form.earlyHelp")}</p>
+        </fieldset>
+      ) : null}
       <div data-testid="schedule-preview" aria-live="polite">
         <p className="text-sm font-medium">{t("form.preview")}</p>
         {preview === null ? (

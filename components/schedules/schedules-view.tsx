@@ -181,7 +181,16 @@ function useScheduleColumns({
           {row.name ? <span className="block text-slate-600 dark:text-slate-300">{row.name}</span> : null}
         </>
       )),
-      column("rule", (row) => <span data-testid="schedule-rule">{words.rule(row.rule)}</span>),
+      column("rule", (row) => (
+        <>
+          <span data-testid="schedule-rule">{words.rule(row.rule)}</span>
+          {words.early(row) ? (
+            <span data-testid="schedule-early" className="block text-slate-600 dark:text-slate-300">
+              {words.early(row)}
+            </span>
+          ) : null}
+        </>
+      )),
       column("timeZone", (row) => row.timeZone),
       column("quiet", (row) => <span data-testid="schedule-quiet">{words.window(row)}</span>),
       column("next", (row) => (

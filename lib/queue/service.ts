@@ -10,7 +10,8 @@ import { classifyOrderId } from "@/lib/erp/transfers/order-ids";
 import { implausibleIds } from "@/lib/erp/transfers/order-checks";
 import type { RunActor } from "@/lib/erp/transfers/runs";
 import type { TransferRunSummary } from "@/lib/erp/schemas";
-import { nextTransferStart } from "@/lib/schedules/service";
+import { nextTransferStart, nudgeEarlySends } from "@/lib/schedules/service";
+import { log } from "@/lib/log";
 import { refuseWhileHeld } from "@/lib/hold/service";
 import { arrivalsSince, forgetArrivals, lastArrival, recordArrival } from "@/lib/queue/arrivals";
 import { addToQueue, type OrderChannel, listQueue, queueSummary, removeFromQueue, takeQueuedOrders } from "@/lib/queue/store";
@@ -66,6 +67,7 @@ export async function enqueueOrders(ctx: QueueContext, ids: readonly string[], o
     message: `${queued.length} orders queued for transfer (${alreadyQueued.length} already queued, ${alreadyTransferred.length} already transferred, ${unknown.length ? `${unknown.length} held back as unknown, ` : ""}${invalid.length} malformed${duplicates.size ? `, ${duplicates.size} given more than once` : ""}).`,
     details: { origin, queued: queued.length, alreadyQueued: alreadyQueued.length, alreadyTransferred: alreadyTransferred.length, unknown: unknown.length, confirmUnknown: options.confirmUnknown === true, invalid: invalid.length, warnings: warnings.length },
   });
+  if (queued.length > 0) await nudgeEarlySends().catch((error: unknown) => log.error("early send not checked", { event: "schedule.early_check_failed", error: String(error) }));
   return { queued, alreadyQueued, alreadyTransferred, unknown, invalid, warnings, duplicates: [...duplicates] };
 }
 

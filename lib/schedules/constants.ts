@@ -9,6 +9,9 @@ export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
 /** The form's bound on orders per automatic run; the configured run size caps each run as well. */
 export const TRANSFER_MAX_ORDERS_LIMIT = 100_000;
 export const TRANSFER_DEFAULT_MAX_ORDERS = 500;
+export const SEND_WHEN_WAITING_LIMIT = 100_000;
+export const SEND_WHEN_OLDEST_MIN_SECONDS = 5;
+export const SEND_WHEN_OLDEST_MAX_SECONDS = 7 * 86_400;
 export const SCHEDULE_RULE_TYPES = ["every", "daily", "weekly", "cron"] as const;
 export type ScheduleRuleType = (typeof SCHEDULE_RULE_TYPES)[number];
 /** Monday first, as cron numbers them (0 = Sunday). */
@@ -32,15 +35,22 @@ export function toFormValues(s: ScheduleFields): ScheduleFormInput {
     quietFrom: s.activeTo ?? "",
     quietTo: s.activeFrom ?? "",
     maxOrders: String(s.maxOrders ?? TRANSFER_DEFAULT_MAX_ORDERS),
+    sendWhenWaiting: s.sendWhenWaiting === null ? "" : String(s.sendWhenWaiting),
+    sendWhenOldestSeconds: s.sendWhenOldestSeconds === null ? "" : String(s.sendWhenOldestSeconds),
   };
 }
 
 export function toScheduleFields(s: ScheduleSpec): ScheduleFields {
-  return { kind: s.kind, name: s.name, rule: s.rule, timeZone: s.timeZone, activeFrom: s.quiet?.to ?? null, activeTo: s.quiet?.from ?? null, maxOrders: s.kind === "transfer" ? (s.maxOrders ?? null) : null };
+  return { kind: s.kind, name: s.name, rule: s.rule, timeZone: s.timeZone, activeFrom: s.quiet?.to ?? null, activeTo: s.quiet?.from ?? null, maxOrders: s.kind === "transfer" ? (s.maxOrders ?? null) : null, ...earlyFields(s) };
+}
+
+function earlyFields(s: ScheduleSpec): Pick<ScheduleFields, "sendWhenWaiting" | "sendWhenOldestSeconds"> {
+  const transfer = s.kind === "transfer";
+  return { sendWhenWaiting: transfer ? (s.sendWhenWaiting ?? null) : null, sendWhenOldestSeconds: transfer ? (s.sendWhenOldestSeconds ?? null) : null };
 }
 
 export function emptyFormValues(timeZone: string): ScheduleFormInput {
-  return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "", maxOrders: String(TRANSFER_DEFAULT_MAX_ORDERS) };
+  return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "", maxOrders: String(TRANSFER_DEFAULT_MAX_ORDERS), sendWhenWaiting: "", sendWhenOldestSeconds: "" };
 }
 
 /** Stored as quiet hours (from, to); people read and enter the active window, which is its complement. */

@@ -5,6 +5,7 @@ import { once } from "@/lib/jobs/once";
 import { startChain, type Chain } from "@/lib/jobs/periodic";
 import { log } from "@/lib/log";
 import { runDueSchedules } from "@/lib/schedules/service";
+import { createEarlyQueue, EARLY_CHECK, EARLY_QUEUE, nudgeEarly, sendEarly } from "@/lib/schedules/early";
 
 // A chain on the job engine (lib/jobs/periodic.ts); runDueSchedules' claim makes a due start one start even if ticks overlap.
 
@@ -17,6 +18,17 @@ export function startScheduleJobs(): Promise<JobEngine> {
       const result = await runDueSchedules();
       if (result.claimed > 0) log.info("schedules ticked", { event: "schedule.ticked", ...result, pid: process.pid });
     });
+    await workEarlySends(boss);
     return boss;
   });
+}
+
+/** Near-real-time sending on this instance: the early-send worker and the age check (lib/schedules/early.ts). */
+export async function workEarlySends(boss: JobEngine, check: Chain = EARLY_CHECK): Promise<void> {
+  await createEarlyQueue(boss);
+  await boss.work(EARLY_QUEUE, { pollingIntervalSeconds: Math.min(2, check.seconds), notifyPollingIntervalSeconds: check.seconds }, async () => {
+    const done = await sendEarly();
+    if (done !== "none") log.info("early send", { event: "schedule.early_send", done, pid: process.pid });
+  });
+  await startChain(boss, check, () => nudgeEarly(boss));
 }

@@ -60,4 +60,10 @@ export const schedulesMigrations: Record<string, Migration> = {
       await db.schema.alterTable("schedule_runs").addColumn("transfer_run_id", "text").execute();
     },
   },
+  "0020_near_real_time": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("schedules").addColumn("send_when_waiting", "integer").execute();
+      await db.schema.alterTable("schedules").addColumn("send_when_oldest_seconds", "integer").execute();
+    },
+  },
 };

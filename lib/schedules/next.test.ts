@@ -162,6 +162,14 @@ describe("the form's schema", () => {
     expect(fieldErrors({ ...base, quietFrom: "23:00", quietTo: "23:00" })).toEqual({ quietTo: "validation.schedules.quietSame" });
   });
 
+  it("a transfer's early sends: empty is off, else a whole number (N from 1, T from 5 seconds)", () => {
+    const transfer = { ...base, kind: "transfer", maxOrders: "500" };
+    expect(fieldErrors({ ...transfer, sendWhenWaiting: "0", sendWhenOldestSeconds: "4" })).toEqual({ sendWhenWaiting: "validation.schedules.sendWhenWaiting", sendWhenOldestSeconds: "validation.schedules.sendWhenOldestSeconds" });
+    expect(fieldErrors({ ...transfer, sendWhenWaiting: "2.5", sendWhenOldestSeconds: "-30" })).toEqual({ sendWhenWaiting: "validation.schedules.sendWhenWaiting", sendWhenOldestSeconds: "validation.schedules.sendWhenOldestSeconds" });
+    expect(scheduleFormSchema.parse({ ...transfer, sendWhenWaiting: " 50 ", sendWhenOldestSeconds: "" })).toMatchObject({ sendWhenWaiting: 50, sendWhenOldestSeconds: null });
+    expect(scheduleFormSchema.parse({ ...base, sendWhenWaiting: "0" })).toMatchObject({ sendWhenWaiting: null });
+  });
+
   it("gives the rule in one shape", () => {
     expect(scheduleFormSchema.parse({ ...base, quietFrom: "23:00", quietTo: "07:00" })).toEqual({
       kind: "stock",
@@ -170,6 +178,8 @@ describe("the form's schema", () => {
       timeZone: "Europe/Istanbul",
       quiet: { from: "23:00", to: "07:00" },
       maxOrders: null,
+      sendWhenWaiting: null,
+      sendWhenOldestSeconds: null,
     });
     expect(scheduleFormSchema.parse({ ...base, kind: "prices", rule: "weekly", days: ["5", "1", "1"], times: "18:00, 06:30" }).rule).toEqual({
       type: "weekly",

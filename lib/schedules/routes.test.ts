@@ -112,6 +112,38 @@ describe("/api/erp/schedules", () => {
     expect(Object.keys((await res.json()).errors).sort()).toEqual(["paused", "rule.minutes", "timeZone"]);
   });
 
+  it("a transfer schedule's early sends: numbers as numbers, GET and PUT round-trip, null turns them off; imports answer null", async () => {
+    const body = { kind: "transfer", rule: { type: "every", minutes: 60 }, sendWhenWaiting: 50, sendWhenOldestSeconds: 120 };
+    const { schedule } = await (await callRoute("POST", "/api/erp/schedules", body)).json();
+    expect(schedule).toMatchObject({ sendWhenWaiting: 50, sendWhenOldestSeconds: 120 });
+    const [read] = (await (await callRoute("GET", "/api/erp/schedules")).json()).items;
+    const same = await callRoute("PUT", `/api/erp/schedules/${schedule.id}`, read);
+    expect((await same.json()).schedule).toEqual({ ...read, history: [] });
+    const off = await callRoute("PUT", `/api/erp/schedules/${schedule.id}`, { ...read, sendWhenWaiting: null });
+    expect((await off.json()).schedule).toMatchObject({ sendWhenWaiting: null, sendWhenOldestSeconds: 120 });
+    expect(await state.conn.selectFrom("schedules").select(["send_when_waiting", "send_when_oldest_seconds"]).execute()).toEqual([{ send_when_waiting: null, send_when_oldest_seconds: 120 }]);
+    const stock = await (await callRoute("POST", "/api/erp/schedules", { ...STOCK_DAYTIME, sendWhenWaiting: 5 })).json();
+    expect(stock.schedule).toMatchObject({ sendWhenWaiting: null, sendWhenOldestSeconds: null });
+  });
+
+  it("an early-send threshold of zero, below zero, a fraction, text or under 5 seconds is a 422 naming its field, and nothing changes", async () => {
+    const base = { kind: "transfer", rule: { type: "every", minutes: 60 } };
+    const bad = [
+      [{ sendWhenWaiting: 0 }, "sendWhenWaiting"],
+      [{ sendWhenWaiting: -3 }, "sendWhenWaiting"],
+      [{ sendWhenWaiting: 2.5 }, "sendWhenWaiting"],
+      [{ sendWhenWaiting: "5" }, "sendWhenWaiting"],
+      [{ sendWhenOldestSeconds: 4 }, "sendWhenOldestSeconds"],
+      [{ sendWhenOldestSeconds: 30.5 }, "sendWhenOldestSeconds"],
+    ] as const;
+    for (const [fields, field] of bad) {
+      const res = await callRoute("POST", "/api/erp/schedules", { ...base, ...fields });
+      expect(res.status, JSON.stringify(fields)).toBe(422);
+      expect((await res.json()).errors, JSON.stringify(fields)).toEqual({ [field]: [expect.stringMatching(/^Give the /)] });
+    }
+    expect(await state.conn.selectFrom("schedules").selectAll().execute()).toEqual([]);
+  });
+
   it("an unknown or malformed id is 404 or 422", async () => {
     expect((await callRoute("POST", "/api/erp/schedules/x/pause")).status).toBe(422);
     const missing = "3f2b8c1e-5d4a-4b7c-9e1f-0a2b3c4d5e6f";

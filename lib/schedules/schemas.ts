@@ -4,7 +4,20 @@ import { datetime } from "@/lib/list/answers";
 import { CLOCK_PATTERN } from "@/lib/rules/clock";
 import { hasControlCharacters, PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
 import { cronProblem, EVERY_MINUTES, isTimeZone, parseTime, type QuietHours, type ScheduleRule } from "@/lib/schedules/next";
-import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, TRANSFER_DEFAULT_MAX_ORDERS, TRANSFER_MAX_ORDERS_LIMIT, type ScheduleKind, type ScheduleRuleType } from "@/lib/schedules/constants";
+import {
+  CRON_MAX_LENGTH,
+  MAX_TIMES,
+  NAME_MAX_LENGTH,
+  SCHEDULE_KINDS,
+  SCHEDULE_RULE_TYPES,
+  SEND_WHEN_OLDEST_MAX_SECONDS,
+  SEND_WHEN_OLDEST_MIN_SECONDS,
+  SEND_WHEN_WAITING_LIMIT,
+  TRANSFER_DEFAULT_MAX_ORDERS,
+  TRANSFER_MAX_ORDERS_LIMIT,
+  type ScheduleKind,
+  type ScheduleRuleType,
+} from "@/lib/schedules/constants";
 import { scheduleListBase } from "@/lib/schedules/lists";
 import type { ScheduleRunOutcome } from "@/lib/schedules/tables";
 
@@ -42,6 +55,8 @@ export const scheduleFormSchema = z
     quietFrom: optionalTime,
     quietTo: optionalTime,
     maxOrders: z.string({ error: "validation.schedules.maxOrders" }).trim().max(12, { error: "validation.schedules.maxOrders" }).optional(),
+    sendWhenWaiting: z.string({ error: "validation.schedules.sendWhenWaiting" }).trim().max(12, { error: "validation.schedules.sendWhenWaiting" }).optional(),
+    sendWhenOldestSeconds: z.string({ error: "validation.schedules.sendWhenOldestSeconds" }).trim().max(12, { error: "validation.schedules.sendWhenOldestSeconds" }).optional(),
   })
   .superRefine((b, ctx) => {
     const issue = (path: string, key: string) => ctx.addIssue({ code: "custom", path: [path], message: key });
@@ -63,6 +78,8 @@ export const scheduleFormSchema = z
       else if (problem) issue("cron", "validation.schedules.cronInvalid");
     }
     if (b.kind === "transfer" && maxOrdersOf(b.maxOrders) === null) issue("maxOrders", "validation.schedules.maxOrders");
+    if (b.kind === "transfer" && b.sendWhenWaiting && wholeOf(b.sendWhenWaiting, 1, SEND_WHEN_WAITING_LIMIT) === null) issue("sendWhenWaiting", "validation.schedules.sendWhenWaiting");
+    if (b.kind === "transfer" && b.sendWhenOldestSeconds && wholeOf(b.sendWhenOldestSeconds, SEND_WHEN_OLDEST_MIN_SECONDS, SEND_WHEN_OLDEST_MAX_SECONDS) === null) issue("sendWhenOldestSeconds", "validation.schedules.sendWhenOldestSeconds");
     if ((b.quietFrom === "") !== (b.quietTo === "")) issue(b.quietFrom === "" ? "quietFrom" : "quietTo", "validation.schedules.quietBoth");
     else if (b.quietFrom !== "" && b.quietFrom === b.quietTo) issue("quietTo", "validation.schedules.quietSame");
   })
@@ -73,13 +90,17 @@ export const scheduleFormSchema = z
     timeZone: b.timeZone,
     quiet: b.quietFrom && b.quietTo ? { from: b.quietFrom, to: b.quietTo } : null,
     maxOrders: b.kind === "transfer" ? maxOrdersOf(b.maxOrders) : null,
+    sendWhenWaiting: b.kind === "transfer" ? wholeOf(b.sendWhenWaiting, 1, SEND_WHEN_WAITING_LIMIT) : null,
+    sendWhenOldestSeconds: b.kind === "transfer" ? wholeOf(b.sendWhenOldestSeconds, SEND_WHEN_OLDEST_MIN_SECONDS, SEND_WHEN_OLDEST_MAX_SECONDS) : null,
   }));
 
-function maxOrdersOf(text: string | undefined): number | null {
+function wholeOf(text: string | undefined, min: number, max: number): number | null {
   if (!text || !/^[1-9]\d*$/.test(text)) return null;
   const n = Number(text);
-  return n <= TRANSFER_MAX_ORDERS_LIMIT ? n : null;
+  return n >= min && n <= max ? n : null;
 }
+
+const maxOrdersOf = (text: string | undefined) => wholeOf(text, 1, TRANSFER_MAX_ORDERS_LIMIT);
 
 export type ScheduleFormInput = z.input<typeof scheduleFormSchema>;
 export type ScheduleFormOutput = z.output<typeof scheduleFormSchema>;
@@ -120,6 +141,10 @@ export const scheduleFieldsSchema = z.strictObject({
     activeTo: wireTime.nullable().optional().describe("HH:MM: and until this time; earlier than activeFrom spans midnight"),
     maxOrders: z.int({ error: "validation.schedules.maxOrders" }).min(1, { error: "validation.schedules.maxOrders" }).max(TRANSFER_MAX_ORDERS_LIMIT, { error: "validation.schedules.maxOrders" }).nullable().optional()
       .describe(`Transfer schedules: the most queued orders one start sends (absent or null: ${TRANSFER_DEFAULT_MAX_ORDERS}); imports ignore it and answer null`),
+    sendWhenWaiting: z.int({ error: "validation.schedules.sendWhenWaiting" }).min(1, { error: "validation.schedules.sendWhenWaiting" }).max(SEND_WHEN_WAITING_LIMIT, { error: "validation.schedules.sendWhenWaiting" }).nullable().optional()
+      .describe("Transfer schedules: also send at once when this many orders wait in the queue (absent or null: off); imports ignore it and answer null"),
+    sendWhenOldestSeconds: z.int({ error: "validation.schedules.sendWhenOldestSeconds" }).min(SEND_WHEN_OLDEST_MIN_SECONDS, { error: "validation.schedules.sendWhenOldestSeconds" }).max(SEND_WHEN_OLDEST_MAX_SECONDS, { error: "validation.schedules.sendWhenOldestSeconds" }).nullable().optional()
+      .describe("Transfer schedules: also send at once when the oldest queued order has waited this many seconds (absent or null: off); imports ignore it and answer null"),
     paused: z.boolean({ error: "validation.schedules.paused" }).optional().describe("true pauses the schedule, false resumes it; absent: as it is"),
     id: readOnly(z.string({ error: "validation.schedules.id" })),
     nextStartAt: readOnly(z.string({ error: "validation.invalid" }).nullable()),
@@ -150,6 +175,8 @@ export const scheduleBodySchema = scheduleFieldsSchema
       timeZone: b.timeZone ?? null,
       quiet: b.activeFrom && b.activeTo ? { from: b.activeTo, to: b.activeFrom } : null,
       maxOrders: b.kind === "transfer" ? (b.maxOrders ?? TRANSFER_DEFAULT_MAX_ORDERS) : null,
+      sendWhenWaiting: b.kind === "transfer" ? (b.sendWhenWaiting ?? null) : null,
+      sendWhenOldestSeconds: b.kind === "transfer" ? (b.sendWhenOldestSeconds ?? null) : null,
       ...(b.paused === undefined ? {} : { paused: b.paused }),
     }),
   );
@@ -177,6 +204,8 @@ export interface ScheduleFields {
   activeFrom: string | null;
   activeTo: string | null;
   maxOrders: number | null;
+  sendWhenWaiting: number | null;
+  sendWhenOldestSeconds: number | null;
 }
 
 function toRule(b: { rule: ScheduleRuleType; everyMinutes: string; times: string; days: string[]; cron: string }): ScheduleRule {
@@ -200,6 +229,8 @@ export interface ScheduleSpec {
   quiet: QuietHours | null;
   /** Transfer schedules: the most queued orders one start sends (the configured run size caps it too). */
   maxOrders?: number | null;
+  sendWhenWaiting?: number | null;
+  sendWhenOldestSeconds?: number | null;
 }
 
 export const scheduleIdSchema = z.uuid({ error: "validation.schedules.id" }).transform((v) => v.toLowerCase());
@@ -233,6 +264,8 @@ const schedule = z.object({
   activeFrom: z.string().nullable(),
   activeTo: z.string().nullable(),
   maxOrders: z.number().int().nullable(),
+  sendWhenWaiting: z.number().int().nullable(),
+  sendWhenOldestSeconds: z.number().int().nullable(),
   paused: z.boolean(),
   nextStartAt: datetime.nullable(),
   createdAt: datetime,

@@ -29,6 +29,8 @@ import {
 import type { ScheduleKind, ScheduleRecord } from "@/lib/schedules/tables";
 import { sendQueued } from "@/lib/queue/service";
 import { holdWindow } from "@/lib/hold/service";
+import { jobs, jobsStarted } from "@/lib/jobs";
+import { nudgeEarly } from "@/lib/schedules/early";
 
 export interface ScheduleContext extends ServiceContext {
   actor: { id: number | null; email: string; name: string };
@@ -202,6 +204,11 @@ async function fireTransfer(row: ScheduleRecord, { audit, label, dueAt }: { audi
   }
 }
 export { nextStartsByKind, nextTransferStart } from "@/lib/schedules/store";
+
+/** After orders were queued: an early send if a transfer schedule's threshold is reached (once the job engine runs). */
+export async function nudgeEarlySends(): Promise<void> {
+  if (jobsStarted()) await nudgeEarly(await jobs());
+}
 
 export async function transferActiveWindows(on?: Kysely<Database> | Transaction<Database>): Promise<{ timeZone: string; quiet: { from: string; to: string } | null }[]> {
   const rows = await (on ?? (await db())).selectFrom("schedules").select(["time_zone", "quiet_from", "quiet_to"]).where("kind", "=", "transfer").where("paused", "=", false).execute();

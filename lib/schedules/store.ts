@@ -14,6 +14,8 @@ export function specOf(row: ScheduleRecord): ScheduleSpec {
     timeZone: row.time_zone,
     quiet: row.quiet_from && row.quiet_to ? { from: row.quiet_from, to: row.quiet_to } : null,
     maxOrders: row.max_orders,
+    sendWhenWaiting: row.send_when_waiting,
+    sendWhenOldestSeconds: row.send_when_oldest_seconds,
   };
 }
 
@@ -47,6 +49,8 @@ const columns = (spec: ScheduleSpec) => ({
   quiet_from: spec.quiet?.from ?? null,
   quiet_to: spec.quiet?.to ?? null,
   max_orders: spec.kind === "transfer" ? (spec.maxOrders ?? null) : null,
+  send_when_waiting: spec.kind === "transfer" ? (spec.sendWhenWaiting ?? null) : null,
+  send_when_oldest_seconds: spec.kind === "transfer" ? (spec.sendWhenOldestSeconds ?? null) : null,
 });
 
 export async function insertSchedule(conn: Kysely<Database>, spec: ScheduleSpec, by: string, now = new Date()): Promise<ScheduleRecord> {
@@ -198,4 +202,17 @@ export async function recordScheduleRun(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Active transfer schedules that also send when the queue reaches a threshold, oldest first. */
+export async function earlySchedules(conn: Kysely<Database>): Promise<ScheduleRecord[]> {
+  return conn
+    .selectFrom("schedules")
+    .selectAll()
+    .where("kind", "=", "transfer")
+    .where("paused", "=", false)
+    .where((eb) => eb.or([eb("send_when_waiting", "is not", null), eb("send_when_oldest_seconds", "is not", null)]))
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 }

@@ -16,6 +16,8 @@ export interface SchedulesTable {
   quiet_to: string | null;
   /** Transfer schedules only: the most queued orders one start sends. */
   max_orders: ColumnType<number | null, number | null | undefined, number | null>;
+  send_when_waiting: ColumnType<number | null, number | null | undefined, number | null>;
+  send_when_oldest_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   paused: ColumnType<boolean, boolean | undefined, boolean>;
   next_start_at: Date | null;
   created_at: Date;
