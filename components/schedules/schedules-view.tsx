@@ -179,6 +179,7 @@ function useScheduleColumns({
         <>
           <span className="font-medium">{tKinds(`${row.kind}.name`)}</span>
           {row.name ? <span className="block text-slate-600 dark:text-slate-300">{row.name}</span> : null}
+          {row.windowHours ? <span className="block text-slate-600 dark:text-slate-300" data-testid="schedule-window-hours">{t("windowLast", { hours: row.windowHours })}</span> : null}
         </>
       )),
       column("rule", (row) => <span data-testid="schedule-rule">{words.rule(row.rule)}</span>),
@@ -269,6 +270,11 @@ function History({ row }: { row: ScheduleRow }) {
                 {run.transferRunId ? (
                   <Link href={`/erp/transfers/${run.transferRunId}`} className="block text-xs underline">
                     {t("history.transferRun")}
+                  </Link>
+                ) : null}
+                {run.reconciliationId ? (
+                  <Link href={`/reconciliations/${run.reconciliationId}`} className="block text-xs underline">
+                    {t("history.reconciliation")}
                   </Link>
                 ) : null}
               </>

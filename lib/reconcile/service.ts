@@ -11,6 +11,7 @@ import { handledBetween, orderPlaces } from "@/lib/erp/service";
 import { enqueueOrders, type QueueContext } from "@/lib/queue/service";
 import type { QueueOrigin } from "@/lib/queue/tables";
 import { readPlatformOrders } from "@/lib/reconcile/reader";
+import { alertNeverSeen } from "@/lib/reconcile/alerts";
 import { addExpected, addUnknownToPlatform, assignBuckets, breakdown, bucketIds, bucketPage, failReconciliation, findReconciliation, finishReconciliation, insertReconciliation, reconciliationPage, unsortedIds, type BreakdownRow as StoredBreakdown, type ExpectedOrder } from "@/lib/reconcile/store";
 import type { ReconciliationRecord } from "@/lib/reconcile/tables";
 import { RECONCILE_MAX_ORDERS, RECONCILE_QUEUE_MAX, RECONCILE_UPLOAD_MAX_BYTES, RECONCILE_UPLOAD_MAX_ROWS, type BreakdownRow, type Bucket, type BucketOrders, type QueueNeverSeenResult, type Reconciliation, type ReconciliationList, type ReconciliationSummary, type StartReconciliationBody, type UploadPreview } from "@/lib/reconcile/schemas";
@@ -28,7 +29,7 @@ const STALE_MS = 60 * MINUTE_MS;
 
 const target = (id: string) => ({ type: "reconciliation", id });
 
-export async function startReconciliation(ctx: ReconcileContext, body: StartReconciliationBody, now = new Date(), fileName?: string): Promise<{ id: string; done: Promise<void> }> {
+export async function startReconciliation(ctx: ReconcileContext, body: StartReconciliationBody, now = new Date(), fileName?: string, scheduleId?: string): Promise<{ id: string; done: Promise<void> }> {
   const { reconcile } = getConfig();
   if (!body.orders && !reconcile.orderList) throw refusal("conflict", { code: "validation.reconcile.listOff" });
   const id = randomUUID();
@@ -56,7 +57,7 @@ export async function startReconciliation(ctx: ReconcileContext, body: StartReco
   } else {
     const from = body.from!;
     const to = body.to!;
-    await insertReconciliation(conn, { id, kind: "window", created_at: now, created_by_email: ctx.actor.email, created_by_name: ctx.actor.name, window_from: from, window_to: to, settled_before: settledBefore });
+    await insertReconciliation(conn, { id, kind: "window", created_at: now, created_by_email: ctx.actor.email, created_by_name: ctx.actor.name, window_from: from, window_to: to, settled_before: settledBefore, schedule_id: scheduleId ?? null });
     work = () => reconcileWindow(id, from, to, settledBefore);
   }
   await ctx.audit({
@@ -67,11 +68,14 @@ export async function startReconciliation(ctx: ReconcileContext, body: StartReco
       ? fileName
         ? `Reconciliation started for ${body.orders.length} orders of the uploaded file "${fileName}".`
         : `Reconciliation started for a list of ${body.orders.length} orders.`
-      : `Reconciliation started for the platform's orders created from ${body.from!.toISOString()} to ${body.to!.toISOString()}.`,
-    details: { scope: body.orders ? (fileName ? "upload" : "manifest") : "window", ...(fileName ? { fileName } : {}), orders: body.orders?.length ?? null, from: body.from?.toISOString() ?? null, to: body.to?.toISOString() ?? null },
+      : `Reconciliation started${scheduleId ? " by its schedule" : ""} for the platform's orders created from ${body.from!.toISOString()} to ${body.to!.toISOString()}.`,
+    details: { scope: body.orders ? (fileName ? "upload" : "manifest") : "window", ...(scheduleId ? { origin: "scheduled", scheduleId } : {}), ...(fileName ? { fileName } : {}), orders: body.orders?.length ?? null, from: body.from?.toISOString() ?? null, to: body.to?.toISOString() ?? null },
   });
   const done = work().then(
-    (excluded) => finishReconciliation(conn, id, excluded),
+    async (excluded) => {
+      await finishReconciliation(conn, id, excluded);
+      if (scheduleId) await alertIfNeverSeen(id);
+    },
     async (error: unknown) => {
       const message = error instanceof DomainError ? (error.detail ?? error.message) : error instanceof Error ? error.message : String(error);
       log.warn("reconciliation failed", { event: "reconcile.failed", id, error: message });
@@ -79,6 +83,13 @@ export async function startReconciliation(ctx: ReconcileContext, body: StartReco
     },
   ).catch((error: unknown) => log.error("reconciliation could not be recorded", { event: "reconcile.record_failed", id, error: String(error) }));
   return { id, done };
+}
+
+async function alertIfNeverSeen(id: string): Promise<void> {
+  const [{ startAlertJobs }, { alertSettings }] = await Promise.all([import("@/lib/alerts/jobs"), import("@/lib/alerts/settings")]);
+  await alertNeverSeen({ db: await db(), boss: await startAlertJobs(), queue: alertSettings().queue }, id).catch((error: unknown) =>
+    log.error("never-seen alert not raised", { event: "reconcile.alert_failed", id, error: String(error) }),
+  );
 }
 
 async function reconcileWindow(id: string, from: Date, to: Date, settledBefore: Date) {

@@ -4,7 +4,7 @@ import { datetime } from "@/lib/list/answers";
 import { CLOCK_PATTERN } from "@/lib/rules/clock";
 import { hasControlCharacters, PLAIN_TEXT_PATTERN } from "@/lib/rules/text";
 import { cronProblem, EVERY_MINUTES, isTimeZone, parseTime, type QuietHours, type ScheduleRule } from "@/lib/schedules/next";
-import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, TRANSFER_DEFAULT_MAX_ORDERS, TRANSFER_MAX_ORDERS_LIMIT, type ScheduleKind, type ScheduleRuleType } from "@/lib/schedules/constants";
+import { CRON_MAX_LENGTH, MAX_TIMES, NAME_MAX_LENGTH, RECONCILE_DEFAULT_WINDOW_HOURS, RECONCILE_MAX_WINDOW_HOURS, SCHEDULE_KINDS, SCHEDULE_RULE_TYPES, TRANSFER_DEFAULT_MAX_ORDERS, TRANSFER_MAX_ORDERS_LIMIT, type ScheduleKind, type ScheduleRuleType } from "@/lib/schedules/constants";
 import { scheduleListBase } from "@/lib/schedules/lists";
 import type { ScheduleRunOutcome } from "@/lib/schedules/tables";
 
@@ -42,6 +42,7 @@ export const scheduleFormSchema = z
     quietFrom: optionalTime,
     quietTo: optionalTime,
     maxOrders: z.string({ error: "validation.schedules.maxOrders" }).trim().max(12, { error: "validation.schedules.maxOrders" }).optional(),
+    windowHours: z.string({ error: "validation.schedules.windowHours" }).trim().max(12, { error: "validation.schedules.windowHours" }).optional(),
   })
   .superRefine((b, ctx) => {
     const issue = (path: string, key: string) => ctx.addIssue({ code: "custom", path: [path], message: key });
@@ -63,6 +64,7 @@ export const scheduleFormSchema = z
       else if (problem) issue("cron", "validation.schedules.cronInvalid");
     }
     if (b.kind === "transfer" && maxOrdersOf(b.maxOrders) === null) issue("maxOrders", "validation.schedules.maxOrders");
+    if (b.kind === "reconcile" && windowHoursOf(b.windowHours) === null) issue("windowHours", "validation.schedules.windowHours");
     if ((b.quietFrom === "") !== (b.quietTo === "")) issue(b.quietFrom === "" ? "quietFrom" : "quietTo", "validation.schedules.quietBoth");
     else if (b.quietFrom !== "" && b.quietFrom === b.quietTo) issue("quietTo", "validation.schedules.quietSame");
   })
@@ -73,7 +75,14 @@ export const scheduleFormSchema = z
     timeZone: b.timeZone,
     quiet: b.quietFrom && b.quietTo ? { from: b.quietFrom, to: b.quietTo } : null,
     maxOrders: b.kind === "transfer" ? maxOrdersOf(b.maxOrders) : null,
+    windowHours: b.kind === "reconcile" ? windowHoursOf(b.windowHours) : null,
   }));
+
+function windowHoursOf(text: string | undefined): number | null {
+  if (!text || !/^[1-9]\d*$/.test(text)) return null;
+  const n = Number(text);
+  return n <= RECONCILE_MAX_WINDOW_HOURS ? n : null;
+}
 
 function maxOrdersOf(text: string | undefined): number | null {
   if (!text || !/^[1-9]\d*$/.test(text)) return null;
@@ -120,6 +129,8 @@ export const scheduleFieldsSchema = z.strictObject({
     activeTo: wireTime.nullable().optional().describe("HH:MM: and until this time; earlier than activeFrom spans midnight"),
     maxOrders: z.int({ error: "validation.schedules.maxOrders" }).min(1, { error: "validation.schedules.maxOrders" }).max(TRANSFER_MAX_ORDERS_LIMIT, { error: "validation.schedules.maxOrders" }).nullable().optional()
       .describe(`Transfer schedules: the most queued orders one start sends (absent or null: ${TRANSFER_DEFAULT_MAX_ORDERS}); imports ignore it and answer null`),
+    windowHours: z.int({ error: "validation.schedules.windowHours" }).min(1, { error: "validation.schedules.windowHours" }).max(RECONCILE_MAX_WINDOW_HOURS, { error: "validation.schedules.windowHours" }).nullable().optional()
+      .describe(`Reconcile schedules: each start reconciles the platform's orders of the last this many hours (absent or null: ${RECONCILE_DEFAULT_WINDOW_HOURS}); other kinds ignore it and answer null`),
     paused: z.boolean({ error: "validation.schedules.paused" }).optional().describe("true pauses the schedule, false resumes it; absent: as it is"),
     id: readOnly(z.string({ error: "validation.schedules.id" })),
     nextStartAt: readOnly(z.string({ error: "validation.invalid" }).nullable()),
@@ -150,6 +161,7 @@ export const scheduleBodySchema = scheduleFieldsSchema
       timeZone: b.timeZone ?? null,
       quiet: b.activeFrom && b.activeTo ? { from: b.activeTo, to: b.activeFrom } : null,
       maxOrders: b.kind === "transfer" ? (b.maxOrders ?? TRANSFER_DEFAULT_MAX_ORDERS) : null,
+      windowHours: b.kind === "reconcile" ? (b.windowHours ?? RECONCILE_DEFAULT_WINDOW_HOURS) : null,
       ...(b.paused === undefined ? {} : { paused: b.paused }),
     }),
   );
@@ -177,6 +189,7 @@ export interface ScheduleFields {
   activeFrom: string | null;
   activeTo: string | null;
   maxOrders: number | null;
+  windowHours: number | null;
 }
 
 function toRule(b: { rule: ScheduleRuleType; everyMinutes: string; times: string; days: string[]; cron: string }): ScheduleRule {
@@ -200,6 +213,8 @@ export interface ScheduleSpec {
   quiet: QuietHours | null;
   /** Transfer schedules: the most queued orders one start sends (the configured run size caps it too). */
   maxOrders?: number | null;
+  /** Reconcile schedules: the hours before each start that it reconciles. */
+  windowHours?: number | null;
 }
 
 export const scheduleIdSchema = z.uuid({ error: "validation.schedules.id" }).transform((v) => v.toLowerCase());
@@ -216,6 +231,7 @@ export interface ScheduleRunRow {
   message: string | null;
   importRunId: number | null;
   transferRunId: string | null;
+  reconciliationId: string | null;
 }
 
 const scheduleRule = z.discriminatedUnion("type", [
@@ -233,6 +249,7 @@ const schedule = z.object({
   activeFrom: z.string().nullable(),
   activeTo: z.string().nullable(),
   maxOrders: z.number().int().nullable(),
+  windowHours: z.number().int().nullable(),
   paused: z.boolean(),
   nextStartAt: datetime.nullable(),
   createdAt: datetime,
@@ -249,6 +266,7 @@ const schedule = z.object({
       message: z.string().nullable(),
       importRunId: z.number().int().nullable(),
       transferRunId: z.uuid().nullable(),
+      reconciliationId: z.uuid().nullable(),
     }),
   ),
 });

@@ -14,6 +14,7 @@ export function specOf(row: ScheduleRecord): ScheduleSpec {
     timeZone: row.time_zone,
     quiet: row.quiet_from && row.quiet_to ? { from: row.quiet_from, to: row.quiet_to } : null,
     maxOrders: row.max_orders,
+    windowHours: row.window_hours,
   };
 }
 
@@ -22,7 +23,7 @@ export function nextStartOf(spec: ScheduleSpec, after: Date): Date | null {
 }
 
 function toRunRow(r: ScheduleRunRecord): ScheduleRunRow {
-  return { id: r.id, dueAt: r.due_at.toISOString(), at: r.at.toISOString(), outcome: r.outcome, reason: r.reason as ScheduleSkipReason | null, message: r.message, importRunId: r.import_run_id, transferRunId: r.transfer_run_id };
+  return { id: r.id, dueAt: r.due_at.toISOString(), at: r.at.toISOString(), outcome: r.outcome, reason: r.reason as ScheduleSkipReason | null, message: r.message, importRunId: r.import_run_id, transferRunId: r.transfer_run_id, reconciliationId: r.reconciliation_id };
 }
 
 export function toScheduleRow(row: ScheduleRecord, history: ScheduleRunRecord[] = []): ScheduleRow {
@@ -47,6 +48,7 @@ const columns = (spec: ScheduleSpec) => ({
   quiet_from: spec.quiet?.from ?? null,
   quiet_to: spec.quiet?.to ?? null,
   max_orders: spec.kind === "transfer" ? (spec.maxOrders ?? null) : null,
+  window_hours: spec.kind === "reconcile" ? (spec.windowHours ?? null) : null,
 });
 
 export async function insertSchedule(conn: Kysely<Database>, spec: ScheduleSpec, by: string, now = new Date()): Promise<ScheduleRecord> {
@@ -180,7 +182,7 @@ export async function claimDue(conn: Kysely<Database>, row: ScheduleRecord, now:
 
 export async function recordScheduleRun(
   conn: Kysely<Database>,
-  run: { scheduleId: string; kind: ScheduleRecord["kind"]; dueAt: Date; outcome: ScheduleRunOutcome; reason?: ScheduleSkipReason | null; message?: string | null; importRunId?: number | null; transferRunId?: string | null },
+  run: { scheduleId: string; kind: ScheduleRecord["kind"]; dueAt: Date; outcome: ScheduleRunOutcome; reason?: ScheduleSkipReason | null; message?: string | null; importRunId?: number | null; transferRunId?: string | null; reconciliationId?: string | null },
   now = new Date(),
 ): Promise<ScheduleRunRecord> {
   return conn
@@ -195,6 +197,7 @@ export async function recordScheduleRun(
       message: run.message ?? null,
       import_run_id: run.importRunId ?? null,
       transfer_run_id: run.transferRunId ?? null,
+      reconciliation_id: run.reconciliationId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
