@@ -13,6 +13,7 @@ import { orderAgeOf } from "@/lib/order-age/read";
 import { checkOrderAge } from "@/lib/order-age/alerts";
 import type { AgeThresholds } from "@/lib/order-age/constants";
 import { lastReconciled } from "@/lib/reconcile/read";
+import { alertNeverSeen } from "@/lib/reconcile/alerts";
 
 // Digests and freshness rules, checked by one chain across instances; a slot row (or a claimed rule) makes each send happen once.
 
@@ -148,4 +149,5 @@ export async function runAlertTick(deps: AlertTickDeps, now = new Date()): Promi
   await checkFreshness(deps, now);
   await checkArrivals(deps, now);
   if (deps.orderAge) await checkOrderAge({ ...deps, orderAge: deps.orderAge }, now);
+  await alertNeverSeen(deps, now);
 }

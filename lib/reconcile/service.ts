@@ -11,7 +11,6 @@ import { handledBetween, orderPlaces } from "@/lib/erp/service";
 import { enqueueOrders, type QueueContext } from "@/lib/queue/service";
 import type { QueueOrigin } from "@/lib/queue/tables";
 import { readPlatformOrders } from "@/lib/reconcile/reader";
-import { alertNeverSeen } from "@/lib/reconcile/alerts";
 import { addExpected, addUnknownToPlatform, assignBuckets, breakdown, bucketIds, bucketPage, failReconciliation, findReconciliation, finishReconciliation, insertReconciliation, reconciliationPage, unsortedIds, type BreakdownRow as StoredBreakdown, type ExpectedOrder } from "@/lib/reconcile/store";
 import type { ReconciliationRecord } from "@/lib/reconcile/tables";
 import { RECONCILE_MAX_ORDERS, RECONCILE_QUEUE_MAX, RECONCILE_UPLOAD_MAX_BYTES, RECONCILE_UPLOAD_MAX_ROWS, type BreakdownRow, type Bucket, type BucketOrders, type QueueNeverSeenResult, type Reconciliation, type ReconciliationList, type ReconciliationSummary, type StartReconciliationBody, type UploadPreview } from "@/lib/reconcile/schemas";
@@ -72,10 +71,7 @@ export async function startReconciliation(ctx: ReconcileContext, body: StartReco
     details: { scope: body.orders ? (fileName ? "upload" : "manifest") : "window", ...(scheduleId ? { origin: "scheduled", scheduleId } : {}), ...(fileName ? { fileName } : {}), orders: body.orders?.length ?? null, from: body.from?.toISOString() ?? null, to: body.to?.toISOString() ?? null },
   });
   const done = work().then(
-    async (excluded) => {
-      await finishReconciliation(conn, id, excluded);
-      if (scheduleId) await alertIfNeverSeen(id);
-    },
+    (excluded) => finishReconciliation(conn, id, excluded),
     async (error: unknown) => {
       const message = error instanceof DomainError ? (error.detail ?? error.message) : error instanceof Error ? error.message : String(error);
       log.warn("reconciliation failed", { event: "reconcile.failed", id, error: message });
@@ -83,13 +79,6 @@ export async function startReconciliation(ctx: ReconcileContext, body: StartReco
     },
   ).catch((error: unknown) => log.error("reconciliation could not be recorded", { event: "reconcile.record_failed", id, error: String(error) }));
   return { id, done };
-}
-
-async function alertIfNeverSeen(id: string): Promise<void> {
-  const [{ startAlertJobs }, { alertSettings }] = await Promise.all([import("@/lib/alerts/jobs"), import("@/lib/alerts/settings")]);
-  await alertNeverSeen({ db: await db(), boss: await startAlertJobs(), queue: alertSettings().queue }, id).catch((error: unknown) =>
-    log.error("never-seen alert not raised", { event: "reconcile.alert_failed", id, error: String(error) }),
-  );
 }
 
 async function reconcileWindow(id: string, from: Date, to: Date, settledBefore: Date) {
