@@ -170,6 +170,7 @@ describe("the form's schema", () => {
       timeZone: "Europe/Istanbul",
       quiet: { from: "23:00", to: "07:00" },
       maxOrders: null,
+      windowHours: null,
     });
     expect(scheduleFormSchema.parse({ ...base, kind: "prices", rule: "weekly", days: ["5", "1", "1"], times: "18:00, 06:30" }).rule).toEqual({
       type: "weekly",
