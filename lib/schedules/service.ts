@@ -18,6 +18,7 @@ import {
   dueSchedules,
   getSchedule,
   insertSchedule,
+  scheduleHistory,
   listSchedules,
   countSchedules,
   recordScheduleRun,
@@ -115,8 +116,7 @@ export async function runScheduleNow(ctx: ScheduleContext, id: string, now = new
   const hold = await holdWindow(now);
   const outcome = await fire({ ...row, next_start_at: now }, now, hold.liftedAt);
   await ctx.audit({ action: "schedule.run", target: target(id), outcome: outcome === "failed" ? "failure" : "success", message: `Schedule for the ${what(row.kind)} started now by hand (${outcome}).`, details: { kind: row.kind, outcome } });
-  const [listed] = (await listSchedules(conn, { page: 1, limit: 100 })).filter((r) => r.id === id);
-  return listed ?? toScheduleRow(row);
+  return toScheduleRow((await getSchedule(conn, id)) ?? row, await scheduleHistory(conn, id));
 }
 
 export async function removeSchedule(ctx: ScheduleContext, id: string): Promise<void> {
@@ -216,6 +216,7 @@ async function fireTransfer(row: ScheduleRecord, { audit, label, dueAt }: { audi
     return "failed";
   }
 }
+
 // The window is the hours before the start; the reconciliation leaves out what is younger than the settle time.
 async function fireReconcile(row: ScheduleRecord, { audit, label, dueAt }: { audit: ScheduleContext["audit"]; label: string; dueAt: Date }, now: Date): Promise<"started" | "failed"> {
   const conn = await db();

@@ -139,6 +139,10 @@ export async function listSchedules(conn: Kysely<Database>, page: { page: number
   return rows.map((r) => toScheduleRow(r, runs.filter((x) => x.schedule_id === r.id)));
 }
 
+export async function scheduleHistory(conn: Kysely<Database>, id: string): Promise<ScheduleRunRecord[]> {
+  return conn.selectFrom("schedule_runs").selectAll().where("schedule_id", "=", id).orderBy("at", "desc").orderBy("id", "desc").limit(SCHEDULE_HISTORY_SIZE).execute();
+}
+
 export async function countSchedules(conn: Kysely<Database>): Promise<number> {
   return Number((await conn.selectFrom("schedules").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
 }
