@@ -23,6 +23,7 @@ export const OPERATIONS_ROUTES: RouteCase[] = [
   { file: "erp/schedules/[id]/route.ts", method: "PATCH", url: `/api/erp/schedules/${NO}`, body: { name: "x" }, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "erp/schedules/[id]/route.ts", method: "DELETE", url: `/api/erp/schedules/${NO}`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "erp/schedules/[id]/pause/route.ts", method: "POST", url: `/api/erp/schedules/${NO}/pause`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
+  { file: "erp/schedules/[id]/run/route.ts", method: "POST", url: `/api/erp/schedules/${NO}/run`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "erp/schedules/[id]/resume/route.ts", method: "POST", url: `/api/erp/schedules/${NO}/resume`, expect: write({ viewer: 403, operator: 404, admin: 404 }) },
   { file: "views/route.ts", method: "GET", url: "/api/views?list=warehouses", expect: read() },
   { file: "views/route.ts", method: "POST", url: "/api/views", body: { bogus: true }, expect: write({ viewer: 422, operator: 422, admin: 422 }) },

@@ -42,6 +42,7 @@ export const V1_ROUTES: V1RouteCase[] = [
   v1({ file: "v1/schedules/[id]/route.ts", method: "PATCH", url: `/api/v1/schedules/${NO_RUN}`, body: { name: "x" }, keys: keyWrite(403, 404) }),
   v1({ file: "v1/schedules/[id]/route.ts", method: "DELETE", url: `/api/v1/schedules/${NO_RUN}`, keys: keyWrite(403, 404) }),
   v1({ file: "v1/schedules/[id]/pause/route.ts", method: "POST", url: `/api/v1/schedules/${NO_RUN}/pause`, keys: keyWrite(403, 404) }),
+  v1({ file: "v1/schedules/[id]/run/route.ts", method: "POST", url: `/api/v1/schedules/${NO_RUN}/run`, keys: keyWrite(403, 404) }),
   v1({ file: "v1/schedules/[id]/resume/route.ts", method: "POST", url: `/api/v1/schedules/${NO_RUN}/resume`, keys: keyWrite(403, 404) }),
   v1({ file: "v1/reconciliations/route.ts", method: "GET", url: "/api/v1/reconciliations", keys: keyRead() }),
   v1({ file: "v1/recoveries/route.ts", method: "GET", url: "/api/v1/recoveries", keys: keyRead() }),

@@ -474,6 +474,7 @@ export const TARGETS: Target[] = [
   },
   { file: "erp/schedules/[id]/route.ts", method: "DELETE", requests: badUuidSegment.map((id) => ({ method: "DELETE", path: `/api/erp/schedules/${id}` })), alsoOk: redirected },
   { file: "erp/schedules/[id]/pause/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/schedules/${id}/pause` })), alsoOk: redirected },
+  { file: "erp/schedules/[id]/run/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/schedules/${id}/run` })), alsoOk: redirected },
   { file: "erp/schedules/[id]/resume/route.ts", method: "POST", requests: badUuidSegment.map((id) => ({ method: "POST", path: `/api/erp/schedules/${id}/resume` })), alsoOk: redirected },
   { file: "alerts/channels/route.ts", method: "POST", requests: badBody(CHANNEL_FIELDS).map((b) => withBody("POST", "/api/alerts/channels", b)) },
   {
@@ -600,6 +601,7 @@ const V1_TWINS: { from: string; to: string; file: string; v1File: string; method
   { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/route.ts", v1File: "v1/schedules/[id]/route.ts", method: "PUT" },
   { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/route.ts", v1File: "v1/schedules/[id]/route.ts", method: "PATCH" },
   { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/pause/route.ts", v1File: "v1/schedules/[id]/pause/route.ts" },
+  { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/run/route.ts", v1File: "v1/schedules/[id]/run/route.ts" },
   { from: "/api/erp/schedules", to: "/api/v1/schedules", file: "erp/schedules/[id]/resume/route.ts", v1File: "v1/schedules/[id]/resume/route.ts" },
   { from: "/api/erp/queue/send", to: "/api/v1/order-queue/send", file: "erp/queue/send/route.ts", v1File: "v1/order-queue/send/route.ts" },
   { from: "/api/erp/queue", to: "/api/v1/order-queue", file: "erp/queue/route.ts", v1File: "v1/order-queue/route.ts" },

@@ -24,7 +24,7 @@ const scheduleResolver = lazyZodResolver<ScheduleFormInput, ScheduleFormOutput>(
 /** The form once its schema is there too, so the preview reads the same from the first frame (schedules-view loads it so). */
 export const loadScheduleForm = () => loadFormSchema().then(() => ScheduleForm);
 
-const FIELDS = ["kind", "name", "rule", "everyMinutes", "times", "days", "cron", "timeZone", "quietFrom", "quietTo", "maxOrders", "sendWhenWaiting", "sendWhenOldestSeconds"] as const;
+const FIELDS = ["kind", "name", "rule", "everyMinutes", "times", "days", "cron", "timeZone", "quietFrom", "quietTo", "maxOrders", "sendWhenWaiting", "sendWhenOldestSeconds", "windowHours"] as const;
 type Field = (typeof FIELDS)[number];
 const FROM_BODY: Record<string, Field> = { "rule.minutes": "everyMinutes", "rule.times": "times", "rule.days": "days", "rule.expression": "cron", "rule.type": "rule", activeFrom: "quietTo", activeTo: "quietFrom" };
 
@@ -52,6 +52,8 @@ export function ScheduleForm({
     register,
     handleSubmit,
     setError,
+    setValue,
+    getFieldState,
     control,
     formState: { errors, isSubmitting },
   } = useForm<ScheduleFormInput, unknown, ScheduleFormOutput>({ resolver: scheduleResolver.resolver, defaultValues: initial });
@@ -63,6 +65,11 @@ export function ScheduleForm({
   // Zones and the preview depend on this browser's clock and Intl data: drawn after hydration only.
   const mounted = useSyncExternalStore(noSubscribe, () => true, () => false);
   const rule = values.rule;
+  const kind = values.kind;
+  // A new reconcile schedule starts hourly unless its interval was chosen already.
+  useEffect(() => {
+    if (!editing && kind === "reconcile" && !getFieldState("everyMinutes").isDirty) setValue("everyMinutes", "60");
+  }, [editing, kind, getFieldState, setValue]);
 
   // The next starts as saved would give them: the same pure function the server uses.
   const preview = useMemo(() => {
@@ -102,6 +109,11 @@ export function ScheduleForm({
         {values.kind === "transfer" ? (
           <FormField {...field("maxOrders")} help={t("form.maxOrdersHelp")}>
             {(aria) => <input {...aria} type="text" inputMode="numeric" autoComplete="off" className={control_} {...register("maxOrders")} />}
+          </FormField>
+        ) : null}
+        {values.kind === "reconcile" ? (
+          <FormField {...field("windowHours")} help={t("form.windowHoursHelp")}>
+            {(aria) => <input {...aria} type="text" inputMode="numeric" autoComplete="off" className={control_} {...register("windowHours")} />}
           </FormField>
         ) : null}
         <SelectField {...field("rule")} options={SCHEDULE_RULE_TYPES} optionLabel={(r) => t(`form.rules.${r}`)} className={control_} control={control} name="rule" />

@@ -15,7 +15,7 @@ import { useProblemText } from "@/components/ui/use-problem-text";
 import { cardClass, helpTextClass, linkClass } from "@/components/ui/styles";
 import { useScheduleWords } from "@/components/schedules/describe";
 import { useListState } from "@/lib/list/client";
-import { createScheduleRequest, deleteScheduleRequest, pauseScheduleRequest, updateScheduleRequest, useSchedules } from "@/lib/schedules/client";
+import { createScheduleRequest, deleteScheduleRequest, pauseScheduleRequest, runScheduleRequest, updateScheduleRequest, useSchedules } from "@/lib/schedules/client";
 import { emptyFormValues, SCHEDULES_API, toFormValues } from "@/lib/schedules/constants";
 import { SCHEDULE_PAGE_SIZES, scheduleListBase as scheduleList } from "@/lib/schedules/lists";
 import type { ScheduleBodyInput, ScheduleRow, ScheduleRunRow } from "@/lib/schedules/schemas";
@@ -53,7 +53,7 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
   };
 
   const act = useCallback(
-    async (row: ScheduleRow, action: "pause" | "resume" | "delete") => {
+    async (row: ScheduleRow, action: "pause" | "resume" | "delete" | "run") => {
       setPending(row.id);
       try {
         if (action === "delete") {
@@ -61,6 +61,9 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
           setDeleting(null);
           toast.success(t("toast.deleted"));
           if (edit === row.id || history === row.id) await setUrl({ edit: null, history: null });
+        } else if (action === "run") {
+          await runScheduleRequest(row.id);
+          toast.success(t("toast.ran"));
         } else {
           const { schedule } = await pauseScheduleRequest(row.id, action === "pause");
           toast.success(action === "pause" ? t("toast.paused") : t("toast.resumed", { next: nextText(schedule) }));
@@ -78,7 +81,8 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
   const onEdit = useCallback((row: ScheduleRow) => void setUrl({ edit: row.id }), [setUrl]);
   const onHistory = useCallback((row: ScheduleRow) => void setUrl({ history: history === row.id ? null : row.id }), [setUrl, history]);
   const onPause = useCallback((row: ScheduleRow) => void act(row, row.paused ? "resume" : "pause"), [act]);
-  const columns = useScheduleColumns({ canWrite, disabledReason, pending, history, onEdit, onHistory, onPause, onDelete: setDeleting });
+  const onRun = useCallback((row: ScheduleRow) => void act(row, "run"), [act]);
+  const columns = useScheduleColumns({ canWrite, disabledReason, pending, history, onEdit, onHistory, onPause, onRun, onDelete: setDeleting });
 
   return (
     <div className="space-y-6">
@@ -157,6 +161,7 @@ function useScheduleColumns({
   onEdit,
   onHistory,
   onPause,
+  onRun,
   onDelete,
 }: {
   canWrite: boolean;
@@ -166,6 +171,7 @@ function useScheduleColumns({
   onEdit: (row: ScheduleRow) => void;
   onHistory: (row: ScheduleRow) => void;
   onPause: (row: ScheduleRow) => void;
+  onRun: (row: ScheduleRow) => void;
   onDelete: (row: ScheduleRow) => void;
 }) {
   const t = useTranslations("schedules");
@@ -179,6 +185,7 @@ function useScheduleColumns({
         <>
           <span className="font-medium">{tKinds(`${row.kind}.name`)}</span>
           {row.name ? <span className="block text-slate-600 dark:text-slate-300">{row.name}</span> : null}
+          {row.windowHours ? <span className="block text-slate-600 dark:text-slate-300" data-testid="schedule-window-hours">{t("windowLast", { hours: row.windowHours })}</span> : null}
         </>
       )),
       column("rule", (row) => (
@@ -208,6 +215,9 @@ function useScheduleColumns({
           <GatedButton disabledReason={reason} showReason={false} testId="schedule-pause" pending={pending === row.id} onClick={() => onPause(row)}>
             {row.paused ? t("actions.resume") : t("actions.pause")}
           </GatedButton>
+          <GatedButton disabledReason={reason} showReason={false} testId="schedule-run" pending={pending === row.id} onClick={() => onRun(row)}>
+            {t("actions.run")}
+          </GatedButton>
           <GatedButton disabledReason={reason} showReason={false} testId="schedule-delete" variant="danger" onClick={() => onDelete(row)}>
             {t("actions.delete")}
           </GatedButton>
@@ -224,7 +234,7 @@ function useScheduleColumns({
         </div>
       )),
     ];
-  }, [t, tKinds, words, reason, pending, history, onEdit, onHistory, onPause, onDelete]);
+  }, [t, tKinds, words, reason, pending, history, onEdit, onHistory, onPause, onRun, onDelete]);
 }
 
 function NextStart({ iso, timeZone }: { iso: string; timeZone: string }) {
@@ -278,6 +288,11 @@ function History({ row }: { row: ScheduleRow }) {
                 {run.transferRunId ? (
                   <Link href={`/erp/transfers/${run.transferRunId}`} className="block text-xs underline">
                     {t("history.transferRun")}
+                  </Link>
+                ) : null}
+                {run.reconciliationId ? (
+                  <Link href={`/reconciliations/${run.reconciliationId}`} className="block text-xs underline">
+                    {t("history.reconciliation")}
                   </Link>
                 ) : null}
               </>

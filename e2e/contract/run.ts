@@ -17,7 +17,7 @@ export const API = `${E2E_BASE_URL}/api/v1`;
 
 // Their success would change what other specs rely on (orders sent, imports started, the inbox resolved, the queue
 // filled, schedules made), so only the last spec sends them valid input with the operator key.
-export const STATEFUL = new Set(["startTransfer", "startImport", "retryFailures", "resolveFailures", "enqueueOrders", "sendOrderQueue", "createSchedule", "setTransferHold", "startReconciliation", "queueNeverSeen", "recoverWindow"]);
+export const STATEFUL = new Set(["startTransfer", "startImport", "retryFailures", "resolveFailures", "enqueueOrders", "sendOrderQueue", "createSchedule", "setTransferHold", "startReconciliation", "queueNeverSeen", "recoverWindow", "runSchedule"]);
 // Valid by the document, still refused on meaning the schema cannot state.
 const CRON = { fields: ["rule.expression"], why: "whether a cron expression is one and ever fires is read for meaning" };
 const MEANING: Record<string, { fields?: string[]; why: string }> = {

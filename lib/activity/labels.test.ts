@@ -17,6 +17,7 @@ const KNOWN = [
   "schedule.update",
   "schedule.pause",
   "schedule.resume",
+  "schedule.run",
   "schedule.delete",
   "schedule.skip",
   "alert_channel.create",

@@ -1,6 +1,6 @@
 // Alert names, catalog keys and API paths without zod, for the browser; lib/alerts/schemas.ts re-exports them.
 
-export const ALERT_EVENT_TYPES = ["transfer.attention", "import.not_started", "platform.unanswered", "schedule.paused", "import.stale", "orders.silent", "orders.low_volume", "order.age", "transfer.breaker"] as const;
+export const ALERT_EVENT_TYPES = ["transfer.attention", "import.not_started", "platform.unanswered", "schedule.paused", "import.stale", "orders.silent", "orders.low_volume", "order.age", "transfer.breaker", "reconcile.never_seen"] as const;
 export const ALERT_CHANNEL_KINDS = ["webhook", "slack", "email"] as const;
 export const SMTP_TLS_MODES = ["tls", "starttls", "none"] as const;
 export const DELIVERY_STATUSES = ["queued", "retrying", "delivered", "failed"] as const;

@@ -3,6 +3,7 @@ import type { ImportKindName, TransferRunState } from "@/lib/erp/lists";
 import type { MessageWords } from "@/lib/alerts/message";
 import { localMinutes, parseTime } from "@/lib/schedules/next";
 import { ageParts, type AgeLevel } from "@/lib/order-age/constants";
+import type { Reconciled } from "@/lib/reconcile/read";
 
 // Pure: which digest slot a moment belongs to, and what a digest says; lib/alerts/digest.ts reads the store and sends it.
 
@@ -17,6 +18,7 @@ export interface DigestCounts {
   stale: { kind: ImportKindName; hours: number }[];
   silence?: { minutes: number; lastPushAt: string | null } | null;
   oldest?: { source: string | null; since: string; level: AgeLevel };
+  reconciled?: Reconciled;
 }
 
 export interface DigestEvent extends DigestCounts {
@@ -69,7 +71,7 @@ export function summariseDigest(
 
 /** Nothing ran, nothing is open, nothing is stale: no message (a digest that says nothing is the noise it replaces). */
 export function isEmptyDigest(counts: DigestCounts): boolean {
-  return counts.runs.total === 0 && counts.open.total === 0 && counts.stale.length === 0 && !counts.silence && (counts.oldest?.level ?? "ok") === "ok";
+  return counts.runs.total === 0 && counts.open.total === 0 && counts.stale.length === 0 && !counts.silence && (counts.oldest?.level ?? "ok") === "ok" && !counts.reconciled?.neverSeen;
 }
 
 export function digestTitle(event: DigestEvent, words: MessageWords): string {
@@ -87,6 +89,15 @@ export function digestLines(event: DigestEvent, words: MessageWords): string[] {
     ...event.stale.map((s) => t("alertMessages.digest.stale", { kind: words.kindWord(s.kind), hours: s.hours })),
     ...(event.silence ? [event.silence.lastPushAt ? t("alertMessages.digest.silent", { minutes: event.silence.minutes, at: words.when(event.silence.lastPushAt) }) : t("alertMessages.digest.silentNever", { minutes: event.silence.minutes })] : []),
     ...(event.oldest ? [t("alertMessages.digest.oldest", { age: t("alertMessages.orderAge.age", ageParts(event.oldest.since, event.at)), channel: event.oldest.source ?? t("alertMessages.orderAge.noChannel") })] : []),
+    ...reconciledLines(event.reconciled, words),
     ...(event.requestedBy ? [t("alertMessages.digest.requested", { who: event.requestedBy })] : []),
   ];
+}
+
+function reconciledLines(r: Reconciled | undefined, words: MessageWords): string[] {
+  if (!r) return [];
+  const { t } = words;
+  const counts = (c: Omit<Reconciled["byChannel"][number], "source">) => ({ total: c.total, inErp: c.inErp, waiting: c.waiting, open: c.open, neverSeen: c.neverSeen });
+  const channels = r.byChannel.length > 1 ? r.byChannel.map((c) => t("alertMessages.digest.reconciledChannel", { channel: c.source ?? t("alertMessages.orderAge.noChannel"), ...counts(c) })) : [];
+  return [t("alertMessages.digest.reconciled", { from: r.from ? words.when(r.from) : "–", to: r.to ? words.when(r.to) : "–", ...counts(r) }), ...channels];
 }

@@ -12,6 +12,8 @@ import { checkArrivals, silenceNow } from "@/lib/alerts/arrivals-service";
 import { orderAgeOf } from "@/lib/order-age/read";
 import { checkOrderAge } from "@/lib/order-age/alerts";
 import type { AgeThresholds } from "@/lib/order-age/constants";
+import { lastReconciled } from "@/lib/reconcile/read";
+import { alertNeverSeen } from "@/lib/reconcile/alerts";
 
 // Digests and freshness rules, checked by one chain across instances; a slot row (or a claimed rule) makes each send happen once.
 
@@ -40,7 +42,7 @@ async function staleKinds(db: Db, now: Date) {
 }
 
 export async function digestCounts(db: Db, since: Date, until: Date, now: Date, orderAge?: AgeThresholds): Promise<DigestCounts> {
-  const [runs, open, stale, age] = await Promise.all([
+  const [runs, open, stale, age, reconciled] = await Promise.all([
     db.selectFrom("erp_transfer_runs").selectAll().where("created_at", ">=", since).where("created_at", "<", until).execute(),
     db
       .selectFrom("erp_transfer_orders as o")
@@ -54,12 +56,14 @@ export async function digestCounts(db: Db, since: Date, until: Date, now: Date, 
       .execute(),
     staleKinds(db, now),
     orderAge ? orderAgeOf(db, orderAge, now) : null,
+    lastReconciled(db, since, until),
   ]);
   const summaries = runs.map((r) => toRunSummary(r, now));
   const oldest = age?.channels[0];
   return {
     ...summariseDigest(summaries, open, stale.filter((s) => s.stale).map((s) => ({ kind: s.kind, hours: s.hours })), await silenceNow(db, now)),
     ...(oldest && { oldest: { source: oldest.source, since: oldest.oldest.since, level: oldest.level } }),
+    ...(reconciled && { reconciled }),
   };
 }
 
@@ -145,4 +149,5 @@ export async function runAlertTick(deps: AlertTickDeps, now = new Date()): Promi
   await checkFreshness(deps, now);
   await checkArrivals(deps, now);
   if (deps.orderAge) await checkOrderAge({ ...deps, orderAge: deps.orderAge }, now);
+  await alertNeverSeen(deps, now);
 }

@@ -28,11 +28,12 @@ export type AlertEvent =
       at: string;
     }
   | { type: "platform.unanswered"; minutes: number; since: string; lastError: string | null; at: string }
-  | { type: "schedule.paused"; scheduleId: string; kind: ImportKindName | "transfer"; by: { email: string; name: string | null }; at: string }
+  | { type: "schedule.paused"; scheduleId: string; kind: ImportKindName | "transfer" | "reconcile"; by: { email: string; name: string | null }; at: string }
   | { type: "import.stale"; kind: ImportKindName; hours: number; lastStartedAt: string | null; at: string }
   | { type: "orders.silent"; minutes: number; lastPushAt: string | null; at: string }
   | { type: "orders.low_volume"; percent: number; today: number; median: number; at: string }
   | { type: "order.age"; level: "warn" | "critical"; source: string | null; orderId: string; since: string; count: number; deadlineDays: number; at: string }
+  | { type: "reconcile.never_seen"; reconciliationId: string; scheduleId: string | null; neverSeen: number; total: number; from: string | null; to: string | null; at: string }
   | { type: "transfer.breaker"; change: "opened" | "recovered"; cause: BreakerCause; failing: number; of: number; since: string; pace: number; at: string };
 
 export async function raiseAlert(event: AlertEvent): Promise<string[]> {

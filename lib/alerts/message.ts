@@ -135,6 +135,12 @@ function compose(event: DeliveredEvent, consoleUrl: string, words: MessageWords)
         link: `${base}/erp#transfer-hold`,
       };
     }
+    case "reconcile.never_seen":
+      return {
+        title: t("alertMessages.reconcile.neverSeenTitle", { neverSeen: event.neverSeen }),
+        lines: [t("alertMessages.reconcile.neverSeen", { total: event.total, neverSeen: event.neverSeen, from: event.from ? words.when(event.from) : "–", to: event.to ? words.when(event.to) : "–" }), t("alertMessages.reconcile.queueHint")],
+        link: `${base}/reconciliations/${event.reconciliationId}`,
+      };
     case "digest":
       return { title: digestTitle(event, words), lines: digestLines(event, words), link: `${base}/erp/failures` };
     case "handover":

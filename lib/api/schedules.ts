@@ -43,3 +43,8 @@ export const pauseSchedule = endpoint({ permission: "erp.run", v1: { method: "PO
 export const resumeSchedule = endpoint({ permission: "erp.run", v1: { method: "POST", path: "/schedules/{id}/resume", operationId: "resumeSchedule", summary: "Resume a schedule; its next start is worked out from now", tag: "Schedules" }, params: scheduleIdParamSchema, answer: { 200: { description: "The schedule, resumed", schema: scheduleAnswer } }, refusals: [404] }, async ({ params, actor, service }) =>
   json({ schedule: await schedules.pauseSchedule({ ...service, actor }, params.id, false) }),
 );
+
+// A start now, outside the rule; the next start stays as it is.
+export const runSchedule = endpoint({ permission: "erp.run", v1: { method: "POST", path: "/schedules/{id}/run", operationId: "runSchedule", summary: "Start a schedule once now (as its due start would); its next start stays as it is", tag: "Schedules" }, params: scheduleIdParamSchema, answer: { 200: { description: "The schedule with this start in its history", schema: scheduleAnswer } }, refusals: [404] }, async ({ params, actor, service }) =>
+  json({ schedule: await schedules.runScheduleNow({ ...service, actor }, params.id) }),
+);

@@ -155,6 +155,7 @@ describe("real /api/v1 answers match the description", () => {
     expect((await conforms("PATCH", "/schedules/{id}", url, { body: { name: "Shop sync 2" } })).body.schedule).toMatchObject({ name: "Shop sync 2", rule: { type: "daily", times: ["09:00", "17:30"] }, maxOrders: 250 });
     expect((await conforms("POST", "/schedules/{id}/pause", `${url}/pause`)).body.schedule.paused).toBe(true);
     expect((await conforms("POST", "/schedules/{id}/resume", `${url}/resume`)).body.schedule).toMatchObject({ paused: false, nextStartAt: expect.any(String) });
+    expect((await conforms("POST", "/schedules/{id}/run", `${url}/run`)).body.schedule).toMatchObject({ id: created.body.schedule.id, windowHours: null });
     expect((await conforms("POST", "/schedules", "/api/v1/schedules", { body: { ...body, maxOrders: 0 } })).status).toBe(422);
     expect((await conforms("POST", "/schedules/{id}/pause", `${url}/pause`, { key: "viewer" })).status).toBe(403);
     expect((await conforms("DELETE", "/schedules/{id}", url)).body).toEqual({ deleted: created.body.schedule.id });

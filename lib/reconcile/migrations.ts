@@ -39,4 +39,10 @@ export const reconcileMigrations: Record<string, Migration> = {
       await sql`create index reconciliation_orders_bucket on reconciliation_orders (reconciliation_id, bucket, order_id)`.execute(db);
     },
   },
+  "0020_reconcile_alerts": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("reconciliations").addColumn("schedule_id", "text").execute();
+      await db.schema.alterTable("reconciliations").addColumn("alerted_at", "timestamptz").execute();
+    },
+  },
 };

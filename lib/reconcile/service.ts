@@ -28,7 +28,7 @@ const STALE_MS = 60 * MINUTE_MS;
 
 const target = (id: string) => ({ type: "reconciliation", id });
 
-export async function startReconciliation(ctx: ReconcileContext, body: StartReconciliationBody, now = new Date(), fileName?: string): Promise<{ id: string; done: Promise<void> }> {
+export async function startReconciliation(ctx: ReconcileContext, body: StartReconciliationBody, now = new Date(), fileName?: string, scheduleId?: string): Promise<{ id: string; done: Promise<void> }> {
   const { reconcile } = getConfig();
   if (!body.orders && !reconcile.orderList) throw refusal("conflict", { code: "validation.reconcile.listOff" });
   const id = randomUUID();
@@ -56,7 +56,7 @@ export async function startReconciliation(ctx: ReconcileContext, body: StartReco
   } else {
     const from = body.from!;
     const to = body.to!;
-    await insertReconciliation(conn, { id, kind: "window", created_at: now, created_by_email: ctx.actor.email, created_by_name: ctx.actor.name, window_from: from, window_to: to, settled_before: settledBefore });
+    await insertReconciliation(conn, { id, kind: "window", created_at: now, created_by_email: ctx.actor.email, created_by_name: ctx.actor.name, window_from: from, window_to: to, settled_before: settledBefore, schedule_id: scheduleId ?? null });
     work = () => reconcileWindow(id, from, to, settledBefore);
   }
   await ctx.audit({
@@ -67,8 +67,8 @@ export async function startReconciliation(ctx: ReconcileContext, body: StartReco
       ? fileName
         ? `Reconciliation started for ${body.orders.length} orders of the uploaded file "${fileName}".`
         : `Reconciliation started for a list of ${body.orders.length} orders.`
-      : `Reconciliation started for the platform's orders created from ${body.from!.toISOString()} to ${body.to!.toISOString()}.`,
-    details: { scope: body.orders ? (fileName ? "upload" : "manifest") : "window", ...(fileName ? { fileName } : {}), orders: body.orders?.length ?? null, from: body.from?.toISOString() ?? null, to: body.to?.toISOString() ?? null },
+      : `Reconciliation started${scheduleId ? " by its schedule" : ""} for the platform's orders created from ${body.from!.toISOString()} to ${body.to!.toISOString()}.`,
+    details: { scope: body.orders ? (fileName ? "upload" : "manifest") : "window", ...(scheduleId ? { origin: "scheduled", scheduleId } : {}), ...(fileName ? { fileName } : {}), orders: body.orders?.length ?? null, from: body.from?.toISOString() ?? null, to: body.to?.toISOString() ?? null },
   });
   const done = work().then(
     (excluded) => finishReconciliation(conn, id, excluded),

@@ -13,7 +13,7 @@ export interface ExpectedOrder {
 
 const CHUNK = 20_000;
 
-export async function insertReconciliation(conn: Conn, row: Pick<ReconciliationsTable, "id" | "kind" | "created_at" | "created_by_email" | "created_by_name" | "window_from" | "window_to" | "settled_before">): Promise<void> {
+export async function insertReconciliation(conn: Conn, row: Pick<ReconciliationsTable, "id" | "kind" | "created_at" | "created_by_email" | "created_by_name" | "window_from" | "window_to" | "settled_before"> & { schedule_id?: string | null }): Promise<void> {
   await conn.insertInto("reconciliations").values({ ...row, status: "running", error: null, finished_at: null, total: null, in_erp: null, waiting: null, open: null, never_seen: null, unknown_to_platform: null, cancelled: 0, settling: 0, duplicates: 0 }).execute();
 }
 

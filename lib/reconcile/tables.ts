@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { ColumnType, Selectable } from "kysely";
 
 export type ReconciliationStatus = "running" | "done" | "failed";
 export type ReconciliationKind = "window" | "manifest";
@@ -24,6 +24,8 @@ export interface ReconciliationsTable {
   cancelled: number;
   settling: number;
   duplicates: number;
+  schedule_id: ColumnType<string | null, string | null | undefined, string | null>;
+  alerted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ReconciliationOrdersTable {

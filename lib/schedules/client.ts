@@ -24,6 +24,10 @@ export function pauseScheduleRequest(id: string, paused: boolean): Promise<{ sch
   return sendJson(`${SCHEDULES_API}/${id}/${paused ? "pause" : "resume"}`, "POST");
 }
 
+export function runScheduleRequest(id: string): Promise<{ schedule: ScheduleRow }> {
+  return sendJson(`${SCHEDULES_API}/${id}/run`, "POST");
+}
+
 export function deleteScheduleRequest(id: string): Promise<{ deleted: string }> {
   return sendJson(`${SCHEDULES_API}/${id}`, "DELETE");
 }

@@ -1,10 +1,11 @@
 import { ERP_IMPORT_KINDS } from "@/lib/erp/lists";
+import { RECONCILE_MAX_WINDOW_DAYS } from "@/lib/reconcile/constants";
 import type { ScheduleFields, ScheduleFormInput, ScheduleSpec } from "@/lib/schedules/schemas";
 
 // The schedule form's names, sizes and defaults without zod, for the browser; lib/schedules/schemas.ts re-exports them.
 
 export const SCHEDULES_API = "/api/erp/schedules";
-export const SCHEDULE_KINDS = [...ERP_IMPORT_KINDS, "transfer"] as const;
+export const SCHEDULE_KINDS = [...ERP_IMPORT_KINDS, "transfer", "reconcile"] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
 /** The form's bound on orders per automatic run; the configured run size caps each run as well. */
 export const TRANSFER_MAX_ORDERS_LIMIT = 100_000;
@@ -12,6 +13,9 @@ export const TRANSFER_DEFAULT_MAX_ORDERS = 500;
 export const SEND_WHEN_WAITING_LIMIT = 100_000;
 export const SEND_WHEN_OLDEST_MIN_SECONDS = 5;
 export const SEND_WHEN_OLDEST_MAX_SECONDS = 7 * 86_400;
+/** A reconcile schedule's window: the last N hours before each start, at most the reconciliation's own longest window. */
+export const RECONCILE_DEFAULT_WINDOW_HOURS = 48;
+export const RECONCILE_MAX_WINDOW_HOURS = RECONCILE_MAX_WINDOW_DAYS * 24;
 export const SCHEDULE_RULE_TYPES = ["every", "daily", "weekly", "cron"] as const;
 export type ScheduleRuleType = (typeof SCHEDULE_RULE_TYPES)[number];
 /** Monday first, as cron numbers them (0 = Sunday). */
@@ -37,11 +41,12 @@ export function toFormValues(s: ScheduleFields): ScheduleFormInput {
     maxOrders: String(s.maxOrders ?? TRANSFER_DEFAULT_MAX_ORDERS),
     sendWhenWaiting: s.sendWhenWaiting === null ? "" : String(s.sendWhenWaiting),
     sendWhenOldestSeconds: s.sendWhenOldestSeconds === null ? "" : String(s.sendWhenOldestSeconds),
+    windowHours: String(s.windowHours ?? RECONCILE_DEFAULT_WINDOW_HOURS),
   };
 }
 
 export function toScheduleFields(s: ScheduleSpec): ScheduleFields {
-  return { kind: s.kind, name: s.name, rule: s.rule, timeZone: s.timeZone, activeFrom: s.quiet?.to ?? null, activeTo: s.quiet?.from ?? null, maxOrders: s.kind === "transfer" ? (s.maxOrders ?? null) : null, ...earlyFields(s) };
+  return { kind: s.kind, name: s.name, rule: s.rule, timeZone: s.timeZone, activeFrom: s.quiet?.to ?? null, activeTo: s.quiet?.from ?? null, maxOrders: s.kind === "transfer" ? (s.maxOrders ?? null) : null, ...earlyFields(s), windowHours: s.kind === "reconcile" ? (s.windowHours ?? RECONCILE_DEFAULT_WINDOW_HOURS) : null };
 }
 
 function earlyFields(s: ScheduleSpec): Pick<ScheduleFields, "sendWhenWaiting" | "sendWhenOldestSeconds"> {
@@ -50,7 +55,7 @@ function earlyFields(s: ScheduleSpec): Pick<ScheduleFields, "sendWhenWaiting" | 
 }
 
 export function emptyFormValues(timeZone: string): ScheduleFormInput {
-  return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "", maxOrders: String(TRANSFER_DEFAULT_MAX_ORDERS), sendWhenWaiting: "", sendWhenOldestSeconds: "" };
+  return { kind: "stock", name: "", rule: "every", everyMinutes: "15", times: "", days: [], cron: "", timeZone, quietFrom: "", quietTo: "", maxOrders: String(TRANSFER_DEFAULT_MAX_ORDERS), sendWhenWaiting: "", sendWhenOldestSeconds: "", windowHours: String(RECONCILE_DEFAULT_WINDOW_HOURS) };
 }
 
 /** Stored as quiet hours (from, to); people read and enter the active window, which is its complement. */

@@ -66,4 +66,10 @@ export const schedulesMigrations: Record<string, Migration> = {
       await db.schema.alterTable("schedules").addColumn("send_when_oldest_seconds", "integer").execute();
     },
   },
+  "0020_reconcile_schedules": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("schedules").addColumn("window_hours", "integer").execute();
+      await db.schema.alterTable("schedule_runs").addColumn("reconciliation_id", "text").execute();
+    },
+  },
 };

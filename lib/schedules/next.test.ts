@@ -180,6 +180,7 @@ describe("the form's schema", () => {
       maxOrders: null,
       sendWhenWaiting: null,
       sendWhenOldestSeconds: null,
+      windowHours: null,
     });
     expect(scheduleFormSchema.parse({ ...base, kind: "prices", rule: "weekly", days: ["5", "1", "1"], times: "18:00, 06:30" }).rule).toEqual({
       type: "weekly",

@@ -8,6 +8,8 @@ import {
   CRON_MAX_LENGTH,
   MAX_TIMES,
   NAME_MAX_LENGTH,
+  RECONCILE_DEFAULT_WINDOW_HOURS,
+  RECONCILE_MAX_WINDOW_HOURS,
   SCHEDULE_KINDS,
   SCHEDULE_RULE_TYPES,
   SEND_WHEN_OLDEST_MAX_SECONDS,
@@ -57,6 +59,7 @@ export const scheduleFormSchema = z
     maxOrders: z.string({ error: "validation.schedules.maxOrders" }).trim().max(12, { error: "validation.schedules.maxOrders" }).optional(),
     sendWhenWaiting: z.string({ error: "validation.schedules.sendWhenWaiting" }).trim().max(12, { error: "validation.schedules.sendWhenWaiting" }).optional(),
     sendWhenOldestSeconds: z.string({ error: "validation.schedules.sendWhenOldestSeconds" }).trim().max(12, { error: "validation.schedules.sendWhenOldestSeconds" }).optional(),
+    windowHours: z.string({ error: "validation.schedules.windowHours" }).trim().max(12, { error: "validation.schedules.windowHours" }).optional(),
   })
   .superRefine((b, ctx) => {
     const issue = (path: string, key: string) => ctx.addIssue({ code: "custom", path: [path], message: key });
@@ -80,6 +83,7 @@ export const scheduleFormSchema = z
     if (b.kind === "transfer" && maxOrdersOf(b.maxOrders) === null) issue("maxOrders", "validation.schedules.maxOrders");
     if (b.kind === "transfer" && b.sendWhenWaiting && wholeOf(b.sendWhenWaiting, 1, SEND_WHEN_WAITING_LIMIT) === null) issue("sendWhenWaiting", "validation.schedules.sendWhenWaiting");
     if (b.kind === "transfer" && b.sendWhenOldestSeconds && wholeOf(b.sendWhenOldestSeconds, SEND_WHEN_OLDEST_MIN_SECONDS, SEND_WHEN_OLDEST_MAX_SECONDS) === null) issue("sendWhenOldestSeconds", "validation.schedules.sendWhenOldestSeconds");
+    if (b.kind === "reconcile" && windowHoursOf(b.windowHours) === null) issue("windowHours", "validation.schedules.windowHours");
     if ((b.quietFrom === "") !== (b.quietTo === "")) issue(b.quietFrom === "" ? "quietFrom" : "quietTo", "validation.schedules.quietBoth");
     else if (b.quietFrom !== "" && b.quietFrom === b.quietTo) issue("quietTo", "validation.schedules.quietSame");
   })
@@ -92,6 +96,7 @@ export const scheduleFormSchema = z
     maxOrders: b.kind === "transfer" ? maxOrdersOf(b.maxOrders) : null,
     sendWhenWaiting: b.kind === "transfer" ? wholeOf(b.sendWhenWaiting, 1, SEND_WHEN_WAITING_LIMIT) : null,
     sendWhenOldestSeconds: b.kind === "transfer" ? wholeOf(b.sendWhenOldestSeconds, SEND_WHEN_OLDEST_MIN_SECONDS, SEND_WHEN_OLDEST_MAX_SECONDS) : null,
+    windowHours: b.kind === "reconcile" ? windowHoursOf(b.windowHours) : null,
   }));
 
 function wholeOf(text: string | undefined, min: number, max: number): number | null {
@@ -101,6 +106,7 @@ function wholeOf(text: string | undefined, min: number, max: number): number | n
 }
 
 const maxOrdersOf = (text: string | undefined) => wholeOf(text, 1, TRANSFER_MAX_ORDERS_LIMIT);
+const windowHoursOf = (text: string | undefined) => wholeOf(text, 1, RECONCILE_MAX_WINDOW_HOURS);
 
 export type ScheduleFormInput = z.input<typeof scheduleFormSchema>;
 export type ScheduleFormOutput = z.output<typeof scheduleFormSchema>;
@@ -145,6 +151,8 @@ export const scheduleFieldsSchema = z.strictObject({
       .describe("Transfer schedules: also send at once when this many orders wait in the queue (absent or null: off); imports ignore it and answer null"),
     sendWhenOldestSeconds: z.int({ error: "validation.schedules.sendWhenOldestSeconds" }).min(SEND_WHEN_OLDEST_MIN_SECONDS, { error: "validation.schedules.sendWhenOldestSeconds" }).max(SEND_WHEN_OLDEST_MAX_SECONDS, { error: "validation.schedules.sendWhenOldestSeconds" }).nullable().optional()
       .describe("Transfer schedules: also send at once when the oldest queued order has waited this many seconds (absent or null: off); imports ignore it and answer null"),
+    windowHours: z.int({ error: "validation.schedules.windowHours" }).min(1, { error: "validation.schedules.windowHours" }).max(RECONCILE_MAX_WINDOW_HOURS, { error: "validation.schedules.windowHours" }).nullable().optional()
+      .describe(`Reconcile schedules: each start reconciles the platform's orders of the last this many hours (absent or null: ${RECONCILE_DEFAULT_WINDOW_HOURS}); other kinds ignore it and answer null`),
     paused: z.boolean({ error: "validation.schedules.paused" }).optional().describe("true pauses the schedule, false resumes it; absent: as it is"),
     id: readOnly(z.string({ error: "validation.schedules.id" })),
     nextStartAt: readOnly(z.string({ error: "validation.invalid" }).nullable()),
@@ -177,6 +185,7 @@ export const scheduleBodySchema = scheduleFieldsSchema
       maxOrders: b.kind === "transfer" ? (b.maxOrders ?? TRANSFER_DEFAULT_MAX_ORDERS) : null,
       sendWhenWaiting: b.kind === "transfer" ? (b.sendWhenWaiting ?? null) : null,
       sendWhenOldestSeconds: b.kind === "transfer" ? (b.sendWhenOldestSeconds ?? null) : null,
+      windowHours: b.kind === "reconcile" ? (b.windowHours ?? RECONCILE_DEFAULT_WINDOW_HOURS) : null,
       ...(b.paused === undefined ? {} : { paused: b.paused }),
     }),
   );
@@ -206,6 +215,7 @@ export interface ScheduleFields {
   maxOrders: number | null;
   sendWhenWaiting: number | null;
   sendWhenOldestSeconds: number | null;
+  windowHours: number | null;
 }
 
 function toRule(b: { rule: ScheduleRuleType; everyMinutes: string; times: string; days: string[]; cron: string }): ScheduleRule {
@@ -231,6 +241,8 @@ export interface ScheduleSpec {
   maxOrders?: number | null;
   sendWhenWaiting?: number | null;
   sendWhenOldestSeconds?: number | null;
+  /** Reconcile schedules: the hours before each start that it reconciles. */
+  windowHours?: number | null;
 }
 
 export const scheduleIdSchema = z.uuid({ error: "validation.schedules.id" }).transform((v) => v.toLowerCase());
@@ -247,6 +259,7 @@ export interface ScheduleRunRow {
   message: string | null;
   importRunId: number | null;
   transferRunId: string | null;
+  reconciliationId: string | null;
 }
 
 const scheduleRule = z.discriminatedUnion("type", [
@@ -266,6 +279,7 @@ const schedule = z.object({
   maxOrders: z.number().int().nullable(),
   sendWhenWaiting: z.number().int().nullable(),
   sendWhenOldestSeconds: z.number().int().nullable(),
+  windowHours: z.number().int().nullable(),
   paused: z.boolean(),
   nextStartAt: datetime.nullable(),
   createdAt: datetime,
@@ -282,6 +296,7 @@ const schedule = z.object({
       message: z.string().nullable(),
       importRunId: z.number().int().nullable(),
       transferRunId: z.uuid().nullable(),
+      reconciliationId: z.uuid().nullable(),
     }),
   ),
 });

@@ -18,6 +18,7 @@ import {
   dueSchedules,
   getSchedule,
   insertSchedule,
+  scheduleHistory,
   listSchedules,
   countSchedules,
   recordScheduleRun,
@@ -28,6 +29,8 @@ import {
 } from "@/lib/schedules/store";
 import type { ScheduleKind, ScheduleRecord } from "@/lib/schedules/tables";
 import { sendQueued } from "@/lib/queue/service";
+import { startReconciliation } from "@/lib/reconcile/service";
+import { RECONCILE_DEFAULT_WINDOW_HOURS } from "@/lib/schedules/constants";
 import { holdWindow } from "@/lib/hold/service";
 import { jobs, jobsStarted } from "@/lib/jobs";
 import { nudgeEarly } from "@/lib/schedules/early";
@@ -48,7 +51,7 @@ export async function listAllSchedules(query: ScheduleListState): Promise<Schedu
 }
 
 const target = (id: string) => ({ type: "schedule", id });
-const what = (kind: ScheduleKind) => (kind === "transfer" ? "order transfer" : `${kind} import`);
+const what = (kind: ScheduleKind) => (kind === "transfer" ? "order transfer" : kind === "reconcile" ? "reconciliation" : `${kind} import`);
 const audited = (row: ScheduleRecord) => {
   const { history: _history, ...rest } = toScheduleRow(row);
   return rest;
@@ -105,6 +108,17 @@ export async function pauseSchedule(ctx: ScheduleContext, id: string, paused: bo
     );
   }
   return toScheduleRow(row);
+}
+
+/** One start now, as a due start would be, leaving the next start where it is; paused schedules too. */
+export async function runScheduleNow(ctx: ScheduleContext, id: string, now = new Date()): Promise<ScheduleRow> {
+  const conn = await db();
+  const row = await getSchedule(conn, id);
+  if (!row) throw new DomainError("not_found", NO_SCHEDULE);
+  const hold = await holdWindow(now);
+  const outcome = await fire({ ...row, next_start_at: now }, now, hold.liftedAt);
+  await ctx.audit({ action: "schedule.run", target: target(id), outcome: outcome === "failed" ? "failure" : "success", message: `Schedule for the ${what(row.kind)} started now by hand (${outcome}).`, details: { kind: row.kind, outcome } });
+  return toScheduleRow((await getSchedule(conn, id)) ?? row, await scheduleHistory(conn, id));
 }
 
 export async function removeSchedule(ctx: ScheduleContext, id: string): Promise<void> {
@@ -164,6 +178,7 @@ async function fire(row: ScheduleRecord, now: Date, liftedAt: Date | null): Prom
     return skip("missed", `The ${what(row.kind)} due at ${dueAt} was not started: no console instance was running then.`);
   }
   if (row.kind === "transfer") return fireTransfer(row, { audit, label, dueAt: due });
+  if (row.kind === "reconcile") return fireReconcile(row, { audit, label, dueAt: due }, now);
   try {
     const { run } = await startImport({ actor: { id: null, email: "", name: label }, audit }, { kind: row.kind }, { origin: "scheduled", scheduleId: row.id, label, dueAt });
     await recordScheduleRun(conn, { ...base, outcome: "started", message: run.message, importRunId: run.id });
@@ -203,6 +218,22 @@ async function fireTransfer(row: ScheduleRecord, { audit, label, dueAt }: { audi
     return "failed";
   }
 }
+
+// The window is the hours before the start; the reconciliation leaves out what is younger than the settle time.
+async function fireReconcile(row: ScheduleRecord, { audit, label, dueAt }: { audit: ScheduleContext["audit"]; label: string; dueAt: Date }, now: Date): Promise<"started" | "failed"> {
+  const conn = await db();
+  const base = { scheduleId: row.id, kind: row.kind, dueAt };
+  const hours = row.window_hours ?? RECONCILE_DEFAULT_WINDOW_HOURS;
+  try {
+    const { id } = await startReconciliation({ actor: { id: null, email: "", name: label }, audit }, { from: new Date(now.getTime() - hours * 3_600_000), to: now }, now, undefined, row.id);
+    await recordScheduleRun(conn, { ...base, outcome: "started", message: `Reconciliation of the last ${hours} hours started.`, reconciliationId: id });
+    return "started";
+  } catch (error) {
+    await recordScheduleRun(conn, { ...base, outcome: "failed", message: toProblem(error)?.detail ?? String(error) });
+    return "failed";
+  }
+}
+
 export { nextStartsByKind, nextTransferStart } from "@/lib/schedules/store";
 
 /** After orders were queued: an early send if a transfer schedule's threshold is reached (once the job engine runs). */

@@ -16,6 +16,7 @@ export function specOf(row: ScheduleRecord): ScheduleSpec {
     maxOrders: row.max_orders,
     sendWhenWaiting: row.send_when_waiting,
     sendWhenOldestSeconds: row.send_when_oldest_seconds,
+    windowHours: row.window_hours,
   };
 }
 
@@ -24,7 +25,7 @@ export function nextStartOf(spec: ScheduleSpec, after: Date): Date | null {
 }
 
 function toRunRow(r: ScheduleRunRecord): ScheduleRunRow {
-  return { id: r.id, dueAt: r.due_at.toISOString(), at: r.at.toISOString(), outcome: r.outcome, reason: r.reason as ScheduleSkipReason | null, message: r.message, importRunId: r.import_run_id, transferRunId: r.transfer_run_id };
+  return { id: r.id, dueAt: r.due_at.toISOString(), at: r.at.toISOString(), outcome: r.outcome, reason: r.reason as ScheduleSkipReason | null, message: r.message, importRunId: r.import_run_id, transferRunId: r.transfer_run_id, reconciliationId: r.reconciliation_id };
 }
 
 export function toScheduleRow(row: ScheduleRecord, history: ScheduleRunRecord[] = []): ScheduleRow {
@@ -51,6 +52,7 @@ const columns = (spec: ScheduleSpec) => ({
   max_orders: spec.kind === "transfer" ? (spec.maxOrders ?? null) : null,
   send_when_waiting: spec.kind === "transfer" ? (spec.sendWhenWaiting ?? null) : null,
   send_when_oldest_seconds: spec.kind === "transfer" ? (spec.sendWhenOldestSeconds ?? null) : null,
+  window_hours: spec.kind === "reconcile" ? (spec.windowHours ?? null) : null,
 });
 
 export async function insertSchedule(conn: Kysely<Database>, spec: ScheduleSpec, by: string, now = new Date()): Promise<ScheduleRecord> {
@@ -141,6 +143,10 @@ export async function listSchedules(conn: Kysely<Database>, page: { page: number
   return rows.map((r) => toScheduleRow(r, runs.filter((x) => x.schedule_id === r.id)));
 }
 
+export async function scheduleHistory(conn: Kysely<Database>, id: string): Promise<ScheduleRunRecord[]> {
+  return conn.selectFrom("schedule_runs").selectAll().where("schedule_id", "=", id).orderBy("at", "desc").orderBy("id", "desc").limit(SCHEDULE_HISTORY_SIZE).execute();
+}
+
 export async function countSchedules(conn: Kysely<Database>): Promise<number> {
   return Number((await conn.selectFrom("schedules").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
 }
@@ -184,7 +190,7 @@ export async function claimDue(conn: Kysely<Database>, row: ScheduleRecord, now:
 
 export async function recordScheduleRun(
   conn: Kysely<Database>,
-  run: { scheduleId: string; kind: ScheduleRecord["kind"]; dueAt: Date; outcome: ScheduleRunOutcome; reason?: ScheduleSkipReason | null; message?: string | null; importRunId?: number | null; transferRunId?: string | null },
+  run: { scheduleId: string; kind: ScheduleRecord["kind"]; dueAt: Date; outcome: ScheduleRunOutcome; reason?: ScheduleSkipReason | null; message?: string | null; importRunId?: number | null; transferRunId?: string | null; reconciliationId?: string | null },
   now = new Date(),
 ): Promise<ScheduleRunRecord> {
   return conn
@@ -199,6 +205,7 @@ export async function recordScheduleRun(
       message: run.message ?? null,
       import_run_id: run.importRunId ?? null,
       transfer_run_id: run.transferRunId ?? null,
+      reconciliation_id: run.reconciliationId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

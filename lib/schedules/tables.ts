@@ -3,7 +3,7 @@ import type { ErpImportKind } from "@/lib/erp/tables";
 
 export type ImportOrigin = "manual" | "scheduled";
 /** An import kind, or "transfer": sending the order queue to the ERP. */
-export type ScheduleKind = ErpImportKind | "transfer";
+export type ScheduleKind = ErpImportKind | "transfer" | "reconcile";
 export type ScheduleRunOutcome = "started" | "failed" | "skipped";
 
 export interface SchedulesTable {
@@ -18,6 +18,7 @@ export interface SchedulesTable {
   max_orders: ColumnType<number | null, number | null | undefined, number | null>;
   send_when_waiting: ColumnType<number | null, number | null | undefined, number | null>;
   send_when_oldest_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+  window_hours: ColumnType<number | null, number | null | undefined, number | null>;
   paused: ColumnType<boolean, boolean | undefined, boolean>;
   next_start_at: Date | null;
   created_at: Date;
@@ -37,6 +38,7 @@ export interface ScheduleRunsTable {
   message: string | null;
   import_run_id: number | null;
   transfer_run_id: ColumnType<string | null, string | null | undefined, string | null>;
+  reconciliation_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SchedulesTables {
