@@ -43,7 +43,8 @@ function processName(pid: number): string {
   return `node ${script ? script.split("/").slice(-2).join("/") : "?"}`;
 }
 
-export function treeMemory(pid: number): TreeMemory {
+/** A process and all its descendants. */
+export function processTree(pid: number): number[] {
   const tree = children();
   const pids: number[] = [];
   const walk = (p: number) => {
@@ -51,6 +52,11 @@ export function treeMemory(pid: number): TreeMemory {
     for (const c of tree.get(p) ?? []) walk(c);
   };
   walk(pid);
+  return pids;
+}
+
+export function treeMemory(pid: number): TreeMemory {
+  const pids = processTree(pid);
   let rss = 0;
   let pss = 0;
   let processes = 0;
