@@ -1,6 +1,7 @@
 // `npm run build` (and `npm start` when dist/ is missing or older than its sources): the processes of the
 // running stack as plain JavaScript in dist/, run by node itself; packages stay in node_modules.
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -20,6 +21,25 @@ function stale() {
   return null;
 }
 
+// A package without an `exports` map takes no extensionless deep import under node's ESM loader: name the file.
+const deepImports = {
+  name: "deep-imports",
+  setup(build) {
+    build.onResolve({ filter: /^(@[^/]+\/)?[^./@][^/]*\/./ }, (args) => {
+      const name = args.path.split("/").slice(0, args.path.startsWith("@") ? 2 : 1).join("/");
+      const require = createRequire(path.join(args.resolveDir, "index.js"));
+      let manifest;
+      try {
+        manifest = require.resolve(`${name}/package.json`);
+      } catch {
+        return undefined;
+      }
+      if (JSON.parse(readFileSync(manifest, "utf8")).exports) return undefined;
+      return { path: `${name}/${path.relative(path.dirname(manifest), require.resolve(args.path)).split(path.sep).join("/")}`, external: true };
+    });
+  },
+};
+
 async function build() {
   const { build: esbuild } = await import("esbuild");
   rmSync(dist, { recursive: true, force: true });
@@ -37,6 +57,7 @@ async function build() {
     target: "node22",
     packages: "external",
     tsconfig: path.join(root, "tsconfig.json"),
+    plugins: [deepImports],
     metafile: true,
     logLevel: "warning",
   });

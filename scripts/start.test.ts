@@ -57,7 +57,7 @@ describe.skipIf(!built)("npm start", () => {
       const pids = JSON.parse(readFileSync(path.join(dir, "pids.json"), "utf8")) as Record<"start" | "console" | "emulator" | "postgres", number>;
       const stack = processTree(npm.pid!).map((pid) => ({ pid, args: commandLine(pid) }));
       expect(stack.filter((p) => p.args.some((a) => /tsx|esbuild/.test(a)))).toEqual([]);
-      const script = (pid: number) => stack.find((p) => p.pid === pid)?.args.slice(1);
+      const script = (pid: number) => stack.find((p) => p.pid === pid)?.args.slice(1).map((a) => path.resolve(root, a));
       expect([script(pids.start), script(pids.console), script(pids.emulator)]).toEqual([
         [path.join(root, "dist", "start.mjs")],
         [path.join(root, "dist", "server.mjs")],
