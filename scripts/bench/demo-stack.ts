@@ -146,6 +146,7 @@ export interface DemoStackResult {
   failedRequests: number;
   afterLoadOverIdle: number;
   consoleIdleMiB: number;
+  consoleAfterLoadMiB: number;
   /** Where the console's resident memory is (its /proc smaps_rollup, MiB): private dirty pages are its heaps. */
   consoleIdleDetail: Record<string, number>;
 }
@@ -223,7 +224,8 @@ export async function measureDemoStack(opts: DemoStackOptions): Promise<DemoStac
       const failedRequests = await walk(baseUrl, session.cookie, opts.requests);
       await new Promise((r) => setTimeout(r, opts.restS * 1000));
       const afterLoad = treeMemory(child.pid!);
-      opts.log(`  after ${opts.requests} signed-in requests and ${opts.restS} s of rest: ${afterLoad.rssMiB} MiB resident (${afterLoad.pssMiB} proportional)`);
+      const consoleAfterLoadMiB = pid ? treeMemory(pid).rssMiB : Number.NaN;
+      opts.log(`  after ${opts.requests} signed-in requests and ${opts.restS} s of rest: ${afterLoad.rssMiB} MiB resident (${afterLoad.pssMiB} proportional); the console alone ${consoleAfterLoadMiB} MiB`);
       result = {
         idle,
         afterLoad,
@@ -231,6 +233,7 @@ export async function measureDemoStack(opts: DemoStackOptions): Promise<DemoStac
         failedRequests,
         afterLoadOverIdle: round(afterLoad.rssMiB / idle.rssMiB, 2),
         consoleIdleMiB,
+        consoleAfterLoadMiB,
         consoleIdleDetail,
       };
     } finally {
