@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { processTree } from "@/scripts/bench/demo-stack";
+import { builtScript } from "@/scripts/bench/stack";
 import { waitUntilReady } from "@/test/wait-ready";
 
 // `npm start` as a newcomer runs it, in demo mode: every process of the running stack is node running dist/'s
@@ -13,6 +14,7 @@ import { waitUntilReady } from "@/test/wait-ready";
 const root = path.resolve(import.meta.dirname, "..");
 const built = existsSync(path.join(root, ".next", "BUILD_ID"));
 const dir = mkdtempSync(path.join(tmpdir(), "labs-lean-start-"));
+const early = mkdtempSync(path.join(tmpdir(), "labs-lean-early-"));
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -40,7 +42,9 @@ function alive(pid: number): boolean {
   }
 }
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  for (const d of [dir, early]) rmSync(d, { recursive: true, force: true });
+});
 
 describe.skipIf(!built)("npm start", () => {
   it("runs the stack with node and compiled JavaScript only, and stops it whole on SIGTERM", { timeout: 180_000 }, async () => {
@@ -72,5 +76,25 @@ describe.skipIf(!built)("npm start", () => {
       if (npm.exitCode === null) process.kill(-npm.pid!, "SIGKILL");
       if (out.length && npm.exitCode !== 0) console.log(out.join(""));
     }
+  });
+
+  it("stopped while the console is still starting, exits 0 with its PostgreSQL stopped", { timeout: 120_000 }, async () => {
+    const data = early;
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), EMULATOR_PORT: String(await freePort()), DATA_DIR: data, NODE_OPTIONS: "", LOG_LEVEL: "warn" };
+    for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "LABS_API_URL", "LABS_API_TOKEN", "AUTH_SECRET", "HOST", "CONSOLE_LOG_FILE"]) delete env[name];
+    const start = spawn(process.execPath, [builtScript(root, "start")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    const out: string[] = [];
+    start.stdout!.on("data", (c: Buffer) => out.push(c.toString()));
+    start.stderr!.on("data", (c: Buffer) => out.push(c.toString()));
+    const exited = new Promise<number | null>((resolve) => start.once("exit", (code) => resolve(code)));
+    // pids.json is written as the console is spawned, seconds before it answers.
+    const pidsFile = path.join(data, "pids.json");
+    while (!existsSync(pidsFile) && start.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+    expect(start.exitCode, out.join("")).toBe(null);
+    const pids = JSON.parse(readFileSync(pidsFile, "utf8")) as Record<"console" | "postgres", number>;
+    start.kill("SIGTERM");
+    expect(await exited, out.join("")).toBe(0);
+    expect(out.join("")).not.toContain("cannot start");
+    expect([alive(pids.console), alive(pids.postgres)]).toEqual([false, false]);
   });
 });

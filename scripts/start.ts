@@ -39,6 +39,7 @@ function demoSecret(dataDir: string, name: string): string {
 async function waitFor(url: string, headers: Record<string, string>, what: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (stopping) await new Promise(() => undefined);
     if (child.exitCode !== null) fail(`${what} exited during start-up (code ${child.exitCode}).`);
     try {
       const res = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
@@ -140,11 +141,11 @@ function stop(code: number) {
   for (const child of first) if (running(child)) child.kill("SIGTERM");
   void (async () => {
     await Promise.all([...first].map(exited));
-    const consoleCodes = [...first].map((c) => c.exitCode);
+    const clean = [...first].every((c) => c.exitCode === 0 || c.signalCode === "SIGTERM");
     for (const child of children) if (!first.has(child) && running(child)) child.kill("SIGTERM");
     await Promise.all(children.map(exited));
     await local?.stop();
-    process.exit(code || (consoleCodes.every((c) => c === 0) ? 0 : 1));
+    process.exit(code || (clean ? 0 : 1));
   })();
 }
 
