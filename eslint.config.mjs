@@ -11,5 +11,5 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  globalIgnores([".next/**", "node_modules/**", "data/**", ".e2e-data/**", ".bench-data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([".next/**", "dist/**", "node_modules/**", "data/**", ".e2e-data/**", ".bench-data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
 ]);

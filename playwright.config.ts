@@ -49,8 +49,8 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // The built app (`npm test` builds first), the embedded emulator and the console's own PostgreSQL, on a fresh data dir.
-      command: `rm -rf ${E2E_DATA_DIR} && node --import tsx scripts/start.ts`,
+      // The built app and dist/ (`npm test` builds both first), the embedded emulator and the console's own PostgreSQL, on a fresh data dir.
+      command: `rm -rf ${E2E_DATA_DIR} && node scripts/build-runtime.mjs --if-stale && node dist/start.mjs`,
       url: `${E2E_BASE_URL}/api/health`,
       reuseExistingServer: false,
       // As Ctrl-C stops it, not by a kill of the group: start.ts stops the console, then its PostgreSQL (its own process group).

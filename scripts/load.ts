@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { autocannon } from "@/scripts/bench/autocannon";
+import { builtScript } from "@/scripts/bench/stack";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
@@ -196,7 +197,7 @@ async function main() {
   delete env.AUTH_SECRET;
   delete env.CONSOLE_LOG_FILE;
   log(`starting the console on ${BASE} and the emulator on ${EMULATOR_PORT} (data in ${dataDir}, heap limit ${HEAP_MB > 0 ? `${HEAP_MB} MiB` : "V8 default"})`);
-  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "start.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn(process.execPath, [builtScript(root, "start")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const serverLog: string[] = [];
   server.stdout.on("data", (c: Buffer) => serverLog.push(c.toString()));
   server.stderr.on("data", (c: Buffer) => serverLog.push(c.toString()));

@@ -13,6 +13,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
 const nextBin = require.resolve("next/dist/bin/next");
 const dev = process.argv.includes("--dev");
+// As dist/start.mjs (`npm start`) it runs dist's plain JavaScript with node alone; as scripts/start.ts (`npm run dev`), the sources under tsx.
+const compiled = path.extname(import.meta.filename) === ".mjs";
+const script = (built: string, source: string) => (compiled ? [path.join(root, "dist", `${built}.mjs`)] : ["--import", "tsx", path.join(root, source)]);
 
 let local: LocalServer | undefined;
 
@@ -36,6 +39,7 @@ function demoSecret(dataDir: string, name: string): string {
 async function waitFor(url: string, headers: Record<string, string>, what: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (stopping) await new Promise(() => undefined);
     if (child.exitCode !== null) fail(`${what} exited during start-up (code ${child.exitCode}).`);
     try {
       const res = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
@@ -95,7 +99,7 @@ if (!childEnv.DATABASE_URL?.trim()) {
   const old = await pgliteLeftBehind(dataDir, local.url);
   if (old) {
     console.log(`Copying the earlier console's store (${old}) into its PostgreSQL (npm run store:copy -- --pglite ${old})...`);
-    const copy = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts", "store-copy.ts"), "--pglite", old], {
+    const copy = spawnSync(process.execPath, [...script("store-copy", "scripts/store-copy.ts"), "--pglite", old], {
       cwd: root,
       stdio: "inherit",
       env: { ...process.env, DATABASE_URL: local.url },
@@ -137,11 +141,11 @@ function stop(code: number) {
   for (const child of first) if (running(child)) child.kill("SIGTERM");
   void (async () => {
     await Promise.all([...first].map(exited));
-    const consoleCodes = [...first].map((c) => c.exitCode);
+    const clean = [...first].every((c) => c.exitCode === 0 || c.signalCode === "SIGTERM");
     for (const child of children) if (!first.has(child) && running(child)) child.kill("SIGTERM");
     await Promise.all(children.map(exited));
     await local?.stop();
-    process.exit(code || (consoleCodes.every((c) => c === 0) ? 0 : 1));
+    process.exit(code || (clean ? 0 : 1));
   })();
 }
 
@@ -172,7 +176,7 @@ process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
 if (demo) {
-  const emulator = spawn(process.execPath, ["--import", "tsx", path.join(root, "emulator", "main.ts")], {
+  const emulator = spawn(process.execPath, script("emulator", "emulator/main.ts"), {
     cwd: root,
     stdio: [...childStdio],
     env: { ...childEnv, DATABASE_URL: undefined, EMULATOR_PORT: String(env.EMULATOR_PORT), EMULATOR_PARENT_STOPS: "1" },
@@ -187,7 +191,7 @@ if (demo) {
   );
 }
 
-const consoleServer = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "server.ts"), ...(dev ? ["--dev"] : [])], {
+const consoleServer = spawn(process.execPath, [...script("server", "scripts/server.ts"), ...(dev ? ["--dev"] : [])], {
   cwd: root,
   stdio: [...childStdio],
   env: childEnv,

@@ -43,7 +43,8 @@ function processName(pid: number): string {
   return `node ${script ? script.split("/").slice(-2).join("/") : "?"}`;
 }
 
-export function treeMemory(pid: number): TreeMemory {
+/** A process and all its descendants. */
+export function processTree(pid: number): number[] {
   const tree = children();
   const pids: number[] = [];
   const walk = (p: number) => {
@@ -51,6 +52,11 @@ export function treeMemory(pid: number): TreeMemory {
     for (const c of tree.get(p) ?? []) walk(c);
   };
   walk(pid);
+  return pids;
+}
+
+export function treeMemory(pid: number): TreeMemory {
+  const pids = processTree(pid);
   let rss = 0;
   let pss = 0;
   let processes = 0;
@@ -140,6 +146,7 @@ export interface DemoStackResult {
   failedRequests: number;
   afterLoadOverIdle: number;
   consoleIdleMiB: number;
+  consoleAfterLoadMiB: number;
   /** Where the console's resident memory is (its /proc smaps_rollup, MiB): private dirty pages are its heaps. */
   consoleIdleDetail: Record<string, number>;
 }
@@ -217,7 +224,8 @@ export async function measureDemoStack(opts: DemoStackOptions): Promise<DemoStac
       const failedRequests = await walk(baseUrl, session.cookie, opts.requests);
       await new Promise((r) => setTimeout(r, opts.restS * 1000));
       const afterLoad = treeMemory(child.pid!);
-      opts.log(`  after ${opts.requests} signed-in requests and ${opts.restS} s of rest: ${afterLoad.rssMiB} MiB resident (${afterLoad.pssMiB} proportional)`);
+      const consoleAfterLoadMiB = pid ? treeMemory(pid).rssMiB : Number.NaN;
+      opts.log(`  after ${opts.requests} signed-in requests and ${opts.restS} s of rest: ${afterLoad.rssMiB} MiB resident (${afterLoad.pssMiB} proportional); the console alone ${consoleAfterLoadMiB} MiB`);
       result = {
         idle,
         afterLoad,
@@ -225,6 +233,7 @@ export async function measureDemoStack(opts: DemoStackOptions): Promise<DemoStac
         failedRequests,
         afterLoadOverIdle: round(afterLoad.rssMiB / idle.rssMiB, 2),
         consoleIdleMiB,
+        consoleAfterLoadMiB,
         consoleIdleDetail,
       };
     } finally {

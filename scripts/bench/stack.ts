@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync, type WriteStream } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -8,6 +8,13 @@ import { ensureLocalServer, type LocalServer } from "@/lib/db/local-server";
 
 const require = createRequire(import.meta.url);
 const nextBin = require.resolve("next/dist/bin/next");
+
+/** dist/'s plain JavaScript, as `npm start` runs it: built first when missing or older than its sources. */
+export function builtScript(root: string, name: "start" | "emulator" | "server"): string {
+  const built = spawnSync(process.execPath, [path.join(root, "scripts", "build-runtime.mjs"), "--if-stale"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) throw new Error("building dist/ failed");
+  return path.join(root, "dist", `${name}.mjs`);
+}
 
 export interface StackOptions {
   root: string;
@@ -109,7 +116,7 @@ export class Stack {
   async start(): Promise<void> {
     const env = this.baseEnv();
     if (!this.opts.cpuProfileDir) {
-      const child = spawn(process.execPath, ["--import", "tsx", path.join(this.opts.root, "scripts", "start.ts")], {
+      const child = spawn(process.execPath, [builtScript(this.opts.root, "start")], {
         cwd: this.opts.root,
         env,
         stdio: ["ignore", "pipe", "pipe"],
@@ -122,7 +129,7 @@ export class Stack {
       this.local = await ensureLocalServer(this.opts.dataDir);
       env.DATABASE_URL = this.local.url;
     }
-    const emulator = spawn(process.execPath, ["--import", "tsx", path.join(this.opts.root, "emulator", "main.ts")], {
+    const emulator = spawn(process.execPath, [builtScript(this.opts.root, "emulator")], {
       cwd: this.opts.root,
       env,
       stdio: ["ignore", "pipe", "pipe"],
