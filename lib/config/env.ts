@@ -2,82 +2,9 @@ import { z } from "zod";
 import { parseTargetAllowList, type AllowedTarget } from "@/lib/rules/target-allow-list";
 import { parseAllowList, type AllowEntry } from "@/lib/rules/sso-allow";
 import { isTimeZone } from "@/lib/rules/time-zone";
+import { optionalString, port, positiveInt, upstreamUrl, upstreamUrlLike } from "@/lib/config/env-fields";
 
 // The configuration, validated once; no "server-only", so the start script validates it before spawning anything.
-
-const optionalString = z
-  .string()
-  .transform((v) => v.trim())
-  .optional()
-  .transform((v) => (v === "" ? undefined : v));
-
-const port = (fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v.trim() === "") return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 65535) {
-        ctx.addIssue({ code: "custom", message: "must be a whole number from 0 to 65535" });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const positiveInt = (fallback: number, max: number, min = 1) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v.trim() === "") return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-function upstreamUrlLike() {
-  return optionalString.superRefine((v, ctx) => {
-    if (v === undefined) return;
-    try {
-      const url = new URL(v);
-      if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be an absolute http(s) URL" });
-    }
-  });
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
-
-const upstreamUrl = optionalString.superRefine((v, ctx) => {
-  if (v === undefined) return;
-  let url: URL;
-  try {
-    url = new URL(v);
-  } catch {
-    ctx.addIssue({ code: "custom", message: "must be an absolute http(s) URL" });
-    return;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    ctx.addIssue({ code: "custom", message: "must use http or https" });
-  }
-  // The token travels in every request: plain http only where it never leaves the machine.
-  if (url.protocol === "http:" && !isLoopback(url.hostname)) {
-    ctx.addIssue({ code: "custom", message: "must use https (http only for localhost, 127.0.0.0/8 or ::1)" });
-  }
-  if (/\/v1\/?$/.test(url.pathname)) {
-    ctx.addIssue({ code: "custom", message: "must be the base URL without /v1" });
-  }
-  if (url.username || url.password) {
-    ctx.addIssue({ code: "custom", message: "must not carry credentials; use LABS_API_TOKEN" });
-  }
-});
 
 export const envSchema = z
   .object({

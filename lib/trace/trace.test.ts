@@ -11,7 +11,7 @@ import { leakSearch } from "@/test/token-needles";
 import { newSecret } from "@/lib/apikeys/secret";
 import { log, registerSecret } from "@/lib/log";
 import { createTransferRun } from "@/lib/erp/transfers/runs";
-import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/transfers/runner";
+import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/transfers/run-queues";
 import { addToQueue, takeQueuedOrders } from "@/lib/queue/store";
 import { startTracing, type Tracing } from "@/lib/trace/sdk";
 import { tracer } from "@/lib/trace";

@@ -1,7 +1,7 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
-import { enqueueWith } from "@/lib/erp/transfers/runner";
+import { enqueueWith } from "@/lib/erp/transfers/run-queues";
 import { startTransferJobs, type ErpContext } from "@/lib/erp/service";
 import { listRunChannels, toRunSummary } from "@/lib/erp/transfers/store";
 import { inboxGroups, inboxPeople, openExceptionCount, openExceptionsByMeaning, resolveGroup, retryGroup } from "@/lib/erp/inbox/store";

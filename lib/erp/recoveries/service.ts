@@ -4,7 +4,7 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/store";
 import { formatDateTime } from "@/lib/i18n/datetime";
 import { refuseWhileHeld } from "@/lib/hold/service";
-import { enqueueWith } from "@/lib/erp/transfers/runner";
+import { enqueueWith } from "@/lib/erp/transfers/run-queues";
 import { toRunSummary } from "@/lib/erp/transfers/store";
 import { startTransferJobs, type ErpContext } from "@/lib/erp/transfers/service";
 import { listRecoveryRows, previewWindow, startRecovery as start, type RecoveryWindow } from "@/lib/erp/recoveries/store";

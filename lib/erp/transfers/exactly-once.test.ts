@@ -13,7 +13,8 @@ import { takeQueued } from "@/lib/queue/store";
 import { orderStanding } from "@/lib/erp/transfers/order-guard";
 import { requestStop } from "@/lib/erp/transfers/stop";
 import { createTransferRun, type EnqueueRun, type RunActor } from "@/lib/erp/transfers/runs";
-import { createTransferQueues, enqueueWith, recoverRun, workTransfers, type RunnerDeps } from "@/lib/erp/transfers/runner";
+import { recoverRun, type RunnerDeps } from "@/lib/erp/transfers/runner";
+import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/transfers/run-queues";
 
 // The exactly-once invariant as a property (docs/architecture.md "Exactly once"): generated interleavings of pushes, queue sends,
 // schedule ticks, direct transfers, retries, stops and takeovers over two instances (two pools, two job engines) on one PostgreSQL,

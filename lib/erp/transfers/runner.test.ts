@@ -11,7 +11,8 @@ import { createTransferRun, IdempotencyConflictError, RetryRefusedError, type Ru
 import { getRun, getRunDetail, listRuns, toRunSummary } from "@/lib/erp/transfers/store";
 import { interruptRun, refreshCounts } from "@/lib/erp/transfers/settling";
 import { listRunOrders } from "@/lib/erp/transfers/orders";
-import { createTransferQueues, enqueueWith, MAX_TAKEOVERS, processRun, recoverRun, RUN_QUEUE, workTransfers, type RunnerDeps } from "@/lib/erp/transfers/runner";
+import { MAX_TAKEOVERS, processRun, recoverRun, type RunnerDeps } from "@/lib/erp/transfers/runner";
+import { createTransferQueues, enqueueWith, RUN_QUEUE, workTransfers } from "@/lib/erp/transfers/run-queues";
 
 // The runner against the real emulator over HTTP, a real console store and the real job engine (pg-boss) on it.
 

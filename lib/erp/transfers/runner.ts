@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { context, trace } from "@opentelemetry/api";
 import type { Kysely } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
-import { inTransaction, type JobEngine } from "@/lib/jobs/engine";
 import type { TransferResult } from "@/lib/upstream/client";
 import { auditRunMove, handOverRun } from "@/lib/erp/transfers/handover";
 import { endStopped, stopRequested } from "@/lib/erp/transfers/stop";
@@ -11,15 +10,12 @@ import type { EnqueueRun, RunJob } from "@/lib/erp/transfers/runs";
 import { endInterrupted, holdsRun, interruptRun, refreshCounts, sendingToUnknown, settleBatch, takeoverCount, type ClaimedBatch } from "@/lib/erp/transfers/settling";
 import { sendBatch, type BatchOutcome, type OnTheWire } from "@/lib/erp/transfers/batch-outcomes";
 import { Pacer } from "@/lib/erp/transfers/pace";
-import { ReadAhead, rememberCreatedOrders } from "@/lib/erp/transfers/read-ahead";
+import { ReadAhead } from "@/lib/erp/transfers/read-ahead";
 import { failSpan, inSpan, linksTo, tracer } from "@/lib/trace";
 
-export const RUN_QUEUE = "erp-transfer-run";
-export const RECOVER_QUEUE = "erp-transfer-recover";
 /** After this many takeovers a run ends interrupted: something in it keeps killing its workers. */
 export const MAX_TAKEOVERS = 3;
 // A ceiling only: a stopped worker is found by its heartbeat long before; a run past it is taken over too.
-const RUN_EXPIRE_SECONDS = 6 * 3600;
 const READ_AHEAD = 2000;
 
 export interface RunnerDeps {
@@ -268,42 +264,4 @@ export async function recoverRun(deps: RunnerDeps & { enqueue: EnqueueRun }, dea
     await finishedHook(deps, result.run);
   }
   return result;
-}
-
-export interface TransferQueueOptions {
-  heartbeatSeconds: number;
-}
-
-export async function createTransferQueues(boss: JobEngine, options: TransferQueueOptions): Promise<void> {
-  const recover = { retryLimit: 5, retryDelay: 5, retryBackoff: true, notify: true };
-  await boss.createQueue(RECOVER_QUEUE, recover);
-  await boss.updateQueue(RECOVER_QUEUE, recover);
-  // retryLimit 0: a batch that may have acted is never resent by itself; a dead job goes to recovery.
-  const run = { retryLimit: 0, heartbeatSeconds: options.heartbeatSeconds, deadLetter: RECOVER_QUEUE, notify: true, expireInSeconds: RUN_EXPIRE_SECONDS };
-  await boss.createQueue(RUN_QUEUE, run);
-  await boss.updateQueue(RUN_QUEUE, run);
-}
-
-export function enqueueWith(boss: JobEngine): EnqueueRun {
-  return async (trx, job, orderIds) => {
-    // Before the send: once the transaction commits, this process's worker may take the job at once.
-    if (orderIds) rememberCreatedOrders(job.jobId, orderIds);
-    await boss.send(RUN_QUEUE, job, { id: job.jobId, db: inTransaction(trx) });
-  };
-}
-
-export interface WorkOptions {
-  concurrency?: number;
-  recoverPollSeconds: number;
-}
-
-export async function workTransfers(boss: JobEngine, deps: RunnerDeps, options: WorkOptions): Promise<void> {
-  const enqueue = enqueueWith(boss);
-  await boss.work<RunJob>(RUN_QUEUE, { localConcurrency: options.concurrency ?? 4 }, async ([job]) => {
-    await processRun(deps, { runId: job!.data.runId, jobId: job!.data.jobId, links: job!.data.links }, job!.signal);
-  });
-  const poll = Math.max(0.5, options.recoverPollSeconds);
-  await boss.work<RunJob>(RECOVER_QUEUE, { pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll }, async ([job]) => {
-    await recoverRun({ ...deps, enqueue }, { runId: job!.data.runId, jobId: job!.data.jobId });
-  });
 }

@@ -1,14 +1,15 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
-import { englishText, refusal, validationFailed } from "@/lib/i18n/validation";
-import { DomainError, type TextCode } from "@/lib/rules/problems";
+import { IdempotencyConflictError, InFlightError, NothingQueuedError, RetryRefusedError, UnknownOutcomeError } from "@/lib/erp/transfers/run-errors";
 import { batchCount } from "@/lib/erp/transfers/order-ids";
 import type { RetryKind, TransferOrigin } from "@/lib/erp/transfers/schemas";
 import { lockOrderMoves, orderStanding, unqueue } from "@/lib/erp/transfers/order-guard";
 import { MEANING, ordersOf, RETRY_MEANING } from "@/lib/erp/transfers/orders";
 
 // ERP transfer runs in the console store; no state in memory, so several instances can share one store.
+
+export { IdempotencyConflictError, InFlightError, NothingQueuedError, RetryRefusedError, UnknownOutcomeError, type RetryRefusal } from "@/lib/erp/transfers/run-errors";
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -29,57 +30,6 @@ export interface RunJob {
 /** Sent inside the transaction that creates the run: both exist, or neither. */
 export type EnqueueRun = (trx: Transaction<Database>, job: RunJob, orderIds?: readonly string[]) => Promise<void>;
 
-
-export class IdempotencyConflictError extends DomainError {
-  constructor(readonly run: ErpTransferRun) {
-    super("conflict", "This Idempotency-Key was already used for a different request.", { reason: "idempotency_key_reused", runId: run.id });
-  }
-}
-
-/** A queue send found nothing waiting: no run is made. */
-export class NothingQueuedError extends DomainError {
-  constructor() {
-    const made = refusal("conflict", { code: "validation.queue.empty" }, { reason: "queue_empty" });
-    super(made.code, made.detail, made.extra);
-  }
-}
-
-const listed = (ids: readonly string[]) => ids.slice(0, 20).join(", ") + (ids.length > 20 ? ", …" : "");
-
-export class InFlightError extends DomainError {
-  constructor(orderIds: readonly string[], runOf: ReadonlyMap<string, string>) {
-    const runIds = [...new Set(orderIds.map((id) => runOf.get(id)!))];
-    const made = refusal("conflict", { code: "validation.erp.inFlight", params: { ids: listed(orderIds) } }, { reason: "already_in_flight", orderIds: orderIds.slice(0, 100), runIds });
-    super(made.code, made.detail, made.extra);
-  }
-}
-
-export class UnknownOutcomeError extends DomainError {
-  constructor(orderIds: readonly string[]) {
-    const made = refusal("conflict", { code: "validation.erp.outcomeUnknown", params: { ids: listed(orderIds) } }, { reason: "outcome_unknown", orderIds: orderIds.slice(0, 100) });
-    super(made.code, made.detail, made.extra);
-  }
-}
-
-export type RetryRefusal = "parent_not_found" | "parent_running" | "nothing_to_retry" | "already_retried" | "too_many";
-// Too many orders is the request's fault (422 on that field), a missing parent a 404 naming parentRunId, the rest the run's state.
-const REFUSAL_FIELD: Partial<Record<RetryRefusal, string>> = { too_many: "retry" };
-
-export class RetryRefusedError extends DomainError {
-  constructor(
-    readonly reason: RetryRefusal,
-    params?: Record<string, string>,
-  ) {
-    const text: TextCode = { code: `validation.erp.retryRefused.${reason}`, ...(params && { params }) };
-    const field = REFUSAL_FIELD[reason];
-    const made = field
-      ? validationFailed({ [field]: [text] }, { detail: englishText(text) })
-      : reason === "parent_not_found"
-        ? refusal("not_found", text, { reason }, { parentRunId: [text] })
-        : refusal("conflict", text, { reason });
-    super(made.code, made.detail, made.extra);
-  }
-}
 
 function requestHash(request: unknown): string {
   return createHash("sha256").update(JSON.stringify(request)).digest("hex");

@@ -7,7 +7,7 @@ import { startEngine, type JobEngine } from "@/lib/jobs/engine";
 import { openTestStore } from "@/test/store";
 import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import type { UpstreamClient } from "@/lib/upstream/client";
-import { createTransferQueues, enqueueWith, RECOVER_QUEUE, RUN_QUEUE } from "@/lib/erp/transfers/runner";
+import { createTransferQueues, enqueueWith, RECOVER_QUEUE, RUN_QUEUE } from "@/lib/erp/transfers/run-queues";
 import { createTransferRun } from "@/lib/erp/transfers/runs";
 import { getRun } from "@/lib/erp/transfers/store";
 import { insertRun, type RunCounts } from "@/test/transfer-runs";

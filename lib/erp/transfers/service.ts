@@ -12,7 +12,7 @@ import { jobs, stopJobs } from "@/lib/jobs";
 import { forget, once } from "@/lib/jobs/once";
 import { drainingSignal } from "@/lib/jobs/shutdown";
 import type { JobEngine } from "@/lib/jobs/engine";
-import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/transfers/runner";
+import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/transfers/run-queues";
 import { raisesAttention } from "@/lib/erp/outcomes/meanings";
 import { runListFilter } from "@/lib/erp/inbox/store";
 import type {

@@ -9,7 +9,8 @@ import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client
 import { createTransferRun, type RunActor } from "@/lib/erp/transfers/runs";
 import { getRun, getRunDetail, toRunSummary } from "@/lib/erp/transfers/store";
 import { listRunOrders } from "@/lib/erp/transfers/orders";
-import { createTransferQueues, enqueueWith, processRun, workTransfers, type RunnerDeps } from "@/lib/erp/transfers/runner";
+import { processRun, type RunnerDeps } from "@/lib/erp/transfers/runner";
+import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/transfers/run-queues";
 import { requestStop, StopRefusedError } from "@/lib/erp/transfers/stop";
 
 // Stopping a run against the real emulator over HTTP, a real console store and the real job engine.
