@@ -5,17 +5,20 @@ import { channelsFor, queueIn, type DeliveryQueueOptions } from "@/lib/alerts/en
 import type { AlertEvent } from "@/lib/alerts/events";
 import { orderAgeOf } from "@/lib/order-age/read";
 import { alertLevelOf, type AgeThresholds } from "@/lib/order-age/constants";
+import type { OrderAge } from "@/lib/order-age/schemas";
 
 export interface OrderAgeCheckDeps {
   db: Kysely<Database>;
   boss: JobEngine;
   queue: DeliveryQueueOptions;
   orderAge: AgeThresholds;
+  /** Reads the clock (by default straight from the store). */
+  read?: (now: Date) => Promise<OrderAge>;
 }
 
 /** "order.age" once per level a channel's oldest order reaches (again after falling below it); the claiming row's instance sends. */
 export async function checkOrderAge(deps: OrderAgeCheckDeps, now = new Date()): Promise<string[]> {
-  const age = await orderAgeOf(deps.db, deps.orderAge, now);
+  const age = await (deps.read ?? ((at: Date) => orderAgeOf(deps.db, deps.orderAge, at)))(now);
   const stored = await deps.db.selectFrom("order_age_alerts").selectAll().execute();
   const wanted = new Map(age.channels.map((c) => [c.source ?? "", { channel: c, level: alertLevelOf(c.level) }]));
   for (const row of stored) {
