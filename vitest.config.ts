@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -15,8 +15,18 @@ function testFiles(dir: string): string[] {
 // A file that mocks modules, stubs globals or timers, touches process.env (a spawned console inherits it) or sets globalThis keeps a module graph
 // of its own; every other file shares its worker's, which spares it re-importing Next, zod and the store (about half the suite's time).
 const CHANGES_PROCESS = /vi\.(mock|doMock|stubEnv|stubGlobal|useFakeTimers|spyOn)\(|route-mocks|in-process-console|process\.(env|chdir|on\()|globalThis\.\w+\s*=[^=]/;
+// The same for a file whose test/ helper mocks modules or brings the route stubs (they register when it is imported).
+const MOCKS = /vi\.(mock|doMock)\(|route-mocks|in-process-console/;
+const mocksThrough = (text: string) =>
+  [...text.matchAll(/from "@\/test\/([\w-]+)"/g)].some((m) => {
+    const helper = path.join(root, "test", `${m[1]}.ts`);
+    return existsSync(helper) && MOCKS.test(readFileSync(helper, "utf8"));
+  });
 const all = testFiles(root);
-const isolated = all.filter((f) => CHANGES_PROCESS.test(readFileSync(path.join(root, f), "utf8")));
+const isolated = all.filter((f) => {
+  const text = readFileSync(path.join(root, f), "utf8");
+  return CHANGES_PROCESS.test(text) || mocksThrough(text);
+});
 
 export default defineConfig({
   resolve: {

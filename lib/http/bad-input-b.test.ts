@@ -1,0 +1,3 @@
+import { badInputSuite } from "@/test/bad-input-suite";
+
+badInputSuite(1, 2);
