@@ -2,7 +2,8 @@
 
 export const CHANNEL_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,39}$/u;
 
+/** Checked as written, then lower-cased: "İ" lower-cases to two code points, one of them a mark the pattern does not take. */
 export function readChannel(value: string): string | null {
-  const channel = value.trim().toLocaleLowerCase("en");
-  return CHANNEL_PATTERN.test(channel) ? channel : null;
+  const channel = value.trim();
+  return CHANNEL_PATTERN.test(channel) ? channel.toLocaleLowerCase("en") : null;
 }

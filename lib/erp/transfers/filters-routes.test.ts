@@ -112,3 +112,11 @@ describe("the run list's channel", () => {
     expect((await res.json()).errors).toEqual({ channel: ["Use a sales channel's name, such as web or a marketplace: 1 to 40 letters, digits, spaces, dots or dashes."] });
   });
 });
+
+describe("the run list's channel as the document describes it", () => {
+  it("takes every name the pattern allows, Turkish capitals too, and finds it whatever its case", async () => {
+    await state.conn.insertInto("erp_transfer_orders").values({ run_id: ids.interrupted!, position: 7, order_id: "97001", batch: 1, outcome: "transferred", source: "İZMİR PAZAR".toLocaleLowerCase("en") }).execute();
+    expect(await listed(`channel=${encodeURIComponent("İZMİR PAZAR")}`)).toEqual(["interrupted"]);
+    expect((await callRoute("GET", `/api/erp/transfers?channel=${encodeURIComponent(`İ${"x".repeat(39)}`)}`)).status).toBe(200);
+  });
+});
