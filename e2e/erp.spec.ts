@@ -102,7 +102,7 @@ test.describe("order transfers as operator", () => {
     const bytes = await csv.body();
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString("utf8");
-    expect(text.startsWith('"Position","Order ID","Batch","Outcome","Reason","Platform\'s reason","Reason code","Meaning"\r\n')).toBe(true);
+    expect(text.startsWith('"Position","Order ID","Batch","Outcome","Reason","Platform\'s reason","Reason code","Meaning","Channel","Order date","Package"\r\n')).toBe(true);
     expect(text).toContain(`"9999999","1","Not transferred","Order not found","Sipariş bulunamadı.","","Rejected"`);
     expect(text).toContain(`"${c}","1","Not transferred","Already transferred","Sipariş daha önce aktarılmış.","","Already in the ERP"`);
     expect(text.trim().split("\r\n")).toHaveLength(3);
