@@ -55,7 +55,7 @@ export function EventDetail({ event }: { event: AuditRecord }) {
         <section>
           <h2 className="text-sm font-semibold">{t("extra")}</h2>
           {hasDetails ? (
-            <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-100 p-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+            <pre tabIndex={0} className="mt-1 max-h-64 overflow-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 whitespace-pre-wrap break-words rounded-md bg-slate-100 p-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
               {JSON.stringify(event.details, null, 2)}
             </pre>
           ) : (

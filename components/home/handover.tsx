@@ -15,7 +15,7 @@ export const HANDOVER_PATH = "/handover";
 
 function HandoverText({ body, testId }: { body: string; testId: string }) {
   return (
-    <pre data-testid={testId} className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-slate-50 p-3 font-sans text-sm dark:border-slate-700 dark:bg-slate-900">
+    <pre data-testid={testId} tabIndex={0} className="max-h-96 overflow-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 whitespace-pre-wrap break-words rounded border border-slate-200 bg-slate-50 p-3 font-sans text-sm dark:border-slate-700 dark:bg-slate-900">
       {body}
     </pre>
   );
