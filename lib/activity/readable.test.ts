@@ -176,3 +176,15 @@ describe("field labels and values", () => {
     expect([fieldValue(TR.t, "language", "tr"), fieldValue(EN.t, "language", "en")]).toEqual(["Türkçe", "English"]);
   });
 });
+
+describe("times in an event's details", () => {
+  // As the pages and exports read them: an instant that is not one throws, as Intl does.
+  const strict: Readers = { t: EN.t, when: (iso) => new Intl.DateTimeFormat("en", { timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) };
+
+  it("reads a recovery's window as times, and another action's from and to as they are, never as times", () => {
+    const retried = event({ action: "erp.transfer_retry", targetType: "erp_transfer_run", targetId: RUN, details: { event: "created", origin: "retry_failed", from: "failures_inbox", orders: 3 } });
+    expect(() => eventMessage(strict, retried, NAMES)).not.toThrow();
+    const recovery = event({ action: "erp.recovery", targetType: "erp_transfer_run", targetId: RUN, details: { name: "ERP down", from: "2026-11-03T09:10:00.000Z", to: "2026-11-03T11:40:00.000Z", orders: 214 } });
+    expect(eventMessage(strict, recovery, NAMES)).toContain("failed between 9:10 AM and 11:40 AM");
+  });
+});

@@ -123,6 +123,12 @@ function definedOnly(info: TargetInfo | undefined): Partial<TargetInfo> {
 const PLATFORM_REASONS = /^(warehouse\.|erp\.import$)/;
 const ACTION_KEY = /^[a-z_]+(\.[a-z_]+)+$/;
 
+/** An instant of the details in the reader's zone; anything else as written (other actions' from and to are roles, times of day, names). */
+function whenOf(r: Readers, value: unknown): string {
+  const at = text(value);
+  return at && !Number.isNaN(Date.parse(at)) ? r.when(at) : (at ?? "");
+}
+
 /** The event in the reader's language, from its action, target and details; a failure keeps its recorded reason. */
 export function eventMessage(r: Readers, e: AuditRecord, names: ActivityNames): string {
   const { t } = r;
@@ -143,8 +149,8 @@ export function eventMessage(r: Readers, e: AuditRecord, names: ActivityNames): 
     rejected: num(record(details.meanings).rejected) ?? 0,
     holdReason: text(details.holdReason) ?? "",
     incident: text(details.name) ?? "",
-    from: text(details.from) ? r.when(text(details.from)!) : "",
-    to: text(details.to) ? r.when(text(details.to)!) : "",
+    from: e.action === "erp.recovery" ? whenOf(r, details.from) : "",
+    to: e.action === "erp.recovery" ? whenOf(r, details.to) : "",
     why: e.action === "erp.breaker" && typeof record(details.cause).kind === "string" ? breakerWhy(t, { cause: details.cause as BreakerCause, failing: num(details.failing) ?? 0, of: num(details.of) ?? 0 }) : "",
   };
   let key = ACTION_KEY.test(e.action) ? `activity.messages.${e.action}` : null;
