@@ -44,7 +44,7 @@ export function useDateTime() {
       date: (at: Date | string | number) => formatDate(at, locale, timeZone),
       dayMonth: (at: Date | string | number) => formatDayMonth(at, locale, timeZone),
       clock: (at: Date | string | number) => formatClock(at, locale, timeZone),
-      zone: (at: Date | string | number = 0) => zoneName(at, locale, timeZone),
+      zone: (at: Date | string | number = Date.now()) => zoneName(at, locale, timeZone),
       relative,
       locale,
       timeZone,
