@@ -138,6 +138,18 @@ describe("takeQueued", () => {
     expect(await queuedIds()).toEqual(["100", "400"]);
   });
 
+  it("takes no more than the cap when the planner believes the queue holds one row (a probe of 1 once took all 150)", async () => {
+    await addToQueue(state.conn, ["9"], BY);
+    await sql`vacuum analyze order_queue`.execute(state.conn);
+    await state.conn.deleteFrom("order_queue").execute();
+    const ids = Array.from({ length: 20 }, (_, i) => String(4000 + i));
+    await addToQueue(state.conn, ids, BY);
+    // The plan it chose then: the subquery rescanned per row, each rescan skipping the rows this statement had deleted.
+    const taken = await state.conn.transaction().execute((trx) => takeQueued(trx, 1));
+    expect(taken).toEqual(["4000"]);
+    expect(await queuedIds()).toHaveLength(19);
+  });
+
   it("a rolled-back take leaves the ids queued", async () => {
     await addToQueue(state.conn, ["100", "200"], BY);
     await expect(

@@ -41,15 +41,16 @@ export async function removeFromQueue(conn: Conn, ids: readonly string[]): Promi
 
 /**
  * Takes up to `max` waiting ids, oldest first, out of the queue inside the caller's transaction.
- * SKIP LOCKED: a second taker at the same moment gets the next ids, never the same ones.
+ * SKIP LOCKED: a second taker at the same moment gets the next ids, never the same ones. The ids are picked once
+ * (materialized): as `in (subquery)`, a plan that rescans the subquery skips the rows this delete already took and takes more.
  */
 export async function takeQueuedOrders(trx: Transaction<Database>, max: number): Promise<{ orders: TakenOrder[]; traceparents: string[] }> {
   const rows = await sql<{ order_id: string; source: string | null; order_date: Date | null; package_id: string | null; queued_at: Date; traceparent: string | null }>`
-    with taken as (
-      delete from order_queue where order_id in (
-        select order_id from order_queue order by queued_at, order_id limit ${max} for update skip locked
-      )
-      returning order_id, queued_at, source, order_date, package_id, traceparent
+    with picked as materialized (
+      select order_id from order_queue order by queued_at, order_id limit ${max} for update skip locked
+    ), taken as (
+      delete from order_queue q using picked where q.order_id = picked.order_id
+      returning q.order_id, q.queued_at, q.source, q.order_date, q.package_id, q.traceparent
     )
     select order_id, queued_at, source, order_date, package_id, traceparent from taken order by queued_at, order_id
   `.execute(trx);
