@@ -37,6 +37,17 @@ function team(dir: string, args: string[]) {
   });
 }
 
+async function backgroundProcesses(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ t: string }>("select distinct backend_type as t from pg_stat_activity where backend_type <> 'client backend' order by 1");
+    return rows.map((r) => r.t);
+  } finally {
+    await client.end();
+  }
+}
+
 async function answers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   try {
@@ -90,6 +101,7 @@ describe("the data folder's own PostgreSQL", () => {
     try {
       expect(server.created).toBe(true);
       expect(await answers(server.url)).toBe(true);
+      expect(await backgroundProcesses(server.url)).toEqual(["autovacuum launcher", "background writer", "checkpointer", "walwriter"]);
     } finally {
       await server.stop();
     }

@@ -180,11 +180,14 @@ export async function stopPostmaster(pid: number): Promise<void> {
 }
 
 /** Starts the postmaster in its own process group (a Ctrl-C reaches the console, which stops it last). */
+// Fewer resident processes for a console's own server: reads done by the backend itself, no replication launcher.
+const LEAN = ["io_method=sync", "max_logical_replication_workers=0"];
+
 export async function startPostmaster(pgDir: string, url: string, port: number, logFile: string, user: { uid: number; gid: number } | null, extra: string[] = []): Promise<number> {
   const log = openSync(logFile, "a", 0o600);
   const child = spawn(
     binaries().postgres,
-    ["-D", pgDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200", ...extra],
+    ["-D", pgDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200", ...LEAN.flatMap((s) => ["-c", s]), ...extra],
     { ...(user ?? {}), detached: true, stdio: ["ignore", log, log], env: serverEnv() },
   );
   closeSync(log);
