@@ -1,5 +1,5 @@
 import { stubDoors } from "@/test/route-mocks";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
@@ -8,6 +8,7 @@ import type { AlertEvent } from "@/lib/alerts/events";
 import { openTestStore } from "@/test/store";
 import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import { addToQueue } from "@/lib/queue/store";
+import { lockOrderMoves } from "@/lib/erp/transfers/order-guard";
 
 // The breaker on the real store with the emulator over HTTP: batches of any run are judged as they
 // finish, the third 5xx batch of four opens it (one alert, audited in words), queue sends wait while
@@ -148,6 +149,41 @@ describe("the probe", () => {
         "Probe sent while transfers are held automatically: 1 queued orders in one batch.",
       ]),
     );
+  });
+
+  it("keeps automatic sends held until the drain has taken what waited, so none takes it unpaced", async () => {
+    await openWith503();
+    await addToQueue(state.conn, range(3572500, 3), { email: "shop@demo.local", name: "Shop", origin: "api" });
+    expect(await runBreakerTick(new Date(Date.now() + 61_000))).toBe("probe");
+    await expect.poll(async () => (await hold.transferHold()).breaker, { timeout: 10_000 }).toBe("closed");
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked = false;
+    const holder = state.conn.transaction().execute(async (trx) => {
+      await lockOrderMoves(trx);
+      locked = true;
+      await released;
+    });
+    await expect.poll(() => locked).toBe(true);
+    const tick = runBreakerTick();
+    const waiting = async () => Number((await sql<{ n: string }>`select count(*) as n from pg_locks where locktype = 'advisory' and not granted`.execute(state.conn)).rows[0]!.n);
+    await expect.poll(waiting).toBe(1);
+    expect(await hold.holdWindow()).toMatchObject({ held: true });
+    release();
+    await holder;
+    expect(await tick).toBe("drain");
+    expect(await hold.holdWindow()).toMatchObject({ held: false });
+    expect(await state.conn.selectFrom("order_queue").select("order_id").execute()).toEqual([]);
+  });
+
+  it("with nothing left to drain ends the drain, so automatic sends go again", async () => {
+    await openWith503();
+    await addToQueue(state.conn, ["3572600"], { email: "shop@demo.local", name: "Shop", origin: "api" });
+    expect(await runBreakerTick(new Date(Date.now() + 61_000))).toBe("probe");
+    await expect.poll(async () => (await hold.transferHold()).breaker, { timeout: 10_000 }).toBe("closed");
+    expect(await hold.holdWindow()).toMatchObject({ held: true });
+    expect(await runBreakerTick()).toBe("none");
+    expect(await hold.holdWindow()).toMatchObject({ held: false });
   });
 
   it("that fails keeps the breaker open until the next probe, with no new alert; its order is not lost", async () => {

@@ -2,7 +2,9 @@ import "server-only";
 import { recordAudit } from "@/lib/audit";
 import type { AuditPort } from "@/lib/audit/row";
 import { getConfig } from "@/lib/config";
+import type { Transaction } from "kysely";
 import { db } from "@/lib/store";
+import type { Database } from "@/lib/store/schema";
 import { jobs } from "@/lib/jobs";
 import type { JobEngine } from "@/lib/jobs/engine";
 import { once } from "@/lib/jobs/once";
@@ -29,12 +31,15 @@ export async function runBreakerTick(now = new Date()): Promise<BreakerTick> {
   // A person's hold outranks the breaker: nothing goes, not even a probe, until a person lifts it.
   if (hold.person) return "none";
   const ctx = { actor: BREAKER_ACTOR, audit };
-  const drain = await claimDrain(conn);
-  if (drain) {
-    const sent = await sendQueuedWhileHeld(ctx, `breaker-drain:${drain.closed_at?.getTime()}`, "automatic", erp.maxOrdersPerRun, settings.drainBatchesPerMinute).catch(nothingQueued);
-    return sent ? "drain" : "none";
-  }
   const stuck = await readBreaker(conn);
+  if (stuck?.state === "closed" && stuck.drain_due) {
+    // Claimed in the take's transaction: until it commits, automatic sends still see the hold, so none takes what waited unpaced.
+    const claim = async (trx: Transaction<Database>) => (await claimDrain(trx)) !== undefined;
+    const sent = await sendQueuedWhileHeld(ctx, `breaker-drain:${stuck.closed_at?.getTime()}`, "automatic", erp.maxOrdersPerRun, settings.drainBatchesPerMinute, claim).catch(nothingQueued);
+    if (sent?.created) return "drain";
+    if (!sent) await claimDrain(conn);
+    return "none";
+  }
   const stuckAfterMs = Math.max(2 * settings.probeSeconds * 1000, 120_000);
   if (stuck?.state === "half_open" && now.getTime() - stuck.updated_at.getTime() > stuckAfterMs) {
     return (await writeBreaker(conn, { state: "open", next_probe_at: now, probe_run_id: null, updated_at: now }, { state: "half_open", updatedAt: stuck.updated_at })) ? "reopened" : "none";

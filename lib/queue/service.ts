@@ -107,10 +107,10 @@ export async function sendQueued(ctx: ErpContext, idempotencyKey: string, origin
   return sendQueuedWhileHeld(ctx, idempotencyKey, origin, max);
 }
 
-/** The breaker's probe and drain: a queue run that goes while the breaker holds, optionally paced (batches per minute). */
-export function sendQueuedWhileHeld(ctx: ErpContext, idempotencyKey: string, origin: "automatic" | "queue", max?: number, pace?: number): Promise<{ run: TransferRunSummary; created: boolean }> {
+/** The breaker's probe and drain: a queue run that goes while the breaker holds, optionally paced (batches per minute); `claim` (in the take's transaction) may refuse it. */
+export function sendQueuedWhileHeld(ctx: ErpContext, idempotencyKey: string, origin: "automatic" | "queue", max?: number, pace?: number, claim?: (trx: Transaction<Database>) => Promise<boolean>): Promise<{ run: TransferRunSummary; created: boolean }> {
   const cap = Math.min(max ?? Number.POSITIVE_INFINITY, getConfig().erp.maxOrdersPerRun);
-  return startQueuedTransfer(ctx, idempotencyKey, origin, (trx) => takeQueuedOrders(trx, cap), pace);
+  return startQueuedTransfer(ctx, idempotencyKey, origin, async (trx) => (claim && !(await claim(trx)) ? [] : takeQueuedOrders(trx, cap)), pace);
 }
 export { queueSummary } from "@/lib/queue/store";
 
