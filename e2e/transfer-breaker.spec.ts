@@ -4,10 +4,11 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { emulator, emulatorOrders } from "@/test/emulator";
 import { E2E_BASE_URL, E2E_BREAKER_ALERTS, storageStateFor } from "@/test/env";
 
-// The issue's journey with the emulator's fault switches: the ERP answers 503 to every transfer; queue
-// sends fail until the breaker holds them (within 3 batches), one alert reaches a real receiver; the
-// fault lifts, a probe of one queued order closes the breaker, one "recovered" alert, and the drain
-// sends what waited in batches 2 s apart (TRANSFER_DRAIN_BATCHES_PER_MINUTE 30): each order once, none lost.
+// The issue's journey with the emulator's fault switches: the ERP answers 503 to every transfer while an
+// automatic schedule sends each pushed order; its runs fail until the breaker holds them (within 3 batches),
+// one alert reaches a real receiver; the fault lifts, a probe of one queued order closes the breaker, one
+// "recovered" alert, and the drain sends what waited in batches 2 s apart (TRANSFER_DRAIN_BATCHES_PER_MINUTE
+// 30): each order once, none lost.
 
 test.use({ storageState: storageStateFor("operator") });
 
@@ -24,6 +25,11 @@ interface Hold {
 const holdOf = async (request: APIRequestContext) => (await (await request.get("/api/erp/hold")).json()) as Hold;
 const sendQueue = (request: APIRequestContext) => request.post("/api/erp/queue/send", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() } });
 const runState = (request: APIRequestContext, runId: string) => async () => ((await (await request.get(`/api/erp/transfers/${runId}`)).json()) as { run: { state: string } }).run.state;
+const automaticRunOf = async (request: APIRequestContext, orderId: string) => {
+  const res = await request.get(`/api/erp/orders/${orderId}`);
+  const runs = res.ok() ? ((await res.json()) as { runs: { runId: string; origin: string }[] }).runs : [];
+  return runs.find((r) => r.origin === "automatic")?.runId ?? null;
+};
 const queued = async (request: APIRequestContext) => ((await (await request.get("/api/erp/queue")).json()) as { count: number }).count;
 
 async function enqueue(request: APIRequestContext, orderIds: string[]) {
@@ -46,6 +52,7 @@ test("a platform-wide 503 holds automatic transfers within 3 batches with one al
   await new Promise<void>((resolve) => receiver.listen(E2E_BREAKER_ALERTS.port, "127.0.0.1", resolve));
   const admin = await playwright.request.newContext({ baseURL: E2E_BASE_URL, storageState: storageStateFor("admin") });
   let channel: string | null = null;
+  let scheduleId: string | null = null;
   try {
     const made = await admin.post("/api/alerts/channels", {
       headers: ORIGIN,
@@ -60,13 +67,15 @@ test("a platform-wide 503 holds automatic transfers within 3 batches with one al
     const outage = await emulatorOrders.seed(3);
     const waiting = await emulatorOrders.seed(150);
     await emulator.addFault({ path: TRANSFER, kind: "respond", status: 503, retryAfter: 60, body: { status: "error", message: "Bakım çalışması" } });
+    const schedule = await request.post("/api/erp/schedules", { headers: ORIGIN, data: { kind: "transfer", name: `Breaker journey ${Date.now()}`, rule: { type: "every", minutes: 1440 }, sendWhenWaiting: 1 } });
+    expect(schedule.status(), await schedule.text()).toBe(201);
+    scheduleId = ((await schedule.json()) as { schedule: { id: string } }).schedule.id;
     const outageRuns: string[] = [];
     for (const id of outage) {
       if ((await holdOf(request)).breaker !== "closed") break;
       await enqueue(request, [id]);
-      const sent = await sendQueue(request);
-      expect(sent.status(), await sent.text()).toBe(201);
-      const runId = ((await sent.json()) as { run: { id: string } }).run.id;
+      await expect.poll(() => automaticRunOf(request, id), { timeout: 15_000 }).not.toBeNull();
+      const runId = (await automaticRunOf(request, id))!;
       outageRuns.push(runId);
       await expect.poll(runState(request, runId), { timeout: 15_000 }).toBe("completed");
     }
@@ -100,6 +109,7 @@ test("a platform-wide 503 holds automatic transfers within 3 batches with one al
     expect(await holdOf(request)).toMatchObject({ held: false, by: null, breaker: "closed", breakerDetail: null });
   } finally {
     await emulator.clearFaults();
+    if (scheduleId) expect((await request.delete(`/api/erp/schedules/${scheduleId}`, { headers: ORIGIN })).status()).toBe(200);
     if (channel) await admin.delete(`/api/alerts/channels/${channel}`, { headers: ORIGIN });
     await admin.dispose();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
