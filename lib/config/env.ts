@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseTargetAllowList, type AllowedTarget } from "@/lib/rules/target-allow-list";
 import { parseAllowList, type AllowEntry } from "@/lib/rules/sso-allow";
 import { isTimeZone } from "@/lib/rules/time-zone";
-import { auditStreamUrl, isSyslogUrl, optionalString, port, positiveInt, upstreamUrl, upstreamUrlLike } from "@/lib/config/env-fields";
+import { auditStreamUrl, optionalString, port, positiveInt, upstreamUrl, upstreamUrlLike } from "@/lib/config/env-fields";
 
 // The configuration, validated once; no "server-only", so the start script validates it before spawning anything.
 
@@ -107,7 +107,7 @@ export const envSchema = z
     if (env.AUTH_SECRET !== undefined && env.AUTH_SECRET.length < 32) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "must be at least 32 characters" });
     }
-    if (env.AUDIT_STREAM_URL !== undefined && !isSyslogUrl(env.AUDIT_STREAM_URL) && (env.AUDIT_STREAM_SECRET ?? "").length < 32) {
+    if (/^https?:/i.test(env.AUDIT_STREAM_URL ?? "") && (env.AUDIT_STREAM_SECRET ?? "").length < 32) {
       ctx.addIssue({ code: "custom", path: ["AUDIT_STREAM_SECRET"], message: "must be at least 32 characters when AUDIT_STREAM_URL is an https URL" });
     }
     if (env.AUDIT_STREAM_CA_FILE !== undefined && !/^syslog\+tls:/i.test(env.AUDIT_STREAM_URL ?? "")) ctx.addIssue({ code: "custom", path: ["AUDIT_STREAM_CA_FILE"], message: "is only read with a syslog+tls:// AUDIT_STREAM_URL" });
