@@ -11,13 +11,15 @@ import { isSyslogUrl } from "@/lib/config/env-fields";
 
 export interface AuditStreamView extends StreamStatus {
   host: string;
+  syslog: "TLS" | "TCP" | null;
 }
 
 /** Off (null) unless AUDIT_STREAM_URL is set; the host only, as the URL may carry credentials. */
 export async function auditStreamView(): Promise<AuditStreamView | null> {
   const config = getConfig().auditStream;
   if (!config) return null;
-  return { ...(await streamStatus(await db())), host: new URL(config.url).host };
+  const url = new URL(config.url);
+  return { ...(await streamStatus(await db())), host: url.host, syslog: isSyslogUrl(config.url) ? (url.protocol === "syslog+tls:" ? "TLS" : "TCP") : null };
 }
 
 export async function deliverAuditStream(): Promise<void> {
