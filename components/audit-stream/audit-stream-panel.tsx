@@ -21,7 +21,7 @@ export async function AuditStreamPanel() {
         </p>
       ) : (
         <>
-          <p className="text-sm text-slate-700 dark:text-slate-300">{t("to", { host: view.host })}</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{view.syslog ? t("toSyslog", { host: view.host, transport: view.syslog }) : t("to", { host: view.host })}</p>
           <p className="text-sm font-medium" data-testid="audit-stream-state" data-behind={view.behind}>
             {view.behind === 0 ? t("upToDate", { count: view.deliveredRows }) : t("behind", { count: view.behind })}{" "}
             {view.lastSuccessAt ? (

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { postToTarget } from "@/lib/alerts/send";
 import { auditRow } from "@/lib/audit/row";
-import { deliverOnce, streamSignature, streamStatus, STREAM_SIGNATURE_HEADER, STREAM_TIMESTAMP_HEADER, type StreamTarget } from "@/lib/audit-stream/deliver";
+import { deliverOnce, ndjsonSender, streamSignature, streamStatus, STREAM_SIGNATURE_HEADER, STREAM_TIMESTAMP_HEADER, type StreamTarget } from "@/lib/audit-stream/deliver";
 import { processRedactor } from "@/lib/rules/secrets";
 import type { Store } from "@/lib/store/open";
 import type { Database } from "@/lib/store/schema";
@@ -58,10 +58,8 @@ let conn: Kysely<Database>;
 const receiver = new Receiver();
 
 const target = (over: Partial<StreamTarget> = {}): StreamTarget => ({
-  url: `http://127.0.0.1:${receiver.port}/audit`,
-  secret: SECRET,
   batch: 3,
-  post: (url, body, headers) => postToTarget(url, body, headers, { targets: { allowLoopback: true, allowed: [] }, timeoutMs: 2000 }),
+  send: ndjsonSender(`http://127.0.0.1:${receiver.port}/audit`, SECRET, (url, body, headers) => postToTarget(url, body, headers, { targets: { allowLoopback: true, allowed: [] }, timeoutMs: 2000 })),
   ...over,
 });
 

@@ -16,10 +16,8 @@ export interface PostResult {
 }
 
 export interface StreamTarget {
-  url: string;
-  secret: string;
   batch: number;
-  post: (url: string, body: string, headers: Record<string, string>) => Promise<PostResult>;
+  send: (rows: readonly AuditEvent[]) => Promise<PostResult>;
   now?: () => Date;
 }
 
@@ -49,6 +47,21 @@ export function streamLine(row: AuditEvent): string {
   return JSON.stringify(redactSecretsIn(line));
 }
 
+/** Signed NDJSON, one POST per batch. */
+export function ndjsonSender(url: string, secret: string, post: (url: string, body: string, headers: Record<string, string>) => Promise<PostResult>, now = () => new Date()): StreamTarget["send"] {
+  return (rows) => {
+    const body = `${rows.map(streamLine).join("\n")}\n`;
+    const timestamp = String(Math.floor(now().getTime() / 1000));
+    const headers = {
+      "content-type": "application/x-ndjson",
+      "user-agent": "labs-console-audit-stream",
+      [STREAM_TIMESTAMP_HEADER]: timestamp,
+      [STREAM_SIGNATURE_HEADER]: streamSignature(secret, timestamp, body),
+    };
+    return post(url, body, headers);
+  };
+}
+
 /** The rows that follow the cursor without a gap that could still fill (an open transaction holding the missing id). */
 export function deliverable(rows: readonly AuditEvent[], after: number, now: Date): AuditEvent[] {
   const out: AuditEvent[] = [];
@@ -71,15 +84,7 @@ export async function deliverOnce(db: Kysely<Database>, target: StreamTarget): P
     const rows = await trx.selectFrom("audit_events").selectAll().where("id", ">", state.delivered_id).orderBy("id").limit(target.batch).execute();
     const batch = deliverable(rows, state.delivered_id, now());
     if (batch.length === 0) return { held: false, sent: 0, ok: true };
-    const body = `${batch.map(streamLine).join("\n")}\n`;
-    const timestamp = String(Math.floor(now().getTime() / 1000));
-    const headers = {
-      "content-type": "application/x-ndjson",
-      "user-agent": "labs-console-audit-stream",
-      [STREAM_TIMESTAMP_HEADER]: timestamp,
-      [STREAM_SIGNATURE_HEADER]: streamSignature(target.secret, timestamp, body),
-    };
-    const result = await target.post(target.url, body, headers);
+    const result = await target.send(batch);
     if (result.ok) {
       await trx
         .updateTable("audit_stream_state")

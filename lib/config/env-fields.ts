@@ -75,3 +75,27 @@ export const upstreamUrl = optionalString.superRefine((v, ctx) => {
     ctx.addIssue({ code: "custom", message: "must not carry credentials; use LABS_API_TOKEN" });
   }
 });
+
+export const isSyslogUrl = (v: string | undefined): boolean => v !== undefined && /^syslog\+(?:tls|tcp):/i.test(v);
+
+/** An https receiver, or syslog as RFC 5424 messages over TLS (RFC 5425) or plain TCP (RFC 6587): a host and a port, nothing more. */
+export function auditStreamUrl() {
+  return optionalString.superRefine((v, ctx) => {
+    if (v === undefined) return;
+    let url: URL | null = null;
+    try {
+      url = new URL(v);
+    } catch {}
+    const problem =
+      url === null || !["http:", "https:", "syslog+tls:", "syslog+tcp:"].includes(url.protocol)
+        ? "must be an https URL, syslog+tls://host:port or syslog+tcp://host:port"
+        : !isSyslogUrl(v)
+          ? null
+          : !/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])$/.test(url.hostname) || !(Number(url.port) > 0)
+            ? "must name a host and a port, such as syslog+tls://siem.example.com:6514"
+            : url.username || url.password || !["", "/"].includes(url.pathname) || url.search || url.hash
+              ? "must be syslog+tls://host:port or syslog+tcp://host:port, without credentials, path or query"
+              : null;
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+}

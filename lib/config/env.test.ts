@@ -81,6 +81,27 @@ describe("parseServerEnv", () => {
     for (const bad of ["too-short", "has a space in it, long enough"]) expect(problemsOf({ ...good, METRICS_TOKEN: bad })).toEqual(["METRICS_TOKEN: must be at least 16 characters without spaces"]);
   });
 
+  it("reads the audit stream as https or syslog, and refuses a malformed syslog URL naming AUDIT_STREAM_URL", () => {
+    const secret = "s".repeat(32);
+    expect(parseServerEnv({ ...good, AUDIT_STREAM_URL: "https://siem.example.com/in", AUDIT_STREAM_SECRET: secret }).auditStream).toEqual({ url: "https://siem.example.com/in", secret, intervalMs: 5000, batch: 500, caFile: null });
+    expect(parseServerEnv({ ...good, AUDIT_STREAM_URL: "syslog+tls://siem.example.com:6514", AUDIT_STREAM_CA_FILE: "/etc/labs/siem-ca.pem" }).auditStream).toMatchObject({ url: "syslog+tls://siem.example.com:6514", caFile: "/etc/labs/siem-ca.pem" });
+    expect(parseServerEnv({ ...good, AUDIT_STREAM_URL: "syslog+tcp://[::1]:514" }).auditStream).toMatchObject({ url: "syslog+tcp://[::1]:514", caFile: null });
+    expect(problemsOf({ ...good, AUDIT_STREAM_URL: "https://siem.example.com/in" })).toEqual(["AUDIT_STREAM_SECRET: must be at least 32 characters when AUDIT_STREAM_URL is an https URL"]);
+    expect(problemsOf({ ...good, AUDIT_STREAM_URL: "https://siem.example.com/in", AUDIT_STREAM_SECRET: secret, AUDIT_STREAM_CA_FILE: "/ca.pem" })).toEqual(["AUDIT_STREAM_CA_FILE: is only read with a syslog+tls:// AUDIT_STREAM_URL"]);
+    const bad: [string, string][] = [
+      ["syslog+udp://siem.example.com:514", "must be an https URL, syslog+tls://host:port or syslog+tcp://host:port"],
+      ["syslog+tls//siem.example.com:6514", "must be an https URL, syslog+tls://host:port or syslog+tcp://host:port"],
+      ["syslog+tls://siem.example.com", "must name a host and a port, such as syslog+tls://siem.example.com:6514"],
+      ["syslog+tls://siem.example.com:0", "must name a host and a port, such as syslog+tls://siem.example.com:6514"],
+      ["syslog+tcp://:514", "must be an https URL, syslog+tls://host:port or syslog+tcp://host:port"],
+      ["syslog+tcp://relay_1!:514", "must name a host and a port, such as syslog+tls://siem.example.com:6514"],
+      ["syslog+tls://user:pw@siem.example.com:6514", "must be syslog+tls://host:port or syslog+tcp://host:port, without credentials, path or query"],
+      ["syslog+tls://siem.example.com:6514/audit", "must be syslog+tls://host:port or syslog+tcp://host:port, without credentials, path or query"],
+      ["syslog+tcp://siem.example.com:514?tls=0", "must be syslog+tls://host:port or syslog+tcp://host:port, without credentials, path or query"],
+    ];
+    for (const [url, message] of bad) expect(problemsOf({ ...good, AUDIT_STREAM_URL: url })).toEqual([`AUDIT_STREAM_URL: ${message}`]);
+  });
+
   it("reads the store and job engine settings, and names a bad one", () => {
     const config = parseServerEnv({ ...good, DATABASE_URL: "postgres://u:p@db:5432/labs", DATABASE_POOL_SIZE: "5", JOBS_HEARTBEAT_SECONDS: "10", JOBS_SUPERVISE_SECONDS: "2" });
     expect(config).toMatchObject({ databaseUrl: "postgres://u:p@db:5432/labs", databasePoolSize: 5, jobs: { heartbeatSeconds: 10, superviseSeconds: 2 } });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseTargetAllowList, type AllowedTarget } from "@/lib/rules/target-allow-list";
 import { parseAllowList, type AllowEntry } from "@/lib/rules/sso-allow";
 import { isTimeZone } from "@/lib/rules/time-zone";
-import { optionalString, port, positiveInt, upstreamUrl, upstreamUrlLike } from "@/lib/config/env-fields";
+import { auditStreamUrl, optionalString, port, positiveInt, upstreamUrl, upstreamUrlLike } from "@/lib/config/env-fields";
 
 // The configuration, validated once; no "server-only", so the start script validates it before spawning anything.
 
@@ -56,10 +56,11 @@ export const envSchema = z
     }),
     CONSOLE_URL: upstreamUrlLike(),
     AUTH_URL: upstreamUrlLike(),
-    AUDIT_STREAM_URL: upstreamUrlLike(),
+    AUDIT_STREAM_URL: auditStreamUrl(),
     AUDIT_STREAM_SECRET: optionalString,
     AUDIT_STREAM_INTERVAL_SECONDS: positiveInt(5, 3600),
     AUDIT_STREAM_BATCH: positiveInt(500, 5000),
+    AUDIT_STREAM_CA_FILE: optionalString,
     BREAKER_WINDOW_BATCHES: positiveInt(4, 100),
     BREAKER_OPEN_AFTER: positiveInt(3, 100),
     BREAKER_PROBE_SECONDS: positiveInt(180, 3600),
@@ -106,9 +107,10 @@ export const envSchema = z
     if (env.AUTH_SECRET !== undefined && env.AUTH_SECRET.length < 32) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "must be at least 32 characters" });
     }
-    if (env.AUDIT_STREAM_URL !== undefined && (env.AUDIT_STREAM_SECRET ?? "").length < 32) {
-      ctx.addIssue({ code: "custom", path: ["AUDIT_STREAM_SECRET"], message: "must be at least 32 characters when AUDIT_STREAM_URL is set" });
+    if (/^https?:/i.test(env.AUDIT_STREAM_URL ?? "") && (env.AUDIT_STREAM_SECRET ?? "").length < 32) {
+      ctx.addIssue({ code: "custom", path: ["AUDIT_STREAM_SECRET"], message: "must be at least 32 characters when AUDIT_STREAM_URL is an https URL" });
     }
+    if (env.AUDIT_STREAM_CA_FILE !== undefined && !/^syslog\+tls:/i.test(env.AUDIT_STREAM_URL ?? "")) ctx.addIssue({ code: "custom", path: ["AUDIT_STREAM_CA_FILE"], message: "is only read with a syslog+tls:// AUDIT_STREAM_URL" });
     if (!(env.ORDER_AGE_WARN_DAYS < env.ORDER_AGE_CRITICAL_DAYS && env.ORDER_AGE_CRITICAL_DAYS <= env.ORDER_AGE_DEADLINE_DAYS)) {
       ctx.addIssue({ code: "custom", path: ["ORDER_AGE_WARN_DAYS"], message: "must be below ORDER_AGE_CRITICAL_DAYS, which must not pass ORDER_AGE_DEADLINE_DAYS" });
     }
@@ -147,7 +149,7 @@ export interface ConsoleConfig {
     allowedTargets: AllowedTarget[];
   };
   consoleUrl: string;
-  auditStream: { url: string; secret: string; intervalMs: number; batch: number } | null;
+  auditStream: { url: string; secret: string; intervalMs: number; batch: number; caFile: string | null } | null;
   breaker: { windowBatches: number; openAfter: number; probeSeconds: number; probeOrders: number; drainBatchesPerMinute: number };
   metricsToken: string | null;
 }
@@ -213,7 +215,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
       allowedTargets: env.ALERT_ALLOWED_TARGETS === undefined ? [] : parseTargetAllowList(env.ALERT_ALLOWED_TARGETS).entries,
     },
     auditStream: env.AUDIT_STREAM_URL
-      ? { url: env.AUDIT_STREAM_URL, secret: env.AUDIT_STREAM_SECRET!, intervalMs: env.AUDIT_STREAM_INTERVAL_SECONDS * 1000, batch: env.AUDIT_STREAM_BATCH }
+      ? { url: env.AUDIT_STREAM_URL, secret: env.AUDIT_STREAM_SECRET ?? "", intervalMs: env.AUDIT_STREAM_INTERVAL_SECONDS * 1000, batch: env.AUDIT_STREAM_BATCH, caFile: env.AUDIT_STREAM_CA_FILE ?? null }
       : null,
     consoleUrl: (env.CONSOLE_URL ?? env.AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     breaker: { windowBatches: env.BREAKER_WINDOW_BATCHES, openAfter: env.BREAKER_OPEN_AFTER, probeSeconds: env.BREAKER_PROBE_SECONDS, probeOrders: env.BREAKER_PROBE_ORDERS, drainBatchesPerMinute: env.TRANSFER_DRAIN_BATCHES_PER_MINUTE },
