@@ -40,8 +40,8 @@ export const emulator = {
 export const emulatorOrders = {
   pending: async (limit: number) => (await control<{ ids: string[] }>("GET", `/orders?state=pending&limit=${limit}`)).ids,
   seed: async (count: number) => (await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: count })).orders.ids,
-  seedListed: async (count: number, order: { createdAt: string; source: string }) =>
-    (await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: count, orderCreatedAt: order.createdAt, orderSource: order.source })).orders.ids,
+  seedListed: async (count: number, order: { createdAt: string; source: string; status?: "approved" | "cancelled" | "split" }) =>
+    (await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: count, orderCreatedAt: order.createdAt, orderSource: order.source, orderStatus: order.status })).orders.ids,
   /** Transfers orders straight at the emulator's /v1 API, as if someone else had done it. */
   transferDirectly: async (orderIds: string[]) => {
     const res = await fetch(`${E2E_EMULATOR_URL}/v1/action/orders-erp-transfer`, {
