@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { NO_RUN } from "@/test/access-routes-erp";
+import { readChannel } from "@/lib/rules/channel";
 import { EXPORT_FORMATS } from "@/lib/export/format";
 import { HOME_TILES } from "@/lib/home/constants";
 import {
@@ -665,7 +666,7 @@ TARGETS.push(
     file: "v1/reconciliations/[id]/orders/route.ts",
     method: "GET",
     keyed: true,
-    requests: badQuery({ bucket: notOneOf(["inErp", "waiting", "open", "neverSeen", "unknownToPlatform"]), page: badCoercedPage, limit: stringWhere((s) => nonBlank(s) && !["25", "50", "100", "500"].includes(s)) }).map((q) => keyed({ method: "GET", path: `/api/v1/reconciliations/${NO_RUN}/orders${q}` })),
+    requests: badQuery({ bucket: notOneOf(["inErp", "waiting", "open", "neverSeen", "unknownToPlatform"]), channel: stringWhere((s) => nonBlank(s) && readChannel(s) === null), page: badCoercedPage, limit: stringWhere((s) => nonBlank(s) && !["25", "50", "100", "500"].includes(s)) }).map((q) => keyed({ method: "GET", path: `/api/v1/reconciliations/${NO_RUN}/orders${q}` })),
   },
   { file: "v1/reconciliations/[id]/queue-never-seen/route.ts", method: "POST", keyed: true, requests: badUuidSegment.map((id) => keyed({ method: "POST", path: `/api/v1/reconciliations/${id}/queue-never-seen` })), alsoOk: redirected },
 );

@@ -10,6 +10,7 @@ import { createTransfer, useRevalidate } from "@/lib/erp/transfers/client";
 import { applyTypoFix, ORDER_FILE_MAX_BYTES, orderListProblem, parseOrderIds, typoFixes, type TypoFix } from "@/lib/erp/transfers/order-ids";
 import { TRANSFERS_API } from "@/lib/erp/lists";
 import { readOrderFile, skipHeader, type OrderFileProblem } from "@/lib/erp/transfers/order-checks";
+import { readPastedColumns } from "@/lib/erp/transfers/pasted-orders";
 import { issueText } from "@/lib/rules/problems";
 import { errorBoxClass, reasonTextClass, warningBoxClass } from "@/components/erp/styles";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
@@ -52,9 +53,10 @@ export function TransferForm({
   const sendingRef = useRef(false);
 
   const makePreview = (source: string) => {
-    const { header, text: body } = skipHeader(source);
+    const table = readPastedColumns(source);
+    const { header, text: body } = table ? { header: null, text: table.idText } : skipHeader(source);
     const parsed = parseOrderIds(body);
-    setPreview({ parsed, header, problem: orderListProblem(parsed, maxOrders), fixes: typoFixes(body), text: source, idempotencyKey: crypto.randomUUID() });
+    setPreview({ parsed, header, problem: orderListProblem(parsed, maxOrders), fixes: typoFixes(body), text: source, idempotencyKey: crypto.randomUUID(), table });
     setSendError(null);
   };
 
@@ -98,10 +100,10 @@ export function TransferForm({
 
   const stale = preview !== null && preview.text !== text;
   const current = preview && !stale ? preview : null;
-  const canSend = canRun && current !== null && current.problem === null && !sending;
+  const canSend = canRun && current !== null && current.problem === null && !current.table?.problems.length && !sending;
 
   const send = async (overrideHold = false) => {
-    if (!current || current.problem || sendingRef.current) return;
+    if (!current || current.problem || current.table?.problems.length || sendingRef.current) return;
     if (hold.by === "person" && !overrideHold) {
       setHoldWarning(true);
       return;
@@ -111,7 +113,8 @@ export function TransferForm({
     let checked;
     try {
       const { createTransferBodySchema } = await import("@/lib/erp/schemas");
-      checked = createTransferBodySchema(maxOrders).safeParse({ orderIds: current.parsed.ids });
+      const channels = current.table?.orders;
+      checked = createTransferBodySchema(maxOrders).safeParse({ orderIds: current.parsed.ids, ...(channels?.length && { channels }) });
     } catch (error) {
       setSendError(problemText(error));
       sendingRef.current = false;
@@ -126,7 +129,8 @@ export function TransferForm({
     setSending(true);
     setSendError(null);
     try {
-      const { run } = await createTransfer({ orderIds: checked.data.orderIds ?? [], ...(overrideHold && { overrideHold }) }, current.idempotencyKey);
+      const channels = checked.data.channels && current.table?.orders;
+      const { run } = await createTransfer({ orderIds: checked.data.orderIds ?? [], ...(channels && { channels }), ...(overrideHold && { overrideHold }) }, current.idempotencyKey);
       void revalidate(TRANSFERS_API);
       toast.success(t("started", { count: run.counts.total }));
       router.push(`/erp/transfers/${run.id}`);

@@ -5,6 +5,8 @@ import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/styles";
 import { batchCount, type OrderListProblem, type ParsedOrderIds, type TypoFix } from "@/lib/erp/transfers/order-ids";
 import { errorBoxClass, warningBoxClass } from "@/components/erp/styles";
+import { PastedColumnsPanel } from "@/components/erp/pasted-columns";
+import type { PastedColumns } from "@/lib/erp/transfers/pasted-orders";
 
 const SHOWN_INVALID = 50;
 const SHOWN_DUPLICATES = 20;
@@ -16,6 +18,7 @@ export interface Preview {
   fixes: TypoFix[];
   text: string;
   idempotencyKey: string;
+  table: PastedColumns | null;
 }
 
 // The preview's checks against earlier runs show once ids are pasted: their code loads after the page.
@@ -66,6 +69,7 @@ export function PreviewPanel({
           </span>
         ) : null}
       </p>
+      {preview.table ? <PastedColumnsPanel table={preview.table} /> : null}
       {preview.fixes.length > 0 ? <TypoFixes fixes={preview.fixes} onFix={onFix} /> : null}
       {parsed.invalid.length > 0 ? (
         <div className={warningBoxClass} data-testid="transfer-preview-invalid">

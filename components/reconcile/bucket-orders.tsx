@@ -18,7 +18,7 @@ import type { BucketOrders as Page } from "@/lib/reconcile/schemas";
 
 type Row = Page["items"][number];
 type List = ReturnType<typeof bucketOrderListBase>;
-type State = { bucket: Bucket; page: number; limit: (typeof RECONCILE_PAGE_SIZES)[number] };
+type State = { bucket: Bucket; channel: string | undefined; page: number; limit: (typeof RECONCILE_PAGE_SIZES)[number] };
 
 const helper = createColumnHelper<DataTableFeatures, Row>();
 
@@ -30,6 +30,8 @@ export function BucketOrders({ id, list, state, update, exportMaxRows }: { id: s
   const headingId = useId();
   const { data, error, mutate, stale } = useBucketOrders(list, state);
   const bucket = state.bucket;
+  const channel = state.channel;
+  const title = channel === undefined ? t("title", { bucket: tBuckets(bucket) }) : t("titleChannel", { bucket: tBuckets(bucket), channel });
 
   const columns = useMemo(
     () =>
@@ -61,12 +63,19 @@ export function BucketOrders({ id, list, state, update, exportMaxRows }: { id: s
   return (
     <section aria-labelledby={headingId} className="space-y-3" data-testid="bucket-orders" data-bucket={bucket}>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold">{t("title", { bucket: tBuckets(bucket) })}</h2>
         <div className="flex flex-wrap items-center gap-3">
-          <a href={bucketExportHref(id, bucket, "csv")} download className={buttonClass.secondary} data-testid="bucket-export">
+          <h2 id={headingId} className="text-lg font-semibold">{title}</h2>
+          {channel !== undefined ? (
+            <button type="button" className={buttonClass.secondary} onClick={() => update({ channel: undefined })} data-testid="bucket-channel-clear" data-channel={channel}>
+              {t("allChannels")}
+            </button>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <a href={bucketExportHref(id, bucket, "csv", channel)} download className={buttonClass.secondary} data-testid="bucket-export">
             {t("exportCsv")}
           </a>
-          <a href={bucketExportHref(id, bucket, "xlsx")} download className={buttonClass.secondary} title={tExports("xlsxHint")} data-testid="bucket-export-xlsx">
+          <a href={bucketExportHref(id, bucket, "xlsx", channel)} download className={buttonClass.secondary} title={tExports("xlsxHint")} data-testid="bucket-export-xlsx">
             {t("exportXlsx")}
           </a>
           <ExportCapNote maxRows={exportMaxRows} />
@@ -74,11 +83,11 @@ export function BucketOrders({ id, list, state, update, exportMaxRows }: { id: s
       </div>
       <ErpTable
         testId="bucket-orders-list"
-        texts={{ emptyTitle: t("empty"), noMatchTitle: t("empty"), clearFilters: t("firstPage"), pageEmptyTitle: t("pageEmpty"), firstPage: t("firstPage") }}
+        texts={{ emptyTitle: t("empty"), noMatchTitle: t("emptyChannel"), clearFilters: t("allChannels"), pageEmptyTitle: t("pageEmpty"), firstPage: t("firstPage") }}
         query={{ data, error, stale, mutate }}
-        filtered={false}
-        onClearFilters={() => update({ page: 1 })}
-        table={{ columns, caption: t("title", { bucket: tBuckets(bucket) }), rowTestId: "bucket-order-row", rowId: (o) => o.orderId, rowProps: (o) => ({ "data-order-id": o.orderId }) }}
+        filtered={channel !== undefined}
+        onClearFilters={() => update({ channel: undefined })}
+        table={{ columns, caption: title, rowTestId: "bucket-order-row", rowId: (o) => o.orderId, rowProps: (o) => ({ "data-order-id": o.orderId }) }}
         paging={{ state, update, sizes: RECONCILE_PAGE_SIZES, label: t("pagination") }}
       />
     </section>

@@ -1,10 +1,11 @@
 "use client";
 
+import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useMemo } from "react";
 import { PlainTable } from "@/components/data-table/plain-table";
 import { ErrorState, TableSkeleton } from "@/components/erp/list";
-import { errorBoxClass, warningBoxClass } from "@/components/erp/styles";
+import { errorBoxClass, linkClass, warningBoxClass } from "@/components/erp/styles";
 import { BucketOrders } from "@/components/reconcile/bucket-orders";
 import { QueueNeverSeen } from "@/components/reconcile/queue-never-seen";
 import { ReconcileStatusBadge } from "@/components/reconcile/status-badge";
@@ -12,7 +13,7 @@ import { cardClass, helpTextClass } from "@/components/ui/styles";
 import { useDateTime } from "@/components/ui/time";
 import { formatDate } from "@/lib/i18n/datetime";
 import { useListState } from "@/lib/list/client";
-import { BUCKETS, bucketOrderListBase } from "@/lib/reconcile/constants";
+import { BUCKETS, bucketOrderListBase, RECONCILIATIONS_PATH } from "@/lib/reconcile/constants";
 import { useReconciliation } from "@/lib/reconcile/client";
 import type { BreakdownRow, Reconciliation } from "@/lib/reconcile/schemas";
 
@@ -79,7 +80,7 @@ export function ReconciliationView({ id, initial, canRun, disabledReason, backfi
           </section>
           <div className="grid gap-6 lg:grid-cols-2">
             <Breakdown title={t("byDay")} keyLabel={t("day")} rows={r.byDay ?? []} total={r.total ?? 0} testId="breakdown-day" name={(k) => (k ? formatDate(`${k}T12:00:00Z`, dt.locale, "UTC") : t("noDay"))} />
-            <Breakdown title={t("byChannel")} keyLabel={t("channel")} rows={r.byChannel ?? []} total={r.total ?? 0} testId="breakdown-channel" name={(k) => k ?? t("noChannel")} />
+            <Breakdown title={t("byChannel")} keyLabel={t("channel")} rows={r.byChannel ?? []} total={r.total ?? 0} testId="breakdown-channel" name={(k) => k ?? t("noChannel")} href={(k, b) => (k === null ? null : `${RECONCILIATIONS_PATH}/${id}${list.urlSearch({ ...state, bucket: b, channel: k, page: 1 })}`)} />
           </div>
           <BucketOrders id={id} list={list} state={state} update={update} exportMaxRows={exportMaxRows} />
         </>
@@ -88,7 +89,7 @@ export function ReconciliationView({ id, initial, canRun, disabledReason, backfi
   );
 }
 
-function Breakdown({ title, keyLabel, rows, total, testId, name }: { title: string; keyLabel: string; rows: readonly BreakdownRow[]; total: number; testId: string; name: (key: string | null) => string }) {
+function Breakdown({ title, keyLabel, rows, total, testId, name, href }: { title: string; keyLabel: string; rows: readonly BreakdownRow[]; total: number; testId: string; name: (key: string | null) => string; href?: (key: string | null, bucket: (typeof COUNTED)[number]) => string | null }) {
   const t = useTranslations("reconcile.detail");
   const tBuckets = useTranslations("reconcile.buckets");
   const format = useFormatter();
@@ -111,7 +112,22 @@ function Breakdown({ title, keyLabel, rows, total, testId, name }: { title: stri
           columns={[
             { id: "key", header: keyLabel, rowHeader: true, cell: (r) => (r.isTotal ? t("total_row") : name(r.key)), className: (r) => (r.isTotal ? "font-semibold" : "") },
             { id: "total", header: t("totalColumn"), cell: (r) => format.number(r.total), className: NUMBER, headerClassName: "text-right" },
-            ...COUNTED.map((b) => ({ id: b, header: tBuckets(b), cell: (r: BreakdownRow) => format.number(r[b]), className: NUMBER, headerClassName: "text-right" })),
+            ...COUNTED.map((b) => ({
+              id: b,
+              header: tBuckets(b),
+              cell: (r: BreakdownRow & { isTotal?: true }) => {
+                const to = r.isTotal || r[b] === 0 ? null : (href?.(r.key, b) ?? null);
+                return to ? (
+                  <Link href={to} scroll={false} className={linkClass} aria-label={t("showChannel", { bucket: tBuckets(b), channel: name(r.key), count: r[b] })} data-testid="breakdown-link" data-bucket={b}>
+                    {format.number(r[b])}
+                  </Link>
+                ) : (
+                  format.number(r[b])
+                );
+              },
+              className: NUMBER,
+              headerClassName: "text-right",
+            })),
           ]}
         />
       )}

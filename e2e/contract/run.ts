@@ -28,6 +28,7 @@ const MEANING: Record<string, { fields?: string[]; why: string }> = {
   startReconciliation: { fields: ["to"], why: "a window's order and length are judged from both of its ends" },
   recoverWindow: { fields: ["to", "name", "expectedCount"], why: "a window's order and length are judged from both of its ends, a name after its spaces are trimmed, and a confirm needs the count shown" },
   enqueueOrders: { fields: ["orders.*.orderDate", "orders.*.source", "orders.*.packageId"], why: "an order date is judged against the clock, and a channel or package is read after its spaces are trimmed" },
+  startTransfer: { fields: ["channels.*.id", "channels.*.orderDate", "channels.*.source", "channels.*.packageId"], why: "a channel's id must be one of orderIds, an order date is judged against the clock, and a channel or package is read after its spaces are trimmed" },
 };
 const excused = (id: string, body: unknown) => {
   const m = MEANING[id];

@@ -19,7 +19,7 @@ export const startReconciliation = endpoint({ permission: "erp.run", v1: { metho
 export const getReconciliation = endpoint({ permission: "read", v1: { method: "GET", path: "/reconciliations/{id}", operationId: "getReconciliation", summary: "A reconciliation: its status and, once done, the count in each bucket (inErp + waiting + open + neverSeen = total)", tag: TAG }, params: reconciliationIdParamSchema, answer: { 200: { description: "The reconciliation", schema: reconciliationDetailAnswer } }, refusals: [404] }, async ({ params }) => json(await get(params.id)));
 
 // A page of one bucket's order ids.
-export const listReconciliationOrders = endpoint({ permission: "read", v1: { method: "GET", path: "/reconciliations/{id}/orders", operationId: "listReconciliationOrders", summary: "A page of one bucket's order ids", tag: TAG }, params: reconciliationIdParamSchema, query: bucketOrdersQuerySchema, answer: { 200: { description: "A page of the bucket", schema: bucketOrdersAnswer } }, refusals: [404] }, async ({ params, query }) => json(await listBucket(params.id, query)));
+export const listReconciliationOrders = endpoint({ permission: "read", v1: { method: "GET", path: "/reconciliations/{id}/orders", operationId: "listReconciliationOrders", summary: "A page of one bucket's order ids, optionally of one sales channel", tag: TAG }, params: reconciliationIdParamSchema, query: bucketOrdersQuerySchema, answer: { 200: { description: "A page of the bucket", schema: bucketOrdersAnswer } }, refusals: [404] }, async ({ params, query }) => json(await listBucket(params.id, query)));
 
 // Queues the never-seen ids through the order queue (capped; each judged again there).
 export const queueNeverSeen = endpoint({ permission: "erp.run", v1: { method: "POST", path: "/reconciliations/{id}/queue-never-seen", operationId: "queueNeverSeen", summary: "Queue the reconciliation's never-seen orders for transfer (at most 10,000 a call; 409 before it is done or when none is never-seen)", tag: TAG }, params: reconciliationIdParamSchema, answer: { 200: { description: "How many were queued", schema: queueNeverSeenAnswer } }, refusals: [404, 409] }, async ({ params, actor, service, api }) =>
@@ -38,5 +38,5 @@ export const uploadReconciliation = endpoint({ permission: "erp.run", body: uplo
 // GET /api/erp/reconciliations/{id}/export: one bucket's orders as CSV or .xlsx.
 export const exportBucket = endpoint({ permission: "read", session: true, params: reconciliationIdParamSchema, query: bucketExportQuerySchema }, async ({ params, query, requestId, member }) => {
   const onError = (error: unknown) => log.error("reconciliation export failed", { requestId, id: params.id, error: String(error) });
-  return exportResponse(await exportContext(), { sheet: bucketSheet(query.bucket), format: query.format, member: member.id, nameParts: [params.id.slice(0, 8), query.bucket], onError }, bucketChunks(params.id, query.bucket));
+  return exportResponse(await exportContext(), { sheet: bucketSheet(query.bucket), format: query.format, member: member.id, nameParts: [params.id.slice(0, 8), query.bucket], onError }, bucketChunks(params.id, query.bucket, query.channel));
 });

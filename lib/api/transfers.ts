@@ -13,6 +13,7 @@ import { getRunPage, listTransferRuns, retryTransfer, runOrderChunks, startTrans
 import { stopTransfer as stopRun } from "@/lib/erp/service";
 import { exportContext, exportResponse } from "@/lib/export/response";
 import { log } from "@/lib/log";
+import { CHANNEL_PATTERN, PACKAGE_PATTERN } from "@/lib/rules/channel";
 import { refuseWhileHeld } from "@/lib/hold/service";
 
 
@@ -29,7 +30,12 @@ export const runAnswers = {
 // The route's body is one strict object refined by hand; described as the exclusive shapes it takes.
 const transferBody = (max: number) => {
   const overrideHold = z.boolean().optional().describe("Send even while transfers are on hold (otherwise 409 transfers_held)");
-  const ids = z.strictObject({ orderIds: z.array(orderIdParamSchema.shape.orderId).min(1).max(max).meta({ uniqueItems: true }), overrideHold });
+  const channels = z
+    .array(z.strictObject({ id: z.string(), source: z.string().regex(CHANNEL_PATTERN).optional().describe('"web" or a marketplace\'s name, 1 to 40 letters, digits, spaces, dots, dashes'), orderDate: z.iso.datetime({ offset: true }).optional().describe("When the order was placed (not in the future)"), packageId: z.string().regex(PACKAGE_PATTERN).optional() }))
+    .max(max)
+    .optional()
+    .describe("The channel, order date and package id of some of the ids, each id one of orderIds; the run's orders carry them (as queued orders do)");
+  const ids = z.strictObject({ orderIds: z.array(orderIdParamSchema.shape.orderId).min(1).max(max).meta({ uniqueItems: true }), overrideHold, channels });
   const retry = <R extends readonly [string, ...string[]]>(kinds: R, confirm: Record<string, z.ZodType>) =>
     z.strictObject({ retry: z.enum(kinds), parentRunId: runIdParamSchema.shape.runId, ...confirm });
   return z.xor([
@@ -49,7 +55,7 @@ export const startTransfer = endpoint(
     const key = headers["Idempotency-Key"];
     const ctx = { ...service, actor };
     if (body.orderIds && !body.overrideHold) await refuseWhileHeld(new Date(), "person");
-    const { run, created } = body.retry ? await retryTransfer(ctx, key, body.parentRunId!, body.retry) : await startRun(ctx, key, body.orderIds!, api ? "api" : "new");
+    const { run, created } = body.retry ? await retryTransfer(ctx, key, body.parentRunId!, body.retry) : await startRun(ctx, key, body.orderIds!, api ? "api" : "new", body.channels && new Map(body.channels.map((c) => [c.id, { source: c.source ?? null, orderDate: c.orderDate ?? null, packageId: c.packageId ?? null, firstSeenAt: null }])));
     const location = api ? `/api/v1/transfers/${run.id}` : `/api/erp/transfers/${run.id}`;
     return json({ run, created }, { status: created ? 201 : 200, headers: { Location: location } });
   },

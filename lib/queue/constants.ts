@@ -1,5 +1,5 @@
 import { defineListBase, limit, page } from "@/lib/list/base";
-import { CHANNEL_PATTERN } from "@/lib/rules/channel";
+import { CHANNEL_PATTERN, PACKAGE_PATTERN } from "@/lib/rules/channel";
 
 // The queue's names and sizes without zod, for the browser; lib/queue/schemas.ts re-exports them.
 
@@ -10,7 +10,7 @@ export const QUEUE_MAX_IDS_PER_REQUEST = 10_000;
 /** A malformed id is echoed back this long at most. */
 export const QUEUE_ECHO_MAX_LENGTH = 40;
 export const QUEUE_SOURCE_PATTERN = CHANNEL_PATTERN;
-export const QUEUE_PACKAGE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const QUEUE_PACKAGE_PATTERN = PACKAGE_PATTERN;
 export const QUEUE_PAGE_SIZES = [25, 50, 100] as const;
 
 export const queueListBase = defineListBase({

@@ -15,7 +15,7 @@ export function useReconciliation(id: string, fallbackData?: Reconciliation) {
   return useSWR<Reconciliation, ProblemError>(`${RECONCILIATIONS_API}/${id}`, fetcher, { fallbackData, refreshInterval: (data) => (data?.status === "running" ? POLL_MS : 0) });
 }
 
-export function useBucketOrders(list: ReturnType<typeof bucketOrderListBase>, state: { bucket: Bucket; page: number; limit: number }) {
+export function useBucketOrders(list: ReturnType<typeof bucketOrderListBase>, state: { bucket: Bucket; channel?: string; page: number; limit: number }) {
   return useList<BucketOrders>(list, state);
 }
 
@@ -31,8 +31,8 @@ export function queueNeverSeenRequest(id: string): Promise<QueueNeverSeenResult>
   return sendJson(`${RECONCILIATIONS_API}/${id}/queue-never-seen`, "POST");
 }
 
-export function bucketExportHref(id: string, bucket: Bucket, format: ExportFormat): string {
-  return withFormat(`${RECONCILIATIONS_API}/${id}/export?bucket=${bucket}`, format);
+export function bucketExportHref(id: string, bucket: Bucket, format: ExportFormat, channel?: string): string {
+  return withFormat(`${RECONCILIATIONS_API}/${id}/export?${new URLSearchParams({ bucket, ...(channel !== undefined && { channel }) })}`, format);
 }
 
 export async function fileContent(file: File): Promise<string> {

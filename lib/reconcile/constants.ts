@@ -1,4 +1,5 @@
-import { defineListBase, field, limit, oneOf, page } from "@/lib/list/base";
+import { defineListBase, field, limit, oneOf, optional, page } from "@/lib/list/base";
+import { CHANNEL_PATTERN, readChannel } from "@/lib/rules/channel";
 
 // The reconciliation's names and sizes without zod, for the browser; lib/reconcile/schemas.ts re-exports them.
 
@@ -17,6 +18,7 @@ export const RECONCILE_LIST_SIZES = [10, 25, 50] as const;
 
 const bucketOrderFields = {
   bucket: field({ fallback: "neverSeen" as Bucket, message: "validation.reconcile.bucket", params: { buckets: BUCKETS.join(", ") } }, oneOf(BUCKETS)),
+  channel: optional(readChannel, "validation.reconcile.channel", { type: "string", pattern: CHANNEL_PATTERN.source, description: "Only the bucket's orders of this sales channel (`source`: \"web\" or a marketplace's name; case does not matter)" }),
   page: page(100_000),
   limit: limit(RECONCILE_PAGE_SIZES, 100),
 };

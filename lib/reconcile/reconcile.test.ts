@@ -267,6 +267,26 @@ describe("per day, per channel and uploads", () => {
     expect(r.byChannel!.map((c) => [c.key, c.total, c.neverSeen])).toEqual([["trendyol", 2, 1], ["web", 1, 0], [null, 1, 1]]);
   });
 
+  it("lists a bucket's orders of one channel (case does not matter), and refuses a malformed channel naming the field", async () => {
+    const { id, done } = await startReconciliation(ctx, { orders: [{ id: "2101", source: "trendyol" }, { id: "2102", source: "web" }, { id: "2103", source: "TrendYol" }, { id: "2104" }] });
+    await done;
+    const ids = async (query: string) => {
+      const res = await v1("GET", `/reconciliations/${id}/orders?${query}`, undefined, viewerKey);
+      expect(res.status, query).toBe(200);
+      const body = await res.json();
+      return [body.total, body.items.map((o: { orderId: string; source: string | null }) => `${o.orderId}:${o.source}`)];
+    };
+    expect(await ids("bucket=neverSeen")).toEqual([4, ["2101:trendyol", "2102:web", "2103:TrendYol", "2104:null"]]);
+    expect(await ids("bucket=neverSeen&channel=TRENDYOL")).toEqual([2, ["2101:trendyol", "2103:TrendYol"]]);
+    expect(await ids("bucket=neverSeen&channel=web&limit=25")).toEqual([1, ["2102:web"]]);
+    expect(await ids("bucket=inErp&channel=web")).toEqual([0, []]);
+    for (const bad of ["tr%25yol", "-web", "x".repeat(41)]) {
+      const res = await v1("GET", `/reconciliations/${id}/orders?bucket=neverSeen&channel=${bad}`);
+      expect(res.status, bad).toBe(422);
+      expect((await res.json()).errors, bad).toEqual({ channel: ["Filter by a sales channel's name, such as web or a marketplace: 1 to 40 letters, digits, spaces, dots or dashes."] });
+    }
+  });
+
   it("an uploaded export without an id column is refused on its field and starts nothing; a good one starts a reconciliation of its rows, audited with the file's name", async () => {
     const { reconcileUpload, listReconciliations } = await import("@/lib/reconcile/service");
     const entries: (string | null | undefined)[] = [];

@@ -54,7 +54,7 @@ export function bucketOrderList(id: string) {
 }
 export const bucketOrdersQuerySchema = bucketOrderList("").querySchema;
 export const reconciliationList = defineList(reconciliationListBase);
-export const bucketExportQuerySchema = strictQuery({ bucket: bucketOrderListBase("").fields.bucket, format: exportFormatField });
+export const bucketExportQuerySchema = strictQuery({ bucket: bucketOrderListBase("").fields.bucket, channel: bucketOrderListBase("").fields.channel, format: exportFormatField });
 
 const counts = z.object(Object.fromEntries(BUCKETS.map((b) => [b, z.number().int()])) as Record<(typeof BUCKETS)[number], z.ZodNumber>);
 

@@ -152,11 +152,11 @@ export async function listReconciliations(q: { page: number; limit: number }): P
   return { items: rows.map((r) => toReconciliation(r, now)), total, page: q.page, limit: q.limit };
 }
 
-export async function* bucketChunks(id: string, bucket: Bucket, size = 5_000): AsyncGenerator<BucketOrders["items"]> {
+export async function* bucketChunks(id: string, bucket: Bucket, channel?: string, size = 5_000): AsyncGenerator<BucketOrders["items"]> {
   await found(id);
   const conn = await db();
   for (let page = 1; ; page++) {
-    const { rows } = await bucketPage(conn, id, bucket, { page, limit: size });
+    const { rows } = await bucketPage(conn, id, bucket, { page, limit: size, channel });
     if (rows.length) yield rows.map((r) => ({ orderId: r.order_id, orderDate: r.order_date?.toISOString() ?? null, source: r.source }));
     if (rows.length < size) return;
   }
@@ -193,7 +193,7 @@ export async function reconcileUpload(ctx: ReconcileContext, upload: { fileName:
   return { preview, id };
 }
 
-export async function listBucket(id: string, q: { bucket: Bucket; page: number; limit: number }): Promise<BucketOrders> {
+export async function listBucket(id: string, q: { bucket: Bucket; page: number; limit: number; channel?: string }): Promise<BucketOrders> {
   await found(id);
   const { rows, total } = await bucketPage(await db(), id, q.bucket, q);
   return { bucket: q.bucket, items: rows.map((r) => ({ orderId: r.order_id, orderDate: r.order_date?.toISOString() ?? null, source: r.source })), total, page: q.page, limit: q.limit };

@@ -79,8 +79,9 @@ export async function findReconciliation(conn: Conn, id: string): Promise<Reconc
   return conn.selectFrom("reconciliations").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function bucketPage(conn: Conn, id: string, bucket: Bucket, page: { page: number; limit: number }) {
-  const base = conn.selectFrom("reconciliation_orders").where("reconciliation_id", "=", id).where("bucket", "=", bucket);
+export async function bucketPage(conn: Conn, id: string, bucket: Bucket, page: { page: number; limit: number; channel?: string }) {
+  let base = conn.selectFrom("reconciliation_orders").where("reconciliation_id", "=", id).where("bucket", "=", bucket);
+  if (page.channel !== undefined) base = base.where(sql<string>`lower(source)`, "=", page.channel);
   const [rows, count] = await Promise.all([
     base.select(["order_id", "order_date", "source"]).orderBy(sql`length(order_id)`).orderBy("order_id").limit(page.limit).offset((page.page - 1) * page.limit).execute(),
     base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),

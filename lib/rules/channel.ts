@@ -7,3 +7,6 @@ export function readChannel(value: string): string | null {
   const channel = value.trim();
   return CHANNEL_PATTERN.test(channel) ? channel.toLocaleLowerCase("en") : null;
 }
+
+/** A package (parcel) id as the order queue and pasted columns take it. */
+export const PACKAGE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

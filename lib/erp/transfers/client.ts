@@ -8,6 +8,7 @@ import type { RunOrderListState, TransferRunList, TransferRunListState, Transfer
 
 type RunOrderList = ReturnType<typeof runOrderListBase>;
 import { isRunActive } from "@/lib/erp/transfers/status";
+import type { PastedOrder } from "@/lib/erp/transfers/pasted-orders";
 
 const POLL_MS = 1000;
 
@@ -40,7 +41,7 @@ export function exportHref(runId: string, outcome: OrderOutcome | undefined, for
   return `${TRANSFERS_API}/${runId}/export${query ? `?${query}` : ""}`;
 }
 
-export type CreateTransferRequest = { orderIds: string[]; overrideHold?: boolean } | { parentRunId: string; retry: RetryKind; confirmUnknown?: boolean; confirmRejected?: boolean };
+export type CreateTransferRequest = { orderIds: string[]; overrideHold?: boolean; channels?: PastedOrder[] } | { parentRunId: string; retry: RetryKind; confirmUnknown?: boolean; confirmRejected?: boolean };
 
 export function createTransfer(body: CreateTransferRequest, idempotencyKey: string): Promise<{ run: TransferRunSummary; created: boolean }> {
   return sendJson(TRANSFERS_API, "POST", body, { "Idempotency-Key": idempotencyKey });

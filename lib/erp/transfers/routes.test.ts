@@ -102,6 +102,32 @@ describe("POST /api/erp/transfers", () => {
     expect(await state.conn.selectFrom("erp_transfer_runs").select("id").where("idempotency_key", "in", keys).execute()).toEqual([]);
   });
 
+  it("carries pasted channels onto the run's orders; a bad cell or an id not sent is refused on its field and starts nothing", async () => {
+    const channels = [{ id: "3572010", source: "Trendyol", orderDate: "2026-11-27T14:05:00Z", packageId: "PK-1" }, { id: "3572011", source: "web" }];
+    const res = await postTransfer({ orderIds: ["3572010", "3572011", "3572012"], channels }, "key-route-0100");
+    expect(res.status).toBe(201);
+    const { run } = await res.json();
+    const rows = await state.conn.selectFrom("erp_transfer_orders").select(["order_id", "source", "order_date", "package_id"]).where("run_id", "=", run.id).orderBy("position").execute();
+    expect(rows.map((r) => [r.order_id, r.source, r.order_date?.toISOString() ?? null, r.package_id])).toEqual([
+      ["3572010", "trendyol", "2026-11-27T14:05:00.000Z", "PK-1"],
+      ["3572011", "web", null, null],
+      ["3572012", null, null, null],
+    ]);
+    await waitForRun(run.id);
+    const cases: [unknown, Record<string, string[]>][] = [
+      [{ orderIds: ["3572013"], channels: [{ id: "3572013", source: "-bad" }] }, { "channels.0.source": ["Give the channel as \"web\" or a marketplace's name: 1 to 40 letters, digits, spaces, dots, dashes or underscores."] }],
+      [{ orderIds: ["3572013"], channels: [{ id: "3572013", orderDate: "2999-01-01T00:00:00Z" }] }, { "channels.0.orderDate": expect.any(Array) }],
+      [{ orderIds: ["3572013"], channels: [{ id: "3572013" }, { id: "3572014", packageId: "PK-2" }] }, { "channels.1.id": ["3572014 has a channel but is not one of the order ids sent."] }],
+      [{ retry: "failed", parentRunId: run.id, channels: [{ id: "3572010" }] }, { channels: ["Channels go with a list of order ids (orderIds), not with a retry."] }],
+    ];
+    for (const [i, [body, errors]] of cases.entries()) {
+      const refused = await postTransfer(body, `key-route-01${10 + i}`);
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+      expect((await refused.json()).errors, JSON.stringify(body)).toEqual(errors);
+    }
+    expect(await state.conn.selectFrom("erp_transfer_runs").select("id").where("idempotency_key", "like", "key-route-011%").execute()).toEqual([]);
+  });
+
   it("sends a finished run's rejected orders again only when confirmed, as a linked run", async () => {
     const created = await (await postTransfer({ orderIds: ["3572010", "9999998"] }, "key-route-0010")).json();
     const running = await postTransfer({ parentRunId: created.run.id, retry: "rejected", confirmRejected: true }, "key-route-0011");

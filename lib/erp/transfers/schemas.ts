@@ -5,6 +5,7 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, IDEMPOTENCY_KEY
 import { classifyOrderId } from "@/lib/erp/transfers/order-ids";
 import { MEANINGS, RUN_RESULTS, type Meaning, type RunResult } from "@/lib/erp/outcomes/meanings";
 import { datetime, paging, person } from "@/lib/list/answers";
+import { queuedOrderSchema } from "@/lib/queue/schemas";
 
 import {
   ORDER_OUTCOMES,
@@ -52,8 +53,14 @@ export function createTransferBodySchema(maxOrdersPerRun: number) {
       confirmUnknown: z.boolean({ error: "validation.trueOrFalse" }).optional(),
       confirmRejected: z.boolean({ error: "validation.trueOrFalse" }).optional(),
       overrideHold: z.boolean({ error: "validation.trueOrFalse" }).optional(),
+      channels: z.array(queuedOrderSchema, { error: "validation.erp.channelsList" }).max(maxOrdersPerRun, { error: "validation.erp.channelsList" }).optional(),
     })
     .superRefine((body, ctx) => {
+      if (body.channels !== undefined) {
+        const ids = new Set(body.orderIds ?? []);
+        if (body.orderIds === undefined) ctx.addIssue({ code: "custom", path: ["channels"], message: "validation.erp.channelsWithoutIds" });
+        else body.channels.forEach((c, i) => ids.has(c.id) || ctx.addIssue({ code: "custom", path: ["channels", i, "id"], message: "validation.erp.channelNotInIds", params: { id: c.id.slice(0, 40) } }));
+      }
       if (body.orderIds !== undefined && body.retry !== undefined) {
         ctx.addIssue({ code: "custom", path: ["retry"], message: "validation.erp.idsOrRetry" });
         return;

@@ -25,7 +25,7 @@ import type {
   TransferOrderRow,
   TransferRunSummary,
 } from "@/lib/erp/transfers/schemas";
-import { createTransferRun, type CreateRunRequest, type RunActor, type TakeOrders } from "@/lib/erp/transfers/runs";
+import { createTransferRun, type CreateRunRequest, type OrderChannels, type RunActor, type TakeOrders } from "@/lib/erp/transfers/runs";
 export type { OrderChannelData, TakenOrder } from "@/lib/erp/transfers/runs";
 import { getRun, getRunDetail, listRunChannels, listRunStarters, listRuns, toRunSummary } from "@/lib/erp/transfers/store";
 import { iterateRunOrders, listRunOrders } from "@/lib/erp/transfers/orders";
@@ -168,8 +168,8 @@ async function launch(ctx: ErpContext, idempotencyKey: string, request: CreateRu
 }
 
 /** `origin` "api": started through /api/v1 with a key, which the run list filters on. */
-export function startTransfer(ctx: ErpContext, idempotencyKey: string, orderIds: string[], origin: "new" | "api" = "new"): Promise<Started> {
-  return launch(ctx, idempotencyKey, { orderIds, origin });
+export function startTransfer(ctx: ErpContext, idempotencyKey: string, orderIds: string[], origin: "new" | "api" = "new", channels?: OrderChannels): Promise<Started> {
+  return launch(ctx, idempotencyKey, { orderIds, origin, channels });
 }
 
 /** One run of what the order queue holds, up to `max` ids oldest first; taken from the queue in the run's own transaction. */
