@@ -536,6 +536,8 @@ test("the breaker's state is shared: sends through A open it, B answers held by 
     await control("DELETE", "/faults");
   }
 
+  // The probe's call answers after 5 s: the ticks meanwhile, on either instance, find it in flight and send no other.
+  await control("POST", "/faults", { method: "POST", path: TRANSFER, latencyMs: 5000, times: 1 });
   const marks = await bothUp();
   expect((await post("b", "/api/erp/queue", { orderIds: waiting })).status).toBe(200);
   await expect.poll(async () => [(await hold("a")).breaker, (await hold("b")).breaker], { timeout: 20_000 }).toEqual(["closed", "closed"]);
@@ -548,4 +550,5 @@ test("the breaker's state is shared: sends through A open it, B answers held by 
   expect((await delivered()).flat().sort()).toEqual([...waiting].sort());
   expect(linesSince(marks, "breaker ticked", '"done":"probe"')).toHaveLength(1);
   for (const at of ["a", "b"] as const) expect(await hold(at)).toMatchObject({ held: false, by: null, breaker: "closed" });
+  await control("DELETE", "/faults");
 });
