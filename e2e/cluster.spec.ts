@@ -442,3 +442,113 @@ test("issue 29's journey: a key made in the browser queues 250 ids, one automati
   }
   await context.close();
 });
+
+const TRANSFER = "/v1/action/orders-erp-transfer";
+type Log = { path: string; status: number; body: { orderIds?: string[] } }[];
+
+async function bothUp() {
+  for (const name of ["a", "b"] as const) {
+    const { child } = cluster.instance(name);
+    if (child.exitCode !== null || child.signalCode !== null) await cluster.startInstance(name);
+  }
+  return { a: cluster.instance("a").log.length, b: cluster.instance("b").log.length };
+}
+
+const linesSince = (marks: Record<"a" | "b", number>, ...words: string[]) =>
+  (["a", "b"] as const).flatMap((n) => cluster.instance(n).log.slice(marks[n]).filter((l) => words.every((w) => l.includes(w))));
+
+/** A viewer key made through A; its reads of /api/v1 through either instance. */
+async function v1Reader(admin: Awaited<ReturnType<typeof signedIn>>) {
+  const expiresOn = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const made = await admin.call("POST", "/api/keys", { headers: { ...origin("a"), "Content-Type": "application/json" }, body: JSON.stringify({ name: `Cluster reader ${Date.now()}`, role: "viewer", expiresOn }) });
+  expect(made.status, made.body).toBe(201);
+  const { secret } = JSON.parse(made.body) as { secret: string };
+  return async <T>(at: "a" | "b", path: string): Promise<T> => {
+    const res = await fetch(`http://127.0.0.1:${port(at)}/api/v1${path}`, { headers: { Authorization: `Bearer ${secret}` } });
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  };
+}
+
+// Rules count whole minutes, so the due times are set in the database. The tick holding the import call (25 s) found both
+// due; the next tick, on the other instance, starts the reconcile meanwhile, and the first tick's claim finds it taken.
+test("two instances running the reconcile schedule produce one run: a tick overlapping another finds the due start claimed", async () => {
+  test.setTimeout(90_000);
+  await bothUp();
+  const admin = await signedIn("127.0.0.49", "admin", "a");
+  const read = await v1Reader(admin);
+  const later = `${String((new Date().getUTCHours() + 12) % 24).padStart(2, "0")}:00`;
+  const make = async (body: Record<string, unknown>) => {
+    const res = await admin.call("POST", "/api/erp/schedules", { headers: { ...origin("a"), "Content-Type": "application/json" }, body: JSON.stringify({ rule: { type: "daily", times: [later] }, timeZone: "UTC", ...body }) });
+    expect(res.status, res.body).toBe(201);
+    return (JSON.parse(res.body) as { schedule: { id: string } }).schedule.id;
+  };
+  const name = `Cluster reconcile ${Date.now()}`;
+  const reconcileId = await make({ kind: "reconcile", name, windowHours: 1 });
+  const importId = await make({ kind: "prices", name: `Cluster prices ${Date.now()}` });
+  await control("POST", "/faults", { method: "POST", path: "/v1/action/products-price-erp-sync", latencyMs: 25_000, times: 1 });
+  const marks = await bothUp();
+  await cluster.sql("update schedules set next_start_at = date_trunc('second', now()) - case when id = $1 then interval '2 seconds' else interval '1 second' end where id in ($1, $2)", [importId, reconcileId]);
+  await expect.poll(() => linesSince(marks, "schedules ticked").length, { timeout: 60_000, intervals: [1000] }).toBeGreaterThanOrEqual(2);
+
+  type History = { outcome: string; at: string; reconciliationId: string | null }[];
+  const { items } = JSON.parse((await admin.call("GET", "/api/erp/schedules", { port: port("b") })).body) as { items: { id: string; history: History }[] };
+  const historyOf = (id: string) => items.find((s) => s.id === id)!.history;
+  const started = historyOf(reconcileId);
+  expect(started).toEqual([expect.objectContaining({ outcome: "started", reconciliationId: expect.any(String) })]);
+  expect(Date.parse(started[0]!.at), "started while the other tick waited on the import").toBeLessThan(Date.parse(historyOf(importId)[0]!.at));
+  const listed = await read<{ items: { id: string; createdBy: { name: string } }[] }>("a", "/reconciliations?limit=50");
+  expect(listed.items.filter((r) => r.createdBy.name === name).map((r) => r.id)).toEqual([started[0]!.reconciliationId]);
+  for (const id of [reconcileId, importId]) expect((await admin.call("DELETE", `/api/erp/schedules/${id}`, { headers: origin("a") })).status).toBe(200);
+  await control("DELETE", "/faults");
+});
+
+test("the breaker's state is shared: sends through A open it, B answers held by the breaker and refuses a queue send; one probe closes it for both and what waited is sent once", async () => {
+  test.setTimeout(90_000);
+  await bothUp();
+  const admin = await signedIn("127.0.0.50", "admin", "a");
+  const read = await v1Reader(admin);
+  type Hold = { held: boolean; by: string | null; breaker: string };
+  const hold = (at: "a" | "b") => read<Hold>(at, "/transfer-hold");
+  const post = (at: "a" | "b", path: string, body: unknown = {}, key = false) =>
+    admin.call("POST", path, { port: port(at), headers: { ...origin(at), "Content-Type": "application/json", ...(key ? { "Idempotency-Key": randomUUID() } : {}) }, body: JSON.stringify(body) });
+  expect(await hold("b")).toMatchObject({ held: false, breaker: "closed" });
+  const { orders } = await control<{ orders: { ids: string[] } }>("POST", "/seed", { orders: 8 });
+  const [outage, waiting] = [orders.ids.slice(0, 3), orders.ids.slice(3)];
+  const since = (await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1")).lastSeq;
+
+  await control("POST", "/faults", { method: "POST", path: TRANSFER, kind: "respond", status: 503, retryAfter: 60, body: { status: "error", message: "Bakım çalışması" } });
+  try {
+    for (const id of outage) {
+      expect((await post("a", "/api/erp/queue", { orderIds: [id] })).status).toBe(200);
+      const sent = await post("a", "/api/erp/queue/send", {}, true);
+      expect(sent.status, sent.body).toBe(201);
+      const runId = (JSON.parse(sent.body) as { run: { id: string } }).run.id;
+      await expect.poll(async () => (JSON.parse((await admin.call("GET", `/api/erp/transfers/${runId}`, { port: port("a") })).body) as { run: { state: string } }).run.state, { timeout: 15_000 }).toBe("completed");
+    }
+    const open = await hold("b");
+    expect(open).toMatchObject({ held: true, by: "breaker" });
+    expect(["open", "half_open"]).toContain(open.breaker);
+    const refused = await post("b", "/api/erp/queue/send", {}, true);
+    expect(refused.status).toBe(409);
+    expect(JSON.parse(refused.body)).toMatchObject({ reason: "transfers_held", hold: { by: "breaker" } });
+  } finally {
+    await control("DELETE", "/faults");
+  }
+
+  // The probe's call answers after 5 s: the ticks meanwhile, on either instance, find it in flight and send no other.
+  await control("POST", "/faults", { method: "POST", path: TRANSFER, latencyMs: 5000, times: 1 });
+  const marks = await bothUp();
+  expect((await post("b", "/api/erp/queue", { orderIds: waiting })).status).toBe(200);
+  await expect.poll(async () => [(await hold("a")).breaker, (await hold("b")).breaker], { timeout: 20_000 }).toEqual(["closed", "closed"]);
+  const calls = async () => (await control<{ requests: Log }>("GET", `/requests?since=${since}&limit=100000`)).requests.filter((r) => r.path === TRANSFER);
+  const delivered = async () => (await calls()).filter((r) => r.status === 200).map((r) => r.body.orderIds ?? []);
+  await expect.poll(async () => (await delivered()).flat().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(waiting.length);
+  expect((await calls()).filter((r) => r.status === 503).flatMap((r) => r.body.orderIds)).toEqual(outage);
+  // One probe of one order, won by one instance, then the drain of the rest: each id once.
+  expect((await delivered()).map((ids) => ids.length)).toEqual([1, waiting.length - 1]);
+  expect((await delivered()).flat().sort()).toEqual([...waiting].sort());
+  expect(linesSince(marks, "breaker ticked", '"done":"probe"')).toHaveLength(1);
+  for (const at of ["a", "b"] as const) expect(await hold(at)).toMatchObject({ held: false, by: null, breaker: "closed" });
+  await control("DELETE", "/faults");
+});

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import pg from "pg";
 import { appendFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startBalancer, type Balancer } from "@/scripts/balancer";
@@ -99,6 +100,11 @@ export class Cluster {
         JOBS_SUPERVISE_SECONDS: "2",
         LOG_LEVEL: "info",
         CONSOLE_LOG_FILE: "",
+        // The shared breaker probes every 2 s with one order and drains at once; a slow import call (25 s) still answers.
+        BREAKER_PROBE_SECONDS: "2",
+        BREAKER_PROBE_ORDERS: "1",
+        TRANSFER_DRAIN_BATCHES_PER_MINUTE: "60",
+        LABS_API_TIMEOUT_MS: "30000",
       },
       log,
       `${name}.log`,
@@ -107,6 +113,17 @@ export class Cluster {
     this.instances.set(name, instance);
     await waitUntilReady(`${instance.url}/api/health`, child, `console instance ${name}`);
     return instance;
+  }
+
+  /** One statement on the instances' database, for what no API sets (a schedule's due time). */
+  async sql(text: string, values: unknown[] = []): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(text, values);
+    } finally {
+      await client.end();
+    }
   }
 
   /** `kill -9`: no shutdown code runs. */
