@@ -28,5 +28,6 @@ describe("outages bench figures", () => {
       }) as unknown as OutagesResult;
     expect(outageTargets(result(-9.9, 3)).map((t) => t.met)).toEqual([true, true, true, true]);
     expect(outageTargets(result(10.5, 4)).map((t) => t.met)).toEqual([false, true, true, false]);
+    expect(outageTargets(result(-10.5, 1))[0]!.met).toBe(false);
   });
 });
