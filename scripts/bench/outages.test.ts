@@ -24,7 +24,7 @@ describe("outages bench figures", () => {
       ({
         breaker: { failedBatchesOnTheWire: failed, by: "breaker" },
         drain: { orders: 10_000, configuredPerMinute: 120, deviationPct, sent: { missing: 0, twice: 0, strangers: 0 }, queueLeft: 0 },
-        stream: { p95S: 12, apiAgreesOnSample: true },
+        stream: { p95S: 12, unsettled: 0, apiAgreesOnSample: true },
       }) as unknown as OutagesResult;
     expect(outageTargets(result(-9.9, 3)).map((t) => t.met)).toEqual([true, true, true, true]);
     expect(outageTargets(result(10.5, 4)).map((t) => t.met)).toEqual([false, true, true, false]);

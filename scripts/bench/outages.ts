@@ -195,26 +195,30 @@ export async function measureOutages(o: OutagesOptions) {
     await schedule(early);
     const streamIds = await seed(OUTAGES.streamOrders);
     const pushedAt = new Map<string, number>();
+    let queuedByPushes = 0;
     const t0 = Date.now();
     for (let i = 0, k = 0; i < streamIds.length; i += OUTAGES.streamPushOrders, k++) {
       const wait = t0 + k * OUTAGES.streamPushEveryMs - Date.now();
       if (wait > 0) await pause(wait);
       const ids = streamIds.slice(i, i + OUTAGES.streamPushOrders);
       const at = Date.now();
-      await push(ids);
+      const answer = await push(ids);
+      queuedByPushes += answer.queued.length;
       for (const id of ids) pushedAt.set(id, at);
     }
     const streamS = round((Date.now() - t0) / 1000, 1);
-    const settled = await until("every streamed order's outcome", 5 * 60_000, async () => {
+    const settled = await until("every streamed order's outcome", 150_000, async () => {
       const rows = await settledAt(streamIds);
       return rows.length >= streamIds.length ? rows : null;
-    });
+    }).catch(() => settledAt(streamIds));
     const lags = settled.map((r) => (r.updated_at.getTime() - pushedAt.get(r.order_id)!) / 1000);
     const sample = streamIds.filter((_, i) => i % 200 === 0);
     const byApi = await Promise.all(sample.map((id) => call<{ runs: { meaning: string; settledAt: string | null }[] }>("GET", `/api/v1/orders/${id}`, undefined, secret)));
     const dbOf = new Map(settled.map((r) => [r.order_id, r.updated_at.toISOString()]));
     const apiAgrees = byApi.every((h, i) => h.runs[0]?.settledAt === dbOf.get(sample[i]!));
     const outcomes = await client.query<{ outcome: string; n: string }>("select outcome, count(*) as n from erp_transfer_orders where order_id = any($1) group by outcome", [streamIds]);
+    const stillQueued = Number((await client.query<{ n: string }>("select count(*) as n from order_queue where order_id = any($1)", [streamIds])).rows[0]!.n);
+    const runStates = await client.query<{ state: string; n: string }>("select r.state, count(distinct r.id) as n from erp_transfer_runs r join erp_transfer_orders o on o.run_id = r.id where o.order_id = any($1) group by r.state", [streamIds]);
     const runs = await client.query<{ n: string }>("select count(distinct run_id) as n from erp_transfer_orders where order_id = any($1)", [streamIds]);
     const stream = {
       orders: streamIds.length,
@@ -224,12 +228,16 @@ export async function measureOutages(o: OutagesOptions) {
       streamS,
       runs: Number(runs.rows[0]!.n),
       outcomes: Object.fromEntries(outcomes.rows.map((r) => [r.outcome, Number(r.n)])),
+      queuedByPushes,
+      unsettled: streamIds.length - settled.length,
+      stillQueued,
+      runStates: Object.fromEntries(runStates.rows.map((r) => [r.state, Number(r.n)])),
       p50S: round(median(lags), 1),
       p95S: round(percentile(lags, 95), 1),
       maxS: round(Math.max(...lags), 1),
       apiAgreesOnSample: apiAgrees,
     };
-    o.log(`  ${stream.orders} orders over ${streamS} s in ${stream.runs} runs: push to outcome p50 ${stream.p50S} s, p95 ${stream.p95S} s, max ${stream.maxS} s`);
+    o.log(`  ${stream.orders} orders over ${streamS} s in ${stream.runs} runs: push to outcome p50 ${stream.p50S} s, p95 ${stream.p95S} s, max ${stream.maxS} s; ${stream.unsettled} without an outcome (queued ${queuedByPushes}, ${JSON.stringify(stream.outcomes)}, ${stillQueued} still queued, runs ${JSON.stringify(stream.runStates)})`);
     return { meta: { date: new Date().toISOString(), store: "postgres" }, breaker, drain, stream };
   } finally {
     await client.end().catch(() => undefined);
@@ -246,7 +254,7 @@ export function outageTargets(r: OutagesResult): { target: string; value: number
   return [
     { target: `draining ${d.orders.toLocaleString("en")} held orders keeps its pace (${d.configuredPerMinute}/min) within 10 % (deviation, %)`, value: d.deviationPct, met: Math.abs(d.deviationPct) <= 10 },
     { target: `every held order sent once (missing + twice + strangers + left queued)`, value: d.sent.missing + d.sent.twice + d.sent.strangers + d.queueLeft, met: sentOk },
-    { target: `push to /api/v1/order-queue -> outcome, near-real-time on: p95 <= 60 s (s)`, value: r.stream.p95S, met: r.stream.p95S <= 60 && r.stream.apiAgreesOnSample },
+    { target: `push to /api/v1/order-queue -> outcome, near-real-time on: p95 <= 60 s (s)`, value: r.stream.p95S, met: r.stream.p95S <= 60 && r.stream.unsettled === 0 && r.stream.apiAgreesOnSample },
     { target: "the breaker opens within 3 batches of a platform-wide 503 (failed batches on the wire)", value: r.breaker.failedBatchesOnTheWire, met: r.breaker.failedBatchesOnTheWire <= 3 && r.breaker.by === "breaker" },
   ];
 }
