@@ -117,8 +117,14 @@ export async function measureOutages(o: OutagesOptions) {
     const push = (orderIds: string[]) => call<{ queued: string[] }>("POST", "/api/v1/order-queue", { orderIds }, secret);
     const hold = () => call<Hold>("GET", "/api/erp/hold");
     const seed = async (n: number) => (await emu.call<{ orders: { ids: string[] } }>("POST", "/seed", { orders: n })).orders.ids;
+    // A transferred order's row is not written: the run's mark passes it, and the API's settledAt is then the run's end.
     const settledAt = async (ids: readonly string[]) =>
-      (await client.query<{ order_id: string; updated_at: Date }>("select order_id, updated_at from erp_transfer_orders where order_id = any($1) and outcome = any($2)", [ids, SETTLED])).rows;
+      (
+        await client.query<{ order_id: string; updated_at: Date }>(
+          "select o.order_id, coalesce(o.updated_at, r.finished_at) as updated_at from erp_transfer_orders o join erp_transfer_runs r on r.id = o.run_id where o.order_id = any($1) and (o.outcome = any($2) or (o.position <= r.transferred_through and r.finished_at is not null))",
+          [ids, SETTLED],
+        )
+      ).rows;
     const runsDone = async (ids: readonly string[]) => {
       const { rows } = await client.query<{ carried: string; open: string }>(
         "select count(distinct o.order_id) as carried, count(*) filter (where r.state not in ('completed', 'interrupted')) as open from erp_transfer_orders o join erp_transfer_runs r on r.id = o.run_id where o.order_id = any($1)",
@@ -216,7 +222,7 @@ export async function measureOutages(o: OutagesOptions) {
     const byApi = await Promise.all(sample.map((id) => call<{ runs: { meaning: string; settledAt: string | null }[] }>("GET", `/api/v1/orders/${id}`, undefined, secret)));
     const dbOf = new Map(settled.map((r) => [r.order_id, r.updated_at.toISOString()]));
     const apiAgrees = byApi.every((h, i) => h.runs[0]?.settledAt === dbOf.get(sample[i]!));
-    const outcomes = await client.query<{ outcome: string; n: string }>("select outcome, count(*) as n from erp_transfer_orders where order_id = any($1) group by outcome", [streamIds]);
+    const outcomes = await client.query<{ outcome: string; n: string }>("select case when o.outcome = 'pending' and o.position <= r.transferred_through then 'transferred' else o.outcome end as outcome, count(*) as n from erp_transfer_orders o join erp_transfer_runs r on r.id = o.run_id where o.order_id = any($1) group by 1", [streamIds]);
     const stillQueued = Number((await client.query<{ n: string }>("select count(*) as n from order_queue where order_id = any($1)", [streamIds])).rows[0]!.n);
     const runStates = await client.query<{ state: string; n: string }>("select r.state, count(distinct r.id) as n from erp_transfer_runs r join erp_transfer_orders o on o.run_id = r.id where o.order_id = any($1) group by r.state", [streamIds]);
     const runs = await client.query<{ n: string }>("select count(distinct run_id) as n from erp_transfer_orders where order_id = any($1)", [streamIds]);
