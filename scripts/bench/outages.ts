@@ -136,7 +136,7 @@ export async function measureOutages(o: OutagesOptions) {
     const schedule = (early: { sendWhenWaiting?: number; sendWhenOldestSeconds?: number }) =>
       call<{ schedule: { id: string } }>("POST", "/api/erp/schedules", { kind: "transfer", name: `Bench ${randomUUID().slice(0, 8)}`, rule: { type: "daily", times: [inAHalfDay] }, timeZone: "UTC", ...early });
 
-    // 3. The breaker: every transfer answers 503; automatic sends (a schedule's near-real-time trigger) until it holds.
+    // The breaker: every transfer answers 503; automatic sends (a schedule's near-real-time trigger) until it holds.
     o.log(`outages 1/3, the breaker: every transfer answers 503; pushes of ${OUTAGES.breakerPushOrders} orders, each sent at once by a schedule (sendWhenWaiting ${OUTAGES.breakerPushOrders}), until the breaker holds`);
     const trigger = (await schedule({ sendWhenWaiting: OUTAGES.breakerPushOrders })).schedule.id;
     const breakerSeq = await emu.clearLog();
@@ -162,7 +162,7 @@ export async function measureOutages(o: OutagesOptions) {
     const breaker = { failedBatchesOnTheWire: failedBatches, pushes, openedAfterS, held: opened.held, by: opened.by, state: opened.breaker, detail: opened.breakerDetail, thresholds: "the console's defaults (BREAKER_WINDOW_BATCHES 4, BREAKER_OPEN_AFTER 3)" };
     o.log(`  held (${opened.by}, ${opened.breaker}) after ${failedBatches} failed batches on the wire, ${openedAfterS} s after the first push`);
 
-    // 1. The drain: 10,000 orders queued under a person's hold (which outranks the breaker), the fault lifted, the hold lifted:
+    // The drain: 10,000 orders queued under a person's hold (which outranks the breaker), the fault lifted, the hold lifted:
     //    the breaker's probe closes it and its paced drain sends what waited.
     o.log(`outages 2/3, the paced drain: ${OUTAGES.drainOrders.toLocaleString("en")} orders queued while held; pace ${OUTAGES.drainPerMinute} batches a minute of 100 (TRANSFER_DRAIN_BATCHES_PER_MINUTE), probe every ${OUTAGES.probeSeconds} s of ${OUTAGES.probeOrders} order`);
     await call("PUT", "/api/erp/hold", { held: true, reason: "Bench: month-end close" });
@@ -195,7 +195,7 @@ export async function measureOutages(o: OutagesOptions) {
     };
     o.log(`  ${pace.batches} drain batches in ${pace.spanS} s: ${pace.achievedPerMinute} a minute against ${pace.configuredPerMinute} (${pace.deviationPct} %); missing ${once.missing}, twice ${once.twice}`);
 
-    // 2. Push to outcome with near-real-time sending on: a steady stream of small pushes.
+    // Push to outcome with near-real-time sending on: a steady stream of small pushes.
     const { early } = OUTAGES;
     o.log(`outages 3/3, push to outcome: ${OUTAGES.streamOrders} orders in pushes of ${OUTAGES.streamPushOrders} every ${OUTAGES.streamPushEveryMs} ms; schedule sendWhenWaiting ${early.sendWhenWaiting}, sendWhenOldestSeconds ${early.sendWhenOldestSeconds}`);
     await schedule(early);
