@@ -59,4 +59,7 @@ test("a reconciliation's bucket list filters by the channel whose count is follo
   await expect(page.getByTestId("bucket-order-row")).toHaveText([new RegExp(x), new RegExp(z)]);
   await page.getByTestId("bucket-channel-clear").click();
   await expect(page.getByTestId("bucket-order-row")).toHaveCount(3);
+  // On a phone the tables scroll inside their own region; the page itself does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

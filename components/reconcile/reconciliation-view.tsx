@@ -97,39 +97,41 @@ function Breakdown({ title, keyLabel, rows, total, testId, name, href }: { title
   const sum = (b: (typeof COUNTED)[number]) => rows.reduce((n, r) => n + r[b], 0);
   const all: (BreakdownRow & { isTotal?: true })[] = [...rows, { key: "", total, inErp: sum("inErp"), waiting: sum("waiting"), open: sum("open"), neverSeen: sum("neverSeen"), isTotal: true }];
   return (
-    <section aria-labelledby={id} className="space-y-2">
+    <section aria-labelledby={id} className="min-w-0 space-y-2">
       <h2 id={id} className="text-lg font-semibold">{title}</h2>
       {rows.length === 0 ? (
         <p className={helpTextClass}>{t("breakdownNone")}</p>
       ) : (
-        <PlainTable
-          testId={testId}
-          caption={title}
-          rows={all}
-          rowKey={(r) => (r.isTotal ? "\u0000total" : (r.key ?? "\u0000none"))}
-          rowProps={(r) => ({ "data-key": r.isTotal ? "total" : (r.key ?? "none"), "data-total": String(r.total) })}
-          className="rounded-md border border-slate-200 dark:border-slate-700"
-          columns={[
-            { id: "key", header: keyLabel, rowHeader: true, cell: (r) => (r.isTotal ? t("total_row") : name(r.key)), className: (r) => (r.isTotal ? "font-semibold" : "") },
-            { id: "total", header: t("totalColumn"), cell: (r) => format.number(r.total), className: NUMBER, headerClassName: "text-right" },
-            ...COUNTED.map((b) => ({
-              id: b,
-              header: tBuckets(b),
-              cell: (r: BreakdownRow & { isTotal?: true }) => {
-                const to = r.isTotal || r[b] === 0 ? null : (href?.(r.key, b) ?? null);
-                return to ? (
-                  <Link href={to} scroll={false} className={linkClass} aria-label={t("showChannel", { bucket: tBuckets(b), channel: name(r.key), count: r[b] })} data-testid="breakdown-link" data-bucket={b}>
-                    {format.number(r[b])}
-                  </Link>
-                ) : (
-                  format.number(r[b])
-                );
-              },
-              className: NUMBER,
-              headerClassName: "text-right",
-            })),
-          ]}
-        />
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={id}>
+          <PlainTable
+            testId={testId}
+            caption={title}
+            rows={all}
+            rowKey={(r) => (r.isTotal ? "\u0000total" : (r.key ?? "\u0000none"))}
+            rowProps={(r) => ({ "data-key": r.isTotal ? "total" : (r.key ?? "none"), "data-total": String(r.total) })}
+            className="rounded-md border border-slate-200 dark:border-slate-700"
+            columns={[
+              { id: "key", header: keyLabel, rowHeader: true, cell: (r) => (r.isTotal ? t("total_row") : name(r.key)), className: (r) => (r.isTotal ? "font-semibold" : "") },
+              { id: "total", header: t("totalColumn"), cell: (r) => format.number(r.total), className: NUMBER, headerClassName: "text-right" },
+              ...COUNTED.map((b) => ({
+                id: b,
+                header: tBuckets(b),
+                cell: (r: BreakdownRow & { isTotal?: true }) => {
+                  const to = r.isTotal || r[b] === 0 ? null : (href?.(r.key, b) ?? null);
+                  return to ? (
+                    <Link href={to} scroll={false} className={linkClass} aria-label={t("showChannel", { bucket: tBuckets(b), channel: name(r.key), count: r[b] })} data-testid="breakdown-link" data-bucket={b}>
+                      {format.number(r[b])}
+                    </Link>
+                  ) : (
+                    format.number(r[b])
+                  );
+                },
+                className: NUMBER,
+                headerClassName: "text-right",
+              })),
+            ]}
+          />
+        </div>
       )}
     </section>
   );
