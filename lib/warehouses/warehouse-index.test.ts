@@ -92,7 +92,7 @@ describe("WarehouseIndex", () => {
     expect(source.calls).toBe(1);
     now = 1500; // stale: answers the old copy at once and refreshes behind it
     expect((await index.match({ q: "", status: "all", sort: "id.asc" })).totalAll).toBe(5);
-    await new Promise((r) => setTimeout(r, 20));
+    await index.settled();
     expect((await index.match({ q: "", status: "all", sort: "id.asc" })).totalAll).toBe(6);
     source.list = demo;
     now = 10_000; // too old: waits for a rebuild
@@ -183,7 +183,7 @@ describe("WarehouseIndex", () => {
     source.list = next;
     now = 1500;
     await index.match({ q: "", status: "all", sort: "id.asc" }); // stale: refreshes behind the answer
-    await new Promise((r) => setTimeout(r, 30));
+    await index.settled();
     expect(index.stats.builds).toBe(2);
     const fresh = new WarehouseIndex({ fetchPage: pagedSource(next).fetchPage });
     expect(await snapshot(index)).toEqual(await snapshot(fresh));

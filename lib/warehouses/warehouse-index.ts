@@ -145,6 +145,11 @@ export class WarehouseIndex {
     return this.entries!;
   }
 
+  /** Resolves once no build is under way (a background refresh included); its failure is the caller's to ignore. */
+  async settled(): Promise<void> {
+    while (this.building) await this.building.catch(() => undefined);
+  }
+
   private rebuild(): Promise<void> {
     if (!this.building) {
       this.patches = [];
