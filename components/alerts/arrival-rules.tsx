@@ -3,10 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
+import { RuleFormEnd, RuleSection } from "@/components/alerts/rule-section";
 import { FormField, setFieldErrors } from "@/components/ui/form-field";
-import { GatedButton } from "@/components/ui/gated-button";
-import { ErrorState } from "@/components/ui/states";
-import { buttonClass, cardClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
+import { cardClass, inputClass } from "@/components/ui/styles";
 import { useDateTime } from "@/components/ui/time";
 import { toast } from "@/components/ui/toast";
 import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
@@ -20,30 +19,11 @@ const FIELDS = ["silenceMinutes", "volumePercent"] as const;
 
 /** The silence and low-day rules for pushed orders, with what they see now; admins save, others read with the reason. */
 export function ArrivalRules({ canManage }: { canManage: boolean }) {
-  const t = useTranslations("alerts.arrivals");
   const { data, error, mutate } = useArrivalRule();
-  const reason = canManage ? null : t("onlyAdmins");
   return (
-    <section aria-labelledby="alert-arrivals-heading" className="space-y-3" data-testid="alert-arrivals">
-      <h2 id="alert-arrivals-heading" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{t("description")}</p>
-      {reason ? (
-        <p id="alert-arrivals-reason" data-testid="alert-arrivals-reason" className="text-sm font-medium text-amber-900 dark:text-amber-100">
-          {reason}
-        </p>
-      ) : null}
-      {error ? (
-        <ErrorState testId="alert-arrivals-error" messages="alerts.arrivals" error={error} onRetry={() => void mutate()} compact />
-      ) : !data ? (
-        <p className="text-sm" aria-busy="true">
-          {t("loading")}
-        </p>
-      ) : (
-        <ArrivalForm key={data.updatedAt ?? "unset"} rule={data} reason={reason} onSaved={(rule) => void mutate(rule, { revalidate: false })} />
-      )}
-    </section>
+    <RuleSection name="arrivals" canManage={canManage} data={data} error={error} retry={() => void mutate()}>
+      {(rule, reason) => <ArrivalForm key={rule.updatedAt ?? "unset"} rule={rule} reason={reason} onSaved={(saved) => void mutate(saved, { revalidate: false })} />}
+    </RuleSection>
   );
 }
 
@@ -112,20 +92,9 @@ function ArrivalForm({ rule, reason, onSaved }: { rule: ArrivalRuleView; reason:
           {(aria) => <input {...aria} type="text" inputMode="numeric" autoComplete="off" className={inputClass} disabled={reason !== null} {...register("volumePercent")} />}
         </FormField>
       </div>
-      {errors.root?.message ? (
-        <p role="alert" className={fieldErrorClass}>
-          {errors.root.message}
-        </p>
-      ) : null}
-      {reason ? (
-        <GatedButton testId="alert-arrivals-save" disabledReason={reason} showReason={false}>
-          {t("arrivals.save")}
-        </GatedButton>
-      ) : (
-        <button type="submit" className={buttonClass.primary} disabled={isSubmitting} aria-busy={isSubmitting || undefined} data-testid="alert-arrivals-save">
-          {isSubmitting ? t("arrivals.saving") : t("arrivals.save")}
-        </button>
-      )}
+      <RuleFormEnd name="arrivals" rootError={errors.root?.message} reason={reason} submitting={isSubmitting}>
+        {isSubmitting ? t("arrivals.saving") : t("arrivals.save")}
+      </RuleFormEnd>
     </form>
   );
 }

@@ -3,10 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
+import { RuleFormEnd, RuleSection } from "@/components/alerts/rule-section";
 import { FormField, setFieldErrors } from "@/components/ui/form-field";
-import { GatedButton } from "@/components/ui/gated-button";
-import { ErrorState } from "@/components/ui/states";
-import { buttonClass, cardClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
+import { cardClass, inputClass } from "@/components/ui/styles";
 import { toast } from "@/components/ui/toast";
 import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { useProblemText } from "@/components/ui/use-problem-text";
@@ -19,35 +18,18 @@ const freshnessResolver = lazyZodResolver<FreshnessFormInput, { hours: number | 
 
 /** One form per import kind: hours without a start before an alert, empty for off; admins save, others read with the reason. */
 export function FreshnessRules({ canManage }: { canManage: boolean }) {
-  const t = useTranslations("alerts.freshness");
   const { data, error, mutate } = useFreshnessRules();
-  const reason = canManage ? null : t("onlyAdmins");
   return (
-    <section aria-labelledby="alert-freshness-heading" className="space-y-3" data-testid="alert-freshness">
-      <h2 id="alert-freshness-heading" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{t("description")}</p>
-      {reason ? (
-        <p id="alert-freshness-reason" data-testid="alert-freshness-reason" className="text-sm font-medium text-amber-900 dark:text-amber-100">
-          {reason}
-        </p>
-      ) : null}
-      {error ? (
-        <ErrorState testId="alert-freshness-error" messages="alerts.freshness" error={error} onRetry={() => void mutate()} compact />
-      ) : !data ? (
-        <p className="text-sm" aria-busy="true">
-          {t("loading")}
-        </p>
-      ) : (
+    <RuleSection name="freshness" canManage={canManage} data={data} error={error} retry={() => void mutate()}>
+      {({ rules }, reason) => (
         <div className="grid gap-4 md:grid-cols-3">
-          {data.rules.map((rule) => (
+          {rules.map((rule) => (
             // A saved rule comes back with a new update time: its form starts again from what was saved.
-            <FreshnessRuleForm key={`${rule.kind}-${rule.updatedAt}`} rule={rule} reason={reason} onSaved={(rules) => void mutate({ rules }, { revalidate: false })} />
+            <FreshnessRuleForm key={`${rule.kind}-${rule.updatedAt}`} rule={rule} reason={reason} onSaved={(saved) => void mutate({ rules: saved }, { revalidate: false })} />
           ))}
         </div>
       )}
-    </section>
+    </RuleSection>
   );
 }
 
@@ -91,21 +73,10 @@ function FreshnessRuleForm({ rule, reason, onSaved }: { rule: FreshnessRuleView;
       <FormField id={id} label={t("freshness.hours", { kind: word })} help={t("freshness.hoursHelp")} error={message ? (say({ code: message }) ?? message) : null} describedBy={reason ? "alert-freshness-reason" : undefined}>
         {(aria) => <input {...aria} type="text" inputMode="numeric" autoComplete="off" className={inputClass} disabled={reason !== null} {...register("hours")} />}
       </FormField>
-      {errors.root?.message ? (
-        <p role="alert" className={fieldErrorClass}>
-          {errors.root.message}
-        </p>
-      ) : null}
-      {reason ? (
-        <GatedButton testId="alert-freshness-save" disabledReason={reason} showReason={false}>
-          {t("freshness.save")}
-        </GatedButton>
-      ) : (
-        <button type="submit" className={buttonClass.primary} disabled={isSubmitting} aria-busy={isSubmitting || undefined} data-testid="alert-freshness-save">
-          <span aria-hidden="true">{isSubmitting ? t("freshness.saving") : t("freshness.save")}</span>
-          <span className="sr-only">{t("freshness.saveFor", { kind: word })}</span>
-        </button>
-      )}
+      <RuleFormEnd name="freshness" rootError={errors.root?.message} reason={reason} submitting={isSubmitting}>
+        <span aria-hidden="true">{isSubmitting ? t("freshness.saving") : t("freshness.save")}</span>
+        <span className="sr-only">{t("freshness.saveFor", { kind: word })}</span>
+      </RuleFormEnd>
     </form>
   );
 }

@@ -1,19 +1,16 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { errorBoxClass, reasonTextClass } from "@/components/erp/styles";
-import { useErpProblemText } from "@/components/erp/use-problem-text";
+import { useWindowForm } from "@/components/erp/use-window-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DateField } from "@/components/ui/date-field";
 import { FormField, setFieldErrors } from "@/components/ui/form-field";
 import { buttonClass, cardClass, helpTextClass, inputClass } from "@/components/ui/styles";
 import { TimeField } from "@/components/ui/time-field";
-import { useDateTime } from "@/components/ui/time";
-import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { lazyZodResolver } from "@/lib/forms/lazy-resolver";
 import { previewRecoveryRequest, startRecoveryRequest, type RecoveryRequest } from "@/lib/erp/recoveries/client";
 import { RECOVERY_MAX_WINDOW_DAYS } from "@/lib/erp/recoveries/constants";
@@ -34,12 +31,7 @@ const URL_STATE = Object.fromEntries(FIELDS.map((f) => [`recover_${f}`, text])) 
 
 export function RecoverWindow({ disabledReason, pace }: { disabledReason: string | null; pace: number }) {
   const t = useTranslations("erp.recovery");
-  const dt = useDateTime();
-  const router = useRouter();
-  const id = useId();
-  const say = useCodeText();
-  const fieldTexts = useFieldErrors();
-  const problemText = useErpProblemText();
+  const { dt, router, id, say, fieldTexts, problemText } = useWindowForm();
   const [url, setUrl] = useQueryStates(URL_STATE, { history: "replace" });
   const [preview, setPreview] = useState<{ request: RecoveryRequest; answer: RecoveryPreview } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

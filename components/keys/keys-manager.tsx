@@ -96,14 +96,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => Prom
   const problemText = useProblemText();
   const fieldTexts = useFieldErrors();
   const defaults: FormValues = { name: "", role: "operator", expiresOn: inDays(90), addresses: "" };
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ defaultValues: defaults });
+  const { register, handleSubmit, reset, setError, control, formState: { errors, isSubmitting } } = useForm<FormValues>({ defaultValues: defaults });
 
   // The handler's schema decides; its field errors land on the fields (an address error on the address box).
   const onSubmit = async (values: FormValues) => {

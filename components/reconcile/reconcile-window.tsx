@@ -1,16 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { errorBoxClass, reasonTextClass } from "@/components/erp/styles";
-import { useErpProblemText } from "@/components/erp/use-problem-text";
+import { useWindowForm } from "@/components/erp/use-window-form";
 import { DateField } from "@/components/ui/date-field";
 import { FormField, setFieldErrors } from "@/components/ui/form-field";
 import { buttonClass, cardClass, helpTextClass, inputClass } from "@/components/ui/styles";
-import { useDateTime } from "@/components/ui/time";
-import { useCodeText, useFieldErrors } from "@/components/ui/use-code-text";
 import { lazyZodResolver } from "@/lib/forms/lazy-resolver";
 import { RECONCILE_MAX_WINDOW_DAYS, RECONCILIATIONS_PATH } from "@/lib/reconcile/constants";
 import { startReconciliationRequest } from "@/lib/reconcile/client";
@@ -24,12 +21,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 
 export function ReconcileWindow({ canRun, disabledReason }: { canRun: boolean; disabledReason: string | null }) {
   const t = useTranslations("reconcile.window");
-  const dt = useDateTime();
-  const router = useRouter();
-  const id = useId();
-  const say = useCodeText();
-  const fieldTexts = useFieldErrors();
-  const problemText = useErpProblemText();
+  const { dt, router, id, say, fieldTexts, problemText } = useWindowForm();
   const [failure, setFailure] = useState<string | null>(null);
   const [backfill, setBackfill] = useState(false);
   const { control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ReconcileWindowForm>({ resolver: windowResolver.resolver, defaultValues: { from: "", to: "" } });
