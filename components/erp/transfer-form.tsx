@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
+import { useDateTime } from "@/components/ui/time";
 import { useCodeText } from "@/components/ui/use-code-text";
 import { buttonClass, cardClass, helpTextClass, inputClass } from "@/components/ui/styles";
 import { createTransfer, useRevalidate } from "@/lib/erp/transfers/client";
@@ -39,6 +40,7 @@ export function TransferForm({
   const [holdWarning, setHoldWarning] = useState(false);
   const tFile = useTranslations("erpOrders.file");
   const say = useCodeText();
+  const { timeZone } = useDateTime();
   const router = useRouter();
   const problemText = useErpProblemText();
   const revalidate = useRevalidate();
@@ -53,7 +55,7 @@ export function TransferForm({
   const sendingRef = useRef(false);
 
   const makePreview = (source: string) => {
-    const table = readPastedColumns(source);
+    const table = readPastedColumns(source, Date.now(), timeZone);
     const { header, text: body } = table ? { header: null, text: table.idText } : skipHeader(source);
     const parsed = parseOrderIds(body);
     setPreview({ parsed, header, problem: orderListProblem(parsed, maxOrders), fixes: typoFixes(body), text: source, idempotencyKey: crypto.randomUUID(), table });

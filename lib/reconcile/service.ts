@@ -163,7 +163,7 @@ export async function* bucketChunks(id: string, bucket: Bucket, channel?: string
 }
 
 async function readOrRefuse(fileName: string, content: string): Promise<ReadUpload> {
-  const read = await readUpload(fileName, Buffer.from(content, "base64"));
+  const read = await readUpload(fileName, Buffer.from(content, "base64"), getConfig().accountTimeZone);
   if ("problem" in read) {
     const text = { code: `validation.reconcile.upload.${read.problem}`, params: { maxRows: String(RECONCILE_UPLOAD_MAX_ROWS), maxMegabytes: String(RECONCILE_UPLOAD_MAX_BYTES / 1024 / 1024) } };
     throw refusal("validation_failed", text, undefined, { [read.problem === "too_large" ? "content" : "fileName"]: [text] });

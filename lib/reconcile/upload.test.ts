@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readUpload } from "@/lib/reconcile/upload";
+import { readRows, readUpload } from "@/lib/reconcile/upload";
 import { RECONCILE_UPLOAD_MAX_BYTES, RECONCILE_UPLOAD_MAX_ROWS } from "@/lib/reconcile/constants";
 import { xlsxFile } from "@/test/xlsx";
 
@@ -57,5 +57,14 @@ describe("readUpload", () => {
     expect(await readUpload("big.csv", new Uint8Array(RECONCILE_UPLOAD_MAX_BYTES + 1))).toEqual({ problem: "too_large" });
     expect(await readUpload("old.xls", csv("3572001"))).toEqual({ problem: "unsupported_spreadsheet" });
     expect(await readUpload("broken.xlsx", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]))).toEqual({ problem: "bad_spreadsheet" });
+  });
+
+  it("reads dates without a zone, and a spreadsheet's date cells, as the account's wall clock", async () => {
+    const read = await readUpload("orders.csv", csv("Sipariş No;Tarih\n3572001;28.11.2026 23:30\n3572002;2026-11-27\n3572003;2026-11-27T08:00:00Z\n"), "Europe/Istanbul");
+    expect(read).toMatchObject({ orders: [{ orderDate: "2026-11-28T20:30:00.000Z" }, { orderDate: "2026-11-26T21:00:00.000Z" }, { orderDate: "2026-11-27T08:00:00.000Z" }] });
+    // A date cell carries the wall clock as if it were UTC (a sheet has no zone).
+    const cells = [["order_id", "created_at"], ["3572001", new Date("2026-11-28T23:30:15Z")]];
+    expect(readRows(cells, "Europe/Istanbul")).toMatchObject({ orders: [{ orderDate: "2026-11-28T20:30:15.000Z" }] });
+    expect(readRows(cells)).toMatchObject({ orders: [{ orderDate: "2026-11-28T23:30:15.000Z" }] });
   });
 });

@@ -22,7 +22,8 @@ export interface ReadUpload {
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const UNSUPPORTED = /\.(xls|xlsm|xlsb|ods|numbers)$/i;
 
-export function readRows(all: readonly Cell[][]): ReadUpload | { problem: UploadProblem } {
+/** `timeZone`: the account's, for dates without a zone. */
+export function readRows(all: readonly Cell[][], timeZone = "UTC"): ReadUpload | { problem: UploadProblem } {
   const found = findColumns(all);
   if (!found) return { problem: all.some((r) => r.some((c) => text(c) !== "")) ? "no_id_column" : "empty" };
   const { header, body } = found;
@@ -44,7 +45,7 @@ export function readRows(all: readonly Cell[][]): ReadUpload | { problem: Upload
     }
     seen.add(id);
     const source = columns.channel ? text(row[columns.channel.index] ?? null).slice(0, 40) : "";
-    orders.push({ id, orderDate: columns.date ? cellDate(row[columns.date.index] ?? null) : null, source: source || null });
+    orders.push({ id, orderDate: columns.date ? cellDate(row[columns.date.index] ?? null, timeZone) : null, source: source || null });
   }
   return { rows: body.length, header, columns, orders, invalidRows, duplicates };
 }
@@ -73,8 +74,8 @@ async function sheetRows(name: string, bytes: Uint8Array): Promise<Cell[][] | { 
 }
 
 /** An uploaded export (.xlsx or CSV) as orders, or the reason it is refused; refused before a row is read when over the size limit. */
-export async function readUpload(name: string, bytes: Uint8Array): Promise<ReadUpload | { problem: UploadProblem }> {
+export async function readUpload(name: string, bytes: Uint8Array, timeZone = "UTC"): Promise<ReadUpload | { problem: UploadProblem }> {
   if (bytes.byteLength > RECONCILE_UPLOAD_MAX_BYTES) return { problem: "too_large" };
   const rows = await sheetRows(name, bytes);
-  return "problem" in rows ? rows : readRows(rows);
+  return "problem" in rows ? rows : readRows(rows, timeZone);
 }

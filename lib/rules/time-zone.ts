@@ -11,17 +11,34 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+const formatIn = (timeZone: string) => {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    if (formats.size > 64) formats.clear();
+    formats.set(timeZone, format);
+  }
+  return format;
+};
+
+// Offsets are whole quarter hours and change on quarter-hour instants: one reading serves its quarter.
+const offsets = new Map<string, number>();
+
 function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
+  if (timeZone === "UTC") return 0;
+  const key = `${timeZone}|${Math.floor(instant / 900_000)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = readOffsetMinutes(instant, timeZone);
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function readOffsetMinutes(instant: number, timeZone: string): number {
+  const parts = formatIn(timeZone).formatToParts(new Date(instant));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);

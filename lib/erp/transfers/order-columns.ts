@@ -1,5 +1,6 @@
 import { classifyOrderId } from "@/lib/erp/transfers/order-ids";
 import { readChannel } from "@/lib/rules/channel";
+import { wallTimeInZone } from "@/lib/rules/time-zone";
 
 // The order-id, date, channel and package columns of rows from a sheet, an export or a pasted block; no parser library, so the browser takes it.
 
@@ -27,19 +28,31 @@ export function cellText(cell: Cell): string {
   return cell instanceof Date ? cell.toISOString() : cell.trim().replace(/^["'\u201c\u201d\u2018\u2019]+|["'\u201c\u201d\u2018\u2019]+$/g, "");
 }
 
-export function cellDate(cell: Cell): string | null {
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell.toISOString();
+/** A cell's instant; a date or time without a zone (and a spreadsheet's date cell) is a wall time in `timeZone`. */
+export function cellDate(cell: Cell, timeZone = "UTC"): string | null {
+  const wall = (y: number, mo: number, d: number, h: number, mi: number, sec: number) => {
+    const at = new Date(Date.UTC(y, mo - 1, d, h, mi, sec));
+    if (Number.isNaN(at.getTime()) || at.getUTCDate() !== d || at.getUTCMonth() !== mo - 1 || h > 23 || mi > 59 || sec > 59) return null;
+    const day = at.toISOString().slice(0, 10);
+    return new Date(wallTimeInZone(day, `${h}:${mi}`, timeZone).getTime() + sec * 1000);
+  };
+  if (cell instanceof Date) {
+    if (Number.isNaN(cell.getTime())) return null;
+    const c = cell;
+    return wall(c.getUTCFullYear(), c.getUTCMonth() + 1, c.getUTCDate(), c.getUTCHours(), c.getUTCMinutes(), c.getUTCSeconds())?.toISOString() ?? null;
+  }
   const s = cellText(cell);
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(s);
   const dmy = /^(\d{1,2})[./](\d{1,2})[./](\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
   let at: Date | null = null;
   if (iso) {
     const [, y, mo, d, h = "00", mi = "00", sec = "00", zone] = iso;
-    at = new Date(`${y}-${mo}-${d}T${h}:${mi}:${sec}${zone ? (zone === "Z" ? "Z" : zone.replace(/(\d{2})(\d{2})$/, "$1:$2")) : "Z"}`);
+    at = zone
+      ? new Date(`${y}-${mo}-${d}T${h}:${mi}:${sec}${zone === "Z" ? "Z" : zone.replace(/(\d{2})(\d{2})$/, "$1:$2")}`)
+      : wall(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(sec));
   } else if (dmy) {
     const [, d, mo, y, h = "0", mi = "0", sec = "0"] = dmy;
-    at = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)));
-    if (at.getUTCDate() !== Number(d) || at.getUTCMonth() !== Number(mo) - 1) at = null;
+    at = wall(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(sec));
   }
   return at && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
 }

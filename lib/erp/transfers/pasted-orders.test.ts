@@ -42,4 +42,12 @@ describe("a pasted spreadsheet block", () => {
     expect(table?.orders).toEqual([{ id: "3572001", source: "web", orderDate: "2026-11-27T00:00:00.000Z", packageId: "PK1" }, { id: "3572003", source: "web" }]);
     expect(read("order id\tchannel\n3572001\t" + "x".repeat(41))?.problems).toMatchObject([{ line: 2, column: "channel", reason: "channel" }]);
   });
+
+  it("reads a date or time without a zone as the account's wall clock, and keeps a written zone", () => {
+    const table = readPastedColumns("Sipariş No;Kanal;Tarih\n3572001;web;27.11.2026 23:30\n3572002;web;2026-11-26\n3572003;web;2026-11-26T10:00:00+05:00\n", NOW, "Europe/Istanbul");
+    expect(table?.orders.map((o) => o.orderDate)).toEqual(["2026-11-27T20:30:00.000Z", "2026-11-25T21:00:00.000Z", "2026-11-26T05:00:00.000Z"]);
+    // Past midnight in Istanbul but still the day before in UTC: a wall time read as UTC would land three hours late.
+    expect(readPastedColumns("order id,order date\n3572001,2026-11-28 14:30\n", NOW, "Europe/Istanbul")?.problems).toEqual([]);
+    expect(readPastedColumns("order id,order date\n3572001,2026-11-28 16:30\n", NOW, "Europe/Istanbul")?.problems).toMatchObject([{ reason: "future" }]);
+  });
 });

@@ -42,7 +42,7 @@ function delimiterOf(lines: readonly string[]): string | null {
 }
 
 /** The block's columns, or null when it is a plain list of ids (no channel, date or package column recognised): that is read as before. */
-export function readPastedColumns(text: string, now = Date.now()): PastedColumns | null {
+export function readPastedColumns(text: string, now = Date.now(), timeZone = "UTC"): PastedColumns | null {
   const lines = text.replace(/^\ufeff/, "").split(/\r?\n/);
   const delimiter = delimiterOf(lines);
   if (!delimiter) return null;
@@ -74,7 +74,7 @@ export function readPastedColumns(text: string, now = Date.now()): PastedColumns
     }
     const date = at("date");
     if (date) {
-      const iso = cellDate(date);
+      const iso = cellDate(date, timeZone);
       if (!iso) refuse("date", "date", date);
       else if (Date.parse(iso) > now + CLOCK_SKEW_MS) refuse("date", "future", iso);
       else order.orderDate = iso;
