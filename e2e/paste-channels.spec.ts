@@ -31,7 +31,8 @@ test("a block pasted from a spreadsheet carries each order's channel and date in
   await expect(page).toHaveURL(/\/erp\/transfers\/[0-9a-f-]{36}/);
   const runId = /\/erp\/transfers\/([0-9a-f-]{36})/.exec(page.url())![1]!;
   const run: Json = await (await page.request.get(`/api/erp/transfers/${runId}`)).json();
-  const day = (d: Date) => `${d.toISOString().slice(0, 10)}T00:00:00.000Z`;
+  // A date without a zone is the account's day (Europe/Istanbul here, UTC+3 all year).
+  const day = (d: Date) => new Date(`${d.toISOString().slice(0, 10)}T00:00:00+03:00`).toISOString();
   expect(run.orders.items.map((o: Json) => [o.orderId, o.source, o.orderDate && new Date(o.orderDate).toISOString()])).toEqual([
     [a, "trendyol", day(placed)],
     [b, "web", day(placed)],
