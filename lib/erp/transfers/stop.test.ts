@@ -162,15 +162,15 @@ describe("stopping a run between batches", () => {
     expect(toRunSummary(done!).result).toBe("complete");
   });
 
-  it("the engine's worker, slowed by emulator latency, is stopped through the store from elsewhere", { timeout: 30_000 }, async () => {
+  it("the engine's worker, slowed by emulator latency, is stopped through the store from elsewhere", { timeout: 60_000 }, async () => {
     await control("POST", "/faults", { path: TRANSFER_PATH, latencyMs: 250 });
     await workTransfers(boss, deps(), { recoverPollSeconds: 1 });
     const ids = await pendingIds(200);
     const run = await newRun(ids, 10);
-    for (let i = 0; i < 200 && ((await getRun(conn, run.id))?.batches_done ?? 0) < 1; i++) await new Promise((r) => setTimeout(r, 50));
+    for (const until = Date.now() + 20_000; Date.now() < until && ((await getRun(conn, run.id))?.batches_done ?? 0) < 1; ) await new Promise((r) => setTimeout(r, 50));
     await requestStop(conn, run.id, "Other Instance");
     let ended: ErpTransferRun | undefined;
-    for (let i = 0; i < 200; i++) {
+    for (const until = Date.now() + 20_000; Date.now() < until; ) {
       ended = await getRun(conn, run.id);
       if (ended?.state === "completed") break;
       await new Promise((r) => setTimeout(r, 50));
