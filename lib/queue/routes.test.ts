@@ -46,7 +46,7 @@ const overview = async (query = "") => (await callRoute("GET", `/api/erp/queue${
 const send = (key?: string) => callRoute("POST", "/api/erp/queue/send", undefined, key ? { "idempotency-key": key } : {});
 
 async function waitDone(runId: string) {
-  for (let i = 0; i < 200; i++) {
+  for (const until = Date.now() + 15_000; Date.now() < until; ) {
     const body = await (await callRoute("GET", `/api/erp/transfers/${runId}`)).json();
     if (body.run.state === "completed" || body.run.state === "interrupted") return body;
     await new Promise((r) => setTimeout(r, 25));
