@@ -884,6 +884,7 @@ async function runPeakDay() {
     token: randomBytes(24).toString("base64url"),
     authSecret: randomBytes(32).toString("base64url"),
     demo: DEMO,
+    orders: envInt("BENCH_PEAK_ORDERS", 50_000),
     log: step,
   });
   return { ...result, meta: { ...result.meta, commit: gitCommit() } };
