@@ -1,7 +1,7 @@
 // Issue 39's peak day: 50,000 orders pushed to /api/v1/order-queue over two consoles (dist/) on one PostgreSQL database,
 // sent by a schedule's automatic sends to the emulator; push rate through one instance against both, in interleaved rounds.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -66,8 +66,6 @@ export function sideFigures(segments: readonly SegmentFigures[], pushOrders: num
   const latencies = segments.flatMap((s) => s.latencies);
   const cores = (ms: number) => round(ms / 1000 / wallS, 2);
   const of = (name: string) => sum(segments.map((s) => s.cpu.processes[name] ?? 0));
-  // The bench's tree less the servers it started by name: the throwaway PostgreSQL server (nothing when TEST_DATABASE_URL is another's).
-  const postgres = of("tree") - of("bench") - of("consoleA") - of("consoleB") - of("emulator");
   const pushesPerSec = round(pushes / wallS, 1);
   return {
     segments: segments.length,
@@ -77,7 +75,7 @@ export function sideFigures(segments: readonly SegmentFigures[], pushOrders: num
     perSegmentPushesPerSec: segments.map((s) => round((s.pushes * 1000) / s.wallMs, 1)),
     pushP50Ms: round(median(latencies), 1),
     pushP99Ms: round(percentile(latencies, 99), 1),
-    cores: { consoleA: cores(of("consoleA")), consoleB: cores(of("consoleB")), emulator: cores(of("emulator")), postgres: cores(postgres), loadGenerator: cores(of("bench")), machine: cores(sum(segments.map((s) => s.cpu.machineMs))) },
+    cores: { consoleA: cores(of("consoleA")), consoleB: cores(of("consoleB")), emulator: cores(of("emulator")), postgres: cores(of("postgres")), loadGenerator: cores(of("bench")), machine: cores(sum(segments.map((s) => s.cpu.machineMs))) },
   };
 }
 
@@ -226,22 +224,26 @@ export async function measurePeakDay(o: PeakDayOptions) {
 
     const order = sideOrder(PEAK_DAY.rounds);
     const perSegment = chunks(ids, Math.ceil(orderCount / order.length));
-    const cpuPids = { consoleA: a.pid!, consoleB: b.pid!, emulator: emulator.pid!, bench: process.pid, tree: process.pid };
+    // The server's postmaster, the parent of this client's backend (on this machine, as the throwaway server is).
+    const backend = (await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+    const postmaster = Number(readFileSync(`/proc/${backend}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+    const cpuPids = { consoleA: a.pid!, consoleB: b.pid!, emulator: emulator.pid!, postgres: postmaster, bench: process.pid };
+    const sample = () => sampleCpu(cpuPids, ["bench"], ["postgres"]);
     const loadAverageAtStart = loadavg().map((v) => round(v, 2));
     o.log(`  ${orderCount.toLocaleString("en")} orders in pushes of ${PEAK_DAY.pushOrders}, ${PEAK_DAY.connections} connections, ${order.length} segments (${order.join(", ")}); schedule every ${sch.everyMinutes} min, sendWhenWaiting ${sch.sendWhenWaiting}, sendWhenOldestSeconds ${sch.sendWhenOldestSeconds}, maxOrders ${sch.maxOrders}; load ${loadAverageAtStart.join(" ")}`);
-    const runStart = sampleCpu(cpuPids, ["bench"]);
+    const runStart = sample();
     const t0 = performance.now();
     const segments: SegmentFigures[] = [];
     for (const [k, side] of order.entries()) {
-      const before = sampleCpu(cpuPids, ["bench"]);
+      const before = sample();
       const got = await push(sideUrls[side], chunks(perSegment[k]!, PEAK_DAY.pushOrders), PEAK_DAY.connections);
-      segments.push({ side, ...got, cpu: cpuBetween(before, sampleCpu(cpuPids, ["bench"])) });
+      segments.push({ side, ...got, cpu: cpuBetween(before, sample()) });
       o.log(`    segment ${k + 1} (${side}): ${got.pushes} pushes in ${round(got.wallMs / 1000, 1)} s, ${round((got.pushes * 1000) / got.wallMs, 1)} a second`);
     }
     const pushedS = round((performance.now() - t0) / 1000, 1);
     await settle("the peak day");
     const allS = round((performance.now() - t0) / 1000, 1);
-    const whole = cpuBetween(runStart, sampleCpu(cpuPids, ["bench"]));
+    const whole = cpuBetween(runStart, sample());
 
     // A transferred order's row is not written: the run's mark passes it, and its settledAt is the run's end (as in outages.ts).
     const settledRows = await client.query<{ order_id: string; at: Date }>(
@@ -287,7 +289,7 @@ export async function measurePeakDay(o: PeakDayOptions) {
         consoleB: perThousand(whole.processes.consoleB!),
         consoles: perThousand(whole.processes.consoleA! + whole.processes.consoleB!),
         emulator: perThousand(whole.processes.emulator!),
-        postgres: perThousand(whole.processes.tree! - whole.processes.bench! - whole.processes.consoleA! - whole.processes.consoleB! - whole.processes.emulator!),
+        postgres: perThousand(whole.processes.postgres!),
         loadGenerator: perThousand(whole.processes.bench!),
         machine: perThousand(whole.machineMs),
       },
