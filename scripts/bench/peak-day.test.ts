@@ -18,9 +18,9 @@ describe("peak-day bench figures", () => {
   });
 
   it("reads a side's rate over its segments' summed wall time, not as a mean of the segments' rates", () => {
-    const segment = (pushes: number, wallMs: number, machineMs: number): SegmentFigures => ({ side: "one", pushes, wallMs, latencies: [10, 20, 30], cpu: { machineMs, processes: { consoleA: wallMs / 2, consoleB: 0, emulator: 0, postgres: wallMs / 4, bench: 100 } } });
+    const segment = (pushes: number, wallMs: number, machineMs: number): SegmentFigures => ({ side: "one", pushes, wallMs, latencies: [10, 20, 30], lockWaiting: [pushes / 100, 3], cpu: { machineMs, processes: { consoleA: wallMs / 2, consoleB: 0, emulator: 0, postgres: wallMs / 4, bench: 100 } } });
     const f = sideFigures([segment(100, 1_000, 1_500), segment(100, 4_000, 6_000)], 25);
-    expect(f).toMatchObject({ pushes: 200, pushesPerSec: 40, ordersPerSec: 1_000, perSegmentPushesPerSec: [100, 25], pushP50Ms: 20 });
+    expect(f).toMatchObject({ pushes: 200, pushesPerSec: 40, ordersPerSec: 1_000, perSegmentPushesPerSec: [100, 25], pushP50Ms: 20, waitingOnOrderLockMean: 2 });
     expect(f.cores).toMatchObject({ consoleA: 0.5, consoleB: 0, postgres: 0.25, loadGenerator: 0.04, machine: 1.5 });
   });
 

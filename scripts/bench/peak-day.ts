@@ -57,6 +57,7 @@ export interface SegmentFigures {
   wallMs: number;
   latencies: number[];
   cpu: CpuSample;
+  lockWaiting?: number[];
 }
 
 /** Pushes a second over a side's segments (their pushes over their wall time), its latency and the cores it used. */
@@ -64,6 +65,7 @@ export function sideFigures(segments: readonly SegmentFigures[], pushOrders: num
   const pushes = sum(segments.map((s) => s.pushes));
   const wallS = sum(segments.map((s) => s.wallMs)) / 1000;
   const latencies = segments.flatMap((s) => s.latencies);
+  const waiting = segments.flatMap((s) => s.lockWaiting ?? []);
   const cores = (ms: number) => round(ms / 1000 / wallS, 2);
   const of = (name: string) => sum(segments.map((s) => s.cpu.processes[name] ?? 0));
   const pushesPerSec = round(pushes / wallS, 1);
@@ -75,6 +77,7 @@ export function sideFigures(segments: readonly SegmentFigures[], pushOrders: num
     perSegmentPushesPerSec: segments.map((s) => round((s.pushes * 1000) / s.wallMs, 1)),
     pushP50Ms: round(median(latencies), 1),
     pushP99Ms: round(percentile(latencies, 99), 1),
+    waitingOnOrderLockMean: round(sum(waiting) / Math.max(1, waiting.length), 2),
     cores: { consoleA: cores(of("consoleA")), consoleB: cores(of("consoleB")), emulator: cores(of("emulator")), postgres: cores(of("postgres")), loadGenerator: cores(of("bench")), machine: cores(sum(segments.map((s) => s.cpu.machineMs))) },
   };
 }
@@ -112,6 +115,7 @@ export async function measurePeakDay(o: PeakDayOptions) {
   };
   const database = await createTestDatabase("labs_bench_peak");
   const client = new pg.Client({ connectionString: database.url });
+  const watcher = new pg.Client({ connectionString: database.url });
   const ports = { emulator: o.basePort, a: o.basePort + 1, b: o.basePort + 2 };
   const urlOf = (port: number) => `http://127.0.0.1:${port}`;
   const emulatorUrl = urlOf(ports.emulator);
@@ -140,6 +144,7 @@ export async function measurePeakDay(o: PeakDayOptions) {
     const b = instance("b");
     await waitUntilReady(`${urlOf(ports.b)}/api/ping`, b, "console B");
     await client.connect();
+    await watcher.connect();
 
     const consoleUrl = urlOf(ports.a);
     const session = await signIn(consoleUrl, o.demo.email, o.demo.password);
@@ -234,10 +239,23 @@ export async function measurePeakDay(o: PeakDayOptions) {
     const runStart = sample();
     const t0 = performance.now();
     const segments: SegmentFigures[] = [];
+    // Sessions waiting on an advisory lock (the order moves' lock, lib/erp/transfers/order-guard.ts), sampled through each segment.
+    const lockWaits = async (until: { done: boolean }) => {
+      const seen: number[] = [];
+      while (!until.done) {
+        const { rows } = await watcher.query<{ n: string }>("select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'");
+        seen.push(Number(rows[0]!.n));
+        await pause(50);
+      }
+      return seen;
+    };
     for (const [k, side] of order.entries()) {
       const before = sample();
+      const until = { done: false };
+      const waits = lockWaits(until);
       const got = await push(sideUrls[side], chunks(perSegment[k]!, PEAK_DAY.pushOrders), PEAK_DAY.connections);
-      segments.push({ side, ...got, cpu: cpuBetween(before, sample()) });
+      until.done = true;
+      segments.push({ side, ...got, cpu: cpuBetween(before, sample()), lockWaiting: await waits });
       o.log(`    segment ${k + 1} (${side}): ${got.pushes} pushes in ${round(got.wallMs / 1000, 1)} s, ${round((got.pushes * 1000) / got.wallMs, 1)} a second`);
     }
     const pushedS = round((performance.now() - t0) / 1000, 1);
@@ -301,10 +319,11 @@ export async function measurePeakDay(o: PeakDayOptions) {
       `  pushed in ${pushedS} s, all settled after ${allS} s; sent once: missing ${once.missing}, twice ${once.twice}, strangers ${once.strangers}; outcomes ${JSON.stringify(result.console.outcomes)}; queue age p50 ${ages.p50S} s, p99 ${ages.p99S} s, max ${ages.maxS} s`,
     );
     o.log(`  console CPU per 1,000 orders: A ${result.cpuPerThousandOrdersMs.consoleA} ms, B ${result.cpuPerThousandOrdersMs.consoleB} ms; machine ${result.cpuPerThousandOrdersMs.machine} ms`);
-    o.log(`  push rate: one instance ${sides.one.pushesPerSec}/s (machine ${sides.one.cores.machine} cores), two ${sides.two.pushesPerSec}/s (machine ${sides.two.cores.machine} cores): ${result.throughputRatio}x`);
+    o.log(`  push rate: one instance ${sides.one.pushesPerSec}/s (machine ${sides.one.cores.machine} cores, ${sides.one.waitingOnOrderLockMean} sessions waiting on the order lock), two ${sides.two.pushesPerSec}/s (machine ${sides.two.cores.machine} cores, ${sides.two.waitingOnOrderLockMean} waiting): ${result.throughputRatio}x`);
     return result;
   } finally {
     await client.end().catch(() => undefined);
+    await watcher.end().catch(() => undefined);
     for (const child of children.reverse()) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await Promise.all(
       children.map((c) =>
