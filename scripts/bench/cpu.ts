@@ -13,19 +13,19 @@ export function machineBusyMs(): number {
   return busy * TICK_MS;
 }
 
-function stat(pid: number): { ppid: number; cpuMs: number } | null {
+function stat(pid: number): { ppid: number; cpuMs: number; reapedMs: number } | null {
   try {
     const raw = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name is in parentheses and may hold spaces: fields start after the last ")".
     const f = raw.slice(raw.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(f[1]), cpuMs: (Number(f[11]) + Number(f[12])) * TICK_MS };
+    return { ppid: Number(f[1]), cpuMs: (Number(f[11]) + Number(f[12])) * TICK_MS, reapedMs: (Number(f[13]) + Number(f[14])) * TICK_MS };
   } catch {
     return null;
   }
 }
 
-/** CPU time (user + system) of `pid` and every live descendant, in ms; with `alone`, of `pid` only. */
-export function processTreeCpuMs(pid: number, alone = false): number {
+/** CPU time (user + system) of `pid` and every live descendant, in ms; with `alone`, of `pid` only; with `reaped`, also of the children each has waited for (PostgreSQL's ended backends). */
+export function processTreeCpuMs(pid: number, alone = false, reaped = false): number {
   if (alone) return stat(pid)?.cpuMs ?? 0;
   const children = new Map<number, number[]>();
   const cpu = new Map<number, number>();
@@ -33,7 +33,7 @@ export function processTreeCpuMs(pid: number, alone = false): number {
     if (!/^\d+$/.test(name)) continue;
     const s = stat(Number(name));
     if (!s) continue;
-    cpu.set(Number(name), s.cpuMs);
+    cpu.set(Number(name), s.cpuMs + (reaped ? s.reapedMs : 0));
     const list = children.get(s.ppid) ?? [];
     list.push(Number(name));
     children.set(s.ppid, list);
@@ -54,9 +54,9 @@ export interface CpuSample {
 }
 
 /** Each named process with its descendants; the ones named in `alone` without them (the load generator, whose children are the servers). */
-export function sampleCpu(pids: Record<string, number>, alone: string[] = ["bench"]): CpuSample {
+export function sampleCpu(pids: Record<string, number>, alone: string[] = ["bench"], reaped: string[] = []): CpuSample {
   const processes: Record<string, number> = {};
-  for (const [name, pid] of Object.entries(pids)) processes[name] = processTreeCpuMs(pid, alone.includes(name));
+  for (const [name, pid] of Object.entries(pids)) processes[name] = processTreeCpuMs(pid, alone.includes(name), reaped.includes(name));
   return { machineMs: machineBusyMs(), processes };
 }
 
