@@ -5,7 +5,7 @@ import { refusal } from "@/lib/i18n/validation";
 import { getConfig } from "@/lib/config";
 import { auditRow } from "@/lib/audit/row";
 import { raiseAlert } from "@/lib/alerts/events";
-import { addVerdict, lockBreaker, readBreaker, readHold, recentVerdicts, writeBreaker, writeHold, HOLD_ID } from "@/lib/hold/store";
+import { addHealthyVerdictWhileClosed, addVerdict, lockBreaker, readBreaker, readHold, recentVerdicts, writeBreaker, writeHold, HOLD_ID } from "@/lib/hold/store";
 import type { BreakerDetail, HoldBody, HoldState } from "@/lib/hold/schemas";
 import type { TransferBreakerRecord, TransferHoldRecord } from "@/lib/hold/tables";
 import { batchVerdict, breakerReason, shouldOpen, type BreakerCause } from "@/lib/hold/breaker";
@@ -81,10 +81,14 @@ type BreakerMove = { event: "open"; opened: Opened } | { event: "reopen" | "clos
 export async function recordTransferBatch(batch: FinishedTransferBatch, now = new Date()): Promise<void> {
   const verdict = batchVerdict(batch.outcomes);
   if (!verdict) return;
+  const conn = await db();
+  const keepSince = new Date(now.getTime() - 24 * VERDICT_HORIZON_MS);
+  // The common case, one round trip per batch: a closed breaker that a healthy batch leaves as it is.
+  if (!verdict.down && (await addHealthyVerdictWhileClosed(conn, { at: now, runId: batch.runId, batch: batch.batch }, keepSince))) return;
   const settings = getConfig().breaker;
-  const move = await (await db()).transaction().execute(async (trx): Promise<BreakerMove> => {
+  const move = await conn.transaction().execute(async (trx): Promise<BreakerMove> => {
     const breaker = await lockBreaker(trx, now);
-    await addVerdict(trx, { at: now, runId: batch.runId, batch: batch.batch, down: verdict.down, cause: verdict.down ? verdict.cause : null }, new Date(now.getTime() - 24 * VERDICT_HORIZON_MS));
+    await addVerdict(trx, { at: now, runId: batch.runId, batch: batch.batch, down: verdict.down, cause: verdict.down ? verdict.cause : null }, keepSince);
     const since = breaker.opened_at ?? now;
     const opened = openedOf(breaker);
     // Only a run started after it opened speaks for now: the probe, or a list someone sent anyway.

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "@/lib/store/schema";
 import type { BreakerState, TransferBreakerRecord, TransferHoldRecord } from "@/lib/hold/tables";
 import type { BreakerCause } from "@/lib/hold/breaker";
@@ -58,6 +58,25 @@ export async function addVerdict(trx: Transaction<Database>, verdict: { at: Date
     .insertInto("transfer_batch_verdicts")
     .values({ at: verdict.at, run_id: verdict.runId, batch: verdict.batch, down: verdict.down, cause_json: verdict.cause ? JSON.stringify(verdict.cause) : null })
     .execute();
+}
+
+/** What addVerdict does, in one statement under the same row lock, for a healthy verdict while the breaker is closed; false (nothing written) otherwise. */
+export async function addHealthyVerdictWhileClosed(conn: Conn, verdict: { at: Date; runId: string; batch: number }, keepSince: Date): Promise<boolean> {
+  const { rows } = await sql<{ added: number }>`
+    with breaker as (
+      select id from transfer_breaker where id = ${HOLD_ID} and state = 'closed' for update
+    ),
+    pruned as (
+      delete from transfer_batch_verdicts where at < ${keepSince} and exists (select 1 from breaker)
+    ),
+    added as (
+      insert into transfer_batch_verdicts (at, run_id, batch, down, cause_json)
+      select ${verdict.at}, ${verdict.runId}, ${verdict.batch}, false, null from breaker
+      returning id
+    )
+    select count(*)::int as added from added
+  `.execute(conn);
+  return (rows[0]?.added ?? 0) > 0;
 }
 
 export async function recentVerdicts(trx: Transaction<Database>, since: Date, limit: number): Promise<{ down: boolean; cause: BreakerCause | null }[]> {

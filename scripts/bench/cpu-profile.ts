@@ -136,7 +136,8 @@ function resolveFrame(frame: CallFrame, root: string): Resolved {
   return { key: `${name}\u0000${where}`, name, where, area };
 }
 
-export function summariseProfile(file: string, root: string, top = 20): ProfileSummary {
+/** `window`: only the samples taken between these two readings of the monotonic clock (process.hrtime, in µs), as V8 stamps them. */
+export function summariseProfile(file: string, root: string, top = 20, window?: { fromUs: number; toUs: number }): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -156,10 +157,12 @@ export function summariseProfile(file: string, root: string, top = 20): ProfileS
   const byArea = new Map<string, number>();
   let total = 0;
   let idle = 0;
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i]!;
+    at += profile.timeDeltas[i] ?? 0;
     const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    if (dt <= 0) continue;
+    if (dt <= 0 || (window && (at < window.fromUs || at > window.toUs))) continue;
     total += dt;
     const r = resolve(id);
     if (r.area === "(idle)") {

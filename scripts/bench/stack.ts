@@ -35,7 +35,7 @@ export interface UpstreamCallLine {
   method: string;
   path: string;
   status: number | null;
-  ms: number;
+  duration_ms: number;
 }
 
 export class Stack {

@@ -48,23 +48,25 @@ export interface TransferFloor {
   perBatchOverheadMs: number;
 }
 
-/** Half the ids by the global fetch (the console's transport), half over node:http keep-alive; `latencyMs` as in the slow-upstream transfer. */
+/** Half the ids by the global fetch (the console's transport), half over node:http keep-alive (`fetchOnly`: all by fetch); `latencyMs` as in the slow-upstream transfer. */
 export async function measureTransferFloor(
   emulatorUrl: string,
   token: string,
   emu: EmulatorControl,
   orderIds: readonly string[],
-  options: { batchSize?: number; latencyMs?: number } = {},
+  options: { batchSize?: number; latencyMs?: number; fetchOnly?: boolean } = {},
 ): Promise<TransferFloor[]> {
   const batchSize = options.batchSize ?? 100;
   const latencyMs = options.latencyMs ?? 0;
   const url = new URL(TRANSFER_PATH, emulatorUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const half = Math.floor(orderIds.length / 2);
-  const shares: [TransferFloor["transport"], readonly string[]][] = [
-    ["fetch", orderIds.slice(0, half)],
-    ["node:http", orderIds.slice(half)],
-  ];
+  const shares: [TransferFloor["transport"], readonly string[]][] = options.fetchOnly
+    ? [["fetch", orderIds]]
+    : [
+        ["fetch", orderIds.slice(0, half)],
+        ["node:http", orderIds.slice(half)],
+      ];
   const out: TransferFloor[] = [];
   const faultId = latencyMs ? (await emu.call<{ id: number }>("POST", "/faults", { method: "POST", path: TRANSFER_PATH, latencyMs })).id : null;
   try {

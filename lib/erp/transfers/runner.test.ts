@@ -142,6 +142,30 @@ describe("processing a run", () => {
     expect(finished.map((r) => r.id)).toEqual([run.id]);
   });
 
+  it("reports each batch off the path to the next send, in order, and ends the run only once every report is in", async () => {
+    const ids = await pendingIds(30);
+    const run = await newRun(ids, { batchSize: 10 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const reported: number[] = [];
+    const onBatch: RunnerDeps["onBatch"] = async (b) => {
+      if (b.batch === 1) await held;
+      reported.push(b.batch);
+    };
+    const running = processRun(deps({ onBatch }), jobOf(run));
+    try {
+      await waitFor("the third batch on the wire while the first one's report waits", transferCalls, (calls) => calls.length === 3, 5000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await getRun(conn, run.id))?.state).toBe("running");
+      expect(finished).toEqual([]);
+    } finally {
+      release();
+    }
+    const done = await running;
+    expect(reported).toEqual([1, 2, 3]);
+    expect(done?.state).toBe("completed");
+  });
+
   it("reads the orders ahead in chunks that cut batches in two, and still sends each batch whole, once", async () => {
     const ids = await pendingIds(23);
     const run = await newRun(ids, { batchSize: 5, fromStore: true });

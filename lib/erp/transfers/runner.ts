@@ -52,6 +52,8 @@ interface Working {
   stopAsked: boolean;
   pace: Pacer | null;
   createdAt: Date;
+  /** The settled batches' reports, one after another, off the path to the next send. */
+  reporting: Promise<void>;
 }
 
 export function processRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Promise<ErpTransferRun | undefined> {
@@ -77,7 +79,7 @@ async function workRun(deps: RunnerDeps, job: RunJob, signal?: AbortSignal): Pro
     const pace = claimed.pace_per_minute ? new Pacer(claimed.pace_per_minute) : null;
     const inFlight = pace ? 1 : Math.max(1, deps.inFlight ?? 1);
     const orders = new ReadAhead(db, job, claimed, Math.max(1, deps.readAhead ?? READ_AHEAD), inFlight);
-    const w: Working = { deps, job, signal, orders, inFlight, stopping, stopAsked: claimed.stop_requested_at !== null, pace, createdAt: claimed.created_at };
+    const w: Working = { deps, job, signal, orders, inFlight, stopping, stopAsked: claimed.stop_requested_at !== null, pace, createdAt: claimed.created_at, reporting: Promise.resolve() };
     const first = await sendFirst(w);
     handOver = first.handOver;
     await settleInOrder(w, first.wire);
@@ -154,33 +156,37 @@ async function sendFirst(w: Working): Promise<{ wire: OnTheWire[]; handOver: boo
 
 async function settleInOrder(w: Working, wire: OnTheWire[]): Promise<void> {
   const { deps, job, signal, orders, stopping } = w;
-  while (wire.length) {
-    const oldest = wire[0]!;
-    const outcomes = await oldest.answer;
-    if (w.pace) {
-      await settlePaced(w, wire, outcomes);
-      continue;
+  try {
+    while (wire.length) {
+      const oldest = wire[0]!;
+      const outcomes = await oldest.answer;
+      if (w.pace) {
+        await settlePaced(w, wire, outcomes);
+        continue;
+      }
+      const next = signal?.aborted || stopping() || w.stopAsked ? null : await orders.nextBatch();
+      const stillOut = wire.slice(1).map((x) => x.batch);
+      // Fenced: a worker whose job was taken over leaves its batches as the takeover marked them (unknown). A stop is read with the claim.
+      const settled = await settleBatch(deps.db, {
+        runId: job.runId,
+        jobId: job.jobId,
+        done: oldest.batch.rows.map((r) => ({ position: r.position, ...outcomes.get(r.order_id)! })),
+        inFlight: next ? [...stillOut, next] : stillOut,
+        added: next ? 1 : 0,
+        unlessStopped: true,
+      });
+      if (!settled.held) throw new LostJob();
+      w.stopAsked ||= settled.stopped;
+      wire.shift();
+      w.reporting = w.reporting.then(() => report(w, oldest, outcomes));
+      if (next && !settled.stopped) {
+        if (signal?.aborted) throw new LostJob();
+        wire.push(send(w, next));
+        orders.inBackground();
+      }
     }
-    const [stop, candidate] = signal?.aborted || stopping() || w.stopAsked ? [w.stopAsked, null] : await Promise.all([stopRequested(deps.db, job.runId), orders.nextBatch()]);
-    w.stopAsked ||= stop;
-    const next = w.stopAsked ? null : candidate;
-    const stillOut = wire.slice(1).map((x) => x.batch);
-    // Fenced: a worker whose job was taken over leaves its batches as the takeover marked them (unknown).
-    const settled = await settleBatch(deps.db, {
-      runId: job.runId,
-      jobId: job.jobId,
-      done: oldest.batch.rows.map((r) => ({ position: r.position, ...outcomes.get(r.order_id)! })),
-      inFlight: next ? [...stillOut, next] : stillOut,
-      added: next ? 1 : 0,
-    });
-    if (!settled.held) throw new LostJob();
-    wire.shift();
-    await report(w, oldest, outcomes);
-    if (next) {
-      if (signal?.aborted) throw new LostJob();
-      wire.push(send(w, next));
-      orders.inBackground();
-    }
+  } finally {
+    await w.reporting;
   }
 }
 

@@ -99,12 +99,15 @@ export interface PendingOrder {
   batch: number;
 }
 
-/** One round trip per batch boundary, fenced on the job; transferred orders are not written, the run's mark moves past them. */
+/**
+ * One round trip per batch boundary, fenced on the job; transferred orders are not written, the run's mark moves past them.
+ * `unlessStopped`: the `added` batches are claimed only if no stop was asked, read in the same statement (`stopped`).
+ */
 export async function settleBatch(
   conn: Conn,
-  input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; inFlight: readonly ClaimedBatch[]; added: number; now?: Date },
-): Promise<{ held: boolean }> {
-  const { runId, jobId, done, inFlight, added } = input;
+  input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; inFlight: readonly ClaimedBatch[]; added: number; unlessStopped?: boolean; now?: Date },
+): Promise<{ held: boolean; stopped: boolean }> {
+  const { runId, jobId, done, added } = input;
   const at = input.now ?? new Date();
   const count = (o: OrderOutcomeRow["outcome"]) => done.filter((r) => r.outcome === o).length;
   const meanings = done.map((r) => orderMeaning(r));
@@ -112,17 +115,21 @@ export async function settleBatch(
   const high = done.length ? Math.max(...done.map((r) => r.position)) : 0;
   const exceptions = done.filter((r) => r.outcome !== "transferred");
   const rowsOf = (batches: readonly ClaimedBatch[]) => batches.reduce((n, b) => n + b.rows.length, 0);
-  const sending = rowsOf(inFlight);
-  const newlySending = rowsOf(inFlight.slice(inFlight.length - added));
-  const oldest = inFlight[0];
-  const newest = inFlight[inFlight.length - 1];
+  const marks = (inFlight: readonly ClaimedBatch[], newly: number) => {
+    const oldest = inFlight[0];
+    const newest = inFlight[inFlight.length - 1];
+    return { sending: rowsOf(inFlight), newlySending: newly, from: oldest ? oldest.rows[0]!.position : null, to: newest ? newest.rows[newest.rows.length - 1]!.position : null };
+  };
+  const go = marks(input.inFlight, rowsOf(input.inFlight.slice(input.inFlight.length - added)));
+  const held = input.unlessStopped && added > 0 ? marks(input.inFlight.slice(0, input.inFlight.length - added), 0) : go;
+  const pick = (a: number | null, b: number | null) => (a === b ? sql`${a}::int` : sql`(case when r.stop_requested_at is null then ${a}::int else ${b}::int end)`);
   const run = sql`
     update erp_transfer_runs r
     set batches_done = r.batches_done + ${done.length > 0 ? 1 : 0},
-        sending_count = ${sending},
-        sending_from = ${oldest ? oldest.rows[0]!.position : null}::int,
-        sending_to = ${newest ? newest.rows[newest.rows.length - 1]!.position : null}::int,
-        pending_count = r.pending_count - ${newlySending},
+        sending_count = ${pick(go.sending, held.sending)},
+        sending_from = ${pick(go.from, held.from)},
+        sending_to = ${pick(go.to, held.to)},
+        pending_count = r.pending_count - ${pick(go.newlySending, held.newlySending)},
         transferred_through = greatest(r.transferred_through, ${high}),
         transferred_count = r.transferred_count + ${count("transferred")},
         not_transferred_count = r.not_transferred_count + ${count("not_transferred")},
@@ -131,11 +138,12 @@ export async function settleBatch(
         rejected_count = r.rejected_count + ${meant("rejected")},
         failed_count = r.failed_count + ${meant("failed")}`;
   const fenced = sql`r.id = ${runId} and r.job_id = ${jobId} and r.state in ('queued', 'running')`;
+  const stopped = sql`(r.stop_requested_at is not null) as stopped`;
   if (exceptions.length === 0) {
-    const updated = await sql<{ id: string }>`${run} where ${fenced} returning r.id`.execute(conn);
-    return { held: updated.rows.length > 0 };
+    const updated = await sql<{ stopped: boolean }>`${run} where ${fenced} returning ${stopped}`.execute(conn);
+    return { held: updated.rows.length > 0, stopped: updated.rows[0]?.stopped === true };
   }
-  const executed = await sql<{ held: number }>`
+  const executed = await sql<{ held: number; stopped: boolean | null }>`
     with fence as (
       select r.id from erp_transfer_runs r where ${fenced} for update
     ),
@@ -153,11 +161,11 @@ export async function settleBatch(
       returning o.position
     ),
     counted as (
-      ${run} from fence where r.id = fence.id returning r.id
+      ${run} from fence where r.id = fence.id returning ${stopped}
     )
-    select (select count(*) from counted)::int as held
+    select (select count(*) from counted)::int as held, (select stopped from counted) as stopped
   `.execute(conn);
-  return { held: (executed.rows[0]?.held ?? 0) > 0 };
+  return { held: (executed.rows[0]?.held ?? 0) > 0, stopped: executed.rows[0]?.stopped === true };
 }
 
 export function takeBatch(ahead: PendingOrder[], batchSize: number): ClaimedBatch | null {

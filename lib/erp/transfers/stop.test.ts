@@ -12,6 +12,7 @@ import { listRunOrders } from "@/lib/erp/transfers/orders";
 import { processRun, type RunnerDeps } from "@/lib/erp/transfers/runner";
 import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/transfers/run-queues";
 import { requestStop, StopRefusedError } from "@/lib/erp/transfers/stop";
+import { settleBatch, type ClaimedBatch } from "@/lib/erp/transfers/settling";
 
 // Stopping a run against the real emulator over HTTP, a real console store and the real job engine.
 
@@ -134,6 +135,18 @@ describe("stopping a run between batches", () => {
     const done = await processRun(deps({ upstream, inFlight: 2 }), { runId: run.id, jobId: run.job_id! });
     expect((await transferCalls()).flatMap((c) => c.body.orderIds).sort()).toEqual(ids.slice(0, 40).sort());
     expect(toRunSummary(done!).meanings).toMatchObject({ transferred: 40, notSent: 60, sending: 0 });
+  });
+
+  it("the stop is read in the statement that claims the next batch: once asked, that batch is neither claimed nor sent", async () => {
+    const ids = await pendingIds(20);
+    const run = await newRun(ids, 10);
+    const batch = (n: number): ClaimedBatch => ({ number: n, rows: ids.slice((n - 1) * 10, n * 10).map((order_id, i) => ({ position: (n - 1) * 10 + i + 1, order_id })) });
+    const fence = { runId: run.id, jobId: run.job_id!, unlessStopped: true };
+    expect(await settleBatch(conn, { ...fence, done: [], inFlight: [batch(1)], added: 1 })).toEqual({ held: true, stopped: false });
+    await requestStop(conn, run.id, "Demo Operator");
+    const done = batch(1).rows.map((r, i) => ({ position: r.position, outcome: i === 0 ? ("not_transferred" as const) : ("transferred" as const), reason: i === 0 ? "no stock" : null, reasonCode: null }));
+    expect(await settleBatch(conn, { ...fence, done, inFlight: [batch(2)], added: 1 })).toEqual({ held: true, stopped: true });
+    expect(await getRun(conn, run.id)).toMatchObject({ transferred_count: 9, not_transferred_count: 1, pending_count: 10, sending_count: 0, sending_from: null, sending_to: null });
   });
 
   it("a run stopped before its worker took it sends nothing and ends with every order not sent", async () => {
