@@ -160,6 +160,8 @@ async function settleInOrder(w: Working, wire: OnTheWire[]): Promise<void> {
     while (wire.length) {
       const oldest = wire[0]!;
       const outcomes = await oldest.answer;
+      // The earlier batches' reports (the breaker's verdicts, which may stop the run) are in before the next claim reads the stop.
+      await w.reporting;
       if (w.pace) {
         await settlePaced(w, wire, outcomes);
         continue;
