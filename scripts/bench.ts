@@ -19,6 +19,7 @@ import { rootChunkBreakdown } from "@/scripts/bench/first-load-root";
 import { measureTransferFloor } from "@/scripts/bench/transfer-floor";
 import { measureOutcomes } from "@/scripts/bench/outcomes";
 import { measureOutages, outageTargets, type OutagesResult } from "@/scripts/bench/outages";
+import { measureObservability, observabilityTargets, type ObservabilityResult } from "@/scripts/bench/observability";
 import { download, rssMiB, seedTrail, watch } from "@/scripts/bench/export";
 import { createTestDatabase } from "@/test/test-database";
 import { startThrowawayServer } from "@/lib/db/local-server";
@@ -41,7 +42,7 @@ const config = {
   profile: argv.includes("--profile"),
   // Also on a shared PostgreSQL server (TEST_DATABASE_URL's, or a throwaway one); `--embedded-only` skips it.
   postgres: !argv.includes("--embedded-only"),
-  // `--only=overhead`, `--only=transfer`, `--only=instances`, `--only=demo-stack`, `--only=outcomes`, `--only=outages`, `--only=export` or `--only=first-clicks`: that part alone, printed and written to .bench-data/ (not to bench/results).
+  // `--only=overhead`, `--only=transfer`, `--only=instances`, `--only=demo-stack`, `--only=outcomes`, `--only=outages`, `--only=observability`, `--only=export` or `--only=first-clicks`: that part alone, printed and written to .bench-data/ (not to bench/results).
   only: argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? null,
   // With --only: also file that part's figures and target rows in bench/results/latest.json, under "parts", with its own commit and date.
   record: argv.includes("--record"),
@@ -989,6 +990,20 @@ async function runOnly(part: string): Promise<unknown> {
   if (part === "outcomes") return runOutcomes();
   if (part === "export") return runExport();
   if (part === "outages") return measureOutages({ newStack, demo: DEMO, log: step });
+  if (part === "observability") {
+    const meta = { date: new Date().toISOString(), commit: gitCommit(), loadAverageAtStart: loadavg().map((v) => round(v, 2)) };
+    const measured = await measureObservability({
+      newStack,
+      demo: DEMO,
+      log: step,
+      rounds: 2 * envInt("BENCH_OBS_PAIRS", 4),
+      sliceS: envInt("BENCH_OBS_SLICE", 6),
+      warmupS: 2,
+      connections: config.connections,
+      scrapeEveryMs: 3000,
+    });
+    return { meta, ...measured };
+  }
   const parts: Record<string, (stack: Stack, session: Session) => Promise<unknown>> = {
     overhead: (stack, session) => measureOverhead(stack, session, stack.token),
     transfer: async (stack, session) => {
@@ -998,7 +1013,7 @@ async function runOnly(part: string): Promise<unknown> {
     },
   };
   const measure = parts[part];
-  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances", "demo-stack", "outcomes", "outages", "export", "first-clicks"].join(", ")}`);
+  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances", "demo-stack", "outcomes", "outages", "observability", "export", "first-clicks"].join(", ")}`);
   const out: Record<string, unknown> = {};
   // The transfer reads the console's upstream call lines (logged at debug).
   const logLevel: Record<string, string> = part === "transfer" ? { LOG_LEVEL: "debug" } : {};
@@ -1080,6 +1095,7 @@ function partTargets(name: string, part: unknown): TargetRow[] {
     );
   }
   if (name === "outages") targets.push(...outageTargets(part as OutagesResult));
+  if (name === "observability") targets.push(...observabilityTargets(part as ObservabilityResult));
   if (name === "export") {
     const e = part as Awaited<ReturnType<typeof runExport>>;
     for (const format of ["xlsx", "csv"] as const) {
