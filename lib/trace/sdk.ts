@@ -1,5 +1,5 @@
-import type { Attributes, Link } from "@opentelemetry/api";
-import type { ReadableSpan, SpanExporter, TimedEvent } from "@opentelemetry/sdk-trace";
+import { context, INVALID_SPAN_CONTEXT, ProxyTracerProvider, trace, type Attributes, type Context, type Link, type Span, type SpanOptions, type Tracer, type TracerProvider } from "@opentelemetry/api";
+import type { ReadableSpan, SpanExporter, SpanProcessor, TimedEvent } from "@opentelemetry/sdk-trace";
 import { REDACTED } from "@/lib/rules/secrets";
 import { redact } from "@/lib/log";
 
@@ -72,6 +72,78 @@ function serviceAttributes(env: Env, version: string): Attributes {
   return { ...(!named && { "service.name": "labs-console" }), "service.version": version };
 }
 
+const NEXT_KEPT = "BaseServer.handleRequest";
+
+/** One of Next's inner spans (route module loading, the handler, the response...), which the console does not export. */
+function nextInner(options: SpanOptions | undefined): boolean {
+  const type = options?.attributes?.["next.span_type"];
+  return typeof type === "string" && type !== NEXT_KEPT;
+}
+
+/**
+ * Next's inner spans are never made: the work runs under the span around it, so an upstream call's span is the request span's
+ * child. Each would cost an SDK span, its redaction and its encoding on every request; NEXT_OTEL_VERBOSE=1 keeps them.
+ */
+export class LeanTracerProvider implements TracerProvider {
+  private readonly tracers = new Map<string, Tracer>();
+  constructor(private readonly inner: TracerProvider) {}
+  getTracer(name: string, version?: string, options?: { schemaUrl?: string }): Tracer {
+    const key = `${name}@${version ?? ""}`;
+    let tracer = this.tracers.get(key);
+    if (!tracer) {
+      tracer = name === "next.js" ? leanTracer(this.inner.getTracer(name, version, options)) : this.inner.getTracer(name, version, options);
+      this.tracers.set(key, tracer);
+    }
+    return tracer;
+  }
+}
+
+function leanTracer(inner: Tracer): Tracer {
+  const around = (ctx: Context | undefined): Span => trace.wrapSpanContext(trace.getSpanContext(ctx ?? context.active()) ?? INVALID_SPAN_CONTEXT);
+  return {
+    startSpan: (name, options, ctx) => (nextInner(options) ? around(ctx) : inner.startSpan(name, options, ctx)),
+    startActiveSpan: ((name: string, ...rest: unknown[]) => {
+      const fn = rest.pop() as (span: Span) => unknown;
+      const [options, ctx] = rest as [SpanOptions | undefined, Context | undefined];
+      if (!nextInner(options)) return inner.startActiveSpan(name, options ?? {}, ctx ?? context.active(), fn);
+      return ctx ? context.with(ctx, () => fn(around(ctx))) : fn(around(undefined));
+    }) as Tracer["startActiveSpan"],
+  };
+}
+
+const BUBBLED_KEPT = 1024;
+
+/**
+ * Next answers a request that passes the proxy in two passes, each with a server span: the first ends (bubbled) before the
+ * second starts as its child. The first is not exported; the second takes its parent.
+ */
+export class BubbledPassProcessor implements SpanProcessor {
+  private readonly bubbled = new Map<string, ReadableSpan["parentSpanContext"]>();
+  constructor(private readonly inner: SpanProcessor) {}
+  onStart(...args: Parameters<SpanProcessor["onStart"]>): void {
+    this.inner.onStart(...args);
+  }
+  onEnd(span: ReadableSpan): void {
+    if (span.attributes["next.bubble"] === true && span.attributes["next.span_type"] === NEXT_KEPT) {
+      this.bubbled.set(span.spanContext().spanId, span.parentSpanContext);
+      if (this.bubbled.size > BUBBLED_KEPT) this.bubbled.delete(this.bubbled.keys().next().value!);
+      return;
+    }
+    const parentId = span.parentSpanContext?.spanId;
+    if (parentId !== undefined && this.bubbled.has(parentId)) {
+      const parentSpanContext = this.bubbled.get(parentId);
+      span = new Proxy(span, { get: (target, key, receiver) => (key === "parentSpanContext" ? parentSpanContext : Reflect.get(target, key, receiver)) });
+    }
+    this.inner.onEnd(span);
+  }
+  forceFlush(): Promise<void> {
+    return this.inner.forceFlush();
+  }
+  shutdown(): Promise<void> {
+    return this.inner.shutdown();
+  }
+}
+
 export interface Tracing {
   flush(): Promise<void>;
   shutdown(): Promise<void>;
@@ -81,7 +153,13 @@ export interface Tracing {
 export async function startTracing(env: Env = process.env, version = "unknown"): Promise<Tracing | null> {
   if (!tracingWanted(env)) return null;
   const [{ startNodeSdk }, { BatchSpanProcessor }] = await Promise.all([import("@opentelemetry/sdk-node"), import("@opentelemetry/sdk-trace")]);
+  const lean = env.NEXT_OTEL_VERBOSE?.trim() !== "1";
   const processor = new BatchSpanProcessor({ exporter: new RedactingExporter(await otlpExporter(env)), ...batchOptions(env) });
-  const sdk = startNodeSdk({ spanProcessors: [processor], metricReaders: [], logRecordProcessors: [], instrumentations: [], resourceAttributes: serviceAttributes(env, version) });
+  const sdk = startNodeSdk({ spanProcessors: [lean ? new BubbledPassProcessor(processor) : processor], metricReaders: [], logRecordProcessors: [], instrumentations: [], resourceAttributes: serviceAttributes(env, version) });
+  if (lean) {
+    const registered = trace.getTracerProvider();
+    trace.disable();
+    trace.setGlobalTracerProvider(new LeanTracerProvider(registered instanceof ProxyTracerProvider ? registered.getDelegate() : registered));
+  }
   return { flush: () => processor.forceFlush(), shutdown: () => sdk.shutdown() };
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { SpanKind, trace } from "@opentelemetry/api";
+import { context, SpanKind, trace } from "@opentelemetry/api";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { ErpTransferRun } from "@/lib/store/schema";
@@ -147,6 +147,34 @@ describe("traces", () => {
     expect(leakSearch(TOKEN).leaks(text)).toEqual([]);
     expect(leakSearch(API_KEY).leaks(text)).toEqual([]);
     expect(text).not.toContain("eyJhbGciOiJkaXIi");
+  });
+
+  it("leave out Next's inner spans and its bubbled first pass: a request is one server span, its upstream calls its children", async () => {
+    const next = trace.getTracer("next.js", "0.0.1");
+    const type = (t: string) => ({ "next.span_type": t });
+    const caller = { traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "00f067aa0ba902b7", traceFlags: 1, isRemote: true };
+    const first = next.startActiveSpan("GET", { kind: SpanKind.SERVER, attributes: type("BaseServer.handleRequest") }, trace.setSpanContext(context.active(), caller), (span) => {
+      next.startActiveSpan("middleware GET", { attributes: type("Middleware.execute") }, (m) => m.end());
+      span.setAttribute("next.bubble", true);
+      span.end();
+      return span.spanContext();
+    });
+    const server = await next.startActiveSpan("GET /api/warehouses", { kind: SpanKind.SERVER, attributes: type("BaseServer.handleRequest") }, trace.setSpanContext(context.active(), first), async (span) => {
+      await next.startActiveSpan("executing api route (app) /api/warehouses", { attributes: type("AppRouteRouteHandlers.runHandler") }, async (handler) => {
+        await emulator.client.listWarehouses({ page: 1, limit: 2 });
+        handler.end();
+      });
+      next.startSpan("start response", { attributes: type("NextNodeServer.startResponse") }).end();
+      span.end();
+      return span.spanContext();
+    });
+    await tracing.flush();
+
+    const inTrace = spans().filter((s) => s.traceId === caller.traceId);
+    expect(inTrace.map((s) => [s.name, s.parentSpanId]).sort()).toEqual([
+      ["GET /api/warehouses", caller.spanId],
+      ["list warehouses", server.spanId],
+    ]);
   });
 
   it("put the active span's ids on a log line", async () => {
