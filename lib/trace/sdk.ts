@@ -1,6 +1,6 @@
 import { context, INVALID_SPAN_CONTEXT, ProxyTracerProvider, trace, type Attributes, type Context, type Link, type Span, type SpanOptions, type Tracer, type TracerProvider } from "@opentelemetry/api";
 import type { ReadableSpan, SpanExporter, SpanProcessor, TimedEvent } from "@opentelemetry/sdk-trace";
-import { REDACTED } from "@/lib/rules/secrets";
+import { processRedactor, REDACTED } from "@/lib/rules/secrets";
 import { redact } from "@/lib/log";
 
 // Loaded only when tracing is on: the SDK and its exporters are imported here, never by the default runtime.
@@ -15,8 +15,26 @@ export function tracingWanted(env: Env = process.env): boolean {
   return Boolean(endpoint) && env.OTEL_SDK_DISABLED?.trim().toLowerCase() !== "true" && env.OTEL_TRACES_EXPORTER?.trim() !== "none";
 }
 
+// Span names and attribute values repeat from request to request: short ones are redacted once per set of known secrets.
+const SCRUBBED_MAX = 1000;
+const SCRUBBED_LENGTH = 256;
+const scrubbed = new Map<string, string>();
+let scrubbedFor = -1;
+
 export function scrub(text: string): string {
-  return SECRET_SHAPES.reduce((out, shape) => out.replace(shape, REDACTED), redact(text));
+  const version = processRedactor().version;
+  if (version !== scrubbedFor) {
+    scrubbed.clear();
+    scrubbedFor = version;
+  }
+  const known = scrubbed.get(text);
+  if (known !== undefined) return known;
+  const out = SECRET_SHAPES.reduce((acc, shape) => acc.replace(shape, REDACTED), redact(text));
+  if (text.length <= SCRUBBED_LENGTH) {
+    if (scrubbed.size >= SCRUBBED_MAX) scrubbed.clear();
+    scrubbed.set(text, out);
+  }
+  return out;
 }
 
 function scrubValue<T>(value: T): T {
@@ -24,9 +42,12 @@ function scrubValue<T>(value: T): T {
   return (Array.isArray(value) ? value.map((v: unknown) => (typeof v === "string" ? scrub(v) : v)) : value) as T;
 }
 
+// Next's own bookkeeping on its spans: the span's name and kind say the same.
+const NOT_EXPORTED = new Set(["next.span_category", "next.span_name", "next.span_type"]);
+
 export function scrubAttributes(attributes: Attributes | undefined): Attributes {
   const out: Attributes = {};
-  for (const [key, value] of Object.entries(attributes ?? {})) if (!SECRET_KEY.test(key)) out[scrub(key)] = scrubValue(value);
+  for (const [key, value] of Object.entries(attributes ?? {})) if (!NOT_EXPORTED.has(key) && !SECRET_KEY.test(key)) out[scrub(key)] = scrubValue(value);
   return out;
 }
 
@@ -85,14 +106,15 @@ function nextInner(options: SpanOptions | undefined): boolean {
  * child. Each would cost an SDK span, its redaction and its encoding on every request; NEXT_OTEL_VERBOSE=1 keeps them.
  */
 export class LeanTracerProvider implements TracerProvider {
-  private readonly tracers = new Map<string, Tracer>();
+  private readonly tracers = new Map<string, Map<string | undefined, Tracer>>();
   constructor(private readonly inner: TracerProvider) {}
   getTracer(name: string, version?: string, options?: { schemaUrl?: string }): Tracer {
-    const key = `${name}@${version ?? ""}`;
-    let tracer = this.tracers.get(key);
+    let byVersion = this.tracers.get(name);
+    if (!byVersion) this.tracers.set(name, (byVersion = new Map()));
+    let tracer = byVersion.get(version);
     if (!tracer) {
       tracer = name === "next.js" ? leanTracer(this.inner.getTracer(name, version, options)) : this.inner.getTracer(name, version, options);
-      this.tracers.set(key, tracer);
+      byVersion.set(version, tracer);
     }
     return tracer;
   }

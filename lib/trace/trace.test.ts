@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { context, SpanKind, trace } from "@opentelemetry/api";
@@ -174,6 +175,22 @@ describe("traces", () => {
     expect(inTrace.map((s) => [s.name, s.parentSpanId]).sort()).toEqual([
       ["GET /api/warehouses", caller.spanId],
       ["list warehouses", server.spanId],
+    ]);
+    expect(inTrace.flatMap((s) => s.attributes ?? []).filter((a) => a.key.startsWith("next.span_"))).toEqual([]);
+  });
+
+  it("redact a secret known only after the same text went out once", async () => {
+    const late = `late-${randomBytes(12).toString("hex")}`;
+    const name = `call with ${late}`;
+    for (let i = 0; i < 2; i++) {
+      if (i === 1) registerSecret(late);
+      tracer().startSpan(name, { attributes: { "labs.echo": late } }).end();
+      await tracing.flush();
+    }
+    const sent = spans().filter((s) => s.name.startsWith("call with "));
+    expect(sent.map((s) => [s.name, attr(s, "labs.echo")])).toEqual([
+      [name, late],
+      ["call with [redacted]", "[redacted]"],
     ]);
   });
 
