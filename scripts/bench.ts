@@ -1001,6 +1001,7 @@ async function runOnly(part: string): Promise<unknown> {
       warmupS: 2,
       connections: config.connections,
       scrapeEveryMs: 3000,
+      on: (process.env.BENCH_OBS_ON as "metrics" | "traces" | undefined) || "both",
     });
     return { meta, ...measured };
   }

@@ -1,7 +1,8 @@
-import { context, INVALID_SPAN_CONTEXT, ProxyTracerProvider, trace, type Attributes, type Context, type Link, type Span, type SpanOptions, type Tracer, type TracerProvider } from "@opentelemetry/api";
-import type { ReadableSpan, SpanExporter, SpanProcessor, TimedEvent } from "@opentelemetry/sdk-trace";
+import { ProxyTracerProvider, trace, type Attributes, type Link, type TracerProvider } from "@opentelemetry/api";
+import type { ReadableSpan, SpanExporter, TimedEvent } from "@opentelemetry/sdk-trace";
 import { processRedactor, REDACTED } from "@/lib/rules/secrets";
 import { redact } from "@/lib/log";
+import { ownServerSpans } from "@/lib/trace/server";
 
 // Loaded only when tracing is on: the SDK and its exporters are imported here, never by the default runtime.
 
@@ -42,12 +43,9 @@ function scrubValue<T>(value: T): T {
   return (Array.isArray(value) ? value.map((v: unknown) => (typeof v === "string" ? scrub(v) : v)) : value) as T;
 }
 
-// Next's own bookkeeping on its spans: the span's name and kind say the same.
-const NOT_EXPORTED = new Set(["next.span_category", "next.span_name", "next.span_type"]);
-
 export function scrubAttributes(attributes: Attributes | undefined): Attributes {
   const out: Attributes = {};
-  for (const [key, value] of Object.entries(attributes ?? {})) if (!NOT_EXPORTED.has(key) && !SECRET_KEY.test(key)) out[scrub(key)] = scrubValue(value);
+  for (const [key, value] of Object.entries(attributes ?? {})) if (!SECRET_KEY.test(key)) out[scrub(key)] = scrubValue(value);
   return out;
 }
 
@@ -93,77 +91,14 @@ function serviceAttributes(env: Env, version: string): Attributes {
   return { ...(!named && { "service.name": "labs-console" }), "service.version": version };
 }
 
-const NEXT_KEPT = "BaseServer.handleRequest";
-
-/** One of Next's inner spans (route module loading, the handler, the response...), which the console does not export. */
-function nextInner(options: SpanOptions | undefined): boolean {
-  const type = options?.attributes?.["next.span_type"];
-  return typeof type === "string" && type !== NEXT_KEPT;
-}
-
 /**
- * Next's inner spans are never made: the work runs under the span around it, so an upstream call's span is the request span's
- * child. Each would cost an SDK span, its redaction and its encoding on every request; NEXT_OTEL_VERBOSE=1 keeps them.
+ * Next makes its spans (eight for one API request) unless the registered provider is, by its constructor's name, the API's
+ * no-op one: the console's server span comes from lib/trace/server.ts instead, and Next's work runs under it.
+ * NEXT_OTEL_VERBOSE=1 lets Next trace.
  */
-export class LeanTracerProvider implements TracerProvider {
-  private readonly tracers = new Map<string, Map<string | undefined, Tracer>>();
-  constructor(private readonly inner: TracerProvider) {}
-  getTracer(name: string, version?: string, options?: { schemaUrl?: string }): Tracer {
-    let byVersion = this.tracers.get(name);
-    if (!byVersion) this.tracers.set(name, (byVersion = new Map()));
-    let tracer = byVersion.get(version);
-    if (!tracer) {
-      tracer = name === "next.js" ? leanTracer(this.inner.getTracer(name, version, options)) : this.inner.getTracer(name, version, options);
-      byVersion.set(version, tracer);
-    }
-    return tracer;
-  }
-}
-
-function leanTracer(inner: Tracer): Tracer {
-  const around = (ctx: Context | undefined): Span => trace.wrapSpanContext(trace.getSpanContext(ctx ?? context.active()) ?? INVALID_SPAN_CONTEXT);
-  return {
-    startSpan: (name, options, ctx) => (nextInner(options) ? around(ctx) : inner.startSpan(name, options, ctx)),
-    startActiveSpan: ((name: string, ...rest: unknown[]) => {
-      const fn = rest.pop() as (span: Span) => unknown;
-      const [options, ctx] = rest as [SpanOptions | undefined, Context | undefined];
-      if (!nextInner(options)) return inner.startActiveSpan(name, options ?? {}, ctx ?? context.active(), fn);
-      return ctx ? context.with(ctx, () => fn(around(ctx))) : fn(around(undefined));
-    }) as Tracer["startActiveSpan"],
-  };
-}
-
-const BUBBLED_KEPT = 1024;
-
-/**
- * Next answers a request that passes the proxy in two passes, each with a server span: the first ends (bubbled) before the
- * second starts as its child. The first is not exported; the second takes its parent.
- */
-export class BubbledPassProcessor implements SpanProcessor {
-  private readonly bubbled = new Map<string, ReadableSpan["parentSpanContext"]>();
-  constructor(private readonly inner: SpanProcessor) {}
-  onStart(...args: Parameters<SpanProcessor["onStart"]>): void {
-    this.inner.onStart(...args);
-  }
-  onEnd(span: ReadableSpan): void {
-    if (span.attributes["next.bubble"] === true && span.attributes["next.span_type"] === NEXT_KEPT) {
-      this.bubbled.set(span.spanContext().spanId, span.parentSpanContext);
-      if (this.bubbled.size > BUBBLED_KEPT) this.bubbled.delete(this.bubbled.keys().next().value!);
-      return;
-    }
-    const parentId = span.parentSpanContext?.spanId;
-    if (parentId !== undefined && this.bubbled.has(parentId)) {
-      const parentSpanContext = this.bubbled.get(parentId);
-      span = new Proxy(span, { get: (target, key, receiver) => (key === "parentSpanContext" ? parentSpanContext : Reflect.get(target, key, receiver)) });
-    }
-    this.inner.onEnd(span);
-  }
-  forceFlush(): Promise<void> {
-    return this.inner.forceFlush();
-  }
-  shutdown(): Promise<void> {
-    return this.inner.shutdown();
-  }
+function quietForNext(inner: TracerProvider): TracerProvider {
+  const provider: TracerProvider = { getTracer: (name, version, options) => inner.getTracer(name, version, options) };
+  return Object.defineProperty(provider, "constructor", { value: { name: "NoopTracerProvider" } });
 }
 
 export interface Tracing {
@@ -177,11 +112,18 @@ export async function startTracing(env: Env = process.env, version = "unknown"):
   const [{ startNodeSdk }, { BatchSpanProcessor }] = await Promise.all([import("@opentelemetry/sdk-node"), import("@opentelemetry/sdk-trace")]);
   const lean = env.NEXT_OTEL_VERBOSE?.trim() !== "1";
   const processor = new BatchSpanProcessor({ exporter: new RedactingExporter(await otlpExporter(env)), ...batchOptions(env) });
-  const sdk = startNodeSdk({ spanProcessors: [lean ? new BubbledPassProcessor(processor) : processor], metricReaders: [], logRecordProcessors: [], instrumentations: [], resourceAttributes: serviceAttributes(env, version) });
+  const sdk = startNodeSdk({ spanProcessors: [processor], metricReaders: [], logRecordProcessors: [], instrumentations: [], resourceAttributes: serviceAttributes(env, version) });
   if (lean) {
     const registered = trace.getTracerProvider();
     trace.disable();
-    trace.setGlobalTracerProvider(new LeanTracerProvider(registered instanceof ProxyTracerProvider ? registered.getDelegate() : registered));
+    trace.setGlobalTracerProvider(quietForNext(registered instanceof ProxyTracerProvider ? registered.getDelegate() : registered));
+    ownServerSpans(true);
   }
-  return { flush: () => processor.forceFlush(), shutdown: () => sdk.shutdown() };
+  return {
+    flush: () => processor.forceFlush(),
+    shutdown: () => {
+      ownServerSpans(false);
+      return sdk.shutdown();
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { context, SpanKind, trace } from "@opentelemetry/api";
+import { SpanKind, trace } from "@opentelemetry/api";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "@/lib/store/open";
 import type { ErpTransferRun } from "@/lib/store/schema";
@@ -15,6 +15,9 @@ import { createTransferRun } from "@/lib/erp/transfers/runs";
 import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/transfers/run-queues";
 import { addToQueue, takeQueuedOrders } from "@/lib/queue/store";
 import { startTracing, type Tracing } from "@/lib/trace/sdk";
+import { ownServerSpans, traceRequest } from "@/lib/trace/server";
+import { routeMatcher } from "@/lib/metrics/http";
+import { getTracer as nextTracer } from "next/dist/server/lib/trace/tracer";
 import { tracer } from "@/lib/trace";
 
 // The real SDK exporting OTLP/JSON to a receiver this test runs; the run goes through the real job engine, store and emulator.
@@ -150,33 +153,31 @@ describe("traces", () => {
     expect(text).not.toContain("eyJhbGciOiJkaXIi");
   });
 
-  it("leave out Next's inner spans and its bubbled first pass: a request is one server span, its upstream calls its children", async () => {
-    const next = trace.getTracer("next.js", "0.0.1");
-    const type = (t: string) => ({ "next.span_type": t });
-    const caller = { traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "00f067aa0ba902b7", traceFlags: 1, isRemote: true };
-    const first = next.startActiveSpan("GET", { kind: SpanKind.SERVER, attributes: type("BaseServer.handleRequest") }, trace.setSpanContext(context.active(), caller), (span) => {
-      next.startActiveSpan("middleware GET", { attributes: type("Middleware.execute") }, (m) => m.end());
-      span.setAttribute("next.bubble", true);
-      span.end();
-      return span.spanContext();
-    });
-    const server = await next.startActiveSpan("GET /api/warehouses", { kind: SpanKind.SERVER, attributes: type("BaseServer.handleRequest") }, trace.setSpanContext(context.active(), first), async (span) => {
-      await next.startActiveSpan("executing api route (app) /api/warehouses", { attributes: type("AppRouteRouteHandlers.runHandler") }, async (handler) => {
-        await emulator.client.listWarehouses({ page: 1, limit: 2 });
-        handler.end();
-      });
-      next.startSpan("start response", { attributes: type("NextNodeServer.startResponse") }).end();
-      span.end();
-      return span.spanContext();
-    });
+  it("make one server span a request, named by its route template and continuing a caller's traceparent, with Next's tracer idle", async () => {
+    const routeOf = routeMatcher({ dynamicRoutes: [{ page: "/api/warehouses/[id]", regex: "^/api/warehouses/([^/]+?)(?:/)?$" }] });
+    let nextTraces: boolean | undefined;
+    const server = createServer((req, res) =>
+      traceRequest(routeOf, req, res, () => {
+        nextTraces = nextTracer().isOpenTelemetryEnabled();
+        void emulator.client.listWarehouses({ page: 1, limit: 2 }).then(() => res.writeHead(200).end("ok"));
+      }),
+    );
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const caller = { traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "00f067aa0ba902b7" };
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/warehouses/7?x=1`, { headers: { traceparent: `00-${caller.traceId}-${caller.spanId}-01` } });
+    expect(await res.text()).toBe("ok");
+    await new Promise((r) => server.close(r));
     await tracing.flush();
 
+    expect(ownServerSpans()).toBe(true);
+    expect(nextTraces).toBe(false);
     const inTrace = spans().filter((s) => s.traceId === caller.traceId);
+    const request = inTrace.find((s) => s.kind === 2)!;
     expect(inTrace.map((s) => [s.name, s.parentSpanId]).sort()).toEqual([
-      ["GET /api/warehouses", caller.spanId],
-      ["list warehouses", server.spanId],
+      ["GET /api/warehouses/[id]", caller.spanId],
+      ["list warehouses", request.spanId],
     ]);
-    expect(inTrace.flatMap((s) => s.attributes ?? []).filter((a) => a.key.startsWith("next.span_"))).toEqual([]);
+    expect(["http.method", "http.target", "http.route", "http.status_code"].map((k) => attr(request, k))).toEqual(["GET", "/api/warehouses/7?x=1", "/api/warehouses/[id]", 200]);
   });
 
   it("redact a secret known only after the same text went out once", async () => {

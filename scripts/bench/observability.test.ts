@@ -39,6 +39,7 @@ describe("observability bench figures", () => {
 
   it("meets the target at 1.05 and only when nothing failed and traces arrived", () => {
     const base = {
+      on: "both",
       rounds: 2,
       cost: costOf([sample("off", "ping", 100, 100, 200), sample("on", "ping", 100, 105, 210)]),
       failures: [] as string[],
@@ -51,6 +52,7 @@ describe("observability bench figures", () => {
     ]);
     expect(observabilityTargets({ ...base, exported: { bytes: 0, posts: 0, bytesPerRequestOn: 0 } }).every((t) => !t.met)).toBe(true);
     expect(observabilityTargets({ ...base, scrapes: { count: 3, failed: 1, bytes: 0 } }).every((t) => !t.met)).toBe(true);
+    expect(observabilityTargets({ ...base, on: "traces" }).every((t) => !t.met)).toBe(true);
     const over = { ...base, cost: costOf([sample("off", "ping", 100, 100, 200), sample("on", "ping", 100, 106, 212)]) };
     expect(observabilityTargets(over).map((t) => t.met)).toEqual([false, false]);
   });
