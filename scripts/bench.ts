@@ -20,6 +20,7 @@ import { measureTransferFloor } from "@/scripts/bench/transfer-floor";
 import { measureOutcomes } from "@/scripts/bench/outcomes";
 import { measureOutages, outageTargets, type OutagesResult } from "@/scripts/bench/outages";
 import { measurePeakDay, peakDayTargets, type PeakDayResult } from "@/scripts/bench/peak-day";
+import { measureObservability, observabilityTargets, type ObservabilityResult } from "@/scripts/bench/observability";
 import { download, rssMiB, seedTrail, watch } from "@/scripts/bench/export";
 import { createTestDatabase } from "@/test/test-database";
 import { startThrowawayServer } from "@/lib/db/local-server";
@@ -42,7 +43,7 @@ const config = {
   profile: argv.includes("--profile"),
   // Also on a shared PostgreSQL server (TEST_DATABASE_URL's, or a throwaway one); `--embedded-only` skips it.
   postgres: !argv.includes("--embedded-only"),
-  // `--only=overhead`, `--only=transfer`, `--only=instances`, `--only=demo-stack`, `--only=outcomes`, `--only=outages`, `--only=peak-day`, `--only=export` or `--only=first-clicks`: that part alone, printed and written to .bench-data/ (not to bench/results).
+  // `--only=overhead`, `--only=transfer`, `--only=instances`, `--only=demo-stack`, `--only=outcomes`, `--only=outages`, `--only=peak-day`, `--only=observability`, `--only=export` or `--only=first-clicks`: that part alone, printed and written to .bench-data/ (not to bench/results).
   only: argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? null,
   // With --only: also file that part's figures and target rows in bench/results/latest.json, under "parts", with its own commit and date.
   record: argv.includes("--record"),
@@ -1031,12 +1032,27 @@ async function runOnly(part: string): Promise<unknown> {
   if (part === "export") return runExport();
   if (part === "outages") return measureOutages({ newStack, demo: DEMO, log: step });
   if (part === "peak-day") return runPeakDay();
+  if (part === "observability") {
+    const meta = { date: new Date().toISOString(), commit: gitCommit(), loadAverageAtStart: loadavg().map((v) => round(v, 2)) };
+    const measured = await measureObservability({
+      newStack,
+      demo: DEMO,
+      log: step,
+      rounds: 2 * envInt("BENCH_OBS_PAIRS", 4),
+      sliceS: envInt("BENCH_OBS_SLICE", 6),
+      warmupS: 2,
+      connections: config.connections,
+      scrapeEveryMs: 3000,
+      on: (process.env.BENCH_OBS_ON as "metrics" | "traces" | undefined) || "both",
+    });
+    return { meta, ...measured };
+  }
   const parts: Record<string, (stack: Stack, session: Session) => Promise<unknown>> = {
     overhead: (stack, session) => measureOverhead(stack, session, stack.token),
     transfer: (stack, session) => measureTransferPart(stack, session),
   };
   const measure = parts[part];
-  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances", "demo-stack", "outcomes", "outages", "peak-day", "export", "first-clicks"].join(", ")}`);
+  if (!measure) throw new Error(`--only=${part}: one of ${[...Object.keys(parts), "instances", "demo-stack", "outcomes", "outages", "peak-day", "observability", "export", "first-clicks"].join(", ")}`);
   const out: Record<string, unknown> = {};
   // The transfer reads the console's upstream call lines (logged at debug).
   const logLevel: Record<string, string> = part === "transfer" ? { LOG_LEVEL: "debug" } : {};
@@ -1121,6 +1137,7 @@ function partTargets(name: string, part: unknown): TargetRow[] {
   }
   if (name === "outages") targets.push(...outageTargets(part as OutagesResult));
   if (name === "peak-day") targets.push(...peakDayTargets(part as PeakDayResult));
+  if (name === "observability") targets.push(...observabilityTargets(part as ObservabilityResult));
   if (name === "export") {
     const e = part as Awaited<ReturnType<typeof runExport>>;
     for (const format of ["xlsx", "csv"] as const) {

@@ -68,6 +68,7 @@ let actions: Set<string> | undefined;
 
 // Set once Next is prepared: the registry is then the bundle's, which knows the build.
 let timeRequest: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+let traceRequest: ((req: IncomingMessage, res: ServerResponse, handle: () => void) => void) | undefined;
 const inFlight = new Set<ServerResponse>();
 let stopping = false;
 
@@ -94,10 +95,13 @@ httpServer.on("request", (req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(refusal.status, refusal.headers).end(req.method === "HEAD" ? undefined : refusal.body);
     return;
   }
-  handle(req, res).catch((error: unknown) => {
-    console.error(JSON.stringify({ t: new Date().toISOString(), level: "error", event: "server.request_failed", msg: "request failed", error: String(error) }));
-    if (!res.headersSent) res.writeHead(500).end();
-  });
+  const answer = () =>
+    void handle(req, res).catch((error: unknown) => {
+      console.error(JSON.stringify({ t: new Date().toISOString(), level: "error", event: "server.request_failed", msg: "request failed", error: String(error) }));
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  if (traceRequest) traceRequest(req, res, answer);
+  else answer();
 });
 
 httpServer.on("connect", (req: IncomingMessage, socket: Duplex) => {
@@ -186,6 +190,8 @@ if (!dev) {
     // No manifest: every request counts under "other".
   }
   timeRequest = (req, res) => http.timeRequest(routeOf, req, res);
+  const traced = await import("@/lib/trace/server");
+  traceRequest = (req, res, answer) => (traced.ownServerSpans() ? traced.traceRequest(routeOf, req, res, answer) : answer());
 }
 const { version } = (await import("next/package.json", { with: { type: "json" } })).default;
 httpServer.listen(env.PORT, host, () => {

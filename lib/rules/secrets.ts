@@ -42,11 +42,14 @@ export class Redactor {
   private canonicalForms: string[] = [];
   private shortest = SHORTEST_BEARER;
   private overlap = 0;
+  /** Grows with every secret added: a cache of redacted text is good while it stays the same. */
+  version = 0;
 
   add(secret: string | undefined): void {
     if (!secret) return;
     const added = secretForms(secret).filter((f) => !this.forms.includes(f));
     if (added.length === 0) return;
+    this.version++;
     this.forms = [...this.forms, ...added].sort((a, b) => b.length - a.length);
     const canonicalForms = new Set(this.forms.map((f) => canonical(f).text).filter((f) => f.length >= MIN_SECRET));
     this.canonicalForms = [...canonicalForms].sort((a, b) => b.length - a.length);

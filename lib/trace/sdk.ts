@@ -1,7 +1,8 @@
-import type { Attributes, Link } from "@opentelemetry/api";
+import { ProxyTracerProvider, trace, type Attributes, type Link, type TracerProvider } from "@opentelemetry/api";
 import type { ReadableSpan, SpanExporter, TimedEvent } from "@opentelemetry/sdk-trace";
-import { REDACTED } from "@/lib/rules/secrets";
+import { processRedactor, REDACTED } from "@/lib/rules/secrets";
 import { redact } from "@/lib/log";
+import { ownServerSpans } from "@/lib/trace/server";
 
 // Loaded only when tracing is on: the SDK and its exporters are imported here, never by the default runtime.
 
@@ -15,8 +16,26 @@ export function tracingWanted(env: Env = process.env): boolean {
   return Boolean(endpoint) && env.OTEL_SDK_DISABLED?.trim().toLowerCase() !== "true" && env.OTEL_TRACES_EXPORTER?.trim() !== "none";
 }
 
+// Span names and attribute values repeat from request to request: short ones are redacted once per set of known secrets.
+const SCRUBBED_MAX = 1000;
+const SCRUBBED_LENGTH = 256;
+const scrubbed = new Map<string, string>();
+let scrubbedFor = -1;
+
 export function scrub(text: string): string {
-  return SECRET_SHAPES.reduce((out, shape) => out.replace(shape, REDACTED), redact(text));
+  const version = processRedactor().version;
+  if (version !== scrubbedFor) {
+    scrubbed.clear();
+    scrubbedFor = version;
+  }
+  const known = scrubbed.get(text);
+  if (known !== undefined) return known;
+  const out = SECRET_SHAPES.reduce((acc, shape) => acc.replace(shape, REDACTED), redact(text));
+  if (text.length <= SCRUBBED_LENGTH) {
+    if (scrubbed.size >= SCRUBBED_MAX) scrubbed.clear();
+    scrubbed.set(text, out);
+  }
+  return out;
 }
 
 function scrubValue<T>(value: T): T {
@@ -72,6 +91,16 @@ function serviceAttributes(env: Env, version: string): Attributes {
   return { ...(!named && { "service.name": "labs-console" }), "service.version": version };
 }
 
+/**
+ * Next makes its spans (eight for one API request) unless the registered provider is, by its constructor's name, the API's
+ * no-op one: the console's server span comes from lib/trace/server.ts instead, and Next's work runs under it.
+ * NEXT_OTEL_VERBOSE=1 lets Next trace.
+ */
+function quietForNext(inner: TracerProvider): TracerProvider {
+  const provider: TracerProvider = { getTracer: (name, version, options) => inner.getTracer(name, version, options) };
+  return Object.defineProperty(provider, "constructor", { value: { name: "NoopTracerProvider" } });
+}
+
 export interface Tracing {
   flush(): Promise<void>;
   shutdown(): Promise<void>;
@@ -81,7 +110,20 @@ export interface Tracing {
 export async function startTracing(env: Env = process.env, version = "unknown"): Promise<Tracing | null> {
   if (!tracingWanted(env)) return null;
   const [{ startNodeSdk }, { BatchSpanProcessor }] = await Promise.all([import("@opentelemetry/sdk-node"), import("@opentelemetry/sdk-trace")]);
+  const lean = env.NEXT_OTEL_VERBOSE?.trim() !== "1";
   const processor = new BatchSpanProcessor({ exporter: new RedactingExporter(await otlpExporter(env)), ...batchOptions(env) });
   const sdk = startNodeSdk({ spanProcessors: [processor], metricReaders: [], logRecordProcessors: [], instrumentations: [], resourceAttributes: serviceAttributes(env, version) });
-  return { flush: () => processor.forceFlush(), shutdown: () => sdk.shutdown() };
+  if (lean) {
+    const registered = trace.getTracerProvider();
+    trace.disable();
+    trace.setGlobalTracerProvider(quietForNext(registered instanceof ProxyTracerProvider ? registered.getDelegate() : registered));
+    ownServerSpans(true);
+  }
+  return {
+    flush: () => processor.forceFlush(),
+    shutdown: () => {
+      ownServerSpans(false);
+      return sdk.shutdown();
+    },
+  };
 }

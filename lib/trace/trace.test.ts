@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SpanKind, trace } from "@opentelemetry/api";
@@ -14,6 +15,9 @@ import { createTransferRun } from "@/lib/erp/transfers/runs";
 import { createTransferQueues, enqueueWith, workTransfers } from "@/lib/erp/transfers/run-queues";
 import { addToQueue, takeQueuedOrders } from "@/lib/queue/store";
 import { startTracing, type Tracing } from "@/lib/trace/sdk";
+import { ownServerSpans, traceRequest } from "@/lib/trace/server";
+import { routeMatcher } from "@/lib/metrics/http";
+import { getTracer as nextTracer } from "next/dist/server/lib/trace/tracer";
 import { tracer } from "@/lib/trace";
 
 // The real SDK exporting OTLP/JSON to a receiver this test runs; the run goes through the real job engine, store and emulator.
@@ -147,6 +151,48 @@ describe("traces", () => {
     expect(leakSearch(TOKEN).leaks(text)).toEqual([]);
     expect(leakSearch(API_KEY).leaks(text)).toEqual([]);
     expect(text).not.toContain("eyJhbGciOiJkaXIi");
+  });
+
+  it("make one server span a request, named by its route template and continuing a caller's traceparent, with Next's tracer idle", async () => {
+    const routeOf = routeMatcher({ dynamicRoutes: [{ page: "/api/warehouses/[id]", regex: "^/api/warehouses/([^/]+?)(?:/)?$" }] });
+    let nextTraces: boolean | undefined;
+    const server = createServer((req, res) =>
+      traceRequest(routeOf, req, res, () => {
+        nextTraces = nextTracer().isOpenTelemetryEnabled();
+        void emulator.client.listWarehouses({ page: 1, limit: 2 }).then(() => res.writeHead(200).end("ok"));
+      }),
+    );
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const caller = { traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "00f067aa0ba902b7" };
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/warehouses/7?x=1`, { headers: { traceparent: `00-${caller.traceId}-${caller.spanId}-01` } });
+    expect(await res.text()).toBe("ok");
+    await new Promise((r) => server.close(r));
+    await tracing.flush();
+
+    expect(ownServerSpans()).toBe(true);
+    expect(nextTraces).toBe(false);
+    const inTrace = spans().filter((s) => s.traceId === caller.traceId);
+    const request = inTrace.find((s) => s.kind === 2)!;
+    expect(inTrace.map((s) => [s.name, s.parentSpanId]).sort()).toEqual([
+      ["GET /api/warehouses/[id]", caller.spanId],
+      ["list warehouses", request.spanId],
+    ]);
+    expect(["http.method", "http.target", "http.route", "http.status_code"].map((k) => attr(request, k))).toEqual(["GET", "/api/warehouses/7?x=1", "/api/warehouses/[id]", 200]);
+  });
+
+  it("redact a secret known only after the same text went out once", async () => {
+    const late = `late-${randomBytes(12).toString("hex")}`;
+    const name = `call with ${late}`;
+    for (let i = 0; i < 2; i++) {
+      if (i === 1) registerSecret(late);
+      tracer().startSpan(name, { attributes: { "labs.echo": late } }).end();
+      await tracing.flush();
+    }
+    const sent = spans().filter((s) => s.name.startsWith("call with "));
+    expect(sent.map((s) => [s.name, attr(s, "labs.echo")])).toEqual([
+      [name, late],
+      ["call with [redacted]", "[redacted]"],
+    ]);
   });
 
   it("put the active span's ids on a log line", async () => {
