@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { CHANNEL_COLUMNS, channelsOfRows, createTransferRun, InFlightError, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/transfers/runs";
 import { MEANING } from "@/lib/erp/transfers/orders";
@@ -118,32 +118,6 @@ export async function inboxPeople(conn: Kysely<Database>): Promise<{ email: stri
 }
 
 export type NotInErpPlace = "queued" | "running" | "open";
-
-// Each order not yet in the ERP once (queued, in an active run, open in the inbox and in no other run's ERP), never reading transferred outcomes.
-export function ordersNotInErp(conn: Kysely<Database>): RawBuilder<{ order_id: string; source: string | null; since: Date; place: NotInErpPlace; run_id: string | null }> {
-  const open = openOrders(conn, {})
-    .select(["o.order_id", "o.source", sql<Date>`coalesce(o.order_date, o.first_seen_at, r.created_at)`.as("since"), sql<string>`'open'`.as("place"), "o.run_id"])
-    .where(sql<boolean>`not exists (
-      select 1 from erp_transfer_orders t join erp_transfer_runs tr on tr.id = t.run_id
-      where t.order_id = o.order_id and ((t.outcome = 'pending' and t.position <= tr.transferred_through) or t.outcome = 'transferred' or t.meaning = 'already_in_erp'))`);
-  return sql`
-    select order_id, min(since) as since,
-      (array_agg(source order by since, place) filter (where source is not null))[1] as source,
-      (array_agg(place order by since, place))[1] as place,
-      (array_agg(run_id order by since, place))[1] as run_id
-    from (
-      select order_id, source, coalesce(order_date, queued_at) as since, 'queued' as place, null::text as run_id from order_queue
-      union all
-      select o.order_id, o.source, coalesce(o.order_date, o.first_seen_at, r.created_at), 'running', r.id
-      from erp_transfer_runs r join erp_transfer_orders o on o.run_id = r.id
-      where r.state in ('queued', 'running')
-        and not ((o.outcome = 'pending' and o.position <= r.transferred_through) or o.outcome = 'transferred' or o.meaning is not distinct from 'already_in_erp')
-      union all
-      ${open}
-    ) p
-    group by order_id
-  `;
-}
 
 export async function openExceptionCount(conn: Kysely<Database>): Promise<number> {
   const [row] = await openOrders(conn, {}).select((eb) => eb.fn.countAll<string>().as("n")).execute();
