@@ -5,7 +5,7 @@ export * from "@/lib/erp/imports/service";
 export * from "@/lib/erp/inbox/service";
 export * from "@/lib/erp/history/service";
 export { toRunSummary } from "@/lib/erp/transfers/store";
-export { attentionRuns, inboxGroups, ordersNotInErp, type NotInErpPlace } from "@/lib/erp/inbox/store";
+export { attentionRuns, inboxGroups, type NotInErpPlace } from "@/lib/erp/inbox/store";
 export { latestImports } from "@/lib/erp/imports/store";
 export { outcomeDays } from "@/lib/erp/outcomes/days-store";
 export { transferredBefore } from "@/lib/erp/history/store";

@@ -1,4 +1,38 @@
-import type { Kysely, Migration } from "kysely";
+import { sql, type Kysely, type Migration } from "kysely";
+
+// Each order not yet in the ERP once: queued, in a queued or running run, or open in the failures inbox and in no run's ERP.
+// lib/order-age/derivation.test.ts holds the read this replaced (lib/erp/inbox/store.ts openOrders) as its oracle.
+const DERIVED = sql`
+  select order_id, min(since) as since,
+    (array_agg(source order by since, place) filter (where source is not null))[1] as source,
+    (array_agg(place order by since, place))[1] as place,
+    (array_agg(run_id order by since, place))[1] as run_id
+  from (
+    select order_id, source, coalesce(order_date, queued_at) as since, 'queued' as place, null::text as run_id from order_queue
+    union all
+    select o.order_id, o.source, coalesce(o.order_date, o.first_seen_at, r.created_at), 'running', r.id
+    from erp_transfer_runs r join erp_transfer_orders o on o.run_id = r.id
+    where r.state in ('queued', 'running')
+      and not ((o.outcome = 'pending' and o.position <= r.transferred_through) or o.outcome = 'transferred' or o.meaning is not distinct from 'already_in_erp')
+    union all
+    select o.order_id, o.source, coalesce(o.order_date, o.first_seen_at, r.created_at), 'open', o.run_id
+    from erp_transfer_orders o join erp_transfer_runs r on r.id = o.run_id
+    where r.state in ('completed', 'interrupted')
+      and r.transferred_count + r.already_count < r.total_orders
+      and o.retried_in is null
+      and not exists (select 1 from erp_order_resolutions x where x.run_id = o.run_id and x.position = o.position)
+      and ((o.outcome in ('not_transferred', 'unknown') and o.meaning is distinct from 'already_in_erp')
+        or (o.outcome = 'pending' and r.pending_count > 0 and r.transferred_through < r.total_orders and o.position > r.transferred_through
+          and (r.sending_from is null or o.position not between r.sending_from and r.sending_to)))
+      and not exists (select 1 from erp_transfer_orders t join erp_transfer_runs tr on tr.id = t.run_id
+        where t.order_id = o.order_id and ((t.outcome = 'pending' and t.position <= tr.transferred_through) or t.outcome = 'transferred' or t.meaning = 'already_in_erp'))
+  ) p
+  group by order_id`;
+
+// Advisory lock spaces "age!" (the whole table) and "age#" (one order): an order's rows are derived again only after the last writer of it committed.
+const ALL = 0x61676521;
+const ONE = 0x61676523;
+const FEW = 64;
 
 export const orderAgeMigrations: Record<string, Migration> = {
   // The highest level a channel's oldest order was alerted at: a level is alerted once, again only after the channel fell below it.
@@ -10,6 +44,92 @@ export const orderAgeMigrations: Record<string, Migration> = {
         .addColumn("level", "text", (c) => c.notNull())
         .addColumn("alerted_at", "timestamptz", (c) => c.notNull())
         .execute();
+    },
+  },
+  // The orders not yet in the ERP, kept by triggers in the writing transaction: the clock reads this table, not every open exception.
+  "0022_order_age_orders": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("order_age_orders")
+        .addColumn("order_id", "text", (c) => c.primaryKey())
+        .addColumn("source", "text")
+        .addColumn("since", "timestamptz", (c) => c.notNull())
+        .addColumn("place", "text", (c) => c.notNull())
+        .addColumn("run_id", "text")
+        .execute();
+      await db.schema.createIndex("order_age_orders_oldest").on("order_age_orders").columns(["source", "since", "order_id"]).execute();
+      await sql`create view order_age_derived as ${DERIVED}`.execute(db);
+      await sql.raw(`
+        create function order_age_refresh(ids text[]) returns void language plpgsql as $$
+        begin
+          if cardinality(ids) > ${FEW} then
+            perform pg_advisory_xact_lock(${ALL}, 0);
+          else
+            perform pg_advisory_xact_lock_shared(${ALL}, 0);
+            perform pg_advisory_xact_lock(${ONE}, h) from (select distinct hashtext(i) as h from unnest(ids) i order by 1) l;
+          end if;
+          delete from order_age_orders where order_id = any(ids);
+          insert into order_age_orders (order_id, source, since, place, run_id)
+            select order_id, source, since, place, run_id from order_age_derived where order_id = any(ids);
+        end $$;
+
+        create function order_age_rebuild() returns void language plpgsql as $$
+        begin
+          perform pg_advisory_xact_lock(${ALL}, 0);
+          delete from order_age_orders;
+          insert into order_age_orders (order_id, source, since, place, run_id) select order_id, source, since, place, run_id from order_age_derived;
+        end $$;
+
+        create function order_age_touch() returns trigger language plpgsql as $$
+        declare ids text[];
+        begin
+          if TG_OP = 'TRUNCATE' then
+            perform order_age_rebuild();
+            return null;
+          elsif TG_OP = 'INSERT' then
+            execute 'select array_agg(distinct order_id) from new_rows' into ids;
+          elsif TG_OP = 'DELETE' then
+            execute 'select array_agg(distinct order_id) from old_rows' into ids;
+          else
+            execute 'select array_agg(distinct order_id) from (select order_id from old_rows union all select order_id from new_rows) c' into ids;
+          end if;
+          if ids is not null then perform order_age_refresh(ids); end if;
+          return null;
+        end $$;
+
+        -- A run's state, counts or range decide for all its orders; while it runs, only its mark moves them (the positions it passed).
+        create function order_age_touch_runs() returns trigger language plpgsql as $$
+        declare ids text[];
+        begin
+          execute $q$
+            select array_agg(distinct o.order_id)
+            from old_rows a join new_rows b on b.id = a.id
+            join erp_transfer_orders o on o.run_id = b.id
+            where (a.state, a.created_at) is distinct from (b.state, b.created_at)
+              or (b.state in ('completed', 'interrupted')
+                and (a.transferred_through, a.total_orders, a.pending_count, a.transferred_count, a.already_count, a.sending_from, a.sending_to)
+                  is distinct from (b.transferred_through, b.total_orders, b.pending_count, b.transferred_count, b.already_count, b.sending_from, b.sending_to))
+              or (a.transferred_through is distinct from b.transferred_through
+                and o.position between least(a.transferred_through, b.transferred_through) + 1 and greatest(a.transferred_through, b.transferred_through))
+              or (a.transferred_through is null) <> (b.transferred_through is null)
+          $q$ into ids;
+          if ids is not null then perform order_age_refresh(ids); end if;
+          return null;
+        end $$;
+      `).execute(db);
+      for (const table of ["order_queue", "erp_transfer_orders", "erp_order_resolutions"]) {
+        await sql.raw(`
+          create trigger order_age_insert after insert on ${table} referencing new table as new_rows for each statement execute function order_age_touch();
+          create trigger order_age_update after update on ${table} referencing old table as old_rows new table as new_rows for each statement execute function order_age_touch();
+          create trigger order_age_delete after delete on ${table} referencing old table as old_rows for each statement execute function order_age_touch();
+          create trigger order_age_truncate after truncate on ${table} for each statement execute function order_age_touch();
+        `).execute(db);
+      }
+      await sql.raw(`
+        create trigger order_age_update after update on erp_transfer_runs referencing old table as old_rows new table as new_rows for each statement execute function order_age_touch_runs();
+        create trigger order_age_truncate after truncate on erp_transfer_runs for each statement execute function order_age_touch();
+      `).execute(db);
+      await sql`select order_age_rebuild()`.execute(db);
     },
   },
 };

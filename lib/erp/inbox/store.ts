@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, ErpTransferRun } from "@/lib/store/schema";
 import { CHANNEL_COLUMNS, channelsOfRows, createTransferRun, InFlightError, RetryRefusedError, type EnqueueRun, type RunActor } from "@/lib/erp/transfers/runs";
 import { MEANING } from "@/lib/erp/transfers/orders";
@@ -65,17 +65,10 @@ function inGroup(conn: Kysely<Database>, f: InboxFilter, key: InboxGroupKey) {
 }
 
 export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promise<InboxGroup[]> {
-  // Per run first, in a hash: a count of distinct runs over every open order would sort them all.
+  // Per run first, in a hash: a count of distinct runs over every open order would sort them all. No array or ordered aggregate in this
+  // step: either makes the planner sort every open order instead (an ordered one cannot hash, an array's state is costed at 8 kB a group).
   const perRun = openOrders(conn, f)
-    .select([
-      MEANING.as("meaning"),
-      "o.reason_code",
-      "o.reason",
-      "o.run_id",
-      (eb) => eb.fn.countAll<string>().as("n"),
-      sql<Date>`min(r.created_at)`.as("created_at"),
-      sql<string[]>`(array_agg(o.order_id order by o.position))[1:${sql.lit(INBOX_ORDER_IDS)}]`.as("ids"),
-    ])
+    .select([MEANING.as("meaning"), "o.reason_code", "o.reason", "o.run_id", (eb) => eb.fn.countAll<string>().as("n"), sql<Date>`min(r.created_at)`.as("created_at")])
     .groupBy([MEANING, "o.reason_code", "o.reason", "o.run_id"]);
   const rows = await conn
     .selectFrom(perRun.as("g"))
@@ -87,13 +80,15 @@ export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promi
       sql<string>`count(*)`.as("runs"),
       sql<Date>`min(g.created_at)`.as("first_at"),
       sql<Date>`max(g.created_at)`.as("last_at"),
-      sql<string>`string_agg(array_to_string(g.ids, chr(31)), chr(31) order by g.created_at, g.run_id)`.as("ids"),
+      sql<string[]>`array_agg(g.run_id order by g.created_at, g.run_id)`.as("oldest_runs"),
+      sql<string[]>`array_agg(g.n order by g.created_at, g.run_id)`.as("oldest_ns"),
       sql<string[]>`(array_agg(g.run_id order by g.created_at desc, g.run_id))[1:${sql.lit(INBOX_RUN_IDS)}]`.as("run_ids"),
     ])
     .groupBy(["g.meaning", "g.reason_code", "g.reason"])
     .orderBy("n", "desc")
     .orderBy("g.meaning")
     .execute();
+  const ids = await firstOrderIds(conn, f, rows.map((r) => ({ key: groupKey(r.meaning, r.reason_code, r.reason), runs: r.oldest_runs, ns: r.oldest_ns.map(Number) })));
   return rows.map((r) => ({
     meaning: r.meaning as InboxMeaning,
     reasonCode: r.reason_code,
@@ -102,9 +97,36 @@ export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promi
     runs: Number(r.runs),
     firstAt: new Date(r.first_at).toISOString(),
     lastAt: new Date(r.last_at).toISOString(),
-    orderIds: [...new Set(r.ids.split("\u001f"))].slice(0, INBOX_ORDER_IDS),
+    orderIds: ids.get(groupKey(r.meaning, r.reason_code, r.reason)) ?? [],
     runIds: r.run_ids,
   }));
+}
+
+const groupKey = (meaning: string, reasonCode: string | null, reason: string | null) => JSON.stringify([meaning, reasonCode, reason]);
+
+// Each group's first order ids, its oldest runs first and each run's by position: only the runs that reach INBOX_ORDER_IDS are read.
+async function firstOrderIds(conn: Kysely<Database>, f: InboxFilter, groups: { key: string; runs: string[]; ns: number[] }[]): Promise<Map<string, string[]>> {
+  const wanted = groups.map((g) => {
+    let sum = 0;
+    const runs = g.runs.filter((_, i) => (sum += g.ns[i]!) - g.ns[i]! < INBOX_ORDER_IDS);
+    return { key: g.key, runs };
+  });
+  const runIds = [...new Set(wanted.flatMap((w) => w.runs))];
+  if (runIds.length === 0) return new Map();
+  const rows = await openOrders(conn, f)
+    .where("o.run_id", "in", runIds)
+    .select([MEANING.as("meaning"), "o.reason_code", "o.reason", "o.run_id", "o.order_id"])
+    .orderBy("o.run_id")
+    .orderBy("o.position")
+    .execute();
+  const byRunAndKey = new Map<string, string[]>();
+  for (const r of rows) {
+    const at = `${r.run_id} ${groupKey(r.meaning, r.reason_code, r.reason)}`;
+    const list = byRunAndKey.get(at);
+    if (list) list.push(r.order_id);
+    else byRunAndKey.set(at, [r.order_id]);
+  }
+  return new Map(wanted.map((w) => [w.key, [...new Set(w.runs.flatMap((run) => byRunAndKey.get(`${run} ${w.key}`) ?? []))].slice(0, INBOX_ORDER_IDS)]));
 }
 
 /** Who started runs, by name (the latest name a member used); the filter still goes by e-mail. */
@@ -118,32 +140,6 @@ export async function inboxPeople(conn: Kysely<Database>): Promise<{ email: stri
 }
 
 export type NotInErpPlace = "queued" | "running" | "open";
-
-// Each order not yet in the ERP once (queued, in an active run, open in the inbox and in no other run's ERP), never reading transferred outcomes.
-export function ordersNotInErp(conn: Kysely<Database>): RawBuilder<{ order_id: string; source: string | null; since: Date; place: NotInErpPlace; run_id: string | null }> {
-  const open = openOrders(conn, {})
-    .select(["o.order_id", "o.source", sql<Date>`coalesce(o.order_date, o.first_seen_at, r.created_at)`.as("since"), sql<string>`'open'`.as("place"), "o.run_id"])
-    .where(sql<boolean>`not exists (
-      select 1 from erp_transfer_orders t join erp_transfer_runs tr on tr.id = t.run_id
-      where t.order_id = o.order_id and ((t.outcome = 'pending' and t.position <= tr.transferred_through) or t.outcome = 'transferred' or t.meaning = 'already_in_erp'))`);
-  return sql`
-    select order_id, min(since) as since,
-      (array_agg(source order by since, place) filter (where source is not null))[1] as source,
-      (array_agg(place order by since, place))[1] as place,
-      (array_agg(run_id order by since, place))[1] as run_id
-    from (
-      select order_id, source, coalesce(order_date, queued_at) as since, 'queued' as place, null::text as run_id from order_queue
-      union all
-      select o.order_id, o.source, coalesce(o.order_date, o.first_seen_at, r.created_at), 'running', r.id
-      from erp_transfer_runs r join erp_transfer_orders o on o.run_id = r.id
-      where r.state in ('queued', 'running')
-        and not ((o.outcome = 'pending' and o.position <= r.transferred_through) or o.outcome = 'transferred' or o.meaning is not distinct from 'already_in_erp')
-      union all
-      ${open}
-    ) p
-    group by order_id
-  `;
-}
 
 export async function openExceptionCount(conn: Kysely<Database>): Promise<number> {
   const [row] = await openOrders(conn, {}).select((eb) => eb.fn.countAll<string>().as("n")).execute();
