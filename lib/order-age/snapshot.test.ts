@@ -5,7 +5,7 @@ import type { Database } from "@/lib/store/schema";
 import { openTestDb } from "@/test/store";
 import { forgetOrderAge, orderAge, ORDER_AGE_FRESH_MS } from "@/lib/order-age/service";
 
-// The clock an instance serves: read once per ORDER_AGE_FRESH_MS (the read goes over every open exception), at once again after a push.
+// The clock an instance serves: read once per ORDER_AGE_FRESH_MS, at once again after a push.
 
 const state = stubDoors({ conn: undefined as unknown as Kysely<Database>, config: () => ({ orderAge: { warnDays: 5, criticalDays: 6, deadlineDays: 7 }, accountTimeZone: "UTC" }) });
 const T0 = new Date("2026-11-28T12:00:00Z");
