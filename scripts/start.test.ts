@@ -66,6 +66,8 @@ describe.skipIf(!built)("npm start", () => {
       // Two node processes under npm: the emulator answers from the start script's own.
       expect(stack.filter((p) => /(^|\/)node$/.test(p.args[0] ?? "")).map((p) => p.pid).sort()).toEqual([pids.start, pids.console].sort());
       expect(pids.emulator).toBe(pids.start);
+      const consoleEnv = readFileSync(`/proc/${pids.console}/environ`, "utf8").split("\0");
+      expect(consoleEnv.filter((v) => /^(NODE_OPTIONS|MALLOC_\w+)=/.test(v)).sort()).toEqual(["MALLOC_MMAP_THRESHOLD_=32768", "MALLOC_TRIM_THRESHOLD_=131072", "NODE_OPTIONS=--max-semi-space-size=4"]);
       const token = readFileSync(path.join(dir, "emulator-token"), "utf8").trim();
       expect((await fetch(`http://127.0.0.1:${emulatorPort}/__emulator/health`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
       expect(stack.map((p) => p.pid)).toContain(pids.postgres);

@@ -78,6 +78,11 @@ if (demo) {
   childEnv.LABS_API_URL = `http://127.0.0.1:${env.EMULATOR_PORT}`;
   childEnv.LABS_DEMO_MODE = "1";
   childEnv.AUTH_SECRET = env.AUTH_SECRET ?? demoSecret(dataDir, "auth-secret");
+  // The console's young generation capped at 4 MB a half, and malloc's larger blocks in their own mappings: its idle
+  // memory and what a walk of its pages leaves behind (docs/benchmarks.md); flags of NODE_OPTIONS's own come later and win.
+  childEnv.NODE_OPTIONS = `--max-semi-space-size=4 ${process.env.NODE_OPTIONS ?? ""}`.trim();
+  childEnv.MALLOC_MMAP_THRESHOLD_ ??= "32768";
+  childEnv.MALLOC_TRIM_THRESHOLD_ ??= "131072";
 } else {
   childEnv.LABS_DEMO_MODE = "0";
 }
