@@ -121,7 +121,7 @@ if (!dev && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
   if (build.status !== 0) fail("the build failed.");
 }
 
-let consoleServer: ChildProcess | undefined;
+const spawned: { console?: ChildProcess } = {};
 let stopping = false;
 // The console's own deadline is LABS_API_TIMEOUT_MS plus its margins (scripts/server.ts); past this, it is killed.
 const STOP_WAIT_MS = env.LABS_API_TIMEOUT_MS + 15_000;
@@ -130,20 +130,20 @@ const running = (child: ChildProcess) => child.exitCode === null && child.signal
 
 function stop(code: number) {
   if (stopping) {
-    if (consoleServer && running(consoleServer)) consoleServer.kill("SIGKILL");
+    if (spawned.console && running(spawned.console)) spawned.console.kill("SIGKILL");
     void local?.stop();
     process.exit(code || 1);
   }
   stopping = true;
   const force = setTimeout(() => {
     console.error("The console did not stop in time; killing it.");
-    if (consoleServer && running(consoleServer)) consoleServer.kill("SIGKILL");
+    if (spawned.console && running(spawned.console)) spawned.console.kill("SIGKILL");
     void local?.stop();
     process.exit(1);
   }, STOP_WAIT_MS);
   force.unref();
   // The emulator outlives the console so that its calls in flight still get answers; PostgreSQL goes last.
-  const child = consoleServer;
+  const child = spawned.console;
   if (child && running(child)) child.kill("SIGTERM");
   void (async () => {
     if (child && running(child)) await new Promise((r) => child.once("exit", r));
@@ -212,11 +212,11 @@ if (demo) {
   });
 }
 
-consoleServer = spawn(process.execPath, [...script("server", "scripts/server.ts"), ...(dev ? ["--dev"] : [])], {
+const consoleServer = (spawned.console = spawn(process.execPath, [...script("server", "scripts/server.ts"), ...(dev ? ["--dev"] : [])], {
   cwd: root,
   stdio: [...childStdio],
   env: childEnv,
-});
+}));
 watch(consoleServer, "The console");
 writeFileSync(
   path.join(dataDir, "pids.json"),
