@@ -8,8 +8,8 @@ import { processTree } from "@/scripts/bench/demo-stack";
 import { builtScript } from "@/scripts/bench/stack";
 import { waitUntilReady } from "@/test/wait-ready";
 
-// `npm start` as a newcomer runs it, in demo mode: every process of the running stack is node running dist/'s
-// plain JavaScript, or PostgreSQL; no TypeScript loader and no esbuild service. Needs the build, as `npm test` makes it.
+// `npm start` as a newcomer runs it, in demo mode: two node processes running dist/'s plain JavaScript (the start
+// script with the emulator in it, the console), and PostgreSQL; no TypeScript loader and no esbuild service. Needs the build, as `npm test` makes it.
 
 const root = path.resolve(import.meta.dirname, "..");
 const built = existsSync(path.join(root, ".next", "BUILD_ID"));
@@ -62,11 +62,14 @@ describe.skipIf(!built)("npm start", () => {
       const stack = processTree(npm.pid!).map((pid) => ({ pid, args: commandLine(pid) }));
       expect(stack.filter((p) => p.args.some((a) => /tsx|esbuild/.test(a)))).toEqual([]);
       const script = (pid: number) => stack.find((p) => p.pid === pid)?.args.slice(1).map((a) => path.resolve(root, a));
-      expect([script(pids.start), script(pids.console), script(pids.emulator)]).toEqual([
-        [path.join(root, "dist", "start.mjs")],
-        [path.join(root, "dist", "server.mjs")],
-        [path.join(root, "dist", "emulator.mjs")],
-      ]);
+      expect([script(pids.start), script(pids.console)]).toEqual([[path.join(root, "dist", "start.mjs")], [path.join(root, "dist", "server.mjs")]]);
+      // Two node processes under npm: the emulator answers from the start script's own.
+      expect(stack.filter((p) => /(^|\/)node$/.test(p.args[0] ?? "")).map((p) => p.pid).sort()).toEqual([pids.start, pids.console].sort());
+      expect(pids.emulator).toBe(pids.start);
+      const consoleEnv = readFileSync(`/proc/${pids.console}/environ`, "utf8").split("\0");
+      expect(consoleEnv.filter((v) => /^(NODE_OPTIONS|MALLOC_\w+)=/.test(v)).sort()).toEqual(["MALLOC_MMAP_THRESHOLD_=32768", "MALLOC_TRIM_THRESHOLD_=131072", "NODE_OPTIONS=--max-semi-space-size=4"]);
+      const token = readFileSync(path.join(dir, "emulator-token"), "utf8").trim();
+      expect((await fetch(`http://127.0.0.1:${emulatorPort}/__emulator/health`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
       expect(stack.map((p) => p.pid)).toContain(pids.postgres);
 
       process.kill(pids.start, "SIGTERM");

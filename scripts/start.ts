@@ -1,4 +1,4 @@
-// `npm start`: the data folder's PostgreSQL (unless DATABASE_URL), the emulator (unless LABS_API_URL), then the console.
+// `npm start`: the data folder's PostgreSQL (unless DATABASE_URL), the emulator in this process (unless LABS_API_URL), then the console.
 import "@/scripts/require-node";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -8,6 +8,7 @@ import path from "node:path";
 import { ConfigError, envSchema, parseServerEnv } from "@/lib/config/env";
 import { ensureLocalServer, StoreInUseError, type LocalServer } from "@/lib/db/local-server";
 import { pgliteLeftBehind } from "@/lib/db/pglite-left";
+import type { Emulator } from "@/emulator/server";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
@@ -18,6 +19,7 @@ const compiled = path.extname(import.meta.filename) === ".mjs";
 const script = (built: string, source: string) => (compiled ? [path.join(root, "dist", `${built}.mjs`)] : ["--import", "tsx", path.join(root, source)]);
 
 let local: LocalServer | undefined;
+let emulator: Emulator | undefined;
 
 function fail(message: string): never {
   console.error(`Labs console cannot start. ${message}`);
@@ -76,6 +78,11 @@ if (demo) {
   childEnv.LABS_API_URL = `http://127.0.0.1:${env.EMULATOR_PORT}`;
   childEnv.LABS_DEMO_MODE = "1";
   childEnv.AUTH_SECRET = env.AUTH_SECRET ?? demoSecret(dataDir, "auth-secret");
+  // The console's young generation capped at 4 MB a half, and malloc's larger blocks in their own mappings: its idle
+  // memory and what a walk of its pages leaves behind (docs/benchmarks.md); flags of NODE_OPTIONS's own come later and win.
+  childEnv.NODE_OPTIONS = `--max-semi-space-size=4 ${process.env.NODE_OPTIONS ?? ""}`.trim();
+  childEnv.MALLOC_MMAP_THRESHOLD_ ??= "32768";
+  childEnv.MALLOC_TRIM_THRESHOLD_ ??= "131072";
 } else {
   childEnv.LABS_DEMO_MODE = "0";
 }
@@ -114,36 +121,34 @@ if (!dev && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
   if (build.status !== 0) fail("the build failed.");
 }
 
-const children: ChildProcess[] = [];
-const first = new Set<ChildProcess>();
+const spawned: { console?: ChildProcess } = {};
 let stopping = false;
 // The console's own deadline is LABS_API_TIMEOUT_MS plus its margins (scripts/server.ts); past this, it is killed.
 const STOP_WAIT_MS = env.LABS_API_TIMEOUT_MS + 15_000;
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-const exited = (child: ChildProcess) => (running(child) ? new Promise((r) => child.once("exit", r)) : null);
 
 function stop(code: number) {
   if (stopping) {
-    for (const child of children) if (running(child)) child.kill("SIGKILL");
+    if (spawned.console && running(spawned.console)) spawned.console.kill("SIGKILL");
     void local?.stop();
     process.exit(code || 1);
   }
   stopping = true;
   const force = setTimeout(() => {
     console.error("The console did not stop in time; killing it.");
-    for (const child of children) if (running(child)) child.kill("SIGKILL");
+    if (spawned.console && running(spawned.console)) spawned.console.kill("SIGKILL");
     void local?.stop();
     process.exit(1);
   }, STOP_WAIT_MS);
   force.unref();
   // The emulator outlives the console so that its calls in flight still get answers; PostgreSQL goes last.
-  for (const child of first) if (running(child)) child.kill("SIGTERM");
+  const child = spawned.console;
+  if (child && running(child)) child.kill("SIGTERM");
   void (async () => {
-    await Promise.all([...first].map(exited));
-    const clean = [...first].every((c) => c.exitCode === 0 || c.signalCode === "SIGTERM");
-    for (const child of children) if (!first.has(child) && running(child)) child.kill("SIGTERM");
-    await Promise.all(children.map(exited));
+    if (child && running(child)) await new Promise((r) => child.once("exit", r));
+    const clean = !child || child.exitCode === 0 || child.signalCode === "SIGTERM";
+    await emulator?.close().catch((error: unknown) => console.error("Labs emulator: error while closing:", error));
     await local?.stop();
     process.exit(code || (clean ? 0 : 1));
   })();
@@ -153,8 +158,12 @@ function stop(code: number) {
 const logCopy = process.env.CONSOLE_LOG_FILE ? createWriteStream(path.resolve(root, process.env.CONSOLE_LOG_FILE), { flags: "a" }) : null;
 const childStdio = ["ignore", logCopy ? "pipe" : "inherit", logCopy ? "pipe" : "inherit"] as const;
 
+function say(line: string) {
+  console.log(line);
+  logCopy?.write(`${line}\n`);
+}
+
 function watch(child: ChildProcess, name: string) {
-  children.push(child);
   if (logCopy) {
     child.stdout?.on("data", (chunk: Buffer) => {
       process.stdout.write(chunk);
@@ -176,31 +185,42 @@ process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
 if (demo) {
-  const emulator = spawn(process.execPath, script("emulator", "emulator/main.ts"), {
-    cwd: root,
-    stdio: [...childStdio],
-    env: { ...childEnv, DATABASE_URL: undefined, EMULATOR_PORT: String(env.EMULATOR_PORT), EMULATOR_PARENT_STOPS: "1" },
+  // In this process: a node process of its own would hold another copy of node's pages (60 MiB resident).
+  const { createEmulator } = await import("@/emulator/server");
+  const host = process.env.EMULATOR_HOST?.trim() || "127.0.0.1";
+  const dbFile = process.env.EMULATOR_DB?.trim() || path.join(dataDir, "emulator.sqlite");
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  // Its store holds the demo token's orders and request log: readable by this user only, as the token file is.
+  const umask = process.umask(0o077);
+  try {
+    emulator = createEmulator({ token: childEnv.LABS_API_TOKEN!, dbFile });
+  } catch (error) {
+    fail(`the Labs emulator cannot open ${dbFile}: ${reason(error)}`);
+  } finally {
+    process.umask(umask);
+  }
+  try {
+    say(`Labs emulator listening on ${(await emulator!.listen(env.EMULATOR_PORT, host)).url}`);
+  } catch (error) {
+    fail(`the Labs emulator cannot listen on ${host}:${env.EMULATOR_PORT}: ${reason(error)}`);
+  }
+  if (stopping) await new Promise(() => undefined);
+  // A fault of the emulator's, now in this process, stops the stack as its own process's exit did.
+  process.on("uncaughtException", (error) => {
+    console.error("The Labs emulator stopped unexpectedly; shutting down.", error);
+    stop(1);
   });
-  watch(emulator, "The Labs emulator");
-  await waitFor(
-    `${childEnv.LABS_API_URL}/__emulator/health`,
-    { Authorization: `Bearer ${childEnv.LABS_API_TOKEN}` },
-    "The Labs emulator",
-    emulator,
-    30_000,
-  );
 }
 
-const consoleServer = spawn(process.execPath, [...script("server", "scripts/server.ts"), ...(dev ? ["--dev"] : [])], {
+const consoleServer = (spawned.console = spawn(process.execPath, [...script("server", "scripts/server.ts"), ...(dev ? ["--dev"] : [])], {
   cwd: root,
   stdio: [...childStdio],
   env: childEnv,
-});
-first.add(consoleServer);
+}));
 watch(consoleServer, "The console");
 writeFileSync(
   path.join(dataDir, "pids.json"),
-  `${JSON.stringify({ start: process.pid, console: consoleServer.pid ?? null, emulator: demo ? (children[0]?.pid ?? null) : null, postgres: local?.pid ?? null })}\n`,
+  `${JSON.stringify({ start: process.pid, console: consoleServer.pid ?? null, emulator: demo ? process.pid : null, postgres: local?.pid ?? null })}\n`,
 );
 const wildcard = !listenHost || listenHost === "0.0.0.0" || listenHost === "::";
 const probeHost = wildcard ? "127.0.0.1" : listenHost.includes(":") ? `[${listenHost}]` : listenHost;

@@ -1,6 +1,9 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { openStore } from "@/lib/db/open";
 import { notify } from "@/lib/store/open";
 import { openTestStore } from "@/test/store";
+import { createTestDatabase } from "@/test/test-database";
 
 describe("the store", () => {
   it("runs the same queries on the test store: insert, count, update counts, notify", async () => {
@@ -19,6 +22,26 @@ describe("the store", () => {
       await listener.close();
     } finally {
       await store.close();
+    }
+  });
+
+  it("closes a connection left unused for idleTimeoutMillis, and opens one again when asked", { timeout: 20_000 }, async () => {
+    const database = await createTestDatabase();
+    const store = await openStore({ databaseUrl: database.url, poolSize: 4, idleTimeoutMillis: 300 });
+    const probe = await openStore({ databaseUrl: database.url, poolSize: 1 });
+    const others = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(probe.db)).rows[0]!.n;
+    try {
+      await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.1)`.execute(store.db)));
+      expect(await others()).toBe(3);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await others()).toBe(0);
+      await sql`select 1`.execute(store.db);
+      expect(await others()).toBe(1);
+    } finally {
+      await store.close();
+      await probe.close();
+      await database.drop();
     }
   });
 });

@@ -18,6 +18,8 @@ export interface Store<DB> {
 export interface OpenOptions {
   databaseUrl?: string | null;
   poolSize?: number;
+  /** How long an unused connection stays open; pg's own default is 10 s. */
+  idleTimeoutMillis?: number;
 }
 
 function pgListener(connectionString: string) {
@@ -72,7 +74,7 @@ function pgListener(connectionString: string) {
 export async function openStore<DB>(options: OpenOptions & { migrations?: Migrations }): Promise<Store<DB>> {
   const url = options.databaseUrl?.trim();
   if (!url) throw new Error("The console store needs a PostgreSQL URL: DATABASE_URL, or the local server that npm start and scripts/server.ts start.");
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: options.idleTimeoutMillis });
   pool.on("error", () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   try {

@@ -11,6 +11,8 @@ export type JobEngine = PgBoss;
 export interface EngineOptions {
   superviseSeconds: number;
   name?: string;
+  /** Its connections for queries, beside the one it keeps for LISTEN. */
+  poolSize?: number;
 }
 
 export function engineOptions(store: Store, options: EngineOptions): ConstructorOptions {
@@ -23,7 +25,7 @@ export function engineOptions(store: Store, options: EngineOptions): Constructor
     schedule: false,
     instanceName: options.name,
     connectionString: store.engine.connectionString,
-    max: 3,
+    max: options.poolSize ?? 3,
     // A job carries its sender's trace (a no-op while tracing is off), so a run continues the request that started it.
     openTelemetry: { propagateContext: true },
   };

@@ -7,7 +7,9 @@ import { forget, hasStarted, once, startedOnce } from "@/lib/jobs/once";
 const ENGINE = "job engine";
 
 export function jobs(): Promise<JobEngine> {
-  return once(ENGINE, async () => startEngine(await store(), { superviseSeconds: getConfig().jobs.superviseSeconds }));
+  const config = getConfig();
+  // Demo mode is one person's machine: each idle PostgreSQL connection holds 15 to 25 MB.
+  return once(ENGINE, async () => startEngine(await store(), { superviseSeconds: config.jobs.superviseSeconds, poolSize: config.demoMode ? 1 : 3 }));
 }
 
 export const jobsStarted = (): boolean => hasStarted(ENGINE);
