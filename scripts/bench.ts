@@ -796,7 +796,6 @@ async function profileRun() {
       let unit: ProfiledLoad["unit"] = "request";
       let units: number;
       let requestsPerSec: number | undefined;
-      // The transfer's profile: the measured run alone, not the console's start-up and warm-up.
       let window: { fromUs: number; toUs: number } | undefined;
       if (key === "transfer") {
         label = `transfer run of ${config.orders} orders`;
@@ -1184,7 +1183,6 @@ async function main() {
 
   if (config.profile) {
     const profile = await profileRun();
-    // With --only: that part's profile, beside the part's figures (not in bench/results).
     const file = config.only ? path.join(dataDir, `profile-${config.only}.json`) : path.join(resultsDir, "profile.json");
     writeFileSync(file, `${JSON.stringify(profile, null, 2)}\n`);
     printProfile(profile);

@@ -78,8 +78,7 @@ if (demo) {
   childEnv.LABS_API_URL = `http://127.0.0.1:${env.EMULATOR_PORT}`;
   childEnv.LABS_DEMO_MODE = "1";
   childEnv.AUTH_SECRET = env.AUTH_SECRET ?? demoSecret(dataDir, "auth-secret");
-  // The console's young generation capped at 4 MB a half, and malloc's larger blocks in their own mappings: its idle
-  // memory and what a walk of its pages leaves behind (docs/benchmarks.md); flags of NODE_OPTIONS's own come later and win.
+  // A small young generation and malloc's larger blocks mapped apart keep idle and walked memory low; NODE_OPTIONS's own flags win.
   childEnv.NODE_OPTIONS = `--max-semi-space-size=4 ${process.env.NODE_OPTIONS ?? ""}`.trim();
   childEnv.MALLOC_MMAP_THRESHOLD_ ??= "32768";
   childEnv.MALLOC_TRIM_THRESHOLD_ ??= "131072";
@@ -190,7 +189,6 @@ if (demo) {
   const host = process.env.EMULATOR_HOST?.trim() || "127.0.0.1";
   const dbFile = process.env.EMULATOR_DB?.trim() || path.join(dataDir, "emulator.sqlite");
   const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-  // Its store holds the demo token's orders and request log: readable by this user only, as the token file is.
   const umask = process.umask(0o077);
   try {
     emulator = createEmulator({ token: childEnv.LABS_API_TOKEN!, dbFile });

@@ -18,7 +18,6 @@ export interface Store<DB> {
 export interface OpenOptions {
   databaseUrl?: string | null;
   poolSize?: number;
-  /** How long an unused connection stays open; pg's own default is 10 s. */
   idleTimeoutMillis?: number;
 }
 

@@ -8,7 +8,6 @@ const ENGINE = "job engine";
 
 export function jobs(): Promise<JobEngine> {
   const config = getConfig();
-  // Demo mode is one person's machine: each idle PostgreSQL connection holds 15 to 25 MB.
   return once(ENGINE, async () => startEngine(await store(), { superviseSeconds: config.jobs.superviseSeconds, poolSize: config.demoMode ? 1 : 3 }));
 }
 

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 
-// Each order not yet in the ERP once: queued, in a queued or running run, or open in the failures inbox and in no run's ERP.
-// lib/order-age/derivation.test.ts holds the read this replaced (lib/erp/inbox/store.ts openOrders) as its oracle.
+// Each order not yet in the ERP once: queued, in a queued or running run, or open in the inbox and in no run's ERP (oracle: derivation.test.ts).
 const DERIVED = sql`
   select order_id, min(since) as since,
     (array_agg(source order by since, place) filter (where source is not null))[1] as source,

@@ -11,7 +11,6 @@ const globalForDb = globalThis as unknown as { consoleStore?: Promise<Store> };
 async function open(): Promise<Store> {
   const config = getConfig();
   // Without DATABASE_URL, scripts/server.ts has started the data folder's own PostgreSQL and set it (lib/db/local-server.ts).
-  // Demo mode: the connections of start-up's burst close soon after it (each idle one holds 15 to 25 MB).
   return openPool({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, idleTimeoutMillis: config.demoMode ? 3000 : undefined });
 }
 

@@ -91,11 +91,7 @@ function serviceAttributes(env: Env, version: string): Attributes {
   return { ...(!named && { "service.name": "labs-console" }), "service.version": version };
 }
 
-/**
- * Next makes its spans (eight for one API request) unless the registered provider is, by its constructor's name, the API's
- * no-op one: the console's server span comes from lib/trace/server.ts instead, and Next's work runs under it.
- * NEXT_OTEL_VERBOSE=1 lets Next trace.
- */
+/** Next makes no spans while the registered provider's constructor is named as the no-op one: the server span is lib/trace/server.ts's (NEXT_OTEL_VERBOSE=1: Next traces). */
 function quietForNext(inner: TracerProvider): TracerProvider {
   const provider: TracerProvider = { getTracer: (name, version, options) => inner.getTracer(name, version, options) };
   return Object.defineProperty(provider, "constructor", { value: { name: "NoopTracerProvider" } });

@@ -1,5 +1,4 @@
-// Issue 39's bench part: machine time per request with metrics and tracing off, and on (METRICS_TOKEN with /metrics scraped,
-// OTLP/HTTP traces to a receiver of the bench's own), in alternating rounds, each on a console started afresh.
+// Machine time per request with metrics and tracing off and on (scraped /metrics, OTLP to a receiver of its own), alternating rounds.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { autocannon } from "@/scripts/bench/autocannon";
@@ -29,10 +28,7 @@ export interface TargetCost {
 
 const perRequest = (ms: number, answered: number) => ms / Math.max(1, answered);
 
-/**
- * Per target: the median over rounds of CPU ms per request in each mode, and on/off of those medians; the machine's time on
- * leaves out the receiver (the collector, which runs elsewhere in production). Pairs are round 2k (off) with round 2k+1 (on).
- */
+/** Per target: medians over rounds of CPU ms a request in each mode, and on/off; the machine's time leaves out the receiver (a collector runs elsewhere). */
 export function costOf(samples: readonly RoundSample[]): Record<string, TargetCost> {
   const out: Record<string, TargetCost> = {};
   for (const target of [...new Set(samples.map((s) => s.target))]) {
@@ -58,7 +54,6 @@ export function costOf(samples: readonly RoundSample[]): Record<string, TargetCo
   return out;
 }
 
-/** Alternating modes, off first: off, on, off, on... */
 export function modeOfRound(round: number): Mode {
   return round % 2 === 0 ? "off" : "on";
 }
@@ -82,7 +77,6 @@ interface Receiver {
   stop(): Promise<void>;
 }
 
-/** An OTLP/HTTP receiver in a process of its own, so that its CPU can be told apart: it accepts and counts bytes. */
 async function startReceiver(): Promise<Receiver> {
   const child: ChildProcess = spawn(process.execPath, ["-e", RECEIVER], { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve, reject) => {
@@ -107,13 +101,11 @@ export interface ObservabilityOptions {
   newStack: () => Stack;
   demo: { email: string; password: string };
   log: (message: string) => void;
-  /** Rounds in all (off and on alternately). */
   rounds: number;
   sliceS: number;
   warmupS: number;
   connections: number;
   scrapeEveryMs: number;
-  /** What "on" turns on: both (the part's measure), or one alone to tell their costs apart. */
   on?: "both" | "metrics" | "traces";
 }
 

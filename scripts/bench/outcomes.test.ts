@@ -88,7 +88,7 @@ describe("outcomes bench: the seed read by the console's own code", () => {
     // Sequential scans priced out: on 1,200 rows the planner would rightly read them all, at 1,000,000 it must not be forced to.
     const url = new URL(database.url);
     url.searchParams.set("options", "-c enable_seqscan=off");
-    const plan = (await explainLast(url.toString(), (db) => inboxGroups(db, {}))).join("\n");
+    const plan = (await explainLast(url.toString(), (db) => inboxGroups(db, {}), true)).join("\n");
     expect(plan).toContain("erp_transfer_orders_open");
     expect(plan).toMatch(/Index Cond: \(\(run_id = pr\.id\) AND \("?position"? > pr\.transferred_through\)\)/);
     expect(plan).not.toMatch(/Seq Scan on erp_transfer_orders/);

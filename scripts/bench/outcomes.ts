@@ -191,13 +191,14 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 }
 
 /** The plan PostgreSQL chose for the last query `work` sent through Kysely, run again under EXPLAIN ANALYZE. */
-export async function explainLast(databaseUrl: string, work: (db: Kysely<Database>) => Promise<unknown>): Promise<string[]> {
+/** `first`: the work's first query instead of its last. */
+export async function explainLast(databaseUrl: string, work: (db: Kysely<Database>) => Promise<unknown>, first = false): Promise<string[]> {
   let last: { sql: string; parameters: readonly unknown[] } | null = null;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     log: (event) => {
-      if (event.level === "query") last = event.query;
+      if (event.level === "query" && !(first && last)) last = event.query;
     },
   });
   try {

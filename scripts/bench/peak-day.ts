@@ -1,5 +1,4 @@
-// Issue 39's peak day: 50,000 orders pushed to /api/v1/order-queue over two consoles (dist/) on one PostgreSQL database,
-// sent by a schedule's automatic sends to the emulator; push rate through one instance against both, in interleaved rounds.
+// 50,000 orders pushed over two consoles on one PostgreSQL, sent by a schedule; the push rate through one instance against both.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -39,7 +38,6 @@ export function sideOrder(rounds: number): Side[] {
   return Array.from({ length: rounds }, (_, i): Side[] => (i % 2 === 0 ? ["one", "two"] : ["two", "one"])).flat();
 }
 
-/** Seconds from each order's push answered to its outcome; orders without an outcome are counted, not aged. */
 export function queueAges(answeredAtMs: ReadonlyMap<string, number>, settledAtMs: ReadonlyMap<string, number>) {
   const ages: number[] = [];
   let unsettled = 0;
@@ -60,7 +58,6 @@ export interface SegmentFigures {
   lockWaiting?: number[];
 }
 
-/** Pushes a second over a side's segments (their pushes over their wall time), its latency and the cores it used. */
 export function sideFigures(segments: readonly SegmentFigures[], pushOrders: number) {
   const pushes = sum(segments.map((s) => s.pushes));
   const wallS = sum(segments.map((s) => s.wallMs)) / 1000;
@@ -229,7 +226,6 @@ export async function measurePeakDay(o: PeakDayOptions) {
 
     const order = sideOrder(PEAK_DAY.rounds);
     const perSegment = chunks(ids, Math.ceil(orderCount / order.length));
-    // The server's postmaster, the parent of this client's backend (on this machine, as the throwaway server is).
     const backend = (await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
     const postmaster = Number(readFileSync(`/proc/${backend}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
     const cpuPids = { consoleA: a.pid!, consoleB: b.pid!, emulator: emulator.pid!, postgres: postmaster, bench: process.pid };

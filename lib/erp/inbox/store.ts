@@ -65,8 +65,7 @@ function inGroup(conn: Kysely<Database>, f: InboxFilter, key: InboxGroupKey) {
 }
 
 export async function inboxGroups(conn: Kysely<Database>, f: InboxFilter): Promise<InboxGroup[]> {
-  // Per run first, in a hash: a count of distinct runs over every open order would sort them all. No array or ordered aggregate in this
-  // step: either makes the planner sort every open order instead (an ordered one cannot hash, an array's state is costed at 8 kB a group).
+  // Per run first, in a hash, with no array or ordered aggregate: either makes the planner sort every open order instead.
   const perRun = openOrders(conn, f)
     .select([MEANING.as("meaning"), "o.reason_code", "o.reason", "o.run_id", (eb) => eb.fn.countAll<string>().as("n"), sql<Date>`min(r.created_at)`.as("created_at")])
     .groupBy([MEANING, "o.reason_code", "o.reason", "o.run_id"]);

@@ -99,10 +99,7 @@ export interface PendingOrder {
   batch: number;
 }
 
-/**
- * One round trip per batch boundary, fenced on the job; transferred orders are not written, the run's mark moves past them.
- * `unlessStopped`: the `added` batches are claimed only if no stop was asked, read in the same statement (`stopped`).
- */
+/** One round trip per batch boundary, fenced on the job; with `unlessStopped` the `added` batches are claimed only if no stop was asked (`stopped`). */
 export async function settleBatch(
   conn: Conn,
   input: { runId: string; jobId: string; done: readonly OrderOutcomeRow[]; inFlight: readonly ClaimedBatch[]; added: number; unlessStopped?: boolean; now?: Date },
