@@ -4,6 +4,7 @@ import path from "node:path";
 import { autocannon, type CannonResult } from "@/scripts/bench/autocannon";
 import { cpuBetween, sampleCpu, type CpuSample } from "@/scripts/bench/cpu";
 import { signIn } from "@/scripts/bench/http";
+import { instanceEnv } from "@/scripts/bench/stack";
 import { round, sum } from "@/scripts/bench/stats";
 import { createTestDatabase } from "@/test/test-database";
 import { waitUntilReady } from "@/test/wait-ready";
@@ -71,19 +72,7 @@ export async function measureInstances(o: InstancesOptions): Promise<InstancesRe
     const emulator = run(["emulator/main.ts"], { EMULATOR_PORT: String(ports.emulator), LABS_API_TOKEN: o.token, DATA_DIR: path.join(dir, "emulator") });
     await waitUntilReady(`${emulatorUrl}/__emulator/health`, emulator, "the emulator", { Authorization: `Bearer ${o.token}` });
     const instance = (name: "a" | "b") =>
-      run(["scripts/server.ts"], {
-        PORT: String(ports[name]),
-        HOST: "127.0.0.1",
-        DATABASE_URL: database.url,
-        AUTH_SECRET: o.authSecret,
-        LABS_API_URL: emulatorUrl,
-        LABS_API_TOKEN: o.token,
-        LABS_DEMO_MODE: "1",
-        DATA_DIR: path.join(dir, name),
-        TRUSTED_PROXY_HOPS: "1",
-        LOG_LEVEL: "info",
-        CONSOLE_LOG_FILE: "",
-      });
+      run(["scripts/server.ts"], instanceEnv({ port: ports[name], databaseUrl: database.url, authSecret: o.authSecret, emulatorUrl, token: o.token, dataDir: path.join(dir, name) }, { TRUSTED_PROXY_HOPS: "1" }));
     // One after the other: both would otherwise migrate the fresh database at once.
     const a = instance("a");
     await waitUntilReady(`http://127.0.0.1:${ports.a}/api/ping`, a, "console A");

@@ -7,7 +7,7 @@ import pg from "pg";
 import { cpuBetween, sampleCpu, type CpuSample } from "@/scripts/bench/cpu";
 import { EmulatorControl, signIn, type EmulatorLogEntry } from "@/scripts/bench/http";
 import { sentOnce } from "@/scripts/bench/outages";
-import { builtScript } from "@/scripts/bench/stack";
+import { builtScript, instanceEnv } from "@/scripts/bench/stack";
 import { median, percentile, round, sum } from "@/scripts/bench/stats";
 import { createTestDatabase } from "@/test/test-database";
 import { waitUntilReady } from "@/test/wait-ready";
@@ -123,18 +123,7 @@ export async function measurePeakDay(o: PeakDayOptions) {
     const emulator = run(emulatorScript, { EMULATOR_PORT: String(ports.emulator), LABS_API_TOKEN: o.token, DATA_DIR: path.join(dir, "emulator") });
     await waitUntilReady(`${emulatorUrl}/__emulator/health`, emulator, "the emulator", { Authorization: `Bearer ${o.token}` });
     const instance = (name: "a" | "b") =>
-      run(consoleScript, {
-        PORT: String(ports[name]),
-        HOST: "127.0.0.1",
-        DATABASE_URL: database.url,
-        AUTH_SECRET: o.authSecret,
-        LABS_API_URL: emulatorUrl,
-        LABS_API_TOKEN: o.token,
-        LABS_DEMO_MODE: "1",
-        DATA_DIR: path.join(dir, name),
-        LOG_LEVEL: "info",
-        CONSOLE_LOG_FILE: "",
-      });
+      run(consoleScript, instanceEnv({ port: ports[name], databaseUrl: database.url, authSecret: o.authSecret, emulatorUrl, token: o.token, dataDir: path.join(dir, name) }));
     // One after the other: both would otherwise migrate the fresh database at once.
     const a = instance("a");
     await waitUntilReady(`${urlOf(ports.a)}/api/ping`, a, "console A");

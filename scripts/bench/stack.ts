@@ -187,3 +187,20 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
+
+/** A console instance's environment beside others on one PostgreSQL database, in demo mode, logging at info to stdout only. */
+export function instanceEnv(o: { port: number; databaseUrl: string; authSecret: string; emulatorUrl: string; token: string; dataDir: string }, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PORT: String(o.port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: o.databaseUrl,
+    AUTH_SECRET: o.authSecret,
+    LABS_API_URL: o.emulatorUrl,
+    LABS_API_TOKEN: o.token,
+    LABS_DEMO_MODE: "1",
+    DATA_DIR: o.dataDir,
+    LOG_LEVEL: "info",
+    CONSOLE_LOG_FILE: "",
+    ...extra,
+  };
+}
