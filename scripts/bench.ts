@@ -1003,7 +1003,6 @@ async function runFirstClicksPart() {
   }
 }
 
-/** The same batches straight to the emulator, one after another by fetch; before and after the run, the lower one counts (the stricter ratio). */
 async function directSendFloor(stack: Stack, emu: EmulatorControl) {
   const seeded = await emu.call<{ orders: { ids: string[] } }>("POST", "/seed", { orders: config.orders });
   const [floor] = await measureTransferFloor(stack.emulatorUrl, stack.token, emu, seeded.orders.ids, { fetchOnly: true });

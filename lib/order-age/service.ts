@@ -8,7 +8,6 @@ import { checkOrderAge } from "@/lib/order-age/alerts";
 import { orderAgeOf } from "@/lib/order-age/read";
 import type { OrderAge } from "@/lib/order-age/schemas";
 
-/** How long an instance serves the clock it read: the clock moves in days. */
 export const ORDER_AGE_FRESH_MS = 30_000;
 const g = globalThis as unknown as { orderAgeSnapshot?: { at: number; value: Promise<OrderAge> } };
 

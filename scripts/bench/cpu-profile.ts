@@ -136,7 +136,6 @@ function resolveFrame(frame: CallFrame, root: string): Resolved {
   return { key: `${name}\u0000${where}`, name, where, area };
 }
 
-/** `window`: only the samples taken between these two readings of the monotonic clock (process.hrtime, in µs), as V8 stamps them. */
 export function summariseProfile(file: string, root: string, top = 20, window?: { fromUs: number; toUs: number }): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));

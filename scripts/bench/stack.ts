@@ -188,7 +188,6 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** A console instance's environment beside others on one PostgreSQL database, in demo mode, logging at info to stdout only. */
 export function instanceEnv(o: { port: number; databaseUrl: string; authSecret: string; emulatorUrl: string; token: string; dataDir: string }, extra: Record<string, string> = {}): Record<string, string> {
   return {
     PORT: String(o.port),
