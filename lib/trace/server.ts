@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { TRACER_NAME } from "@/lib/trace";
 
-
 const OWN = Symbol.for("labs-console.server-spans");
 type Flag = { [OWN]?: boolean };
 
