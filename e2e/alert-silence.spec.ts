@@ -36,7 +36,7 @@ test("no order pushed for the set minutes: one alert at the receiver, and the pa
     await expect(page.getByText("Pushed-order rules saved.")).toBeVisible();
     await expect(rules.getByTestId("alert-arrivals-state")).toContainText("Silence: an alert after 1 active minute without a push.");
 
-    // The alert tick runs once a minute: the spell counts from the rule's start.
+    // The spell counts from the rule's start; the alert tick (ALERT_TICK_SECONDS, 10 s here) finds it.
     await expect.poll(() => receiver.received.length, { timeout: 180_000, intervals: [2_000] }).toBeGreaterThan(0);
     const sent = JSON.parse(receiver.received[0]!.body) as { type: string; title: string; link: string };
     expect(receiver.received[0]!.verified).toBe(true);

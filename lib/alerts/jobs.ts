@@ -27,7 +27,7 @@ export function startAlertJobs(): Promise<JobEngine> {
       onWarn: (message, fields) => log.warn(message, fields),
     });
     const tick = { db: await db(), boss, queue: settings.queue, timeZone: getConfig().accountTimeZone, orderAge: getConfig().orderAge };
-    await startChain(boss, ALERT_TICK, () => runAlertTick(tick));
+    await startChain(boss, { ...ALERT_TICK, seconds: getConfig().alerts.tickSeconds }, () => runAlertTick(tick));
     return boss;
   });
 }

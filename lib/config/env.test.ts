@@ -37,7 +37,7 @@ describe("parseServerEnv", () => {
       exports: { maxRows: 100_000 },
       erp: { batchSize: 100, inFlight: 2, maxOrdersPerRun: 10_000, importRepeatWindowMinutes: 15 },
       accountTimeZone: "Europe/Istanbul",
-      alerts: { platformSilentMinutes: 10, retryLimit: 4, retryDelaySeconds: 5, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 5_000, allowedTargets: [] },
+      alerts: { platformSilentMinutes: 10, tickSeconds: 60, retryLimit: 4, retryDelaySeconds: 5, sendTimeoutMs: 10_000, smtpVerifyTimeoutMs: 5_000, allowedTargets: [] },
       consoleUrl: "http://localhost:3000",
       auditStream: null,
       breaker: { windowBatches: 4, openAfter: 3, probeSeconds: 180, probeOrders: 10, drainBatchesPerMinute: 6 },

@@ -48,6 +48,7 @@ export const envSchema = z
     }),
     ALERT_PLATFORM_SILENT_MINUTES: positiveInt(10, 1440),
     ALERT_RETRY_LIMIT: positiveInt(4, 20, 0),
+    ALERT_TICK_SECONDS: positiveInt(60, 3600, 5),
     ALERT_RETRY_DELAY_SECONDS: positiveInt(5, 3600),
     ALERT_SEND_TIMEOUT_SECONDS: positiveInt(10, 120),
     ALERT_SMTP_VERIFY_TIMEOUT_SECONDS: positiveInt(5, 60),
@@ -142,6 +143,7 @@ export interface ConsoleConfig {
   accountTimeZone: string;
   alerts: {
     platformSilentMinutes: number;
+    tickSeconds: number;
     retryLimit: number;
     retryDelaySeconds: number;
     sendTimeoutMs: number;
@@ -208,6 +210,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Cons
     accountTimeZone: env.ACCOUNT_TIME_ZONE ?? "Europe/Istanbul",
     alerts: {
       platformSilentMinutes: env.ALERT_PLATFORM_SILENT_MINUTES,
+      tickSeconds: env.ALERT_TICK_SECONDS,
       retryLimit: env.ALERT_RETRY_LIMIT,
       retryDelaySeconds: env.ALERT_RETRY_DELAY_SECONDS,
       sendTimeoutMs: env.ALERT_SEND_TIMEOUT_SECONDS * 1000,
