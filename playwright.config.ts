@@ -11,7 +11,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // One worker per project: the emulator's fault rules are global; the cluster project has servers of its own and mostly waits, so it runs beside.
+  // One worker per project: the emulator's fault rules are global; the cluster project (servers of its own, mostly waiting) runs beside it, in the same phase after setup.
   workers: 2,
   // The JSON report gives `npm test` its slowest specs (scripts/test-times.ts).
   reporter: [["list"], ["json", { outputFile: "reports/e2e-times.json" }], ...(process.env.CI ? [] : [["html", { open: "never" }] as const])],
@@ -39,7 +39,7 @@ export default defineConfig({
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
     { name: "chromium", dependencies: ["setup"], workers: 1, testIgnore: /cluster\.spec\.ts/, use: { storageState: "e2e/.auth/admin.json" } },
-    { name: "cluster", workers: 1, testMatch: /cluster\.spec\.ts/ },
+    { name: "cluster", dependencies: ["setup"], workers: 1, testMatch: /cluster\.spec\.ts/ },
   ],
   webServer: [
     {
