@@ -43,8 +43,7 @@ describe("a chain on the job engine", () => {
     expect(await a.fetch(PLATFORM_CHECK.queue, { batchSize: 10, includeMetadata: true, ignoreStartAfter: true })).toHaveLength(1);
   });
 
-  // The two chains below have queues of their own and mostly wait: side by side.
-  it.concurrent("two instances working one chain run it once per slot, slot after slot", async () => {
+  it("two instances working one chain run it once per slot, slot after slot", async () => {
     const chain: Chain = { queue: "test.chain-two", seconds: 2, expireInSeconds: 30, pollingIntervalSeconds: 0.5 };
     let runs = 0;
     const run = async () => void runs++;
@@ -62,7 +61,7 @@ describe("a chain on the job engine", () => {
     expect(sent.map((l) => l.slot - sent[0]!.slot)).toEqual(sent.map((_, i) => i * chain.seconds * 1000));
   }, 20_000);
 
-  it.concurrent("a run that fails leaves its successor: the chain goes on", async () => {
+  it("a run that fails leaves its successor: the chain goes on", async () => {
     const chain: Chain = { queue: "test.chain-failing", seconds: 2, expireInSeconds: 30, pollingIntervalSeconds: 0.5 };
     let runs = 0;
     await startChain(a, chain, async () => {
