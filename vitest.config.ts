@@ -12,9 +12,9 @@ function testFiles(dir: string): string[] {
   );
 }
 
-// A file that mocks modules, stubs globals or timers, touches process.env (a spawned console inherits it) or sets globalThis keeps a module graph
+// A file that mocks modules, stubs globals or timers, writes process.env (a spawned console inherits it) or sets globalThis keeps a module graph
 // of its own; every other file shares its worker's, which spares it re-importing Next, zod and the store (about half the suite's time).
-const CHANGES_PROCESS = /vi\.(mock|doMock|stubEnv|stubGlobal|useFakeTimers|spyOn)\(|route-mocks|in-process-console|process\.(env|chdir|on\()|globalThis\.\w+\s*=[^=]/;
+const CHANGES_PROCESS = /vi\.(mock|doMock|stubEnv|stubGlobal|useFakeTimers|spyOn)\(|route-mocks|in-process-console|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|Object\.assign\(process\.env|delete process\.env|process\.(chdir|on)\(|globalThis\.\w+\s*=[^=]/;
 // The same for a file whose test/ helper mocks modules or brings the route stubs (they register when it is imported).
 const MOCKS = /vi\.(mock|doMock)\(|route-mocks|in-process-console/;
 const mocksThrough = (text: string) =>

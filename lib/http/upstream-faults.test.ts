@@ -1,7 +1,7 @@
 import { stubDoors } from "@/test/route-mocks";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaultRule, LoggedRequest } from "@/test/emulator";
 import { startInProcessConsole, type Answer, type InProcessConsole } from "@/test/in-process-console";
 
@@ -18,6 +18,8 @@ import { startInProcessConsole, type Answer, type InProcessConsole } from "@/tes
 // not under test-results/, which Playwright empties when the e2e run that follows in `npm test` starts.
 
 const TIMEOUT_MS = 1000; // LABS_API_TIMEOUT_MS of this console
+// How late a delayed answer comes: past the deadline, which fires first.
+const LATE_MS = TIMEOUT_MS + 300;
 
 interface Fault {
   name: string;
@@ -28,7 +30,7 @@ interface Fault {
 
 const MESSAGE = "Geçersiz istek: alan hatalı.";
 const FAULTS: Fault[] = [
-  { name: `no answer within the deadline (${TIMEOUT_MS + 1000} ms)`, rule: { latencyMs: TIMEOUT_MS + 1000 } },
+  { name: `no answer within the deadline (${LATE_MS} ms)`, rule: { latencyMs: LATE_MS } },
   { name: "500 with a JSON error", rule: { kind: "respond", status: 500, body: { status: "error", message: "Sunucu hatası: yığın izi ..." } } },
   { name: "502 without a body", rule: { kind: "respond", status: 502 } },
   { name: "503", rule: { kind: "respond", status: 503, body: { status: "error", message: "Bakım" } } },
@@ -42,7 +44,7 @@ const FAULTS: Fault[] = [
   { name: "HTML error page (502)", rule: { kind: "html" } },
   { name: "connection dropped", rule: { kind: "drop" } },
   { name: "connection dropped mid-body", rule: { kind: "drop-mid-body" } },
-  { name: "acted, then no answer within the deadline", rule: { latencyMs: TIMEOUT_MS + 1000, apply: "after" }, writesOnly: true },
+  { name: "acted, then no answer within the deadline", rule: { latencyMs: LATE_MS, apply: "after" }, writesOnly: true },
   { name: "acted, then the connection dropped", rule: { kind: "drop", apply: "after" }, writesOnly: true },
   { name: "acted, then answered 502", rule: { kind: "respond", status: 502, apply: "after" }, writesOnly: true },
 ];
@@ -81,7 +83,6 @@ const session = stubDoors({ member: null as null | { id: number; email: string; 
 
 let app: InProcessConsole;
 const control = <T>(method: string, p: string, body?: unknown) => app.emulator.control<T>(method, p, body);
-const clearFaults = () => control("DELETE", "/faults");
 const lastSeq = async () => (await control<{ lastSeq: number }>("GET", "/requests?since=0&limit=1")).lastSeq;
 const requestsSince = async (seq: number) => (await control<{ requests: LoggedRequest[] }>("GET", `/requests?since=${seq}`)).requests;
 
@@ -240,10 +241,6 @@ beforeAll(async () => {
   session.member = { id: app.adminId, email: "admin@demo.local", name: "Ada Admin", role: "admin" };
 }, 60_000);
 
-afterEach(async () => {
-  await clearFaults();
-});
-
 afterAll(async () => {
   await app?.close();
   if (matrix.size === 0) return;
@@ -257,53 +254,74 @@ afterAll(async () => {
   writeFileSync(path.join("reports", "upstream-fault-matrix.md"), `${lines.join("\n")}\n`);
 });
 
+// Two lanes side by side, each call removing only the faults it set: the calls on /v1/stores (a fault's path is a prefix, and
+// their setups create warehouses), and the transfer and the import (an import waits for a transfer in flight).
+const lanes = new Map<boolean, Promise<void>>();
+const onStores = (call: Call) => call.name !== "transfer" && call.name !== "import";
+
 describe("route handlers under each upstream fault", () => {
   for (const call of CALLS) {
-    it(`${call.name}: every fault answers its problem, and a write reaches the upstream exactly once`, { timeout: 180_000 }, async () => {
-      const failures: string[] = [];
-      if (!call.write) await call.run((await call.prepare?.()) ?? {});
-      for (const fault of FAULTS) {
-        if (fault.writesOnly && !call.write) continue;
+    it.concurrent(`${call.name}: every fault answers its problem, and a write reaches the upstream exactly once`, { timeout: 180_000 }, async () => {
+      let done = () => {};
+      const before = lanes.get(onStores(call)) ?? Promise.resolve();
+      lanes.set(onStores(call), new Promise((resolve) => (done = resolve)));
+      await before;
+      const set: number[] = [];
+      const clearFaults = async () => {
+        for (const id of set.splice(0)) await control("DELETE", `/faults/${id}`);
+      };
+      try {
+        await faultMatrix(call, set, clearFaults);
+      } finally {
         await clearFaults();
-        const ctx = (await call.prepare?.()) ?? {};
-        const exp = expected(fault, call);
-        const seq = await lastSeq();
-        await control("POST", "/faults", { ...call.target(ctx), ...fault.rule });
-
-        const started = Date.now();
-        const got = await call.run(ctx);
-        const elapsed = Date.now() - started;
-        await clearFaults();
-
-        // Count this call's upstream requests once the emulator has logged them all (a delayed
-        // one is logged when it ends, after the console gave up on it).
-        const wanted = exp.calls ?? 1;
-        const mine = async () => (await requestsSince(seq)).filter((r) => call.mine(r, ctx));
-        for (let i = 0; i < 200 && (await mine()).length < Math.min(wanted, 1); i++) await new Promise((r) => setTimeout(r, 50));
-        await new Promise((resolve) => setTimeout(resolve, fault.rule.latencyMs ? fault.rule.latencyMs - Math.min(elapsed, fault.rule.latencyMs) + 300 : 100));
-        const calls = (await mine()).length;
-        matrix.set(fault.name, (matrix.get(fault.name) ?? new Map()).set(call.name, describeOutcome(got, calls)));
-
-        const where = `${call.name} under "${fault.name}"`;
-        const check = (ok: boolean, what: string) => {
-          if (!ok) failures.push(`${where}: ${what}`);
-        };
-        check(got.status === exp.status, `status ${got.status}, expected ${exp.status} (${got.code} ${got.detail ?? ""})`);
-        if (exp.code) check(got.code === exp.code, `code ${got.code}, expected ${exp.code}`);
-        if (exp.mayHaveActed !== undefined) check(got.mayHaveActed === exp.mayHaveActed, `mayHaveActed ${got.mayHaveActed}, expected ${exp.mayHaveActed}`);
-        if (typeof exp.detail === "string") check(got.detail === exp.detail, `detail "${got.detail}", expected "${exp.detail}"`);
-        if (exp.detail instanceof RegExp) check(exp.detail.test(got.detail ?? ""), `detail "${got.detail}", expected ${exp.detail}`);
-        if (exp.order) {
-          check(got.order?.outcome === exp.order.outcome, `order outcome ${got.order?.outcome}, expected ${exp.order.outcome}`);
-          check(got.order?.reasonCode === exp.order.reasonCode, `reason code ${got.order?.reasonCode}, expected ${exp.order.reasonCode}`);
-          if (exp.order.reason !== undefined) check(got.order?.reason === exp.order.reason, `reason ${got.order?.reason}, expected ${exp.order.reason}`);
-        }
-        // 5xx bodies never pass through; the console's deadline is kept.
-        check(!(got.detail ?? "").includes("yığın izi"), `an upstream 5xx body was passed on: ${got.detail}`);
-        if (fault.rule.latencyMs) check(elapsed < TIMEOUT_MS + 1500 || call.name === "transfer", `answered after ${elapsed} ms`);
-        check(calls === wanted, `${calls} upstream calls, expected ${wanted}${call.write ? " (a write must never be repeated)" : ""}`);
+        done();
       }
-      expect(failures).toEqual([]);
     });
   }
 });
+
+async function faultMatrix(call: Call, set: number[], clearFaults: () => Promise<void>): Promise<void> {
+  const failures: string[] = [];
+  if (!call.write) await call.run((await call.prepare?.()) ?? {});
+  for (const fault of FAULTS) {
+    if (fault.writesOnly && !call.write) continue;
+    const ctx = (await call.prepare?.()) ?? {};
+    const exp = expected(fault, call);
+    const seq = await lastSeq();
+    set.push((await control<{ id: number }>("POST", "/faults", { ...call.target(ctx), ...fault.rule })).id);
+
+    const started = Date.now();
+    const got = await call.run(ctx);
+    const elapsed = Date.now() - started;
+    await clearFaults();
+
+    // Count this call's upstream requests once the emulator has logged them all (a delayed
+    // one is logged when it ends, after the console gave up on it): every request begun before the answer has ended.
+    const wanted = exp.calls ?? 1;
+    const mine = async () => (await requestsSince(seq)).filter((r) => call.mine(r, ctx));
+    for (let i = 0; i < 200 && (await mine()).length < Math.min(wanted, 1); i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((resolve) => setTimeout(resolve, fault.rule.latencyMs ? Math.max(100, started + elapsed + fault.rule.latencyMs + 300 - Date.now()) : 100));
+    const calls = (await mine()).length;
+    matrix.set(fault.name, (matrix.get(fault.name) ?? new Map()).set(call.name, describeOutcome(got, calls)));
+
+    const where = `${call.name} under "${fault.name}"`;
+    const check = (ok: boolean, what: string) => {
+      if (!ok) failures.push(`${where}: ${what}`);
+    };
+    check(got.status === exp.status, `status ${got.status}, expected ${exp.status} (${got.code} ${got.detail ?? ""})`);
+    if (exp.code) check(got.code === exp.code, `code ${got.code}, expected ${exp.code}`);
+    if (exp.mayHaveActed !== undefined) check(got.mayHaveActed === exp.mayHaveActed, `mayHaveActed ${got.mayHaveActed}, expected ${exp.mayHaveActed}`);
+    if (typeof exp.detail === "string") check(got.detail === exp.detail, `detail "${got.detail}", expected "${exp.detail}"`);
+    if (exp.detail instanceof RegExp) check(exp.detail.test(got.detail ?? ""), `detail "${got.detail}", expected ${exp.detail}`);
+    if (exp.order) {
+      check(got.order?.outcome === exp.order.outcome, `order outcome ${got.order?.outcome}, expected ${exp.order.outcome}`);
+      check(got.order?.reasonCode === exp.order.reasonCode, `reason code ${got.order?.reasonCode}, expected ${exp.order.reasonCode}`);
+      if (exp.order.reason !== undefined) check(got.order?.reason === exp.order.reason, `reason ${got.order?.reason}, expected ${exp.order.reason}`);
+    }
+    // 5xx bodies never pass through; the console's deadline is kept.
+    check(!(got.detail ?? "").includes("yığın izi"), `an upstream 5xx body was passed on: ${got.detail}`);
+    if (fault.rule.latencyMs) check(elapsed < TIMEOUT_MS + 1500 || call.name === "transfer", `answered after ${elapsed} ms`);
+    check(calls === wanted, `${calls} upstream calls, expected ${wanted}${call.write ? " (a write must never be repeated)" : ""}`);
+  }
+  expect(failures).toEqual([]);
+}

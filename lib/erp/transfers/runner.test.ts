@@ -568,17 +568,20 @@ describe("through the job engine", () => {
 
   it("a worker that stops mid-run is taken over: the batch in flight ends unknown and is never resent, another engine sends the rest", { timeout: 60_000 }, async () => {
     const ids = await pendingIds(300);
-    // The first engine's second batch reaches the upstream, which acts and then answers only after 15 s.
+    // The first engine's second batch reaches the upstream, which acts; its answer reaches the worker only once another engine has ended the run.
     const patient = createUpstreamClient({ baseUrl: emulator.url, token: TOKEN, timeoutMs: 30_000 });
     let calls = 0;
     let answered!: () => void;
     const secondAnswered = new Promise<void>((resolve) => (answered = resolve));
+    let answer!: () => void;
+    const late = new Promise<void>((resolve) => (answer = resolve));
     const first = {
       async transferOrders(batch: readonly string[]) {
         if (++calls !== 2) return patient.transferOrders(batch);
-        await fault({ path: "/v1/action/orders-erp-transfer", latencyMs: 15_000, apply: "after", times: 1 });
         try {
-          return await patient.transferOrders(batch);
+          const result = await patient.transferOrders(batch);
+          await late;
+          return result;
         } finally {
           answered();
         }
@@ -613,6 +616,7 @@ describe("through the job engine", () => {
       expect(done?.job_id).toBeNull();
 
       // The stopped worker's call answers at last; it writes nothing and sends nothing more.
+      answer();
       await secondAnswered;
       reopen();
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -646,6 +650,7 @@ describe("through the job engine", () => {
       expect((await outcomesOf(unknown.run.id)).map((o) => o.orderId)).toEqual(ids.slice(100, 200));
       expect((await getRunDetail(conn, run.id))?.children.map((c) => [c.id, c.origin])).toEqual([[unknown.run.id, "resend_unknown"]]);
     } finally {
+      answer();
       reopen();
       await other.stop({ graceful: false });
     }
