@@ -262,6 +262,9 @@ describe("the breaker opening", () => {
     // The verdict of batch 3 opens it while batch 4 is on the wire: the claim of batch 5 reads the stop.
     expect(toRunSummary(stopped!).meanings).toMatchObject({ unknown: 8, notSent: 4, sending: 0, failed: 0 });
     expect(toRunSummary(stopped!).stop?.by).toBe(BREAKER_STOPPER);
+    await erp.auditRunEnd(stopped!);
+    const end = await state.conn.selectFrom("audit_events").select(["message", "details_json"]).where("action", "=", "erp.transfer").where("target_id", "=", sending.id).execute();
+    expect(end.map((a) => [a.message?.split(":")[0], JSON.parse(a.details_json ?? "{}").event])).toEqual([["Transfer run stopped by the automatic breaker", "stopped_by_breaker"]]);
 
     await emulator.control("DELETE", "/faults");
     expect(toRunSummary((await work(waiting))!).meanings).toMatchObject({ transferred: 0, notSent: 4 });
