@@ -6,7 +6,6 @@ export interface ReasonTranslator {
   has(key: string): boolean;
 }
 
-/** Who stopped a run, in words: a person's name as stored, the breaker's marker from the catalog (erp.reasons). */
 export const stopperName = (t: (key: string) => string, by: string): string => (by === BREAKER_STOPPER ? t("breaker") : by);
 
 /** `stop`: who stopped the order's run and when (already in the reader's zone), for orders a stop left unsent. */
