@@ -73,6 +73,12 @@ const CASES: { e: Partial<AuditRecord>; en: string; tr: string }[] = [
     tr: "1 siparişin aktarımı bitti ve ilgi bekliyor",
   },
   { e: { action: "erp.transfer", targetType: "erp_transfer_run", targetId: RUN, details: { event: "interrupted", counts: { total: 12 } } }, en: "The transfer of 12 orders was interrupted", tr: "12 siparişin aktarımı yarıda kesildi" },
+  { e: { action: "erp.transfer", targetType: "erp_transfer_run", targetId: RUN, details: { event: "stopped_by_breaker", counts: { total: 12 } } }, en: "The automatic breaker stopped the transfer of 12 orders; what it had not sent is in the failures inbox", tr: "Otomatik devre kesici 12 siparişin aktarımını durdurdu; gönderilmeyenler başarısız siparişler kutusunda" },
+  {
+    e: { action: "erp.breaker", targetType: "transfer_hold", targetId: "transfers", details: { event: "open", cause: { kind: "http", status: 503 }, failing: 3, of: 4, stoppedRuns: 2 } },
+    en: "Transfers held automatically: the ERP answered 503 on 3 of the last 4 batches; 2 scheduled or queue runs stopped",
+    tr: "Aktarımlar otomatik olarak bekletildi: ERP 503 yanıtını verdi (son 4 partinin 3 tanesinde); 2 zamanlanmış ya da kuyruk çalıştırması durduruldu",
+  },
   { e: { action: "erp.transfer", targetType: "erp_transfer_run", targetId: RUN, details: { event: "handed_over" } }, en: "The transfer of 12 orders went on with another console instance", tr: "12 siparişin aktarımı başka bir konsol örneğinde sürdü" },
   { e: { action: "erp.import", targetType: "erp_import", targetId: "stock", details: { kind: "stock" }, message: "Stok içe aktarımı başladı" }, en: "Ayşe Admin started the stock import", tr: "Ayşe Admin stok içe aktarımını başlattı" },
   {

@@ -151,6 +151,7 @@ export function eventMessage(r: Readers, e: AuditRecord, names: ActivityNames): 
     incident: text(details.name) ?? "",
     from: e.action === "erp.recovery" ? whenOf(r, details.from) : "",
     to: e.action === "erp.recovery" ? whenOf(r, details.to) : "",
+    stopped: num(details.stoppedRuns) ?? 0,
     why: e.action === "erp.breaker" && typeof record(details.cause).kind === "string" ? breakerWhy(t, { cause: details.cause as BreakerCause, failing: num(details.failing) ?? 0, of: num(details.of) ?? 0 }) : "",
   };
   let key = ACTION_KEY.test(e.action) ? `activity.messages.${e.action}` : null;

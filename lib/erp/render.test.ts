@@ -5,6 +5,7 @@ import { NuqsTestingAdapter } from "nuqs/adapters/testing";
 import { describe, expect, it, vi } from "vitest";
 import { messagesFor } from "@/lib/i18n/messages";
 import type { ImportRunRow, TransferRunDetail } from "@/lib/erp/schemas";
+import { BREAKER_STOPPER } from "@/lib/hold/constants";
 
 // The ERP components render in both languages with no missing or malformed message, from the
 // data shapes the API answers (a smoke test; the behaviour is covered by e2e/erp.spec.ts).
@@ -184,6 +185,14 @@ describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
     expect(stopped.html).toContain(en ? "Stopped by Onur Operator: 200 sent, 50 not sent (can be sent again)." : "Onur Operator tarafından durduruldu: 200 gönderildi, 50 gönderilmedi (yeniden gönderilebilir).");
     expect(stopped.html).toContain(en ? "Not sent: the run was stopped by Onur Operator at " : "Gönderilmedi: çalıştırma ");
     expect(stopped.html).not.toContain(en ? "The platform gave no reason" : "Platform bir neden belirtmedi");
+    const byBreaker = page({ ...STOPPED, stop: { requestedAt: at, by: BREAKER_STOPPER }, counts: { ...RUN.counts, transferred: 200, notTransferred: 0, pending: 50, sending: 0 }, meanings: { ...RUN.meanings, transferred: 200, alreadyInErp: 0, rejected: 0, failed: 0, notSent: 50, sending: 0 } }, [
+      { position: 250, orderId: "3572249", batch: 3, outcome: "pending", reason: null, reasonCode: "stopped", meaning: "not_sent" },
+    ]);
+    expect(byBreaker.errors).toEqual([]);
+    expect(byBreaker.html).toContain(en ? "Stopped by the automatic breaker: 200 sent, 50 not sent" : "otomatik devre kesici tarafından durduruldu: 200 gönderildi");
+    expect(byBreaker.html).toMatch(en ? /Stopped by the automatic breaker at \d/ : /otomatik devre kesici tarafından \d/);
+    expect(byBreaker.html).toContain(en ? "Not sent: the run was stopped by the automatic breaker at " : "tarihinde otomatik devre kesici tarafından durduruldu");
+    expect(byBreaker.html).not.toContain(BREAKER_STOPPER);
 
     const done = page({ ...RUN, state: "completed", status: "with_failures", result: "needs_attention" });
     expect(done.html).toContain(en ? "Copy failed ids (6)" : "(6)");

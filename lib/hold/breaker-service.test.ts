@@ -9,6 +9,12 @@ import { openTestStore } from "@/test/store";
 import { startLiveEmulator, type LiveEmulator } from "@/test/live-emulator";
 import { addToQueue } from "@/lib/queue/store";
 import { lockOrderMoves } from "@/lib/erp/transfers/order-guard";
+import { createTransferRun } from "@/lib/erp/transfers/runs";
+import { processRun, type RunnerDeps } from "@/lib/erp/transfers/runner";
+import { requestStop } from "@/lib/erp/transfers/stop";
+import { toRunSummary } from "@/lib/erp/transfers/store";
+import { previewWindow, startRecovery } from "@/lib/erp/recoveries/store";
+import { BREAKER_STOPPER } from "@/lib/hold/constants";
 
 // The breaker on the real store with the emulator over HTTP: batches of any run are judged as they
 // finish, the third 5xx batch of four opens it (one alert, audited in words), queue sends wait while
@@ -49,8 +55,11 @@ afterAll(async () => {
 beforeEach(async () => {
   await emulator.control("DELETE", "/faults");
   state.alerts.length = 0;
-  for (const table of ["transfer_breaker", "transfer_batch_verdicts", "transfer_hold", "order_queue", "erp_transfer_orders", "erp_transfer_runs", "audit_events"] as const) await state.conn.deleteFrom(table).execute();
+  await clean();
 });
+const clean = async () => {
+  for (const table of ["transfer_breaker", "transfer_batch_verdicts", "transfer_hold", "order_queue", "erp_transfer_orders", "erp_transfer_runs", "audit_events"] as const) await state.conn.deleteFrom(table).execute();
+};
 
 const fault = (rule: Record<string, unknown>) => emulator.control("POST", "/faults", { path: TRANSFER, ...rule });
 const ended = (runId: string) =>
@@ -95,7 +104,7 @@ describe("the breaker opens", () => {
     expect(Date.parse(held.breakerDetail!.nextProbeAt!) - Date.parse(held.since!)).toBe(60_000);
     await send(range(3572030, 4));
     expect(breakerAlerts()).toEqual([expect.objectContaining({ type: "transfer.breaker", change: "opened", cause: { kind: "http", status: 503 }, failing: 3, of: 4 })]);
-    expect(await trail()).toEqual(["Transfers held automatically: the ERP answered 503 on 3 of the last 4 batches."]);
+    expect(await trail()).toEqual(["Transfers held automatically: the ERP answered 503 on 3 of the last 4 batches; it stopped 0 scheduled or queue runs."]);
   });
 
   it("holds queue sends but not a list someone sends, and a person's hold and the breaker keep their own meaning", async () => {
@@ -144,7 +153,7 @@ describe("the probe", () => {
     expect(words).toHaveLength(3);
     expect(words).toEqual(
       expect.arrayContaining([
-        "Transfers held automatically: the ERP answered 503 on 3 of the last 4 batches.",
+        "Transfers held automatically: the ERP answered 503 on 3 of the last 4 batches; it stopped 0 scheduled or queue runs.",
         expect.stringMatching(/^Transfers resumed automatically: a batch went through again after the hold since .+ \(the ERP answered 503 on 3 of the last 4 batches\); what waited is sent at 120 batches a minute\.$/),
         "Probe sent while transfers are held automatically: 1 queued orders in one batch.",
       ]),
@@ -216,5 +225,60 @@ describe("the probe", () => {
     // A tick that comes after the probe closed the breaker may start the drain: still each order in one run only.
     const carried = await state.conn.selectFrom("erp_transfer_orders").select("order_id").where("order_id", "in", ["3572400", "3572401"]).execute();
     expect(carried.map((r) => r.order_id).sort()).toEqual(["3572400"].concat(carried.length > 1 ? ["3572401"] : []));
+  });
+});
+
+describe("the breaker opening", () => {
+  const SCHEDULE = { id: null, email: "", name: "Nightly" };
+  async function made(origin: "automatic" | "queue" | "new" | "api", ids: string[]) {
+    const request = origin === "new" || origin === "api" ? { orderIds: ids, origin } : { take: async () => ids, origin };
+    const actor = origin === "new" || origin === "api" ? OPERATOR : SCHEDULE;
+    return (await createTransferRun(state.conn, { actor, idempotencyKey: `opening-${++key}`, request, batchSize: 2, maxOrdersPerRun: 50, enqueue: async () => undefined })).run;
+  }
+  const work = (run: { id: string; job_id: string | null }, deps: Partial<RunnerDeps> = {}) => processRun({ db: state.conn, upstream: state.client, ...deps }, { runId: run.id, jobId: run.job_id! });
+  const stopsOf = async () => new Map((await state.conn.selectFrom("erp_transfer_runs").select(["id", "stop_requested_by"]).execute()).map((r) => [r.id, r.stop_requested_by]));
+
+  it("stops every schedule or queue run still going in its own transaction, bar the probe and what people started; their unsent orders end not sent, a recovery of the window sends them, each order once", async () => {
+    // The earlier tests' runs may still report to the breaker from the job engine: only this test's runs speak here.
+    await erp.stopTransferJobs();
+    await clean();
+    const from = new Date(Date.now() - 1000);
+    const sending = await made("automatic", range(3573000, 12));
+    const waiting = await made("queue", range(3573100, 4));
+    const manual = await made("new", range(3573200, 4));
+    const api = await made("api", range(3573300, 4));
+    const probe = await made("automatic", range(3573400, 2));
+    const personStopped = await made("new", range(3573500, 2));
+    await requestStop(state.conn, personStopped.id, "Demo Operator");
+    // Opening from closed never finds a probe in flight; the row names one so that its exclusion is seen.
+    await state.conn.insertInto("transfer_breaker").values({ id: "transfers", state: "closed", probe_run_id: probe.id, updated_at: new Date() }).execute();
+    await fault({ kind: "respond", status: 503 });
+
+    const stopped = await work(sending, { onBatch: (b) => hold.recordTransferBatch(b) });
+    expect(await hold.transferHold()).toMatchObject({ held: true, by: "breaker", breaker: "open" });
+    const stops = await stopsOf();
+    expect([sending, waiting, manual, api, probe].map((r) => stops.get(r.id))).toEqual([BREAKER_STOPPER, BREAKER_STOPPER, null, null, null]);
+    expect(await trail()).toEqual(["Transfers held automatically: the ERP answered 503 on 3 of the last 3 batches; it stopped 2 scheduled or queue runs."]);
+    // The verdict of batch 3 opens it while batch 4 is on the wire: the claim of batch 5 reads the stop.
+    expect(toRunSummary(stopped!).meanings).toMatchObject({ unknown: 8, notSent: 4, sending: 0, failed: 0 });
+    expect(toRunSummary(stopped!).stop?.by).toBe(BREAKER_STOPPER);
+    await erp.auditRunEnd(stopped!);
+    const end = await state.conn.selectFrom("audit_events").select(["message", "details_json"]).where("action", "=", "erp.transfer").where("target_id", "=", sending.id).execute();
+    expect(end.map((a) => [a.message?.split(":")[0], JSON.parse(a.details_json ?? "{}").event])).toEqual([["Transfer run stopped by the automatic breaker", "stopped_by_breaker"]]);
+
+    await emulator.control("DELETE", "/faults");
+    expect(toRunSummary((await work(waiting))!).meanings).toMatchObject({ transferred: 0, notSent: 4 });
+    for (const run of [manual, api, probe, personStopped]) await work(run);
+    const unsent = await state.conn.selectFrom("erp_transfer_orders").select(["order_id", "reason_code"]).where("outcome", "=", "pending").where("reason_code", "=", "stopped").orderBy("order_id").execute();
+    expect(unsent.map((o) => o.order_id)).toEqual([...range(3573008, 4), ...range(3573100, 4), ...range(3573500, 2)]);
+
+    const window = { from, to: new Date(Date.now() + 1000), reason: "stopped" };
+    const preview = await previewWindow(state.conn, window);
+    expect(preview.count).toBe(8);
+    const { run: recovery } = await startRecovery(state.conn, { actor: OPERATOR, idempotencyKey: "opening-recovery", window, name: "ERP outage", expectedCount: 8, pace: 600, batchSize: 4, maxOrdersPerRun: 50, enqueue: async () => undefined });
+    expect(toRunSummary((await work(recovery))!).meanings).toMatchObject({ notSent: 0, failed: 0, unknown: 0 });
+    const sent = (await transferCalls()).flatMap((c) => c.body?.orderIds ?? []).filter((id) => id.startsWith("35730") || id.startsWith("35731") || id.startsWith("35735"));
+    expect(sent.filter((id, i) => sent.indexOf(id) !== i)).toEqual([]);
+    expect(sent.sort()).toEqual([...range(3573000, 12), ...range(3573100, 4)].sort());
   });
 });

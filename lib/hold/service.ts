@@ -10,6 +10,8 @@ import type { BreakerDetail, HoldBody, HoldState } from "@/lib/hold/schemas";
 import type { TransferBreakerRecord, TransferHoldRecord } from "@/lib/hold/tables";
 import { batchVerdict, breakerReason, shouldOpen, type BreakerCause } from "@/lib/hold/breaker";
 import type { BatchOutcome } from "@/lib/erp/transfers/batch-outcomes";
+import { stopAutomaticRuns } from "@/lib/erp/transfers/stop";
+import { BREAKER_STOPPER } from "@/lib/hold/constants";
 
 export interface HoldContext extends ServiceContext {
   actor: { id: number | null; email: string; name: string };
@@ -75,7 +77,7 @@ export interface FinishedTransferBatch {
   outcomes: readonly BatchOutcome[];
 }
 
-type BreakerMove = { event: "open"; opened: Opened } | { event: "reopen" | "close"; opened: Opened; since: Date } | null;
+type BreakerMove = { event: "open"; opened: Opened; stopped: number } | { event: "reopen" | "close"; opened: Opened; since: Date } | null;
 
 /** Records what a finished batch (of any run) says about the ERP, and opens, keeps or closes the breaker; one row lock orders every instance. */
 export async function recordTransferBatch(batch: FinishedTransferBatch, now = new Date()): Promise<void> {
@@ -98,7 +100,7 @@ export async function recordTransferBatch(batch: FinishedTransferBatch, now = ne
       const found = shouldOpen(await recentVerdicts(trx, new Date(now.getTime() - VERDICT_HORIZON_MS), settings.windowBatches), settings);
       if (!found) return null;
       await writeBreaker(trx, { state: "open", opened_at: now, cause_json: JSON.stringify(found), next_probe_at: new Date(now.getTime() + settings.probeSeconds * 1000), probe_run_id: null, drain_due: false, updated_at: now });
-      move = { event: "open", opened: found };
+      move = { event: "open", opened: found, stopped: await stopAutomaticRuns(trx, BREAKER_STOPPER, breaker.probe_run_id, now) };
     } else if (current && opened && !verdict.down) {
       await writeBreaker(trx, { state: "closed", closed_at: now, next_probe_at: null, probe_run_id: null, drain_due: true, updated_at: now });
       move = { event: "close", opened, since };
@@ -117,7 +119,7 @@ export async function recordTransferBatch(batch: FinishedTransferBatch, now = ne
 function breakerEntry(move: NonNullable<BreakerMove>, batch: FinishedTransferBatch, pace: number): { message: string; details: Record<string, unknown> } {
   const why = breakerReason(move.opened);
   const details = { event: move.event, cause: move.opened.cause, failing: move.opened.failing, of: move.opened.of, runId: batch.runId, batch: batch.batch, pace };
-  if (move.event === "open") return { message: `Transfers held automatically: ${why}.`, details };
+  if (move.event === "open") return { message: `Transfers held automatically: ${why}; it stopped ${move.stopped} scheduled or queue runs.`, details: { ...details, stoppedRuns: move.stopped } };
   if (move.event === "reopen") return { message: `The probe failed; transfers stay held automatically (held since ${move.since.toISOString()} because ${why}).`, details };
   return { message: `Transfers resumed automatically: a batch went through again after the hold since ${move.since.toISOString()} (${why}); what waited is sent at ${pace} batches a minute.`, details };
 }

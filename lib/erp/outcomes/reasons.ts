@@ -1,14 +1,17 @@
 import { reasonMeaning } from "@/lib/erp/outcomes/meanings";
+import { BREAKER_STOPPER } from "@/lib/hold/constants";
 
 export interface ReasonTranslator {
   (key: string, values?: Record<string, string | number>): string;
   has(key: string): boolean;
 }
 
+export const stopperName = (t: (key: string) => string, by: string): string => (by === BREAKER_STOPPER ? t("breaker") : by);
+
 /** `stop`: who stopped the order's run and when (already in the reader's zone), for orders a stop left unsent. */
 export function describeReason(t: ReasonTranslator, row: { reason: string | null; reasonCode: string | null }, stop?: { by: string; at: string } | null): string {
   const parts: string[] = [];
-  if (row.reasonCode === "stopped" && stop) parts.push(t("stoppedBy", { name: stop.by, time: stop.at }));
+  if (row.reasonCode === "stopped" && stop) parts.push(t("stoppedBy", { name: stopperName(t, stop.by), time: stop.at }));
   else if (row.reasonCode) {
     const [code = "", status = ""] = row.reasonCode.split(":");
     const key = `codes.${code}`;

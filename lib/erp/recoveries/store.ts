@@ -7,8 +7,10 @@ import { openOrders } from "@/lib/erp/inbox/store";
 import { CHANNEL_COLUMNS, createTransferRun, type EnqueueRun, type RunActor, type TakeOrders } from "@/lib/erp/transfers/runs";
 import type { ErpRecovery } from "@/lib/erp/recoveries/tables";
 import { RECOVERY_PREVIEW_IDS } from "@/lib/erp/recoveries/constants";
+import { STOPPED_REASON } from "@/lib/erp/transfers/stop";
+import { BREAKER_STOPPER } from "@/lib/hold/constants";
 
-// A recovery sends again what failed (or ended unknown) in an incident window, as one paced run whose orders are the frozen set.
+// A recovery sends again what failed, ended unknown or was left unsent by the breaker in an incident window, as one paced run whose orders are the frozen set.
 
 export interface RecoveryWindow {
   from: Date;
@@ -21,7 +23,7 @@ const FAILED_AT = sql<Date>`coalesce(o.updated_at, r.finished_at, r.created_at)`
 
 function windowOrders(conn: Kysely<Database>, w: RecoveryWindow) {
   let q = openOrders(conn, {})
-    .where(MEANING, "in", ["failed", "unknown"])
+    .where((eb) => eb.or([eb(MEANING, "in", ["failed", "unknown"]), eb.and([eb(MEANING, "=", "not_sent"), eb("o.reason_code", "=", STOPPED_REASON), eb("r.stop_requested_by", "=", BREAKER_STOPPER)])]))
     .where(FAILED_AT, ">=", w.from)
     .where(FAILED_AT, "<", w.to)
     // Since put in the ERP by another run, or on its way in one: not this recovery's.

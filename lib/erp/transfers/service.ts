@@ -30,6 +30,7 @@ export type { OrderChannelData, TakenOrder } from "@/lib/erp/transfers/runs";
 import { getRun, getRunDetail, listRunChannels, listRunStarters, listRuns, toRunSummary } from "@/lib/erp/transfers/store";
 import { iterateRunOrders, listRunOrders } from "@/lib/erp/transfers/orders";
 import { requestStop } from "@/lib/erp/transfers/stop";
+import { BREAKER_STOPPER } from "@/lib/hold/constants";
 import { recordTransferBatch } from "@/lib/hold/service";
 
 export interface ErpContext extends ServiceContext {
@@ -74,7 +75,7 @@ export function transferAuditMessage(run: ErpTransferRun): string {
   const m = s.meanings;
   const counts = `${m.transferred} transferred, ${m.alreadyInErp} already in the ERP, ${m.rejected} rejected, ${m.failed} failed, ${m.unknown} unknown, ${m.notSent + m.sending} not sent, of ${s.counts.total}`;
   if (s.result === "interrupted") return `Transfer run interrupted: ${counts}.`;
-  if (s.stop && s.meanings.notSent > 0) return `Transfer run stopped by ${s.stop.by}: ${counts}.`;
+  if (s.stop && s.meanings.notSent > 0) return `Transfer run stopped by ${s.stop.by === BREAKER_STOPPER ? "the automatic breaker" : s.stop.by}: ${counts}.`;
   if (s.result === "complete") return `Transfer run completed: all ${s.counts.total} orders done (${counts}).`;
   if (s.result === "complete_with_rejections") return `Transfer run completed with rejections: ${counts}.`;
   return `Transfer run needs attention: ${counts}.`;
@@ -91,7 +92,7 @@ export async function auditRunEnd(run: ErpTransferRun): Promise<void> {
     outcome: s.result === "complete" || s.result === "complete_with_rejections" ? "success" : "failure",
     message: transferAuditMessage(run),
     details: {
-      event: s.status === "interrupted" ? "interrupted" : s.stop && s.meanings.notSent > 0 ? "stopped" : "completed",
+      event: s.status === "interrupted" ? "interrupted" : s.stop && s.meanings.notSent > 0 ? (s.stop.by === BREAKER_STOPPER ? "stopped_by_breaker" : "stopped") : "completed",
       status: s.status,
       result: s.result,
       counts: s.counts,

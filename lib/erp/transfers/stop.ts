@@ -33,6 +33,19 @@ export async function requestStop(db: Kysely<Database>, runId: string, by: strin
   });
 }
 
+/** The breaker's stop, in the transaction that opens it: every schedule or queue run with orders still to send, bar the probe; the count it stopped. */
+export async function stopAutomaticRuns(trx: Transaction<Database>, by: string, probeRunId: string | null, now = new Date()): Promise<number> {
+  let query = trx
+    .updateTable("erp_transfer_runs")
+    .set({ stop_requested_at: now, stop_requested_by: by })
+    .where("state", "in", ["queued", "running"])
+    .where("origin", "in", ["automatic", "queue"])
+    .where("pending_count", ">", 0)
+    .where("stop_requested_at", "is", null);
+  if (probeRunId) query = query.where("id", "<>", probeRunId);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
+}
+
 export async function stopRequested(conn: Conn, runId: string): Promise<boolean> {
   const row = await conn.selectFrom("erp_transfer_runs").select("stop_requested_at").where("id", "=", runId).executeTakeFirst();
   return Boolean(row?.stop_requested_at);
