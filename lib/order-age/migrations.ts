@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 
 // Each order not yet in the ERP once: queued, in a queued or running run, or open in the inbox and in no run's ERP (oracle: derivation.test.ts).
-const derivedOver = (orders: string, queue: string, lookup = orders) => `
+const derivedOver = (orders: string, queue: string, ended = orders, lookup = orders) => `
   select order_id, min(since) as since,
     (array_agg(source order by since, place) filter (where source is not null))[1] as source,
     (array_agg(place order by since, place))[1] as place,
@@ -15,7 +15,7 @@ const derivedOver = (orders: string, queue: string, lookup = orders) => `
       and not ((o.outcome = 'pending' and o.position <= r.transferred_through) or o.outcome = 'transferred' or o.meaning is not distinct from 'already_in_erp')
     union all
     select o.order_id, o.source, coalesce(o.order_date, o.first_seen_at, r.created_at), 'open', o.run_id
-    from ${orders} o join erp_transfer_runs r on r.id = o.run_id
+    from ${ended} o join erp_transfer_runs r on r.id = o.run_id
     where r.state in ('completed', 'interrupted')
       and r.transferred_count + r.already_count < r.total_orders
       and o.retried_in is null
@@ -153,8 +153,10 @@ export const orderAgeMigrations: Record<string, Migration> = {
           delete from order_age_orders where order_id = any(ids);
           insert into order_age_orders (order_id, source, since, place, run_id)
             with age_o as materialized (select * from erp_transfer_orders where order_id = any(ids)),
-              age_q as materialized (select * from order_queue where order_id = any(ids))
-            select order_id, source, since, place, run_id from (${derivedOver("age_o", "age_q", "erp_transfer_orders")}) d;
+              age_q as materialized (select * from order_queue where order_id = any(ids)),
+              age_ended as materialized (select o.* from age_o o join erp_transfer_runs r on r.id = o.run_id
+                where r.state in ('completed', 'interrupted') and r.transferred_count + r.already_count < r.total_orders)
+            select order_id, source, since, place, run_id from (${derivedOver("age_o", "age_q", "age_ended", "erp_transfer_orders")}) d;
         end $$;
 
         create or replace function order_age_flush() returns trigger language plpgsql as $$
@@ -162,7 +164,6 @@ export const orderAgeMigrations: Record<string, Migration> = {
         begin
           perform set_config('order_age.armed', '', true);
           select array_agg(distinct order_id) into ids from pg_temp.order_age_touched;
-          delete from pg_temp.order_age_touched;
           if ids is not null then perform order_age_refresh(ids); end if;
           return null;
         end $$;
