@@ -142,7 +142,8 @@ export const orderAgeMigrations: Record<string, Migration> = {
   "0023_order_age_at_commit": {
     async up(db: Kysely<unknown>) {
       await sql.raw(`
-        create or replace function order_age_refresh(ids text[]) returns void language plpgsql as $$
+        -- A plan cached while the orders were few must not scan them all once they are many.
+        create or replace function order_age_refresh(ids text[]) returns void language plpgsql set enable_seqscan = off as $$
         begin
           if cardinality(ids) > ${FEW} then
             perform pg_advisory_xact_lock(${ALL}, 0);
