@@ -201,29 +201,27 @@ export const orderAgeMigrations: Record<string, Migration> = {
         end $$;
 
         -- A run moving between queued and running changes none of its orders; a completed or interrupted run's counts and range decide for all.
-        create or replace function order_age_touch_runs() returns trigger language plpgsql as $$
+        create or replace function order_age_touch_runs() returns trigger language plpgsql set enable_seqscan = off as $$
         declare ids text[];
         begin
-          execute $q$
-            select array_agg(order_id) from (
-              select o.order_id
-              from (select b.id from old_rows a join new_rows b on b.id = a.id
-                where (case when a.state in ('queued', 'running') then 1 when a.state in ('completed', 'interrupted') then 2 end)
-                    is distinct from (case when b.state in ('queued', 'running') then 1 when b.state in ('completed', 'interrupted') then 2 end)
-                  or a.created_at is distinct from b.created_at
-                  or (b.state in ('completed', 'interrupted')
-                    and (a.transferred_through, a.total_orders, a.pending_count, a.transferred_count, a.already_count, a.sending_from, a.sending_to)
-                      is distinct from (b.transferred_through, b.total_orders, b.pending_count, b.transferred_count, b.already_count, b.sending_from, b.sending_to))
-                  or (a.transferred_through is null) <> (b.transferred_through is null)) whole
-              join erp_transfer_orders o on o.run_id = whole.id
-              union all
-              select o.order_id
-              from old_rows a join new_rows b on b.id = a.id
-              join erp_transfer_orders o on o.run_id = b.id
-                and o.position between least(a.transferred_through, b.transferred_through) + 1 and greatest(a.transferred_through, b.transferred_through)
-              where a.transferred_through is distinct from b.transferred_through
-            ) touched
-          $q$ into ids;
+          select array_agg(order_id) into ids from (
+            select o.order_id
+            from (select b.id from old_rows a join new_rows b on b.id = a.id
+              where (case when a.state in ('queued', 'running') then 1 when a.state in ('completed', 'interrupted') then 2 end)
+                  is distinct from (case when b.state in ('queued', 'running') then 1 when b.state in ('completed', 'interrupted') then 2 end)
+                or a.created_at is distinct from b.created_at
+                or (b.state in ('completed', 'interrupted')
+                  and (a.transferred_through, a.total_orders, a.pending_count, a.transferred_count, a.already_count, a.sending_from, a.sending_to)
+                    is distinct from (b.transferred_through, b.total_orders, b.pending_count, b.transferred_count, b.already_count, b.sending_from, b.sending_to))
+                or (a.transferred_through is null) <> (b.transferred_through is null)) whole
+            join erp_transfer_orders o on o.run_id = whole.id
+            union all
+            select o.order_id
+            from old_rows a join new_rows b on b.id = a.id
+            join erp_transfer_orders o on o.run_id = b.id
+              and o.position between least(a.transferred_through, b.transferred_through) + 1 and greatest(a.transferred_through, b.transferred_through)
+            where a.transferred_through is distinct from b.transferred_through
+          ) touched;
           if ids is not null then perform order_age_defer(ids); end if;
           return null;
         end $$;
