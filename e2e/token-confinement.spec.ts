@@ -189,7 +189,7 @@ test("the test build is made with the distinctive token set", () => {
   expect(pkg.scripts["test:build"]).toContain(`LABS_API_TOKEN=${T}`);
   // `npm test` is scripts/test.ts, which runs test:build before the e2e suite.
   expect(pkg.scripts.test).toBe("tsx scripts/test.ts");
-  expect(readFileSync("scripts/test.ts", "utf8")).toMatch(/STEPS = \[.*"test:build".*"test:e2e".*\];/);
+  expect(readFileSync("scripts/test.ts", "utf8")).toMatch(/STAGES = \[.*"test:build".*"test:e2e".*\];/);
   expect(NEEDLES.length).toBeGreaterThanOrEqual(6);
   // The escapes matter only for a token that has the characters producers escape.
   expect(T).toMatch(/\/.*\+|\+.*\//);
