@@ -70,8 +70,6 @@ export default defineConfig({
         CONSOLE_LOG_FILE: `${E2E_DATA_DIR}/server.log`,
         // Short upstream deadline so that the ERP timeout test does not wait 10 s per batch.
         LABS_API_TIMEOUT_MS: "4000",
-        // The silence alert waits one active minute; a 10-s tick ends that wait sooner than the default minute.
-        ALERT_TICK_SECONDS: "10",
         // Other specs start every import kind; a one-minute window lets the schedule test find a kind free soon.
         ERP_IMPORT_REPEAT_WINDOW_MINUTES: "1",
         AUTH_OIDC_ISSUER: E2E_OIDC.issuer,

@@ -5,6 +5,7 @@ import { E2E_UPSTREAM_TOKEN, DEMO_PASSWORD } from "@/test/env";
 import { client } from "@/e2e/loopback";
 import { answerChecker } from "@/test/contract/conformance";
 import { chooseOption } from "@/e2e/fixtures";
+import { startReceiver } from "@/test/alert-servers";
 
 // Two built instances on one PostgreSQL behind the documented balancer, with their own emulator.
 // Each test signs in from its own loopback address, so sign-in limits never cross tests.
@@ -12,6 +13,7 @@ import { chooseOption } from "@/e2e/fixtures";
 test.describe.configure({ mode: "serial" });
 
 const cluster = new Cluster();
+const SILENCE_SECRET = "whsec-e2e-silence-signing-secret";
 const port = (name: "a" | "b") => CLUSTER.ports[name];
 const origin = (name: "a" | "b") => ({ Origin: `http://127.0.0.1:${port(name)}` });
 
@@ -43,6 +45,63 @@ test.afterAll(async () => {
 test.afterEach(async ({}, info) => {
   if (info.status !== info.expectedStatus) {
     for (const i of cluster.instances.values()) await info.attach(`instance ${i.name} log`, { body: i.log.join("\n"), contentType: "text/plain" });
+  }
+});
+
+// In the cluster's worker, beside the browser project, as it mostly waits: its instances tick alerts every 10 s (ALERT_TICK_SECONDS).
+test("no order pushed for the set minutes: one alert at the receiver, and the page says the orders are silent", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const at = `http://127.0.0.1:${port("a")}`;
+  const receiver = await startReceiver(SILENCE_SECRET);
+  const context = await browser.newContext({ baseURL: at });
+  const page = await context.newPage();
+  let channelId: string | null = null;
+  try {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("admin@demo.local");
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(`${at}/`);
+    const added = await page.request.post("/api/alerts/channels", {
+      headers: origin("a"),
+      data: { name: `Order pusher ${Date.now()}`, kind: "webhook", enabled: true, events: ["orders.silent"], url: `${receiver.url}/silence`, signingSecret: SILENCE_SECRET },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    channelId = ((await added.json()) as { channel: { id: string } }).channel.id;
+
+    await page.goto("/alerts");
+    const rules = page.getByTestId("alert-arrivals");
+    const silence = rules.getByLabel("Alert after this many active minutes without a pushed order");
+    await expect(rules.getByTestId("alert-arrivals-state")).toContainText("Silence: off.");
+    await silence.fill("0");
+    await rules.getByRole("button", { name: "Save" }).click();
+    await expect(silence).toHaveAttribute("aria-invalid", "true");
+    await expect(rules).toContainText("Enter whole minutes from 1 to 10080, or leave empty to turn the rule off.");
+    await expect(silence).toHaveValue("0");
+    expect(((await (await page.request.get("/api/alerts/arrivals")).json()) as { silenceMinutes: number | null }).silenceMinutes).toBeNull();
+
+    await silence.fill("1");
+    await rules.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Pushed-order rules saved.")).toBeVisible();
+    await expect(rules.getByTestId("alert-arrivals-state")).toContainText("Silence: an alert after 1 active minute without a push.");
+
+    // The spell counts from the rule's start; either instance's tick finds it, and only one sends.
+    await expect.poll(() => receiver.received.length, { timeout: 180_000, intervals: [2_000] }).toBeGreaterThan(0);
+    const sent = JSON.parse(receiver.received[0]!.body) as { type: string; title: string; link: string };
+    expect(receiver.received[0]!.verified).toBe(true);
+    expect(sent).toMatchObject({ type: "orders.silent", title: "No order pushed for 1 active minute" });
+    expect(sent.link).toMatch(/\/erp#queue$/);
+
+    await page.reload();
+    await expect(rules.getByTestId("alert-arrivals-silent")).toHaveText("Silent now: no push within the set active minutes.");
+    await expect(rules.getByLabel("Alert after this many active minutes without a pushed order")).toHaveValue("1");
+    await new Promise((r) => setTimeout(r, 12_000));
+    expect(receiver.received, "one alert for the spell, across both instances' ticks").toHaveLength(1);
+  } finally {
+    await page.request.put("/api/alerts/arrivals", { headers: origin("a"), data: { silenceMinutes: null, volumePercent: null } });
+    if (channelId) await page.request.delete(`/api/alerts/channels/${channelId}`, { headers: origin("a") });
+    await context.close();
+    await receiver.close();
   }
 });
 

@@ -105,6 +105,7 @@ export class Cluster {
         BREAKER_PROBE_ORDERS: "1",
         TRANSFER_DRAIN_BATCHES_PER_MINUTE: "60",
         LABS_API_TIMEOUT_MS: "30000",
+        ALERT_TICK_SECONDS: "10",
       },
       log,
       `${name}.log`,
