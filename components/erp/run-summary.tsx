@@ -6,7 +6,7 @@ import { useDateTime } from "@/components/ui/time";
 import { cardClass } from "@/components/ui/styles";
 import { retriedFromInbox } from "@/lib/erp/inbox/lists";
 import { MEANINGS } from "@/lib/erp/outcomes/meanings";
-import { stopperName } from "@/lib/erp/outcomes/reasons";
+import { stopperArgs } from "@/lib/erp/outcomes/reasons";
 import type { TransferRunDetail } from "@/lib/erp/schemas";
 import { isRunActive, ordersDone } from "@/lib/erp/transfers/status";
 import { RunResultBadge } from "@/components/erp/badges";
@@ -21,7 +21,6 @@ export function RunSummary({ run, watch }: { run: TransferRunDetail; watch: Reac
   const tResult = useTranslations("erp.result");
   const tMeanings = useTranslations("erp.meanings");
   const tHelp = useTranslations("erp.meaningHelp");
-  const tReasons = useTranslations("erp.reasons");
   const format = useFormatter();
   const dt = useDateTime();
   const duration = useDurationText();
@@ -33,7 +32,7 @@ export function RunSummary({ run, watch }: { run: TransferRunDetail; watch: Reac
   const notSent = m.notSent + m.sending;
   const summary =
     run.stop && !active && notSent > 0
-      ? t(run.retryable.unsent > 0 ? "stoppedHeadline" : "stoppedHeadlineResent", { by: stopperName(tReasons, run.stop.by), sent: c.total - notSent, notSent })
+      ? t(run.retryable.unsent > 0 ? "stoppedHeadline" : "stoppedHeadlineResent", { ...stopperArgs(run.stop.by), sent: c.total - notSent, notSent })
       : run.result === "running"
       ? t("summary.running", { batchesDone: run.batchesDone, batches: run.totalBatches, done, total: c.total })
       : t(`result.${run.result}`, {

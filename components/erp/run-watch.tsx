@@ -12,7 +12,7 @@ import { useErpProblemText } from "@/components/erp/use-problem-text";
 import { runProgress } from "@/lib/erp/transfers/progress";
 import type { TransferRunSummary } from "@/lib/erp/schemas";
 import { isRunActive } from "@/lib/erp/transfers/status";
-import { stopperName } from "@/lib/erp/outcomes/reasons";
+import { stopperArgs } from "@/lib/erp/outcomes/reasons";
 import { stopTransferRun } from "@/lib/erp/transfers/client";
 
 // A running run's progress and its stop button; the run page's polling brings each new count.
@@ -84,13 +84,12 @@ export function RunWatch({ run, canRun, onStopped }: { run: TransferRunSummary; 
 
 export function StoppedNote({ run }: { run: TransferRunSummary }) {
   const t = useTranslations("erp.run.watch");
-  const tReasons = useTranslations("erp.reasons");
   const dt = useDateTime();
   if (!run.stop || isRunActive(run.state)) return null;
   return (
     <p className={warningBoxClass} data-testid="run-stopped-note">
       {t("stoppedNote", {
-        by: stopperName(tReasons, run.stop.by),
+        ...stopperArgs(run.stop.by),
         when: dt.dateTime(run.stop.requestedAt),
         count: run.meanings.notSent,
       })}

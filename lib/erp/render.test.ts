@@ -189,8 +189,8 @@ describe.each(["en", "tr"] as const)("ERP components in %s", (locale) => {
       { position: 250, orderId: "3572249", batch: 3, outcome: "pending", reason: null, reasonCode: "stopped", meaning: "not_sent" },
     ]);
     expect(byBreaker.errors).toEqual([]);
-    expect(byBreaker.html).toContain(en ? "Stopped by the automatic breaker: 200 sent, 50 not sent" : "otomatik devre kesici tarafından durduruldu: 200 gönderildi");
-    expect(byBreaker.html).toMatch(en ? /Stopped by the automatic breaker at \d/ : /otomatik devre kesici tarafından \d/);
+    expect(byBreaker.html).toContain(en ? "Stopped by the automatic breaker: 200 sent, 50 not sent" : "Otomatik devre kesici tarafından durduruldu: 200 gönderildi");
+    expect(byBreaker.html).toMatch(en ? /Stopped by the automatic breaker at \d/ : /Otomatik devre kesici tarafından \d/);
     expect(byBreaker.html).toContain(en ? "Not sent: the run was stopped by the automatic breaker at " : "tarihinde otomatik devre kesici tarafından durduruldu");
     expect(byBreaker.html).not.toContain(BREAKER_STOPPER);
 

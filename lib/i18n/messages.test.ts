@@ -16,7 +16,7 @@ function placeholders(obj: object): Record<string, string[]> {
   const walk = (o: object, prefix: string) => {
     for (const [k, v] of Object.entries(o)) {
       if (v && typeof v === "object") walk(v as object, `${prefix}${k}.`);
-      else out[`${prefix}${k}`] = [...String(v).matchAll(/\{(\w+)/g)].map((m) => m[1] ?? "").sort();
+      else out[`${prefix}${k}`] = [...String(v).matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1] ?? "").sort();
     }
   };
   walk(obj, "");

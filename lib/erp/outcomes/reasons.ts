@@ -7,6 +7,8 @@ export interface ReasonTranslator {
 }
 
 export const stopperName = (t: (key: string) => string, by: string): string => (by === BREAKER_STOPPER ? t("breaker") : by);
+/** For a message that names who stopped a run with `{stopper, select, breaker {…} other {{by}}}`, so each language places and capitalises the breaker's name. */
+export const stopperArgs = (by: string) => ({ stopper: by === BREAKER_STOPPER ? "breaker" : "person", by });
 
 /** `stop`: who stopped the order's run and when (already in the reader's zone), for orders a stop left unsent. */
 export function describeReason(t: ReasonTranslator, row: { reason: string | null; reasonCode: string | null }, stop?: { by: string; at: string } | null): string {
