@@ -375,13 +375,20 @@ describe("processing a run", () => {
       const ids = await pendingIds(2 * (inFlight + 2));
       const run = await newRun(ids, { batchSize: 2 });
       let calls = 0;
+      let refusing!: () => void;
+      const refused = new Promise<void>((resolve) => (refusing = resolve));
       const upstream = {
         async transferOrders(batch: readonly string[]) {
           // The first call after the first batch is settled: from then on the store refuses outcomes (a real database error).
-          if (++calls === inFlight + 1) {
+          const call = ++calls;
+          if (call === inFlight + 1) {
             await sql`alter table erp_transfer_runs add constraint refuse_outcomes check (transferred_through < 3) not valid`.execute(conn);
+            refusing();
           }
-          return client.transferOrders(batch);
+          const answer = await client.transferOrders(batch);
+          // A later batch's answer is settled only once the store refuses, or it could be settled first.
+          if (call > 1) await refused;
+          return answer;
         },
       };
       const errors: string[] = [];
