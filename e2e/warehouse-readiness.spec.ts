@@ -64,7 +64,10 @@ test("marks the warehouses that need attention, filters them by a bookmarkable U
   const status = page.getByRole("combobox", { name: "Status" });
   await status.focus();
   await page.keyboard.press("Enter");
+  // Typed once the list has focus, as a person sees it open first; keys sent before it would go nowhere.
+  await expect(page.locator('[role="listbox"] [role="option"]:focus')).toHaveCount(1);
   await page.keyboard.type("Needs");
+  await expect(page.getByRole("option", { name: "Needs attention" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/[?&]status=attention(&|$)/);
   await settled(page);
