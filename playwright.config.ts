@@ -1,20 +1,26 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_AUDIT_STREAM, E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_METRICS_TOKEN, E2E_OIDC, E2E_PORT, E2E_UPSTREAM_TOKEN } from "@/test/env";
+import { E2E_AUDIT_STREAM, E2E_BASE_URL, E2E_DATA_DIR, E2E_EMULATOR_PORT, E2E_METRICS_TOKEN, E2E_OIDC, E2E_OUTPUT, E2E_PORT, E2E_STACK, E2E_STACK_B_SPECS, E2E_UPSTREAM_TOKEN, storageStateFor } from "@/test/env";
+import { e2eTimesFile } from "@/scripts/test-times";
 
 // Debian's Chromium where installed, else Playwright's own; CHROMIUM_PATH overrides both.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
+const CLUSTER = /cluster\.spec\.ts/;
+// Side by side (scripts/e2e.ts), stack "b" runs its specs and then the cluster, stack "a" the rest; alone, one stack runs them all.
+const stackB = E2E_STACK_B_SPECS.map((spec) => new RegExp(`${spec.replace(/[.]/g, "\\.")}$`));
+const browserSpecs = E2E_STACK === "b" ? { testMatch: stackB } : { testIgnore: E2E_STACK === "a" ? [CLUSTER, ...stackB] : CLUSTER };
 
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // One worker per project: the emulator's fault rules are global; the cluster project (servers of its own, mostly waiting) runs beside it, in the same phase after setup.
-  workers: 2,
+  // One worker per project: the emulator's fault rules are global; alone, the cluster project (servers of its own, mostly waiting) runs beside it, in the same phase after setup.
+  workers: E2E_STACK === "" ? 2 : 1,
+  outputDir: E2E_OUTPUT.dir,
   // The JSON report gives `npm test` its slowest specs (scripts/test-times.ts).
-  reporter: [["list"], ["json", { outputFile: "reports/e2e-times.json" }], ...(process.env.CI ? [] : [["html", { open: "never" }] as const])],
+  reporter: [["list"], ["json", { outputFile: e2eTimesFile(E2E_STACK) }], ...(process.env.CI ? [] : [["html", { open: "never", outputFolder: E2E_OUTPUT.report }] as const])],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
@@ -38,8 +44,8 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
-    { name: "chromium", dependencies: ["setup"], workers: 1, testIgnore: /cluster\.spec\.ts/, use: { storageState: "e2e/.auth/admin.json" } },
-    { name: "cluster", dependencies: ["setup"], workers: 1, testMatch: /cluster\.spec\.ts/ },
+    { name: "chromium", dependencies: ["setup"], workers: 1, ...browserSpecs, use: { storageState: storageStateFor("admin") } },
+    ...(E2E_STACK === "a" ? [] : [{ name: "cluster", dependencies: ["setup"], workers: 1, testMatch: CLUSTER }]),
   ],
   webServer: [
     {
@@ -50,7 +56,8 @@ export default defineConfig({
     },
     {
       // The built app and dist/ (`npm test` builds both first), the embedded emulator and the console's own PostgreSQL, on a fresh data dir.
-      command: `rm -rf ${E2E_DATA_DIR} && node scripts/build-runtime.mjs --if-stale && node dist/start.mjs`,
+      // Side by side, scripts/e2e.ts brings dist/ up to date once, before both.
+      command: `rm -rf ${E2E_DATA_DIR} && ${E2E_STACK === "" ? "node scripts/build-runtime.mjs --if-stale && " : ""}node dist/start.mjs`,
       url: `${E2E_BASE_URL}/api/health`,
       reuseExistingServer: false,
       // As Ctrl-C stops it, not by a kill of the group: start.ts stops the console, then its PostgreSQL (its own process group).

@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { emulatorOrders } from "@/test/emulator";
-import { E2E_BASE_URL } from "@/test/env";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { answerChecker } from "@/test/contract/conformance";
 import { chooseOption } from "@/e2e/fixtures";
 
 // An admin makes an operator key in the browser; a script (plain Node fetch) uses it on /api/v1 until the admin revokes it.
 
-const ADMIN = "e2e/.auth/admin.json";
+const ADMIN = storageStateFor("admin");
 
 test("a key made on the keys page lists warehouses and starts a transfer through /api/v1, and is refused once revoked", async ({ browser }) => {
   const context = await browser.newContext({ storageState: ADMIN });

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { emulator, emulatorOrders } from "@/test/emulator";
-import { E2E_BASE_URL } from "@/test/env";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 
 // The failures inbox: a 5xx fault's orders show up grouped by reason, are sent again from there as one run, and leave.
 
-const OPERATOR = "e2e/.auth/operator.json";
+const OPERATOR = storageStateFor("operator");
 
 test.afterEach(async () => {
   await emulator.clearFaults();

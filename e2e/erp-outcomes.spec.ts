@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { emulator, emulatorOrders } from "@/test/emulator";
-import { E2E_BASE_URL } from "@/test/env";
+import { E2E_BASE_URL, storageStateFor } from "@/test/env";
 import { startReceiver } from "@/test/alert-servers";
 
 // Outcomes by meaning, as a store team meets them: pasting a list that overlaps one sent a minute ago ends green,
 // with the orders already in the ERP counted as done, nothing offered for retry, and no attention alert.
 
-const ADMIN = "e2e/.auth/admin.json";
-const OPERATOR = "e2e/.auth/operator.json";
+const ADMIN = storageStateFor("admin");
+const OPERATOR = storageStateFor("operator");
 const SIGNING = "erp-outcomes-signing-secret-0123";
 
 test.afterEach(async () => {

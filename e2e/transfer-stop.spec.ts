@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { emulator, emulatorOrders } from "@/test/emulator";
 import { chooseOption } from "@/e2e/fixtures";
+import { storageStateFor } from "@/test/env";
 
 // Watching and stopping a running transfer: the progress moves without a reload, a stop lets the batches on the wire settle,
 // and what was never sent is "not sent", says it was stopped (on the run and in the order's story), and is offered by "Send unsent".
 
-const OPERATOR = "e2e/.auth/operator.json";
+const OPERATOR = storageStateFor("operator");
 const TRANSFER = "/v1/action/orders-erp-transfer";
 const ORDERS = 2000;
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { E2E_TIMES, UNIT_TIMES, e2eSpecTimes, slowest, timesSummary, unitFileTimes } from "@/scripts/test-times";
+import { E2E_TIMES, UNIT_TIMES, e2eSpecTimes, e2eTimesFile, slowest, timesSummary, unitFileTimes } from "@/scripts/test-times";
 
 const root = mkdtempSync(path.join(tmpdir(), "labs-times-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -57,5 +57,10 @@ describe("npm test's slowest files", () => {
       "Slowest e2e specs (sum of their tests):",
       "   40.0 s  screens.spec.ts (3 tests)",
     ]);
+  });
+
+  it("merges the two stacks' e2e reports into one list", () => {
+    writeFileSync(path.join(root, e2eTimesFile("b")), JSON.stringify({ suites: [{ file: "sso.spec.ts", specs: [{ tests: [{ results: [{ duration: 50_000 }] }] }] }] }));
+    expect(timesSummary(root, 2).slice(3)).toEqual(["Slowest e2e specs (sum of their tests):", "   50.0 s  sso.spec.ts (1 tests)", "   40.0 s  screens.spec.ts (3 tests)"]);
   });
 });

@@ -4,6 +4,9 @@ import path from "node:path";
 
 export const UNIT_TIMES = "reports/unit-times.json";
 export const E2E_TIMES = "reports/e2e-times.json";
+/** Each e2e stack's report (scripts/e2e.ts runs two side by side); stack "a" and a lone run write E2E_TIMES. */
+export const e2eTimesFile = (stack: string) => (stack === "b" ? "reports/e2e-times-b.json" : E2E_TIMES);
+export const E2E_REPORTS = [E2E_TIMES, e2eTimesFile("b")];
 
 export interface Timed {
   name: string;
@@ -68,7 +71,7 @@ export function timesSummary(root: string, count = 8): string[] {
   const lines: string[] = [];
   const unit = readJson(path.join(root, UNIT_TIMES)) as Parameters<typeof unitFileTimes>[0] | undefined;
   if (unit) lines.push("Slowest unit test files:", ...slowest(unitFileTimes(unit, root), count));
-  const e2e = readJson(path.join(root, E2E_TIMES)) as Parameters<typeof e2eSpecTimes>[0] | undefined;
-  if (e2e) lines.push("Slowest e2e specs (sum of their tests):", ...slowest(e2eSpecTimes(e2e), count));
+  const e2e = E2E_REPORTS.map((file) => readJson(path.join(root, file)) as Parameters<typeof e2eSpecTimes>[0] | undefined).filter((r) => r !== undefined);
+  if (e2e.length > 0) lines.push("Slowest e2e specs (sum of their tests):", ...slowest(e2e.flatMap(e2eSpecTimes), count));
   return lines;
 }

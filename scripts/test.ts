@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startThrowawayServer } from "@/lib/db/local-server";
-import { E2E_TIMES, UNIT_TIMES, timesSummary } from "@/scripts/test-times";
+import { E2E_REPORTS, UNIT_TIMES, timesSummary } from "@/scripts/test-times";
 
 const root = path.resolve(import.meta.dirname, "..");
 // The build comes before the unit suite: its console tests (lib/db/local-console.test.ts) start the built console.
@@ -45,7 +45,7 @@ if (!env.TEST_DATABASE_URL?.trim()) {
   env.TEST_DATABASE_URL = server.url;
   console.log("== a throwaway PostgreSQL for the tests is up (removed at the end)");
 }
-for (const report of [UNIT_TIMES, E2E_TIMES]) rmSync(path.join(root, report), { force: true });
+for (const report of [UNIT_TIMES, ...E2E_REPORTS]) rmSync(path.join(root, report), { force: true });
 let code = 0;
 const started = Date.now();
 const times: string[] = [];
