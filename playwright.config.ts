@@ -7,7 +7,6 @@ import { e2eTimesFile } from "@/scripts/test-times";
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
 const CLUSTER = /cluster\.spec\.ts/;
-// Side by side (scripts/e2e.ts), stack "b" runs its specs and then the cluster, stack "a" the rest; alone, one stack runs them all.
 const stackB = E2E_STACK_B_SPECS.map((spec) => new RegExp(`${spec.replace(/[.]/g, "\\.")}$`));
 const browserSpecs = E2E_STACK === "b" ? { testMatch: stackB } : { testIgnore: E2E_STACK === "a" ? [CLUSTER, ...stackB] : CLUSTER };
 
@@ -17,7 +16,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   // One worker per project: the emulator's fault rules are global; alone, the cluster project (servers of its own, mostly waiting) runs beside it, in the same phase after setup.
-  workers: E2E_STACK === "" ? 2 : 1,
+  workers: E2E_STACK === "a" ? 1 : 2,
   outputDir: E2E_OUTPUT.dir,
   // The JSON report gives `npm test` its slowest specs (scripts/test-times.ts).
   reporter: [["list"], ["json", { outputFile: e2eTimesFile(E2E_STACK) }], ...(process.env.CI ? [] : [["html", { open: "never", outputFolder: E2E_OUTPUT.report }] as const])],

@@ -1,5 +1,4 @@
-// `npm run test:e2e`: two stacks side by side, each its own console, emulator, PostgreSQL and OpenID provider (test/env.ts),
-// so each browser worker owns its emulator's fault rules; with arguments (a spec, a grep), one stack runs what they name.
+// Two stacks side by side, each with its own servers (test/env.ts); with arguments (a spec, a grep), one stack runs what they name.
 import "@/scripts/require-node";
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
@@ -12,7 +11,6 @@ const args = process.argv.slice(2);
 function run(stack: "" | "a" | "b"): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(playwright, ["test", ...args], { cwd: root, env: { ...process.env, E2E_STACK: stack }, stdio: ["ignore", stack ? "pipe" : "inherit", stack ? "pipe" : "inherit"] });
-    // Each line whole and marked with its stack, so the two runs' lines never cut into each other.
     for (const stream of [child.stdout, child.stderr]) if (stream) createInterface({ input: stream }).on("line", (line) => console.log(`[${stack}] ${line}`));
     child.once("close", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });

@@ -4,7 +4,6 @@ import path from "node:path";
 
 export const UNIT_TIMES = "reports/unit-times.json";
 export const E2E_TIMES = "reports/e2e-times.json";
-/** Each e2e stack's report (scripts/e2e.ts runs two side by side); stack "a" and a lone run write E2E_TIMES. */
 export const e2eTimesFile = (stack: string) => (stack === "b" ? "reports/e2e-times-b.json" : E2E_TIMES);
 export const E2E_REPORTS = [E2E_TIMES, e2eTimesFile("b")];
 

@@ -1,10 +1,9 @@
 // Shared by the Playwright config and the tests: own ports and data dir, so a developer's running console is never touched.
-// `npm run test:e2e` runs two stacks side by side (scripts/e2e.ts): E2E_STACK "b" takes the next ports, its own folders and the specs below.
 export const E2E_STACK: "" | "a" | "b" = process.env.E2E_STACK === "a" || process.env.E2E_STACK === "b" ? process.env.E2E_STACK : "";
 const shift = E2E_STACK === "b" ? 5 : 0;
 const suffix = E2E_STACK === "b" ? "-b" : "";
-/** The specs stack "b" runs (beside the cluster project); stack "a" runs the rest. About half of the browser project's time each. */
-export const E2E_STACK_B_SPECS = ["screens", "upstream-faults", "schedules", "sso", "auth"].map((name) => `e2e/${name}.spec.ts`);
+/** Side by side (scripts/e2e.ts), stack "b" takes the next ports, its own folders, these specs and the cluster; "a" the rest. */
+export const E2E_STACK_B_SPECS = ["screens", "upstream-faults", "schedules", "sso", "auth", "erp", "activity", "palette"].map((name) => `e2e/${name}.spec.ts`);
 export const E2E_OUTPUT = { dir: `test-results${suffix}`, report: `playwright-report${suffix}` };
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210 + shift);
 export const E2E_EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4210 + shift);
