@@ -94,7 +94,7 @@ try {
 
 if (!childEnv.DATABASE_URL?.trim()) {
   try {
-    local = await ensureLocalServer(dataDir);
+    local = await ensureLocalServer(dataDir, { small: demo });
   } catch (error) {
     if (error instanceof StoreInUseError) fail(error.message);
     fail(`its PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}`);
