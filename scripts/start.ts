@@ -210,7 +210,7 @@ if (demo) {
   });
 }
 
-const consoleServer = (spawned.console = spawn(process.execPath, [...script("server", "scripts/server.ts"), ...(dev ? ["--dev"] : [])], {
+const consoleServer = (spawned.console = spawn(process.execPath, [...(process.env.LABS_CONSOLE_V8?.split(" ").filter(Boolean) ?? []), ...script("server", "scripts/server.ts"), ...(dev ? ["--dev"] : [])], {
   cwd: root,
   stdio: [...childStdio],
   env: childEnv,

@@ -26,6 +26,8 @@ export interface OpenOptions {
   databaseUrl?: string | null;
   poolSize?: number;
   idleTimeoutMillis?: number;
+  /** Connections the idle timeout leaves open. */
+  minIdle?: number;
 }
 
 function pgListener(connectionString: string) {
@@ -80,7 +82,7 @@ function pgListener(connectionString: string) {
 export async function openStore<DB>(options: OpenOptions & { migrations?: Migrations }): Promise<Store<DB>> {
   const url = options.databaseUrl?.trim();
   if (!url) throw new Error("The console store needs a PostgreSQL URL: DATABASE_URL, or the local server that npm start and scripts/server.ts start.");
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: options.idleTimeoutMillis });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: options.idleTimeoutMillis, min: options.minIdle });
   pool.on("error", () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   try {
