@@ -107,3 +107,31 @@ describe("the data folder's own PostgreSQL", () => {
     }
   });
 });
+
+describe("the demo's PostgreSQL", () => {
+  it("starts with 16 MB of shared buffers and at most 100 connections; without `small`, PostgreSQL's 128 MB and our 200", { timeout: 60_000 }, async () => {
+    const settings = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ name: string; setting: string; unit: string | null }>("select name, setting, unit from pg_settings where name in ('shared_buffers', 'max_connections') order by name");
+        return Object.fromEntries(rows.map((r) => [r.name, r.name === "shared_buffers" ? (Number(r.setting) * 8) / 1024 : Number(r.setting)]));
+      } finally {
+        await client.end();
+      }
+    };
+    const dir = folder();
+    const small = await ensureLocalServer(dir, { small: true });
+    try {
+      expect(await settings(small.url)).toEqual({ max_connections: 100, shared_buffers: 16 });
+    } finally {
+      await small.stop();
+    }
+    const full = await ensureLocalServer(dir);
+    try {
+      expect(await settings(full.url)).toEqual({ max_connections: 200, shared_buffers: 128 });
+    } finally {
+      await full.stop();
+    }
+  });
+});

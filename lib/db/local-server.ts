@@ -19,7 +19,11 @@ export interface LocalServer {
 
 export interface EnsureOptions {
   share?: boolean;
+  /** The demo's server: fewer shared buffers and connections, so each of its processes touches less shared memory. */
+  small?: boolean;
 }
+
+const SMALL = ["shared_buffers=16MB", "max_connections=100"].flatMap((s) => ["-c", s]);
 
 /** A second console on the same folder gets StoreInUseError; with `share` (team CLI, store:copy) it uses the running one's server. */
 export async function ensureLocalServer(dataDir: string, options: EnsureOptions = {}): Promise<LocalServer> {
@@ -59,7 +63,7 @@ export async function ensureLocalServer(dataDir: string, options: EnsureOptions 
     }
     const port = await freePort();
     const url = urlOf(secret, port);
-    const pid = await startPostmaster(pgDir, url, port, path.join(root, "postgres.log"), user);
+    const pid = await startPostmaster(pgDir, url, port, path.join(root, "postgres.log"), user, options.small ? SMALL : []);
     return { url, created, reused: false, pid, stop: () => stopPostmaster(pid).finally(release) };
   } catch (error) {
     release();

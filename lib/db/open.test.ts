@@ -25,6 +25,24 @@ describe("the store", () => {
     }
   });
 
+  it("with minIdle, leaves that many connections open past idleTimeoutMillis", { timeout: 20_000 }, async () => {
+    const database = await createTestDatabase();
+    const store = await openStore({ databaseUrl: database.url, poolSize: 4, idleTimeoutMillis: 300, minIdle: 1 });
+    const probe = await openStore({ databaseUrl: database.url, poolSize: 1 });
+    const others = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(probe.db)).rows[0]!.n;
+    try {
+      await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.3)`.execute(store.db)));
+      expect(await others()).toBeGreaterThan(1);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await others()).toBe(1);
+    } finally {
+      await store.close();
+      await probe.close();
+      await database.drop();
+    }
+  });
+
   it("closes a connection left unused for idleTimeoutMillis, and opens one again when asked", { timeout: 20_000 }, async () => {
     const database = await createTestDatabase();
     const store = await openStore({ databaseUrl: database.url, poolSize: 4, idleTimeoutMillis: 300 });

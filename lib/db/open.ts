@@ -8,9 +8,16 @@ export interface Listener {
   close(): Promise<void>;
 }
 
+/** The job engine's statements on the store's own pool, and its LISTEN on a connection of its own. */
+export interface EngineDb {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect: () => void): Promise<Listener>;
+  poolCounts(): { max: number; total: number; idle: number; waiting: number };
+}
+
 export interface Store<DB> {
   db: Kysely<DB>;
-  engine: { connectionString: string };
+  engine: { connectionString: string; shared: EngineDb };
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void, onDrop?: () => void): Promise<Listener>;
   close(): Promise<void>;
 }
@@ -19,6 +26,8 @@ export interface OpenOptions {
   databaseUrl?: string | null;
   poolSize?: number;
   idleTimeoutMillis?: number;
+  /** Connections the idle timeout leaves open. */
+  minIdle?: number;
 }
 
 function pgListener(connectionString: string) {
@@ -73,7 +82,7 @@ function pgListener(connectionString: string) {
 export async function openStore<DB>(options: OpenOptions & { migrations?: Migrations }): Promise<Store<DB>> {
   const url = options.databaseUrl?.trim();
   if (!url) throw new Error("The console store needs a PostgreSQL URL: DATABASE_URL, or the local server that npm start and scripts/server.ts start.");
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: options.idleTimeoutMillis });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: options.idleTimeoutMillis, min: options.minIdle });
   pool.on("error", () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   try {
@@ -82,7 +91,13 @@ export async function openStore<DB>(options: OpenOptions & { migrations?: Migrat
     await db.destroy();
     throw error;
   }
-  return { db, engine: { connectionString: url }, listen: pgListener(url), close: () => db.destroy() };
+  const listen = pgListener(url);
+  const shared: EngineDb = {
+    executeSql: (text, values) => pool.query(text, values),
+    listen: (channel, onPayload, onReconnect) => listen(channel, onPayload, onReconnect),
+    poolCounts: () => ({ max: pool.options.max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+  return { db, engine: { connectionString: url, shared }, listen, close: () => db.destroy() };
 }
 
 export async function notify(db: QueryExecutorProvider, channel: string, payload: string): Promise<void> {

@@ -13,6 +13,8 @@ export interface EngineOptions {
   name?: string;
   /** Its connections for queries, beside the one it keeps for LISTEN. */
   poolSize?: number;
+  /** Its queries on the store's pool rather than a pool of its own: its polling keeps warm a connection the store's queries reuse. */
+  sharePool?: boolean;
 }
 
 export function engineOptions(store: Store, options: EngineOptions): ConstructorOptions {
@@ -24,8 +26,7 @@ export function engineOptions(store: Store, options: EngineOptions): Constructor
     // No cron schedules here: nothing for the timekeeper to do.
     schedule: false,
     instanceName: options.name,
-    connectionString: store.engine.connectionString,
-    max: options.poolSize ?? 3,
+    ...(options.sharePool ? { db: store.engine.shared } : { connectionString: store.engine.connectionString, max: options.poolSize ?? 3 }),
     // A job carries its sender's trace (a no-op while tracing is off), so a run continues the request that started it.
     openTelemetry: { propagateContext: true },
   };

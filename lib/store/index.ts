@@ -11,7 +11,8 @@ const globalForDb = globalThis as unknown as { consoleStore?: Promise<Store> };
 async function open(): Promise<Store> {
   const config = getConfig();
   // Without DATABASE_URL, scripts/server.ts has started the data folder's own PostgreSQL and set it (lib/db/local-server.ts).
-  return openPool({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, idleTimeoutMillis: config.demoMode ? 3000 : undefined });
+  // In demo mode one connection stays (the job engine polls on it) and a burst's others close a quarter of a second after.
+  return openPool({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, ...(config.demoMode ? { idleTimeoutMillis: 250, minIdle: 1 } : {}) });
 }
 
 export function store(): Promise<Store> {
