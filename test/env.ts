@@ -25,7 +25,6 @@ export const E2E_OIDC = {
 /** The audit stream's receiver, started by e2e/zz-audit-stream.spec.ts only: until then every delivery fails. */
 export const E2E_AUDIT_STREAM = { port: Number(process.env.E2E_AUDIT_STREAM_PORT ?? 4330 + shift), secret: "e2e-audit-stream-signing-secret-0123456789" };
 
-/** The breaker's alert receiver, started by e2e/transfer-breaker.spec.ts only. */
 export const E2E_BREAKER_ALERTS = { port: Number(process.env.E2E_BREAKER_ALERTS_PORT ?? 4350 + shift) };
 
 export const DEMO_PASSWORD = "demo-password";

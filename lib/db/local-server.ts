@@ -19,7 +19,6 @@ export interface LocalServer {
 
 export interface EnsureOptions {
   share?: boolean;
-  /** The demo's server: fewer shared buffers and connections, so each of its processes touches less shared memory. */
   small?: boolean;
 }
 

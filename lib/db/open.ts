@@ -8,7 +8,6 @@ export interface Listener {
   close(): Promise<void>;
 }
 
-/** The job engine's statements on the store's own pool, and its LISTEN on a connection of its own. */
 export interface EngineDb {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   listen(channel: string, onPayload: (payload: string) => void, onReconnect: () => void): Promise<Listener>;
@@ -26,7 +25,6 @@ export interface OpenOptions {
   databaseUrl?: string | null;
   poolSize?: number;
   idleTimeoutMillis?: number;
-  /** Connections the idle timeout leaves open. */
   minIdle?: number;
 }
 

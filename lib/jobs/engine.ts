@@ -11,7 +11,6 @@ export type JobEngine = PgBoss;
 export interface EngineOptions {
   superviseSeconds: number;
   name?: string;
-  /** Its connections for queries, beside the one it keeps for LISTEN. */
   poolSize?: number;
   /** Its queries on the store's pool rather than a pool of its own: its polling keeps warm a connection the store's queries reuse. */
   sharePool?: boolean;
@@ -23,7 +22,6 @@ export function engineOptions(store: Store, options: EngineOptions): Constructor
     superviseIntervalSeconds: options.superviseSeconds,
     // The heartbeat check runs in the monitor pass, which is otherwise once a minute.
     monitorIntervalSeconds: options.superviseSeconds,
-    // No cron schedules here: nothing for the timekeeper to do.
     schedule: false,
     instanceName: options.name,
     ...(options.sharePool ? { db: store.engine.shared } : { connectionString: store.engine.connectionString, max: options.poolSize ?? 3 }),
