@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { SWRConfig } from "swr";
 import { DeliveryLog, useDeliveryList } from "@/components/alerts/delivery-log";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
-import { ResourceList } from "@/components/data-table/resource-list";
+import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
 import { useProblemText } from "@/components/ui/use-problem-text";
@@ -41,7 +41,8 @@ function Alerts({ canManage }: { canManage: boolean }) {
   const problemText = useProblemText();
   const { refreshLog, refreshChannels } = useRefreshAlerts();
   const [channelState, updateChannels] = useListState(channelList);
-  const { data, error, mutate, stale } = useChannels(channelState);
+  const channels = useChannels(channelState);
+  const { data, stale } = channels;
   const [, updateDeliveries] = useDeliveryList();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AlertChannelView | null>(null);
@@ -162,20 +163,10 @@ function Alerts({ canManage }: { canManage: boolean }) {
         <ResourceList
           testId="alert-channels"
           errorMessages="alerts.channels"
-          texts={{
-            loading: t("channels.loading"),
-            emptyTitle: t("channels.empty"),
-            noMatchTitle: t("channels.empty"),
-            pageEmptyTitle: t("channels.pageEmptyTitle"),
-            firstPage: t("channels.firstPage"),
-          }}
-          page={data}
-          error={error}
-          stale={stale}
-          filtered={false}
+          texts={listTexts(t, "channels.", { emptyTitle: t("channels.empty"), noMatchTitle: t("channels.empty") })}
+          query={channels}
           compact
           skeleton={{ rows: 2, cells: SKELETON_CELLS }}
-          onRetry={() => void mutate()}
           paging={{
             messages: "alerts.pagination",
             label: t("channels.pagesLabel"),

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/ui/time";
 import { useMemo } from "react";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
-import { ResourceList } from "@/components/data-table/resource-list";
+import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { buttonClass, selectClass } from "@/components/ui/styles";
 import { useDeliveries } from "@/lib/alerts/client";
 import { DELIVERY_STATUSES, eventKey, type DeliveryStatus } from "@/lib/alerts/constants";
@@ -32,7 +32,8 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
   const t = useTranslations("alerts");
   const dt = useDateTime();
   const [state, update] = useDeliveryList();
-  const { data, error, mutate, stale } = useDeliveries(state);
+  const deliveries = useDeliveries(state);
+  const { data, stale } = deliveries;
   const filtered = deliveryList.isFiltered(state);
   const clear = () => update({ channel: undefined, status: undefined });
 
@@ -115,21 +116,11 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
       <ResourceList
         testId="alert-deliveries"
         errorMessages="alerts.deliveries"
-        texts={{
-          loading: t("deliveries.loading"),
-          emptyTitle: t("deliveries.empty"),
-          noMatchTitle: t("deliveries.noMatch"),
-          clearFilters: t("deliveries.clear"),
-          pageEmptyTitle: t("deliveries.pageEmptyTitle"),
-          firstPage: t("deliveries.firstPage"),
-        }}
-        page={data}
-        error={error}
-        stale={stale}
+        texts={listTexts(t, "deliveries.", { emptyTitle: t("deliveries.empty"), noMatchTitle: t("deliveries.noMatch"), clearFilters: t("deliveries.clear") })}
+        query={deliveries}
         filtered={filtered}
         compact
         skeleton={{ rows: 3, cells: SKELETON_CELLS }}
-        onRetry={() => void mutate()}
         onClearFilters={clear}
         paging={{
           messages: "alerts.pagination",

@@ -26,6 +26,21 @@ export interface ResourceListTexts {
   firstPage: string;
 }
 
+export interface ListQuery<P extends ListPage = ListPage> {
+  data: P | undefined;
+  error?: ProblemError;
+  stale: boolean;
+  mutate: () => unknown;
+}
+
+const TEXTS = ["loading", "emptyTitle", "emptyBody", "noMatchTitle", "noMatchBody", "clearFilters", "pageEmptyTitle", "firstPage"] as const;
+
+/** The catalog's texts under `prefix` named as the fields are, with `others` for the rest. */
+export function listTexts(t: { (key: string): string; has(key: string): boolean }, prefix: string, others: Partial<ResourceListTexts> = {}): ResourceListTexts {
+  const named = TEXTS.filter((key) => !(key in others) && t.has(prefix + key)).map((key) => [key, t(prefix + key)]);
+  return { ...Object.fromEntries(named), ...others } as ResourceListTexts;
+}
+
 export interface ListPaging {
   /** The catalog namespace of the pagination texts (range, pageSize, previous, next, pageOf, label). */
   messages: string;
@@ -43,15 +58,12 @@ export function ResourceList({
   testId,
   texts,
   errorMessages,
-  page,
-  error,
-  stale,
-  filtered,
+  query,
+  filtered = false,
   compact = false,
   skeleton,
   errorDetail,
   emptyAction,
-  onRetry,
   onClearFilters,
   onFirstPage,
   paging,
@@ -60,24 +72,22 @@ export function ResourceList({
   testId: string;
   texts: ResourceListTexts;
   errorMessages: string;
-  page: ListPage | undefined;
-  error: ProblemError | undefined;
-  stale: boolean;
-  filtered: boolean;
+  query: ListQuery;
+  filtered?: boolean;
   compact?: boolean;
   skeleton: { rows: number; cells: readonly string[] };
   errorDetail?: ReactNode;
   emptyAction?: ReactNode;
-  onRetry: () => void;
   onClearFilters?: () => void;
   /** Without `paging`, how "go to the first page" is done. */
   onFirstPage?: () => void;
   paging?: ListPaging;
   children: ReactNode;
 }) {
+  const { data: page, error, stale } = query;
   if (error) {
     return (
-      <ErrorState testId={`${testId}-error`} messages={errorMessages} error={error} onRetry={onRetry} compact={compact}>
+      <ErrorState testId={`${testId}-error`} messages={errorMessages} error={error} onRetry={() => void query.mutate()} compact={compact}>
         {errorDetail}
       </ErrorState>
     );

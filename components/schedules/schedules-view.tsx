@@ -7,7 +7,7 @@ import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ListTable, type ListColumn } from "@/components/data-table/list-table";
-import { ResourceList } from "@/components/data-table/resource-list";
+import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
 import { useProblemText } from "@/components/ui/use-problem-text";
@@ -32,7 +32,8 @@ const ScheduleForm = dynamic(() => import("@/components/schedules/schedule-form"
 export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean; disabledReason: string | null }) {
   const t = useTranslations("schedules");
   const [state, update] = useListState(scheduleList);
-  const { data, error, mutate, stale } = useSchedules(state);
+  const schedules = useSchedules(state);
+  const { data, stale } = schedules;
   const [{ edit, history }, setUrl] = useQueryStates(URL_STATE, { history: "push" });
   const problemText = useProblemText();
   const words = useScheduleWords();
@@ -115,13 +116,9 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
       <ResourceList
         testId="schedules"
         errorMessages="schedules"
-        texts={{ loading: t("loading"), emptyTitle: t("emptyTitle"), emptyBody: t("emptyBody"), noMatchTitle: t("emptyTitle"), pageEmptyTitle: t("pageEmptyTitle"), firstPage: t("firstPage") }}
-        page={data}
-        error={error}
-        stale={stale}
-        filtered={false}
+        texts={listTexts(t, "", { noMatchTitle: t("emptyTitle") })}
+        query={schedules}
         skeleton={{ rows: 3, cells: SKELETON_CELLS }}
-        onRetry={() => void mutate()}
         paging={{ messages: "schedules.pagination", state, sizes: SCHEDULE_PAGE_SIZES, update, testId: "schedules-pagination", onlyWhenPaged: true }}
       >
         <ListTable
