@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { SWRConfig } from "swr";
 import { DeliveryLog, useDeliveryList } from "@/components/alerts/delivery-log";
-import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import type { ListColumn } from "@/components/data-table/list-table";
 import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
@@ -23,7 +23,6 @@ import { useListState } from "@/lib/list/client";
 const ChannelForm = dynamic(() => import("@/components/alerts/channel-form").then((m) => m.ChannelForm));
 
 const SKELETON_CELLS = ["w-32", "w-20", "flex-1", "w-32", "w-16"] as const;
-const EMPTY: AlertChannelView[] = [];
 
 type Editing = { mode: "create" } | { mode: "edit"; channel: AlertChannelView } | null;
 
@@ -42,7 +41,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
   const { refreshLog, refreshChannels } = useRefreshAlerts();
   const [channelState, updateChannels] = useListState(channelList);
   const channels = useChannels(channelState);
-  const { data, stale } = channels;
+  const { data } = channels;
   const [, updateDeliveries] = useDeliveryList();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AlertChannelView | null>(null);
@@ -176,18 +175,8 @@ function Alerts({ canManage }: { canManage: boolean }) {
             testId: "alert-channels-pagination",
             onlyWhenPaged: true,
           }}
-        >
-          <ListTable
-            columns={columns}
-            rows={data?.items ?? EMPTY}
-            rowId={(c) => c.id}
-            caption={t("channels.caption")}
-            busy={stale}
-            testId="alert-channels"
-            rowTestId="alert-channel-row"
-            rowProps={(c) => ({ "data-channel-name": c.name })}
-          />
-        </ResourceList>
+          table={{ columns, rowId: (c) => c.id, caption: t("channels.caption"), testId: "alert-channels", rowTestId: "alert-channel-row", rowProps: (c) => ({ "data-channel-name": c.name }) }}
+        />
       </section>
 
       <FreshnessRules canManage={canManage} />

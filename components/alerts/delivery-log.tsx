@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/ui/time";
 import { useMemo } from "react";
-import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import type { ListColumn } from "@/components/data-table/list-table";
 import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { buttonClass, selectClass } from "@/components/ui/styles";
 import { useDeliveries } from "@/lib/alerts/client";
@@ -20,7 +20,6 @@ const STATUS_CLASS: Record<DeliveryStatus, string> = {
   failed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
 };
 const SKELETON_CELLS = ["w-32", "w-24", "flex-1", "w-20", "w-16"] as const;
-const EMPTY: AlertDeliveryView[] = [];
 
 /** The log's filters and paging, from the URL (bookmarkable); a bad value reads as no filter. */
 export function useDeliveryList() {
@@ -33,7 +32,7 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
   const dt = useDateTime();
   const [state, update] = useDeliveryList();
   const deliveries = useDeliveries(state);
-  const { data, stale } = deliveries;
+  const { data } = deliveries;
   const filtered = deliveryList.isFiltered(state);
   const clear = () => update({ channel: undefined, status: undefined });
 
@@ -131,17 +130,8 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
           testId: "alert-deliveries-pagination",
           onlyWhenPaged: true,
         }}
-      >
-        <ListTable
-          columns={columns}
-          rows={data?.items ?? EMPTY}
-          rowId={(d) => d.id}
-          caption={t("deliveries.caption")}
-          busy={stale}
-          rowTestId="alert-delivery-row"
-          rowProps={(d) => ({ "data-status": d.status })}
-        />
-      </ResourceList>
+        table={{ columns, rowId: (d) => d.id, caption: t("deliveries.caption"), rowTestId: "alert-delivery-row", rowProps: (d) => ({ "data-status": d.status }) }}
+      />
     </section>
   );
 }

@@ -14,18 +14,7 @@ export interface ListColumn<T> {
   card?: CardRole;
 }
 
-export function ListTable<T>({
-  columns,
-  rows,
-  rowId,
-  caption,
-  busy,
-  testId,
-  rowTestId,
-  rowProps,
-  rowClassName,
-  detail,
-}: {
+export interface ListTableProps<T> {
   columns: readonly ListColumn<T>[];
   rows: readonly T[];
   rowId: (row: T) => string;
@@ -36,7 +25,9 @@ export function ListTable<T>({
   rowProps?: (row: T) => Record<`data-${string}`, string>;
   rowClassName?: (row: T) => string;
   detail?: (row: T) => RowDetail | null;
-}) {
+}
+
+export function ListTable<T>({ columns, rows, rowId, caption, busy, testId, rowTestId, rowProps, rowClassName, detail }: ListTableProps<T>) {
   return (
     <TableView
       caption={caption}

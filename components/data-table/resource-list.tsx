@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { ListTable, type ListTableProps } from "@/components/data-table/list-table";
 import { Pagination } from "@/components/ui/pagination";
 import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
 import { buttonClass } from "@/components/ui/styles";
@@ -54,7 +55,7 @@ export interface ListPaging {
   onlyWhenPaged?: boolean;
 }
 
-export function ResourceList({
+export function ResourceList<T>({
   testId,
   texts,
   errorMessages,
@@ -67,12 +68,13 @@ export function ResourceList({
   onClearFilters,
   onFirstPage,
   paging,
+  table,
   children,
 }: {
   testId: string;
   texts: ResourceListTexts;
   errorMessages: string;
-  query: ListQuery;
+  query: ListQuery<ListPage & { items: readonly T[] }>;
   filtered?: boolean;
   compact?: boolean;
   skeleton: { rows: number; cells: readonly string[] };
@@ -82,7 +84,9 @@ export function ResourceList({
   /** Without `paging`, how "go to the first page" is done. */
   onFirstPage?: () => void;
   paging?: ListPaging;
-  children: ReactNode;
+  /** The rows as a ListTable, when no children are given. */
+  table?: Omit<ListTableProps<T>, "rows" | "busy">;
+  children?: ReactNode;
 }) {
   const { data: page, error, stale } = query;
   if (error) {
@@ -125,7 +129,7 @@ export function ResourceList({
   }
   return (
     <>
-      {children}
+      {table ? <ListTable rows={page.items} busy={stale} {...table} /> : children}
       {paging && !(paging.onlyWhenPaged && page.total <= paging.state.limit) ? (
         <Pagination
           messages={paging.messages}

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import type { ListColumn } from "@/components/data-table/list-table";
 import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
@@ -24,7 +24,6 @@ import { useRevalidateUnder } from "@/lib/swr/revalidate";
 const URL_STATE = { edit: parseAsString, history: parseAsString };
 type ScheduleColumn = "kind" | "rule" | "timeZone" | "quiet" | "next" | "last" | "state" | "actions";
 const SKELETON_CELLS = ["w-24", "w-40", "w-28", "w-28", "w-32"] as const;
-const EMPTY: ScheduleRow[] = [];
 
 // The form (react-hook-form and the handlers' schema) loads when it opens, not with the list.
 const ScheduleForm = dynamic(() => import("@/components/schedules/schedule-form").then((m) => m.loadScheduleForm()));
@@ -33,7 +32,7 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
   const t = useTranslations("schedules");
   const [state, update] = useListState(scheduleList);
   const schedules = useSchedules(state);
-  const { data, stale } = schedules;
+  const { data } = schedules;
   const [{ edit, history }, setUrl] = useQueryStates(URL_STATE, { history: "push" });
   const problemText = useProblemText();
   const words = useScheduleWords();
@@ -120,19 +119,16 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
         query={schedules}
         skeleton={{ rows: 3, cells: SKELETON_CELLS }}
         paging={{ messages: "schedules.pagination", state, sizes: SCHEDULE_PAGE_SIZES, update, testId: "schedules-pagination", onlyWhenPaged: true }}
-      >
-        <ListTable
-          columns={columns}
-          rows={data?.items ?? EMPTY}
-          rowId={(row) => row.id}
-          caption={t("table.caption")}
-          busy={stale}
-          testId="schedules-table"
-          rowTestId="schedule-row"
-          rowProps={(row) => ({ "data-kind": row.kind, "data-id": row.id, "data-paused": row.paused ? "1" : "0" })}
-          detail={(row) => (history === row.id ? { id: `schedule-history-${row.id}`, content: <History row={row} /> } : null)}
-        />
-      </ResourceList>
+        table={{
+          columns,
+          rowId: (row) => row.id,
+          caption: t("table.caption"),
+          testId: "schedules-table",
+          rowTestId: "schedule-row",
+          rowProps: (row) => ({ "data-kind": row.kind, "data-id": row.id, "data-paused": row.paused ? "1" : "0" }),
+          detail: (row) => (history === row.id ? { id: `schedule-history-${row.id}`, content: <History row={row} /> } : null),
+        }}
+      />
 
       <ConfirmDialog
         open={deleting !== null}
