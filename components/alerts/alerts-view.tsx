@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { SWRConfig } from "swr";
 import { DeliveryLog, useDeliveryList } from "@/components/alerts/delivery-log";
-import type { ListColumn } from "@/components/data-table/list-table";
+import { listColumns, type ListColumn } from "@/components/data-table/list-table";
 import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
@@ -68,17 +68,11 @@ function Alerts({ canManage }: { canManage: boolean }) {
   );
 
   const columns = useMemo<ListColumn<AlertChannelView>[]>(() => {
-    const column = (id: "name" | "kind" | "target" | "events" | "delivery" | "language" | "enabled" | "actions", cell: ListColumn<AlertChannelView>["cell"], className?: string) => ({
-      id,
-      header: t(`channels.${id}`),
-      label: t(`channels.${id}`),
-      cell,
-      className,
-    });
+    const column = listColumns<AlertChannelView, "name" | "kind" | "target" | "events" | "delivery" | "language" | "enabled" | "actions">(t, "channels.");
     return [
-      column("name", (c) => c.name, "font-medium"),
+      column("name", (c) => c.name, { className: "font-medium" }),
       column("kind", (c) => t(`kinds.${c.kind}`)),
-      column("target", (c) => <span data-testid="alert-channel-target">{c.target}</span>, "break-all font-mono text-xs"),
+      column("target", (c) => <span data-testid="alert-channel-target">{c.target}</span>, { className: "break-all font-mono text-xs" }),
       column("events", (c) => c.events.map((e) => t(`eventsShort.${eventKey(e)}`)).join(", ")),
       column("delivery", (c) => <span data-testid="alert-channel-delivery">{t(`channels.deliveryModes.${c.delivery.mode}`, { time: c.delivery.time ?? "" })}</span>),
       column("language", (c) => <span data-testid="alert-channel-language">{languages(c.language)}</span>),

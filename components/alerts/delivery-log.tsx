@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/ui/time";
 import { useMemo } from "react";
-import type { ListColumn } from "@/components/data-table/list-table";
+import { listColumns, type ListColumn } from "@/components/data-table/list-table";
 import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { buttonClass, selectClass } from "@/components/ui/styles";
 import { useDeliveries } from "@/lib/alerts/client";
@@ -37,13 +37,7 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
   const clear = () => update({ channel: undefined, status: undefined });
 
   const columns = useMemo<ListColumn<AlertDeliveryView>[]>(() => {
-    const column = (id: "when" | "channel" | "event" | "status" | "attempts" | "answer", cell: ListColumn<AlertDeliveryView>["cell"], className?: string) => ({
-      id,
-      header: t(`deliveries.${id}`),
-      label: t(`deliveries.${id}`),
-      cell,
-      className,
-    });
+    const column = listColumns<AlertDeliveryView, "when" | "channel" | "event" | "status" | "attempts" | "answer">(t, "deliveries.");
     return [
       column(
         "when",
@@ -52,7 +46,7 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
             {dt.dateTime(d.createdAt)}
           </time>
         ),
-        "whitespace-nowrap",
+        { className: "whitespace-nowrap" },
       ),
       column("channel", (d) => d.channelName),
       column("event", (d) => t(`eventsShort.${eventKey(d.eventType)}`)),
@@ -65,7 +59,7 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
       column(
         "answer",
         (d) => (d.responseStatus !== null || d.responseText ? `${d.responseStatus ?? ""} ${d.responseText ?? ""}`.trim() : t("deliveries.noAnswer")),
-        "max-w-md break-words font-mono text-xs",
+        { className: "max-w-md break-words font-mono text-xs" },
       ),
     ];
   }, [t, dt]);

@@ -14,6 +14,10 @@ export interface ListColumn<T> {
   card?: CardRole;
 }
 
+export function listColumns<T, Id extends string = string>(t: (key: string) => string, prefix: string) {
+  return (id: Id, cell: ListColumn<T>["cell"], more?: Partial<ListColumn<T>>): ListColumn<T> => ({ id, header: t(prefix + id), label: t(prefix + id), cell, ...more });
+}
+
 export interface ListTableProps<T> {
   columns: readonly ListColumn<T>[];
   rows: readonly T[];

@@ -36,7 +36,6 @@ export interface ListQuery<P extends ListPage = ListPage> {
 
 const TEXTS = ["loading", "emptyTitle", "emptyBody", "noMatchTitle", "noMatchBody", "clearFilters", "pageEmptyTitle", "firstPage"] as const;
 
-/** The catalog's texts under `prefix` named as the fields are, with `others` for the rest. */
 export function listTexts(t: { (key: string): string; has(key: string): boolean }, prefix: string, others: Partial<ResourceListTexts> = {}): ResourceListTexts {
   const named = TEXTS.filter((key) => !(key in others) && t.has(prefix + key)).map((key) => [key, t(prefix + key)]);
   return { ...Object.fromEntries(named), ...others } as ResourceListTexts;
@@ -66,7 +65,6 @@ export function ResourceList<T>({
   errorDetail,
   emptyAction,
   onClearFilters,
-  onFirstPage,
   paging,
   table,
   children,
@@ -81,10 +79,7 @@ export function ResourceList<T>({
   errorDetail?: ReactNode;
   emptyAction?: ReactNode;
   onClearFilters?: () => void;
-  /** Without `paging`, how "go to the first page" is done. */
-  onFirstPage?: () => void;
   paging?: ListPaging;
-  /** The rows as a ListTable, when no children are given. */
   table?: Omit<ListTableProps<T>, "rows" | "busy">;
   children?: ReactNode;
 }) {
@@ -121,7 +116,7 @@ export function ResourceList<T>({
   if (page.items.length === 0) {
     return (
       <Notice testId={`${testId}-page-empty`} title={texts.pageEmptyTitle} compact={compact}>
-        <button type="button" className={buttonClass.primary} onClick={onFirstPage ?? (() => paging?.update({ page: 1 }))}>
+        <button type="button" className={buttonClass.primary} onClick={() => paging?.update({ page: 1 })}>
           {texts.firstPage}
         </button>
       </Notice>

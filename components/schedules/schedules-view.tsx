@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import type { ListColumn } from "@/components/data-table/list-table";
+import { listColumns, type ListColumn } from "@/components/data-table/list-table";
 import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
@@ -172,7 +172,7 @@ function useScheduleColumns({
   const words = useScheduleWords();
   const reason = canWrite ? null : disabledReason;
   return useMemo<ListColumn<ScheduleRow>[]>(() => {
-    const column = (id: ScheduleColumn, cell: ListColumn<ScheduleRow>["cell"]) => ({ id, header: t(`table.${id}`), label: t(`table.${id}`), cell });
+    const column = listColumns<ScheduleRow, ScheduleColumn>(t, "table.");
     return [
       column("kind", (row) => (
         <>

@@ -61,7 +61,6 @@ function column(spec: string) {
   ] as const;
 }
 
-/** Columns as `type [primary key] [not null] [unique] [default v] [references t.c [on delete cascade]]`; several primary key columns make `<table>_pk`. */
 export async function createTable(db: Kysely<unknown>, table: string, columns: Record<string, string>): Promise<void> {
   const key = Object.keys(columns).filter((name) => COLUMN.exec(columns[name]!)?.groups?.key);
   let builder: CreateTableBuilder<string, string> = db.schema.createTable(table);

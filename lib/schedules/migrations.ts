@@ -40,7 +40,6 @@ export const schedulesMigrations: Record<string, Migration> = {
       await db.schema.alterTable("erp_import_runs").addColumn("schedule_id", "text").execute();
     },
   },
-  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
   "0008_postgres_types": {
     async up(db: Kysely<unknown>) {
       // The due index's predicate names the flag: it goes, and comes back in boolean form.
