@@ -75,30 +75,24 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
         </p>
       ) : null}
       <div className="flex flex-wrap items-end gap-3">
-        <label className="text-sm font-medium">
-          {t("deliveries.filterChannel")}
-          <Select
-            className={`${selectClass} ml-2`}
-            value={state.channel ?? ""}
-            testId="alert-filter-channel"
-            onValueChange={(v) => update({ channel: v || undefined })}
-            options={[
-              { value: "", label: t("deliveries.all") },
-              ...(channels ?? []).map((c) => ({ value: c.id, label: c.name })),
-              ...(state.channel && channels && !channels.some((c) => c.id === state.channel) ? [{ value: state.channel, label: data?.items[0]?.channelName ?? state.channel }] : []),
-            ]}
-          />
-        </label>
-        <label className="text-sm font-medium">
-          {t("deliveries.filterStatus")}
-          <Select
-            className={`${selectClass} ml-2`}
-            value={state.status ?? ""}
-            testId="alert-filter-status"
-            onValueChange={(v) => update({ status: (v || undefined) as DeliveryStatus | undefined })}
-            options={[{ value: "", label: t("deliveries.all") }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
-          />
-        </label>
+        <Filter
+          label={t("deliveries.filterChannel")}
+          value={state.channel}
+          testId="alert-filter-channel"
+          onChange={(channel) => update({ channel })}
+          options={[
+            { value: "", label: t("deliveries.all") },
+            ...(channels ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ...(state.channel && channels && !channels.some((c) => c.id === state.channel) ? [{ value: state.channel, label: data?.items[0]?.channelName ?? state.channel }] : []),
+          ]}
+        />
+        <Filter
+          label={t("deliveries.filterStatus")}
+          value={state.status}
+          testId="alert-filter-status"
+          onChange={(v) => update({ status: v as DeliveryStatus | undefined })}
+          options={[{ value: "", label: t("deliveries.all") }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
+        />
         {filtered ? (
           <button type="button" className={buttonClass.ghost} onClick={clear}>
             {t("deliveries.clear")}
@@ -127,5 +121,14 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
         table={{ columns, rowId: (d) => d.id, caption: t("deliveries.caption"), rowTestId: "alert-delivery-row", rowProps: (d) => ({ "data-status": d.status }) }}
       />
     </section>
+  );
+}
+
+function Filter({ label, value, testId, onChange, options }: { label: string; value?: string; testId: string; onChange: (value: string | undefined) => void; options: { value: string; label: string }[] }) {
+  return (
+    <label className="text-sm font-medium">
+      {label}
+      <Select className={`${selectClass} ml-2`} value={value ?? ""} testId={testId} onValueChange={(v) => onChange(v || undefined)} options={options} />
+    </label>
   );
 }
