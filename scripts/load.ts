@@ -1,10 +1,11 @@
 // `npm run test:load`: load and soak of the built console under a V8 heap limit (LOAD_HEAP_MB), so a leak shows as growth; see docs/benchmarks.md "Load and soak".
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { autocannon } from "@/scripts/bench/autocannon";
+import { processTree } from "@/scripts/bench/demo-stack";
 import { builtScript } from "@/scripts/bench/stack";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -36,27 +37,6 @@ function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
   return Math.round((kb / 1024) * 10) / 10;
-}
-
-function processTree(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out: number[] = [];
-  const walk = (p: number) => {
-    out.push(p);
-    for (const child of parents.get(p) ?? []) walk(child);
-  };
-  walk(pid);
-  return out;
 }
 
 interface Memory {

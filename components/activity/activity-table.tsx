@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
-import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import { listColumns, ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { useDateTime } from "@/components/ui/time";
 import type { AuditRecord } from "@/lib/activity/schemas";
 import { actionText, actorName, eventMessage, eventOutcome, outcomeText, targetView, type ActivityNames } from "@/lib/activity/readable";
@@ -34,14 +34,8 @@ export function ActivityTable({ items, names, busy }: { items: AuditRecord[]; na
     const readers = { t: root, when: (iso: string) => dt.dateTime(iso) };
     // On a phone's card the time leads and the outcome is a badge.
     const card = { when: "title", outcome: "badge" } as const;
-    const column = (id: "when" | "who" | "action" | "target" | "outcome" | "message" | "details", cell: ListColumn<AuditRecord>["cell"], className?: string): ListColumn<AuditRecord> => ({
-      id,
-      header: t(`table.${id}`),
-      label: t(`table.${id}`),
-      cell,
-      className,
-      card: card[id as keyof typeof card],
-    });
+    const make = listColumns<AuditRecord, "when" | "who" | "action" | "target" | "outcome" | "message" | "details">(t, "table.");
+    const column = (id: Parameters<typeof make>[0], cell: ListColumn<AuditRecord>["cell"], className?: string) => make(id, cell, { className, card: card[id as keyof typeof card] });
     return [
       column("when", (e) => <time dateTime={e.at}>{when(e)}</time>, "whitespace-nowrap"),
       column("who", (e) => <Actor name={actorName(root, e, names)} email={e.actorEmail} />, "break-words"),

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { SWRConfig } from "swr";
-import { ResourceList, type ResourceListTexts } from "@/components/data-table/resource-list";
+import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { ExportCapNote } from "@/components/ui/export-cap-note";
 import { useProblemText } from "@/components/ui/use-problem-text";
 import { useActivity } from "@/lib/activity/client";
@@ -17,7 +17,6 @@ import { ViewsControl } from "@/components/views/views-control";
 import { withFormat } from "@/lib/export/format";
 
 const CLEARED: FilterPatch = Object.fromEntries(ACTIVITY_FILTER_KEYS.map((key) => [key, undefined]));
-const STATE_TEXTS = ["loading", "emptyTitle", "emptyBody", "noMatchTitle", "noMatchBody", "pageEmptyTitle", "firstPage"] as const;
 const SKELETON_CELLS = ["w-32", "w-40", "w-24", "flex-1"] as const;
 
 export function ActivityView({
@@ -43,7 +42,8 @@ function ActivityList({ actors, actions, exportMaxRows }: { actors: string[]; ac
   const tExports = useTranslations("exports");
   const problemText = useProblemText();
   const [state, update] = useListState(activityList);
-  const { data, error, mutate, stale } = useActivity(state);
+  const activity = useActivity(state);
+  const { data, error, stale } = activity;
   const onChange = useCallback((patch: FilterPatch) => update(patch as Partial<typeof state>), [update]);
   const onClear = useCallback(() => onChange(CLEARED), [onChange]);
 
@@ -81,10 +81,8 @@ function ActivityList({ actors, actions, exportMaxRows }: { actors: string[]; ac
       <ResourceList
         testId="activity"
         errorMessages="activity.states"
-        texts={{ ...Object.fromEntries(STATE_TEXTS.map((key) => [key, t(`states.${key}`)])), clearFilters: t("filters.clear") } as ResourceListTexts}
-        page={data}
-        error={error}
-        stale={stale}
+        texts={listTexts(t, "states.", { clearFilters: t("filters.clear") })}
+        query={activity}
         filtered={activityList.isFiltered(state)}
         skeleton={{ rows: Math.min(state.limit, 10), cells: SKELETON_CELLS }}
         errorDetail={
@@ -93,7 +91,6 @@ function ActivityList({ actors, actions, exportMaxRows }: { actors: string[]; ac
             {error?.problem.detail ? <p className="mt-1 text-sm">{problemText(error)}</p> : null}
           </>
         }
-        onRetry={() => void mutate()}
         onClearFilters={onClear}
         paging={{ messages: "activity.pagination", rangeTestId: "activity-range", state, sizes: ACTIVITY_PAGE_SIZES, update }}
       >

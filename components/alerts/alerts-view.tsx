@@ -6,8 +6,8 @@ import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { SWRConfig } from "swr";
 import { DeliveryLog, useDeliveryList } from "@/components/alerts/delivery-log";
-import { ListTable, type ListColumn } from "@/components/data-table/list-table";
-import { ResourceList } from "@/components/data-table/resource-list";
+import { listColumns, type ListColumn } from "@/components/data-table/list-table";
+import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
 import { useProblemText } from "@/components/ui/use-problem-text";
@@ -23,7 +23,6 @@ import { useListState } from "@/lib/list/client";
 const ChannelForm = dynamic(() => import("@/components/alerts/channel-form").then((m) => m.ChannelForm));
 
 const SKELETON_CELLS = ["w-32", "w-20", "flex-1", "w-32", "w-16"] as const;
-const EMPTY: AlertChannelView[] = [];
 
 type Editing = { mode: "create" } | { mode: "edit"; channel: AlertChannelView } | null;
 
@@ -41,7 +40,8 @@ function Alerts({ canManage }: { canManage: boolean }) {
   const problemText = useProblemText();
   const { refreshLog, refreshChannels } = useRefreshAlerts();
   const [channelState, updateChannels] = useListState(channelList);
-  const { data, error, mutate, stale } = useChannels(channelState);
+  const channels = useChannels(channelState);
+  const { data } = channels;
   const [, updateDeliveries] = useDeliveryList();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AlertChannelView | null>(null);
@@ -68,17 +68,11 @@ function Alerts({ canManage }: { canManage: boolean }) {
   );
 
   const columns = useMemo<ListColumn<AlertChannelView>[]>(() => {
-    const column = (id: "name" | "kind" | "target" | "events" | "delivery" | "language" | "enabled" | "actions", cell: ListColumn<AlertChannelView>["cell"], className?: string) => ({
-      id,
-      header: t(`channels.${id}`),
-      label: t(`channels.${id}`),
-      cell,
-      className,
-    });
+    const column = listColumns<AlertChannelView, "name" | "kind" | "target" | "events" | "delivery" | "language" | "enabled" | "actions">(t, "channels.");
     return [
-      column("name", (c) => c.name, "font-medium"),
+      column("name", (c) => c.name, { className: "font-medium" }),
       column("kind", (c) => t(`kinds.${c.kind}`)),
-      column("target", (c) => <span data-testid="alert-channel-target">{c.target}</span>, "break-all font-mono text-xs"),
+      column("target", (c) => <span data-testid="alert-channel-target">{c.target}</span>, { className: "break-all font-mono text-xs" }),
       column("events", (c) => c.events.map((e) => t(`eventsShort.${eventKey(e)}`)).join(", ")),
       column("delivery", (c) => <span data-testid="alert-channel-delivery">{t(`channels.deliveryModes.${c.delivery.mode}`, { time: c.delivery.time ?? "" })}</span>),
       column("language", (c) => <span data-testid="alert-channel-language">{languages(c.language)}</span>),
@@ -162,20 +156,10 @@ function Alerts({ canManage }: { canManage: boolean }) {
         <ResourceList
           testId="alert-channels"
           errorMessages="alerts.channels"
-          texts={{
-            loading: t("channels.loading"),
-            emptyTitle: t("channels.empty"),
-            noMatchTitle: t("channels.empty"),
-            pageEmptyTitle: t("channels.pageEmptyTitle"),
-            firstPage: t("channels.firstPage"),
-          }}
-          page={data}
-          error={error}
-          stale={stale}
-          filtered={false}
+          texts={listTexts(t, "channels.", { emptyTitle: t("channels.empty"), noMatchTitle: t("channels.empty") })}
+          query={channels}
           compact
           skeleton={{ rows: 2, cells: SKELETON_CELLS }}
-          onRetry={() => void mutate()}
           paging={{
             messages: "alerts.pagination",
             label: t("channels.pagesLabel"),
@@ -185,18 +169,8 @@ function Alerts({ canManage }: { canManage: boolean }) {
             testId: "alert-channels-pagination",
             onlyWhenPaged: true,
           }}
-        >
-          <ListTable
-            columns={columns}
-            rows={data?.items ?? EMPTY}
-            rowId={(c) => c.id}
-            caption={t("channels.caption")}
-            busy={stale}
-            testId="alert-channels"
-            rowTestId="alert-channel-row"
-            rowProps={(c) => ({ "data-channel-name": c.name })}
-          />
-        </ResourceList>
+          table={{ columns, rowId: (c) => c.id, caption: t("channels.caption"), testId: "alert-channels", rowTestId: "alert-channel-row", rowProps: (c) => ({ "data-channel-name": c.name }) }}
+        />
       </section>
 
       <FreshnessRules canManage={canManage} />

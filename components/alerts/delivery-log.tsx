@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/ui/time";
 import { useMemo } from "react";
-import { ListTable, type ListColumn } from "@/components/data-table/list-table";
-import { ResourceList } from "@/components/data-table/resource-list";
+import { listColumns, type ListColumn } from "@/components/data-table/list-table";
+import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { buttonClass, selectClass } from "@/components/ui/styles";
 import { useDeliveries } from "@/lib/alerts/client";
 import { DELIVERY_STATUSES, eventKey, type DeliveryStatus } from "@/lib/alerts/constants";
@@ -20,7 +20,6 @@ const STATUS_CLASS: Record<DeliveryStatus, string> = {
   failed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
 };
 const SKELETON_CELLS = ["w-32", "w-24", "flex-1", "w-20", "w-16"] as const;
-const EMPTY: AlertDeliveryView[] = [];
 
 /** The log's filters and paging, from the URL (bookmarkable); a bad value reads as no filter. */
 export function useDeliveryList() {
@@ -32,18 +31,13 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
   const t = useTranslations("alerts");
   const dt = useDateTime();
   const [state, update] = useDeliveryList();
-  const { data, error, mutate, stale } = useDeliveries(state);
+  const deliveries = useDeliveries(state);
+  const { data } = deliveries;
   const filtered = deliveryList.isFiltered(state);
   const clear = () => update({ channel: undefined, status: undefined });
 
   const columns = useMemo<ListColumn<AlertDeliveryView>[]>(() => {
-    const column = (id: "when" | "channel" | "event" | "status" | "attempts" | "answer", cell: ListColumn<AlertDeliveryView>["cell"], className?: string) => ({
-      id,
-      header: t(`deliveries.${id}`),
-      label: t(`deliveries.${id}`),
-      cell,
-      className,
-    });
+    const column = listColumns<AlertDeliveryView, "when" | "channel" | "event" | "status" | "attempts" | "answer">(t, "deliveries.");
     return [
       column(
         "when",
@@ -52,7 +46,7 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
             {dt.dateTime(d.createdAt)}
           </time>
         ),
-        "whitespace-nowrap",
+        { className: "whitespace-nowrap" },
       ),
       column("channel", (d) => d.channelName),
       column("event", (d) => t(`eventsShort.${eventKey(d.eventType)}`)),
@@ -65,7 +59,7 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
       column(
         "answer",
         (d) => (d.responseStatus !== null || d.responseText ? `${d.responseStatus ?? ""} ${d.responseText ?? ""}`.trim() : t("deliveries.noAnswer")),
-        "max-w-md break-words font-mono text-xs",
+        { className: "max-w-md break-words font-mono text-xs" },
       ),
     ];
   }, [t, dt]);
@@ -81,30 +75,24 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
         </p>
       ) : null}
       <div className="flex flex-wrap items-end gap-3">
-        <label className="text-sm font-medium">
-          {t("deliveries.filterChannel")}
-          <Select
-            className={`${selectClass} ml-2`}
-            value={state.channel ?? ""}
-            testId="alert-filter-channel"
-            onValueChange={(v) => update({ channel: v || undefined })}
-            options={[
-              { value: "", label: t("deliveries.all") },
-              ...(channels ?? []).map((c) => ({ value: c.id, label: c.name })),
-              ...(state.channel && channels && !channels.some((c) => c.id === state.channel) ? [{ value: state.channel, label: data?.items[0]?.channelName ?? state.channel }] : []),
-            ]}
-          />
-        </label>
-        <label className="text-sm font-medium">
-          {t("deliveries.filterStatus")}
-          <Select
-            className={`${selectClass} ml-2`}
-            value={state.status ?? ""}
-            testId="alert-filter-status"
-            onValueChange={(v) => update({ status: (v || undefined) as DeliveryStatus | undefined })}
-            options={[{ value: "", label: t("deliveries.all") }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
-          />
-        </label>
+        <Filter
+          label={t("deliveries.filterChannel")}
+          value={state.channel}
+          testId="alert-filter-channel"
+          onChange={(channel) => update({ channel })}
+          options={[
+            { value: "", label: t("deliveries.all") },
+            ...(channels ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ...(state.channel && channels && !channels.some((c) => c.id === state.channel) ? [{ value: state.channel, label: data?.items[0]?.channelName ?? state.channel }] : []),
+          ]}
+        />
+        <Filter
+          label={t("deliveries.filterStatus")}
+          value={state.status}
+          testId="alert-filter-status"
+          onChange={(v) => update({ status: v as DeliveryStatus | undefined })}
+          options={[{ value: "", label: t("deliveries.all") }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
+        />
         {filtered ? (
           <button type="button" className={buttonClass.ghost} onClick={clear}>
             {t("deliveries.clear")}
@@ -115,21 +103,11 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
       <ResourceList
         testId="alert-deliveries"
         errorMessages="alerts.deliveries"
-        texts={{
-          loading: t("deliveries.loading"),
-          emptyTitle: t("deliveries.empty"),
-          noMatchTitle: t("deliveries.noMatch"),
-          clearFilters: t("deliveries.clear"),
-          pageEmptyTitle: t("deliveries.pageEmptyTitle"),
-          firstPage: t("deliveries.firstPage"),
-        }}
-        page={data}
-        error={error}
-        stale={stale}
+        texts={listTexts(t, "deliveries.", { emptyTitle: t("deliveries.empty"), noMatchTitle: t("deliveries.noMatch"), clearFilters: t("deliveries.clear") })}
+        query={deliveries}
         filtered={filtered}
         compact
         skeleton={{ rows: 3, cells: SKELETON_CELLS }}
-        onRetry={() => void mutate()}
         onClearFilters={clear}
         paging={{
           messages: "alerts.pagination",
@@ -140,17 +118,17 @@ export function DeliveryLog({ channels, showsAnswers }: { channels: AlertChannel
           testId: "alert-deliveries-pagination",
           onlyWhenPaged: true,
         }}
-      >
-        <ListTable
-          columns={columns}
-          rows={data?.items ?? EMPTY}
-          rowId={(d) => d.id}
-          caption={t("deliveries.caption")}
-          busy={stale}
-          rowTestId="alert-delivery-row"
-          rowProps={(d) => ({ "data-status": d.status })}
-        />
-      </ResourceList>
+        table={{ columns, rowId: (d) => d.id, caption: t("deliveries.caption"), rowTestId: "alert-delivery-row", rowProps: (d) => ({ "data-status": d.status }) }}
+      />
     </section>
+  );
+}
+
+function Filter({ label, value, testId, onChange, options }: { label: string; value?: string; testId: string; onChange: (value: string | undefined) => void; options: { value: string; label: string }[] }) {
+  return (
+    <label className="text-sm font-medium">
+      {label}
+      <Select className={`${selectClass} ml-2`} value={value ?? ""} testId={testId} onValueChange={(v) => onChange(v || undefined)} options={options} />
+    </label>
   );
 }

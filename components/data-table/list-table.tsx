@@ -14,18 +14,11 @@ export interface ListColumn<T> {
   card?: CardRole;
 }
 
-export function ListTable<T>({
-  columns,
-  rows,
-  rowId,
-  caption,
-  busy,
-  testId,
-  rowTestId,
-  rowProps,
-  rowClassName,
-  detail,
-}: {
+export function listColumns<T, Id extends string = string>(t: (key: string) => string, prefix: string) {
+  return (id: Id, cell: ListColumn<T>["cell"], more?: Partial<ListColumn<T>>): ListColumn<T> => ({ id, header: t(prefix + id), label: t(prefix + id), cell, ...more });
+}
+
+export interface ListTableProps<T> {
   columns: readonly ListColumn<T>[];
   rows: readonly T[];
   rowId: (row: T) => string;
@@ -36,7 +29,9 @@ export function ListTable<T>({
   rowProps?: (row: T) => Record<`data-${string}`, string>;
   rowClassName?: (row: T) => string;
   detail?: (row: T) => RowDetail | null;
-}) {
+}
+
+export function ListTable<T>({ columns, rows, rowId, caption, busy, testId, rowTestId, rowProps, rowClassName, detail }: ListTableProps<T>) {
   return (
     <TableView
       caption={caption}

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { ListTable, type ListTableProps } from "@/components/data-table/list-table";
 import { Pagination } from "@/components/ui/pagination";
 import { ErrorState, Notice, TableSkeleton } from "@/components/ui/states";
 import { buttonClass } from "@/components/ui/styles";
@@ -26,6 +27,20 @@ export interface ResourceListTexts {
   firstPage: string;
 }
 
+export interface ListQuery<P extends ListPage = ListPage> {
+  data: P | undefined;
+  error?: ProblemError;
+  stale: boolean;
+  mutate: () => unknown;
+}
+
+const TEXTS = ["loading", "emptyTitle", "emptyBody", "noMatchTitle", "noMatchBody", "clearFilters", "pageEmptyTitle", "firstPage"] as const;
+
+export function listTexts(t: { (key: string): string; has(key: string): boolean }, prefix: string, others: Partial<ResourceListTexts> = {}): ResourceListTexts {
+  const named = TEXTS.filter((key) => !(key in others) && t.has(prefix + key)).map((key) => [key, t(prefix + key)]);
+  return { ...Object.fromEntries(named), ...others } as ResourceListTexts;
+}
+
 export interface ListPaging {
   /** The catalog namespace of the pagination texts (range, pageSize, previous, next, pageOf, label). */
   messages: string;
@@ -39,45 +54,39 @@ export interface ListPaging {
   onlyWhenPaged?: boolean;
 }
 
-export function ResourceList({
+export function ResourceList<T>({
   testId,
   texts,
   errorMessages,
-  page,
-  error,
-  stale,
-  filtered,
+  query,
+  filtered = false,
   compact = false,
   skeleton,
   errorDetail,
   emptyAction,
-  onRetry,
   onClearFilters,
-  onFirstPage,
   paging,
+  table,
   children,
 }: {
   testId: string;
   texts: ResourceListTexts;
   errorMessages: string;
-  page: ListPage | undefined;
-  error: ProblemError | undefined;
-  stale: boolean;
-  filtered: boolean;
+  query: ListQuery<ListPage & { items: readonly T[] }>;
+  filtered?: boolean;
   compact?: boolean;
   skeleton: { rows: number; cells: readonly string[] };
   errorDetail?: ReactNode;
   emptyAction?: ReactNode;
-  onRetry: () => void;
   onClearFilters?: () => void;
-  /** Without `paging`, how "go to the first page" is done. */
-  onFirstPage?: () => void;
   paging?: ListPaging;
-  children: ReactNode;
+  table?: Omit<ListTableProps<T>, "rows" | "busy">;
+  children?: ReactNode;
 }) {
+  const { data: page, error, stale } = query;
   if (error) {
     return (
-      <ErrorState testId={`${testId}-error`} messages={errorMessages} error={error} onRetry={onRetry} compact={compact}>
+      <ErrorState testId={`${testId}-error`} messages={errorMessages} error={error} onRetry={() => void query.mutate()} compact={compact}>
         {errorDetail}
       </ErrorState>
     );
@@ -107,7 +116,7 @@ export function ResourceList({
   if (page.items.length === 0) {
     return (
       <Notice testId={`${testId}-page-empty`} title={texts.pageEmptyTitle} compact={compact}>
-        <button type="button" className={buttonClass.primary} onClick={onFirstPage ?? (() => paging?.update({ page: 1 }))}>
+        <button type="button" className={buttonClass.primary} onClick={() => paging?.update({ page: 1 })}>
           {texts.firstPage}
         </button>
       </Notice>
@@ -115,7 +124,7 @@ export function ResourceList({
   }
   return (
     <>
-      {children}
+      {table ? <ListTable rows={page.items} busy={stale} {...table} /> : children}
       {paging && !(paging.onlyWhenPaged && page.total <= paging.state.limit) ? (
         <Pagination
           messages={paging.messages}

@@ -7,7 +7,7 @@ import { useDateTime } from "@/components/ui/time";
 import { useId, useRef, useState } from "react";
 import { SWRConfig } from "swr";
 import { MeaningBadge } from "@/components/erp/badges";
-import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import { listColumns, ListTable, type ListColumn } from "@/components/data-table/list-table";
 import type { CardRole } from "@/components/data-table/table-view";
 import { useErpProblemText } from "@/components/erp/use-problem-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -148,13 +148,8 @@ function Inbox({ canRun }: { canRun: boolean }) {
   const reasonOf = (g: InboxGroup) => describeReason(tReasons, g) || tReasons("codes.no_reason");
   const patch = (p: Partial<FailuresListState>) => update(p as never);
 
-  const column = (id: "meaning" | "reason" | "orders" | "runs" | "when" | "actions", cell: ListColumn<InboxGroup>["cell"], card?: CardRole): ListColumn<InboxGroup> => ({
-    id,
-    header: t(`columns.${id}`),
-    label: t(`columns.${id}`),
-    cell,
-    card,
-  });
+  const make = listColumns<InboxGroup, "meaning" | "reason" | "orders" | "runs" | "when" | "actions">(t, "columns.");
+  const column = (id: Parameters<typeof make>[0], cell: ListColumn<InboxGroup>["cell"], card?: CardRole) => make(id, cell, { card });
   const columns = [
     column("meaning", (g) => <MeaningBadge meaning={g.meaning} />, "badge"),
     column("reason", (g) => reasonOf(g), "title"),

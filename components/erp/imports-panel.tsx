@@ -7,6 +7,7 @@ import { useDateTime } from "@/components/ui/time";
 import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useId, useMemo } from "react";
 import type { DataTableFeatures } from "@/components/data-table/features";
+import { listTexts } from "@/components/data-table/resource-list";
 import { helpTextClass, linkClass } from "@/components/ui/styles";
 import { useImports } from "@/lib/erp/imports/client";
 import { ERP_IMPORT_KINDS, IMPORTS_PAGE_SIZE, importListBase as importList } from "@/lib/erp/lists";
@@ -75,14 +76,11 @@ export function ImportsPanel({ canRun, disabledReason }: { canRun: boolean; disa
         </div>
         <ErpTable
           testId="imports"
-          texts={{
-            emptyTitle: t("emptyTitle"),
-            emptyBody: t("emptyBody"),
+          texts={listTexts(t, "", {
             noMatchTitle: state.kind ? t("noMatchTitle", { kind: t(`kinds.${state.kind}.label`) }) : t("emptyTitle"),
             clearFilters: t("showAll"),
             pageEmptyTitle: t("pageEmpty"),
-            firstPage: t("firstPage"),
-          }}
+          })}
           query={imports}
           filtered={importList.isFiltered(state)}
           onClearFilters={() => update({ kind: undefined })}

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
-import { ResourceList, type ListPage, type ResourceListTexts } from "@/components/data-table/resource-list";
+import { ResourceList, type ListPage, type ListQuery, type ResourceListTexts } from "@/components/data-table/resource-list";
 import { ErrorState as BaseErrorState, TableSkeleton as BaseTableSkeleton } from "@/components/ui/states";
 import type { ProblemError } from "@/lib/swr/fetcher";
 import { selectClass } from "@/components/erp/styles";
@@ -36,7 +36,7 @@ type Columns<T extends RowData> = ColumnDef<DataTableFeatures, T, any>[];
 interface ErpTableProps<T extends RowData, S extends number> {
   testId: string;
   texts: Omit<ResourceListTexts, "loading">;
-  query: { data: (ListPage & { items: readonly T[] }) | undefined; error?: ProblemError; stale: boolean; mutate: () => unknown };
+  query: ListQuery<ListPage & { items: readonly T[] }>;
   filtered: boolean;
   onClearFilters: () => void;
   table: {
@@ -58,14 +58,11 @@ export function ErpTable<T extends RowData, S extends number>({ testId, texts, q
       testId={testId}
       texts={{ loading: tStates("loading"), ...texts }}
       errorMessages="erp.states"
-      page={page}
-      error={error}
-      stale={stale}
+      query={query}
       filtered={filtered}
       compact
       skeleton={{ rows: 3, cells: CELLS }}
       errorDetail={error ? <p className="mt-1 text-sm">{problemText(error)}</p> : null}
-      onRetry={() => void query.mutate()}
       onClearFilters={onClearFilters}
       paging={{ messages: "erp.pagination", ...paging }}
     >

@@ -6,7 +6,7 @@ import { useDateTime } from "@/components/ui/time";
 import { MeaningBadge } from "@/components/erp/badges";
 import { linkClass } from "@/components/erp/styles";
 import { Notice } from "@/components/ui/states";
-import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import { listColumns, ListTable } from "@/components/data-table/list-table";
 import type { CardRole } from "@/components/data-table/table-view";
 import { ORDER_HISTORY_MAX_RUNS } from "@/lib/erp/history/constants";
 import type { OrderHistory } from "@/lib/erp/history/schemas";
@@ -23,14 +23,8 @@ export function OrderHistoryTable({ history }: { history: OrderHistory }) {
   const when = (iso: string) => dt.dateTime(iso);
 
   type Run = OrderHistory["runs"][number];
-  const column = (id: "when" | "origin" | "who" | "outcome" | "reason" | "settled", cell: (r: Run) => React.ReactNode, card?: CardRole, className?: string): ListColumn<Run> => ({
-    id,
-    header: t(id),
-    label: t(id),
-    cell,
-    card,
-    className,
-  });
+  const make = listColumns<Run, "when" | "origin" | "who" | "outcome" | "reason" | "settled">(t, "");
+  const column = (id: Parameters<typeof make>[0], cell: (r: Run) => React.ReactNode, card?: CardRole, className?: string) => make(id, cell, { card, className });
   const columns = [
     column(
       "when",

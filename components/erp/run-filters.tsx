@@ -38,18 +38,19 @@ export function RunFilters({ state, update }: { state: TransferRunListState; upd
         options={RUN_ORIGIN_GROUPS.map((o) => ({ value: o, label: t(`originGroup.${o}`) }))}
         onChange={(origin) => update({ origin })}
       />
-      <div>
-        <label htmlFor={`${id}-from`} className="mb-1 block text-sm font-medium">
-          {t("fromFilter")}
-        </label>
-        <DateField id={`${id}-from`} className={selectClass} value={state.from ?? ""} max={state.to} onChange={(v) => update({ from: v || undefined })} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-to`} className="mb-1 block text-sm font-medium">
-          {t("toFilter")}
-        </label>
-        <DateField id={`${id}-to`} className={selectClass} value={state.to ?? ""} min={state.from} onChange={(v) => update({ to: v || undefined })} />
-      </div>
+      <DateFilter id={`${id}-from`} label={t("fromFilter")} value={state.from} max={state.to} onChange={(from) => update({ from })} />
+      <DateFilter id={`${id}-to`} label={t("toFilter")} value={state.to} min={state.from} onChange={(to) => update({ to })} />
     </>
+  );
+}
+
+function DateFilter({ id, label, value, min, max, onChange }: { id: string; label: string; value?: string; min?: string; max?: string; onChange: (value: string | undefined) => void }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <DateField id={id} className={selectClass} value={value ?? ""} min={min} max={max} onChange={(v) => onChange(v || undefined)} />
+    </div>
   );
 }

@@ -15,6 +15,7 @@ import { useListState } from "@/lib/list/client";
 import { RunResultBadge } from "@/components/erp/badges";
 import { useDurationText } from "@/components/erp/format";
 import { ErpTable, FilterSelect } from "@/components/erp/list";
+import { listTexts } from "@/components/data-table/resource-list";
 import { linkClass } from "@/components/erp/styles";
 import { RunFilters } from "@/components/erp/run-filters";
 import { ViewsControl } from "@/components/views/views-control";
@@ -120,15 +121,7 @@ export function TransferHistory() {
 
       <ErpTable
         testId="transfer-history"
-        texts={{
-          emptyTitle: t("emptyTitle"),
-          emptyBody: t("emptyBody"),
-          noMatchTitle: t("noMatchTitle"),
-          noMatchBody: t("noMatchBody"),
-          clearFilters: t("clearFilters"),
-          pageEmptyTitle: t("pageEmpty"),
-          firstPage: t("firstPage"),
-        }}
+        texts={listTexts(t, "", { pageEmptyTitle: t("pageEmpty") })}
         query={runs}
         filtered={filtered}
         onClearFilters={clear}

@@ -10,7 +10,7 @@ import { PlainTable } from "@/components/data-table/plain-table";
 import { DAY_OUTCOMES, dayTotal, type OutcomeDays } from "@/lib/erp/outcomes/days";
 import type { CallHistory } from "@/lib/health/history";
 import { useHomeTile } from "@/lib/home/client";
-import type { ChartSeries } from "@/components/home/uplot-chart";
+import type { ChartProps, ChartSeries } from "@/components/home/uplot-chart";
 
 const CHART_HEIGHT = "h-[200px]";
 
@@ -23,13 +23,13 @@ const Chart = dynamic(() => import("@/components/home/uplot-chart"), { ssr: fals
 const mutedClass = "text-slate-600 dark:text-slate-300";
 
 /** The summary first (it is the chart's text), the chart when its library has loaded, then the numbers on request. */
-function Figure({ testId, caption, legend, chart, table, show }: { testId: string; caption: string; legend: ChartSeries[]; chart: React.ReactNode; table: React.ReactNode; show: string }) {
+function Figure({ testId, caption, chart, table, note, show }: { testId: string; caption: string; chart: Omit<ChartProps, "testId">; table: React.ReactNode; note: string; show: string }) {
   return (
     <figure className="space-y-3" data-testid={`${testId}-figure`}>
       <figcaption data-testid={`${testId}-summary`}>{caption}</figcaption>
-      {chart}
+      <Chart testId={`${testId}-chart`} {...chart} />
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-hidden="true">
-        {legend.map((s) => (
+        {chart.series.map((s) => (
           <li key={s.label} className="flex items-center gap-1.5">
             <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: `var(--chart-${s.color})` }} />
             {s.label}
@@ -39,6 +39,7 @@ function Figure({ testId, caption, legend, chart, table, show }: { testId: strin
       <details data-testid={`${testId}-numbers`}>
         <summary className="cursor-pointer font-medium">{show}</summary>
         <div className="mt-2 overflow-x-auto [contain:inline-size]" tabIndex={0} role="region" aria-label={show}>
+          <p aria-hidden="true" className={`pb-1 text-xs ${mutedClass}`}>{note}</p>
           {table}
         </div>
       </details>
@@ -85,39 +86,26 @@ function CallsChart({ data }: { data: CallHistory }) {
     <Figure
       testId="home-calls"
       caption={view.summary}
-      legend={view.series}
       show={t("show")}
-      chart={
-        <Chart
-          testId="home-calls-chart"
-          kind="lines"
-          label={t("chart", { summary: view.summary })}
-          x={view.x}
-          series={view.series}
-          timeZone={timeZone}
-          {...view.axes}
-        />
-      }
+      chart={{ kind: "lines", label: t("chart", { summary: view.summary }), x: view.x, series: view.series, timeZone, ...view.axes }}
+      note={t("onlyWithCalls", { zone: timeZone ?? "UTC" })}
       table={
-        <>
-          <p aria-hidden="true" className={`pb-1 text-xs ${mutedClass}`}>{t("onlyWithCalls", { zone: timeZone ?? "UTC" })}</p>
-          <PlainTable
-            className="text-xs"
-            headClassName={theadClass}
-            caption={t("onlyWithCalls", { zone: timeZone ?? "UTC" })}
-            rows={view.rows}
-            rowKey={(b) => b.at}
-            rowProps={() => ({ "data-testid": "home-calls-row" })}
-            columns={[
-              { id: "interval", header: t("interval"), rowHeader: true, className: "font-normal", cell: (b) => view.at(b.at) },
-              { id: "calls", header: t("calls"), cell: (b) => format.number(b.calls) },
-              { id: "failures", header: t("failures"), cell: (b) => format.number(b.failures) },
-              { id: "median", header: t("median"), cell: (b) => (b.medianMs === null ? "–" : `${format.number(b.medianMs)} ms`) },
-              { id: "p95", header: t("p95"), cell: (b) => (b.p95Ms === null ? "–" : `${format.number(b.p95Ms)} ms`) },
-              { id: "errorRate", header: t("errorRate"), cell: (b) => percent(b.failures / b.calls) },
-            ]}
-          />
-        </>
+        <PlainTable
+          className="text-xs"
+          headClassName={theadClass}
+          caption={t("onlyWithCalls", { zone: timeZone ?? "UTC" })}
+          rows={view.rows}
+          rowKey={(b) => b.at}
+          rowProps={() => ({ "data-testid": "home-calls-row" })}
+          columns={[
+            { id: "interval", header: t("interval"), rowHeader: true, className: "font-normal", cell: (b) => view.at(b.at) },
+            { id: "calls", header: t("calls"), cell: (b) => format.number(b.calls) },
+            { id: "failures", header: t("failures"), cell: (b) => format.number(b.failures) },
+            { id: "median", header: t("median"), cell: (b) => (b.medianMs === null ? "–" : `${format.number(b.medianMs)} ms`) },
+            { id: "p95", header: t("p95"), cell: (b) => (b.p95Ms === null ? "–" : `${format.number(b.p95Ms)} ms`) },
+            { id: "errorRate", header: t("errorRate"), cell: (b) => percent(b.failures / b.calls) },
+          ]}
+        />
       }
     />
   );
@@ -156,35 +144,23 @@ function OutcomesChart({ data }: { data: OutcomeDays }) {
     <Figure
       testId="home-outcomes"
       caption={view.summary}
-      legend={view.series}
       show={t("show")}
-      chart={
-        <Chart
-          testId="home-outcomes-chart"
-          kind="stacked"
-          label={t("chart", { summary: view.summary })}
-          x={view.x}
-          series={view.series}
-          {...view.axes}
-        />
-      }
+      chart={{ kind: "stacked", label: t("chart", { summary: view.summary }), x: view.x, series: view.series, ...view.axes }}
+      note={t("zone", { zone: data.timeZone })}
       table={
-        <>
-          <p aria-hidden="true" className={`pb-1 text-xs ${mutedClass}`}>{t("zone", { zone: data.timeZone })}</p>
-          <PlainTable
-            className="text-xs"
-            headClassName={theadClass}
-            caption={t("zone", { zone: data.timeZone })}
-            rows={data.days}
-            rowKey={(d) => d.day}
-            rowProps={(d) => ({ "data-testid": "home-outcomes-row", "data-day": d.day })}
-            columns={[
-              { id: "day", header: t("day"), rowHeader: true, className: "font-normal", cell: (d) => view.day(d.day) },
-              ...DAY_OUTCOMES.map((o) => ({ id: o, header: tMeaning(o), cellProps: () => ({ "data-outcome": o }), cell: (d: OutcomeDays["days"][number]) => format.number(d.counts[o]) })),
-              { id: "total", header: t("total"), cell: (d) => format.number(dayTotal(d)) },
-            ]}
-          />
-        </>
+        <PlainTable
+          className="text-xs"
+          headClassName={theadClass}
+          caption={t("zone", { zone: data.timeZone })}
+          rows={data.days}
+          rowKey={(d) => d.day}
+          rowProps={(d) => ({ "data-testid": "home-outcomes-row", "data-day": d.day })}
+          columns={[
+            { id: "day", header: t("day"), rowHeader: true, className: "font-normal", cell: (d) => view.day(d.day) },
+            ...DAY_OUTCOMES.map((o) => ({ id: o, header: tMeaning(o), cellProps: () => ({ "data-outcome": o }), cell: (d: OutcomeDays["days"][number]) => format.number(d.counts[o]) })),
+            { id: "total", header: t("total"), cell: (d) => format.number(dayTotal(d)) },
+          ]}
+        />
       }
     />
   );

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/ui/time";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import { listColumns, ListTable } from "@/components/data-table/list-table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormField, SelectField, setFieldErrors } from "@/components/ui/form-field";
 import { alertClass, buttonClass, cardClass, inputClass, selectClass } from "@/components/ui/styles";
@@ -171,13 +171,7 @@ function KeysTable({ items, onRevoke }: { items: ApiKey[]; onRevoke: (key: ApiKe
   const dt = useDateTime();
   const when = (iso: string) => dt.dateTime(iso);
   if (items.length === 0) return <p className="text-sm">{t("table.empty")}</p>;
-  const column = (id: KeyColumn, cell: ListColumn<ApiKey>["cell"], more?: Partial<ListColumn<ApiKey>>): ListColumn<ApiKey> => ({
-    id,
-    header: t(`table.${id}`),
-    label: t(`table.${id}`),
-    cell,
-    ...more,
-  });
+  const column = listColumns<ApiKey, KeyColumn>(t, "table.");
   const columns = [
     column("name", (k) => k.name, { rowHeader: true }),
     column("role", (k) => tRoles(k.role)),

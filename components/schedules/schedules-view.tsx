@@ -6,8 +6,8 @@ import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { ListTable, type ListColumn } from "@/components/data-table/list-table";
-import { ResourceList } from "@/components/data-table/resource-list";
+import { listColumns, type ListColumn } from "@/components/data-table/list-table";
+import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GatedButton } from "@/components/ui/gated-button";
 import { useProblemText } from "@/components/ui/use-problem-text";
@@ -24,7 +24,6 @@ import { useRevalidateUnder } from "@/lib/swr/revalidate";
 const URL_STATE = { edit: parseAsString, history: parseAsString };
 type ScheduleColumn = "kind" | "rule" | "timeZone" | "quiet" | "next" | "last" | "state" | "actions";
 const SKELETON_CELLS = ["w-24", "w-40", "w-28", "w-28", "w-32"] as const;
-const EMPTY: ScheduleRow[] = [];
 
 // The form (react-hook-form and the handlers' schema) loads when it opens, not with the list.
 const ScheduleForm = dynamic(() => import("@/components/schedules/schedule-form").then((m) => m.loadScheduleForm()));
@@ -32,7 +31,8 @@ const ScheduleForm = dynamic(() => import("@/components/schedules/schedule-form"
 export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean; disabledReason: string | null }) {
   const t = useTranslations("schedules");
   const [state, update] = useListState(scheduleList);
-  const { data, error, mutate, stale } = useSchedules(state);
+  const schedules = useSchedules(state);
+  const { data } = schedules;
   const [{ edit, history }, setUrl] = useQueryStates(URL_STATE, { history: "push" });
   const problemText = useProblemText();
   const words = useScheduleWords();
@@ -115,27 +115,20 @@ export function SchedulesView({ canWrite, disabledReason }: { canWrite: boolean;
       <ResourceList
         testId="schedules"
         errorMessages="schedules"
-        texts={{ loading: t("loading"), emptyTitle: t("emptyTitle"), emptyBody: t("emptyBody"), noMatchTitle: t("emptyTitle"), pageEmptyTitle: t("pageEmptyTitle"), firstPage: t("firstPage") }}
-        page={data}
-        error={error}
-        stale={stale}
-        filtered={false}
+        texts={listTexts(t, "", { noMatchTitle: t("emptyTitle") })}
+        query={schedules}
         skeleton={{ rows: 3, cells: SKELETON_CELLS }}
-        onRetry={() => void mutate()}
         paging={{ messages: "schedules.pagination", state, sizes: SCHEDULE_PAGE_SIZES, update, testId: "schedules-pagination", onlyWhenPaged: true }}
-      >
-        <ListTable
-          columns={columns}
-          rows={data?.items ?? EMPTY}
-          rowId={(row) => row.id}
-          caption={t("table.caption")}
-          busy={stale}
-          testId="schedules-table"
-          rowTestId="schedule-row"
-          rowProps={(row) => ({ "data-kind": row.kind, "data-id": row.id, "data-paused": row.paused ? "1" : "0" })}
-          detail={(row) => (history === row.id ? { id: `schedule-history-${row.id}`, content: <History row={row} /> } : null)}
-        />
-      </ResourceList>
+        table={{
+          columns,
+          rowId: (row) => row.id,
+          caption: t("table.caption"),
+          testId: "schedules-table",
+          rowTestId: "schedule-row",
+          rowProps: (row) => ({ "data-kind": row.kind, "data-id": row.id, "data-paused": row.paused ? "1" : "0" }),
+          detail: (row) => (history === row.id ? { id: `schedule-history-${row.id}`, content: <History row={row} /> } : null),
+        }}
+      />
 
       <ConfirmDialog
         open={deleting !== null}
@@ -179,7 +172,7 @@ function useScheduleColumns({
   const words = useScheduleWords();
   const reason = canWrite ? null : disabledReason;
   return useMemo<ListColumn<ScheduleRow>[]>(() => {
-    const column = (id: ScheduleColumn, cell: ListColumn<ScheduleRow>["cell"]) => ({ id, header: t(`table.${id}`), label: t(`table.${id}`), cell });
+    const column = listColumns<ScheduleRow, ScheduleColumn>(t, "table.");
     return [
       column("kind", (row) => (
         <>

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
-import { ListTable, type ListColumn } from "@/components/data-table/list-table";
+import { listColumns, ListTable, type ListColumn } from "@/components/data-table/list-table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { buttonClass, selectClass } from "@/components/ui/styles";
 import { ROLES, type Role } from "@/lib/auth/roles";
@@ -49,13 +49,7 @@ export function MembersTable({
   );
 
   const columns = useMemo<ListColumn<TeamMember>[]>(() => {
-    const column = (id: "name" | "email" | "role" | "status" | "signIn" | "actions", cell: ListColumn<TeamMember>["cell"], more?: Partial<ListColumn<TeamMember>>) => ({
-      id,
-      header: t(`table.${id}`),
-      label: t(`table.${id}`),
-      cell,
-      ...more,
-    });
+    const column = listColumns<TeamMember, "name" | "email" | "role" | "status" | "signIn" | "actions">(t, "table.");
     return [
       column(
         "name",

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { toast } from "@/components/ui/toast";
 import { SWRConfig } from "swr";
-import { ResourceList } from "@/components/data-table/resource-list";
+import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { buttonClass, cardClass } from "@/components/ui/styles";
 import { useListState, type Keyed } from "@/lib/list/client";
 import { updateMemberRequest, useTeam } from "@/lib/team/client";
@@ -85,21 +85,11 @@ function Team({ currentMemberId, canManage }: TeamProps) {
         <ResourceList
           testId="team-load"
           errorMessages="team.table"
-          texts={{
-            loading: t("table.loading"),
-            emptyTitle: t("table.empty"),
-            noMatchTitle: t("table.empty"),
-            pageEmptyTitle: t("table.pageEmpty"),
-            firstPage: t("table.firstPage"),
-          }}
-          page={data}
-          error={data ? undefined : error}
-          stale={stale}
-          filtered={false}
+          texts={listTexts(t, "table.", { emptyTitle: t("table.empty"), noMatchTitle: t("table.empty"), pageEmptyTitle: t("table.pageEmpty") })}
+          query={{ data, error: data ? undefined : error, stale, mutate }}
           compact
           skeleton={{ rows: 3, cells: SKELETON_CELLS }}
           errorDetail={error ? <p className="mt-1">{problemText(error)}</p> : null}
-          onRetry={() => void mutate()}
           paging={{ messages: "team.pagination", state, sizes: TEAM_PAGE_SIZES, update, onlyWhenPaged: true }}
         >
           <MembersTable

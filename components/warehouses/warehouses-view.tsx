@@ -10,7 +10,7 @@ import { SWRConfig } from "swr";
 import { DataTable, selectionColumn } from "@/components/data-table/data-table";
 import { DataTableColumnToggle } from "@/components/data-table/data-table-column-toggle";
 import { dataTableFeatures, type DataTableFeatures } from "@/components/data-table/features";
-import { ResourceList } from "@/components/data-table/resource-list";
+import { listTexts, ResourceList } from "@/components/data-table/resource-list";
 import { ExportCapNote } from "@/components/ui/export-cap-note";
 import { GatedButton } from "@/components/ui/gated-button";
 import { buttonClass, linkClass } from "@/components/ui/styles";
@@ -56,7 +56,8 @@ function WarehouseList({ perms, exportMaxRows }: { perms: WarehousePermissions; 
   const format = useFormatter();
   const problemText = useWarehouseProblemText();
   const [state, update] = useListState(warehouseList);
-  const { key, data, error, mutate, stale } = useWarehouses(state);
+  const warehouses = useWarehouses(state);
+  const { key, data, error, stale } = warehouses;
   const filtered = warehouseList.isFiltered(state);
   const listQuery = useSearchParams().toString();
 
@@ -217,19 +218,11 @@ function WarehouseList({ perms, exportMaxRows }: { perms: WarehousePermissions; 
       <ResourceList
         testId="warehouse"
         errorMessages="warehouses.list"
-        texts={{
-          loading: t("list.loading"),
-          emptyTitle: t("list.emptyTitle"),
-          emptyBody: t("list.emptyBody"),
+        texts={listTexts(t, "list.", {
           noMatchTitle: state.q.trim() ? t("list.noMatchTitle", { q: state.q.trim() }) : t("list.noMatchFilterTitle"),
-          noMatchBody: t("list.noMatchBody"),
           clearFilters: t("filters.clear"),
-          pageEmptyTitle: t("list.pageEmptyTitle"),
-          firstPage: t("list.firstPage"),
-        }}
-        page={data}
-        error={error}
-        stale={stale}
+        })}
+        query={warehouses}
         filtered={filtered}
         skeleton={{ rows: Math.min(state.limit, 10), cells: SKELETON_CELLS }}
         errorDetail={error ? <p className="mt-1">{problemText(error)}</p> : null}
@@ -238,7 +231,6 @@ function WarehouseList({ perms, exportMaxRows }: { perms: WarehousePermissions; 
             {t("actions.create")}
           </GatedButton>
         }
-        onRetry={() => void mutate()}
         onClearFilters={clearFilters}
         paging={{ messages: "warehouses.pagination", testId: "warehouse-pagination", state, sizes: WAREHOUSE_PAGE_SIZES, update }}
       >

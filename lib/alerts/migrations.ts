@@ -1,40 +1,38 @@
 import type { Kysely, Migration } from "kysely";
-import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
+import { addColumns, createTable, toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
 export const alertsMigrations: Record<string, Migration> = {
   "0003_alerts": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("alert_channels")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("enabled", "integer", (c) => c.notNull().defaultTo(1))
-        .addColumn("events_json", "text", (c) => c.notNull())
-        .addColumn("settings_json", "text", (c) => c.notNull())
-        .addColumn("secrets_sealed", "text", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("created_by_email", "text")
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .addColumn("updated_by_email", "text")
-        .execute();
+      await createTable(db, "alert_channels", {
+        id: "text primary key",
+        name: "text not null",
+        kind: "text not null",
+        enabled: "integer not null default 1",
+        events_json: "text not null",
+        settings_json: "text not null",
+        secrets_sealed: "text not null",
+        created_at: "text not null",
+        created_by_email: "text",
+        updated_at: "text not null",
+        updated_by_email: "text",
+      });
 
-      await db.schema
-        .createTable("alert_deliveries")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("channel_id", "text", (c) => c.notNull().references("alert_channels.id").onDelete("cascade"))
-        .addColumn("event_type", "text", (c) => c.notNull())
-        .addColumn("event_json", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull())
-        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("max_attempts", "integer", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .addColumn("last_attempt_at", "text")
-        .addColumn("delivered_at", "text")
-        .addColumn("response_status", "integer")
-        .addColumn("response_text", "text")
-        .execute();
+      await createTable(db, "alert_deliveries", {
+        id: "text primary key",
+        channel_id: "text not null references alert_channels.id on delete cascade",
+        event_type: "text not null",
+        event_json: "text not null",
+        status: "text not null",
+        attempts: "integer not null default 0",
+        max_attempts: "integer not null",
+        created_at: "text not null",
+        updated_at: "text not null",
+        last_attempt_at: "text",
+        delivered_at: "text",
+        response_status: "integer",
+        response_text: "text",
+      });
       await db.schema.createIndex("alert_deliveries_channel_created").on("alert_deliveries").columns(["channel_id", "created_at"]).execute();
       await db.schema.createIndex("alert_deliveries_created").on("alert_deliveries").column("created_at").execute();
     },
@@ -48,28 +46,24 @@ export const alertsMigrations: Record<string, Migration> = {
   },
   "0013_alert_digests": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable("alert_channels")
-        .addColumn("delivery_mode", "text", (c) => c.notNull().defaultTo("immediate"))
-        .addColumn("digest_time", "text")
-        .execute();
-      await db.schema
-        .createTable("alert_digests")
-        .addColumn("channel_id", "text", (c) => c.notNull().references("alert_channels.id").onDelete("cascade"))
-        .addColumn("slot_at", "timestamptz", (c) => c.notNull())
-        .addColumn("since_at", "timestamptz", (c) => c.notNull())
-        .addColumn("delivery_id", "text")
-        .addColumn("created_at", "timestamptz", (c) => c.notNull())
-        .addPrimaryKeyConstraint("alert_digests_pk", ["channel_id", "slot_at"])
-        .execute();
-      await db.schema
-        .createTable("alert_freshness_rules")
-        .addColumn("kind", "text", (c) => c.primaryKey())
-        .addColumn("hours", "integer", (c) => c.notNull())
-        .addColumn("alerted_at", "timestamptz")
-        .addColumn("updated_at", "timestamptz", (c) => c.notNull())
-        .addColumn("updated_by_email", "text")
-        .execute();
+      await addColumns(db, "alert_channels", {
+        delivery_mode: "text not null default 'immediate'",
+        digest_time: "text",
+      });
+      await createTable(db, "alert_digests", {
+        channel_id: "text primary key not null references alert_channels.id on delete cascade",
+        slot_at: "timestamptz primary key not null",
+        since_at: "timestamptz not null",
+        delivery_id: "text",
+        created_at: "timestamptz not null",
+      });
+      await createTable(db, "alert_freshness_rules", {
+        kind: "text primary key",
+        hours: "integer not null",
+        alerted_at: "timestamptz",
+        updated_at: "timestamptz not null",
+        updated_by_email: "text",
+      });
     },
   },
   "0017_alert_channel_language": {
@@ -79,16 +73,15 @@ export const alertsMigrations: Record<string, Migration> = {
   },
   "0019_alert_arrival_rules": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("alert_arrival_rules")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("silence_minutes", "integer")
-        .addColumn("volume_percent", "integer")
-        .addColumn("silence_alerted_at", "timestamptz")
-        .addColumn("volume_alerted_day", "text")
-        .addColumn("updated_at", "timestamptz", (c) => c.notNull())
-        .addColumn("updated_by_email", "text")
-        .execute();
+      await createTable(db, "alert_arrival_rules", {
+        id: "text primary key",
+        silence_minutes: "integer",
+        volume_percent: "integer",
+        silence_alerted_at: "timestamptz",
+        volume_alerted_day: "text",
+        updated_at: "timestamptz not null",
+        updated_by_email: "text",
+      });
     },
   },
 };

@@ -1,33 +1,32 @@
-import { sql, type Kysely, type Migration } from "kysely";
+import type { Kysely, Migration } from "kysely";
+import { createTable } from "@/lib/db/migrations";
 
 export const apiKeysMigrations: Record<string, Migration> = {
   "0014_api_keys": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("api_keys")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("role", "text", (c) => c.notNull())
-        .addColumn("secret_hash", "text", (c) => c.notNull().unique())
-        .addColumn("display_prefix", "text", (c) => c.notNull())
-        .addColumn("allowed_addresses", sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
-        .addColumn("rate_per_minute", "integer", (c) => c.notNull())
-        .addColumn("created_at", "timestamptz", (c) => c.notNull())
-        .addColumn("created_by_id", "integer")
-        .addColumn("created_by_name", "text", (c) => c.notNull())
-        .addColumn("expires_at", "timestamptz", (c) => c.notNull())
-        .addColumn("revoked_at", "timestamptz")
-        .addColumn("revoked_by_name", "text")
-        .addColumn("last_used_at", "timestamptz")
-        .addColumn("last_used_ip", "text")
-        .execute();
+      await createTable(db, "api_keys", {
+        id: "text primary key",
+        name: "text not null",
+        role: "text not null",
+        secret_hash: "text not null unique",
+        display_prefix: "text not null",
+        allowed_addresses: "text[] not null default '{}'",
+        rate_per_minute: "integer not null",
+        created_at: "timestamptz not null",
+        created_by_id: "integer",
+        created_by_name: "text not null",
+        expires_at: "timestamptz not null",
+        revoked_at: "timestamptz",
+        revoked_by_name: "text",
+        last_used_at: "timestamptz",
+        last_used_ip: "text",
+      });
       // One row per key: the current window, overwritten when the next one starts (nothing to clean up).
-      await db.schema
-        .createTable("api_key_windows")
-        .addColumn("key_id", "text", (c) => c.primaryKey().references("api_keys.id").onDelete("cascade"))
-        .addColumn("window_start", "timestamptz", (c) => c.notNull())
-        .addColumn("count", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
+      await createTable(db, "api_key_windows", {
+        key_id: "text primary key references api_keys.id on delete cascade",
+        window_start: "timestamptz not null",
+        count: "integer not null default 0",
+      });
     },
   },
 };

@@ -1,43 +1,40 @@
 import type { Kysely, Migration } from "kysely";
-import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
+import { createTable, toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
 export const authMigrations: Record<string, Migration> = {
   "0001_console": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("members")
-        .addColumn("id", "serial", (c) => c.primaryKey())
-        .addColumn("email", "text", (c) => c.notNull().unique())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("role", "text", (c) => c.notNull())
-        .addColumn("password_hash", "text")
-        .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
-        .addColumn("source", "text", (c) => c.notNull().defaultTo("password"))
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .addColumn("session_version", "integer", (c) => c.notNull().defaultTo(1))
-        .addColumn("sso_issuer", "text")
-        .addColumn("sso_subject", "text")
-        .addColumn("sso_allowed", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
+      await createTable(db, "members", {
+        id: "serial primary key",
+        email: "text not null unique",
+        name: "text not null",
+        role: "text not null",
+        password_hash: "text",
+        active: "integer not null default 1",
+        source: "text not null default 'password'",
+        created_at: "text not null",
+        updated_at: "text not null",
+        session_version: "integer not null default 1",
+        sso_issuer: "text",
+        sso_subject: "text",
+        sso_allowed: "integer not null default 0",
+      });
       await db.schema.createIndex("members_sso_identity").on("members").columns(["sso_issuer", "sso_subject"]).unique().execute();
 
-      await db.schema
-        .createTable("login_failures")
-        .addColumn("id", "serial", (c) => c.primaryKey())
-        .addColumn("key", "text", (c) => c.notNull())
-        .addColumn("at", "text", (c) => c.notNull())
-        .execute();
+      await createTable(db, "login_failures", {
+        id: "serial primary key",
+        key: "text not null",
+        at: "text not null",
+      });
       await db.schema.createIndex("login_failures_key_at").on("login_failures").columns(["key", "at"]).execute();
 
-      await db.schema
-        .createTable("sessions")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("member_id", "integer", (c) => c.notNull().references("members.id"))
-        .addColumn("method", "text", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("expires_at", "text", (c) => c.notNull())
-        .execute();
+      await createTable(db, "sessions", {
+        id: "text primary key",
+        member_id: "integer not null references members.id",
+        method: "text not null",
+        created_at: "text not null",
+        expires_at: "text not null",
+      });
       await db.schema.createIndex("sessions_member").on("sessions").column("member_id").execute();
       await db.schema.createIndex("sessions_expires").on("sessions").column("expires_at").execute();
     },

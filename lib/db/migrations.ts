@@ -1,4 +1,4 @@
-import { Migrator, sql, type Kysely, type Migration } from "kysely";
+import { Migrator, sql, type ColumnDataType, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration } from "kysely";
 
 export type Migrations = Record<string, Migration>;
 
@@ -39,4 +39,38 @@ export async function toBoolean(db: Kysely<unknown>, table: string, flags: Recor
     sql`alter column ${sql.ref(c)} set default ${sql.lit(fallback)}`,
   ]);
   await sql`alter table ${sql.table(table)} ${sql.join(changes)}`.execute(db);
+}
+
+const COLUMN = /^(?<type>\S+)(?<key> primary key)?(?<required> not null)?(?<unique> unique)?(?: default (?<value>\S+))?(?: references (?<target>\S+)(?<cascade> on delete cascade)?)?$/;
+
+function column(spec: string) {
+  const m = COLUMN.exec(spec)?.groups;
+  if (!m) throw new Error(`migration column not understood: ${spec}`);
+  const type = m.type!.endsWith("[]") ? sql.raw(m.type!) : (m.type as ColumnDataType);
+  const value = m.value === undefined ? undefined : /^-?\d+$/.test(m.value) ? Number(m.value) : m.value === "false" ? false : m.value === "true" ? true : m.value.replace(/^'(.*)'$/, "$1");
+  return [
+    type,
+    (c: ColumnDefinitionBuilder) => {
+      if (m.key) c = c.primaryKey();
+      if (m.required) c = c.notNull();
+      if (m.unique) c = c.unique();
+      if (value !== undefined) c = c.defaultTo(value);
+      if (m.target) c = c.references(m.target);
+      return m.cascade ? c.onDelete("cascade") : c;
+    },
+  ] as const;
+}
+
+export async function createTable(db: Kysely<unknown>, table: string, columns: Record<string, string>): Promise<void> {
+  const key = Object.keys(columns).filter((name) => COLUMN.exec(columns[name]!)?.groups?.key);
+  let builder: CreateTableBuilder<string, string> = db.schema.createTable(table);
+  for (const [name, spec] of Object.entries(columns)) builder = builder.addColumn(name, ...column(key.length > 1 ? spec.replace(" primary key", "") : spec));
+  await (key.length > 1 ? builder.addPrimaryKeyConstraint(`${table}_pk`, key) : builder).execute();
+}
+
+export async function addColumns(db: Kysely<unknown>, table: string, columns: Record<string, string>): Promise<void> {
+  const [[first, spec] = ["", ""], ...rest] = Object.entries(columns);
+  let builder = db.schema.alterTable(table).addColumn(first, ...column(spec));
+  for (const [name, more] of rest) builder = builder.addColumn(name, ...column(more));
+  await builder.execute();
 }

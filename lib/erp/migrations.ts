@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
+import { addColumns, createTable, toBoolean, toTimestamptz } from "@/lib/db/migrations";
 import { transferOutcomesMigration } from "@/lib/erp/outcomes/migrations";
 import { recoveriesMigration } from "@/lib/erp/recoveries/migrations";
 import { failuresInboxMigration } from "@/lib/erp/inbox/migrations";
@@ -7,32 +7,31 @@ import { failuresInboxMigration } from "@/lib/erp/inbox/migrations";
 export const erpMigrations: Record<string, Migration> = {
   "0001_console": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("erp_transfer_runs")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("created_by_id", "integer")
-        .addColumn("created_by_email", "text", (c) => c.notNull())
-        .addColumn("created_by_name", "text", (c) => c.notNull())
-        .addColumn("idempotency_key", "text", (c) => c.notNull())
-        .addColumn("request_hash", "text", (c) => c.notNull())
-        .addColumn("parent_run_id", "text", (c) => c.references("erp_transfer_runs.id"))
-        .addColumn("origin", "text", (c) => c.notNull())
-        .addColumn("state", "text", (c) => c.notNull())
-        .addColumn("batch_size", "integer", (c) => c.notNull())
-        .addColumn("total_orders", "integer", (c) => c.notNull())
-        .addColumn("total_batches", "integer", (c) => c.notNull())
-        .addColumn("batches_done", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("transferred_count", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("not_transferred_count", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("unknown_count", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("pending_count", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("sending_count", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("started_at", "text")
-        .addColumn("finished_at", "text")
+      await createTable(db, "erp_transfer_runs", {
+        id: "text primary key",
+        created_at: "text not null",
+        created_by_id: "integer",
+        created_by_email: "text not null",
+        created_by_name: "text not null",
+        idempotency_key: "text not null",
+        request_hash: "text not null",
+        parent_run_id: "text references erp_transfer_runs.id",
+        origin: "text not null",
+        state: "text not null",
+        batch_size: "integer not null",
+        total_orders: "integer not null",
+        total_batches: "integer not null",
+        batches_done: "integer not null default 0",
+        transferred_count: "integer not null default 0",
+        not_transferred_count: "integer not null default 0",
+        unknown_count: "integer not null default 0",
+        pending_count: "integer not null default 0",
+        sending_count: "integer not null default 0",
+        started_at: "text",
+        finished_at: "text",
         // The job engine's job that works the run now: a worker whose job was taken over stops writing.
-        .addColumn("job_id", "text")
-        .execute();
+        job_id: "text",
+      });
       await db.schema
         .createIndex("erp_transfer_runs_idempotency")
         .on("erp_transfer_runs")
@@ -43,38 +42,35 @@ export const erpMigrations: Record<string, Migration> = {
       await db.schema.createIndex("erp_transfer_runs_state").on("erp_transfer_runs").column("state").execute();
       await db.schema.createIndex("erp_transfer_runs_parent").on("erp_transfer_runs").column("parent_run_id").execute();
 
-      await db.schema
-        .createTable("erp_transfer_orders")
-        .addColumn("run_id", "text", (c) => c.notNull().references("erp_transfer_runs.id").onDelete("cascade"))
-        .addColumn("position", "integer", (c) => c.notNull())
-        .addColumn("order_id", "text", (c) => c.notNull())
-        .addColumn("batch", "integer", (c) => c.notNull())
-        .addColumn("outcome", "text", (c) => c.notNull())
-        .addColumn("reason", "text")
-        .addColumn("reason_code", "text")
-        .addColumn("updated_at", "text")
-        .addColumn("retried_in", "text", (c) => c.references("erp_transfer_runs.id"))
-        .addPrimaryKeyConstraint("erp_transfer_orders_pk", ["run_id", "position"])
-        .execute();
+      await createTable(db, "erp_transfer_orders", {
+        run_id: "text primary key not null references erp_transfer_runs.id on delete cascade",
+        position: "integer primary key not null",
+        order_id: "text not null",
+        batch: "integer not null",
+        outcome: "text not null",
+        reason: "text",
+        reason_code: "text",
+        updated_at: "text",
+        retried_in: "text references erp_transfer_runs.id",
+      });
       // Only the primary key, and room on each page: the runner's outcome writes are HOT updates that touch no index.
       await sql`alter table erp_transfer_orders set (fillfactor = 60)`.execute(db);
 
-      await db.schema
-        .createTable("erp_import_runs")
-        .addColumn("id", "serial", (c) => c.primaryKey())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("started_at", "text", (c) => c.notNull())
-        .addColumn("started_by_id", "integer")
-        .addColumn("started_by_email", "text", (c) => c.notNull())
-        .addColumn("started_by_name", "text", (c) => c.notNull())
-        .addColumn("outcome", "text", (c) => c.notNull())
-        .addColumn("message", "text")
-        .addColumn("error_code", "text")
-        .addColumn("error_detail", "text")
-        .addColumn("may_have_acted", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("repeat_confirmed", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("finished_at", "text")
-        .execute();
+      await createTable(db, "erp_import_runs", {
+        id: "serial primary key",
+        kind: "text not null",
+        started_at: "text not null",
+        started_by_id: "integer",
+        started_by_email: "text not null",
+        started_by_name: "text not null",
+        outcome: "text not null",
+        message: "text",
+        error_code: "text",
+        error_detail: "text",
+        may_have_acted: "integer not null default 0",
+        repeat_confirmed: "integer not null default 0",
+        finished_at: "text",
+      });
       await db.schema.createIndex("erp_import_runs_kind_started").on("erp_import_runs").columns(["kind", "started_at"]).execute();
     },
   },
@@ -131,13 +127,12 @@ export const erpMigrations: Record<string, Migration> = {
   },
   "0019_order_channels": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable("erp_transfer_orders")
-        .addColumn("source", "text")
-        .addColumn("order_date", "timestamptz")
-        .addColumn("package_id", "text")
-        .addColumn("first_seen_at", "timestamptz")
-        .execute();
+      await addColumns(db, "erp_transfer_orders", {
+        source: "text",
+        order_date: "timestamptz",
+        package_id: "text",
+        first_seen_at: "timestamptz",
+      });
     },
   },
   "0020_run_channels": {

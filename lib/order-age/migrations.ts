@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
+import { createTable } from "@/lib/db/migrations";
 
 // Each order not yet in the ERP once: queued, in a queued or running run, or open in the inbox and in no run's ERP (oracle: derivation.test.ts).
 const derivedOver = (orders: string, queue: string, ended = orders, lookup = orders) => `
@@ -34,42 +35,70 @@ const ALL = 0x61676521;
 const ONE = 0x61676523;
 const FEW = 64;
 
-export const orderAgeMigrations: Record<string, Migration> = {
-  // The highest level a channel's oldest order was alerted at: a level is alerted once, again only after the channel fell below it.
-  "0019_order_age_alerts": {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("order_age_alerts")
-        .addColumn("source", "text", (c) => c.primaryKey())
-        .addColumn("level", "text", (c) => c.notNull())
-        .addColumn("alerted_at", "timestamptz", (c) => c.notNull())
-        .execute();
-    },
-  },
-  // The orders not yet in the ERP, kept by triggers in the writing transaction: the clock reads this table, not every open exception.
-  "0022_order_age_orders": {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("order_age_orders")
-        .addColumn("order_id", "text", (c) => c.primaryKey())
-        .addColumn("source", "text")
-        .addColumn("since", "timestamptz", (c) => c.notNull())
-        .addColumn("place", "text", (c) => c.notNull())
-        .addColumn("run_id", "text")
-        .execute();
-      await db.schema.createIndex("order_age_orders_oldest").on("order_age_orders").columns(["source", "since", "order_id"]).execute();
-      await sql`create view order_age_derived as ${DERIVED}`.execute(db);
-      await sql.raw(`
-        create function order_age_refresh(ids text[]) returns void language plpgsql as $$
-        begin
-          if cardinality(ids) > ${FEW} then
+const REPLACE = `if cardinality(ids) > ${FEW} then
             perform pg_advisory_xact_lock(${ALL}, 0);
           else
             perform pg_advisory_xact_lock_shared(${ALL}, 0);
             perform pg_advisory_xact_lock(${ONE}, h) from (select distinct hashtext(i) as h from unnest(ids) i order by 1) l;
           end if;
           delete from order_age_orders where order_id = any(ids);
-          insert into order_age_orders (order_id, source, since, place, run_id)
+          insert into order_age_orders (order_id, source, since, place, run_id)`;
+
+const runOrders = (indent = "") =>
+  `or (b.state in ('completed', 'interrupted')
+                  and (a.transferred_through, a.total_orders, a.pending_count, a.transferred_count, a.already_count, a.sending_from, a.sending_to)
+                    is distinct from (b.transferred_through, b.total_orders, b.pending_count, b.transferred_count, b.already_count, b.sending_from, b.sending_to))
+                or (a.transferred_through is null) <> (b.transferred_through is null)) whole
+            join erp_transfer_orders o on o.run_id = whole.id
+            union all
+            select o.order_id
+            from old_rows a join new_rows b on b.id = a.id
+            join erp_transfer_orders o on o.run_id = b.id
+              and o.position between least(a.transferred_through, b.transferred_through) + 1 and greatest(a.transferred_through, b.transferred_through)
+            where a.transferred_through is distinct from b.transferred_through`.replaceAll("\n", `\n${indent}`);
+
+const touchBody = (ids: string, then: string) => `begin
+          if TG_OP = 'TRUNCATE' then
+            perform order_age_rebuild();
+            return null;
+          elsif TG_OP = 'INSERT' then
+            execute 'select ${ids} from new_rows' into ids;
+          elsif TG_OP = 'DELETE' then
+            execute 'select ${ids} from old_rows' into ids;
+          else
+            execute 'select ${ids} from (select order_id from old_rows union all select order_id from new_rows) c' into ids;
+          end if;
+          if ids is not null then perform ${then}(ids); end if;
+          return null;
+        end $$;`;
+
+export const orderAgeMigrations: Record<string, Migration> = {
+  // The highest level a channel's oldest order was alerted at: a level is alerted once, again only after the channel fell below it.
+  "0019_order_age_alerts": {
+    async up(db: Kysely<unknown>) {
+      await createTable(db, "order_age_alerts", {
+        source: "text primary key",
+        level: "text not null",
+        alerted_at: "timestamptz not null",
+      });
+    },
+  },
+  // The orders not yet in the ERP, kept by triggers in the writing transaction: the clock reads this table, not every open exception.
+  "0022_order_age_orders": {
+    async up(db: Kysely<unknown>) {
+      await createTable(db, "order_age_orders", {
+        order_id: "text primary key",
+        source: "text",
+        since: "timestamptz not null",
+        place: "text not null",
+        run_id: "text",
+      });
+      await db.schema.createIndex("order_age_orders_oldest").on("order_age_orders").columns(["source", "since", "order_id"]).execute();
+      await sql`create view order_age_derived as ${DERIVED}`.execute(db);
+      await sql.raw(`
+        create function order_age_refresh(ids text[]) returns void language plpgsql as $$
+        begin
+          ${REPLACE}
             select order_id, source, since, place, run_id from order_age_derived where order_id = any(ids);
         end $$;
 
@@ -82,20 +111,7 @@ export const orderAgeMigrations: Record<string, Migration> = {
 
         create function order_age_touch() returns trigger language plpgsql as $$
         declare ids text[];
-        begin
-          if TG_OP = 'TRUNCATE' then
-            perform order_age_rebuild();
-            return null;
-          elsif TG_OP = 'INSERT' then
-            execute 'select array_agg(distinct order_id) from new_rows' into ids;
-          elsif TG_OP = 'DELETE' then
-            execute 'select array_agg(distinct order_id) from old_rows' into ids;
-          else
-            execute 'select array_agg(distinct order_id) from (select order_id from old_rows union all select order_id from new_rows) c' into ids;
-          end if;
-          if ids is not null then perform order_age_refresh(ids); end if;
-          return null;
-        end $$;
+        ${touchBody("array_agg(distinct order_id)", "order_age_refresh")}
 
         -- A run's state, counts or range decide for all its orders; while it runs, only its mark moves them (the positions it passed).
         create function order_age_touch_runs() returns trigger language plpgsql as $$
@@ -106,17 +122,7 @@ export const orderAgeMigrations: Record<string, Migration> = {
               select o.order_id
               from (select b.id from old_rows a join new_rows b on b.id = a.id
                 where (a.state, a.created_at) is distinct from (b.state, b.created_at)
-                  or (b.state in ('completed', 'interrupted')
-                    and (a.transferred_through, a.total_orders, a.pending_count, a.transferred_count, a.already_count, a.sending_from, a.sending_to)
-                      is distinct from (b.transferred_through, b.total_orders, b.pending_count, b.transferred_count, b.already_count, b.sending_from, b.sending_to))
-                  or (a.transferred_through is null) <> (b.transferred_through is null)) whole
-              join erp_transfer_orders o on o.run_id = whole.id
-              union all
-              select o.order_id
-              from old_rows a join new_rows b on b.id = a.id
-              join erp_transfer_orders o on o.run_id = b.id
-                and o.position between least(a.transferred_through, b.transferred_through) + 1 and greatest(a.transferred_through, b.transferred_through)
-              where a.transferred_through is distinct from b.transferred_through
+                  ${runOrders("  ")}
             ) touched
           $q$ into ids;
           if ids is not null then perform order_age_refresh(ids); end if;
@@ -145,14 +151,7 @@ export const orderAgeMigrations: Record<string, Migration> = {
         -- A plan cached while the orders were few must not scan them all once they are many.
         create or replace function order_age_refresh(ids text[]) returns void language plpgsql set enable_seqscan = off as $$
         begin
-          if cardinality(ids) > ${FEW} then
-            perform pg_advisory_xact_lock(${ALL}, 0);
-          else
-            perform pg_advisory_xact_lock_shared(${ALL}, 0);
-            perform pg_advisory_xact_lock(${ONE}, h) from (select distinct hashtext(i) as h from unnest(ids) i order by 1) l;
-          end if;
-          delete from order_age_orders where order_id = any(ids);
-          insert into order_age_orders (order_id, source, since, place, run_id)
+          ${REPLACE}
             with age_o as materialized (select * from erp_transfer_orders where order_id = any(ids)),
               age_q as materialized (select * from order_queue where order_id = any(ids)),
               age_ended as materialized (select o.* from age_o o join erp_transfer_runs r on r.id = o.run_id
@@ -185,20 +184,7 @@ export const orderAgeMigrations: Record<string, Migration> = {
 
         create or replace function order_age_touch() returns trigger language plpgsql as $$
         declare ids text[];
-        begin
-          if TG_OP = 'TRUNCATE' then
-            perform order_age_rebuild();
-            return null;
-          elsif TG_OP = 'INSERT' then
-            execute 'select array_agg(order_id) from new_rows' into ids;
-          elsif TG_OP = 'DELETE' then
-            execute 'select array_agg(order_id) from old_rows' into ids;
-          else
-            execute 'select array_agg(order_id) from (select order_id from old_rows union all select order_id from new_rows) c' into ids;
-          end if;
-          if ids is not null then perform order_age_defer(ids); end if;
-          return null;
-        end $$;
+        ${touchBody("array_agg(order_id)", "order_age_defer")}
 
         -- A run moving between queued and running changes none of its orders; a completed or interrupted run's counts and range decide for all.
         create or replace function order_age_touch_runs() returns trigger language plpgsql set enable_seqscan = off as $$
@@ -210,17 +196,7 @@ export const orderAgeMigrations: Record<string, Migration> = {
               where (case when a.state in ('queued', 'running') then 1 when a.state in ('completed', 'interrupted') then 2 end)
                   is distinct from (case when b.state in ('queued', 'running') then 1 when b.state in ('completed', 'interrupted') then 2 end)
                 or a.created_at is distinct from b.created_at
-                or (b.state in ('completed', 'interrupted')
-                  and (a.transferred_through, a.total_orders, a.pending_count, a.transferred_count, a.already_count, a.sending_from, a.sending_to)
-                    is distinct from (b.transferred_through, b.total_orders, b.pending_count, b.transferred_count, b.already_count, b.sending_from, b.sending_to))
-                or (a.transferred_through is null) <> (b.transferred_through is null)) whole
-            join erp_transfer_orders o on o.run_id = whole.id
-            union all
-            select o.order_id
-            from old_rows a join new_rows b on b.id = a.id
-            join erp_transfer_orders o on o.run_id = b.id
-              and o.position between least(a.transferred_through, b.transferred_through) + 1 and greatest(a.transferred_through, b.transferred_through)
-            where a.transferred_through is distinct from b.transferred_through
+                ${runOrders()}
           ) touched;
           if ids is not null then perform order_age_defer(ids); end if;
           return null;

@@ -1,41 +1,39 @@
 import { sql, type Kysely, type Migration } from "kysely";
+import { createTable } from "@/lib/db/migrations";
 
 export const reconcileMigrations: Record<string, Migration> = {
   "0018_reconciliations": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("reconciliations")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("created_at", "timestamptz", (c) => c.notNull())
-        .addColumn("created_by_email", "text", (c) => c.notNull())
-        .addColumn("created_by_name", "text", (c) => c.notNull())
-        .addColumn("window_from", "timestamptz")
-        .addColumn("window_to", "timestamptz")
-        .addColumn("settled_before", "timestamptz", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull())
-        .addColumn("error", "text")
-        .addColumn("finished_at", "timestamptz")
-        .addColumn("total", "integer")
-        .addColumn("in_erp", "integer")
-        .addColumn("waiting", "integer")
-        .addColumn("open", "integer")
-        .addColumn("never_seen", "integer")
-        .addColumn("unknown_to_platform", "integer")
-        .addColumn("cancelled", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("settling", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("duplicates", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
+      await createTable(db, "reconciliations", {
+        id: "text primary key",
+        kind: "text not null",
+        created_at: "timestamptz not null",
+        created_by_email: "text not null",
+        created_by_name: "text not null",
+        window_from: "timestamptz",
+        window_to: "timestamptz",
+        settled_before: "timestamptz not null",
+        status: "text not null",
+        error: "text",
+        finished_at: "timestamptz",
+        total: "integer",
+        in_erp: "integer",
+        waiting: "integer",
+        open: "integer",
+        never_seen: "integer",
+        unknown_to_platform: "integer",
+        cancelled: "integer not null default 0",
+        settling: "integer not null default 0",
+        duplicates: "integer not null default 0",
+      });
       await db.schema.createIndex("reconciliations_created").on("reconciliations").columns(["created_at", "id"]).execute();
-      await db.schema
-        .createTable("reconciliation_orders")
-        .addColumn("reconciliation_id", "text", (c) => c.notNull().references("reconciliations.id").onDelete("cascade"))
-        .addColumn("order_id", "text", (c) => c.notNull())
-        .addColumn("bucket", "text")
-        .addColumn("order_date", "timestamptz")
-        .addColumn("source", "text")
-        .addPrimaryKeyConstraint("reconciliation_orders_pk", ["reconciliation_id", "order_id"])
-        .execute();
+      await createTable(db, "reconciliation_orders", {
+        reconciliation_id: "text primary key not null references reconciliations.id on delete cascade",
+        order_id: "text primary key not null",
+        bucket: "text",
+        order_date: "timestamptz",
+        source: "text",
+      });
       await sql`create index reconciliation_orders_bucket on reconciliation_orders (reconciliation_id, bucket, order_id)`.execute(db);
     },
   },

@@ -1,39 +1,37 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import { toBoolean, toTimestamptz } from "@/lib/db/migrations";
+import { createTable, toBoolean, toTimestamptz } from "@/lib/db/migrations";
 
 export const schedulesMigrations: Record<string, Migration> = {
   "0002_schedules": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("schedules")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("name", "text")
-        .addColumn("rule_json", "text", (c) => c.notNull())
-        .addColumn("time_zone", "text", (c) => c.notNull())
-        .addColumn("quiet_from", "text")
-        .addColumn("quiet_to", "text")
-        .addColumn("paused", "integer", (c) => c.notNull().defaultTo(0))
+      await createTable(db, "schedules", {
+        id: "text primary key",
+        kind: "text not null",
+        name: "text",
+        rule_json: "text not null",
+        time_zone: "text not null",
+        quiet_from: "text",
+        quiet_to: "text",
+        paused: "integer not null default 0",
         // The due time an instance must claim (conditional UPDATE on this value); null when paused or never again.
-        .addColumn("next_start_at", "text")
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("created_by_email", "text", (c) => c.notNull())
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .addColumn("updated_by_email", "text", (c) => c.notNull())
-        .execute();
+        next_start_at: "text",
+        created_at: "text not null",
+        created_by_email: "text not null",
+        updated_at: "text not null",
+        updated_by_email: "text not null",
+      });
       await db.schema.createIndex("schedules_due").on("schedules").columns(["next_start_at"]).where(sql.ref("paused"), "=", 0).execute();
-      await db.schema
-        .createTable("schedule_runs")
-        .addColumn("id", "serial", (c) => c.primaryKey())
-        .addColumn("schedule_id", "text", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("due_at", "text", (c) => c.notNull())
-        .addColumn("at", "text", (c) => c.notNull())
-        .addColumn("outcome", "text", (c) => c.notNull())
-        .addColumn("reason", "text")
-        .addColumn("message", "text")
-        .addColumn("import_run_id", "integer")
-        .execute();
+      await createTable(db, "schedule_runs", {
+        id: "serial primary key",
+        schedule_id: "text not null",
+        kind: "text not null",
+        due_at: "text not null",
+        at: "text not null",
+        outcome: "text not null",
+        reason: "text",
+        message: "text",
+        import_run_id: "integer",
+      });
       await db.schema.createIndex("schedule_runs_schedule_at").on("schedule_runs").columns(["schedule_id", "at"]).execute();
       await db.schema
         .alterTable("erp_import_runs")
@@ -42,7 +40,6 @@ export const schedulesMigrations: Record<string, Migration> = {
       await db.schema.alterTable("erp_import_runs").addColumn("schedule_id", "text").execute();
     },
   },
-  // PostgreSQL's own types for what the SQLite days kept as ISO text and 0/1 (existing rows converted in place).
   "0008_postgres_types": {
     async up(db: Kysely<unknown>) {
       // The due index's predicate names the flag: it goes, and comes back in boolean form.

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
+import { addColumns } from "@/lib/db/migrations";
 import { orderMeaning } from "@/lib/erp/outcomes/meanings";
 import type { OrderOutcome } from "@/lib/erp/lists";
 
@@ -9,12 +10,11 @@ const CHUNK = 5000;
 export const transferOutcomesMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable("erp_transfer_orders").addColumn("meaning", "text").execute();
-    await db.schema
-      .alterTable("erp_transfer_runs")
-      .addColumn("already_count", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("rejected_count", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("failed_count", "integer", (c) => c.notNull().defaultTo(0))
-      .execute();
+    await addColumns(db, "erp_transfer_runs", {
+      already_count: "integer not null default 0",
+      rejected_count: "integer not null default 0",
+      failed_count: "integer not null default 0",
+    });
     await readStoredOutcomes(db);
   },
 };
