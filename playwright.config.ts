@@ -18,7 +18,6 @@ export default defineConfig({
   // One worker per project: the emulator's fault rules are global; alone, the cluster project (servers of its own, mostly waiting) runs beside it, in the same phase after setup.
   workers: E2E_STACK === "a" ? 1 : 2,
   outputDir: E2E_OUTPUT.dir,
-  // The JSON report gives `npm test` its slowest specs (scripts/test-times.ts).
   reporter: [["list"], ["json", { outputFile: e2eTimesFile(E2E_STACK) }], ...(process.env.CI ? [] : [["html", { open: "never", outputFolder: E2E_OUTPUT.report }] as const])],
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -54,8 +53,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // The built app and dist/ (`npm test` builds both first), the embedded emulator and the console's own PostgreSQL, on a fresh data dir.
-      // Side by side, scripts/e2e.ts brings dist/ up to date once, before both.
+      // The built app and dist/ (alone, brought up to date here; side by side, by scripts/e2e.ts), the emulator and PostgreSQL, on a fresh data dir.
       command: `rm -rf ${E2E_DATA_DIR} && ${E2E_STACK === "" ? "node scripts/build-runtime.mjs --if-stale && " : ""}node dist/start.mjs`,
       url: `${E2E_BASE_URL}/api/health`,
       reuseExistingServer: false,

@@ -6,7 +6,6 @@ import { cardRole, TableView, type CardRole, type RowDetail } from "@/components
 export interface ListColumn<T> {
   id: string;
   header: ReactNode;
-  /** The column's name in a phone's card (and its header's text when the header is not text). */
   label: string;
   cell: (row: T) => ReactNode;
   className?: string;
