@@ -8,7 +8,7 @@ const ENGINE = "job engine";
 
 export function jobs(): Promise<JobEngine> {
   const config = getConfig();
-  return once(ENGINE, async () => startEngine(await store(), { superviseSeconds: config.jobs.superviseSeconds, poolSize: 3, sharePool: config.demoMode }));
+  return once(ENGINE, async () => startEngine(await store(), { superviseSeconds: config.jobs.superviseSeconds, poolSize: config.demoMode ? 1 : 3 }));
 }
 
 export const jobsStarted = (): boolean => hasStarted(ENGINE);

@@ -11,8 +11,7 @@ const globalForDb = globalThis as unknown as { consoleStore?: Promise<Store> };
 async function open(): Promise<Store> {
   const config = getConfig();
   // Without DATABASE_URL, scripts/server.ts has started the data folder's own PostgreSQL and set it (lib/db/local-server.ts).
-  // In demo mode one connection stays (the job engine polls on it) and a burst's others close a quarter of a second after.
-  return openPool({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, ...(config.demoMode ? { idleTimeoutMillis: 250, minIdle: 1 } : {}) });
+  return openPool({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, idleTimeoutMillis: config.demoMode ? 1000 : undefined });
 }
 
 export function store(): Promise<Store> {
