@@ -3,7 +3,7 @@ export const E2E_STACK: "" | "a" | "b" = process.env.E2E_STACK === "a" || proces
 const shift = E2E_STACK === "b" ? 5 : 0;
 const suffix = E2E_STACK === "b" ? "-b" : "";
 /** Side by side (scripts/e2e.ts), stack "b" takes the next ports, its own folders, these specs and the cluster; "a" the rest. */
-export const E2E_STACK_B_SPECS = ["screens", "upstream-faults", "schedules", "sso", "auth", "erp", "activity", "palette", "shortcuts"].map((name) => `e2e/${name}.spec.ts`);
+export const E2E_STACK_B_SPECS = ["screens", "upstream-faults", "schedules", "sso", "auth", "erp", "activity", "shell", "shortcuts"].map((name) => `e2e/${name}.spec.ts`);
 export const E2E_OUTPUT = { dir: `test-results${suffix}`, report: `playwright-report${suffix}` };
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210 + shift);
 export const E2E_EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4210 + shift);
