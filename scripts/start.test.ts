@@ -61,8 +61,8 @@ describe.skipIf(!built)("npm start", () => {
       const pids = JSON.parse(readFileSync(path.join(dir, "pids.json"), "utf8")) as Record<"start" | "console" | "emulator" | "postgres", number>;
       const stack = processTree(npm.pid!).map((pid) => ({ pid, args: commandLine(pid) }));
       expect(stack.filter((p) => p.args.some((a) => /tsx|esbuild/.test(a)))).toEqual([]);
-      const script = (pid: number) => stack.find((p) => p.pid === pid)?.args.slice(1).map((a) => (a.startsWith("-") ? a : path.resolve(root, a)));
-      expect([script(pids.start), script(pids.console)]).toEqual([[path.join(root, "dist", "start.mjs")], ["--optimize-for-size", path.join(root, "dist", "server.mjs")]]);
+      const script = (pid: number) => stack.find((p) => p.pid === pid)?.args.slice(1).map((a) => path.resolve(root, a));
+      expect([script(pids.start), script(pids.console)]).toEqual([[path.join(root, "dist", "start.mjs")], [path.join(root, "dist", "server.mjs")]]);
       // Two node processes under npm: the emulator answers from the start script's own.
       expect(stack.filter((p) => /(^|\/)node$/.test(p.args[0] ?? "")).map((p) => p.pid).sort()).toEqual([pids.start, pids.console].sort());
       expect(pids.emulator).toBe(pids.start);

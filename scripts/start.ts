@@ -73,7 +73,6 @@ const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: S
 const listenHost = env.HOST ?? (demo ? "127.0.0.1" : undefined);
 if (listenHost) childEnv.HOST = listenHost;
 else delete childEnv.HOST;
-const consoleV8: string[] = [];
 if (demo) {
   childEnv.LABS_API_TOKEN = env.LABS_API_TOKEN ?? demoSecret(dataDir, "emulator-token");
   childEnv.LABS_API_URL = `http://127.0.0.1:${env.EMULATOR_PORT}`;
@@ -83,8 +82,6 @@ if (demo) {
   childEnv.NODE_OPTIONS = `--max-semi-space-size=4 ${process.env.NODE_OPTIONS ?? ""}`.trim();
   childEnv.MALLOC_MMAP_THRESHOLD_ ??= "32768";
   childEnv.MALLOC_TRIM_THRESHOLD_ ??= "131072";
-  // V8's smaller heap growth and code caches: less resident both idle and after pages' first loads (not allowed in NODE_OPTIONS).
-  consoleV8.push("--optimize-for-size");
 } else {
   childEnv.LABS_DEMO_MODE = "0";
 }
@@ -97,7 +94,7 @@ try {
 
 if (!childEnv.DATABASE_URL?.trim()) {
   try {
-    local = await ensureLocalServer(dataDir, { small: demo });
+    local = await ensureLocalServer(dataDir);
   } catch (error) {
     if (error instanceof StoreInUseError) fail(error.message);
     fail(`its PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -213,7 +210,7 @@ if (demo) {
   });
 }
 
-const consoleServer = (spawned.console = spawn(process.execPath, [...consoleV8, ...script("server", "scripts/server.ts"), ...(dev ? ["--dev"] : [])], {
+const consoleServer = (spawned.console = spawn(process.execPath, [...script("server", "scripts/server.ts"), ...(dev ? ["--dev"] : [])], {
   cwd: root,
   stdio: [...childStdio],
   env: childEnv,

@@ -11,7 +11,7 @@ const globalForDb = globalThis as unknown as { consoleStore?: Promise<Store> };
 async function open(): Promise<Store> {
   const config = getConfig();
   // Without DATABASE_URL, scripts/server.ts has started the data folder's own PostgreSQL and set it (lib/db/local-server.ts).
-  return openPool({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, idleTimeoutMillis: config.demoMode ? 1000 : undefined });
+  return openPool({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, idleTimeoutMillis: config.demoMode ? 3000 : undefined });
 }
 
 export function store(): Promise<Store> {
